@@ -1,0 +1,62 @@
+import { compress } from 'hono/compress';
+import type { AppDeps } from './http/context';
+import { csrfProtection } from './http/csrf';
+import { registerDocs } from './http/docs';
+import { ApiError, onError } from './http/errors';
+import { createRouter } from './http/openapi';
+import { requestContext } from './http/request-context';
+import { registerStatic } from './http/static';
+import { registerRoutes } from './routes/index';
+
+export interface AppOptions {
+  /** Serve the built frontends from `<distDir>/<environment>`; omitted in API-only tests. */
+  distDir?: string;
+}
+
+/**
+ * Builds the whole HTTP app from its dependencies; main.ts serves it, tests call `app.request()`.
+ * @example const app = createApp(deps); const res = await app.request('/api/health')
+ */
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  const app = createRouter();
+  app.onError(onError);
+  app.use('*', requestContext(deps));
+  // Only the large documents are worth compressing on the fly; built assets are precompressed.
+  app.use('/api/openapi.json', compress());
+  app.use('/api/docs/*', compress());
+  // Registered for state-changing methods only, so reads skip a middleware layer.
+  app.on(
+    ['POST', 'PUT', 'PATCH', 'DELETE'],
+    '/api/*',
+    csrfProtection({
+      allowedOrigins: () => [deps.config.publicOrigin],
+      nonJsonPaths: [/^\/api\/portals\/[^/]+\/logo$/],
+    }),
+  );
+
+  registerRoutes(app, deps);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'providerSession', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'session',
+    description: 'Provider session cookie set by `POST /api/auth/sign-in` (`__Host-session` over HTTPS).',
+  });
+  app.doc31('/api/openapi.json', (c) => ({
+    openapi: '3.1.0',
+    info: {
+      title: 'Client Portal API',
+      version: deps.version,
+      description:
+        'The API the dashboard, the client portal and the embeddable widget use, open to developers. Errors always have the shape `{ error: { code, message, requestId, fields? } }`; messages follow `Accept-Language` (en, de).',
+    },
+    servers: [{ url: deps.config.PUBLIC_URL ?? new URL(c.req.url).origin }],
+  }));
+  registerDocs(app);
+
+  app.all('/api/*', () => {
+    throw new ApiError('not_found');
+  });
+  if (options.distDir) registerStatic(app, options.distDir);
+  return app;
+}

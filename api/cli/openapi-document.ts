@@ -1,0 +1,51 @@
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import type { Sql } from '../db/client';
+import { createInProcessPubSub } from '../db/pubsub';
+import { createLogger } from '../http/logger';
+import type { Mailer } from '../mail/mailer';
+import { VERSION } from '../server';
+
+/**
+ * The OpenAPI document without a database: building it only walks the route table, so every
+ * dependency that would do I/O throws if touched.
+ */
+export function buildOpenApiDocument() {
+  const unavailable = new Proxy(() => {}, {
+    get() {
+      throw new Error('no database while generating the OpenAPI document');
+    },
+    apply() {
+      throw new Error('no database while generating the OpenAPI document');
+    },
+  }) as unknown as Sql;
+  const mailer: Mailer = {
+    via: 'outbox',
+    send() {
+      throw new Error('no mail while generating the OpenAPI document');
+    },
+  };
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+  });
+  const app = createApp({
+    config,
+    sql: unavailable,
+    pubsub: createInProcessPubSub(),
+    mailer,
+    log: createLogger('silent'),
+    dns: {
+      resolveTxt() {
+        throw new Error('no DNS while generating the OpenAPI document');
+      },
+    },
+    now: () => new Date(),
+    version: VERSION,
+  });
+  return app.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: { title: 'Client Portal API', version: VERSION },
+  });
+}

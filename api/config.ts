@@ -1,0 +1,99 @@
+import { isIP } from 'node:net';
+import { z } from 'zod';
+
+/** Empty strings in the environment mean "not set". */
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const url = (name: string) =>
+  optional.refine((v) => v === undefined || URL.canParse(v), { error: `${name} must be an absolute URL` });
+
+const boolean = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/**
+ * `DNS_SERVERS`: comma-separated IP addresses with an optional port (`127.0.0.1:5353`, `[::1]:53`, `::1`),
+ * the form `Resolver#setServers` takes; host names are refused (a resolver cannot look up its own server).
+ */
+const dnsServers = optional
+  .transform((v) => v?.split(',').map((s) => s.trim()))
+  .refine((list) => list === undefined || list.every(isDnsServer), {
+    error: 'DNS_SERVERS must be comma-separated IP addresses with an optional port, e.g. 127.0.0.1:5353',
+  });
+
+function isDnsServer(entry: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(entry);
+  if (bracketed) return isIP(bracketed[1] ?? '') === 6 && isPort(bracketed[2]);
+  if (isIP(entry) === 6) return true;
+  const [host = '', port, ...rest] = entry.split(':');
+  return rest.length === 0 && isIP(host) === 4 && isPort(port);
+}
+
+const isPort = (port: string | undefined) =>
+  port === undefined || (/^\d{1,5}$/.test(port) && Number(port) > 0 && Number(port) < 65536);
+
+/** Every environment variable the service reads; README.md documents each one. */
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url('DATABASE_URL').refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+    error: 'DATABASE_URL must start with postgres:// or postgresql://',
+  }),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  PUBLIC_URL: url('PUBLIC_URL'),
+  DIST_DIR: z.string().min(1).default('./dist'),
+  RESEND_API_KEY: optional,
+  RESEND_BASE_URL: url('RESEND_BASE_URL'),
+  MAIL_FROM: z.string().default('Client Portal <onboarding@resend.dev>'),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_BASE: url('STRIPE_API_BASE'),
+  REMOTES_BASE_URL: url('REMOTES_BASE_URL'),
+  TRUST_PROXY: boolean,
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  SEED_DEMO: boolean,
+  RATE_LIMIT_DISABLED: boolean,
+  /** The host portal custom domains point their CNAME at; defaults to the hostname of PUBLIC_URL. */
+  PLATFORM_HOST: optional,
+  /** DNS servers that verify custom domains; unset: the system's resolver. */
+  DNS_SERVERS: dnsServers,
+});
+
+export type Config = z.infer<typeof ConfigSchema> & {
+  /** The origin the app is served from; requests from elsewhere are cross-site. */
+  publicOrigin: string;
+  /** Lower-case host name of the platform itself (PLATFORM_HOST, else the host of PUBLIC_URL). */
+  platformHost: string;
+  isProduction: boolean;
+};
+
+/** Thrown for a bad environment: start-up prints its one line and exits. */
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the environment once at start-up.
+ * @example const config = loadConfig(process.env)
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(
+      `Invalid environment variable ${name}: ${issue?.message ?? 'invalid value'} (got ${JSON.stringify(env[name] ?? '')})`,
+    );
+  }
+  const data = parsed.data;
+  const publicOrigin = new URL(data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).origin;
+  const platformHost = (data.PLATFORM_HOST ?? new URL(publicOrigin).hostname)
+    .toLowerCase()
+    .replace(/\.$/, '');
+  return { ...data, publicOrigin, platformHost, isProduction: data.NODE_ENV === 'production' };
+}

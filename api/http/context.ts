@@ -1,0 +1,45 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Config } from '../config';
+import type { Sql } from '../db/client';
+import type { PubSub } from '../db/pubsub';
+import type { Mailer } from '../mail/mailer';
+import type { Lang } from './i18n';
+import type { Logger } from './logger';
+
+/** Everything a request handler may use; built once in main.ts (or per test) and passed to createApp. */
+export interface AppDeps {
+  config: Config;
+  sql: Sql;
+  pubsub: PubSub;
+  mailer: Mailer;
+  log: Logger;
+  /** DNS lookups for custom-domain verification; `node:dns/promises` in production, a stub in tests. */
+  dns: DnsResolver;
+  /** The clock, injectable so tests can move time (token expiry, sliding sessions). */
+  now: () => Date;
+  version: string;
+}
+
+/** The one DNS call the app makes (TXT records of `_clientportal-verify.<domain>`). */
+export interface DnsResolver {
+  resolveTxt(name: string): Promise<string[][]>;
+}
+
+/** The signed-in provider, set by the session middleware on routes that need it. */
+export interface ProviderAuth {
+  userId: string;
+  sessionId: string;
+  sessionExpiresAt: Date;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    log: Logger;
+    lang: Lang;
+    provider: ProviderAuth | undefined;
+  };
+}
+
+export type App = OpenAPIHono<AppEnv>;

@@ -1,0 +1,127 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ZodError } from 'zod';
+import type { ErrorCode } from '../../shared/contracts/common';
+import type { AppEnv } from './context';
+import { translate } from './i18n';
+
+/** One HTTP status per error code: the whole error vocabulary of the API. */
+export const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503> = {
+  bad_request: 400,
+  validation_failed: 422,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unsupported_media_type: 415,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+  invalid_credentials: 401,
+  email_taken: 409,
+  email_not_verified: 403,
+  invalid_token: 400,
+  session_not_found: 404,
+  csrf_rejected: 403,
+  // A wrong current password on a signed-in form (not 401: the session itself is fine).
+  wrong_password: 422,
+  profile_not_found: 404,
+  // Another client of the same portal has this e-mail (unique per portal).
+  client_email_taken: 409,
+  // Another portal already claimed this custom domain.
+  domain_taken: 409,
+  // A logo that is not PNG, JPEG, WebP or GIF by its bytes (SVG included).
+  unsupported_image_type: 415,
+  // Portal sign-in: no client with this e-mail in the portal / in any portal (spec §8 "Access Denied").
+  portal_account_not_found: 404,
+  account_not_found: 404,
+  // The sign-in e-mail could not be sent (spec §8's generic fallback; the link is never revealed).
+  magic_link_failed: 503,
+  // Widget identity handoff: a malformed token; a token that does not prove who sent it or for which
+  // portal, or is no longer valid; handoff off for the portal; no such client in the portal.
+  handoff_invalid: 400,
+  handoff_bad_signature: 401,
+  handoff_wrong_audience: 401,
+  handoff_expired: 401,
+  handoff_replayed: 401,
+  handoff_not_configured: 403,
+  handoff_unknown_client: 404,
+};
+
+export interface FieldIssue {
+  path: string;
+  key: string;
+}
+
+/**
+ * The one error class: handlers and services throw it, `onError` renders it.
+ * @example throw new ApiError('not_found')
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    options: {
+      fields?: FieldIssue[];
+      headers?: Record<string, string>;
+      vars?: Record<string, unknown>;
+      cause?: unknown;
+    } = {},
+  ) {
+    super(code, { cause: options.cause });
+    this.fields = options.fields;
+    this.headers = options.headers;
+    this.vars = options.vars;
+  }
+  readonly fields: FieldIssue[] | undefined;
+  readonly headers: Record<string, string> | undefined;
+  readonly vars: Record<string, unknown> | undefined;
+}
+
+/** zod issues → field errors; contract messages are i18n keys (`validation.*`). */
+export function fieldIssues(error: ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.') || '(body)',
+    key: issue.message.startsWith('validation.') ? issue.message : 'validation.invalid',
+  }));
+}
+
+/** Renders an ApiError in the request's language. */
+export function errorResponse(c: Context<AppEnv>, err: ApiError) {
+  const lang = c.get('lang') ?? 'en';
+  const body = {
+    error: {
+      code: err.code,
+      message: translate(lang, `errors.${err.code}`, err.vars),
+      requestId: c.get('requestId') ?? '',
+      ...(err.fields
+        ? { fields: err.fields.map((f) => ({ path: f.path, key: f.key, message: translate(lang, f.key) })) }
+        : {}),
+    },
+  };
+  for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
+  return c.json(body, STATUS[err.code]);
+}
+
+/** The app's single `onError`: known errors keep their code; anything else is a logged, generic 500. */
+export function onError(err: Error, c: Context<AppEnv>) {
+  if (err instanceof ApiError) return errorResponse(c, err);
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const code: ErrorCode =
+      status === 404
+        ? 'not_found'
+        : status === 413
+          ? 'payload_too_large'
+          : status === 401
+            ? 'unauthorized'
+            : status === 415
+              ? 'unsupported_media_type'
+              : status < 500
+                ? 'bad_request'
+                : 'internal_error';
+    return errorResponse(c, new ApiError(code));
+  }
+  c.get('log')?.error({ err }, 'unhandled error');
+  return errorResponse(c, new ApiError('internal_error'));
+}

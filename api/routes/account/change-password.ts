@@ -1,0 +1,53 @@
+import { createRoute } from '@hono/zod-openapi';
+import { ChangePasswordInput, ChangePasswordResponse } from '../../../shared/contracts/account';
+import { providerOf, requireProvider } from '../../auth/middleware';
+import type { App } from '../../http/context';
+import { errorResponses } from '../../http/openapi';
+import { clientIp, enforceRateLimit, RATE_LIMITS } from '../../http/rate-limit';
+import { changePassword } from '../../services/account/change-password';
+
+const route = createRoute({
+  method: 'post',
+  path: '/api/account/password',
+  tags: ['Account'],
+  summary: 'Change your password',
+  description:
+    'Checks the current password, sets the new one (at least 6 characters, spec §5; `confirmPassword` must match) and signs out every OTHER session of the account; this one stays signed in. 422 `wrong_password` (with `fields`) when the current password is wrong. Limited like sign-in: 10 attempts per 15 minutes per account and 50 per IP.',
+  security: [{ providerSession: [] }],
+  middleware: [requireProvider] as const,
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: ChangePasswordInput,
+          example: {
+            currentPassword: 'correct horse battery',
+            newPassword: 'battery staple horse',
+            confirmPassword: 'battery staple horse',
+          },
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: 'Password changed; other sessions ended',
+      content: { 'application/json': { schema: ChangePasswordResponse } },
+    },
+    ...errorResponses(401, 403, 415, 422, 429),
+  },
+});
+
+/** POST /api/account/password */
+export function registerChangePassword(app: App) {
+  app.openapi(route, async (c) => {
+    const caller = providerOf(c);
+    const input = c.req.valid('json');
+    await enforceRateLimit(c, RATE_LIMITS.signInIp, clientIp(c));
+    await enforceRateLimit(c, RATE_LIMITS.passwordCheckUser, caller.userId);
+    const { sql, now } = c.get('deps');
+    const endedSessions = await changePassword(sql, caller, input, now());
+    return c.json({ ok: true as const, endedSessions }, 200);
+  });
+}

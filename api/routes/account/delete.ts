@@ -1,0 +1,50 @@
+import { createRoute } from '@hono/zod-openapi';
+import { DeleteAccountInput } from '../../../shared/contracts/account';
+import { Ok } from '../../../shared/contracts/common';
+import { clearSessionCookie } from '../../auth/cookie';
+import { providerOf, requireProvider, resetAuthentication } from '../../auth/middleware';
+import type { App } from '../../http/context';
+import { errorResponses } from '../../http/openapi';
+import { clientIp, enforceRateLimit, RATE_LIMITS } from '../../http/rate-limit';
+import { deleteAccount } from '../../services/account/delete-account';
+
+const route = createRoute({
+  method: 'delete',
+  path: '/api/account',
+  tags: ['Account'],
+  summary: 'Delete your account',
+  description:
+    'Permanently deletes the account and everything it owns (profile, sessions, portals, clients, projects, invoices, portal events) after checking the password; `confirm` must be the word `DELETE`. Clears the cookie. 422 `wrong_password` (with `fields`) for a wrong password. Limited like sign-in.',
+  security: [{ providerSession: [] }],
+  middleware: [requireProvider] as const,
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: DeleteAccountInput,
+          example: { password: 'correct horse battery', confirm: 'DELETE' },
+        },
+      },
+    },
+  },
+  responses: {
+    200: { description: 'The account is deleted', content: { 'application/json': { schema: Ok } } },
+    ...errorResponses(401, 403, 415, 422, 429),
+  },
+});
+
+/** DELETE /api/account */
+export function registerDeleteAccount(app: App) {
+  app.openapi(route, async (c) => {
+    const { userId } = providerOf(c);
+    const { password } = c.req.valid('json');
+    await enforceRateLimit(c, RATE_LIMITS.signInIp, clientIp(c));
+    await enforceRateLimit(c, RATE_LIMITS.passwordCheckUser, userId);
+    await deleteAccount(c.get('deps').sql, userId, password);
+    clearSessionCookie(c);
+    resetAuthentication(c);
+    c.set('provider', undefined);
+    return c.json({ ok: true as const }, 200);
+  });
+}

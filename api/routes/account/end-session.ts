@@ -1,0 +1,39 @@
+import { createRoute } from '@hono/zod-openapi';
+import { SessionIdParam } from '../../../shared/contracts/account';
+import { Ok } from '../../../shared/contracts/common';
+import { clearSessionCookie } from '../../auth/cookie';
+import { providerOf, requireProvider, resetAuthentication } from '../../auth/middleware';
+import type { App } from '../../http/context';
+import { errorResponses } from '../../http/openapi';
+import { endSession } from '../../services/account/sessions';
+
+const route = createRoute({
+  method: 'delete',
+  path: '/api/account/sessions/{id}',
+  tags: ['Account'],
+  summary: 'Sign out one session',
+  description:
+    'Ends one of your sessions (e.g. a lost laptop). Ending the current one also clears the cookie. 404 `session_not_found` for an unknown id or another account’s session.',
+  security: [{ providerSession: [] }],
+  middleware: [requireProvider] as const,
+  request: { params: SessionIdParam },
+  responses: {
+    200: { description: 'The session was ended', content: { 'application/json': { schema: Ok } } },
+    ...errorResponses(401, 403, 404),
+  },
+});
+
+/** DELETE /api/account/sessions/{id} */
+export function registerEndSession(app: App) {
+  app.openapi(route, async (c) => {
+    const caller = providerOf(c);
+    const { id } = c.req.valid('param');
+    await endSession(c.get('deps').sql, caller.userId, id);
+    if (id === caller.sessionId) {
+      clearSessionCookie(c);
+      resetAuthentication(c);
+      c.set('provider', undefined);
+    }
+    return c.json({ ok: true as const }, 200);
+  });
+}

@@ -1,0 +1,46 @@
+import { createRoute } from '@hono/zod-openapi';
+import { SessionResponse, SignInInput } from '../../../shared/contracts/auth';
+import { SESSION_EXAMPLE } from '../../auth/session-response';
+import { startSession } from '../../auth/start-session';
+import type { App } from '../../http/context';
+import { errorResponses } from '../../http/openapi';
+import { clientIp, enforceRateLimit, RATE_LIMITS } from '../../http/rate-limit';
+import { checkCredentials } from '../../services/auth/sign-in';
+
+const route = createRoute({
+  method: 'post',
+  path: '/api/auth/sign-in',
+  tags: ['Auth'],
+  summary: 'Sign in with e-mail and password',
+  description:
+    'Starts a session and sets the HttpOnly session cookie (`session`, or `__Host-session` over HTTPS; 30 days, sliding, at most 90 days). 401 `invalid_credentials` for a wrong pair; 403 `email_not_verified` for an unverified account (a new link is sent at most every 10 minutes). Limited to 10 attempts per 15 minutes per e-mail and 50 per IP.',
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: SignInInput,
+          example: { email: 'ada@example.com', password: 'correct horse battery' },
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: 'Signed in; the session cookie is set',
+      content: { 'application/json': { schema: SessionResponse, example: SESSION_EXAMPLE } },
+    },
+    ...errorResponses(401, 403, 415, 422, 429),
+  },
+});
+
+/** POST /api/auth/sign-in */
+export function registerSignIn(app: App) {
+  app.openapi(route, async (c) => {
+    const { email, password } = c.req.valid('json');
+    await enforceRateLimit(c, RATE_LIMITS.signInIp, clientIp(c));
+    await enforceRateLimit(c, RATE_LIMITS.signInEmail, email);
+    const userId = await checkCredentials(c.get('deps'), email, password);
+    return c.json(await startSession(c, userId), 200);
+  });
+}

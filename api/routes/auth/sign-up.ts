@@ -1,0 +1,49 @@
+import { createRoute } from '@hono/zod-openapi';
+import { SignUpInput, SignUpResponse } from '../../../shared/contracts/auth';
+import type { App } from '../../http/context';
+import { errorResponses } from '../../http/openapi';
+import { clientIp, enforceRateLimit, RATE_LIMITS } from '../../http/rate-limit';
+import { signUp } from '../../services/auth/sign-up';
+
+const route = createRoute({
+  method: 'post',
+  path: '/api/auth/sign-up',
+  tags: ['Auth'],
+  summary: 'Create a provider account',
+  description:
+    'Creates an unverified account with its profile (the name defaults to the e-mail when empty) and e-mails a verification link valid for 24 hours, in the chosen or request language. No session yet: verifying the e-mail signs the user in. Limited to 10 sign-ups per hour per IP.',
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: SignUpInput,
+          example: {
+            fullName: 'Ada Lovelace',
+            email: 'ada@example.com',
+            password: 'correct horse battery',
+            confirmPassword: 'correct horse battery',
+            language: 'en',
+          },
+        },
+      },
+    },
+  },
+  responses: {
+    201: {
+      description: 'Account created; verification e-mail sent',
+      content: { 'application/json': { schema: SignUpResponse } },
+    },
+    ...errorResponses(403, 409, 415, 422, 429),
+  },
+});
+
+/** POST /api/auth/sign-up */
+export function registerSignUp(app: App) {
+  app.openapi(route, async (c) => {
+    const input = c.req.valid('json');
+    await enforceRateLimit(c, RATE_LIMITS.signUpIp, clientIp(c));
+    await signUp(c.get('deps'), input, c.get('lang'));
+    return c.json({ email: input.email, verificationSent: true as const }, 201);
+  });
+}

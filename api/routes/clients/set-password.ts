@@ -1,0 +1,36 @@
+import { createRoute } from '@hono/zod-openapi';
+import { ClientIdParam, ClientPasswordInput } from '../../../shared/contracts/clients';
+import { Ok } from '../../../shared/contracts/common';
+import { providerOf, requireProvider } from '../../auth/middleware';
+import type { App } from '../../http/context';
+import { errorResponses } from '../../http/openapi';
+import { setClientPassword } from '../../services/clients/set-client-password';
+
+const route = createRoute({
+  method: 'post',
+  path: '/api/clients/{clientId}/password',
+  tags: ['Clients'],
+  summary: 'Set a client’s password',
+  description:
+    'Sets an initial password (at least 6 characters, spec §5) for a client who cannot receive e-mail; the portal login then offers password sign-in. Replaces any earlier password. Another provider’s client answers 404.',
+  security: [{ providerSession: [] }],
+  middleware: [requireProvider] as const,
+  request: {
+    params: ClientIdParam,
+    body: { required: true, content: { 'application/json': { schema: ClientPasswordInput } } },
+  },
+  responses: {
+    200: { description: 'The password was set', content: { 'application/json': { schema: Ok } } },
+    ...errorResponses(401, 403, 404, 415, 422),
+  },
+});
+
+/** POST /api/clients/{clientId}/password */
+export function registerSetClientPassword(app: App) {
+  app.openapi(route, async (c) => {
+    const { sql, now } = c.get('deps');
+    const { clientId } = c.req.valid('param');
+    await setClientPassword(sql, providerOf(c).userId, clientId, c.req.valid('json').password, now());
+    return c.json({ ok: true as const }, 200);
+  });
+}

@@ -1,0 +1,37 @@
+import { createRoute } from '@hono/zod-openapi';
+import { Client, ClientIdParam, ClientUpdateInput } from '../../../shared/contracts/clients';
+import { providerOf, requireProvider } from '../../auth/middleware';
+import type { App } from '../../http/context';
+import { errorResponses } from '../../http/openapi';
+import { updateClient } from '../../services/clients/manage-clients';
+
+const route = createRoute({
+  method: 'patch',
+  path: '/api/clients/{clientId}',
+  tags: ['Clients'],
+  summary: 'Update a client',
+  description:
+    'Changes only the fields sent; an empty company, phone or notes clears it; `portalId` moves the client to another of your portals. 409 `client_email_taken` when that portal has the e-mail already. Another provider’s client (or portal) answers 404.',
+  security: [{ providerSession: [] }],
+  middleware: [requireProvider] as const,
+  request: {
+    params: ClientIdParam,
+    body: {
+      required: true,
+      content: { 'application/json': { schema: ClientUpdateInput, example: { phone: '+49 30 1234567' } } },
+    },
+  },
+  responses: {
+    200: { description: 'The updated client', content: { 'application/json': { schema: Client } } },
+    ...errorResponses(401, 403, 404, 409, 415, 422),
+  },
+});
+
+/** PATCH /api/clients/{clientId} */
+export function registerUpdateClient(app: App) {
+  app.openapi(route, async (c) => {
+    const { sql, now } = c.get('deps');
+    const { clientId } = c.req.valid('param');
+    return c.json(await updateClient(sql, providerOf(c).userId, clientId, c.req.valid('json'), now()), 200);
+  });
+}

@@ -1,0 +1,46 @@
+import { createRoute } from '@hono/zod-openapi';
+import { DomainInput } from '../../../shared/contracts/domains';
+import { Portal, PortalIdParam } from '../../../shared/contracts/portals';
+import { providerOf, requireProvider } from '../../auth/middleware';
+import type { App } from '../../http/context';
+import { errorResponses } from '../../http/openapi';
+import { setPortalDomain } from '../../services/domains/portal-domain';
+import { getPortal } from '../../services/portals/manage-portals';
+
+const route = createRoute({
+  method: 'put',
+  path: '/api/portals/{portalId}/domain',
+  tags: ['Domains'],
+  summary: 'Set a custom domain',
+  description:
+    'Sets the portal’s custom domain (a host name such as `portal.example-agency.com`, lower-cased; not the platform’s own host; unique across all portals, else 409 `domain_taken`). The domain starts as `pending`; `customDomain.records` lists the two DNS records to create: a CNAME to the platform host and a TXT record `_clientportal-verify.<domain>` holding the portal’s verification token. Sending the same domain again keeps its token.',
+  security: [{ providerSession: [] }],
+  middleware: [requireProvider] as const,
+  request: {
+    params: PortalIdParam,
+    body: {
+      required: true,
+      content: {
+        'application/json': { schema: DomainInput, example: { domain: 'portal.example-agency.com' } },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: 'The portal with its pending domain',
+      content: { 'application/json': { schema: Portal } },
+    },
+    ...errorResponses(401, 403, 404, 409, 415, 422),
+  },
+});
+
+/** PUT /api/portals/{portalId}/domain */
+export function registerSetDomain(app: App) {
+  app.openapi(route, async (c) => {
+    const { sql, config, now } = c.get('deps');
+    const { userId } = providerOf(c);
+    const { portalId } = c.req.valid('param');
+    await setPortalDomain(sql, config, userId, portalId, c.req.valid('json').domain, now());
+    return c.json(await getPortal(sql, config, userId, portalId), 200);
+  });
+}

@@ -1,0 +1,128 @@
+import type { App, AppDeps } from '../http/context';
+import { registerChangePassword } from './account/change-password';
+import { registerDeleteAccount } from './account/delete';
+import { registerEndSession } from './account/end-session';
+import { registerListSessions } from './account/list-sessions';
+import { registerSignOutEverywhere } from './account/sign-out-everywhere';
+import { registerRefresh } from './auth/refresh';
+import { registerResendVerification } from './auth/resend-verification';
+import { registerSession } from './auth/session';
+import { registerSignIn } from './auth/sign-in';
+import { registerSignOut } from './auth/sign-out';
+import { registerSignUp } from './auth/sign-up';
+import { registerVerifyEmail } from './auth/verify-email';
+import { registerCreateClient } from './clients/create';
+import { registerDeleteClient } from './clients/delete';
+import { registerGetClient } from './clients/get';
+import { registerInviteClient } from './clients/invite';
+import { registerListClients } from './clients/list';
+import { registerSetClientPassword } from './clients/set-password';
+import { registerUpdateClient } from './clients/update';
+import { outboxEnabled, registerDevOutbox } from './dev/outbox';
+import { registerCheckDomain } from './domains/check';
+import { registerDeleteDomain } from './domains/delete';
+import { registerSetDomain } from './domains/set';
+import { registerVerifyDomain } from './domains/verify';
+import { registerGetOverview } from './overview/get';
+import { registerPlatformConfig } from './platform/config';
+import { registerHealth } from './platform/health';
+import { registerPortalBranding } from './portal/branding';
+import { registerConsumeMagicLink } from './portal/consume-magic-link';
+import { registerPortalDashboard } from './portal/dashboard';
+import { registerPortalInvoices } from './portal/invoices';
+import { registerPasswordStatus } from './portal/password-status';
+import { registerPortalProjects } from './portal/projects';
+import { registerRequestMagicLink } from './portal/request-magic-link';
+import { registerPortalSession } from './portal/session';
+import { registerPortalSetPassword } from './portal/set-password';
+import { registerPortalSignIn } from './portal/sign-in';
+import { registerPortalSignOut } from './portal/sign-out';
+import { registerPortalSignOutEverywhere } from './portal/sign-out-everywhere';
+import { registerPortalUpdateProfile } from './portal/update-profile';
+import { registerCreatePortal } from './portals/create';
+import { registerDeletePortal } from './portals/delete';
+import { registerDeletePortalLogo } from './portals/delete-logo';
+import { registerGetPortal } from './portals/get';
+import { registerGetPortalLogo } from './portals/get-logo';
+import { registerListPortals } from './portals/list';
+import { registerUpdatePortal } from './portals/update';
+import { registerUploadPortalLogo } from './portals/upload-logo';
+import { registerGetProfile } from './profile/get';
+import { registerUpdateProfile } from './profile/update';
+import { registerWaitlistJoin } from './waitlist/join';
+import { registerDeleteWidgetSecret } from './widget/delete-secret';
+import { registerWidgetHandoff } from './widget/handoff';
+import { registerRotateWidgetSecret } from './widget/rotate-secret';
+import { registerWidgetSecretStatus } from './widget/secret-status';
+
+/**
+ * The route table: every API operation, registered in one place (one operation per file).
+ * `deps` decides the environment-dependent ones (the development outbox).
+ */
+export function registerRoutes(app: App, deps: AppDeps) {
+  registerHealth(app);
+  registerPlatformConfig(app);
+
+  registerSignUp(app);
+  registerVerifyEmail(app);
+  registerResendVerification(app);
+  registerSignIn(app);
+  registerSignOut(app);
+  registerSession(app);
+  registerRefresh(app);
+
+  registerWaitlistJoin(app);
+
+  registerGetOverview(app);
+  registerGetProfile(app);
+  registerUpdateProfile(app);
+
+  registerChangePassword(app);
+  registerListSessions(app);
+  registerEndSession(app);
+  registerSignOutEverywhere(app);
+  registerDeleteAccount(app);
+
+  registerListPortals(app);
+  registerCreatePortal(app);
+  registerGetPortal(app);
+  registerUpdatePortal(app);
+  registerDeletePortal(app);
+  registerUploadPortalLogo(app);
+  registerGetPortalLogo(app);
+  registerDeletePortalLogo(app);
+
+  registerSetDomain(app);
+  registerVerifyDomain(app);
+  registerDeleteDomain(app);
+  registerCheckDomain(app);
+
+  registerListClients(app);
+  registerCreateClient(app);
+  registerGetClient(app);
+  registerUpdateClient(app);
+  registerDeleteClient(app);
+  registerInviteClient(app);
+  registerSetClientPassword(app);
+
+  registerPortalBranding(app);
+  registerRequestMagicLink(app);
+  registerConsumeMagicLink(app);
+  registerPasswordStatus(app);
+  registerPortalSignIn(app);
+  registerPortalSession(app);
+  registerPortalSignOut(app);
+  registerPortalSignOutEverywhere(app);
+  registerPortalUpdateProfile(app);
+  registerPortalSetPassword(app);
+  registerPortalDashboard(app);
+  registerPortalProjects(app);
+  registerPortalInvoices(app);
+
+  registerWidgetSecretStatus(app);
+  registerRotateWidgetSecret(app);
+  registerDeleteWidgetSecret(app);
+  registerWidgetHandoff(app);
+
+  if (outboxEnabled(deps)) registerDevOutbox(app);
+}

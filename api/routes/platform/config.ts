@@ -1,0 +1,27 @@
+import { createRoute } from '@hono/zod-openapi';
+import { PlatformConfig, RemoteName } from '../../../shared/contracts/platform';
+import type { App } from '../../http/context';
+
+const route = createRoute({
+  method: 'get',
+  path: '/api/config',
+  tags: ['Platform'],
+  summary: 'Frontend runtime configuration',
+  description:
+    'Where the dashboard finds each section (Module Federation manifest URLs, so a section can move to a CDN without rebuilding the dashboard) and how e-mail is delivered.',
+  responses: {
+    200: { description: 'Configuration', content: { 'application/json': { schema: PlatformConfig } } },
+  },
+});
+
+export function registerPlatformConfig(app: App) {
+  app.openapi(route, (c) => {
+    const { config, mailer } = c.get('deps');
+    const base = (config.REMOTES_BASE_URL ?? '').replace(/\/$/, '') || '/remotes';
+    const remotes = Object.fromEntries(
+      RemoteName.options.map((name) => [name, `${base}/${name}/mf-manifest.json`]),
+    ) as Record<RemoteName, string>;
+    c.header('Cache-Control', 'no-cache');
+    return c.json({ remotes, mail: mailer.via }, 200);
+  });
+}

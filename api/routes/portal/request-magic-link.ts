@@ -1,0 +1,49 @@
+import { createRoute } from '@hono/zod-openapi';
+import { MagicLinkRequest, MagicLinkSent } from '../../../shared/contracts/portal';
+import type { App } from '../../http/context';
+import { errorResponses } from '../../http/openapi';
+import { clientIp, enforceRateLimit } from '../../http/rate-limit';
+import { PORTAL_RATE_LIMITS } from '../../services/portal-auth/rate-limits';
+import { requestMagicLink } from '../../services/portal-auth/request-magic-link';
+
+const route = createRoute({
+  method: 'post',
+  path: '/api/portal/magic-link',
+  tags: ['Portal'],
+  summary: 'Send a client a sign-in link',
+  description:
+    'Finds the client by e-mail (in `portalId`, or in every portal) and sends the portal’s branded e-mail in the client’s language with a link to `/portal/auth?token=…` (or `/auth?token=…` when asked on the portal’s verified custom domain, or `<returnTo>#cp_magic=<token>&cp_portal=<portalId>` when asked inside the widget): valid 24 hours, once; any earlier unused link of the client stops working. 422 with the field `returnTo` when its origin is not one of the portal’s allowed website origins, or `portalId` is missing with it (nothing is sent). 404 `portal_account_not_found` / `account_not_found` carry the spec’s “Access Denied” texts. 503 `magic_link_failed` when the e-mail cannot be sent (the link is discarded). Only outside production and without a mail key, `demoLink` returns the link (spec’s “Email Error - Demo Link”). Limited to 5 per 15 minutes per e-mail and 30 per IP.',
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: MagicLinkRequest,
+          example: { email: 'grace@example.com', portalId: '6f1c2a8e-4b7d-4e3f-9a0b-1c2d3e4f5a6b' },
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: 'The e-mail was sent (or stored in the development outbox)',
+      content: {
+        'application/json': {
+          schema: MagicLinkSent,
+          example: { ok: true, expiresAt: '2026-11-22T10:00:00.000Z' },
+        },
+      },
+    },
+    ...errorResponses(403, 404, 415, 422, 429, 503),
+  },
+});
+
+/** POST /api/portal/magic-link */
+export function registerRequestMagicLink(app: App) {
+  app.openapi(route, async (c) => {
+    const input = c.req.valid('json');
+    await enforceRateLimit(c, PORTAL_RATE_LIMITS.magicLinkIp, clientIp(c));
+    await enforceRateLimit(c, PORTAL_RATE_LIMITS.magicLinkEmail, input.email);
+    return c.json(await requestMagicLink(c.get('deps'), input, c.req.header('host')), 200);
+  });
+}

@@ -1,0 +1,55 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  PortalPasswordChanged,
+  PortalPasswordInput,
+  PortalPathParam,
+} from '../../../shared/contracts/portal';
+import type { App } from '../../http/context';
+import { errorResponses } from '../../http/openapi';
+import { enforceRateLimit } from '../../http/rate-limit';
+import { setClientOwnPassword } from '../../services/portal/client-profile';
+import { PORTAL_RATE_LIMITS } from '../../services/portal-auth/rate-limits';
+import { PORTAL_SECURITY, portalClientOf, requirePortalClient } from './require-portal-client';
+
+const route = createRoute({
+  method: 'post',
+  path: '/api/portal/{portalId}/password',
+  tags: ['Portal'],
+  summary: 'Set or change the client’s password',
+  description:
+    'Sets a first password, or changes it (then `currentPassword` must be right: 422 `wrong_password` otherwise, at most 10 tries per 15 minutes). At least 6 characters (spec §5), confirmed. The client’s other sessions end; this one stays.',
+  security: PORTAL_SECURITY,
+  middleware: [requirePortalClient] as const,
+  request: {
+    params: PortalPathParam,
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: PortalPasswordInput,
+          example: { currentPassword: 'old secret', password: 'new secret', confirmPassword: 'new secret' },
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: 'The password was saved',
+      content: { 'application/json': { schema: PortalPasswordChanged } },
+    },
+    ...errorResponses(401, 403, 415, 422, 429),
+  },
+});
+
+/** POST /api/portal/{portalId}/password */
+export function registerPortalSetPassword(app: App) {
+  app.openapi(route, async (c) => {
+    const { sql, now } = c.get('deps');
+    const auth = portalClientOf(c);
+    if (auth.client.hasPassword) {
+      await enforceRateLimit(c, PORTAL_RATE_LIMITS.passwordCheckClient, auth.client.id);
+    }
+    const endedSessions = await setClientOwnPassword(sql, auth, c.req.valid('json'), now());
+    return c.json({ ok: true as const, endedSessions }, 200);
+  });
+}

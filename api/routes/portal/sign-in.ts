@@ -1,0 +1,55 @@
+import { createRoute } from '@hono/zod-openapi';
+import { PortalSession, PortalSignInInput } from '../../../shared/contracts/portal';
+import type { App } from '../../http/context';
+import { errorResponses } from '../../http/openapi';
+import { clientIp, enforceRateLimit } from '../../http/rate-limit';
+import { PORTAL_RATE_LIMITS } from '../../services/portal-auth/rate-limits';
+import { authenticateClientPassword, startPortalSession } from '../../services/portal-auth/sign-in';
+import { SESSION_EXAMPLE } from './examples';
+
+const route = createRoute({
+  method: 'post',
+  path: '/api/portal/sign-in',
+  tags: ['Portal'],
+  summary: 'Sign in with e-mail and password',
+  description:
+    'Spec’s `authenticate_client_password`: starts a 7-day portal session for the client with this e-mail (in `portalId`, or the one in any portal whose password matches). 401 `invalid_credentials` for a wrong pair, an unknown e-mail or a client without a password (same answer, same time). The login is recorded in the portal’s events (`method: password`). Limited to 10 attempts per 15 minutes per e-mail and 50 per IP.',
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: PortalSignInInput,
+          example: {
+            email: 'grace@example.com',
+            password: 'a secret',
+            portalId: SESSION_EXAMPLE.client.portalId,
+          },
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: 'Signed in: store this as `portal_client_session`',
+      content: { 'application/json': { schema: PortalSession, example: SESSION_EXAMPLE } },
+    },
+    ...errorResponses(401, 403, 415, 422, 429),
+  },
+});
+
+/** POST /api/portal/sign-in */
+export function registerPortalSignIn(app: App) {
+  app.openapi(route, async (c) => {
+    const { sql, now } = c.get('deps');
+    const input = c.req.valid('json');
+    await enforceRateLimit(c, PORTAL_RATE_LIMITS.signInIp, clientIp(c));
+    await enforceRateLimit(c, PORTAL_RATE_LIMITS.signInEmail, input.email);
+    const client = await authenticateClientPassword(sql, input);
+    const session = await startPortalSession(sql, c.get('log'), client, 'password', now(), {
+      userAgent: c.req.header('user-agent'),
+      ip: clientIp(c),
+    });
+    return c.json(session, 200);
+  });
+}

@@ -1,0 +1,42 @@
+import { createRoute } from '@hono/zod-openapi';
+import { PortalPathParam, PortalSignedOut } from '../../../shared/contracts/portal';
+import type { App } from '../../http/context';
+import { errorResponses } from '../../http/openapi';
+import { recordPortalEvent } from '../../services/portal-auth/portal-events';
+import { revokePortalSession } from '../../services/portal-auth/portal-session';
+import { PORTAL_SECURITY, portalClientOf, requirePortalClient } from './require-portal-client';
+
+const route = createRoute({
+  method: 'post',
+  path: '/api/portal/{portalId}/sign-out',
+  tags: ['Portal'],
+  summary: 'Sign out',
+  description:
+    'Ends this portal session (its token stops working at once) and records the logout in the portal’s events.',
+  security: PORTAL_SECURITY,
+  middleware: [requirePortalClient] as const,
+  request: { params: PortalPathParam },
+  responses: {
+    200: {
+      description: 'Signed out',
+      content: { 'application/json': { schema: PortalSignedOut, example: { ok: true, endedSessions: 1 } } },
+    },
+    ...errorResponses(401, 403, 422),
+  },
+});
+
+/** POST /api/portal/{portalId}/sign-out */
+export function registerPortalSignOut(app: App) {
+  app.openapi(route, async (c) => {
+    const { sql } = c.get('deps');
+    const auth = portalClientOf(c);
+    const ended = await revokePortalSession(sql, auth.sessionId);
+    await recordPortalEvent(
+      sql,
+      c.get('log'),
+      { providerId: auth.providerId, portalId: auth.portalId, clientId: auth.client.id },
+      { type: 'logout', metadata: {} },
+    );
+    return c.json({ ok: true as const, endedSessions: ended ? 1 : 0 }, 200);
+  });
+}

@@ -1,0 +1,34 @@
+import { createRoute } from '@hono/zod-openapi';
+import { Portal, PortalIdParam } from '../../../shared/contracts/portals';
+import { providerOf, requireProvider } from '../../auth/middleware';
+import type { App } from '../../http/context';
+import { errorResponses } from '../../http/openapi';
+import { getPortal } from '../../services/portals/manage-portals';
+import { removePortalLogo } from '../../services/portals/portal-logo';
+
+const route = createRoute({
+  method: 'delete',
+  path: '/api/portals/{portalId}/logo',
+  tags: ['Portals'],
+  summary: 'Remove the portal logo',
+  description:
+    'Removes the logo file; the portal shows its name instead. Another provider’s portal answers 404.',
+  security: [{ providerSession: [] }],
+  middleware: [requireProvider] as const,
+  request: { params: PortalIdParam },
+  responses: {
+    200: { description: 'The portal without logo', content: { 'application/json': { schema: Portal } } },
+    ...errorResponses(401, 403, 404, 422),
+  },
+});
+
+/** DELETE /api/portals/{portalId}/logo */
+export function registerDeletePortalLogo(app: App) {
+  app.openapi(route, async (c) => {
+    const { sql, config, now } = c.get('deps');
+    const { userId } = providerOf(c);
+    const { portalId } = c.req.valid('param');
+    await removePortalLogo(sql, config.DATA_DIR, userId, portalId, now());
+    return c.json(await getPortal(sql, config, userId, portalId), 200);
+  });
+}

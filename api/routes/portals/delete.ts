@@ -1,0 +1,36 @@
+import { createRoute } from '@hono/zod-openapi';
+import { PortalDeleted, PortalIdParam } from '../../../shared/contracts/portals';
+import { providerOf, requireProvider } from '../../auth/middleware';
+import type { App } from '../../http/context';
+import { errorResponses } from '../../http/openapi';
+import { forgetPortalDomains } from '../../services/domains/domain-cache';
+import { deletePortal } from '../../services/portals/manage-portals';
+import { createLogoStore } from '../../uploads/logo-store';
+
+const route = createRoute({
+  method: 'delete',
+  path: '/api/portals/{portalId}',
+  tags: ['Portals'],
+  summary: 'Delete a portal',
+  description:
+    'Deletes the portal with its clients and their projects and invoices, its logo and its custom domain; the response counts what was deleted. Another provider’s portal answers 404.',
+  security: [{ providerSession: [] }],
+  middleware: [requireProvider] as const,
+  request: { params: PortalIdParam },
+  responses: {
+    200: { description: 'What was deleted', content: { 'application/json': { schema: PortalDeleted } } },
+    ...errorResponses(401, 403, 404, 422),
+  },
+});
+
+/** DELETE /api/portals/{portalId} */
+export function registerDeletePortal(app: App) {
+  app.openapi(route, async (c) => {
+    const { sql, config } = c.get('deps');
+    const { portalId } = c.req.valid('param');
+    const { deleted, logoPath } = await deletePortal(sql, providerOf(c).userId, portalId);
+    await createLogoStore(config.DATA_DIR).remove(logoPath);
+    forgetPortalDomains(sql);
+    return c.json({ ok: true as const, deleted }, 200);
+  });
+}

@@ -1,0 +1,55 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { PortalIdParam } from '../../../shared/contracts/portals';
+import type { App } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { errorResponses } from '../../http/openapi';
+import { readPortalLogo } from '../../services/portals/portal-logo';
+
+const route = createRoute({
+  method: 'get',
+  path: '/api/portals/{portalId}/logo',
+  tags: ['Portals'],
+  summary: 'A portal’s logo (public)',
+  description:
+    "The logo as WebP, public because the portal login page shows it. Served with `nosniff` and a `default-src 'none'` policy. With `?v=` naming the current version (as in `logoUrl`) it may be cached for a year; otherwise it is revalidated.",
+  request: {
+    params: PortalIdParam,
+    query: z.object({
+      v: z
+        .string()
+        .max(64)
+        .optional()
+        .meta({ param: { name: 'v', in: 'query' } }),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'The logo',
+      content: { 'image/webp': { schema: z.string().openapi({ type: 'string', format: 'binary' }) } },
+    },
+    ...errorResponses(404, 422),
+  },
+});
+
+/** GET /api/portals/{portalId}/logo */
+export function registerGetPortalLogo(app: App) {
+  app.openapi(route, async (c) => {
+    const { sql, config } = c.get('deps');
+    const { portalId } = c.req.valid('param');
+    const logo = await readPortalLogo(sql, config.DATA_DIR, portalId);
+    if (!logo) throw new ApiError('not_found');
+    const version = logo.name.replace(/\.webp$/, '').slice(portalId.length + 1);
+    const etag = `"${version}"`;
+    c.header('Content-Type', 'image/webp');
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Content-Security-Policy', "default-src 'none'");
+    c.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    c.header('ETag', etag);
+    c.header(
+      'Cache-Control',
+      c.req.valid('query').v === version ? 'public, max-age=31536000, immutable' : 'public, no-cache',
+    );
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+    return c.body(new Uint8Array(logo.bytes), 200);
+  });
+}

@@ -1,0 +1,42 @@
+import { createRoute } from '@hono/zod-openapi';
+import { Portal, PortalIdParam, PortalUpdateInput } from '../../../shared/contracts/portals';
+import { providerOf, requireProvider } from '../../auth/middleware';
+import type { App } from '../../http/context';
+import { errorResponses } from '../../http/openapi';
+import { updatePortal } from '../../services/portals/manage-portals';
+
+const route = createRoute({
+  method: 'patch',
+  path: '/api/portals/{portalId}',
+  tags: ['Portals'],
+  summary: 'Update a portal',
+  description:
+    'Changes only the fields sent (name, colours, allowed origins; the list replaces the old one). Unknown fields are rejected. Another provider’s portal answers 404.',
+  security: [{ providerSession: [] }],
+  middleware: [requireProvider] as const,
+  request: {
+    params: PortalIdParam,
+    body: {
+      required: true,
+      content: {
+        'application/json': { schema: PortalUpdateInput, example: { primaryColor: '#0f766e' } },
+      },
+    },
+  },
+  responses: {
+    200: { description: 'The updated portal', content: { 'application/json': { schema: Portal } } },
+    ...errorResponses(401, 403, 404, 415, 422),
+  },
+});
+
+/** PATCH /api/portals/{portalId} */
+export function registerUpdatePortal(app: App) {
+  app.openapi(route, async (c) => {
+    const { sql, config, now } = c.get('deps');
+    const { portalId } = c.req.valid('param');
+    return c.json(
+      await updatePortal(sql, config, providerOf(c).userId, portalId, c.req.valid('json'), now()),
+      200,
+    );
+  });
+}

@@ -1,0 +1,36 @@
+import { createRoute } from '@hono/zod-openapi';
+import { PortalIdParam } from '../../../shared/contracts/portals';
+import { WidgetSecretCreated } from '../../../shared/contracts/widget';
+import { providerOf, requireProvider } from '../../auth/middleware';
+import type { App } from '../../http/context';
+import { errorResponses } from '../../http/openapi';
+import { rotateWidgetSecret } from '../../services/widget/widget-secret';
+
+const route = createRoute({
+  method: 'post',
+  path: '/api/portals/{portalId}/widget-secret',
+  tags: ['Widget'],
+  summary: 'Create or rotate the widget signing secret',
+  description:
+    'Creates the portal’s signing secret for identity handoff, or replaces it: tokens signed with the previous secret are refused from now on. The response is the only time the secret is shown; store it in your backend. Another provider’s portal answers 404.',
+  security: [{ providerSession: [] }],
+  middleware: [requireProvider] as const,
+  request: { params: PortalIdParam },
+  responses: {
+    200: {
+      description: 'The new secret (shown once)',
+      content: { 'application/json': { schema: WidgetSecretCreated } },
+    },
+    ...errorResponses(401, 403, 404, 422),
+  },
+});
+
+/** POST /api/portals/{portalId}/widget-secret */
+export function registerRotateWidgetSecret(app: App) {
+  app.openapi(route, async (c) => {
+    const { sql, now } = c.get('deps');
+    c.header('Cache-Control', 'no-store');
+    const { portalId } = c.req.valid('param');
+    return c.json(await rotateWidgetSecret(sql, providerOf(c).userId, portalId, now()), 200);
+  });
+}

@@ -1,0 +1,88 @@
+import dns from 'node:dns/promises';
+import { readFileSync } from 'node:fs';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { createInProcessPubSub, createPostgresPubSub } from './db/pubsub';
+import type { AppDeps, DnsResolver } from './http/context';
+import type { Logger } from './http/logger';
+import { createMailer } from './mail/mailer';
+
+export const VERSION: string = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+).version;
+
+/**
+ * The resolver that verifies custom domains: the system's, or with `DNS_SERVERS` one that asks only those
+ * servers (a split-horizon resolver in production, a local stand-in in the end-to-end tests).
+ * @example createDnsResolver(['127.0.0.1:5399'])
+ */
+export function createDnsResolver(servers: string[] | undefined): DnsResolver {
+  if (!servers?.length) return dns;
+  const resolver = new dns.Resolver({ timeout: 3000, tries: 2 });
+  resolver.setServers(servers);
+  return resolver;
+}
+
+/** Opens the database, applies migrations and wires every dependency of the app. */
+export async function createDeps(config: Config, log: Logger): Promise<{ deps: AppDeps; db: Database }> {
+  const db = await openDatabase(config, log);
+  const applied = await migrate(db.sql);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  const pubsub = db.kind === 'postgres' ? createPostgresPubSub(db.sql) : createInProcessPubSub();
+  const mailer = createMailer({
+    sql: db.sql,
+    log,
+    apiKey: config.RESEND_API_KEY,
+    baseUrl: config.RESEND_BASE_URL,
+    from: config.MAIL_FROM,
+  });
+  return {
+    deps: {
+      config,
+      sql: db.sql,
+      pubsub,
+      mailer,
+      log,
+      dns: createDnsResolver(config.DNS_SERVERS),
+      now: () => new Date(),
+      version: VERSION,
+    },
+    db,
+  };
+}
+
+export interface RunningServer {
+  port: number;
+  /** Stops accepting connections, lets in-flight requests finish, then closes the pool. */
+  stop(): Promise<void>;
+}
+
+/** Starts the HTTP server for an app built from `deps`. */
+export async function startServer(deps: AppDeps, db: Database): Promise<RunningServer> {
+  const app = createApp(deps, { distDir: deps.config.DIST_DIR });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: deps.config.PORT, hostname: deps.config.HOST }, () =>
+      resolve(s),
+    );
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : deps.config.PORT;
+  let stopping: Promise<void> | undefined;
+  return {
+    port,
+    stop() {
+      stopping ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Keep-alive sockets with no request in flight would hold close() open.
+          if ('closeIdleConnections' in server) server.closeIdleConnections();
+        });
+        await db.close();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { hashPassword } from '../../auth/password';
+import type { Sql } from '../../db/client';
+import { verifyCurrentPassword } from './verify-current-password';
+
+/**
+ * Sets a new password after checking the current one, and ends every OTHER session of the user in the
+ * same transaction (a thief's cookie stops working; the device making the change stays signed in).
+ * @returns how many other sessions were ended
+ */
+export async function changePassword(
+  sql: Sql,
+  caller: { userId: string; sessionId: string },
+  input: { currentPassword: string; newPassword: string },
+  now: Date,
+): Promise<number> {
+  await verifyCurrentPassword(sql, caller.userId, input.currentPassword, 'currentPassword');
+  const passwordHash = await hashPassword(input.newPassword);
+  return sql.begin(async (tx) => {
+    await tx`UPDATE users SET password_hash = ${passwordHash}, updated_at = ${now} WHERE id = ${caller.userId}`;
+    const ended = await tx`
+      DELETE FROM user_sessions WHERE user_id = ${caller.userId} AND id <> ${caller.sessionId} RETURNING id`;
+    return ended.length;
+  });
+}

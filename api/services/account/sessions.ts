@@ -1,0 +1,71 @@
+import type { AccountSession } from '../../../shared/contracts/account';
+import { invalidateUserSessions, SESSION_MAX_AGE_MS } from '../../auth/session';
+import type { Sql } from '../../db/client';
+import { ApiError } from '../../http/errors';
+
+interface SessionRow {
+  id: string;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+/**
+ * Hides the host part of an address, so the list helps recognise a device without being a location log:
+ * IPv4 loses its last octet (`203.0.113.x`), IPv6 keeps its first three groups (`2001:db8:85a3::x`).
+ * @example maskIp('203.0.113.42') // '203.0.113.x'
+ */
+export function maskIp(ip: string | null): string | null {
+  if (!ip || ip === 'unknown') return null;
+  const v4 = ip.match(/(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.x`;
+  if (ip.includes(':')) {
+    const groups = ip.split('::')[0]?.split(':').filter(Boolean).slice(0, 3) ?? [];
+    return `${groups.join(':')}::x`;
+  }
+  return null;
+}
+
+/**
+ * The user's live sessions, most recently active first; `current` marks the caller's. Never the secret.
+ * `lastSeenAt` moves when the session's expiry slides (at most once in 15 days) or on refresh.
+ */
+export async function listSessions(
+  sql: Sql,
+  caller: { userId: string; sessionId: string },
+  now: Date,
+): Promise<AccountSession[]> {
+  const oldest = new Date(now.getTime() - SESSION_MAX_AGE_MS);
+  const rows = await sql<SessionRow[]>`
+    SELECT id, created_at, last_seen_at, expires_at, user_agent, ip
+    FROM user_sessions
+    WHERE user_id = ${caller.userId} AND expires_at > ${now} AND created_at > ${oldest}
+    ORDER BY last_seen_at DESC, created_at DESC`;
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: new Date(r.created_at).toISOString(),
+    lastSeenAt: new Date(r.last_seen_at).toISOString(),
+    expiresAt: new Date(r.expires_at).toISOString(),
+    userAgent: r.user_agent,
+    ip: maskIp(r.ip),
+    current: r.id === caller.sessionId,
+  }));
+}
+
+/**
+ * Ends one of the user's sessions; the user id is part of the `where`, so another user's session id
+ * answers exactly like an unknown one.
+ * @throws `session_not_found` (404) when the user has no such session
+ */
+export async function endSession(sql: Sql, userId: string, sessionId: string): Promise<void> {
+  const rows =
+    await sql`DELETE FROM user_sessions WHERE id = ${sessionId} AND user_id = ${userId} RETURNING id`;
+  if (rows.length === 0) throw new ApiError('session_not_found');
+}
+
+/** Ends every session of the user, the caller's included. @returns how many were ended */
+export function endAllSessions(sql: Sql, userId: string): Promise<number> {
+  return invalidateUserSessions(sql, userId);
+}

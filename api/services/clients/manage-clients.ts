@@ -1,0 +1,97 @@
+import type { z } from 'zod';
+import type { Client, ClientCreateInput, ClientUpdateInput } from '../../../shared/contracts/clients';
+import type { Sql } from '../../db/client';
+import { ApiError } from '../../http/errors';
+import { type ClientRow, clientColumns, isEmailTaken, toClient } from './client-view';
+
+type CreateInput = z.output<typeof ClientCreateInput>;
+type UpdateInput = z.output<typeof ClientUpdateInput>;
+
+/** One client of the provider (`not_found` for anyone else's). */
+export async function findClient(sql: Sql, providerId: string, clientId: string): Promise<Client> {
+  const [row] = await sql<ClientRow[]>`
+    SELECT ${clientColumns(sql)}
+    FROM clients c JOIN client_portals p ON p.id = c.portal_id
+    WHERE c.provider_id = ${providerId} AND c.id = ${clientId}`;
+  if (!row) throw new ApiError('not_found');
+  return toClient(row);
+}
+
+/**
+ * Adds a client to one of the provider's portals. The INSERT … SELECT finds the portal with the
+ * provider in its `where`, so a portal id of another provider inserts nothing and answers 404.
+ * @throws `client_email_taken` when the portal already has a client with this e-mail
+ */
+export async function createClient(sql: Sql, providerId: string, input: CreateInput, now: Date) {
+  try {
+    const [row] = await sql<{ id: string }[]>`
+      INSERT INTO clients (provider_id, portal_id, name, email, company, phone, notes, language,
+                           created_at, updated_at)
+      SELECT ${providerId}, p.id, ${input.name}, ${input.email}, ${input.company ?? null},
+             ${input.phone ?? null}, ${input.notes ?? null}, ${input.language ?? 'en'}, ${now}, ${now}
+      FROM client_portals p WHERE p.provider_id = ${providerId} AND p.id = ${input.portalId}
+      RETURNING id`;
+    if (!row) throw new ApiError('not_found');
+    return findClient(sql, providerId, row.id);
+  } catch (err) {
+    if (isEmailTaken(err)) throw new ApiError('client_email_taken');
+    throw err;
+  }
+}
+
+/**
+ * Changes only the fields sent; moving a client to another portal checks that portal is the
+ * provider's too (the composite foreign key refuses anything else as well).
+ */
+export async function updateClient(
+  sql: Sql,
+  providerId: string,
+  clientId: string,
+  input: UpdateInput,
+  now: Date,
+): Promise<Client> {
+  const set = (key: keyof UpdateInput) => input[key] !== undefined;
+  try {
+    const [row] = await sql`
+      UPDATE clients c SET
+        name = ${set('name') ? (input.name ?? null) : sql`c.name`},
+        email = ${set('email') ? (input.email ?? null) : sql`c.email`},
+        company = ${set('company') ? (input.company ?? null) : sql`c.company`},
+        phone = ${set('phone') ? (input.phone ?? null) : sql`c.phone`},
+        notes = ${set('notes') ? (input.notes ?? null) : sql`c.notes`},
+        language = ${set('language') ? (input.language ?? 'en') : sql`c.language`},
+        portal_id = ${set('portalId') ? (input.portalId ?? null) : sql`c.portal_id`},
+        updated_at = ${now}
+      WHERE c.provider_id = ${providerId} AND c.id = ${clientId}
+        ${
+          set('portalId')
+            ? sql`AND EXISTS (SELECT 1 FROM client_portals p
+                               WHERE p.provider_id = ${providerId} AND p.id = ${input.portalId ?? null})`
+            : sql``
+        }
+      RETURNING c.id`;
+    if (!row) throw new ApiError('not_found');
+  } catch (err) {
+    if (isEmailTaken(err)) throw new ApiError('client_email_taken');
+    throw err;
+  }
+  return findClient(sql, providerId, clientId);
+}
+
+/**
+ * Deletes a client; its projects, invoices, magic links and portal events go with it (foreign keys
+ * cascade), in one transaction that first counts what goes.
+ */
+export async function deleteClient(sql: Sql, providerId: string, clientId: string) {
+  return sql.begin(async (tx) => {
+    const [row] = await tx<{ projects: number; invoices: number }[]>`
+      SELECT
+        (SELECT count(*)::int FROM projects WHERE provider_id = ${providerId} AND client_id = c.id) AS projects,
+        (SELECT count(*)::int FROM invoices WHERE provider_id = ${providerId} AND client_id = c.id) AS invoices
+      FROM clients c WHERE c.provider_id = ${providerId} AND c.id = ${clientId}
+      FOR UPDATE`;
+    if (!row) throw new ApiError('not_found');
+    await tx`DELETE FROM clients WHERE provider_id = ${providerId} AND id = ${clientId}`;
+    return { projects: row.projects, invoices: row.invoices };
+  });
+}

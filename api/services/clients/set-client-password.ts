@@ -1,0 +1,23 @@
+import { hashPassword } from '../../auth/password';
+import type { Sql } from '../../db/client';
+import { ApiError } from '../../http/errors';
+
+/**
+ * Sets a client's password (argon2id) for a client who cannot receive mail; the provider tells the
+ * client. Hashing happens only after the client is known to be the provider's.
+ */
+export async function setClientPassword(
+  sql: Sql,
+  providerId: string,
+  clientId: string,
+  password: string,
+  now: Date,
+): Promise<void> {
+  const [exists] = await sql`SELECT 1 FROM clients WHERE provider_id = ${providerId} AND id = ${clientId}`;
+  if (!exists) throw new ApiError('not_found');
+  const hash = await hashPassword(password);
+  const [row] = await sql`
+    UPDATE clients SET password_hash = ${hash}, updated_at = ${now}
+    WHERE provider_id = ${providerId} AND id = ${clientId} RETURNING id`;
+  if (!row) throw new ApiError('not_found');
+}

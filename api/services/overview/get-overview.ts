@@ -1,0 +1,69 @@
+import type { Overview } from '../../../shared/contracts/overview';
+import type { Sql } from '../../db/client';
+import { ApiError } from '../../http/errors';
+
+interface OverviewRow {
+  total_clients: number;
+  active_projects: number;
+  pending_invoices: number;
+  currency: string;
+  revenue_cents: string;
+  other_revenue: { currency: string; amountCents: string }[];
+  is_empty: boolean;
+}
+
+/**
+ * The dashboard totals of one provider in ONE statement (one round trip, one snapshot), every part
+ * filtered by `provider_id` on an index that starts with it.
+ * - active projects: planning or in progress; pending invoices: sent or overdue;
+ * - revenue: paid invoices, summed per currency; the provider currency (profile, else USD for English
+ *   and EUR for German, spec §9) is `totalRevenue`, the others are listed apart and never added up.
+ * @throws `unauthorized` when the user no longer exists (deleted between session check and query)
+ */
+export async function getOverview(sql: Sql, providerId: string): Promise<Overview> {
+  const [row] = await sql<OverviewRow[]>`
+    WITH me AS (
+      SELECT coalesce(p.currency, CASE WHEN p.preferred_language = 'de' THEN 'EUR' ELSE 'USD' END) AS currency
+      FROM users u LEFT JOIN profiles p ON p.user_id = u.id
+      WHERE u.id = ${providerId}
+    ),
+    revenue AS (
+      SELECT currency::text AS currency, sum(amount_cents)::bigint AS amount_cents
+      FROM invoices
+      WHERE provider_id = ${providerId} AND status = 'paid'
+      GROUP BY currency
+    )
+    SELECT
+      (SELECT count(*)::int FROM clients WHERE provider_id = ${providerId}) AS total_clients,
+      (SELECT count(*)::int FROM projects
+        WHERE provider_id = ${providerId} AND status IN ('planning', 'in_progress')) AS active_projects,
+      (SELECT count(*)::int FROM invoices
+        WHERE provider_id = ${providerId} AND status IN ('sent', 'overdue')) AS pending_invoices,
+      me.currency,
+      coalesce((SELECT r.amount_cents FROM revenue r WHERE r.currency = me.currency), 0)::text AS revenue_cents,
+      coalesce(
+        (SELECT json_agg(json_build_object('currency', r.currency, 'amountCents', r.amount_cents::text)
+                         ORDER BY r.amount_cents DESC, r.currency)
+         FROM revenue r WHERE r.currency <> me.currency),
+        '[]'::json
+      ) AS other_revenue,
+      NOT EXISTS (SELECT 1 FROM client_portals WHERE provider_id = ${providerId})
+        AND NOT EXISTS (SELECT 1 FROM clients WHERE provider_id = ${providerId})
+        AND NOT EXISTS (SELECT 1 FROM projects WHERE provider_id = ${providerId}) AS is_empty
+    FROM me`;
+  if (!row) throw new ApiError('unauthorized');
+  const currency = row.currency;
+  return {
+    totalClients: row.total_clients,
+    activeProjects: row.active_projects,
+    pendingInvoices: row.pending_invoices,
+    // bigint sums arrive as text; cents stay exact in a JS number up to 2^53 (≈ 90 trillion units).
+    totalRevenue: { amountCents: Number(row.revenue_cents), currency },
+    otherRevenue: row.other_revenue.map((r) => ({
+      currency: r.currency,
+      amountCents: Number(r.amountCents),
+    })),
+    currency,
+    isEmpty: row.is_empty,
+  };
+}

@@ -1,0 +1,86 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import type { Sql, Tx } from '../../db/client';
+
+/** Spec §9: a magic link is valid for 24 hours. */
+export const MAGIC_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** sha256 of the token: the only form in which a magic-link token is ever stored. */
+export function hashMagicLinkToken(token: string): Buffer {
+  return Buffer.from(sha256(new TextEncoder().encode(token)));
+}
+
+/** The link in the e-mail; `/portal/auth` shows a "Continue" button that POSTs the token (scanners only GET). */
+export function magicLinkUrl(publicOrigin: string, token: string): string {
+  return `${publicOrigin}/portal/auth?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The link for a sign-in requested on the portal's verified custom domain: the portal runs at `/` there
+ * (`/auth?token=…`), and the session must be stored on that origin, so the link stays on it.
+ */
+export function customDomainMagicLinkUrl(origin: string, token: string): string {
+  return `${origin}/auth?token=${encodeURIComponent(token)}`;
+}
+
+/** The fragment keys of a sign-in link that returns to a page embedding the portal (the widget reads them). */
+export const EMBED_MAGIC_TOKEN_KEY = 'cp_magic';
+export const EMBED_MAGIC_PORTAL_KEY = 'cp_portal';
+
+/**
+ * The link for a sign-in requested inside the widget: back to the embedding page, the token in the fragment
+ * (never sent to the provider's server; the widget takes it off the address bar at once and hands it to
+ * the portal frame, which spends it by POST like the "Continue" button).
+ */
+export function embedMagicLinkUrl(returnTo: string, token: string, portalId: string): string {
+  const url = new URL(returnTo);
+  url.hash = new URLSearchParams({
+    [EMBED_MAGIC_TOKEN_KEY]: token,
+    [EMBED_MAGIC_PORTAL_KEY]: portalId,
+  }).toString();
+  return url.toString();
+}
+
+/**
+ * Issues a magic-link token for a client of a portal: 32 random bytes (base64url), only its sha256
+ * stored, valid 24 h; every earlier unused token of the client is invalidated, so only the newest link
+ * works. The one place tokens are made: the provider's invite and the portal's own sign-in both call it.
+ * Run it in the caller's transaction when the client row is read in the same step.
+ * @returns the raw token (it goes into the mail and nowhere else; never logged) and its expiry
+ */
+export async function issueMagicLink(
+  sql: Sql | Tx,
+  client: { id: string; portalId: string },
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+  const expiresAt = new Date(now.getTime() + MAGIC_LINK_TTL_MS);
+  await sql`DELETE FROM client_magic_links WHERE client_id = ${client.id} AND used_at IS NULL`;
+  await sql`
+    INSERT INTO client_magic_links (token_hash, client_id, portal_id, expires_at, created_at)
+    VALUES (${hashMagicLinkToken(token)}, ${client.id}, ${client.portalId}, ${expiresAt}, ${now})`;
+  return { token, expiresAt };
+}
+
+/**
+ * Consumes a token once (the UPDATE … WHERE used_at IS NULL is atomic under concurrent clicks). With
+ * `portalId` (the portal of a custom domain) a token of another portal is refused and stays unused.
+ * @returns the client and portal, or null for an unknown, used, superseded, expired or wrong-portal token
+ */
+export async function consumeMagicLink(
+  sql: Sql | Tx,
+  token: string,
+  now: Date,
+  portalId?: string,
+): Promise<{ clientId: string; portalId: string } | null> {
+  const [row] = await sql<{ client_id: string; portal_id: string }[]>`
+    UPDATE client_magic_links SET used_at = ${now}
+    WHERE token_hash = ${hashMagicLinkToken(token)} AND used_at IS NULL AND expires_at > ${now}
+      ${portalId ? sql`AND portal_id = ${portalId}` : sql``}
+    RETURNING client_id, portal_id`;
+  return row ? { clientId: row.client_id, portalId: row.portal_id } : null;
+}
+
+/** Deletes a token whose e-mail could not be sent, so no working link exists that nobody received. */
+export async function discardMagicLink(sql: Sql | Tx, token: string): Promise<void> {
+  await sql`DELETE FROM client_magic_links WHERE token_hash = ${hashMagicLinkToken(token)}`;
+}

@@ -1,0 +1,120 @@
+import type { MagicLinkSent } from '../../../shared/contracts/portal';
+import { colorContrast } from '../../../shared/format/contrast';
+import type { AppDeps } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { magicLinkMail } from '../../mail/templates/magic-link';
+import { outboxEnabled } from '../../routes/dev/outbox';
+import { allowedOriginsOf } from '../portal/branding';
+import { logoUrl } from '../portals/portal-view';
+import { clientsByEmail, type SignInClientRow } from './find-clients';
+import {
+  customDomainMagicLinkUrl,
+  discardMagicLink,
+  embedMagicLinkUrl,
+  issueMagicLink,
+  magicLinkUrl,
+} from './magic-link';
+
+/** The request's host name: lower case, without port or trailing dot. */
+function hostName(header: string | undefined): string {
+  return (header ?? '').trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+}
+
+/**
+ * Where the link leads: back to the page embedding the portal when asked inside the widget (`returnTo`,
+ * already checked against the portal's allowed origins); back to the portal's verified custom domain when
+ * the client asked there (the session is stored per origin); else to `/portal/auth` on the platform.
+ */
+function linkFor(
+  deps: AppDeps,
+  client: SignInClientRow,
+  hostHeader: string | undefined,
+  token: string,
+  returnTo: string | undefined,
+) {
+  if (returnTo) return embedMagicLinkUrl(returnTo, token, client.portal_id);
+  const onCustomDomain =
+    client.domain_status === 'verified' &&
+    client.custom_domain !== null &&
+    hostName(hostHeader) === client.custom_domain;
+  if (!onCustomDomain) return magicLinkUrl(deps.config.publicOrigin, token);
+  const protocol = new URL(deps.config.publicOrigin).protocol;
+  return customDomainMagicLinkUrl(`${protocol}//${hostHeader?.trim().toLowerCase()}`, token);
+}
+
+/**
+ * A widget's return page must be on one of the portal's allowed website origins (the same list its
+ * `frame-ancestors` is made of), so a sign-in link can never be sent towards another website.
+ * @throws `validation_failed` on `returnTo` otherwise, or without a portal
+ */
+async function checkReturnTo(
+  deps: AppDeps,
+  input: { portalId?: string | undefined; returnTo?: string | undefined },
+) {
+  if (input.returnTo === undefined) return;
+  const refuse = () =>
+    new ApiError('validation_failed', { fields: [{ path: 'returnTo', key: 'validation.invalid' }] });
+  if (!input.portalId) throw refuse();
+  const allowed = (await allowedOriginsOf(deps.sql, input.portalId)) ?? [];
+  if (!allowed.includes(new URL(input.returnTo).origin)) throw refuse();
+}
+
+/**
+ * Spec §4 "magic link": checks a widget's return page, finds the client (the two "Access Denied" answers
+ * of spec §8 otherwise), issues a
+ * token (hash stored, 24 h, single use, earlier unused ones invalidated) and sends the portal's branded
+ * e-mail in the client's language. Without a portal, an address known in several portals gets one e-mail
+ * per portal, each leading to its own portal.
+ *
+ * `demoLink` is returned only where the development outbox is on (not production, no mail key): that is
+ * spec §8's "Email Error - Demo Link". When Resend fails, the token is discarded and the answer is the
+ * generic `magic_link_failed`; the link itself is never revealed.
+ * @throws `portal_account_not_found` / `account_not_found` (404), `magic_link_failed` (503)
+ */
+export async function requestMagicLink(
+  deps: AppDeps,
+  input: { email: string; portalId?: string | undefined; returnTo?: string | undefined },
+  hostHeader: string | undefined,
+): Promise<MagicLinkSent> {
+  const { sql, config, mailer } = deps;
+  await checkReturnTo(deps, input);
+  const clients = await clientsByEmail(sql, input.email, input.portalId);
+  if (clients.length === 0) {
+    throw new ApiError(input.portalId ? 'portal_account_not_found' : 'account_not_found');
+  }
+  let first: { link: string; expiresAt: Date } | undefined;
+  for (const client of clients) {
+    const { token, expiresAt } = await issueMagicLink(
+      sql,
+      { id: client.id, portalId: client.portal_id },
+      deps.now(),
+    );
+    const link = linkFor(deps, client, hostHeader, token, input.returnTo);
+    const mail = magicLinkMail({
+      to: client.email,
+      name: client.name,
+      lang: client.language,
+      link,
+      purpose: 'sign-in',
+      portal: {
+        name: client.portal_name,
+        logoUrl: logoUrl(config.publicOrigin, client.portal_id, client.logo_path),
+        primaryColor: client.primary_color,
+        buttonTextColor: colorContrast(client.primary_color).textColor,
+      },
+    });
+    try {
+      await mailer.send(mail);
+    } catch (cause) {
+      await discardMagicLink(sql, token);
+      throw new ApiError('magic_link_failed', { cause });
+    }
+    first ??= { link, expiresAt };
+  }
+  if (!first) throw new ApiError('internal_error');
+  return {
+    ok: true,
+    expiresAt: first.expiresAt.toISOString(),
+    ...(outboxEnabled(deps) ? { demoLink: first.link } : {}),
+  };
+}

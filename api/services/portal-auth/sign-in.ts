@@ -1,0 +1,93 @@
+import type { PortalSession } from '../../../shared/contracts/portal';
+import { dummyHash, verifyPassword } from '../../auth/password';
+import type { Sql } from '../../db/client';
+import { ApiError } from '../../http/errors';
+import type { Logger } from '../../http/logger';
+import { clientInPortal, clientsByEmail, type SignInClientRow } from './find-clients';
+import { consumeMagicLink } from './magic-link';
+import { recordPortalEvent } from './portal-events';
+import { createPortalSession, type SignInMethod } from './portal-session';
+
+/**
+ * Spec §7 `client_has_password`: whether the login page should offer password sign-in for this e-mail
+ * (in the portal, or in any portal without one).
+ */
+export async function clientHasPassword(
+  sql: Sql,
+  input: { email: string; portalId?: string | undefined },
+): Promise<boolean> {
+  const clients = await clientsByEmail(sql, input.email, input.portalId);
+  return clients.some((client) => client.password_hash !== null);
+}
+
+/**
+ * Spec §7 `authenticate_client_password`: the client whose password matches, else `invalid_credentials`
+ * (the spec's "Invalid Credentials" with the server's text). Unknown addresses and clients without a
+ * password still pay one argon2 verification, so timing does not tell them apart.
+ */
+export async function authenticateClientPassword(
+  sql: Sql,
+  input: { email: string; password: string; portalId?: string | undefined },
+): Promise<SignInClientRow> {
+  const clients = await clientsByEmail(sql, input.email, input.portalId);
+  const withPassword = clients.filter((client) => client.password_hash !== null);
+  if (withPassword.length === 0) {
+    await verifyPassword(await dummyHash(), input.password);
+    throw new ApiError('invalid_credentials');
+  }
+  for (const client of withPassword) {
+    if (await verifyPassword(client.password_hash ?? '', input.password)) return client;
+  }
+  throw new ApiError('invalid_credentials');
+}
+
+/**
+ * Consumes a magic-link token (by POST only, so mail scanners that GET the link cannot burn it) and
+ * returns the client it signs in.
+ * @throws `invalid_token` for an unknown, used, superseded, expired or wrong-portal token, or when the
+ * client has since been deleted or moved to another portal
+ */
+export async function consumeMagicLinkToken(
+  sql: Sql,
+  token: string,
+  portalId: string | undefined,
+  now: Date,
+): Promise<SignInClientRow> {
+  const consumed = await consumeMagicLink(sql, token, now, portalId);
+  const client = consumed ? await clientInPortal(sql, consumed.clientId, consumed.portalId) : null;
+  if (!client) throw new ApiError('invalid_token');
+  return client;
+}
+
+/**
+ * Starts the client's 7-day portal session, records the login in `portal_events` (metadata `method`) and
+ * returns what the portal stores as `portal_client_session`.
+ */
+export async function startPortalSession(
+  sql: Sql,
+  log: Logger,
+  client: SignInClientRow,
+  method: SignInMethod,
+  now: Date,
+  meta: { userAgent?: string | undefined; ip?: string | undefined },
+): Promise<PortalSession> {
+  const { token, auth } = await createPortalSession(
+    sql,
+    { id: client.id, portalId: client.portal_id, providerId: client.provider_id },
+    method,
+    now,
+    meta,
+  );
+  await recordPortalEvent(
+    sql,
+    log,
+    { providerId: client.provider_id, portalId: client.portal_id, clientId: client.id },
+    { type: 'login', metadata: { method } },
+  );
+  return {
+    client: auth.client,
+    token,
+    expiresAt: auth.expiresAt.toISOString(),
+    createdAt: auth.createdAt.toISOString(),
+  };
+}

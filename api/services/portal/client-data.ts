@@ -1,0 +1,150 @@
+import type { PortalDashboard, PortalInvoice, PortalProject } from '../../../shared/contracts/portal';
+import type { Sql } from '../../db/client';
+import type { PortalAuth } from '../portal-auth/portal-session';
+
+/*
+ * The signed-in client's own data. Every query filters on the session's provider AND client (never on
+ * anything from the request), so another client's rows — of this portal or any other — cannot appear.
+ */
+
+type Owner = Pick<PortalAuth, 'providerId' | 'client'>;
+
+/** Lists are short for one client; the cap bounds a response all the same. */
+const LIST_LIMIT = 200;
+
+/** A projects row as selected here (timestamps arrive as Date, or as text inside JSON aggregates). */
+interface ProjectRow {
+  id: string;
+  name: string;
+  description: string | null;
+  status: PortalProject['status'];
+  start_date: string | null;
+  end_date: string | null;
+  updated_at: Date | string;
+}
+
+interface InvoiceRow {
+  id: string;
+  number: string;
+  amount_cents: string | number;
+  currency: string;
+  status: PortalInvoice['status'];
+  description: string | null;
+  due_date: string | null;
+  paid_at: Date | string | null;
+  created_at: Date | string;
+  project_id: string | null;
+  project_name: string | null;
+}
+
+function toProject(row: ProjectRow): PortalProject {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+function toInvoice(row: InvoiceRow): PortalInvoice {
+  return {
+    id: row.id,
+    number: row.number,
+    amountCents: Number(row.amount_cents),
+    currency: row.currency,
+    status: row.status,
+    description: row.description,
+    dueDate: row.due_date,
+    paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
+    project: row.project_id && row.project_name ? { id: row.project_id, name: row.project_name } : null,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/**
+ * The client's projects, active ones first, then by last change. Dates as `YYYY-MM-DD` text: calendar
+ * dates must not shift with the server's or the browser's time zone.
+ */
+export async function listClientProjects(sql: Sql, owner: Owner): Promise<PortalProject[]> {
+  const rows = await sql<ProjectRow[]>`
+    SELECT id, name, description, status, to_char(start_date, 'YYYY-MM-DD') AS start_date,
+           to_char(end_date, 'YYYY-MM-DD') AS end_date, updated_at
+    FROM projects
+    WHERE provider_id = ${owner.providerId} AND client_id = ${owner.client.id}
+    ORDER BY (status IN ('planning', 'in_progress')) DESC, updated_at DESC, id
+    LIMIT ${LIST_LIMIT}`;
+  return rows.map(toProject);
+}
+
+/** The client's invoices, newest first; drafts are the provider's work in progress and never shown. */
+export async function listClientInvoices(sql: Sql, owner: Owner): Promise<PortalInvoice[]> {
+  const rows = await sql<InvoiceRow[]>`
+    SELECT i.id, i.number, i.amount_cents::text AS amount_cents, i.currency, i.status, i.description,
+           to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.paid_at, i.created_at,
+           p.id AS project_id, p.name AS project_name
+    FROM invoices i
+    LEFT JOIN projects p ON p.provider_id = i.provider_id AND p.id = i.project_id
+    WHERE i.provider_id = ${owner.providerId} AND i.client_id = ${owner.client.id} AND i.status <> 'draft'
+    ORDER BY i.created_at DESC, i.id
+    LIMIT ${LIST_LIMIT}`;
+  return rows.map(toInvoice);
+}
+
+/**
+ * The dashboard: up to 5 active projects (planning or in progress, as the provider's overview counts
+ * them) and up to 5 unpaid invoices (sent or overdue, earliest due first) with their counts, and the
+ * unpaid totals per currency (never added across currencies), in ONE statement (one round trip, one
+ * snapshot; the signed-in portal's first screen waits for it). Files and messages have no tables yet, so
+ * they are not part of it rather than shown empty.
+ */
+export async function getClientDashboard(sql: Sql, owner: Owner): Promise<PortalDashboard> {
+  const [row] = await sql<
+    {
+      project_count: number;
+      invoice_count: number;
+      projects: ProjectRow[];
+      invoices: InvoiceRow[];
+      totals: { currency: string; amountCents: number }[];
+    }[]
+  >`
+    WITH active AS (
+      SELECT id, name, description, status, to_char(start_date, 'YYYY-MM-DD') AS start_date,
+             to_char(end_date, 'YYYY-MM-DD') AS end_date, updated_at
+      FROM projects
+      WHERE provider_id = ${owner.providerId} AND client_id = ${owner.client.id}
+        AND status IN ('planning', 'in_progress')
+    ), unpaid AS (
+      SELECT i.id, i.number, i.amount_cents, i.currency::text AS currency, i.status, i.description,
+             to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.paid_at, i.created_at,
+             p.id AS project_id, p.name AS project_name
+      FROM invoices i
+      LEFT JOIN projects p ON p.provider_id = i.provider_id AND p.id = i.project_id
+      WHERE i.provider_id = ${owner.providerId} AND i.client_id = ${owner.client.id}
+        AND i.status IN ('sent', 'overdue')
+    )
+    SELECT
+      (SELECT count(*)::int FROM active) AS project_count,
+      (SELECT count(*)::int FROM unpaid) AS invoice_count,
+      coalesce((SELECT json_agg(a) FROM (
+        SELECT * FROM active ORDER BY updated_at DESC, id LIMIT 5) a), '[]'::json) AS projects,
+      coalesce((SELECT json_agg(u) FROM (
+        SELECT * FROM unpaid ORDER BY due_date ASC NULLS LAST, created_at DESC, id LIMIT 5) u), '[]'::json)
+        AS invoices,
+      coalesce((SELECT json_agg(json_build_object('currency', t.currency, 'amountCents', t.cents)
+                                ORDER BY t.cents DESC, t.currency)
+                FROM (SELECT currency, sum(amount_cents) AS cents FROM unpaid GROUP BY currency) t), '[]'::json)
+        AS totals`;
+  return {
+    activeProjects: (row?.projects ?? []).map(toProject),
+    activeProjectCount: row?.project_count ?? 0,
+    unpaidInvoices: (row?.invoices ?? []).map(toInvoice),
+    unpaidInvoiceCount: row?.invoice_count ?? 0,
+    unpaidTotals: (row?.totals ?? []).map((t) => ({
+      currency: t.currency,
+      amountCents: Number(t.amountCents),
+    })),
+  };
+}

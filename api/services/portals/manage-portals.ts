@@ -1,0 +1,83 @@
+import type { z } from 'zod';
+import type { Portal, PortalCreateInput } from '../../../shared/contracts/portals';
+import type { Config } from '../../config';
+import type { Sql } from '../../db/client';
+import { ApiError } from '../../http/errors';
+import { findPortalRow, selectPortals, toPortal } from './portal-view';
+
+type Branding = z.output<typeof PortalCreateInput>;
+
+/** The provider's portals, newest first. */
+export async function listPortals(sql: Sql, config: Config, providerId: string): Promise<Portal[]> {
+  return (await selectPortals(sql, providerId)).map((row) => toPortal(row, config));
+}
+
+/** One portal of the provider (`not_found` for anyone else's). */
+export async function getPortal(sql: Sql, config: Config, providerId: string, portalId: string) {
+  return toPortal(await findPortalRow(sql, providerId, portalId), config);
+}
+
+/** Creates a portal; the provider comes from the session, never from the body. */
+export async function createPortal(
+  sql: Sql,
+  config: Config,
+  providerId: string,
+  input: Branding,
+  now: Date,
+): Promise<Portal> {
+  const [row] = await sql<{ id: string }[]>`
+    INSERT INTO client_portals (provider_id, portal_name, primary_color, secondary_color, allowed_origins,
+                                created_at, updated_at)
+    VALUES (${providerId}, ${input.portalName}, ${input.primaryColor}, ${input.secondaryColor},
+            ${input.allowedOrigins}, ${now}, ${now})
+    RETURNING id`;
+  return getPortal(sql, config, providerId, String(row?.id));
+}
+
+/** Changes only the fields sent. */
+export async function updatePortal(
+  sql: Sql,
+  config: Config,
+  providerId: string,
+  portalId: string,
+  input: Partial<Branding>,
+  now: Date,
+): Promise<Portal> {
+  const [row] = await sql`
+    UPDATE client_portals SET
+      portal_name = coalesce(${input.portalName ?? null}, portal_name),
+      primary_color = coalesce(${input.primaryColor ?? null}, primary_color),
+      secondary_color = coalesce(${input.secondaryColor ?? null}, secondary_color),
+      allowed_origins = coalesce(${input.allowedOrigins ?? null}::text[], allowed_origins),
+      updated_at = ${now}
+    WHERE provider_id = ${providerId} AND id = ${portalId}
+    RETURNING id`;
+  if (!row) throw new ApiError('not_found');
+  return getPortal(sql, config, providerId, portalId);
+}
+
+/**
+ * Deletes a portal with its clients, their projects and invoices (foreign keys cascade) in one
+ * transaction, and says how many of each went.
+ * @returns the counts and the logo file name to remove from storage
+ */
+export async function deletePortal(sql: Sql, providerId: string, portalId: string) {
+  return sql.begin(async (tx) => {
+    const [row] = await tx<
+      { clients: number; projects: number; invoices: number; logo_path: string | null }[]
+    >`
+      SELECT p.logo_path,
+        (SELECT count(*)::int FROM clients c WHERE c.provider_id = p.provider_id AND c.portal_id = p.id) AS clients,
+        (SELECT count(*)::int FROM projects pr JOIN clients c ON c.id = pr.client_id
+          WHERE pr.provider_id = p.provider_id AND c.portal_id = p.id) AS projects,
+        (SELECT count(*)::int FROM invoices i JOIN clients c ON c.id = i.client_id
+          WHERE i.provider_id = p.provider_id AND c.portal_id = p.id) AS invoices
+      FROM client_portals p
+      WHERE p.provider_id = ${providerId} AND p.id = ${portalId}
+      FOR UPDATE`;
+    if (!row) throw new ApiError('not_found');
+    await tx`DELETE FROM client_portals WHERE provider_id = ${providerId} AND id = ${portalId}`;
+    const { logo_path, ...deleted } = row;
+    return { deleted, logoPath: logo_path };
+  });
+}

@@ -1,0 +1,37 @@
+import type { Profile } from '../../../shared/contracts/profile';
+import type { Sql } from '../../db/client';
+import { ApiError } from '../../http/errors';
+
+export interface ProfileRow {
+  full_name: string;
+  business_name: string | null;
+  website: string | null;
+  preferred_language: 'en' | 'de';
+  currency: string | null;
+  email: string;
+}
+
+/** The wire shape of a profile row. */
+export function toProfile(row: ProfileRow): Profile {
+  return {
+    fullName: row.full_name,
+    businessName: row.business_name,
+    website: row.website,
+    preferredLanguage: row.preferred_language,
+    currency: row.currency,
+    email: row.email,
+  };
+}
+
+/**
+ * The provider's own profile (spec §7: read profiles by user_id).
+ * @throws `profile_not_found` ("Profile not found", spec §8) when the user has no profile row
+ */
+export async function getProfile(sql: Sql, providerId: string): Promise<Profile> {
+  const [row] = await sql<ProfileRow[]>`
+    SELECT p.full_name, p.business_name, p.website, p.preferred_language, p.currency, u.email
+    FROM profiles p JOIN users u ON u.id = p.user_id
+    WHERE p.user_id = ${providerId}`;
+  if (!row) throw new ApiError('profile_not_found');
+  return toProfile(row);
+}

@@ -1,0 +1,58 @@
+import type { PortalSession } from '../../../shared/contracts/portal';
+import type { Sql } from '../../db/client';
+import { ApiError } from '../../http/errors';
+import type { Logger } from '../../http/logger';
+import type { RateLimitRule } from '../../http/rate-limit';
+import { clientsByEmail } from '../portal-auth/find-clients';
+import type { SignInMethod } from '../portal-auth/portal-session';
+import { startPortalSession } from '../portal-auth/sign-in';
+import { verifyHandoffToken } from './handoff-token';
+import { secretOfPortal } from './widget-secret';
+
+/** The exchange is called once per widget visit; this bounds token guessing from one address. */
+export const HANDOFF_RATE_LIMIT = {
+  name: 'widget-handoff:ip',
+  limit: 60,
+  windowMs: 15 * 60_000,
+} satisfies RateLimitRule;
+
+/**
+ * How a handoff sign-in is recorded (`portal_sessions.method`, the login event's `metadata.method`).
+ * Migration 0005 allows the value in the table; the portal's `SignInMethod` type does not list it yet.
+ */
+const HANDOFF_METHOD = 'handoff' as unknown as SignInMethod;
+
+/**
+ * Identity handoff: checks a provider-signed token for the portal (signature with the portal's secret,
+ * audience, lifetime, expiry), finds the client by the token's e-mail in that portal, burns the token's
+ * `jti` (single use) and starts a portal session like any other sign-in (recorded as a login event).
+ * @throws ApiError `not_found` (no such portal), `handoff_not_configured`, the codes of
+ *   `verifyHandoffToken`, `handoff_unknown_client`, `handoff_replayed`
+ */
+export async function exchangeHandoff(
+  sql: Sql,
+  log: Logger,
+  input: { portalId: string; token: string },
+  now: Date,
+  meta: { userAgent?: string | undefined; ip?: string | undefined },
+): Promise<PortalSession> {
+  const [portal] = await sql`SELECT 1 FROM client_portals WHERE id = ${input.portalId}`;
+  if (!portal) throw new ApiError('not_found');
+  const secret = await secretOfPortal(sql, input.portalId);
+  if (!secret) throw new ApiError('handoff_not_configured');
+  const claims = verifyHandoffToken(input.token, secret, { portalId: input.portalId, now });
+
+  const [client] = await clientsByEmail(sql, claims.sub, input.portalId);
+  if (!client) throw new ApiError('handoff_unknown_client');
+
+  // Single use: the first exchange of a jti records it until the token expires; any later one is a replay.
+  await sql`DELETE FROM widget_handoff_jtis WHERE expires_at < ${now}`;
+  const burned = await sql`
+    INSERT INTO widget_handoff_jtis (portal_id, jti, expires_at)
+    VALUES (${input.portalId}, ${claims.jti}, ${new Date(claims.exp * 1000)})
+    ON CONFLICT (portal_id, jti) DO NOTHING
+    RETURNING jti`;
+  if (burned.length === 0) throw new ApiError('handoff_replayed');
+
+  return startPortalSession(sql, log, client, HANDOFF_METHOD, now, meta);
+}

@@ -1,0 +1,73 @@
+import '../../shared/ui/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { preloadBranding } from './branding/branding';
+import { I18nProvider } from './i18n/i18n-context';
+import { detectLanguage, type SupportedLanguage, storedLanguage, syncHtmlLang } from './i18n/language';
+import { currentLocation } from './navigation/history';
+import { parseRoute, readMode } from './navigation/paths';
+import { PortalApp } from './portal-app';
+import { readSession } from './session/session-store';
+import { prefetchSignedIn } from './signed-in-prefetch';
+
+/**
+ * Start-up: the app renders once the portal's branding is known (its request started in `index.html`),
+ * already branded and translated: no flash of the platform's colours, no layout shift. For a signed-in
+ * page the inline script has already requested its chunk and its data (`signed-in-prefetch.ts`).
+ *
+ * Language (spec §4, §9): a signed-in client's profile language wins (the portal saves the client's
+ * choice there); otherwise the stored choice, the browser's languages, then the portal's own language.
+ * Inside the widget the embedding page's language takes the browser's place.
+ *
+ * Inside the widget's iframe (`?embed=…`, `embedded/frame.ts` in its own chunk, preloaded by
+ * `index.html`), the frame first checks the page that embeds it and answers the widget's runtime.
+ */
+async function start(root: HTMLElement) {
+  const frame = new URLSearchParams(window.location.search).has('embed')
+    ? await import(/* webpackChunkName: "frame" */ './embedded/frame')
+    : null;
+  const embedded = frame?.startFrame() ?? null;
+  if (frame && embedded?.kind === 'refused') {
+    const { FrameRefused } = frame;
+    const lang = detectLanguage() ?? 'en';
+    syncHtmlLang(lang);
+    createRoot(root).render(
+      <StrictMode>
+        <I18nProvider initial={lang}>
+          <FrameRefused portalId={embedded.portalId} />
+        </I18nProvider>
+      </StrictMode>,
+    );
+    return;
+  }
+  const mode = readMode();
+  const location = new URL(currentLocation(), window.location.origin);
+  const route = parseRoute(location.pathname, location.search, mode);
+  const session = route.name === 'page' || route.name === 'entry' ? readSession() : null;
+  if (session && route.name === 'page' && session.client.portalId === route.portalId) prefetchSignedIn();
+  const [branding, pageLanguage] = await Promise.all([
+    route.portalId ? preloadBranding(route.portalId) : undefined,
+    embedded?.kind === 'embedded' ? embedded.init : null,
+  ]);
+  const lang: SupportedLanguage =
+    session?.client.language ??
+    (embedded ? (storedLanguage() ?? pageLanguage) : null) ??
+    detectLanguage() ??
+    branding?.language ??
+    'en';
+  syncHtmlLang(lang);
+  createRoot(root).render(
+    <StrictMode>
+      <PortalApp mode={mode} initial={lang} />
+    </StrictMode>,
+  );
+}
+
+const root = document.getElementById('root');
+if (root) {
+  start(root).catch((error: unknown) => {
+    console.error('The portal could not start', error);
+    root.textContent =
+      'The portal could not be loaded. Please reload the page. / Das Portal konnte nicht geladen werden. Bitte laden Sie die Seite neu.';
+  });
+}

@@ -1,0 +1,126 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import sharedDe from '../../shared/i18n/locales/de.json' with { type: 'json' };
+import sharedEn from '../../shared/i18n/locales/en.json' with { type: 'json' };
+import portalDe from './locales/portal.de.json' with { type: 'json' };
+import portalEn from './locales/portal.en.json' with { type: 'json' };
+import signInDe from './locales/sign-in.de.json' with { type: 'json' };
+import signInEn from './locales/sign-in.en.json' with { type: 'json' };
+
+type Tree = { [key: string]: string | Tree };
+
+/** Flattens nested locale JSON to `a.b.c` → text. */
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
+
+/** The sign-in texts (first chunk) and the signed-in pages' texts (their chunk) share one key space. */
+const enKeys = new Map([...flatten(signInEn as Tree), ...flatten(portalEn as Tree)]);
+const deKeys = new Map([...flatten(signInDe as Tree), ...flatten(portalDe as Tree)]);
+
+/** Every `t('literal.key')` in the portal's code, and the keys its contracts' messages name. */
+function keysUsedInCode(only?: string[]): Set<string> {
+  const used = new Set<string>();
+  const files = readdirSync(import.meta.dirname, { recursive: true, encoding: 'utf8' }).filter(
+    (f) =>
+      /\.tsx?$/.test(f) &&
+      !f.endsWith('.test.ts') &&
+      (!only || only.some((p) => f === p || f.startsWith(`${p}/`))),
+  );
+  for (const file of files) {
+    const text = readFileSync(join(import.meta.dirname, file), 'utf8');
+    for (const m of text.matchAll(/\bt\(\s*'([a-zA-Z]+(?:\.[a-zA-Z_]+)+)'/g)) used.add(m[1] ?? '');
+  }
+  const contract = readFileSync(join(import.meta.dirname, '../../shared/contracts/portal.ts'), 'utf8');
+  for (const m of contract.matchAll(/'(validation\.[A-Za-z]+)'/g)) used.add(m[1] ?? '');
+  return used;
+}
+
+describe('portal texts (embed/portal/locales)', () => {
+  it('have exactly the same keys in English and German', () => {
+    expect([...enKeys.keys()].filter((k) => !deKeys.has(k))).toEqual([]);
+    expect([...deKeys.keys()].filter((k) => !enKeys.has(k))).toEqual([]);
+  });
+
+  it('use the same placeholders in both languages', () => {
+    const mismatched = [...enKeys.keys()].filter(
+      (k) => placeholders(enKeys.get(k) ?? '').join() !== placeholders(deKeys.get(k) ?? '').join(),
+    );
+    expect(mismatched).toEqual([]);
+  });
+
+  it('leave no text empty', () => {
+    expect([...enKeys, ...deKeys].filter(([, text]) => text.trim() === '').map(([k]) => k)).toEqual([]);
+  });
+
+  it('carry every key the portal’s code and contracts refer to', () => {
+    const used = keysUsedInCode();
+    expect(used.size).toBeGreaterThan(80);
+    expect([...used].filter((key) => !enKeys.has(key))).toEqual([]);
+  });
+
+  it('carry every status and navigation label the code builds', () => {
+    for (const status of ['planning', 'in_progress', 'on_hold', 'completed', 'cancelled']) {
+      expect(enKeys.has(`status.project.${status}`), status).toBe(true);
+    }
+    for (const status of ['sent', 'overdue', 'paid', 'cancelled']) {
+      expect(enKeys.has(`status.invoice.${status}`), status).toBe(true);
+    }
+    for (const page of ['dashboard', 'projects', 'files', 'messages', 'invoices', 'profile']) {
+      expect(enKeys.has(`nav.${page}`), page).toBe(true);
+    }
+  });
+
+  it('keep the two files’ namespaces apart (a key in both would be shadowed)', () => {
+    const signIn = Object.keys(signInEn);
+    expect(Object.keys(portalEn).filter((ns) => signIn.includes(ns))).toEqual([]);
+  });
+
+  it('keep the sign-in pages’ texts in the first chunk’s file', () => {
+    const files = ['login', 'auth', 'ui', 'index.tsx', 'portal-app.tsx', 'signed-in-guard.tsx'];
+    const used = [...keysUsedInCode(files)].filter((key) => !key.startsWith('validation.'));
+    expect(used.filter((key) => !flatten(signInEn as Tree).has(key))).toEqual([]);
+  });
+
+  it('word validation messages exactly as the rest of the product does', () => {
+    const shared = { en: flatten(sharedEn as Tree), de: flatten(sharedDe as Tree) };
+    for (const [lang, keys] of [
+      ['en', enKeys],
+      ['de', deKeys],
+    ] as const) {
+      for (const [key, text] of keys) {
+        if (key.startsWith('validation.') || key.startsWith('errorScreen.') || key === 'errors.network') {
+          expect(text, `${lang} ${key}`).toBe(shared[lang].get(key));
+        }
+      }
+    }
+  });
+
+  it('say the spec §8 texts verbatim in English', () => {
+    expect(enKeys.get('toast.linkSentTitle')).toBe('Magic Link Sent!');
+    expect(enKeys.get('toast.linkSentBody')).toBe('Check your email for a secure login link.');
+    expect(enKeys.get('toast.demoTitle')).toBe('Email Error - Demo Link');
+    expect(enKeys.get('toast.demoBody')).toBe('Email failed to send. Use this demo link: {{link}}');
+    expect(enKeys.get('toast.accessDenied')).toBe('Access Denied');
+    expect(enKeys.get('toast.invalidCredentials')).toBe('Invalid Credentials');
+    expect(enKeys.get('toast.authError')).toBe('Authentication Error');
+    expect(enKeys.get('toast.authErrorBody')).toBe('Password authentication failed. Please try again.');
+    expect(enKeys.get('toast.linkFailed')).toBe('Failed to generate magic link. Please try again.');
+    expect(enKeys.get('toast.welcomeTitle')).toBe('Welcome back!');
+    expect(enKeys.get('toast.welcomeBody')).toBe("You've been successfully signed in.");
+    expect(enKeys.get('toast.signedOut')).toBe('You have been signed out successfully.');
+    expect(enKeys.get('toast.profileUpdated')).toBe('Profile updated successfully');
+    expect(enKeys.get('toast.profileFailed')).toBe('Error: {{message}}');
+    expect(enKeys.get('errorScreen.title')).toBe('Something went wrong');
+  });
+});

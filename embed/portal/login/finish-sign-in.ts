@@ -1,0 +1,33 @@
+import type { PortalSession } from '../../../shared/contracts/portal';
+import { toast } from '../../../shared/ui/toaster';
+import { frameHooks, pageAfterSignIn } from '../embedded/embed-state';
+import type { I18n } from '../i18n/i18n-context';
+import { messagesFor } from '../i18n/language';
+import { translate } from '../i18n/translate';
+import { navigate } from '../navigation/history';
+import { type PortalMode, pagePath } from '../navigation/paths';
+import { writeSession } from '../session/session-store';
+
+/**
+ * After a successful sign-in (password or magic link): store the session (spec §3), switch to the
+ * client's language (spec §4: the profile language wins), greet (spec §8 "Welcome back!") and go to
+ * the portal's dashboard without leaving the sign-in page in the history. Inside the widget the page hears
+ * of it (`login`), and the page it asked for opens instead of the dashboard.
+ */
+export function finishSignIn(
+  session: PortalSession,
+  mode: PortalMode,
+  i18n: I18n,
+  method: 'password' | 'magic_link',
+): void {
+  const lang = session.client.language;
+  writeSession(session);
+  frameHooks.signedIn?.(session, method);
+  if (lang !== i18n.lang) i18n.setLanguage(lang);
+  // The greeting in the client's language (`i18n.t` still holds the texts of the page's language).
+  const messages = messagesFor(lang);
+  toast.success(translate(messages, lang, 'toast.welcomeTitle'), {
+    description: translate(messages, lang, 'toast.welcomeBody'),
+  });
+  navigate(pagePath(mode, session.client.portalId, pageAfterSignIn()), { replace: true });
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { loginPath, pagePath, parseRoute } from './paths';
+
+const id = '6f1c2a8e-4b7d-4e3f-9a0b-1c2d3e4f5a6b';
+const standalone = { kind: 'standalone' } as const;
+const domain = { kind: 'domain', portalId: id } as const;
+
+describe('portal routes, standalone (spec §2)', () => {
+  it('parses the sign-in routes', () => {
+    expect(parseRoute('/portal/login', '', standalone)).toEqual({ name: 'login', portalId: null });
+    expect(parseRoute('/portal', '', standalone)).toEqual({ name: 'login', portalId: null });
+    expect(parseRoute(`/portal/${id}/login`, '', standalone)).toEqual({ name: 'login', portalId: id });
+    expect(parseRoute('/portal/auth', '?token=abc', standalone)).toEqual({
+      name: 'auth',
+      token: 'abc',
+      portalId: null,
+    });
+  });
+
+  it('parses the entry and every page, lower-casing the portal id', () => {
+    expect(parseRoute(`/portal/${id.toUpperCase()}`, '', standalone)).toEqual({
+      name: 'entry',
+      portalId: id,
+    });
+    for (const page of [
+      'dashboard',
+      'projects',
+      'files',
+      'messages',
+      'invoices',
+      'profile',
+      'payment-success',
+    ]) {
+      expect(parseRoute(`/portal/${id}/${page}/`, '', standalone)).toEqual({
+        name: 'page',
+        portalId: id,
+        page,
+      });
+    }
+  });
+
+  it('answers not found for anything else', () => {
+    expect(parseRoute('/portal/not-a-uuid', '', standalone)).toEqual({ name: 'notFound', portalId: null });
+    expect(parseRoute(`/portal/${id}/settings`, '', standalone)).toEqual({ name: 'notFound', portalId: id });
+    expect(parseRoute(`/portal/${id}/projects/x`, '', standalone).name).toBe('notFound');
+    expect(parseRoute('/elsewhere', '', standalone).name).toBe('notFound');
+  });
+
+  it('builds paths', () => {
+    expect(pagePath(standalone, id, 'invoices')).toBe(`/portal/${id}/invoices`);
+    expect(loginPath(standalone, id)).toBe(`/portal/${id}/login`);
+    expect(loginPath(standalone, null)).toBe('/portal/login');
+  });
+});
+
+describe('portal routes on a custom domain', () => {
+  it('serves the same pages at /', () => {
+    expect(parseRoute('/', '', domain)).toEqual({ name: 'entry', portalId: id });
+    expect(parseRoute('/login', '', domain)).toEqual({ name: 'login', portalId: id });
+    expect(parseRoute('/auth', '?token=t', domain)).toEqual({ name: 'auth', token: 't', portalId: id });
+    expect(parseRoute('/dashboard', '', domain)).toEqual({ name: 'page', portalId: id, page: 'dashboard' });
+    expect(parseRoute('/portal/login', '', domain)).toEqual({ name: 'notFound', portalId: id });
+    expect(pagePath(domain, id, 'profile')).toBe('/profile');
+    expect(loginPath(domain, id)).toBe('/login');
+  });
+});

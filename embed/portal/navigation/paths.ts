@@ -1,0 +1,86 @@
+/**
+ * The portal's routes (spec §2), standalone under `/portal/…` or at `/` of a verified custom domain, where
+ * the server names the portal in `<meta name="portal-id">`:
+ *
+ * | standalone                     | custom domain   |
+ * | ------------------------------ | --------------- |
+ * | /portal/login                  | –               |
+ * | /portal/{portalId}/login       | /login          |
+ * | /portal/auth?token=…           | /auth?token=…   |
+ * | /portal/{portalId}             | /               | → dashboard
+ * | /portal/{portalId}/{page}      | /{page}         |
+ */
+export const PORTAL_PAGES = [
+  'dashboard',
+  'projects',
+  'files',
+  'messages',
+  'invoices',
+  'profile',
+  'payment-success',
+] as const;
+export type PortalPage = (typeof PORTAL_PAGES)[number];
+
+/** Where the app runs: standalone on the platform, or on one portal's own domain. */
+export type PortalMode = { kind: 'standalone' } | { kind: 'domain'; portalId: string };
+
+export type PortalRoute =
+  | { name: 'login'; portalId: string | null }
+  | { name: 'auth'; token: string | null; portalId: string | null }
+  | { name: 'entry'; portalId: string }
+  | { name: 'page'; portalId: string; page: PortalPage }
+  | { name: 'notFound'; portalId: string | null };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Reads the mode from the page: the custom-domain server puts the portal id in a meta tag. */
+export function readMode(doc: Document = document): PortalMode {
+  const id = doc.querySelector('meta[name="portal-id"]')?.getAttribute('content') ?? '';
+  return UUID.test(id) ? { kind: 'domain', portalId: id.toLowerCase() } : { kind: 'standalone' };
+}
+
+function isPage(segment: string | undefined): segment is PortalPage {
+  return (PORTAL_PAGES as readonly string[]).includes(segment ?? '');
+}
+
+/**
+ * The route for a location.
+ * @example parseRoute('/portal/6f1c…/invoices', '', { kind: 'standalone' }) // { name: 'page', page: 'invoices', … }
+ */
+export function parseRoute(pathname: string, search: string, mode: PortalMode): PortalRoute {
+  const segments = pathname.split('/').filter(Boolean);
+  const token = new URLSearchParams(search).get('token');
+  if (mode.kind === 'domain') {
+    const portalId = mode.portalId;
+    const [first, ...rest] = segments;
+    if (rest.length > 0) return { name: 'notFound', portalId };
+    if (first === undefined) return { name: 'entry', portalId };
+    if (first === 'login') return { name: 'login', portalId };
+    if (first === 'auth') return { name: 'auth', token, portalId };
+    if (isPage(first)) return { name: 'page', portalId, page: first };
+    return { name: 'notFound', portalId };
+  }
+  const [root, second, third, ...rest] = segments;
+  if (root !== 'portal' || rest.length > 0) return { name: 'notFound', portalId: null };
+  if (second === undefined || (second === 'login' && third === undefined)) {
+    return { name: 'login', portalId: null };
+  }
+  if (second === 'auth' && third === undefined) return { name: 'auth', token, portalId: null };
+  if (!UUID.test(second)) return { name: 'notFound', portalId: null };
+  const portalId = second.toLowerCase();
+  if (third === undefined) return { name: 'entry', portalId };
+  if (third === 'login') return { name: 'login', portalId };
+  if (isPage(third)) return { name: 'page', portalId, page: third };
+  return { name: 'notFound', portalId };
+}
+
+/** The path of a signed-in page of a portal. */
+export function pagePath(mode: PortalMode, portalId: string, page: PortalPage): string {
+  return mode.kind === 'domain' ? `/${page}` : `/portal/${portalId}/${page}`;
+}
+
+/** The login page of a portal, or the generic one without a portal. */
+export function loginPath(mode: PortalMode, portalId: string | null): string {
+  if (mode.kind === 'domain') return '/login';
+  return portalId ? `/portal/${portalId}/login` : '/portal/login';
+}

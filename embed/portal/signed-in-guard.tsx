@@ -1,0 +1,83 @@
+import { lazy, Suspense, useEffect } from 'react';
+import type { PortalBranding } from '../../shared/contracts/portal';
+import { PageFallback } from '../../shared/ui/spinner';
+import { forgetReturnPage, rememberReturnPage } from './embedded/embed-state';
+import { useI18n } from './i18n/i18n-context';
+import { navigate } from './navigation/history';
+import { loginPath, type PortalMode, type PortalPage } from './navigation/paths';
+import { clearSession, readSession, useSession } from './session/session-store';
+
+/**
+ * Everything behind sign-in: its own chunk, loaded only for a signed-in client of this portal. It renders
+ * once the data `index.html` prefetched for the page is in its cache (`seedPrefetched`).
+ */
+const SignedInApp = lazy(() =>
+  import(/* webpackChunkName: "signed-in" */ './signed-in/signed-in-app').then(async (module) => {
+    await module.seedPrefetched();
+    return module;
+  }),
+);
+
+/** Spec §9's session tick: an expired session is noticed within 30 seconds even on an idle page. */
+const SESSION_TICK_MS = 30_000;
+
+/**
+ * Tells the server that a session of one portal was used on another (spec §5): the server ends that
+ * session and records a security event. Fire-and-forget; the portal clears its copy regardless.
+ */
+function reportPortalMismatch(token: string, requestedPortalId: string): void {
+  void fetch(`/api/portal/${encodeURIComponent(requestedPortalId)}/session`, {
+    headers: { Authorization: `Bearer ${token}` },
+    credentials: 'omit',
+    keepalive: true,
+  }).catch(() => {});
+}
+
+/**
+ * The portal guard (spec §2, §4, §5): no usable session → this portal's login; a session of ANOTHER portal
+ * → the session is cleared, the server logs a security event, and the client goes to this portal's login.
+ */
+export function GuardedPage({
+  mode,
+  portalId,
+  page,
+  branding,
+}: {
+  mode: PortalMode;
+  portalId: string;
+  page: PortalPage;
+  branding: PortalBranding | undefined;
+}) {
+  const { t } = useI18n();
+  const session = useSession();
+  const mismatch = session !== null && session.client.portalId !== portalId;
+
+  useEffect(() => {
+    if (session && !mismatch) {
+      forgetReturnPage();
+      return;
+    }
+    // Inside the widget, the page asked for opens after sign-in.
+    rememberReturnPage(page);
+    if (session && mismatch) {
+      reportPortalMismatch(session.token, portalId);
+      clearSession();
+    } else {
+      readSession(); // removes malformed or expired data
+    }
+    navigate(loginPath(mode, portalId), { replace: true });
+  }, [session, mismatch, mode, portalId, page]);
+
+  useEffect(() => {
+    const tick = window.setInterval(() => readSession(), SESSION_TICK_MS);
+    return () => window.clearInterval(tick);
+  }, []);
+
+  const fallback = <PageFallback label={t('common.loading')} />;
+  if (!session || mismatch) return fallback;
+  return (
+    <Suspense fallback={fallback}>
+      <SignedInApp mode={mode} portalId={portalId} page={page} session={session} branding={branding} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,27 @@
+import { FileText, FolderKanban, LayoutDashboard, MessageSquare, Receipt } from 'lucide-react';
+import { type RefObject, useEffect, useRef } from 'react';
+import type { PortalPage } from '../navigation/paths';
+
+/** Spec §2's portal navigation, in its order. */
+export const NAV: { page: PortalPage; icon: typeof LayoutDashboard }[] = [
+  { page: 'dashboard', icon: LayoutDashboard },
+  { page: 'projects', icon: FolderKanban },
+  { page: 'files', icon: FileText },
+  { page: 'messages', icon: MessageSquare },
+  { page: 'invoices', icon: Receipt },
+];
+
+/**
+ * Moving to another page moves focus to its heading, as a full page load would (not on the first page).
+ */
+export function useHeadingFocus(page: PortalPage, main: RefObject<HTMLElement | null>): void {
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each page change, by design
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    main.current?.querySelector<HTMLElement>('h1')?.focus();
+  }, [page]);
+}

@@ -1,0 +1,60 @@
+import './messages';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ComponentType, lazy, Suspense, useMemo } from 'react';
+import type { PortalBranding, PortalSession } from '../../../shared/contracts/portal';
+import { PageFallback } from '../../../shared/ui/spinner';
+import { useI18n } from '../i18n/i18n-context';
+import { type PortalMode, type PortalPage, pagePath } from '../navigation/paths';
+import DashboardPage from './pages/dashboard-page';
+import { PortalShell } from './portal-shell';
+import { queryClient } from './query-client';
+import { type SignedIn, SignedInContext } from './signed-in-context';
+
+export { seedPrefetched } from './seed-prefetched';
+
+/**
+ * The dashboard (the first page after sign-in) comes with this chunk; every other page is its own chunk,
+ * so the dashboard does not carry the profile's forms and their contracts.
+ */
+const PAGES: Record<PortalPage, ComponentType> = {
+  dashboard: DashboardPage,
+  projects: lazy(() => import('./pages/projects-page')),
+  files: lazy(() => import('./pages/files-page')),
+  messages: lazy(() => import('./pages/messages-page')),
+  invoices: lazy(() => import('./pages/invoices-page')),
+  profile: lazy(() => import('./pages/profile-page')),
+  'payment-success': lazy(() => import('./pages/payment-success-page')),
+};
+
+/** The portal behind sign-in (spec §2): the shell with its navigation and the current page. */
+export default function SignedInApp({
+  mode,
+  portalId,
+  page,
+  session,
+  branding,
+}: {
+  mode: PortalMode;
+  portalId: string;
+  page: PortalPage;
+  session: PortalSession;
+  branding: PortalBranding | undefined;
+}) {
+  const { t } = useI18n();
+  const value = useMemo<SignedIn>(
+    () => ({ mode, portalId, session, branding, pathTo: (to) => pagePath(mode, portalId, to) }),
+    [mode, portalId, session, branding],
+  );
+  const Page = PAGES[page];
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SignedInContext.Provider value={value}>
+        <PortalShell page={page}>
+          <Suspense fallback={<PageFallback label={t('common.loading')} />}>
+            <Page />
+          </Suspense>
+        </PortalShell>
+      </SignedInContext.Provider>
+    </QueryClientProvider>
+  );
+}

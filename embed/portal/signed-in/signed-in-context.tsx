@@ -1,0 +1,22 @@
+import { createContext, useContext } from 'react';
+import type { PortalBranding, PortalSession } from '../../../shared/contracts/portal';
+import type { PortalMode, PortalPage } from '../navigation/paths';
+
+/** What every signed-in page knows: where it runs, the portal, the session and the way to other pages. */
+export interface SignedIn {
+  mode: PortalMode;
+  portalId: string;
+  session: PortalSession;
+  branding: PortalBranding | undefined;
+  /** The path of another page of this portal. */
+  pathTo: (page: PortalPage) => string;
+}
+
+export const SignedInContext = createContext<SignedIn | null>(null);
+
+/** The signed-in portal's context (inside `SignedInApp`). */
+export function useSignedIn(): SignedIn {
+  const value = useContext(SignedInContext);
+  if (!value) throw new Error('useSignedIn must be used inside <SignedInApp>');
+  return value;
+}

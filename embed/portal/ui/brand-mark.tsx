@@ -1,0 +1,53 @@
+import type { PortalBranding } from '../../../shared/contracts/portal';
+import { cn } from '../../../shared/ui/cn';
+
+/**
+ * The portal's logo, or (without one) its initial on the primary colour next to its name. Fixed heights,
+ * so nothing shifts when the logo image arrives.
+ */
+export function BrandMark({
+  branding,
+  size = 'md',
+  showName = true,
+  className,
+}: {
+  branding: Pick<PortalBranding, 'name' | 'logoUrl'>;
+  size?: 'md' | 'lg';
+  showName?: boolean;
+  className?: string;
+}) {
+  const box = size === 'lg' ? 'h-12' : 'h-9';
+  if (branding.logoUrl) {
+    return (
+      <span className={cn('inline-flex min-w-0 items-center gap-3', className)}>
+        <img
+          src={branding.logoUrl}
+          alt={branding.name}
+          className={cn(box, 'w-auto max-w-48 object-contain')}
+          decoding="async"
+        />
+      </span>
+    );
+  }
+  return (
+    <span className={cn('inline-flex min-w-0 items-center gap-3', className)}>
+      <span
+        aria-hidden="true"
+        className={cn(
+          box,
+          'grid aspect-square shrink-0 place-items-center rounded-xl bg-primary font-semibold text-on-primary',
+          size === 'lg' ? 'text-xl' : 'text-base',
+        )}
+      >
+        {[...branding.name.trim()][0]?.toUpperCase() ?? '·'}
+      </span>
+      {showName ? (
+        <span className={cn('truncate font-semibold', size === 'lg' ? 'text-lg' : 'text-base')}>
+          {branding.name}
+        </span>
+      ) : (
+        <span className="sr-only">{branding.name}</span>
+      )}
+    </span>
+  );
+}

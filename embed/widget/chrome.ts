@@ -1,0 +1,98 @@
+/**
+ * The widget's own DOM on the provider's page: a host element with an open shadow root holding the
+ * styles, the inline frame wrapper, the launcher button and the modal dialog. Shadow DOM keeps the
+ * provider's CSS out and ours in; nothing uses `!important`.
+ */
+
+/** Default accent (the platform's indigo) and launcher z-index. */
+export const DEFAULT_COLOR = '#4f46e5';
+export const DEFAULT_Z_INDEX = 2147483000;
+
+/** The tag of every host element (a valid custom-element name, so it can hold a shadow root). */
+export const HOST_TAG = 'client-portal-widget';
+
+const FONT = 'system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif';
+
+export const STYLES = `
+:host{all:initial;display:contents}
+:host([data-mode=inline]){display:block}
+*{box-sizing:border-box}
+.launcher{position:fixed;bottom:20px;right:20px;z-index:var(--cp-z);display:inline-flex;align-items:center;justify-content:center;gap:8px;min-width:56px;height:56px;margin:0;padding:0 16px;border:0;border-radius:28px;background:var(--cp-color);color:var(--cp-on-color);font:600 15px/1 ${FONT};box-shadow:0 6px 20px rgba(15,23,42,.28);cursor:pointer;transition:transform .15s ease,box-shadow .15s ease}
+.launcher.left{right:auto;left:20px}
+.launcher:hover{transform:translateY(-2px);box-shadow:0 10px 24px rgba(15,23,42,.32)}
+.launcher:focus-visible{outline:3px solid var(--cp-color);outline-offset:3px}
+.launcher svg{width:24px;height:24px;flex:none}
+dialog{margin:auto;padding:0;border:0;border-radius:14px;width:min(960px,calc(100vw - 48px));height:min(800px,calc(100vh - 48px));max-width:none;max-height:none;overflow:hidden;background:#fff;color:#0f172a;box-shadow:0 24px 64px rgba(15,23,42,.35);font:14px/1.4 ${FONT}}
+dialog[open]{display:flex;flex-direction:column}
+dialog::backdrop{background:rgba(15,23,42,.55)}
+.bar{display:flex;align-items:center;gap:8px;flex:none;height:52px;padding:0 8px 0 16px;border-top:4px solid var(--cp-color);border-bottom:1px solid #e2e8f0}
+.bar h2{flex:1;min-width:0;margin:0;font:600 15px/1.3 ${FONT};overflow:hidden;white-space:nowrap;text-overflow:ellipsis}
+.close{display:grid;place-items:center;width:40px;height:40px;margin:0;padding:0;border:0;border-radius:8px;background:transparent;color:#334155;cursor:pointer}
+.close:hover{background:#f1f5f9;color:#0f172a}
+.close:focus-visible{outline:2px solid var(--cp-color);outline-offset:2px}
+.close svg{width:20px;height:20px}
+.body{position:relative;flex:1;min-height:0}
+.body iframe{display:block;width:100%;height:100%;border:0}
+.trap{position:absolute;width:1px;height:1px;overflow:hidden;opacity:0}
+.inline{position:relative}
+.inline iframe{display:block;width:100%;height:0;border:0;visibility:hidden}
+.inline.shown iframe{visibility:visible}
+.status{display:flex;align-items:center;justify-content:center;gap:10px;min-height:120px;color:#475569;font:14px/1.4 ${FONT}}
+.shown .status{display:none}
+.spinner{width:18px;height:18px;border:2px solid #cbd5e1;border-top-color:var(--cp-color);border-radius:50%;animation:spin .8s linear infinite}
+@keyframes spin{to{transform:rotate(360deg)}}
+@media (max-width:639.98px){dialog{width:100%;height:100%;border-radius:0}.launcher{bottom:16px;right:16px}.launcher.left{left:16px}}
+@media (prefers-reduced-motion:reduce){.launcher,.spinner{transition:none;animation:none}}
+`;
+
+/** lucide "layout-dashboard" and "x" (ISC licence), stroked in the current colour. */
+const svg = (paths: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${paths}</svg>`;
+export const ICON_PORTAL = svg(
+  '<rect width="7" height="9" x="3" y="3" rx="1"/><rect width="7" height="5" x="14" y="3" rx="1"/><rect width="7" height="9" x="14" y="12" rx="1"/><rect width="7" height="5" x="3" y="16" rx="1"/>',
+);
+export const ICON_CLOSE = svg('<path d="M18 6 6 18"/><path d="m6 6 12 12"/>');
+
+/** `#rrggbb` or the default accent. */
+export function safeColor(value: unknown): string {
+  return typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value) ? value.toLowerCase() : DEFAULT_COLOR;
+}
+
+/** White or near-black text, whichever contrasts more with `#rrggbb` (WCAG relative luminance). */
+export function textOn(hex: string): '#ffffff' | '#111827' {
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const l = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  const dark = 0.2126 * 0.0437 + 0.7152 * 0.0513 + 0.0722 * 0.0866; // #111827
+  return 1.05 / (l + 0.05) >= (l + 0.05) / (dark + 0.05) ? '#ffffff' : '#111827';
+}
+
+/** A small element builder: tag, attributes, children. */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+/** A host element with an open shadow root and the widget's styles. */
+export function createHost(
+  mode: string,
+  color: string,
+  zIndex: number,
+): { host: HTMLElement; root: ShadowRoot } {
+  const host = document.createElement(HOST_TAG);
+  host.setAttribute('data-mode', mode);
+  host.style.setProperty('--cp-color', color);
+  host.style.setProperty('--cp-on-color', textOn(color));
+  host.style.setProperty('--cp-z', String(zIndex));
+  const root = host.attachShadow({ mode: 'open' });
+  root.append(el('style', {}, STYLES));
+  return { host, root };
+}

@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import vm from 'node:vm';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { STYLES } from './chrome';
+import { LABELS, pickLanguage } from './labels';
+import { snippetScript, WIDGET_SCRIPT_PATH, widgetSnippet } from './snippet';
+
+const PORTAL = '6f1c2a8e-4b7d-4e3f-9a0b-1c2d3e4f5a6b';
+const ORIGIN = 'https://app.clientportal-platform.example.com';
+
+/** Runs the snippet in a fresh global with the few browser globals it touches; returns what it did. */
+function runSnippet(code: string, hash = '') {
+  const appended: { src: string; async: boolean }[] = [];
+  const replaced: string[] = [];
+  const window: Record<string, unknown> = {
+    document: {
+      createElement: () => ({ src: '', async: false }),
+      head: { appendChild: (s: { src: string; async: boolean }) => appended.push(s) },
+    },
+    location: { hash, pathname: '/account', search: '?tab=2' },
+    history: {
+      state: { router: 1 },
+      replaceState: (_s: unknown, _t: string, url: string) => replaced.push(url),
+    },
+  };
+  window.window = window;
+  vm.runInContext(code, vm.createContext(window));
+  return { window, appended, replaced };
+}
+
+describe('the paste-in snippet', () => {
+  it('is at most 600 bytes gzip, in every mode', () => {
+    for (const mode of ['floating', 'popup', 'inline'] as const) {
+      const html = widgetSnippet({
+        origin: ORIGIN,
+        portalId: PORTAL,
+        mode,
+        namespace: 'ClientPortalSupport',
+      });
+      const size = gzipSync(html, { level: 9 }).length;
+      expect(size, `${mode}: ${size} B`).toBeLessThanOrEqual(600);
+    }
+  });
+
+  it('queues commands under its namespace and loads the runtime once, asynchronously', () => {
+    const code = snippetScript({ origin: ORIGIN, portalId: PORTAL });
+    const { window, appended } = runSnippet(code);
+    expect(appended).toEqual([{ src: `${ORIGIN}${WIDGET_SCRIPT_PATH}`, async: true }]);
+    const api = window.ClientPortal as { q: ArrayLike<unknown>[]; o: string };
+    expect(api.o).toBe(ORIGIN);
+    expect(api.q.map((args) => Array.from(args))).toEqual([['init', { portalId: PORTAL }], ['floating']]);
+    expect((window.ClientPortalWidget as { n: string[] }).n).toEqual(['ClientPortal']);
+  });
+
+  it('a second snippet (another namespace) shares the runtime and does not load it again', () => {
+    const first = snippetScript({ origin: ORIGIN, portalId: PORTAL });
+    const second = snippetScript({ origin: ORIGIN, portalId: PORTAL, namespace: 'Billing', mode: 'popup' });
+    const { window, appended } = runSnippet(`${first}\n${second}`);
+    expect(appended).toHaveLength(1);
+    expect((window.ClientPortalWidget as { n: string[] }).n).toEqual(['ClientPortal', 'Billing']);
+    expect((window.Billing as { q: unknown[] }).q).toHaveLength(2);
+  });
+
+  it('takes a returning magic-link token off the address bar at once and keeps it for the runtime', () => {
+    const code = snippetScript({ origin: ORIGIN, portalId: PORTAL });
+    const hash = `#cp_magic=tok_1&cp_portal=${PORTAL}`;
+    const { window, replaced } = runSnippet(code, hash);
+    expect(replaced).toEqual(['/account?tab=2']);
+    expect((window.ClientPortalWidget as { m: string }).m).toBe(hash);
+    expect(runSnippet(code, '#pricing').replaced).toEqual([]);
+  });
+
+  it('renders the inline mode with its element and refuses unsafe values', () => {
+    expect(snippetScript({ origin: ORIGIN, portalId: PORTAL, mode: 'inline', element: '#portal' })).toContain(
+      'ClientPortal("inline",{element:"#portal"});',
+    );
+    expect(
+      snippetScript({ origin: ORIGIN, portalId: PORTAL, mode: 'inline', element: '</script>' }),
+    ).not.toContain('</script>');
+    expect(() => snippetScript({ origin: '*', portalId: PORTAL })).toThrow();
+    expect(() => snippetScript({ origin: `${ORIGIN}/x`, portalId: PORTAL })).toThrow();
+    expect(() => snippetScript({ origin: ORIGIN, portalId: 'x"});alert(1);//' })).toThrow();
+    expect(() => snippetScript({ origin: ORIGIN, portalId: PORTAL, namespace: 'a-b' })).toThrow();
+  });
+});
+
+describe('the runtime’s labels', () => {
+  it('has the same keys in en and de, none empty', () => {
+    expect(Object.keys(LABELS.de).sort()).toEqual(Object.keys(LABELS.en).sort());
+    for (const labels of Object.values(LABELS))
+      for (const text of Object.values(labels)) expect(text.trim()).not.toBe('');
+  });
+
+  it('picks the explicit language, else the page’s, else the browser’s, else English', () => {
+    expect(pickLanguage('de', 'en', 'en-US')).toBe('de');
+    expect(pickLanguage(undefined, 'de-AT', 'en-US')).toBe('de');
+    expect(pickLanguage(undefined, '', 'de-DE')).toBe('de');
+    expect(pickLanguage('fr', 'fr', 'fr-FR')).toBe('en');
+  });
+});
+
+describe('the runtime bundle', () => {
+  it('never posts to "*", never assigns window.onmessage, never needs !important', () => {
+    const dir = join(import.meta.dirname);
+    for (const file of ['embed.ts', 'widget.ts', 'protocol.ts', 'chrome.ts']) {
+      const source = readFileSync(join(dir, file), 'utf8');
+      expect(source, file).not.toMatch(/postMessage\([^)]*['"]\*['"]/);
+      expect(source, file).not.toMatch(/onmessage\s*=/);
+    }
+    expect(STYLES).not.toContain('!important');
+  });
+});

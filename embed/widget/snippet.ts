@@ -1,0 +1,68 @@
+import { isOrigin, isPortalId, MAGIC_FRAGMENT_KEY, type WidgetMode } from './protocol';
+
+/**
+ * Stage 1 of the widget: the paste-in snippet the portal settings show (copyable) and the documentation
+ * quotes. It defines the namespace function as a command queue, registers the namespace with the runtime's
+ * global (`window.ClientPortalWidget.n`), removes a returning magic-link token from the address bar at once
+ * (keeping it in memory for the runtime), and loads the runtime once, asynchronously. Budget: ≤ 600 B gzip.
+ */
+
+/** Where the API serves the runtime (stage 2), relative to the platform origin. */
+export const WIDGET_SCRIPT_PATH = '/widget/embed.js';
+/** The runtime's global: `n` namespaces to adopt, `m` a stashed magic-link fragment, `l` loading started. */
+export const WIDGET_GLOBAL = 'ClientPortalWidget';
+export const DEFAULT_NAMESPACE = 'ClientPortal';
+/** Attribute that makes any element open a popup/floating widget (value: the namespace, or empty). */
+export const OPEN_ATTRIBUTE = 'data-client-portal-open';
+
+export interface SnippetOptions {
+  /** The platform origin serving `/widget/embed.js` and the portal, e.g. `https://app.example.com`. */
+  origin: string;
+  portalId: string;
+  /** The global function name; give each widget on a page its own. Default `ClientPortal`. */
+  namespace?: string;
+  /** The mode command the snippet ends with. Default `floating`. */
+  mode?: WidgetMode;
+  /** Inline mode: CSS selector of the element to render in. Default `#client-portal`. */
+  element?: string;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]{0,63}$/;
+
+/**
+ * The loader itself, as one line of ES5 (it runs on any provider page, unbundled). Arguments: window,
+ * document, namespace, platform origin.
+ */
+const LOADER =
+  '(function(w,d,n,o){' +
+  `var g=w.${WIDGET_GLOBAL}=w.${WIDGET_GLOBAL}||{n:[]},h=location.hash,` +
+  'f=w[n]=w[n]||function(){f.q.push(arguments)};' +
+  'f.q=f.q||[];f.o=o;g.n.push(n);' +
+  `if(/[#&]${MAGIC_FRAGMENT_KEY}=/.test(h)){g.m=h;history.replaceState(history.state,"",location.pathname+location.search)}` +
+  'if(!g.l){g.l=1;var s=d.createElement("script");s.async=!0;' +
+  `s.src=o+"${WIDGET_SCRIPT_PATH}";d.head.appendChild(s)}` +
+  '})';
+
+/** The JavaScript of the snippet (without the `<script>` tags). */
+export function snippetScript(options: SnippetOptions): string {
+  const namespace = options.namespace ?? DEFAULT_NAMESPACE;
+  if (!isOrigin(options.origin)) throw new Error(`snippet: not an origin: ${options.origin}`);
+  if (!isPortalId(options.portalId)) throw new Error(`snippet: not a portal id: ${options.portalId}`);
+  if (!IDENTIFIER.test(namespace)) throw new Error(`snippet: not a JavaScript identifier: ${namespace}`);
+  const str = (value: string) => JSON.stringify(value).replace(/</g, '\\u003c');
+  const mode = options.mode ?? 'floating';
+  const modeCall =
+    mode === 'inline'
+      ? `${namespace}("inline",{element:${str(options.element ?? '#client-portal')}});`
+      : `${namespace}(${str(mode)});`;
+  return [
+    `${LOADER}(window,document,${str(namespace)},${str(options.origin)});`,
+    `${namespace}("init",{portalId:${str(options.portalId)}});`,
+    modeCall,
+  ].join('\n');
+}
+
+/** The HTML to paste before `</body>`: the snippet in a `<script>` element. */
+export function widgetSnippet(options: SnippetOptions): string {
+  return `<script>\n${snippetScript(options)}\n</script>`;
+}

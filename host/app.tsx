@@ -1,0 +1,87 @@
+import i18next from 'i18next';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { useTranslation } from '../shared/i18n/react';
+import { BrowserRouter, Route, Routes } from '../shared/router';
+import { ErrorBoundary } from '../shared/ui/error-screen';
+import { PageFallback } from '../shared/ui/spinner';
+import { Toaster } from '../shared/ui/toaster';
+import { AuthProvider } from './auth/auth-provider';
+import { RedirectIfSignedIn, RequireAuth } from './auth/require-auth';
+
+// Every page is its own chunk (spec §2: pages load lazily with a loading fallback).
+// The landing page brings its own texts (an i18n namespace), so the dashboard's first load does not carry them.
+const Landing = lazy(() =>
+  Promise.all([import('./pages/landing/landing-page'), i18next.loadNamespaces('landing')]).then(
+    ([page]) => page,
+  ),
+);
+const AuthPage = lazy(() => import('./pages/auth/auth-page'));
+/** A lazy page that needs the `public` texts namespace (loaded with it, in parallel). */
+const withPublicTexts = (page: () => Promise<{ default: ComponentType }>) =>
+  lazy(() => Promise.all([page(), i18next.loadNamespaces('public')]).then(([module]) => module));
+const VerifyEmail = withPublicTexts(() => import('./pages/auth/verify-email-page'));
+const SignupSuccess = withPublicTexts(() => import('./pages/auth/signup-success-page'));
+const Waitlist = withPublicTexts(() => import('./pages/waitlist-page'));
+const Privacy = withPublicTexts(() => import('./pages/legal/privacy-page'));
+const Terms = withPublicTexts(() => import('./pages/legal/terms-page'));
+const Dashboard = lazy(() => import('./dashboard/dashboard-frame'));
+const NotFound = lazy(() => import('./pages/not-found-page'));
+// TanStack Query, only under the signed-in dashboard (the public forms submit without it).
+const AppServices = lazy(() => import('./app-services'));
+
+function Page({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return <Suspense fallback={<PageFallback label={t('app.loading')} />}>{children}</Suspense>;
+}
+
+/**
+ * The host app: providers, the route table, the query client under the dashboard, and the toast outlet
+ * (which loads sonner only when a toast is raised).
+ */
+export function App() {
+  return (
+    <ErrorBoundary>
+      <AuthProvider>
+        <BrowserRouter>
+          <Page>
+            <Routes>
+              <Route
+                path="/"
+                element={
+                  <RedirectIfSignedIn>
+                    <Landing />
+                  </RedirectIfSignedIn>
+                }
+              />
+              <Route
+                path="/auth"
+                element={
+                  <RedirectIfSignedIn>
+                    <AuthPage />
+                  </RedirectIfSignedIn>
+                }
+              />
+              <Route path="/auth/verify" element={<VerifyEmail />} />
+              <Route path="/signup-success" element={<SignupSuccess />} />
+              <Route path="/waitlist" element={<Waitlist />} />
+              <Route element={<AppServices />}>
+                <Route
+                  path="/dashboard/*"
+                  element={
+                    <RequireAuth>
+                      <Dashboard />
+                    </RequireAuth>
+                  }
+                />
+              </Route>
+              <Route path="/privacy" element={<Privacy />} />
+              <Route path="/terms" element={<Terms />} />
+              <Route path="*" element={<NotFound />} />
+            </Routes>
+          </Page>
+          <Toaster />
+        </BrowserRouter>
+      </AuthProvider>
+    </ErrorBoundary>
+  );
+}

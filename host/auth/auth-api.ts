@@ -1,0 +1,30 @@
+import { api } from '../../shared/api/client';
+import type { SessionResponse, SignInInput, SignUpInput } from '../../shared/contracts/auth';
+import type { WaitlistInput } from '../../shared/contracts/waitlist';
+import { callApi } from '../lib/api-call';
+
+/**
+ * The host's auth and waitlist calls through the typed client. Each resolves with the data or throws an
+ * ApiFailure (status, code, field errors, Retry-After), which is what TanStack Query and the forms expect.
+ */
+const call = callApi;
+
+const SIGNED_OUT: SessionResponse = { user: null, session: null };
+
+export const authApi = {
+  session: () => call(() => api.GET('/api/auth/session')).then((r) => (r ?? SIGNED_OUT) as SessionResponse),
+  refresh: () => call(() => api.POST('/api/auth/refresh')) as Promise<SessionResponse>,
+  signIn: (body: SignInInput) =>
+    call(() => api.POST('/api/auth/sign-in', { body })) as Promise<SessionResponse>,
+  signUp: (body: SignUpInput) =>
+    call(() => api.POST('/api/auth/sign-up', { body })) as Promise<{ email: string; verificationSent: true }>,
+  signOut: () => call(() => api.POST('/api/auth/sign-out')),
+  verifyEmail: (token: string) =>
+    call(() => api.POST('/api/auth/verify-email', { body: { token } })) as Promise<SessionResponse>,
+  resendVerification: (email: string) =>
+    call(() => api.POST('/api/auth/resend-verification', { body: { email } })),
+  joinWaitlist: (body: WaitlistInput) =>
+    call(() => api.POST('/api/waitlist', { body })) as Promise<{ joined: true; alreadyOnList: boolean }>,
+};
+
+export { SIGNED_OUT };

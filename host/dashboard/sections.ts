@@ -1,0 +1,179 @@
+import i18next from 'i18next';
+import {
+  BarChart3,
+  BookOpen,
+  CalendarDays,
+  FolderKanban,
+  FolderOpen,
+  LayoutDashboard,
+  type LucideIcon,
+  MessageSquare,
+  PanelsTopLeft,
+  Plug,
+  Receipt,
+  Settings,
+  Users,
+} from 'lucide-react';
+import type { ComponentType } from 'react';
+import type { RemoteName } from '../../shared/contracts/platform';
+
+/**
+ * Which remotes expose their section (`./Section`) today. The ONE place a section issue flips when its
+ * remote ships: until then the remote exposes only `./meta` and its sidebar item, route and preloads stay
+ * hidden (spec §2 sections appear only once they exist: no empty placeholder pages).
+ */
+export const REMOTE_SECTION_AVAILABLE: Record<RemoteName, boolean> = {
+  clients: true,
+  projects: false,
+  invoices: false,
+  files: false,
+  analytics: false,
+};
+
+type PageModule = { default: ComponentType };
+
+/** Where a section's code lives: a lazy page of the host, or a federated remote. */
+type SectionSource =
+  | { kind: 'host'; page: (() => Promise<PageModule>) | null }
+  | { kind: 'remote'; remote: RemoteName };
+
+export type GroupId = 'core' | 'operations' | 'growth' | 'configuration';
+
+export type DashboardSection = {
+  id: string;
+  /** Path under /dashboard ('' for the overview). */
+  path: string;
+  /** i18n key of the sidebar label and page title. */
+  label: string;
+  icon: LucideIcon;
+  source: SectionSource;
+};
+
+export type SectionGroup = { id: GroupId; label: string; sections: DashboardSection[] };
+
+/**
+ * Host-owned pages: each is its own chunk, imported by the route and by the hover preload alike. Settings
+ * brings its texts (an i18n namespace of their own), so it never renders untranslated keys.
+ */
+export const hostPages = {
+  overview: () => import('./overview/overview-page'),
+  settings: () =>
+    Promise.all([import('./settings/settings-page'), i18next.loadNamespaces('settings')]).then(
+      ([page]) => page,
+    ),
+  portals: () =>
+    Promise.all([import('./portals/portals-page'), i18next.loadNamespaces('portals')]).then(([page]) => page),
+  documentation: () =>
+    Promise.all([import('./docs/docs-page'), i18next.loadNamespaces('docs')]).then(([page]) => page),
+};
+
+const host = (page: (() => Promise<PageModule>) | null): SectionSource => ({ kind: 'host', page });
+const remote = (name: RemoteName): SectionSource => ({ kind: 'remote', remote: name });
+
+/**
+ * The sidebar of spec §2, group by group and in order. Host sections without a page yet (`null`: messages,
+ * calendar, integrations) are declared so their issues only add the page.
+ */
+export const SECTION_GROUPS: SectionGroup[] = [
+  {
+    id: 'core',
+    label: 'shell.groups.core',
+    sections: [
+      {
+        id: 'overview',
+        path: '',
+        label: 'nav.overview',
+        icon: LayoutDashboard,
+        source: host(hostPages.overview),
+      },
+      { id: 'clients', path: 'clients', label: 'nav.clients', icon: Users, source: remote('clients') },
+      {
+        id: 'projects',
+        path: 'projects',
+        label: 'nav.projects',
+        icon: FolderKanban,
+        source: remote('projects'),
+      },
+      { id: 'messages', path: 'messages', label: 'nav.messages', icon: MessageSquare, source: host(null) },
+    ],
+  },
+  {
+    id: 'operations',
+    label: 'shell.groups.operations',
+    sections: [
+      { id: 'files', path: 'files', label: 'nav.files', icon: FolderOpen, source: remote('files') },
+      {
+        id: 'documentation',
+        path: 'documentation',
+        label: 'nav.documentation',
+        icon: BookOpen,
+        source: host(hostPages.documentation),
+      },
+      { id: 'invoices', path: 'invoices', label: 'nav.invoices', icon: Receipt, source: remote('invoices') },
+      { id: 'calendar', path: 'calendar', label: 'nav.calendar', icon: CalendarDays, source: host(null) },
+    ],
+  },
+  {
+    id: 'growth',
+    label: 'shell.groups.growth',
+    sections: [
+      {
+        id: 'analytics',
+        path: 'analytics',
+        label: 'nav.analytics',
+        icon: BarChart3,
+        source: remote('analytics'),
+      },
+      {
+        id: 'portals',
+        path: 'portals',
+        label: 'nav.portals',
+        icon: PanelsTopLeft,
+        source: host(hostPages.portals),
+      },
+    ],
+  },
+  {
+    id: 'configuration',
+    label: 'shell.groups.configuration',
+    sections: [
+      { id: 'integrations', path: 'integrations', label: 'nav.integrations', icon: Plug, source: host(null) },
+      {
+        id: 'settings',
+        path: 'settings',
+        label: 'nav.settings',
+        icon: Settings,
+        source: host(hostPages.settings),
+      },
+    ],
+  },
+];
+
+/** True when the section can be shown: a host page exists, or its remote exposes `./Section`. */
+export function isAvailable(section: DashboardSection): boolean {
+  return section.source.kind === 'host'
+    ? section.source.page !== null
+    : REMOTE_SECTION_AVAILABLE[section.source.remote];
+}
+
+/** The groups with only their available sections; a group with none is left out. */
+export function visibleGroups(groups: SectionGroup[] = SECTION_GROUPS): SectionGroup[] {
+  return groups
+    .map((group) => ({ ...group, sections: group.sections.filter(isAvailable) }))
+    .filter((group) => group.sections.length > 0);
+}
+
+/** The full path of a section. */
+export function sectionHref(section: DashboardSection): string {
+  return section.path ? `/dashboard/${section.path}` : '/dashboard';
+}
+
+/** The section a pathname belongs to (the overview only for /dashboard itself). */
+export function sectionOfPath(pathname: string, groups: SectionGroup[] = SECTION_GROUPS) {
+  const rest = pathname.replace(/^\/dashboard\/?/, '').split('/')[0] ?? '';
+  for (const group of groups) {
+    const section = group.sections.find((s) => s.path === rest);
+    if (section) return { group, section };
+  }
+  return null;
+}

@@ -1,0 +1,67 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import type { Profile } from '../../../shared/contracts/profile';
+import { chooseLanguage, currentLanguage } from '../../../shared/i18n/index';
+import type { SupportedLanguage } from '../../../shared/i18n/languages';
+import { useTranslation } from '../../../shared/i18n/react';
+import { toast } from '../../../shared/ui/toaster';
+import { useAuth } from '../../auth/auth-provider';
+import { describeFailure } from '../../lib/api-failure';
+import { dashboardKeys } from '../dashboard-keys';
+
+/**
+ * Spec §4 while signed in: the profile's language wins when it differs from the current one (applied once
+ * per signed-in user, and stored locally like a choice).
+ */
+export function useProfileLanguage(): void {
+  const auth = useAuth();
+  const { i18n } = useTranslation();
+  const appliedFor = useRef<string | null>(null);
+  const user = auth.status === 'signedIn' ? auth.user : null;
+  useEffect(() => {
+    if (!user || appliedFor.current === user.id) return;
+    appliedFor.current = user.id;
+    if (user.preferredLanguage !== currentLanguage(i18n)) void chooseLanguage(user.preferredLanguage, i18n);
+  }, [user, i18n]);
+}
+
+/**
+ * Keeps the session's and the profile cache's language in step after the profile changed it, so the rule
+ * above never switches back to a stale value.
+ */
+export function useRememberProfileLanguage(): (lang: SupportedLanguage) => void {
+  const auth = useAuth();
+  const queryClient = useQueryClient();
+  return useCallback(
+    (lang: SupportedLanguage) => {
+      if (auth.status === 'signedIn' && auth.user.preferredLanguage !== lang) {
+        auth.setSession({ user: { ...auth.user, preferredLanguage: lang }, session: auth.session });
+      }
+      queryClient.setQueryData<Profile>(dashboardKeys.profile, (profile) =>
+        profile ? { ...profile, preferredLanguage: lang } : profile,
+      );
+      // The overview's default currency follows the language (spec §9).
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.overview });
+    },
+    [auth, queryClient],
+  );
+}
+
+/** Spec §4: a language chosen while signed in is saved to the profile (the switcher already stored it). */
+export function useSaveLanguageChoice(): (lang: SupportedLanguage) => void {
+  const { t } = useTranslation();
+  const remember = useRememberProfileLanguage();
+  return useCallback(
+    (lang: SupportedLanguage) => {
+      // The typed client loads with the first action, not with the shell.
+      import('../dashboard-api')
+        .then(({ dashboardApi }) => dashboardApi.updateProfile({ preferredLanguage: lang }))
+        .then(
+          () => remember(lang),
+          (error: unknown) =>
+            toast.error(t('dashboard.errorMessage', { message: describeFailure(t, error) })),
+        );
+    },
+    [remember, t],
+  );
+}

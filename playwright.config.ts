@@ -1,0 +1,55 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
+
+const PORT = Number(process.env.E2E_PORT ?? 4317);
+/** The local DNS stand-in's UDP port (tests/e2e/portals.spec.ts starts it; the server asks it). */
+const DNS_PORT = Number(process.env.E2E_DNS_PORT ?? 5399);
+export const BASE_URL = `http://localhost:${PORT}`;
+
+/**
+ * End-to-end tests against the real service (built bundles + API) in Debian's Chromium. The database is
+ * a fresh schema on the server DATABASE_URL names (CI: real PostgreSQL), else a fresh embedded PGlite in a
+ * temp directory (tests/e2e/server.ts).
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile/ },
+  ],
+  webServer: {
+    command: 'tsx tests/e2e/server.ts',
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      // The flows sign up many accounts from one address; the limits themselves are covered by API tests.
+      RATE_LIMIT_DISABLED: 'true',
+      PUBLIC_URL: BASE_URL,
+      // Custom-domain verification asks only the local DNS stand-in, never the internet.
+      DNS_SERVERS: `127.0.0.1:${DNS_PORT}`,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'e2e-data-')),
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    },
+  },
+});

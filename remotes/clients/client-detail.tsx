@@ -1,0 +1,149 @@
+import { AlertTriangle, ArrowLeft, KeyRound, Link2, Mail, Pencil, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { formatDate } from '../../shared/format/date';
+import { Link, useNavigate, useParams } from '../../shared/router';
+import { Button, buttonClass } from '../../shared/ui/button';
+import { toast } from '../../shared/ui/toaster';
+import { ClientsApiError, useClientDetail, useInviteClient, usePortals } from './api';
+import { DeleteClientDialog } from './delete-client-dialog';
+import { DetailCards } from './detail-cards';
+import { useClientTexts } from './i18n';
+import { PasswordDialog } from './password-dialog';
+import { DetailSkeleton } from './skeletons';
+import { StatePanel } from './ui';
+import { useDocumentTitle } from './use-document-title';
+
+const ClientFormDialog = lazy(() => import('./client-form-dialog'));
+
+type Open = 'edit' | 'delete' | 'password' | null;
+
+/** One client (route `:clientId`): contact data, portal, projects, invoices and the actions on them. */
+export default function ClientDetailPage() {
+  const { t, lang } = useClientTexts();
+  const { clientId = '' } = useParams();
+  const navigate = useNavigate();
+  const detail = useClientDetail(clientId);
+  const portals = usePortals();
+  const invite = useInviteClient();
+  const [open, setOpen] = useState<Open>(null);
+  useDocumentTitle(detail.data?.name ?? t('title'));
+
+  const back = (
+    <Link to=".." className="inline-flex items-center gap-1.5 text-sm text-muted hover:text-ink">
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {t('detail.back')}
+    </Link>
+  );
+
+  if (detail.isPending) return <DetailSkeleton />;
+  if (detail.isError) {
+    const notFound = detail.error instanceof ClientsApiError && [404, 422].includes(detail.error.status);
+    return (
+      <div className="grid gap-6">
+        {back}
+        <StatePanel
+          role="alert"
+          icon={<AlertTriangle aria-hidden="true" className="size-6" />}
+          title={notFound ? t('error.notFound') : t('error.detailTitle')}
+          body={notFound ? undefined : t('error.body')}
+        >
+          {notFound ? (
+            <Link to=".." className={buttonClass('secondary')}>
+              {t('detail.back')}
+            </Link>
+          ) : (
+            <Button variant="secondary" loading={detail.isFetching} onClick={() => void detail.refetch()}>
+              {t('error.retry')}
+            </Button>
+          )}
+        </StatePanel>
+      </div>
+    );
+  }
+
+  const client = detail.data;
+  const portalUrl =
+    portals.data?.find((portal) => portal.id === client.portal.id)?.portalUrl ??
+    new URL(`/portal/${client.portal.id}`, window.location.origin).href;
+
+  async function sendInvite() {
+    try {
+      await invite.mutateAsync(client.id);
+      toast.success(t('toast.invited', { email: client.email }));
+    } catch (error) {
+      const unavailable = error instanceof ClientsApiError && error.status === 503;
+      toast.error(t('toast.inviteFailed'), {
+        description: unavailable ? t('toast.mailFailed') : error instanceof Error ? error.message : undefined,
+      });
+    }
+  }
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(portalUrl);
+      toast.success(t('toast.linkCopied'));
+    } catch {
+      toast.error(t('toast.copyFailed'), { description: portalUrl });
+    }
+  }
+
+  return (
+    <div className="grid gap-6">
+      {back}
+      <header className="grid gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight break-words">{client.name}</h1>
+          <p className="text-sm text-muted">
+            {[client.company, t('detail.since', { date: formatDate(client.createdAt, lang) })]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" loading={invite.isPending} onClick={() => void sendInvite()}>
+            <Mail aria-hidden="true" className="size-4" />
+            {t('detail.invite')}
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => void copyLink()}>
+            <Link2 aria-hidden="true" className="size-4" />
+            {t('detail.copyLink')}
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setOpen('password')}>
+            <KeyRound aria-hidden="true" className="size-4" />
+            {t('detail.setPassword')}
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setOpen('edit')}>
+            <Pencil aria-hidden="true" className="size-4" />
+            {t('detail.edit')}
+          </Button>
+          <Button size="sm" variant="danger" onClick={() => setOpen('delete')}>
+            <Trash2 aria-hidden="true" className="size-4" />
+            {t('detail.delete')}
+          </Button>
+        </div>
+      </header>
+      <DetailCards client={client} />
+      {open === 'edit' ? (
+        <Suspense fallback={null}>
+          <ClientFormDialog
+            client={client}
+            portals={portals.data ?? [client.portal]}
+            onClose={() => setOpen(null)}
+          />
+        </Suspense>
+      ) : null}
+      <PasswordDialog
+        clientId={client.id}
+        clientName={client.name}
+        open={open === 'password'}
+        onOpenChange={(next) => setOpen(next ? 'password' : null)}
+      />
+      <DeleteClientDialog
+        client={client}
+        open={open === 'delete'}
+        onOpenChange={(next) => setOpen(next ? 'delete' : null)}
+        onDeleted={() => navigate('..', { replace: true })}
+      />
+    </div>
+  );
+}

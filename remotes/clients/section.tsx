@@ -1,0 +1,35 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from '../../shared/router';
+import { ClientList } from './client-list';
+import { useClientTexts } from './i18n';
+import { DetailSkeleton, ListSkeleton } from './skeletons';
+
+/** The detail page (with its dialogs and zod) is its own chunk: the list is what most visits need. */
+const ClientDetailPage = lazy(() => import('./client-detail'));
+
+export const CLIENTS_BASE = '/dashboard/clients';
+
+/**
+ * The Clients section (spec §3, issue 4), exposed as `clients/Section` and mounted by the host under
+ * `/dashboard/clients/*`, inside the host's router, QueryClient and i18n. Routes are relative: the list at
+ * the section root, the detail at `:clientId`. Renders a skeleton until its texts (namespace `clients`,
+ * only the active language) are registered.
+ */
+export default function ClientsSection() {
+  const { ready } = useClientTexts();
+  if (!ready) return <ListSkeleton />;
+  return (
+    <Routes>
+      <Route index element={<ClientList />} />
+      <Route
+        path=":clientId"
+        element={
+          <Suspense fallback={<DetailSkeleton />}>
+            <ClientDetailPage />
+          </Suspense>
+        }
+      />
+      <Route path="*" element={<Navigate to={CLIENTS_BASE} replace />} />
+    </Routes>
+  );
+}

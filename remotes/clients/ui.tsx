@@ -1,0 +1,85 @@
+import { type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
+import { Label } from '../../shared/ui/label';
+
+/**
+ * Small pieces the UI kit does not have (yet): kept in this remote so the kit stays the shell's. Move them to
+ * `shared/ui` when a second section needs them.
+ */
+
+/** A grey placeholder block for loading states; decorative. */
+export function Skeleton({ className }: { className: string }) {
+  return (
+    <span aria-hidden="true" className={`block animate-pulse rounded-md bg-slate-200/70 ${className}`} />
+  );
+}
+
+/** Label + multi-line input + error, wired like the kit's `Field`. */
+export function TextareaField({
+  label,
+  error,
+  hint,
+  name,
+  ...rest
+}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+}) {
+  const id = `${useId()}-${name ?? 'textarea'}`;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className="grid content-start gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <textarea
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        className="block min-h-20 w-full rounded-lg border border-line bg-canvas px-3 py-2 text-base text-ink shadow-xs placeholder:text-subtle hover:border-slate-300 focus-visible:border-primary focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-primary/20 aria-invalid:border-danger sm:text-sm"
+        {...rest}
+      />
+      {hint ? (
+        <p id={hintId} className="text-xs text-subtle">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A centred message with an icon, a text and actions (empty, no-results and error states). */
+export function StatePanel({
+  icon,
+  title,
+  body,
+  children,
+  role,
+}: {
+  icon: ReactNode;
+  title: string;
+  body?: string;
+  children?: ReactNode;
+  role?: 'alert' | 'status';
+}) {
+  return (
+    <div
+      role={role}
+      className="grid place-items-center gap-4 rounded-2xl border border-dashed border-line px-6 py-12 text-center"
+    >
+      <span className="grid size-12 place-items-center rounded-full bg-primary-soft text-primary">
+        {icon}
+      </span>
+      <div className="grid max-w-md gap-1.5">
+        <h2 className="text-lg font-semibold">{title}</h2>
+        {body ? <p className="text-sm text-muted">{body}</p> : null}
+      </div>
+      {children ? <div className="flex flex-wrap justify-center gap-2">{children}</div> : null}
+    </div>
+  );
+}

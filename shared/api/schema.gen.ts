@@ -1,0 +1,5080 @@
+/**
+ * Generated from /api/openapi.json by `npm run gen:api` (openapi-typescript). Do not edit:
+ * `shared/api/schema.test.ts` fails when this file is stale.
+ */
+export interface paths {
+    "/api/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete your account
+         * @description Permanently deletes the account and everything it owns (profile, sessions, portals, clients, projects, invoices, portal events) after checking the password; `confirm` must be the word `DELETE`. Clears the cookie. 422 `wrong_password` (with `fields`) for a wrong password. Limited like sign-in.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "password": "correct horse battery",
+                     *       "confirm": "DELETE"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeleteAccountInput"];
+                };
+            };
+            responses: {
+                /** @description The account is deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Ok"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change your password
+         * @description Checks the current password, sets the new one (at least 6 characters, spec §5; `confirmPassword` must match) and signs out every OTHER session of the account; this one stays signed in. 422 `wrong_password` (with `fields`) when the current password is wrong. Limited like sign-in: 10 attempts per 15 minutes per account and 50 per IP.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPassword": "correct horse battery",
+                     *       "newPassword": "battery staple horse",
+                     *       "confirmPassword": "battery staple horse"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChangePasswordInput"];
+                };
+            };
+            responses: {
+                /** @description Password changed; other sessions ended */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChangePasswordResponse"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your active sessions
+         * @description Every live session of the account (devices signed in), most recently active first, with the browser, a masked IP address and `current: true` for the one making this request. Session secrets are never returned. Not cacheable.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The sessions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AccountSessionList"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign out one session
+         * @description Ends one of your sessions (e.g. a lost laptop). Ending the current one also clears the cookie. 404 `session_not_found` for an unknown id or another account’s session.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The session was ended */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Ok"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/sessions/sign-out-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out everywhere
+         * @description Ends every session of the account, this one included, and clears the cookie; the dashboard then goes to /auth.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Signed out on every device */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SignOutEverywhereResponse"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh the session
+         * @description Slides the session expiry to 30 days from now (never past 90 days from sign-in) and re-sends the cookie. The dashboard calls it when the session expires within 5 minutes (spec §4). 401 when there is no valid session; the dashboard then clears its state.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Refreshed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "user": {
+                         *         "id": "2b1f0c3e-7d4a-4f7e-9d7e-0a1b2c3d4e5f",
+                         *         "email": "ada@example.com",
+                         *         "fullName": "Ada Lovelace",
+                         *         "emailVerified": true,
+                         *         "preferredLanguage": "en",
+                         *         "trialEndsAt": "2026-12-05T10:00:00.000Z",
+                         *         "createdAt": "2026-11-21T10:00:00.000Z"
+                         *       },
+                         *       "session": {
+                         *         "id": "k7w3q2m9x4v8b6n1c5z0p2r7t4y9h3j6",
+                         *         "expires_at": 1767225600,
+                         *         "created_at": 1764633600
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["SessionResponse"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/resend-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a new verification e-mail
+         * @description Sends a new link when the address belongs to an unverified account (older links stop working). Always answers `{ ok: true }`, so it does not reveal which addresses have accounts. Limited to 3 per hour per address.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "ada@example.com"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendVerificationInput"];
+                };
+            };
+            responses: {
+                /** @description Accepted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Ok"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Current session
+         * @description The signed-in user and session, or `{ user: null, session: null }` when signed out (never 401, so the dashboard can ask on every load). `session.expires_at` is in seconds since the epoch. Reading it slides the expiry when less than 15 days remain. Not cacheable.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The session, or nulls when signed out */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SessionResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with e-mail and password
+         * @description Starts a session and sets the HttpOnly session cookie (`session`, or `__Host-session` over HTTPS; 30 days, sliding, at most 90 days). 401 `invalid_credentials` for a wrong pair; 403 `email_not_verified` for an unverified account (a new link is sent at most every 10 minutes). Limited to 10 attempts per 15 minutes per e-mail and 50 per IP.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "ada@example.com",
+                     *       "password": "correct horse battery"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SignInInput"];
+                };
+            };
+            responses: {
+                /** @description Signed in; the session cookie is set */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "user": {
+                         *         "id": "2b1f0c3e-7d4a-4f7e-9d7e-0a1b2c3d4e5f",
+                         *         "email": "ada@example.com",
+                         *         "fullName": "Ada Lovelace",
+                         *         "emailVerified": true,
+                         *         "preferredLanguage": "en",
+                         *         "trialEndsAt": "2026-12-05T10:00:00.000Z",
+                         *         "createdAt": "2026-11-21T10:00:00.000Z"
+                         *       },
+                         *       "session": {
+                         *         "id": "k7w3q2m9x4v8b6n1c5z0p2r7t4y9h3j6",
+                         *         "expires_at": 1767225600,
+                         *         "created_at": 1764633600
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["SessionResponse"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out
+         * @description Ends the current session and clears the cookie. 404 `session_not_found` ("Session not found") when there was no valid session; the dashboard treats that as signed out without a warning (spec §8). The cookie is cleared either way.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Signed out */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Ok"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a provider account
+         * @description Creates an unverified account with its profile (the name defaults to the e-mail when empty) and e-mails a verification link valid for 24 hours, in the chosen or request language. No session yet: verifying the e-mail signs the user in. Limited to 10 sign-ups per hour per IP.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "fullName": "Ada Lovelace",
+                     *       "email": "ada@example.com",
+                     *       "password": "correct horse battery",
+                     *       "confirmPassword": "correct horse battery",
+                     *       "language": "en"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SignUpInput"];
+                };
+            };
+            responses: {
+                /** @description Account created; verification e-mail sent */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SignUpResponse"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an e-mail address
+         * @description Consumes the token from the verification e-mail (single use, 24 hours, only the newest link works), marks the address verified and signs the user in (sets the session cookie). The link opens a page that POSTs here, so a mail scanner following the link cannot use it up.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "token": "q3Jx0c7vY1m2Zr8uK4tPz9bWnL6eHs5aDf0gQiRjT2o"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VerifyEmailInput"];
+                };
+            };
+            responses: {
+                /** @description Verified and signed in */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "user": {
+                         *         "id": "2b1f0c3e-7d4a-4f7e-9d7e-0a1b2c3d4e5f",
+                         *         "email": "ada@example.com",
+                         *         "fullName": "Ada Lovelace",
+                         *         "emailVerified": true,
+                         *         "preferredLanguage": "en",
+                         *         "trialEndsAt": "2026-12-05T10:00:00.000Z",
+                         *         "createdAt": "2026-11-21T10:00:00.000Z"
+                         *       },
+                         *       "session": {
+                         *         "id": "k7w3q2m9x4v8b6n1c5z0p2r7t4y9h3j6",
+                         *         "expires_at": 1767225600,
+                         *         "created_at": 1764633600
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["SessionResponse"];
+                    };
+                };
+                /** @description Bad request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your clients
+         * @description One page of your clients with their portal: `search` matches name, e-mail and company (case-insensitive, contains), `sort` by name, email, company or createdAt, `order` asc or desc, `page` from 1 with `pageSize` up to 100 (default 50), optionally only one `portalId`. `total` counts every match.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    order?: "asc" | "desc";
+                    page?: number;
+                    pageSize?: number;
+                    /** @description Only the clients of this portal. */
+                    portalId?: string;
+                    /** @description Case-insensitive "contains" over name, e-mail and company. */
+                    search?: string;
+                    sort?: "name" | "email" | "company" | "createdAt";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of clients */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ClientList"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a client
+         * @description Adds a client to one of your portals: name and e-mail required (spec §5); company, phone, notes and language optional. The e-mail is unique per portal (409 `client_email_taken`). A portal that is not yours answers 404. No e-mail is sent; invite the client separately.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Grace Hopper",
+                     *       "email": "grace@example.com",
+                     *       "portalId": "3f1c9a2b-0000-4000-8000-000000000000",
+                     *       "company": "Navy Labs"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClientCreateInput"];
+                };
+            };
+            responses: {
+                /** @description The new client */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Client"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a client
+         * @description Contact data, portal, projects, invoices and the last portal sign-in. Another provider’s client answers 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The client */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ClientDetail"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a client
+         * @description Deletes the client with their projects, invoices and portal history; `deleted` says how many projects and invoices went with them. Another provider’s client answers 404.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description What was deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ClientDeleted"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Update a client
+         * @description Changes only the fields sent; an empty company, phone or notes clears it; `portalId` moves the client to another of your portals. 409 `client_email_taken` when that portal has the e-mail already. Another provider’s client (or portal) answers 404.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "phone": "+49 30 1234567"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClientUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description The updated client */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Client"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/clients/{clientId}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a client to their portal
+         * @description Sends the portal’s branded sign-in e-mail (portal name, logo and colour, in the client’s language) with a magic link to `/portal/auth?token=…`, valid 24 hours and once (spec §9). Any earlier unused link of the client stops working. Without a mail key the e-mail goes to the development outbox. 503 when delivery fails.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The invitation was sent */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ClientInvited"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{clientId}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a client’s password
+         * @description Sets an initial password (at least 6 characters, spec §5) for a client who cannot receive e-mail; the portal login then offers password sign-in. Replaces any earlier password. Another provider’s client answers 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ClientPasswordInput"];
+                };
+            };
+            responses: {
+                /** @description The password was set */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Ok"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Frontend runtime configuration
+         * @description Where the dashboard finds each section (Module Federation manifest URLs, so a section can move to a CDN without rebuilding the dashboard) and how e-mail is delivered.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Configuration */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlatformConfig"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Development outbox
+         * @description The latest 50 e-mails the app would have sent, newest first, optionally only those to one address. Exists only outside production and without a Resend key, so developers and tests can open verification links without a mail server.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only mails to this address. */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Mails */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OutboxList"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/domains/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Is this a verified portal domain?
+         * @description For a reverse proxy’s on-demand TLS (Caddy’s `on_demand_tls { ask … }`): 200 when `domain` is a verified portal domain, 404 otherwise, so certificates are only issued for domains a provider proved they control. No authentication; rate limited per address.
+         */
+        get: {
+            parameters: {
+                query: {
+                    domain: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A verified portal domain */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service health
+         * @description Reports whether the service and its database answer. 503 when the database is unreachable.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Healthy */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Health"];
+                    };
+                };
+                /** @description Database unreachable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Health"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dashboard totals
+         * @description The totals of the overview page (spec §3), computed in one SQL statement over the caller’s data only: clients; active projects (planning, in progress); pending invoices (sent, overdue); revenue from paid invoices in the provider currency (profile currency, else USD for English and EUR for German), with other currencies listed separately and never added up. `isEmpty` is true while the workspace has no portals, clients or projects. Not cacheable.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The totals */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Overview"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/branding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A portal’s branding (public)
+         * @description What the portal’s login page shows before anyone signs in: name, logo URL, primary and secondary colour, the readable text colour on the primary colour, and the fallback language. Public and cacheable for a minute. An unknown portal answers 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The branding */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "6f1c2a8e-4b7d-4e3f-9a0b-1c2d3e4f5a6b",
+                         *       "name": "Analytical Studio",
+                         *       "logoUrl": null,
+                         *       "primaryColor": "#4f46e5",
+                         *       "secondaryColor": "#0ea5e9",
+                         *       "onPrimary": "#ffffff",
+                         *       "language": "en"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["PortalBranding"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client’s dashboard
+         * @description The signed-in client’s active projects (planning or in progress; up to 5) and unpaid invoices (sent or overdue; up to 5, earliest due first) with their counts and the unpaid totals per currency. Only the client’s own.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The dashboard */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PortalDashboard"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client’s invoices
+         * @description The signed-in client’s invoices (up to 200, newest first), drafts excluded: a draft is the provider’s own until it is sent. Only the client’s own.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The invoices */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PortalInvoiceList"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set or change the client’s password
+         * @description Sets a first password, or changes it (then `currentPassword` must be right: 422 `wrong_password` otherwise, at most 10 tries per 15 minutes). At least 6 characters (spec §5), confirmed. The client’s other sessions end; this one stays.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "currentPassword": "old secret",
+                     *       "password": "new secret",
+                     *       "confirmPassword": "new secret"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortalPasswordInput"];
+                };
+            };
+            responses: {
+                /** @description The password was saved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PortalPasswordChanged"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update the client’s profile
+         * @description Changes the signed-in client’s name (1–200 characters) and language (`en`, `de`; the portal and its e-mails follow it). Only the fields sent change.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "language": "de"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortalProfileUpdate"];
+                };
+            };
+            responses: {
+                /** @description The updated client */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "0b7d6c5a-4e3f-4a2b-9c1d-8e7f6a5b4c3d",
+                         *       "name": "Grace Hopper",
+                         *       "email": "grace@example.com",
+                         *       "portalId": "6f1c2a8e-4b7d-4e3f-9a0b-1c2d3e4f5a6b",
+                         *       "language": "en",
+                         *       "hasPassword": false
+                         *     }
+                         */
+                        "application/json": components["schemas"]["PortalClient"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/portal/{portalId}/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client’s projects
+         * @description The signed-in client’s projects (up to 200), active ones first, then by last change. Only the client’s own.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The projects */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PortalProjectList"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current portal session
+         * @description The signed-in client and the session’s dates, for the portal’s guard. 401 without a live session of this portal. A session of ANOTHER portal is ended and recorded as a security event (spec §5), then answered with the same 401.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The session */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "client": {
+                         *         "id": "0b7d6c5a-4e3f-4a2b-9c1d-8e7f6a5b4c3d",
+                         *         "name": "Grace Hopper",
+                         *         "email": "grace@example.com",
+                         *         "portalId": "6f1c2a8e-4b7d-4e3f-9a0b-1c2d3e4f5a6b",
+                         *         "language": "en",
+                         *         "hasPassword": false
+                         *       },
+                         *       "expiresAt": "2026-11-28T10:00:00.000Z",
+                         *       "createdAt": "2026-11-21T10:00:00.000Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["PortalSessionInfo"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out
+         * @description Ends this portal session (its token stops working at once) and records the logout in the portal’s events.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Signed out */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "endedSessions": 1
+                         *     }
+                         */
+                        "application/json": components["schemas"]["PortalSignedOut"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/sign-out-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out of all devices
+         * @description Ends every portal session of the client, this one included, and records the logout in the portal’s events.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Signed out everywhere */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "endedSessions": 3
+                         *     }
+                         */
+                        "application/json": components["schemas"]["PortalSignedOut"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/magic-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a client a sign-in link
+         * @description Finds the client by e-mail (in `portalId`, or in every portal) and sends the portal’s branded e-mail in the client’s language with a link to `/portal/auth?token=…` (or `/auth?token=…` when asked on the portal’s verified custom domain, or `<returnTo>#cp_magic=<token>&cp_portal=<portalId>` when asked inside the widget): valid 24 hours, once; any earlier unused link of the client stops working. 422 with the field `returnTo` when its origin is not one of the portal’s allowed website origins, or `portalId` is missing with it (nothing is sent). 404 `portal_account_not_found` / `account_not_found` carry the spec’s “Access Denied” texts. 503 `magic_link_failed` when the e-mail cannot be sent (the link is discarded). Only outside production and without a mail key, `demoLink` returns the link (spec’s “Email Error - Demo Link”). Limited to 5 per 15 minutes per e-mail and 30 per IP.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "grace@example.com",
+                     *       "portalId": "6f1c2a8e-4b7d-4e3f-9a0b-1c2d3e4f5a6b"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortalMagicLinkRequest"];
+                };
+            };
+            responses: {
+                /** @description The e-mail was sent (or stored in the development outbox) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "ok": true,
+                         *       "expiresAt": "2026-11-22T10:00:00.000Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["PortalMagicLinkSent"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/magic-link/consume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a magic link
+         * @description Uses the token from the e-mailed link once and starts a 7-day portal session. Only this POST uses it (the portal’s “Continue” button), so mail scanners that open the link cannot. 400 `invalid_token` for an unknown, used, superseded or expired token, or one of another portal than `portalId`. The login is recorded in the portal’s events (`method: magic_link`). Limited to 30 per 15 minutes per IP.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "token": "q3Jm0c2uX9…"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortalMagicLinkConsume"];
+                };
+            };
+            responses: {
+                /** @description Signed in: store this as `portal_client_session` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "client": {
+                         *         "id": "0b7d6c5a-4e3f-4a2b-9c1d-8e7f6a5b4c3d",
+                         *         "name": "Grace Hopper",
+                         *         "email": "grace@example.com",
+                         *         "portalId": "6f1c2a8e-4b7d-4e3f-9a0b-1c2d3e4f5a6b",
+                         *         "language": "en",
+                         *         "hasPassword": false
+                         *       },
+                         *       "token": "k7w3q2m9x4v8b6n1c5z0p2r7t4y9h3j6.a2b4c6d8e0f2g4h6i8j0k2l4m6n8o0p2",
+                         *       "expiresAt": "2026-11-28T10:00:00.000Z",
+                         *       "createdAt": "2026-11-21T10:00:00.000Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["PortalSession"];
+                    };
+                };
+                /** @description Bad request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/password-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether a client can sign in with a password
+         * @description Spec’s `client_has_password`: true when the client with this e-mail (in `portalId`, or in any portal) has a password, so the login page offers password sign-in. A POST so the address stays out of URLs. Limited to 120 per 15 minutes per IP.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "grace@example.com",
+                     *       "portalId": "6f1c2a8e-4b7d-4e3f-9a0b-1c2d3e4f5a6b"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortalPasswordStatusRequest"];
+                };
+            };
+            responses: {
+                /** @description The answer */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PortalPasswordStatus"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with e-mail and password
+         * @description Spec’s `authenticate_client_password`: starts a 7-day portal session for the client with this e-mail (in `portalId`, or the one in any portal whose password matches). 401 `invalid_credentials` for a wrong pair, an unknown e-mail or a client without a password (same answer, same time). The login is recorded in the portal’s events (`method: password`). Limited to 10 attempts per 15 minutes per e-mail and 50 per IP.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "grace@example.com",
+                     *       "password": "a secret",
+                     *       "portalId": "6f1c2a8e-4b7d-4e3f-9a0b-1c2d3e4f5a6b"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortalSignInInput"];
+                };
+            };
+            responses: {
+                /** @description Signed in: store this as `portal_client_session` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "client": {
+                         *         "id": "0b7d6c5a-4e3f-4a2b-9c1d-8e7f6a5b4c3d",
+                         *         "name": "Grace Hopper",
+                         *         "email": "grace@example.com",
+                         *         "portalId": "6f1c2a8e-4b7d-4e3f-9a0b-1c2d3e4f5a6b",
+                         *         "language": "en",
+                         *         "hasPassword": false
+                         *       },
+                         *       "token": "k7w3q2m9x4v8b6n1c5z0p2r7t4y9h3j6.a2b4c6d8e0f2g4h6i8j0k2l4m6n8o0p2",
+                         *       "expiresAt": "2026-11-28T10:00:00.000Z",
+                         *       "createdAt": "2026-11-21T10:00:00.000Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["PortalSession"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your portals
+         * @description Your branded portals, newest first, each with its standalone URL, logo URL, custom-domain state, client count and the WCAG contrast of its colours.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The portals */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PortalList"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a portal
+         * @description Creates a branded portal: name (1–80 characters), primary and secondary colour (`#rrggbb`), and up to 10 website origins allowed to embed it (https, or http://localhost:port for development; paths are dropped). The logo is uploaded separately (`PUT /api/portals/{portalId}/logo`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "portalName": "Analytical Studio",
+                     *       "primaryColor": "#4f46e5",
+                     *       "secondaryColor": "#0f766e",
+                     *       "allowedOrigins": [
+                     *         "https://ada.studio"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortalCreateInput"];
+                };
+            };
+            responses: {
+                /** @description The new portal */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Portal"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portals/{portalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a portal
+         * @description One of your portals; another provider’s portal answers 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The portal */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Portal"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a portal
+         * @description Deletes the portal with its clients and their projects and invoices, its logo and its custom domain; the response counts what was deleted. Another provider’s portal answers 404.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description What was deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PortalDeleted"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Update a portal
+         * @description Changes only the fields sent (name, colours, allowed origins; the list replaces the old one). Unknown fields are rejected. Another provider’s portal answers 404.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "primaryColor": "#0f766e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortalUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description The updated portal */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Portal"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/portals/{portalId}/domain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a custom domain
+         * @description Sets the portal’s custom domain (a host name such as `portal.example-agency.com`, lower-cased; not the platform’s own host; unique across all portals, else 409 `domain_taken`). The domain starts as `pending`; `customDomain.records` lists the two DNS records to create: a CNAME to the platform host and a TXT record `_clientportal-verify.<domain>` holding the portal’s verification token. Sending the same domain again keeps its token.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "domain": "portal.example-agency.com"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DomainInput"];
+                };
+            };
+            responses: {
+                /** @description The portal with its pending domain */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Portal"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Remove the custom domain
+         * @description The portal stops answering on its custom domain (other instances within 30 seconds) and stays reachable at its portal URL.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The portal without domain */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Portal"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portals/{portalId}/domain/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify the custom domain
+         * @description Looks up the TXT record `_clientportal-verify.<domain>` now. `customDomain.status` becomes `verified` when it holds the portal’s token, else `failed` with `customDomain.error`: `ENOTFOUND` (the name does not exist), `ENODATA` (no TXT record yet), `wrong_value` (a TXT record without the token) or another resolver code. DNS changes can take a while to appear; verifying again is always allowed. 404 when the portal has no domain.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The portal with the outcome */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Portal"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portals/{portalId}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A portal’s logo (public)
+         * @description The logo as WebP, public because the portal login page shows it. Served with `nosniff` and a `default-src 'none'` policy. With `?v=` naming the current version (as in `logoUrl`) it may be cached for a year; otherwise it is revalidated.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    v?: string;
+                };
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The logo */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/webp": string;
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Upload the portal logo
+         * @description A `multipart/form-data` body with the file in the field `logo`: PNG, JPEG, WebP or GIF by content (the file name and declared type are ignored; SVG is refused), at most 2 MB (413 `payload_too_large`, checked while the body streams in). The image is re-encoded to WebP of at most 512×512 pixels and stored under a generated name; the old logo is removed. Returns the portal with its new `logoUrl`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description PNG, JPEG, WebP or GIF, at most 2 MB.
+                         */
+                        logo: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The portal with its new logo */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Portal"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Remove the portal logo
+         * @description Removes the logo file; the portal shows its name instead. Another provider’s portal answers 404.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The portal without logo */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Portal"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portals/{portalId}/widget-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Identity handoff status of a portal
+         * @description Whether the portal has a widget signing secret (identity handoff), when it was created and its last four characters. The secret itself is shown only once, when it is created. Another provider’s portal answers 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The status */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WidgetSecretStatus"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create or rotate the widget signing secret
+         * @description Creates the portal’s signing secret for identity handoff, or replaces it: tokens signed with the previous secret are refused from now on. The response is the only time the secret is shown; store it in your backend. Another provider’s portal answers 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The new secret (shown once) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WidgetSecretCreated"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Turn identity handoff off
+         * @description Deletes the portal’s signing secret: handoff tokens are refused (`handoff_not_configured`) until a new secret is created. Clients can still sign in inside the widget by password or magic link. Another provider’s portal answers 404.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Turned off */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Ok"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read your profile
+         * @description The signed-in provider’s profile with the account e-mail. 404 `profile_not_found` ("Profile not found", spec §8) when the account has no profile. Not cacheable.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The profile */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Profile"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update your profile
+         * @description Changes only the fields sent: full name (1–120 characters), business name (up to 120; empty clears it), website (http or https URL up to 300 characters; empty clears it), preferred language (`en`, `de`) and currency (ISO 4217, or null to follow the language). Unknown fields are rejected. Returns the updated profile; the dashboard then shows "Profile updated successfully" (spec §8).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProfileUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description The updated profile */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Profile"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join the waitlist
+         * @description Adds an e-mail (and optional name) to the launch waitlist. 201 for a new entry, 200 with `alreadyOnList: true` when the address is already on it (nothing changes). Limited to 20 per hour per IP.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "ada@example.com",
+                     *       "name": "Ada"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WaitlistInput"];
+                };
+            };
+            responses: {
+                /** @description Already on the waitlist */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "joined": true,
+                         *       "alreadyOnList": true
+                         *     }
+                         */
+                        "application/json": components["schemas"]["WaitlistResponse"];
+                    };
+                };
+                /** @description Added to the waitlist */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WaitlistResponse"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/widget/handoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange a handoff token for a portal session
+         * @description Identity handoff (single sign-on) for the embedded portal: the provider’s backend signs a JWT with the portal’s widget secret (HS256; `sub` the client’s e-mail, `aud` the portal id, `iat`, `exp` at most 10 minutes later, a unique `jti`), the widget hands it to the portal frame, and the frame exchanges it here for a 7-day portal session (recorded as a login with `method: handoff`). Each token works once. Rejections: 400 `handoff_invalid` (malformed, not HS256, a claim missing, lifetime over 10 minutes, issued in the future), 401 `handoff_bad_signature`, 401 `handoff_wrong_audience`, 401 `handoff_expired`, 401 `handoff_replayed`, 403 `handoff_not_configured` (the portal has no secret), 404 `handoff_unknown_client` (no client with that e-mail in the portal), 404 `not_found` (no such portal). Limited to 60 exchanges per 15 minutes per IP.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "portalId": "6f1c2a8e-4b7d-4e3f-9a0b-1c2d3e4f5a6b",
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJncmFjZUBleGFtcGxlLmNvbSIsImF1ZCI6IjZmMWMyYThlLTRiN2QtNGUzZi05YTBiLTFjMmQzZTRmNWE2YiIsImlhdCI6MTc2MzcxOTIwMCwiZXhwIjoxNzYzNzE5NTAwLCJqdGkiOiIyYjNjNGQ1ZSJ9.5mZ8m8xW2m0ZkQ7bUuC2xQy8n1m3a6rK4vYt9pL0sH4"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WidgetHandoffInput"];
+                };
+            };
+            responses: {
+                /** @description Signed in: the frame keeps this as `portal_client_session` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "client": {
+                         *         "id": "0b7d6c5a-4e3f-4a2b-9c1d-8e7f6a5b4c3d",
+                         *         "name": "Grace Hopper",
+                         *         "email": "grace@example.com",
+                         *         "portalId": "6f1c2a8e-4b7d-4e3f-9a0b-1c2d3e4f5a6b",
+                         *         "language": "en",
+                         *         "hasPassword": false
+                         *       },
+                         *       "token": "k7w3q2m9x4v8b6n1c5z0p2r7t4y9h3j6.a2b4c6d8e0f2g4h6i8j0k2l4m6n8o0p2",
+                         *       "expiresAt": "2026-11-28T10:00:00.000Z",
+                         *       "createdAt": "2026-11-21T10:00:00.000Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["PortalSession"];
+                    };
+                };
+                /** @description Bad request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        AccountSession: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The session making this request. */
+            current: boolean;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Public session id (never the secret). */
+            id: string;
+            /**
+             * @description Masked: last IPv4 octet or last 80 bits of IPv6 hidden.
+             * @example 203.0.113.x
+             */
+            ip: string | null;
+            /** Format: date-time */
+            lastSeenAt: string;
+            userAgent: string | null;
+        };
+        /**
+         * @example {
+         *       "sessions": [
+         *         {
+         *           "id": "k7w3q2m9x4v8b6n1c5z0p2r7t4y9h3j6",
+         *           "createdAt": "2026-11-21T10:00:00.000Z",
+         *           "lastSeenAt": "2026-11-28T09:12:00.000Z",
+         *           "expiresAt": "2026-12-28T09:12:00.000Z",
+         *           "userAgent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Safari/605.1.15",
+         *           "ip": "203.0.113.x",
+         *           "current": true
+         *         }
+         *       ]
+         *     }
+         */
+        AccountSessionList: {
+            sessions: components["schemas"]["AccountSession"][];
+        };
+        ChangePasswordInput: {
+            confirmPassword: string;
+            currentPassword: string;
+            /** @example correct horse battery */
+            newPassword: string;
+        };
+        /**
+         * @example {
+         *       "ok": true,
+         *       "endedSessions": 2
+         *     }
+         */
+        ChangePasswordResponse: {
+            /**
+             * @description Other sessions that were signed out.
+             * @example 2
+             */
+            endedSessions: number;
+            /** @enum {boolean} */
+            ok: true;
+        };
+        Client: {
+            company: string | null;
+            createdAt: string;
+            email: string;
+            /** @description Whether the client can sign in with a password. */
+            hasPassword: boolean;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description Interface language.
+             * @example en
+             * @enum {string}
+             */
+            language: "en" | "de";
+            name: string;
+            notes: string | null;
+            phone: string | null;
+            portal: {
+                /** Format: uuid */
+                id: string;
+                portalName: string;
+            };
+            updatedAt: string;
+        };
+        ClientCreateInput: {
+            /** @example Navy Labs */
+            company?: string | null;
+            /**
+             * @description E-mail address (case-insensitive).
+             * @example ada@example.com
+             */
+            email: string;
+            /**
+             * @description Language of the portal and its e-mails (default en).
+             * @example en
+             * @enum {string}
+             */
+            language?: "en" | "de";
+            /** @example Grace Hopper */
+            name: string;
+            notes?: string | null;
+            /** @example +49 30 1234567 */
+            phone?: string | null;
+            /**
+             * Format: uuid
+             * @description One of your portals.
+             */
+            portalId: string;
+        };
+        ClientDeleted: {
+            deleted: {
+                invoices: number;
+                projects: number;
+            };
+            /** @enum {boolean} */
+            ok: true;
+        };
+        ClientDetail: {
+            company: string | null;
+            createdAt: string;
+            email: string;
+            /** @description Whether the client can sign in with a password. */
+            hasPassword: boolean;
+            /** Format: uuid */
+            id: string;
+            invoices: {
+                amountCents: number;
+                currency: string;
+                dueDate: string | null;
+                /** Format: uuid */
+                id: string;
+                number: string;
+                status: string;
+            }[];
+            /**
+             * @description Interface language.
+             * @example en
+             * @enum {string}
+             */
+            language: "en" | "de";
+            /** @description Last portal sign-in (ISO 8601), from portal_events; null if never. */
+            lastPortalLogin: string | null;
+            name: string;
+            notes: string | null;
+            phone: string | null;
+            portal: {
+                /** Format: uuid */
+                id: string;
+                portalName: string;
+            };
+            projects: {
+                endDate: string | null;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                startDate: string | null;
+                status: string;
+            }[];
+            updatedAt: string;
+        };
+        ClientInvited: {
+            /** @description When the link stops working (24 h, spec §9). */
+            expiresAt: string;
+            /** @enum {boolean} */
+            ok: true;
+            /**
+             * @description Sent through Resend, or into the development outbox.
+             * @enum {string}
+             */
+            via: "resend" | "outbox";
+        };
+        ClientList: {
+            items: components["schemas"]["Client"][];
+            page: number;
+            pageSize: number;
+            /** @description All matching clients (not just this page). */
+            total: number;
+        };
+        ClientPasswordInput: {
+            password: string;
+        };
+        ClientUpdateInput: {
+            /** @example Navy Labs */
+            company?: string | null;
+            /**
+             * @description E-mail address (case-insensitive).
+             * @example ada@example.com
+             */
+            email?: string;
+            /**
+             * @description Language of the portal and its e-mails (default en).
+             * @example en
+             * @enum {string}
+             */
+            language?: "en" | "de";
+            /** @example Grace Hopper */
+            name?: string;
+            notes?: string | null;
+            /** @example +49 30 1234567 */
+            phone?: string | null;
+            /**
+             * Format: uuid
+             * @description One of your portals.
+             */
+            portalId?: string;
+        };
+        ColorContrast: {
+            /**
+             * @description Ratio of dark text (#111827) on the colour.
+             * @example 2.85
+             */
+            darkText: number;
+            /**
+             * @description The more readable text colour.
+             * @enum {string}
+             */
+            textColor: "#ffffff" | "#111827";
+            /** @description True when white text on the colour, which is also the colour on the white portal page, is below 4.5:1 (WCAG AA for body text). */
+            warning: boolean;
+            /**
+             * @description Ratio of white text on the colour.
+             * @example 6.29
+             */
+            whiteText: number;
+        };
+        CustomDomain: {
+            /** @description Last verification attempt (ISO 8601). */
+            checkedAt: string | null;
+            /** @example portal.example-agency.com */
+            domain: string;
+            /**
+             * @description Why the last verification failed: `ENOTFOUND` (no such name), `ENODATA` (no TXT record), `wrong_value` (TXT present, token missing), or another resolver code.
+             * @example ENODATA
+             */
+            error: string | null;
+            /** @description The CNAME and TXT records to create. */
+            records: components["schemas"]["DnsRecord"][];
+            /** @enum {string} */
+            status: "pending" | "verified" | "failed";
+        } | null;
+        DeleteAccountInput: {
+            /**
+             * @description The word DELETE, typed by the user to confirm.
+             * @enum {string}
+             */
+            confirm: "DELETE";
+            password: string;
+        };
+        DnsRecord: {
+            /** @example _clientportal-verify.portal.example-agency.com */
+            name: string;
+            /** @enum {string} */
+            type: "CNAME" | "TXT";
+            /** @example cpv-3b0f6a… */
+            value: string;
+        };
+        DomainInput: {
+            /**
+             * @description Host name, e.g. `portal.example-agency.com`.
+             * @example portal.example-agency.com
+             */
+            domain: string;
+        };
+        /**
+         * @example {
+         *       "error": {
+         *         "code": "not_found",
+         *         "message": "Not found",
+         *         "requestId": "req_3f1c9a2b"
+         *       }
+         *     }
+         */
+        Error: {
+            error: {
+                /** @enum {string} */
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client";
+                fields?: components["schemas"]["FieldError"][];
+                /** @description Human-readable, in the request language. */
+                message: string;
+                /** @example req_01HZX3Q4 */
+                requestId: string;
+            };
+        };
+        FieldError: {
+            /**
+             * @description i18n key of the message
+             * @example validation.passwordTooShort
+             */
+            key: string;
+            /** @example Password should be at least 6 characters */
+            message: string;
+            /** @example password */
+            path: string;
+        };
+        /**
+         * @example {
+         *       "status": "ok",
+         *       "database": "up",
+         *       "version": "0.1.0"
+         *     }
+         */
+        Health: {
+            /** @enum {string} */
+            database: "up" | "down";
+            /** @enum {string} */
+            status: "ok" | "degraded";
+            version: string;
+        };
+        Money: {
+            /**
+             * @description Amount in minor units (cents).
+             * @example 1250000
+             */
+            amountCents: number;
+            /**
+             * @description ISO 4217 currency code.
+             * @example EUR
+             */
+            currency: string;
+        };
+        /**
+         * @example {
+         *       "ok": true
+         *     }
+         */
+        Ok: {
+            /** @enum {boolean} */
+            ok: true;
+        };
+        /**
+         * @example {
+         *       "mails": [
+         *         {
+         *           "id": "0c6f2f5e-3b7a-4c1d-9a4e-2f1b3c4d5e6f",
+         *           "to": "ada@example.com",
+         *           "subject": "Confirm your e-mail address",
+         *           "kind": "verify_email",
+         *           "html": "<!doctype html>…",
+         *           "text": "Hi Ada,…",
+         *           "createdAt": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        OutboxList: {
+            mails: components["schemas"]["OutboxMail"][];
+        };
+        OutboxMail: {
+            /** Format: date-time */
+            createdAt: string;
+            html: string;
+            /** Format: uuid */
+            id: string;
+            /** @description What the mail is for, e.g. `verify_email`. */
+            kind: string;
+            subject: string;
+            text: string;
+            to: string;
+        };
+        /**
+         * @example {
+         *       "totalClients": 12,
+         *       "activeProjects": 5,
+         *       "pendingInvoices": 3,
+         *       "totalRevenue": {
+         *         "amountCents": 1250000,
+         *         "currency": "EUR"
+         *       },
+         *       "otherRevenue": [
+         *         {
+         *           "amountCents": 48000,
+         *           "currency": "USD"
+         *         }
+         *       ],
+         *       "currency": "EUR",
+         *       "isEmpty": false
+         *     }
+         */
+        Overview: {
+            /**
+             * @description Projects in status planning or in_progress.
+             * @example 5
+             */
+            activeProjects: number;
+            /**
+             * @description The provider currency: the profile currency if set, else USD for English and EUR for German (spec §9).
+             * @example EUR
+             */
+            currency: string;
+            /** @description No portals, clients or projects yet: the dashboard shows the first-steps guide instead. */
+            isEmpty: boolean;
+            /** @description Paid invoices in other currencies, one entry per currency, largest first. */
+            otherRevenue: components["schemas"]["Money"][];
+            /**
+             * @description Invoices in status sent or overdue.
+             * @example 3
+             */
+            pendingInvoices: number;
+            /**
+             * @description All clients of all portals.
+             * @example 12
+             */
+            totalClients: number;
+            /** @description Paid invoices in the provider currency. */
+            totalRevenue: {
+                /**
+                 * @description Amount in minor units (cents).
+                 * @example 1250000
+                 */
+                amountCents: number;
+                /**
+                 * @description ISO 4217 currency code.
+                 * @example EUR
+                 */
+                currency: string;
+            };
+        };
+        /**
+         * @example {
+         *       "remotes": {
+         *         "clients": "/remotes/clients/mf-manifest.json",
+         *         "projects": "/remotes/projects/mf-manifest.json",
+         *         "invoices": "/remotes/invoices/mf-manifest.json",
+         *         "files": "/remotes/files/mf-manifest.json",
+         *         "analytics": "/remotes/analytics/mf-manifest.json"
+         *       },
+         *       "mail": "outbox"
+         *     }
+         */
+        PlatformConfig: {
+            /**
+             * @description Where e-mail goes: Resend, or the development outbox.
+             * @enum {string}
+             */
+            mail: "resend" | "outbox";
+            /** @description Module Federation manifest URL of each dashboard section. */
+            remotes: {
+                analytics?: string;
+                clients?: string;
+                files?: string;
+                invoices?: string;
+                projects?: string;
+            };
+        };
+        Portal: {
+            allowedOrigins: string[];
+            clientCount: number;
+            contrast: {
+                primary: components["schemas"]["ColorContrast"];
+                secondary: components["schemas"]["ColorContrast"];
+            };
+            createdAt: string;
+            customDomain: components["schemas"]["CustomDomain"];
+            /** Format: uuid */
+            id: string;
+            /** @description Absolute URL of the logo (versioned), or null. */
+            logoUrl: string | null;
+            portalName: string;
+            /** @description The standalone portal, `<origin>/portal/<id>`. */
+            portalUrl: string;
+            primaryColor: string;
+            secondaryColor: string;
+            updatedAt: string;
+        };
+        PortalBranding: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description The provider’s language: the portal’s fallback when neither a stored choice nor the browser names a supported language.
+             * @example en
+             * @enum {string}
+             */
+            language: "en" | "de";
+            /** @description Versioned logo URL, or null without a logo. */
+            logoUrl: string | null;
+            /** @example Analytical Studio */
+            name: string;
+            /**
+             * @description The more readable text colour on the primary colour (WCAG contrast).
+             * @enum {string}
+             */
+            onPrimary: "#ffffff" | "#111827";
+            /** @example #4f46e5 */
+            primaryColor: string;
+            /** @example #0ea5e9 */
+            secondaryColor: string;
+        };
+        PortalClient: {
+            email: string;
+            hasPassword: boolean;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description Interface language.
+             * @example en
+             * @enum {string}
+             */
+            language: "en" | "de";
+            name: string;
+            /** Format: uuid */
+            portalId: string;
+        };
+        PortalCreateInput: {
+            /**
+             * @description Up to 10 website origins that may embed the portal (CSP frame-ancestors).
+             * @default []
+             */
+            allowedOrigins: string[];
+            /** @example Analytical Studio */
+            portalName: string;
+            /**
+             * @description Colour as `#rrggbb`.
+             * @default #2563eb
+             * @example #4f46e5
+             */
+            primaryColor: string;
+            /**
+             * @description Colour as `#rrggbb`.
+             * @default #64748b
+             * @example #4f46e5
+             */
+            secondaryColor: string;
+        };
+        PortalDashboard: {
+            activeProjectCount: number;
+            /** @description Up to 5, most recently updated first. */
+            activeProjects: components["schemas"]["PortalProject"][];
+            unpaidInvoiceCount: number;
+            /** @description Up to 5, earliest due first. */
+            unpaidInvoices: components["schemas"]["PortalInvoice"][];
+            unpaidTotals: {
+                amountCents: number;
+                currency: string;
+            }[];
+        };
+        PortalDeleted: {
+            deleted: {
+                clients: number;
+                invoices: number;
+                projects: number;
+            };
+            /** @enum {boolean} */
+            ok: true;
+        };
+        PortalInvoice: {
+            amountCents: number;
+            createdAt: string;
+            /** @example EUR */
+            currency: string;
+            description: string | null;
+            /** @description Calendar date `YYYY-MM-DD`. */
+            dueDate: string | null;
+            /** Format: uuid */
+            id: string;
+            number: string;
+            paidAt: string | null;
+            project: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
+            /** @enum {string} */
+            status: "sent" | "paid" | "overdue" | "cancelled";
+        };
+        PortalInvoiceList: {
+            items: components["schemas"]["PortalInvoice"][];
+        };
+        PortalList: {
+            items: components["schemas"]["Portal"][];
+        };
+        PortalMagicLinkConsume: {
+            /**
+             * Format: uuid
+             * @description Set on a custom domain: a token of another portal is refused there (and stays unused).
+             */
+            portalId?: string;
+            token: string;
+        };
+        PortalMagicLinkRequest: {
+            /**
+             * @description E-mail address (case-insensitive).
+             * @example ada@example.com
+             */
+            email: string;
+            /**
+             * Format: uuid
+             * @description The portal of the login page; omitted on the generic `/portal/login`.
+             */
+            portalId?: string;
+            /**
+             * Format: uri
+             * @description Set by the portal inside the widget: the embedding page the e-mailed link returns to (as `<returnTo>#cp_magic=<token>&cp_portal=<portalId>`). Its origin must be one of the portal’s allowed website origins, and `portalId` is required with it.
+             * @example https://ada.studio/account
+             */
+            returnTo?: string;
+        };
+        PortalMagicLinkSent: {
+            /** @description Only outside production and without a mail key (the development outbox): the link itself, for the spec’s “Email Error - Demo Link” notice. Never present in production. */
+            demoLink?: string;
+            /** @description When the link stops working (24 h, spec §9). */
+            expiresAt: string;
+            /** @enum {boolean} */
+            ok: true;
+        };
+        PortalPasswordChanged: {
+            /** @description Other sessions ended by the change. */
+            endedSessions: number;
+            /** @enum {boolean} */
+            ok: true;
+        };
+        PortalPasswordInput: {
+            confirmPassword: string;
+            currentPassword?: string;
+            password: string;
+        };
+        /**
+         * @example {
+         *       "hasPassword": true
+         *     }
+         */
+        PortalPasswordStatus: {
+            hasPassword: boolean;
+        };
+        PortalPasswordStatusRequest: {
+            /**
+             * @description E-mail address (case-insensitive).
+             * @example ada@example.com
+             */
+            email: string;
+            /**
+             * Format: uuid
+             * @description The portal of the login page; omitted on the generic `/portal/login`.
+             */
+            portalId?: string;
+        };
+        PortalProfileUpdate: {
+            /**
+             * @description The portal’s and its e-mails’ language.
+             * @example en
+             * @enum {string}
+             */
+            language?: "en" | "de";
+            name?: string;
+        };
+        PortalProject: {
+            description: string | null;
+            /** @description Calendar date `YYYY-MM-DD`. */
+            endDate: string | null;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description Calendar date `YYYY-MM-DD`. */
+            startDate: string | null;
+            /** @enum {string} */
+            status: "planning" | "in_progress" | "on_hold" | "completed" | "cancelled";
+            updatedAt: string;
+        };
+        PortalProjectList: {
+            items: components["schemas"]["PortalProject"][];
+        };
+        PortalSession: {
+            client: components["schemas"]["PortalClient"];
+            createdAt: string;
+            /** @description ISO 8601; 7 days after sign-in (spec §9). */
+            expiresAt: string;
+            /** @description `<id>.<secret>`; the server keeps only a hash of the secret. */
+            token: string;
+        };
+        PortalSessionInfo: {
+            client: components["schemas"]["PortalClient"];
+            createdAt: string;
+            /** @description ISO 8601; 7 days after sign-in (spec §9). */
+            expiresAt: string;
+        };
+        PortalSignedOut: {
+            endedSessions: number;
+            /** @enum {boolean} */
+            ok: true;
+        };
+        PortalSignInInput: {
+            /**
+             * @description E-mail address (case-insensitive).
+             * @example ada@example.com
+             */
+            email: string;
+            password: string;
+            /**
+             * Format: uuid
+             * @description The portal of the login page; omitted on the generic `/portal/login`.
+             */
+            portalId?: string;
+        };
+        PortalUpdateInput: {
+            /** @description Up to 10 website origins that may embed the portal (CSP frame-ancestors). */
+            allowedOrigins?: string[];
+            /** @example Analytical Studio */
+            portalName?: string;
+            /**
+             * @description Colour as `#rrggbb`.
+             * @example #4f46e5
+             */
+            primaryColor?: string;
+            /**
+             * @description Colour as `#rrggbb`.
+             * @example #4f46e5
+             */
+            secondaryColor?: string;
+        };
+        /**
+         * @example {
+         *       "fullName": "Ada Lovelace",
+         *       "businessName": "Analytical Studio",
+         *       "website": "https://ada.studio",
+         *       "preferredLanguage": "en",
+         *       "currency": null,
+         *       "email": "ada@example.com"
+         *     }
+         */
+        Profile: {
+            businessName: string | null;
+            /**
+             * @description Explicit currency, or null to follow the language (USD for en, EUR for de; spec §9).
+             * @example EUR
+             */
+            currency: string | null;
+            /** @description The account e-mail (read-only here). */
+            email: string;
+            fullName: string;
+            /**
+             * @description Interface language.
+             * @example en
+             * @enum {string}
+             */
+            preferredLanguage: "en" | "de";
+            website: string | null;
+        };
+        ProfileUpdateInput: {
+            /**
+             * @description Empty string or null clears it.
+             * @example Analytical Studio
+             */
+            businessName?: string | null;
+            /**
+             * @description ISO 4217 code (case-insensitive on input).
+             * @example EUR
+             */
+            currency?: string | null;
+            /** @example Ada Lovelace */
+            fullName?: string;
+            /**
+             * @description Interface language.
+             * @example en
+             * @enum {string}
+             */
+            preferredLanguage?: "en" | "de";
+            /**
+             * @description http(s) URL; empty string or null clears it.
+             * @example https://ada.studio
+             */
+            website?: string | null;
+        };
+        ResendVerificationInput: {
+            /**
+             * @description E-mail address (case-insensitive).
+             * @example ada@example.com
+             */
+            email: string;
+        };
+        Session: {
+            created_at: number;
+            /**
+             * @description Expiry in seconds since the epoch (spec §3).
+             * @example 1767225600
+             */
+            expires_at: number;
+            /** @description Public session id (the part before the dot of the token). */
+            id: string;
+        } | null;
+        SessionResponse: {
+            session: components["schemas"]["Session"];
+            user: components["schemas"]["User"];
+        };
+        SignInInput: {
+            /**
+             * @description E-mail address (case-insensitive).
+             * @example ada@example.com
+             */
+            email: string;
+            password: string;
+        };
+        /**
+         * @example {
+         *       "ok": true,
+         *       "endedSessions": 3
+         *     }
+         */
+        SignOutEverywhereResponse: {
+            /** @description Sessions ended, this one included. */
+            endedSessions: number;
+            /** @enum {boolean} */
+            ok: true;
+        };
+        SignUpInput: {
+            confirmPassword: string;
+            /**
+             * @description E-mail address (case-insensitive).
+             * @example ada@example.com
+             */
+            email: string;
+            /**
+             * @description Defaults to the e-mail when empty (spec §3).
+             * @example Ada Lovelace
+             */
+            fullName?: string;
+            /**
+             * @description Interface language.
+             * @example en
+             * @enum {string}
+             */
+            language?: "en" | "de";
+            /** @example correct horse battery */
+            password: string;
+        };
+        /**
+         * @example {
+         *       "email": "ada@example.com",
+         *       "verificationSent": true
+         *     }
+         */
+        SignUpResponse: {
+            email: string;
+            /** @enum {boolean} */
+            verificationSent: true;
+        };
+        /**
+         * @example {
+         *       "id": "2b1f0c3e-7d4a-4f7e-9d7e-0a1b2c3d4e5f",
+         *       "email": "ada@example.com",
+         *       "fullName": "Ada Lovelace",
+         *       "emailVerified": true,
+         *       "preferredLanguage": "en",
+         *       "trialEndsAt": "2026-12-05T10:00:00.000Z",
+         *       "createdAt": "2026-11-21T10:00:00.000Z"
+         *     }
+         */
+        User: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            emailVerified: boolean;
+            fullName: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description Interface language.
+             * @example en
+             * @enum {string}
+             */
+            preferredLanguage: "en" | "de";
+            /**
+             * Format: date-time
+             * @description 14-day trial end (spec §1).
+             */
+            trialEndsAt: string;
+        } | null;
+        VerifyEmailInput: {
+            /** @description Token from the verification e-mail. */
+            token: string;
+        };
+        /**
+         * @example {
+         *       "email": "ada@example.com",
+         *       "name": "Ada"
+         *     }
+         */
+        WaitlistInput: {
+            /**
+             * @description E-mail address (case-insensitive).
+             * @example ada@example.com
+             */
+            email: string;
+            name?: string;
+        };
+        /**
+         * @example {
+         *       "joined": true,
+         *       "alreadyOnList": false
+         *     }
+         */
+        WaitlistResponse: {
+            alreadyOnList: boolean;
+            /** @enum {boolean} */
+            joined: true;
+        };
+        WidgetHandoffInput: {
+            /**
+             * Format: uuid
+             * @description The portal the frame shows.
+             */
+            portalId: string;
+            /** @description The JWT (HS256) the provider’s backend signed. */
+            token: string;
+        };
+        /**
+         * @example {
+         *       "secret": "cpws_3q2-Vb9x0LkM4nT7yZ1wR8sE5uH6jP2aC0dF9gK4x7Qa",
+         *       "createdAt": "2026-11-21T10:00:00.000Z",
+         *       "hint": "x7Qa"
+         *     }
+         */
+        WidgetSecretCreated: {
+            createdAt: string;
+            hint: string;
+            /** @description The new signing secret. Shown this once: store it in your backend’s configuration. It replaces the previous secret at once. */
+            secret: string;
+        };
+        /**
+         * @example {
+         *       "configured": true,
+         *       "createdAt": "2026-11-21T10:00:00.000Z",
+         *       "hint": "x7Qa"
+         *     }
+         */
+        WidgetSecretStatus: {
+            /** @description Whether identity handoff is set up for this portal. */
+            configured: boolean;
+            /** @description When the current secret was created (ISO 8601). */
+            createdAt: string | null;
+            /** @description The last four characters of the current secret, to tell secrets apart. */
+            hint: string | null;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { Email, Language } from './common';
+
+/** Spec §5: at least 6 characters. The upper bound keeps argon2 input sane. */
+export const Password = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(6, { error: 'validation.passwordTooShort' })
+  .max(256, { error: 'validation.passwordTooLong' })
+  .meta({ example: 'correct horse battery' });
+
+export const SignUpInput = z
+  .object({
+    fullName: z
+      .string()
+      .trim()
+      .max(120, { error: 'validation.nameTooLong' })
+      .optional()
+      .meta({ description: 'Defaults to the e-mail when empty (spec §3).', example: 'Ada Lovelace' }),
+    email: Email,
+    password: Password,
+    confirmPassword: z.string({ error: 'validation.passwordRequired' }),
+    language: Language.optional(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    error: 'validation.passwordsDoNotMatch',
+    path: ['confirmPassword'],
+  })
+  .meta({ id: 'SignUpInput' });
+export type SignUpInput = z.input<typeof SignUpInput>;
+
+export const SignInInput = z
+  .object({
+    email: Email,
+    password: z
+      .string({ error: 'validation.passwordRequired' })
+      .min(1, { error: 'validation.passwordRequired' })
+      .max(256),
+  })
+  .meta({ id: 'SignInInput' });
+export type SignInInput = z.input<typeof SignInInput>;
+
+export const VerifyEmailInput = z
+  .object({ token: z.string().min(10).max(200).meta({ description: 'Token from the verification e-mail.' }) })
+  .meta({ id: 'VerifyEmailInput' });
+
+export const ResendVerificationInput = z.object({ email: Email }).meta({ id: 'ResendVerificationInput' });
+
+export const User = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    fullName: z.string(),
+    emailVerified: z.boolean(),
+    preferredLanguage: Language,
+    trialEndsAt: z.iso.datetime().meta({ description: '14-day trial end (spec §1).' }),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({
+    id: 'User',
+    example: {
+      id: '2b1f0c3e-7d4a-4f7e-9d7e-0a1b2c3d4e5f',
+      email: 'ada@example.com',
+      fullName: 'Ada Lovelace',
+      emailVerified: true,
+      preferredLanguage: 'en',
+      trialEndsAt: '2026-12-05T10:00:00.000Z',
+      createdAt: '2026-11-21T10:00:00.000Z',
+    },
+  });
+export type User = z.infer<typeof User>;
+
+export const Session = z
+  .object({
+    id: z.string().meta({ description: 'Public session id (the part before the dot of the token).' }),
+    expires_at: z
+      .number()
+      .int()
+      .meta({ description: 'Expiry in seconds since the epoch (spec §3).', example: 1767225600 }),
+    created_at: z.number().int(),
+  })
+  .meta({ id: 'Session' });
+export type Session = z.infer<typeof Session>;
+
+export const SessionResponse = z
+  .object({ user: User.nullable(), session: Session.nullable() })
+  .meta({ id: 'SessionResponse' });
+export type SessionResponse = z.infer<typeof SessionResponse>;
+
+export const SignUpResponse = z
+  .object({ email: z.string(), verificationSent: z.literal(true) })
+  .meta({ id: 'SignUpResponse', example: { email: 'ada@example.com', verificationSent: true } });

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { Email, Language } from './common';
+
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: tooLong })
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+/** Create body (spec §5: name and e-mail required). */
+export const ClientCreateInput = z
+  .object({
+    name: z
+      .string({ error: 'validation.clientNameRequired' })
+      .trim()
+      .min(1, { error: 'validation.clientNameRequired' })
+      .max(200, { error: 'validation.clientNameTooLong' })
+      .meta({ example: 'Grace Hopper' }),
+    email: Email,
+    portalId: z.uuid({ error: 'validation.portalRequired' }).meta({ description: 'One of your portals.' }),
+    company: optionalText(200, 'validation.companyTooLong').meta({ example: 'Navy Labs' }),
+    phone: optionalText(50, 'validation.phoneTooLong').meta({ example: '+49 30 1234567' }),
+    notes: optionalText(5000, 'validation.notesTooLong'),
+    language: Language.optional().meta({
+      description: 'Language of the portal and its e-mails (default en).',
+    }),
+  })
+  .strict()
+  .meta({ id: 'ClientCreateInput' });
+export type ClientCreateInput = z.input<typeof ClientCreateInput>;
+
+/** PATCH body: only the fields sent change; empty strings clear the optional ones. */
+export const ClientUpdateInput = ClientCreateInput.partial().strict().meta({ id: 'ClientUpdateInput' });
+export type ClientUpdateInput = z.input<typeof ClientUpdateInput>;
+
+export const ClientSortField = z.enum(['name', 'email', 'company', 'createdAt']);
+
+export const ClientListQuery = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .meta({ description: 'Case-insensitive "contains" over name, e-mail and company.' }),
+  sort: ClientSortField.default('name'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  portalId: z.uuid().optional().meta({ description: 'Only the clients of this portal.' }),
+});
+
+export const ClientPortalRef = z.object({ id: z.uuid(), portalName: z.string() });
+
+export const Client = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    company: z.string().nullable(),
+    phone: z.string().nullable(),
+    notes: z.string().nullable(),
+    language: Language,
+    portal: ClientPortalRef,
+    hasPassword: z.boolean().meta({ description: 'Whether the client can sign in with a password.' }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Client' });
+export type Client = z.infer<typeof Client>;
+
+export const ClientList = z
+  .object({
+    items: z.array(Client),
+    total: z.number().int().meta({ description: 'All matching clients (not just this page).' }),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .meta({ id: 'ClientList' });
+export type ClientList = z.infer<typeof ClientList>;
+
+export const ClientDetail = Client.extend({
+  projects: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      status: z.string(),
+      startDate: z.string().nullable(),
+      endDate: z.string().nullable(),
+    }),
+  ),
+  invoices: z.array(
+    z.object({
+      id: z.uuid(),
+      number: z.string(),
+      amountCents: z.number().int(),
+      currency: z.string(),
+      status: z.string(),
+      dueDate: z.string().nullable(),
+    }),
+  ),
+  lastPortalLogin: z
+    .string()
+    .nullable()
+    .meta({ description: 'Last portal sign-in (ISO 8601), from portal_events; null if never.' }),
+}).meta({ id: 'ClientDetail' });
+export type ClientDetail = z.infer<typeof ClientDetail>;
+
+export const ClientIdParam = z.object({
+  clientId: z.uuid({ error: 'validation.invalid' }).meta({ param: { name: 'clientId', in: 'path' } }),
+});
+
+export const ClientDeleted = z
+  .object({
+    ok: z.literal(true),
+    deleted: z.object({ projects: z.number().int(), invoices: z.number().int() }),
+  })
+  .meta({ id: 'ClientDeleted' });
+
+export const ClientInvited = z
+  .object({
+    ok: z.literal(true),
+    expiresAt: z.string().meta({ description: 'When the link stops working (24 h, spec §9).' }),
+    via: z
+      .enum(['resend', 'outbox'])
+      .meta({ description: 'Sent through Resend, or into the development outbox.' }),
+  })
+  .meta({ id: 'ClientInvited' });
+
+export const ClientPasswordInput = z
+  .object({
+    password: z
+      .string({ error: 'validation.passwordTooShort' })
+      .min(6, { error: 'validation.passwordTooShort' })
+      .max(256, { error: 'validation.passwordTooLong' }),
+  })
+  .strict()
+  .meta({ id: 'ClientPasswordInput' });

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/**
+ * Messages in contracts are i18n keys (see `shared/i18n/locales/*.json`), so the same schema yields a
+ * translated message in the browser and in the API's validation errors.
+ */
+export const Email = z
+  .string({ error: 'validation.emailRequired' })
+  .trim()
+  .min(1, { error: 'validation.emailRequired' })
+  .max(254, { error: 'validation.emailTooLong' })
+  .pipe(z.email({ error: 'validation.emailInvalid' }))
+  .transform((email) => email.toLowerCase())
+  .meta({ description: 'E-mail address (case-insensitive).', example: 'ada@example.com' });
+
+export const Language = z.enum(['en', 'de']).meta({ description: 'Interface language.', example: 'en' });
+export type Language = z.infer<typeof Language>;
+
+export const ErrorCode = z.enum([
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'unsupported_media_type',
+  'payload_too_large',
+  'rate_limited',
+  'internal_error',
+  'service_unavailable',
+  // domain codes (translated as `errors.<code>`)
+  'invalid_credentials',
+  'email_taken',
+  'email_not_verified',
+  'invalid_token',
+  'session_not_found',
+  'csrf_rejected',
+  'wrong_password',
+  'profile_not_found',
+  'client_email_taken',
+  'domain_taken',
+  'unsupported_image_type',
+  // portal sign-in (spec §8 "Access Denied" with and without a portal; the magic-link fallback)
+  'portal_account_not_found',
+  'account_not_found',
+  'magic_link_failed',
+  // widget identity handoff (shared/contracts/widget.ts HandoffErrorCode)
+  'handoff_invalid',
+  'handoff_not_configured',
+  'handoff_bad_signature',
+  'handoff_wrong_audience',
+  'handoff_expired',
+  'handoff_replayed',
+  'handoff_unknown_client',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const FieldError = z
+  .object({
+    path: z.string().meta({ example: 'password' }),
+    key: z.string().meta({ description: 'i18n key of the message', example: 'validation.passwordTooShort' }),
+    message: z.string().meta({ example: 'Password should be at least 6 characters' }),
+  })
+  .meta({ id: 'FieldError' });
+
+export const ErrorBody = z
+  .object({
+    error: z.object({
+      code: ErrorCode,
+      message: z.string().meta({ description: 'Human-readable, in the request language.' }),
+      requestId: z.string().meta({ example: 'req_01HZX3Q4' }),
+      fields: z.array(FieldError).optional(),
+    }),
+  })
+  .meta({
+    id: 'Error',
+    example: {
+      error: { code: 'not_found', message: 'Not found', requestId: 'req_3f1c9a2b' },
+    },
+  });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const Ok = z.object({ ok: z.literal(true) }).meta({ id: 'Ok', example: { ok: true } });

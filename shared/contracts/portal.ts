@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import { Email, Language } from './common';
+
+/*
+ * The client portal's contracts (spec §3, §5, §7): what the portal app sends and receives, validated by the
+ * API with these same schemas. Provider-side portal management lives in `portals.ts`.
+ */
+
+const PortalId = z.uuid({ error: 'validation.invalid' });
+
+export const PortalPathParam = z.object({
+  portalId: PortalId.meta({ param: { name: 'portalId', in: 'path' } }),
+});
+
+/** Only what a login page needs to look like the provider's own product; public. */
+export const PortalBranding = z
+  .object({
+    id: z.uuid(),
+    name: z.string().meta({ example: 'Analytical Studio' }),
+    logoUrl: z.string().nullable().meta({ description: 'Versioned logo URL, or null without a logo.' }),
+    primaryColor: z.string().meta({ example: '#4f46e5' }),
+    secondaryColor: z.string().meta({ example: '#0ea5e9' }),
+    onPrimary: z
+      .enum(['#ffffff', '#111827'])
+      .meta({ description: 'The more readable text colour on the primary colour (WCAG contrast).' }),
+    language: Language.meta({
+      description:
+        'The provider’s language: the portal’s fallback when neither a stored choice nor the browser names a supported language.',
+    }),
+  })
+  .meta({ id: 'PortalBranding' });
+export type PortalBranding = z.infer<typeof PortalBranding>;
+
+const OptionalPortalId = PortalId.optional().meta({
+  description: 'The portal of the login page; omitted on the generic `/portal/login`.',
+});
+
+/**
+ * Inside the widget, where the e-mailed link returns the client: the page that embeds the portal. Its
+ * origin must be one of the portal's allowed website origins; the link is then
+ * `<returnTo>#cp_magic=<token>&cp_portal=<portalId>`.
+ */
+const ReturnTo = z
+  .url({ protocol: /^https?$/, error: 'validation.invalid' })
+  .max(2000, { error: 'validation.tooLong' })
+  .meta({
+    description:
+      'Set by the portal inside the widget: the embedding page the e-mailed link returns to (as `<returnTo>#cp_magic=<token>&cp_portal=<portalId>`). Its origin must be one of the portal’s allowed website origins, and `portalId` is required with it.',
+    example: 'https://ada.studio/account',
+  });
+
+/** `send-magic-link` (spec §7): the e-mail, and the portal when the login page knows it. */
+export const MagicLinkRequest = z
+  .object({ email: Email, portalId: OptionalPortalId, returnTo: ReturnTo.optional() })
+  .strict()
+  .meta({ id: 'PortalMagicLinkRequest' });
+export type MagicLinkRequest = z.input<typeof MagicLinkRequest>;
+
+export const MagicLinkSent = z
+  .object({
+    ok: z.literal(true),
+    expiresAt: z.string().meta({ description: 'When the link stops working (24 h, spec §9).' }),
+    demoLink: z.string().optional().meta({
+      description:
+        'Only outside production and without a mail key (the development outbox): the link itself, for the spec’s “Email Error - Demo Link” notice. Never present in production.',
+    }),
+  })
+  .meta({ id: 'PortalMagicLinkSent' });
+export type MagicLinkSent = z.infer<typeof MagicLinkSent>;
+
+export const MagicLinkToken = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(200, { error: 'validation.invalid' });
+
+export const MagicLinkConsume = z
+  .object({
+    token: MagicLinkToken,
+    portalId: PortalId.optional().meta({
+      description: 'Set on a custom domain: a token of another portal is refused there (and stays unused).',
+    }),
+  })
+  .strict()
+  .meta({ id: 'PortalMagicLinkConsume' });
+
+/** `client_has_password` (spec §7). */
+export const PasswordStatusRequest = z
+  .object({ email: Email, portalId: OptionalPortalId })
+  .strict()
+  .meta({ id: 'PortalPasswordStatusRequest' });
+
+export const PasswordStatus = z
+  .object({ hasPassword: z.boolean() })
+  .meta({ id: 'PortalPasswordStatus', example: { hasPassword: true } });
+
+/** `authenticate_client_password` (spec §7). */
+export const PortalSignInInput = z
+  .object({
+    email: Email,
+    password: z
+      .string({ error: 'validation.passwordRequired' })
+      .min(1, { error: 'validation.passwordRequired' })
+      .max(256, { error: 'validation.passwordTooLong' }),
+    portalId: OptionalPortalId,
+  })
+  .strict()
+  .meta({ id: 'PortalSignInInput' });
+export type PortalSignInInput = z.input<typeof PortalSignInInput>;
+
+/** The signed-in client as the portal shows it (never another client's, never the provider's fields). */
+export const PortalClient = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    portalId: z.uuid(),
+    language: Language,
+    hasPassword: z.boolean(),
+  })
+  .meta({ id: 'PortalClient' });
+export type PortalClient = z.infer<typeof PortalClient>;
+
+/**
+ * A new portal session, exactly what the portal stores under `portal_client_session` (spec §3):
+ * `{ client, token, expiresAt, createdAt }`. The token is sent as `Authorization: Bearer <token>`.
+ */
+export const PortalSession = z
+  .object({
+    client: PortalClient,
+    token: z.string().meta({ description: '`<id>.<secret>`; the server keeps only a hash of the secret.' }),
+    expiresAt: z.string().meta({ description: 'ISO 8601; 7 days after sign-in (spec §9).' }),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'PortalSession' });
+export type PortalSession = z.infer<typeof PortalSession>;
+
+/** The current session without its token (GET). */
+export const PortalSessionInfo = PortalSession.omit({ token: true }).meta({ id: 'PortalSessionInfo' });
+export type PortalSessionInfo = z.infer<typeof PortalSessionInfo>;
+
+export const PortalSignedOut = z
+  .object({ ok: z.literal(true), endedSessions: z.number().int() })
+  .meta({ id: 'PortalSignedOut' });
+
+export const PortalProfileUpdate = z
+  .object({
+    name: z
+      .string({ error: 'validation.nameRequired' })
+      .trim()
+      .min(1, { error: 'validation.nameRequired' })
+      .max(200, { error: 'validation.clientNameTooLong' })
+      .optional(),
+    language: Language.optional().meta({ description: 'The portal’s and its e-mails’ language.' }),
+  })
+  .strict()
+  .meta({ id: 'PortalProfileUpdate' });
+export type PortalProfileUpdate = z.input<typeof PortalProfileUpdate>;
+
+/**
+ * Sets a first password, or changes it (then `currentPassword` is required). At least 6 characters
+ * (spec §5); the confirmation must match.
+ */
+export const PortalPasswordInput = z
+  .object({
+    currentPassword: z.string().max(256, { error: 'validation.passwordTooLong' }).optional(),
+    password: z
+      .string({ error: 'validation.passwordTooShort' })
+      .min(6, { error: 'validation.passwordTooShort' })
+      .max(256, { error: 'validation.passwordTooLong' }),
+    confirmPassword: z.string({ error: 'validation.passwordsDoNotMatch' }),
+  })
+  .strict()
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    error: 'validation.passwordsDoNotMatch',
+  })
+  .meta({ id: 'PortalPasswordInput' });
+export type PortalPasswordInput = z.input<typeof PortalPasswordInput>;
+
+export const PortalPasswordChanged = z
+  .object({
+    ok: z.literal(true),
+    endedSessions: z.number().int().meta({ description: 'Other sessions ended by the change.' }),
+  })
+  .meta({ id: 'PortalPasswordChanged' });
+
+export const PortalProjectStatus = z.enum(['planning', 'in_progress', 'on_hold', 'completed', 'cancelled']);
+
+export const PortalProject = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+    status: PortalProjectStatus,
+    startDate: z.string().nullable().meta({ description: 'Calendar date `YYYY-MM-DD`.' }),
+    endDate: z.string().nullable().meta({ description: 'Calendar date `YYYY-MM-DD`.' }),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'PortalProject' });
+export type PortalProject = z.infer<typeof PortalProject>;
+
+/** Drafts are the provider's own and never reach the portal. */
+export const PortalInvoiceStatus = z.enum(['sent', 'paid', 'overdue', 'cancelled']);
+
+export const PortalInvoice = z
+  .object({
+    id: z.uuid(),
+    number: z.string(),
+    amountCents: z.number().int(),
+    currency: z.string().meta({ example: 'EUR' }),
+    status: PortalInvoiceStatus,
+    description: z.string().nullable(),
+    dueDate: z.string().nullable().meta({ description: 'Calendar date `YYYY-MM-DD`.' }),
+    paidAt: z.string().nullable(),
+    project: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'PortalInvoice' });
+export type PortalInvoice = z.infer<typeof PortalInvoice>;
+
+export const MoneyTotal = z.object({ currency: z.string(), amountCents: z.number().int() });
+
+/**
+ * The client's dashboard: active projects (planning or in progress) and unpaid invoices (sent or overdue)
+ * with totals per currency (never added across currencies). Files and messages join when they exist.
+ */
+export const PortalDashboard = z
+  .object({
+    activeProjects: z.array(PortalProject).meta({ description: 'Up to 5, most recently updated first.' }),
+    activeProjectCount: z.number().int(),
+    unpaidInvoices: z.array(PortalInvoice).meta({ description: 'Up to 5, earliest due first.' }),
+    unpaidInvoiceCount: z.number().int(),
+    unpaidTotals: z.array(MoneyTotal),
+  })
+  .meta({ id: 'PortalDashboard' });
+export type PortalDashboard = z.infer<typeof PortalDashboard>;
+
+export const PortalProjectList = z
+  .object({ items: z.array(PortalProject) })
+  .meta({ id: 'PortalProjectList' });
+export type PortalProjectList = z.infer<typeof PortalProjectList>;
+
+export const PortalInvoiceList = z
+  .object({ items: z.array(PortalInvoice) })
+  .meta({ id: 'PortalInvoiceList' });
+export type PortalInvoiceList = z.infer<typeof PortalInvoiceList>;

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+
+/** A colour as `#rrggbb`; upper case accepted, stored and returned lower case. */
+export const HexColor = z
+  .string({ error: 'validation.colorInvalid' })
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.colorInvalid' })
+  .transform((v) => v.toLowerCase())
+  .meta({ description: 'Colour as `#rrggbb`.', example: '#4f46e5' });
+
+/**
+ * A website origin allowed to embed the widget: https, or http on localhost for development. Paths are
+ * dropped (`https://a.com/x` → `https://a.com`), so the value is exactly what the browser sends as Origin.
+ */
+export const AllowedOrigin = z
+  .string()
+  .trim()
+  .max(300, { error: 'validation.originInvalid' })
+  .refine(isAllowedOrigin, { error: 'validation.originInvalid' })
+  .transform((v) => new URL(v).origin)
+  .meta({
+    description: 'https origin, or http://localhost:port in development.',
+    example: 'https://ada.studio',
+  });
+
+function isAllowedOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  if (url.username || url.password) return false;
+  if (url.protocol === 'https:') return url.hostname.includes('.') || url.hostname === 'localhost';
+  return url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname === '127.0.0.1');
+}
+
+export const PortalName = z
+  .string({ error: 'validation.portalNameRequired' })
+  .trim()
+  .min(1, { error: 'validation.portalNameRequired' })
+  .max(80, { error: 'validation.portalNameTooLong' })
+  .meta({ example: 'Analytical Studio' });
+
+const AllowedOrigins = z
+  .array(AllowedOrigin)
+  .max(10, { error: 'validation.tooManyOrigins' })
+  .transform((list) => [...new Set(list)])
+  .meta({ description: 'Up to 10 website origins that may embed the portal (CSP frame-ancestors).' });
+
+export const PortalCreateInput = z
+  .object({
+    portalName: PortalName,
+    primaryColor: HexColor.default('#2563eb'),
+    secondaryColor: HexColor.default('#64748b'),
+    allowedOrigins: AllowedOrigins.default([]),
+  })
+  .strict()
+  .meta({ id: 'PortalCreateInput' });
+export type PortalCreateInput = z.input<typeof PortalCreateInput>;
+
+/** PATCH body: only the fields sent change. */
+export const PortalUpdateInput = z
+  .object({
+    portalName: PortalName.optional(),
+    primaryColor: HexColor.optional(),
+    secondaryColor: HexColor.optional(),
+    allowedOrigins: AllowedOrigins.optional(),
+  })
+  .strict()
+  .meta({ id: 'PortalUpdateInput' });
+export type PortalUpdateInput = z.input<typeof PortalUpdateInput>;
+
+/** How readable text is on one portal colour (WCAG 2.x contrast ratios, 1–21). */
+export const ColorContrast = z
+  .object({
+    whiteText: z.number().meta({ description: 'Ratio of white text on the colour.', example: 6.29 }),
+    darkText: z.number().meta({ description: 'Ratio of dark text (#111827) on the colour.', example: 2.85 }),
+    textColor: z.enum(['#ffffff', '#111827']).meta({ description: 'The more readable text colour.' }),
+    warning: z.boolean().meta({
+      description:
+        'True when white text on the colour, which is also the colour on the white portal page, is below 4.5:1 (WCAG AA for body text).',
+    }),
+  })
+  .meta({ id: 'ColorContrast' });
+export type ColorContrast = z.infer<typeof ColorContrast>;
+
+export const DomainStatus = z.enum(['pending', 'verified', 'failed']);
+
+/** A DNS record the provider creates at their DNS host. */
+export const DnsRecord = z
+  .object({
+    type: z.enum(['CNAME', 'TXT']),
+    name: z.string().meta({ example: '_clientportal-verify.portal.example-agency.com' }),
+    value: z.string().meta({ example: 'cpv-3b0f6a…' }),
+  })
+  .meta({ id: 'DnsRecord' });
+
+export const CustomDomain = z
+  .object({
+    domain: z.string().meta({ example: 'portal.example-agency.com' }),
+    status: DomainStatus,
+    records: z.array(DnsRecord).meta({ description: 'The CNAME and TXT records to create.' }),
+    checkedAt: z.string().nullable().meta({ description: 'Last verification attempt (ISO 8601).' }),
+    error: z.string().nullable().meta({
+      description:
+        'Why the last verification failed: `ENOTFOUND` (no such name), `ENODATA` (no TXT record), `wrong_value` (TXT present, token missing), or another resolver code.',
+      example: 'ENODATA',
+    }),
+  })
+  .meta({ id: 'CustomDomain' });
+export type CustomDomain = z.infer<typeof CustomDomain>;
+
+export const Portal = z
+  .object({
+    id: z.uuid(),
+    portalName: z.string(),
+    primaryColor: z.string(),
+    secondaryColor: z.string(),
+    allowedOrigins: z.array(z.string()),
+    logoUrl: z.string().nullable().meta({ description: 'Absolute URL of the logo (versioned), or null.' }),
+    portalUrl: z.string().meta({ description: 'The standalone portal, `<origin>/portal/<id>`.' }),
+    customDomain: CustomDomain.nullable(),
+    contrast: z.object({ primary: ColorContrast, secondary: ColorContrast }),
+    clientCount: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Portal' });
+export type Portal = z.infer<typeof Portal>;
+
+export const PortalList = z.object({ items: z.array(Portal) }).meta({ id: 'PortalList' });
+export type PortalList = z.infer<typeof PortalList>;
+
+export const PortalIdParam = z.object({
+  portalId: z.uuid({ error: 'validation.invalid' }).meta({ param: { name: 'portalId', in: 'path' } }),
+});
+
+export const PortalDeleted = z
+  .object({
+    ok: z.literal(true),
+    deleted: z.object({
+      clients: z.number().int(),
+      projects: z.number().int(),
+      invoices: z.number().int(),
+    }),
+  })
+  .meta({ id: 'PortalDeleted' });

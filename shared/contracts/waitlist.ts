@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { Email } from './common';
+
+export const WaitlistInput = z
+  .object({
+    email: Email,
+    name: z.string().trim().max(120, { error: 'validation.nameTooLong' }).optional(),
+  })
+  .meta({ id: 'WaitlistInput', example: { email: 'ada@example.com', name: 'Ada' } });
+export type WaitlistInput = z.input<typeof WaitlistInput>;
+
+export const WaitlistResponse = z
+  .object({ joined: z.literal(true), alreadyOnList: z.boolean() })
+  .meta({ id: 'WaitlistResponse', example: { joined: true, alreadyOnList: false } });

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/*
+ * The widget's identity handoff (single sign-on): the provider's backend signs a short-lived JWT (HS256)
+ * for one of its clients with the portal's widget secret; the portal frame exchanges it for a portal
+ * session. Provider-side secret management and the public exchange share these contracts.
+ */
+
+/** A handoff token may live at most this long (`exp - iat`, seconds). */
+export const HANDOFF_MAX_LIFETIME_S = 600;
+/** Tolerated clock difference between the provider's server and ours (seconds, for `iat`/`nbf`). */
+export const HANDOFF_CLOCK_SKEW_S = 60;
+/** Every widget secret starts with this, so secret scanners and people recognise it. */
+export const WIDGET_SECRET_PREFIX = 'cpws_';
+
+/** The rejections of a handoff token, each with its own error code (translated as `errors.<code>`). */
+export const HandoffErrorCode = z.enum([
+  'handoff_invalid',
+  'handoff_not_configured',
+  'handoff_bad_signature',
+  'handoff_wrong_audience',
+  'handoff_expired',
+  'handoff_replayed',
+  'handoff_unknown_client',
+]);
+export type HandoffErrorCode = z.infer<typeof HandoffErrorCode>;
+
+export const WidgetSecretStatus = z
+  .object({
+    configured: z.boolean().meta({ description: 'Whether identity handoff is set up for this portal.' }),
+    createdAt: z.string().nullable().meta({ description: 'When the current secret was created (ISO 8601).' }),
+    hint: z
+      .string()
+      .nullable()
+      .meta({ description: 'The last four characters of the current secret, to tell secrets apart.' }),
+  })
+  .meta({
+    id: 'WidgetSecretStatus',
+    example: { configured: true, createdAt: '2026-11-21T10:00:00.000Z', hint: 'x7Qa' },
+  });
+export type WidgetSecretStatus = z.infer<typeof WidgetSecretStatus>;
+
+export const WidgetSecretCreated = z
+  .object({
+    secret: z.string().meta({
+      description:
+        'The new signing secret. Shown this once: store it in your backend’s configuration. It replaces the previous secret at once.',
+    }),
+    createdAt: z.string(),
+    hint: z.string(),
+  })
+  .meta({
+    id: 'WidgetSecretCreated',
+    example: {
+      secret: 'cpws_3q2-Vb9x0LkM4nT7yZ1wR8sE5uH6jP2aC0dF9gK4x7Qa',
+      createdAt: '2026-11-21T10:00:00.000Z',
+      hint: 'x7Qa',
+    },
+  });
+export type WidgetSecretCreated = z.infer<typeof WidgetSecretCreated>;
+
+export const HandoffInput = z
+  .object({
+    portalId: z.uuid({ error: 'validation.invalid' }).meta({ description: 'The portal the frame shows.' }),
+    token: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, { error: 'validation.required' })
+      .max(4096, { error: 'validation.invalid' })
+      .meta({ description: 'The JWT (HS256) the provider’s backend signed.' }),
+  })
+  .strict()
+  .meta({ id: 'WidgetHandoffInput' });
+export type HandoffInput = z.input<typeof HandoffInput>;
+
+/** The claims a handoff token must carry (after its signature is checked). */
+export interface HandoffClaims {
+  /** The client's e-mail address (lower-cased). */
+  sub: string;
+  aud: string | string[];
+  iat: number;
+  exp: number;
+  jti: string;
+  nbf?: number;
+}

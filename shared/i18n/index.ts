@@ -1,0 +1,122 @@
+import i18next, { type BackendModule, type i18n } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_STORAGE_KEY,
+  SUPPORTED_LANGUAGES,
+  type SupportedLanguage,
+} from './languages';
+import { initReactI18next } from './react';
+import { safeStore } from './safe-store';
+
+/** Each language's texts are their own chunk: a page downloads only the language it shows (spec §9). */
+const LOCALES: Record<SupportedLanguage, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import('./locales/en.json'),
+  de: () => import('./locales/de.json'),
+};
+
+/**
+ * Namespaces loaded with the page that needs them (`i18next.loadNamespaces`), not with every first load:
+ * their keys are read as `namespace:key`.
+ */
+const NAMESPACES: Record<
+  string,
+  Record<SupportedLanguage, () => Promise<{ default: Record<string, unknown> }>>
+> = {
+  landing: {
+    en: () => import('./locales/landing.en.json'),
+    de: () => import('./locales/landing.de.json'),
+  },
+  // The public pages' texts beyond the landing page (sign-up success, verification, waitlist, legal).
+  public: {
+    en: () => import('./locales/public.en.json'),
+    de: () => import('./locales/public.de.json'),
+  },
+  settings: {
+    en: () => import('./locales/settings.en.json'),
+    de: () => import('./locales/settings.de.json'),
+  },
+  portals: {
+    en: () => import('./locales/portals.en.json'),
+    de: () => import('./locales/portals.de.json'),
+  },
+  docs: {
+    en: () => import('./locales/docs.en.json'),
+    de: () => import('./locales/docs.de.json'),
+  },
+};
+
+const bundledLocales: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = (NAMESPACES[namespace] ?? LOCALES)[language as SupportedLanguage];
+    if (!load) return callback(null, {});
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+let ready: Promise<i18n> | null = null;
+
+/**
+ * Browser i18n for the host, remotes and portal. i18next and react-i18next are MF singletons, so the host
+ * initialises once and remotes reuse the same instance via `useTranslation()`.
+ *
+ * Detection order (spec §9): stored choice, browser, `<html lang>`. The stored choice goes through
+ * `safeStore` rather than the detector's own localStorage cache, because that cache throws in blocked storage.
+ * Resolves once the active language's texts are loaded (only that language, plus English as fallback);
+ * render after it.
+ */
+export function initI18n(instance: i18n = i18next): Promise<i18n> {
+  if (ready && instance === i18next) return ready;
+  const detector = new LanguageDetector();
+  detector.addDetector({
+    name: 'safeStore',
+    lookup: () => safeStore.get(LANGUAGE_STORAGE_KEY) ?? undefined,
+    cacheUserLanguage: () => {},
+  });
+  const init = instance
+    .use(detector)
+    .use(bundledLocales)
+    .use(initReactI18next)
+    .init({
+      supportedLngs: SUPPORTED_LANGUAGES,
+      nonExplicitSupportedLngs: false,
+      load: 'languageOnly',
+      fallbackLng: DEFAULT_LANGUAGE,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      detection: { order: ['safeStore', 'navigator', 'htmlTag'], caches: [] },
+      react: { useSuspense: false },
+    })
+    .then(() => {
+      syncHtmlLang(instance.resolvedLanguage ?? DEFAULT_LANGUAGE);
+      instance.on('languageChanged', (lng) => syncHtmlLang(lng));
+      return instance;
+    });
+  if (instance === i18next) ready = init;
+  return init;
+}
+
+/** Switches the language on the user's request and remembers the choice (spec §4). */
+export async function chooseLanguage(lang: SupportedLanguage, instance: i18n = i18next): Promise<void> {
+  safeStore.set(LANGUAGE_STORAGE_KEY, lang);
+  await instance.changeLanguage(lang);
+}
+
+/** Forgets the stored choice; spec §4 removes it on sign-out. */
+export function forgetLanguageChoice(): void {
+  safeStore.remove(LANGUAGE_STORAGE_KEY);
+}
+
+/** The current language narrowed to a supported one. */
+export function currentLanguage(instance: i18n = i18next): SupportedLanguage {
+  return instance.resolvedLanguage === 'de' ? 'de' : 'en';
+}
+
+function syncHtmlLang(lng: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng.startsWith('de') ? 'de' : 'en';
+}

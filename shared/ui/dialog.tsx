@@ -1,0 +1,67 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { cn } from './cn';
+
+/**
+ * A modal dialog on the native `<dialog>` (`showModal`): the browser makes the page behind it inert, keeps
+ * focus inside, closes it on Escape and restores focus afterwards, with no dialog library in the bundle.
+ * Controlled through `open` / `onOpenChange`; a click on the backdrop closes it too.
+ */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  className,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: only backdrop clicks land on the dialog itself; Escape closes it
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onClose={() => onOpenChange(false)}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onOpenChange(false);
+      }}
+      className={cn(
+        'm-auto w-[calc(100vw-2rem)] max-w-md rounded-2xl border border-line bg-canvas p-0 text-ink shadow-xl backdrop:bg-ink/40',
+        className,
+      )}
+    >
+      {open ? (
+        <div className="grid gap-4 p-6">
+          <div className="grid gap-1.5">
+            <h2 id={titleId} className="text-lg font-semibold">
+              {title}
+            </h2>
+            {description ? (
+              <p id={descriptionId} className="text-sm text-muted">
+                {description}
+              </p>
+            ) : null}
+          </div>
+          {children}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,76 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+
+/**
+ * Toasts without sonner in the first load: `toast` is a small facade that loads sonner (its own chunk) on the
+ * first toast, and `<Toaster />` renders nothing until then. Toasts raised before sonner or its outlet is
+ * there are not lost: the facade queues calls until the chunk arrives, and sonner replays toasts created
+ * before its outlet subscribes. Import `toast` from here, never from 'sonner' (this module is the shared
+ * UI-kit singleton, so host and remotes raise toasts into the same outlet).
+ */
+type Sonner = typeof import('sonner');
+type Options = Parameters<Sonner['toast']>[1];
+type Kind = 'message' | 'success' | 'error' | 'warning' | 'info';
+
+let sonner: Promise<Sonner> | null = null;
+let requested = false;
+const listeners = new Set<() => void>();
+
+function loadSonner(): Promise<Sonner> {
+  if (!requested) {
+    requested = true;
+    for (const listener of listeners) listener();
+  }
+  sonner ??= import('sonner').catch((error: unknown) => {
+    sonner = null;
+    throw error;
+  });
+  return sonner;
+}
+
+function show(kind: Kind, message: string, options?: Options): void {
+  void loadSonner().then(
+    ({ toast: real }) => (kind === 'message' ? real(message, options) : real[kind](message, options)),
+    (error: unknown) => console.error('Could not show a notification', message, error),
+  );
+}
+
+/** Raises a toast (sonner's API, loaded on first use). */
+export const toast = Object.assign(
+  (message: string, options?: Options) => show('message', message, options),
+  {
+    success: (message: string, options?: Options) => show('success', message, options),
+    error: (message: string, options?: Options) => show('error', message, options),
+    warning: (message: string, options?: Options) => show('warning', message, options),
+    info: (message: string, options?: Options) => show('info', message, options),
+  },
+);
+
+const SonnerToaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The app's toast outlet. Mount once per app; it loads sonner only once a toast is raised. */
+export function Toaster() {
+  const active = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  );
+  if (!active) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* Below the 3.5 rem top bar, so a toast never covers its controls (sign-out, menu, language). */}
+      <SonnerToaster
+        position="top-right"
+        offset={{ top: '4.5rem', right: '1.5rem' }}
+        mobileOffset={{ top: '4rem' }}
+        richColors
+        closeButton
+        toastOptions={{ duration: 5000 }}
+      />
+    </Suspense>
+  );
+}

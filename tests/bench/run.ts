@@ -1,0 +1,232 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { clientsListThroughput } from './clients-list';
+import { coldStartMs } from './cold-start';
+import { lighthouseRun } from './lighthouse';
+import { assertFree, startProcess, waitForUrl } from './process';
+import { type Budget, formatBudget } from './report';
+import { sessionThroughput } from './session-throughput';
+import { remoteEntryKb } from './sizes';
+
+/**
+ * `npm run bench`: every performance budget of the issues, measured against a baseline in the same run
+ * where the budget is a ratio. Prints `budget <name>: <measured> (limit <limit>) ok|over` per budget and
+ * the raw numbers behind each. Set BENCH_ONLY=sizes,session,clients,lighthouse,cold-start,navigate,portal,widget to run a subset.
+ */
+const DIST = 'dist';
+const ADMIN_DB =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const only = new Set((process.env.BENCH_ONLY ?? 'sizes,session,clients,lighthouse,cold-start').split(','));
+const budgets: Budget[] = [];
+const report = (b: Budget) => {
+  budgets.push(b);
+  console.log(formatBudget(b));
+};
+
+if (!existsSync(join(DIST, 'host', 'index.html'))) {
+  const build = spawnSync('npx', ['rsbuild', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+/**
+ * Runs `fn` against a fresh production server on an embedded database; `signIn()` signs in the demo
+ * provider that the first start creates (its password is read from the start-up banner).
+ */
+async function withServer<T>(
+  port: number,
+  fn: (base: string, signIn: () => Promise<string>) => Promise<T>,
+): Promise<T> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-app-'));
+  const base = `http://127.0.0.1:${port}`;
+  await assertFree(`${base}/api/health`);
+  const server = startProcess(
+    'node_modules/.bin/tsx',
+    ['api/main.ts'],
+    {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
+    { captureStdout: true },
+  );
+  try {
+    await waitForUrl(`${base}/api/health`, server.child);
+    const signIn = async () => {
+      const [, email, password] = server.stdout().match(/e-mail:\s+(\S+)\s+password:\s+(\S+)/) ?? [];
+      const res = await fetch(`${base}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: base },
+        body: JSON.stringify({ email, password }),
+      });
+      const cookie = res.headers.getSetCookie()[0]?.split(';')[0];
+      if (!res.ok || !cookie) throw new Error(`bench sign-in failed: ${res.status}`);
+      return cookie;
+    };
+    return await fn(base, signIn);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (only.has('sizes')) {
+  const { initialJsKb } = await import('./initial-js');
+  await withServer(4601, async (base, signIn) => {
+    for (const path of ['/', '/auth']) {
+      report({
+        name: `host-initial-js-gzip ${path}`,
+        measured: await initialJsKb(base, path),
+        limit: 130,
+        unit: ' KB',
+        kind: 'max',
+        digits: 1,
+      });
+    }
+    report({
+      name: 'host-initial-js-gzip /dashboard (signed in)',
+      measured: await initialJsKb(base, '/dashboard', await signIn()),
+      limit: 130,
+      unit: ' KB',
+      kind: 'max',
+      digits: 1,
+    });
+  });
+  for (const remote of ['clients', 'projects', 'invoices', 'files', 'analytics']) {
+    report({
+      name: `remote-${remote}-first-chunk-gzip`,
+      measured: remoteEntryKb(DIST, remote),
+      limit: 40,
+      unit: ' KB',
+      kind: 'max',
+      digits: 1,
+    });
+  }
+}
+
+if (only.has('sizes')) {
+  const { snippetBytes, runtimeKb } = (await import('./widget-sizes')).widgetSizes(DIST);
+  report({
+    name: 'widget-snippet-gzip',
+    measured: snippetBytes,
+    limit: 600,
+    unit: ' B',
+    kind: 'max',
+    digits: 0,
+  });
+  report({ name: 'widget-runtime-gzip', measured: runtimeKb, limit: 8, unit: ' KB', kind: 'max', digits: 2 });
+}
+
+if (only.has('session')) {
+  const r = await sessionThroughput(ADMIN_DB, { app: 4602, baseline: 4603 });
+  console.log(
+    `session GET: app ${r.app.rps.toFixed(0)} req/s p99 ${r.app.p99} ms; baseline node:http+postgres.js ${r.baseline.rps.toFixed(0)} req/s p99 ${r.baseline.p99} ms`,
+  );
+  report({
+    name: 'session-get-throughput-ratio',
+    measured: r.app.rps / r.baseline.rps,
+    limit: 0.7,
+    unit: '×',
+    kind: 'min',
+  });
+  report({
+    name: 'session-get-p99-ratio',
+    measured: r.app.p99 / Math.max(r.baseline.p99, 1),
+    limit: 2,
+    unit: '×',
+    kind: 'max',
+  });
+}
+
+if (only.has('clients')) {
+  const r = await clientsListThroughput(ADMIN_DB, { app: 4606, baseline: 4607 });
+  console.log(
+    `clients list (search, page of 50; ${r.total} matches of 10,000 clients, 100,000 in the table; 50 connections): app ${r.app.rps.toFixed(0)} req/s p99 ${r.app.p99} ms; baseline node:http+postgres.js ${r.baseline.rps.toFixed(0)} req/s p99 ${r.baseline.p99} ms`,
+  );
+  console.log(`clients list query plan:\n${r.plan}`);
+  report({
+    name: 'clients-list-throughput-ratio',
+    measured: r.app.rps / r.baseline.rps,
+    limit: 0.7,
+    unit: '×',
+    kind: 'min',
+  });
+  report({
+    name: 'clients-list-p99-ratio',
+    measured: r.app.p99 / Math.max(r.baseline.p99, 1),
+    limit: 2,
+    unit: '×',
+    kind: 'max',
+  });
+}
+
+if (only.has('lighthouse')) {
+  const { buildTrivialPage, serveTrivialPage } = await import('./trivial-page');
+  await buildTrivialPage();
+  const trivial = await serveTrivialPage();
+  try {
+    const baseline = await lighthouseRun(trivial.url);
+    console.log(
+      `lighthouse trivial React page: score ${baseline.score}, LCP ${baseline.lcpMs.toFixed(0)} ms`,
+    );
+    await withServer(4604, async (base, signIn) => {
+      for (const path of ['/', '/auth']) {
+        const r = await lighthouseRun(`${base}${path}`);
+        console.log(
+          `lighthouse ${path}: score ${r.score}, LCP ${r.lcpMs.toFixed(0)} ms, TBT ${r.tbtMs.toFixed(0)} ms`,
+        );
+        report({
+          name: `lighthouse-performance ${path}`,
+          measured: r.score,
+          limit: 95,
+          kind: 'min',
+          digits: 0,
+        });
+      }
+      const dash = await lighthouseRun(`${base}/dashboard`, await signIn());
+      console.log(
+        `lighthouse /dashboard (signed in): score ${dash.score}, LCP ${dash.lcpMs.toFixed(0)} ms, TBT ${dash.tbtMs.toFixed(0)} ms`,
+      );
+      report({
+        name: 'lighthouse-performance /dashboard',
+        measured: dash.score,
+        limit: 90,
+        kind: 'min',
+        digits: 0,
+      });
+      report({
+        name: 'dashboard-lcp-vs-trivial-react',
+        measured: dash.lcpMs / baseline.lcpMs,
+        limit: 2,
+        unit: '×',
+        kind: 'max',
+      });
+    });
+  } finally {
+    await trivial.close();
+  }
+}
+
+if (only.has('cold-start')) {
+  report({
+    name: 'cold-start-npm-start',
+    measured: (await coldStartMs(4605)) / 1000,
+    limit: 3,
+    unit: ' s',
+    kind: 'max',
+  });
+}
+
+if (only.has('navigate') || !process.env.BENCH_ONLY)
+  report(await (await import('./navigate')).sectionNavigation(withServer));
+
+if (only.has('portal') || !process.env.BENCH_ONLY) await (await import('./portal')).portalBench(report);
+
+if (only.has('widget') || !process.env.BENCH_ONLY) await (await import('./widget')).widgetBench(report);
+
+const over = budgets.filter((b) => (b.kind === 'max' ? b.measured > b.limit : b.measured < b.limit));
+console.log(`\n${budgets.length - over.length} of ${budgets.length} budgets ok`);

@@ -1,0 +1,376 @@
+import { spawnSync } from 'node:child_process';
+import { createHmac, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Frame, type Page } from '@playwright/test';
+import { snippetScript } from '../../embed/widget/snippet';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { lighthouseRun } from './lighthouse';
+import { assertFree, startProcess, waitForUrl } from './process';
+import { type Budget, median } from './report';
+
+/**
+ * The embeddable widget's budgets (issue 6), against a production server on a fresh embedded database
+ * (the demo provider, portal and clients of its first start) and a provider's website on another site:
+ * - `widget-first-content-ratio`: from the script tag on the provider's page to the portal's first
+ *   content inside the frame (the dashboard with its data, the client signed in by identity handoff),
+ *   against the same dashboard loaded standalone (signed in), median of RUNS each, cold caches, Chromium;
+ * - `widget-lighthouse-cost` / `widget-tbt-cost`: Lighthouse performance score and total blocking time of
+ *   a plain provider page minus the same page with the snippet in floating mode (median of LH_RUNS each,
+ *   alternating, in the same run);
+ * - `widget-frame-requests-before-idle`: requests into the frame before the page has loaded and the
+ *   browser is idle (floating, `preload: idle`) or before the visitor opens it (popup, `preload: open`).
+ */
+const PLATFORM_PORT = 4630;
+const SITE_PORT = 4631;
+const RUNS = Number(process.env.BENCH_WIDGET_RUNS ?? 20);
+const LH_RUNS = Number(process.env.BENCH_WIDGET_LIGHTHOUSE_RUNS ?? 5);
+const CLIENT_PASSWORD = 'bench client secret';
+/** Platform and provider site are different sites, as in real life: the frame is third-party there. */
+const PLATFORM = `http://localhost:${PLATFORM_PORT}`;
+const SITE = `http://127.0.0.1:${SITE_PORT}`;
+
+/**
+ * Records, in every portal document (standalone or framed), when the dashboard's data is first in the
+ * document (its sections exist only with data), as an absolute high-resolution time. (Not a paint time:
+ * browsers do not paint a cross-origin frame below the fold, and the standalone page is timed the same way.)
+ */
+const FIRST_CONTENT_PROBE = `(() => {
+  if (!location.pathname.startsWith('/portal/')) return;
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('#main section')) return;
+    observer.disconnect();
+    window.__firstContent = performance.timeOrigin + performance.now();
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})();`;
+
+async function json<T>(res: Response, what: string): Promise<T> {
+  if (!res.ok) throw new Error(`bench ${what} failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+interface Setup {
+  portalId: string;
+  email: string;
+  secret: string;
+  session: Record<string, unknown>;
+}
+
+/**
+ * The demo provider lets the site embed its portal, creates the widget secret, and gives its first demo
+ * client a password; that client's portal session is the standalone baseline's.
+ */
+async function setUp(banner: string): Promise<Setup> {
+  const [, email, password] = banner.match(/e-mail:\s+(\S+)\s+password:\s+(\S+)/) ?? [];
+  const headers = { 'Content-Type': 'application/json', Origin: PLATFORM };
+  const signIn = await fetch(`${PLATFORM}/api/auth/sign-in`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  await json(signIn, 'provider sign-in');
+  const cookie = signIn.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+  const withCookie = { ...headers, Cookie: cookie };
+  const { items } = await json<{ items: { id: string; email: string; portal: { id: string } }[] }>(
+    await fetch(`${PLATFORM}/api/clients`, { headers: withCookie }),
+    'client list',
+  );
+  const client = items[0];
+  if (!client) throw new Error('bench: the demo data has no client');
+  const portalId = client.portal.id;
+  await json(
+    await fetch(`${PLATFORM}/api/portals/${portalId}`, {
+      method: 'PATCH',
+      headers: withCookie,
+      body: JSON.stringify({ allowedOrigins: [SITE] }),
+    }),
+    'allowed origins',
+  );
+  const { secret } = await json<{ secret: string }>(
+    await fetch(`${PLATFORM}/api/portals/${portalId}/widget-secret`, { method: 'POST', headers: withCookie }),
+    'widget secret',
+  );
+  await json(
+    await fetch(`${PLATFORM}/api/clients/${client.id}/password`, {
+      method: 'POST',
+      headers: withCookie,
+      body: JSON.stringify({ password: CLIENT_PASSWORD }),
+    }),
+    'client password',
+  );
+  const session = await json<Record<string, unknown>>(
+    await fetch(`${PLATFORM}/api/portal/sign-in`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: client.email, password: CLIENT_PASSWORD, portalId }),
+    }),
+    'portal sign-in',
+  );
+  return { portalId, email: client.email, secret, session };
+}
+
+/** The provider's backend (embed/widget/handoff-examples.ts, Node): a fresh single-use token. */
+function handoffToken({ portalId, email, secret }: Setup): string {
+  const now = Math.floor(Date.now() / 1000);
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  const header = encode({ alg: 'HS256', typ: 'JWT' });
+  const payload = encode({ sub: email, aud: portalId, iat: now, exp: now + 300, jti: randomUUID() });
+  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
+  return `${header}.${payload}.${signature}`;
+}
+
+/**
+ * A plain provider page (a small marketing page), optionally with the snippet and more script; inline,
+ * the portal is the page's main content (an "account" page), above the text.
+ */
+function providerPage(snippet = '', extra = ''): string {
+  const paragraphs = Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<p>Section ${i + 1}: we design and build websites, brands and products for small businesses, from the first sketch to launch and beyond. Every project gets a clear plan, a fixed price and a single contact person.</p>`,
+  ).join('\n');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Ada's agency</title>
+<meta name="description" content="Websites, brands and products for small businesses.">
+<style>body{font-family:system-ui,sans-serif;margin:0 auto;max-width:720px;padding:24px;color:#1f2937;line-height:1.6}
+h1{font-size:2rem;line-height:1.2}a.cta{display:inline-block;padding:10px 16px;border-radius:8px;background:#0f766e;color:#fff;text-decoration:none}</style>
+</head><body><header><strong>Ada's agency</strong></header>
+<main><h1>Websites that work as hard as you do</h1><div id="portal-here"></div>${paragraphs}<p><a class="cta" href="#contact">Contact us</a></p></main>
+${snippet}${extra}
+</body></html>`;
+}
+
+function startSite(setup: Setup): Promise<Server> {
+  const snippet = (mode: 'inline' | 'floating' | 'popup', init = '') => {
+    const code = snippetScript({ origin: PLATFORM, portalId: setup.portalId, mode, element: '#portal-here' });
+    const withInit = code.replace(/("init",\{portalId:"[^"]+")\}/, (_m, head) => `${head}${init}}`);
+    return `<script>window.__t0 = performance.timeOrigin + performance.now();</script>\n<script>${withInit}</script>`;
+  };
+  const identify =
+    '<script>ClientPortal("identify",{fetchToken:function(){return fetch("/token",{method:"POST"}).then(function(r){return r.json()}).then(function(b){return b.token})}});</script>';
+  const pages: Record<string, string> = {
+    '/plain': providerPage(),
+    '/floating': providerPage(snippet('floating')),
+    '/popup': providerPage(snippet('popup', ',preload:"open"')),
+    '/inline': providerPage(snippet('inline'), identify),
+  };
+  const server = createServer((req, res) => {
+    if (req.url === '/token') {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      res.end(JSON.stringify({ token: handoffToken(setup) }));
+      return;
+    }
+    const html = pages[req.url ?? ''];
+    res.writeHead(html ? 200 : 404, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
+    res.end(html ?? 'not found');
+  });
+  return new Promise((resolve) => server.listen(SITE_PORT, '127.0.0.1', () => resolve(server)));
+}
+
+/** Waits for a value a page or frame exposes on `window`. */
+async function waitFor<T>(target: Page | Frame, name: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await target.evaluate((key) => (window as unknown as Record<string, unknown>)[key], name);
+    if (value !== undefined) return value as T;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const text = await target.evaluate(() => document.body?.innerText.slice(0, 300)).catch(() => '?');
+  throw new Error(`bench: ${name} never came (${target.url()}: ${text})`);
+}
+
+/** Script tag on the provider's page → dashboard with data inside the frame, signed in by handoff. */
+async function widgetFirstContentMs(browser: Browser): Promise<number> {
+  const context = await browser.newContext();
+  try {
+    await context.addInitScript(FIRST_CONTENT_PROBE);
+    const page = await context.newPage();
+    const trace: [number, string][] = [];
+    if (process.env.TRACE) {
+      page.on('request', (r) => trace.push([Date.now(), `> ${r.method()} ${r.url().slice(0, 90)}`]));
+      page.on('requestfinished', (r) => trace.push([Date.now(), `< ${r.url().slice(0, 90)}`]));
+    }
+    const start = Date.now();
+    await page.goto(`${SITE}/inline`);
+    const t0 = await waitFor<number>(page, '__t0');
+    let frame: Frame | undefined;
+    for (let i = 0; i < 600 && !frame; i++) {
+      frame = page.frames().find((f) => f.url().startsWith(`${PLATFORM}/portal/`));
+      if (!frame) await new Promise((r) => setTimeout(r, 25));
+    }
+    if (!frame) throw new Error('bench: no portal frame');
+    const done = await waitFor<number>(frame, '__firstContent');
+    if (process.env.TRACE) {
+      const origin = await page.evaluate(() => performance.timeOrigin);
+      console.log(
+        `t0 at ${(t0 - start).toFixed(0)} (page origin ${(origin - start).toFixed(0)}), content at ${(done - start).toFixed(0)}`,
+      );
+      for (const [t, line] of trace) console.log(String(t - start).padStart(6), line);
+    }
+    return done - t0;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Navigation start → dashboard with data, the same page standalone with a stored session. */
+async function standaloneFirstContentMs(browser: Browser, setup: Setup): Promise<number> {
+  const context = await browser.newContext();
+  try {
+    await context.addInitScript(FIRST_CONTENT_PROBE);
+    const page = await context.newPage();
+    await page.goto(`${PLATFORM}/api/health`);
+    await page.evaluate(
+      (session) => localStorage.setItem('portal_client_session', session),
+      JSON.stringify(setup.session),
+    );
+    await page.goto(`${PLATFORM}/portal/${setup.portalId}/dashboard`);
+    const done = await waitFor<number>(page, '__firstContent');
+    return done - (await page.evaluate(() => performance.timeOrigin));
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Requests into the portal frame before the visitor opens it or the browser is idle: floating with the
+ * default idle preload (none may start before the page's load event), popup with `preload: open` (none
+ * at all until opened, then the frame loads).
+ */
+async function framesBeforeIdle(browser: Browser): Promise<{ early: number; floatingAfterLoadMs: number }> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    let early = 0;
+    const frameRequests: number[] = [];
+    page.on('request', (req) => {
+      if (req.url().startsWith(`${PLATFORM}/portal/`)) frameRequests.push(Date.now());
+    });
+    await page.goto(`${SITE}/floating`, { waitUntil: 'load' });
+    const loadedAt = Date.now();
+    for (let i = 0; i < 600 && frameRequests.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    early += frameRequests.filter((t) => t < loadedAt).length;
+    const floatingAfterLoadMs = (frameRequests[0] ?? Number.NaN) - loadedAt;
+
+    frameRequests.length = 0;
+    await page.goto(`${SITE}/popup`, { waitUntil: 'load' });
+    await new Promise((r) => setTimeout(r, 3_000));
+    early += frameRequests.length;
+    await page.evaluate(() =>
+      (window as unknown as { ClientPortal: (c: string) => void }).ClientPortal('open'),
+    );
+    for (let i = 0; i < 400 && frameRequests.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    if (frameRequests.length === 0) throw new Error('bench: the popup never loaded its frame');
+    return { early, floatingAfterLoadMs };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Runs the widget budgets; `report` prints each as `budget <name>: <measured> (limit <limit>) ok|over`. */
+export async function widgetBench(report: (budget: Budget) => void): Promise<void> {
+  const dist = process.env.DIST_DIR ?? 'dist';
+  if (!existsSync(join(dist, 'portal', 'index.html')) || !existsSync(join(dist, 'widget', 'embed.js'))) {
+    const build = spawnSync(
+      'npx',
+      ['rsbuild', 'build', '--environment', 'portal', '--environment', 'widget'],
+      {
+        stdio: 'inherit',
+        env: { ...process.env, DIST_DIR: dist },
+      },
+    );
+    if (build.status !== 0) throw new Error('bench: could not build the portal and the widget');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-widget-'));
+  await assertFree(`${PLATFORM}/api/health`);
+  await assertFree(`${SITE}/plain`);
+  const server = startProcess(
+    'node_modules/.bin/tsx',
+    ['api/main.ts'],
+    {
+      ...process.env,
+      PORT: String(PLATFORM_PORT),
+      PUBLIC_URL: PLATFORM,
+      DIST_DIR: dist,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      // 2 × RUNS handoffs and sign-ins from one address: the limits are covered by the API tests.
+      RATE_LIMIT_DISABLED: 'true',
+    },
+    { captureStdout: true },
+  );
+  let site: Server | undefined;
+  try {
+    await waitForUrl(`${PLATFORM}/api/health`, server.child);
+    const setup = await setUp(server.stdout());
+    site = await startSite(setup);
+
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    try {
+      // One warm-up of each (the server's first requests, the OS page cache), then alternating runs.
+      await widgetFirstContentMs(browser);
+      await standaloneFirstContentMs(browser, setup);
+      const widget: number[] = [];
+      const standalone: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        widget.push(await widgetFirstContentMs(browser));
+        standalone.push(await standaloneFirstContentMs(browser, setup));
+      }
+      const [w, s] = [median(widget), median(standalone)];
+      console.log(
+        `widget first content (median of ${RUNS}): script tag → signed-in dashboard in the frame ${w.toFixed(0)} ms; standalone dashboard (signed in) ${s.toFixed(0)} ms`,
+      );
+      report({ name: 'widget-first-content-ratio', measured: w / s, limit: 1.5, unit: '×', kind: 'max' });
+
+      const lazy = await framesBeforeIdle(browser);
+      console.log(
+        `widget frame loading: floating frame first requested ${lazy.floatingAfterLoadMs.toFixed(0)} ms after the page's load event (idle); popup with preload "open": none until opened`,
+      );
+      report({
+        name: 'widget-frame-requests-before-idle',
+        measured: lazy.early,
+        limit: 0,
+        kind: 'max',
+        digits: 0,
+      });
+    } finally {
+      await browser.close();
+    }
+
+    const plain: { score: number; tbtMs: number }[] = [];
+    const floating: { score: number; tbtMs: number }[] = [];
+    for (let i = 0; i < LH_RUNS; i++) {
+      plain.push(await lighthouseRun(`${SITE}/plain`));
+      floating.push(await lighthouseRun(`${SITE}/floating`));
+    }
+    const summary = (runs: { score: number; tbtMs: number }[]) => ({
+      score: median(runs.map((r) => r.score)),
+      tbtMs: median(runs.map((r) => r.tbtMs)),
+    });
+    const [p, f] = [summary(plain), summary(floating)];
+    console.log(
+      `lighthouse provider page (median of ${LH_RUNS}): plain score ${p.score}, TBT ${p.tbtMs.toFixed(0)} ms; with the floating snippet score ${f.score}, TBT ${f.tbtMs.toFixed(0)} ms`,
+    );
+    report({ name: 'widget-lighthouse-cost', measured: p.score - f.score, limit: 1, kind: 'max', digits: 0 });
+    report({
+      name: 'widget-tbt-cost',
+      measured: f.tbtMs - p.tbtMs,
+      limit: 10,
+      unit: ' ms',
+      kind: 'max',
+      digits: 0,
+    });
+  } finally {
+    await new Promise((resolve) => (site ? site.close(resolve) : resolve(undefined)));
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,146 @@
+import { expect, type Page, test } from '@playwright/test';
+import { latestMail, signUpAndVerify, uniqueEmail } from './support';
+
+const PASSWORD = 'clients secret 1';
+
+/** A portal for the signed-in provider, made through the API with the page's session cookie. */
+async function createPortal(page: Page, portalName = 'Analytical Studio'): Promise<string> {
+  const res = await page.request.post('/api/portals', {
+    data: { portalName, primaryColor: '#4f46e5', secondaryColor: '#0ea5e9' },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+test.describe('clients section', () => {
+  test.beforeEach(async ({ page, request }) => {
+    await signUpAndVerify(page, request, uniqueEmail(), PASSWORD);
+  });
+
+  test('explains that a portal is needed before the first client', async ({ page }) => {
+    await page.goto('/dashboard/clients');
+    await expect(page.getByRole('heading', { name: 'Set up a portal first' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Set up a portal' })).toHaveAttribute(
+      'href',
+      '/dashboard/portals',
+    );
+  });
+
+  test('adds, finds, invites, edits and deletes a client', async ({ page, context, request }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const portalId = await createPortal(page);
+    await page.goto('/dashboard/clients');
+    await expect(page.getByRole('heading', { name: 'No clients yet' })).toBeVisible();
+
+    // Create: the shared contract's messages first, then a valid client.
+    await page.getByRole('button', { name: 'Add client' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add client' });
+    await dialog.getByRole('button', { name: 'Add client' }).click();
+    await expect(dialog.getByText('Client name is required')).toBeVisible();
+    await expect(dialog.getByText('Email is required')).toBeVisible();
+    const clientEmail = uniqueEmail('grace');
+    await dialog.getByLabel('Name').fill('Grace Hopper');
+    await dialog.getByLabel('Email').fill(clientEmail);
+    await dialog.getByLabel('Company').fill('Navy Labs');
+    await dialog.getByRole('button', { name: 'Add client' }).click();
+    await expect(page.getByText('Client created successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // The e-mail is unique per portal: the 409 lands on the e-mail field.
+    await page.getByRole('button', { name: 'Add client' }).first().click();
+    await dialog.getByLabel('Name').fill('Grace Again');
+    await dialog.getByLabel('Email').fill(clientEmail.toUpperCase());
+    await dialog.getByRole('button', { name: 'Add client' }).click();
+    await expect(dialog.getByText('A client with this email already exists in this portal')).toBeVisible();
+    await expect(page.getByText('Failed to create client')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Search (debounced, in the URL).
+    const search = page.getByLabel('Search clients');
+    await search.fill('nobody-like-this');
+    await expect(page.getByText('No clients match your search.')).toBeVisible();
+    await expect(page).toHaveURL(/q=nobody-like-this/);
+    await search.fill('navy');
+    await expect(page).toHaveURL(/q=navy/);
+    await page.getByRole('link', { name: 'Grace Hopper' }).first().click();
+    await expect(page).toHaveURL(/\/dashboard\/clients\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible();
+    await expect(page.getByText('Never')).toBeVisible();
+
+    // Invite: the magic-link mail reaches the outbox.
+    await page.getByRole('button', { name: 'Invite to portal' }).click();
+    await expect(page.getByText(`Invitation sent to ${clientEmail}`)).toBeVisible();
+    const mail = await latestMail(request, clientEmail);
+    expect(mail.text).toContain('/portal/auth?token=');
+
+    // Copy the portal link.
+    await page.getByRole('button', { name: 'Copy portal link' }).click();
+    await expect(page.getByText('Link copied to clipboard!')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`/portal/${portalId}`);
+
+    // Initial password, at least 6 characters.
+    await page.getByRole('button', { name: 'Set initial password' }).click();
+    const passwordDialog = page.getByRole('dialog', { name: 'Set initial password' });
+    await passwordDialog.getByLabel('Password').fill('12345');
+    await passwordDialog.getByRole('button', { name: 'Set password' }).click();
+    await expect(passwordDialog.getByText('Password should be at least 6 characters')).toBeVisible();
+    await passwordDialog.getByLabel('Password').fill('secret1');
+    await passwordDialog.getByRole('button', { name: 'Set password' }).click();
+    await expect(page.getByText('Password set.')).toBeVisible();
+    await expect(page.getByText('Magic link or password')).toBeVisible();
+
+    // Edit.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const editDialog = page.getByRole('dialog', { name: 'Edit client' });
+    await editDialog.getByLabel('Name').fill('Grace B. Hopper');
+    await editDialog.getByLabel('Phone').fill('+1 555 0100');
+    await editDialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Client updated successfully')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Grace B. Hopper' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '+1 555 0100' })).toBeVisible();
+
+    // Delete, after a confirmation.
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const deleteDialog = page.getByRole('dialog', { name: 'Delete Grace B. Hopper?' });
+    await expect(deleteDialog.getByText('permanently deletes the client')).toBeVisible();
+    await deleteDialog.getByRole('button', { name: 'Delete client' }).click();
+    await expect(page.getByText('Client deleted successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/clients$/);
+    await expect(page.getByRole('heading', { name: 'No clients yet' })).toBeVisible();
+  });
+
+  test('screenshots of list and detail at 1280 and 390 px, in English and German', async ({ page }) => {
+    const portalId = await createPortal(page);
+    const people = [
+      ['Grace Hopper', 'Navy Labs'],
+      ['Ada Lovelace', 'Analytical Engines'],
+      ['Alan Turing', null],
+      ['Katherine Johnson', 'NASA Langley'],
+    ] as const;
+    let firstId = '';
+    for (const [name, company] of people) {
+      const res = await page.request.post('/api/clients', {
+        data: { name, email: uniqueEmail(name.split(' ')[0]?.toLowerCase()), portalId, company },
+      });
+      expect(res.status()).toBe(201);
+      firstId ||= ((await res.json()) as { id: string }).id;
+    }
+    for (const lang of ['en', 'de'] as const) {
+      expect((await page.request.patch('/api/profile', { data: { preferredLanguage: lang } })).ok()).toBe(
+        true,
+      );
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+        await page.goto('/dashboard/clients');
+        await expect(
+          page.getByRole('heading', { level: 1, name: lang === 'en' ? 'Clients' : 'Kunden' }),
+        ).toBeVisible();
+        await expect(page.getByText('Katherine Johnson').locator('visible=true').first()).toBeVisible();
+        await page.screenshot({ path: `test-results/clients-list-${lang}-${width}.png`, fullPage: true });
+        await page.goto(`/dashboard/clients/${firstId}`);
+        await expect(page.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible();
+        await page.screenshot({ path: `test-results/clients-detail-${lang}-${width}.png`, fullPage: true });
+      }
+    }
+  });
+});

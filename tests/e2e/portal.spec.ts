@@ -1,0 +1,306 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
+import { latestMail, linkIn, uniqueEmail } from './support';
+
+/**
+ * The client portal (issue 5): magic-link and password sign-in, the guard, branded pages, German. Runs on
+ * the desktop project and, for tests tagged @mobile, on the phone project. Providers, portals and clients
+ * are made through the API (the provider dashboard has its own specs).
+ */
+
+const PROVIDER_PASSWORD = 'provider secret 1';
+const CLIENT_PASSWORD = 'client secret 1';
+const SHOTS = process.env.PORTAL_SHOTS_DIR ?? 'test-results/portal-screenshots';
+
+interface World {
+  portalId: string;
+  clientEmail: string;
+  clientName: string;
+}
+
+/** A verified provider (signed in on `request`), a branded portal and one client. */
+async function world(
+  request: APIRequestContext,
+  opts: { portalName?: string; primaryColor?: string; password?: boolean; language?: 'en' | 'de' } = {},
+): Promise<World> {
+  const provider = uniqueEmail('provider');
+  const signUp = await request.post('/api/auth/sign-up', {
+    data: {
+      email: provider,
+      password: PROVIDER_PASSWORD,
+      confirmPassword: PROVIDER_PASSWORD,
+      fullName: 'Ada',
+    },
+  });
+  expect(signUp.status()).toBe(201);
+  const verifyLink = linkIn((await latestMail(request, provider, 'verify_email')).text, '/auth/verify');
+  const token = decodeURIComponent(new URL(verifyLink).searchParams.get('token') ?? '');
+  expect((await request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
+  const portal = await request.post('/api/portals', {
+    data: {
+      portalName: opts.portalName ?? 'Acme Studio',
+      primaryColor: opts.primaryColor ?? '#be123c',
+      secondaryColor: '#0f766e',
+    },
+  });
+  expect(portal.status()).toBe(201);
+  const portalId = ((await portal.json()) as { id: string }).id;
+  const clientEmail = uniqueEmail('client');
+  const clientName = 'Grace Hopper';
+  const client = await request.post('/api/clients', {
+    data: { name: clientName, email: clientEmail, portalId, language: opts.language ?? 'en' },
+  });
+  expect(client.status()).toBe(201);
+  if (opts.password) {
+    const clientId = ((await client.json()) as { id: string }).id;
+    const res = await request.post(`/api/clients/${clientId}/password`, {
+      data: { password: CLIENT_PASSWORD },
+    });
+    expect(res.status()).toBe(200);
+  }
+  return { portalId, clientEmail, clientName };
+}
+
+async function shot(page: Page, info: TestInfo, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}-${info.project.name}.png`, fullPage: true });
+}
+
+const storedSession = (page: Page) =>
+  page.evaluate(() => {
+    const raw = localStorage.getItem('portal_client_session');
+    return raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+  });
+
+async function signInWithPassword(page: Page, w: World, password = CLIENT_PASSWORD) {
+  await page.goto(`/portal/${w.portalId}/login`);
+  await page.getByLabel('Email').fill(w.clientEmail);
+  await page.getByRole('tab', { name: 'Password' }).click();
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+test.describe('client portal', () => {
+  test('magic link: request, open from the outbox, continue, dashboard, sign out @mobile', async ({
+    page,
+    request,
+  }, info) => {
+    const w = await world(request);
+    await page.goto(`/portal/${w.portalId}/login`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Acme Studio' })).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.style.getPropertyValue('--brand-primary')),
+    ).toBe('#be123c');
+    await expect(page.getByRole('button', { name: 'Send magic link' })).toHaveCSS(
+      'background-color',
+      'rgb(190, 18, 60)',
+    );
+    await shot(page, info, 'login');
+    const axe = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+    // Spec §5: the contract's message before anything is sent.
+    await page.getByRole('button', { name: 'Send magic link' }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+
+    await page.getByLabel('Email').fill(w.clientEmail);
+    await page.getByRole('button', { name: 'Send magic link' }).click();
+    // Without a mail key (development/test), spec §8's demo-link notice carries the link.
+    await expect(page.getByText('Email Error - Demo Link')).toBeVisible();
+    await expect(page.getByText(/Email failed to send\. Use this demo link: http/)).toBeVisible();
+    await shot(page, info, 'login-demo-link');
+
+    const link = linkIn((await latestMail(request, w.clientEmail, 'magic_link')).text, '/portal/auth');
+    // A mail scanner fetching the link does not use it up.
+    expect((await request.get(link)).status()).toBe(200);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Finish signing in' })).toBeVisible();
+    await shot(page, info, 'auth-continue');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.waitForURL(`**/portal/${w.portalId}/dashboard`);
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${w.clientName}` })).toBeVisible();
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+    const session = await storedSession(page);
+    expect(Object.keys(session ?? {}).sort()).toEqual(['client', 'createdAt', 'expiresAt', 'token']);
+    expect(session?.client).toMatchObject({ email: w.clientEmail, portalId: w.portalId });
+    await expect(page.getByText('No active projects')).toBeVisible();
+    await expect(page.getByText("You're all paid up")).toBeVisible();
+    await shot(page, info, 'dashboard');
+    expect((await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze()).violations).toEqual(
+      [],
+    );
+
+    // The used link does not work twice.
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('This link is invalid or has expired.')).toBeVisible();
+    await shot(page, info, 'auth-used-link');
+
+    // A direct load of a signed-in page (its chunk and data requested by the page's inline script).
+    await page.goto(`/portal/${w.portalId}/dashboard`);
+    await expect(page.getByText('No active projects')).toBeVisible();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`**/portal/${w.portalId}/login`);
+    await expect(page.getByText('You have been signed out successfully.')).toBeVisible();
+    expect(await storedSession(page)).toBeNull();
+    await page.goto(`/portal/${w.portalId}/invoices`);
+    await page.waitForURL(`**/portal/${w.portalId}/login`);
+  });
+
+  test('password sign-in, and a wrong password @mobile', async ({ page, request }, info) => {
+    const w = await world(request, { password: true });
+    await signInWithPassword(page, w, 'not the password');
+    await expect(page.getByText('Invalid Credentials')).toBeVisible();
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await shot(page, info, 'login-wrong-password');
+    expect(await storedSession(page)).toBeNull();
+
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(CLIENT_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`**/portal/${w.portalId}/dashboard`);
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+    await expect(page.getByText("You've been successfully signed in.")).toBeVisible();
+
+    // Every section of the navigation, each with an honest empty state.
+    for (const [nav, heading, empty] of [
+      ['Projects', 'Projects', 'No projects yet'],
+      ['Files', 'Files', 'No files shared yet'],
+      ['Messages', 'Messages', 'No messages yet'],
+      ['Invoices', 'Invoices', 'No invoices yet'],
+    ] as const) {
+      await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: nav }).click();
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByText(empty)).toBeVisible();
+    }
+    await shot(page, info, 'files-empty');
+    await page.goto(`/portal/${w.portalId}/payment-success`);
+    await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to invoices' }).click();
+    await page.waitForURL(`**/portal/${w.portalId}/invoices`);
+  });
+
+  test('the login page refuses an address that is not a client of the portal', async ({ page, request }) => {
+    const w = await world(request);
+    await page.goto(`/portal/${w.portalId}/login`);
+    await page.getByLabel('Email').fill(uniqueEmail('stranger'));
+    await page.getByRole('button', { name: 'Send magic link' }).click();
+    await expect(page.getByText('Access Denied')).toBeVisible();
+    await expect(
+      page.getByText(
+        'No account found for this email address in this portal. Please contact your service provider for access.',
+      ),
+    ).toBeVisible();
+  });
+
+  test('a session of another portal is cleared and sent to this portal’s login @mobile', async ({
+    page,
+    request,
+  }) => {
+    const mine = await world(request, { password: true });
+    const theirs = await world(request, { portalName: 'Other Agency', primaryColor: '#1d4ed8' });
+    await signInWithPassword(page, mine);
+    await page.waitForURL(`**/portal/${mine.portalId}/dashboard`);
+    const token = String((await storedSession(page))?.token);
+
+    await page.goto(`/portal/${theirs.portalId}/projects`);
+    await page.waitForURL(`**/portal/${theirs.portalId}/login`);
+    await expect(page.getByRole('heading', { name: 'Sign in to Other Agency' })).toBeVisible();
+    expect(await storedSession(page)).toBeNull();
+    // The server ended the session too (and recorded a security event).
+    await expect
+      .poll(async () =>
+        (
+          await request.get(`/api/portal/${mine.portalId}/session`, {
+            headers: { Authorization: `Bearer ${token}` },
+          })
+        ).status(),
+      )
+      .toBe(401);
+  });
+
+  test('malformed stored data counts as signed out', async ({ page, request }) => {
+    const w = await world(request);
+    await page.goto(`/portal/${w.portalId}/login`);
+    await page.evaluate(() => localStorage.setItem('portal_client_session', '{"token":42'));
+    await page.goto(`/portal/${w.portalId}`);
+    await page.waitForURL(`**/portal/${w.portalId}/login`);
+    expect(await page.evaluate(() => localStorage.getItem('portal_client_session'))).toBeNull();
+  });
+
+  test('profile: name, language and a first password; sign out of all devices', async ({
+    page,
+    request,
+  }, info) => {
+    const w = await world(request);
+    await page.goto('/portal/login');
+    await expect(page.getByRole('heading', { name: 'Sign in to your client portal' })).toBeVisible();
+    await page.getByLabel('Email').fill(w.clientEmail);
+    await page.getByRole('button', { name: 'Send magic link' }).click();
+    await expect(page.getByText('Email Error - Demo Link')).toBeVisible();
+    await page.goto(linkIn((await latestMail(request, w.clientEmail, 'magic_link')).text, '/portal/auth'));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`**/portal/${w.portalId}/dashboard`);
+
+    await page.getByRole('link', { name: /Profile/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await page.getByLabel('Name').fill('Grace B. Hopper');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Profile updated successfully')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await expect(page.getByText('Password should be at least 6 characters')).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill('first secret');
+    await page.getByLabel('Confirm new password').fill('first secret');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await expect(page.getByText('Your password was saved.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+    await shot(page, info, 'profile');
+
+    await page.getByRole('button', { name: 'Sign out of all devices' }).click();
+    await page.waitForURL(`**/portal/${w.portalId}/login`);
+    await expect(page.getByText('You have been signed out on all devices.')).toBeVisible();
+
+    // The new password works, and the name was kept.
+    await signInWithPassword(page, w, 'first secret');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Grace B. Hopper' })).toBeVisible();
+  });
+
+  test('an unknown portal says so', async ({ page }) => {
+    await page.goto('/portal/00000000-0000-4000-8000-000000000000/login');
+    await expect(page.getByRole('heading', { name: 'Portal not found' })).toBeVisible();
+  });
+});
+
+test.describe('client portal in German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('a German browser and a German client get the portal in German @mobile', async ({
+    page,
+    request,
+  }, info) => {
+    const w = await world(request, { password: true, language: 'de' });
+    await page.goto(`/portal/${w.portalId}/login`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Bei Acme Studio anmelden' })).toBeVisible();
+    await page.getByRole('button', { name: 'Magic Link senden' }).click();
+    await expect(page.getByText('E-Mail ist erforderlich')).toBeVisible();
+    await page.getByLabel('E-Mail').fill(uniqueEmail('niemand'));
+    await page.getByRole('button', { name: 'Magic Link senden' }).click();
+    await expect(page.getByText('Zugriff verweigert')).toBeVisible();
+    await expect(page.getByText(/in diesem Portal kein Konto gefunden/)).toBeVisible();
+    await shot(page, info, 'login-de-denied');
+
+    await page.getByLabel('E-Mail').fill(w.clientEmail);
+    await page.getByRole('tab', { name: 'Passwort' }).click();
+    await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(CLIENT_PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await page.waitForURL(`**/portal/${w.portalId}/dashboard`);
+    await expect(page.getByText('Willkommen zurück!')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Willkommen, ${w.clientName}` })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Rechnungen' }),
+    ).toBeVisible();
+    await shot(page, info, 'dashboard-de');
+  });
+});

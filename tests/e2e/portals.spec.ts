@@ -1,0 +1,383 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, chromium, expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { startDnsStandIn } from '../../api/testing/dns-stand-in';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { latestMail, signUpAndVerify, uniqueEmail } from './support';
+
+const PASSWORD = 'portals secret 1';
+/** The server asks this stand-in for TXT records (DNS_SERVERS in playwright.config.ts). */
+const DNS_PORT = Number(process.env.E2E_DNS_PORT ?? 5399);
+/** Custom domains of this file; a browser launched with a resolver rule reaches them at 127.0.0.1. */
+const DOMAIN_SUFFIX = 'example-agency.test';
+/** Where the screenshots go (to look at them); another run's start empties test-results/. */
+const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? 'test-results';
+
+let dns: Awaited<ReturnType<typeof startDnsStandIn>>;
+test.beforeAll(async () => {
+  dns = await startDnsStandIn({ port: DNS_PORT });
+});
+test.afterAll(() => dns.close());
+
+/** A real PNG logo (an "A" on indigo), made with sharp like a design tool would export it. */
+function logoPng(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240">
+    <rect width="240" height="240" rx="48" fill="#4f46e5"/>
+    <text x="120" y="165" font-size="140" font-family="sans-serif" font-weight="700" fill="#fff" text-anchor="middle">A</text>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** A unique domain per run: the platform keeps every run's portals in one database server. */
+function domainName(label: string): string {
+  return `${label}-${Date.now().toString(36)}.${DOMAIN_SUFFIX}`;
+}
+
+async function createPortalThroughApi(page: Page, portalName: string): Promise<string> {
+  const res = await page.request.post('/api/portals', {
+    data: { portalName, primaryColor: '#0f766e', secondaryColor: '#f59e0b' },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** Chromium with every `*.example-agency.test` name resolved to this machine, like DNS would after the CNAME. */
+function browserForCustomDomains(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP *.${DOMAIN_SUFFIX} 127.0.0.1`],
+  });
+}
+
+test.describe('portals section', () => {
+  test.beforeEach(async ({ page, request }) => {
+    await signUpAndVerify(page, request, uniqueEmail(), PASSWORD);
+  });
+
+  test('sets up a branded portal, invites a client and serves the portal at a verified custom domain', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const port = new URL(baseURL ?? '').port;
+
+    // The first-steps guide leads to the editor.
+    await page.getByRole('link', { name: 'Create a portal' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/portals\/new$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Create a portal' })).toBeVisible();
+
+    // The shared contract's message before anything is sent.
+    await page.getByRole('button', { name: 'Create portal' }).click();
+    await expect(page.getByText('Portal name is required')).toBeVisible();
+
+    await page.getByLabel('Portal name').fill('Analytical Studio');
+    await page.getByLabel('Upload logo').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: await logoPng(),
+    });
+    await expect(page.getByRole('img', { name: 'Logo preview' })).toBeVisible();
+
+    // A light primary colour is hard to read: the warning shows while typing, before saving.
+    const primary = page.getByLabel('Primary colour', { exact: true });
+    await primary.fill('#FACC15');
+    const warning = page.getByTestId('primaryColor-contrast-warning');
+    await expect(warning).toContainText('Hard to read.');
+    await expect(warning).toContainText('1.53:1');
+    await expect(page.getByTestId('portal-preview')).toBeVisible();
+    await primary.fill('#4f46e5');
+    await expect(warning).toBeHidden();
+    await expect(page.getByText('Readable: 6.29:1 contrast with white')).toBeVisible();
+    await page.getByLabel('Secondary colour', { exact: true }).fill('#0f766e');
+
+    // Allowed websites: validated with the shared contract, paths dropped.
+    const origin = page.getByLabel('Website address');
+    await origin.fill('ftp://ada.studio');
+    await origin.press('Enter');
+    await expect(
+      page.getByText('Please enter a website origin such as https://www.example.com'),
+    ).toBeVisible();
+    await origin.fill('https://ada.studio/contact');
+    await origin.press('Enter');
+    await expect(
+      page.getByRole('list', { name: 'Allowed websites' }).getByText('https://ada.studio'),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: 'Create portal' }).click();
+    await expect(page.getByText('Portal created successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/portals\/[0-9a-f-]{36}$/);
+    const portalId = page.url().split('/').at(-1) ?? '';
+    await expect(page.getByRole('heading', { level: 1, name: 'Analytical Studio' })).toBeVisible();
+    const saved = await (await page.request.get(`/api/portals/${portalId}`)).json();
+    expect(saved).toMatchObject({
+      primaryColor: '#4f46e5',
+      secondaryColor: '#0f766e',
+      allowedOrigins: ['https://ada.studio'],
+    });
+    expect(saved.logoUrl).toContain(`/api/portals/${portalId}/logo?v=`);
+    await expect(page.getByRole('img', { name: 'Logo preview' })).toHaveAttribute('src', saved.logoUrl);
+
+    // Not an image, whatever its name says: the server refuses it, in the interface language.
+    await page.getByLabel('Replace logo').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    });
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please upload a PNG, JPEG, WebP or GIF image' }),
+    ).toBeVisible();
+
+    // Copy the portal link.
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.getByText('Link copied to clipboard!')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${baseURL}/portal/${portalId}/login`,
+    );
+
+    // Add a client in the clients section and invite them: the magic-link mail reaches the outbox.
+    await page.getByRole('link', { name: 'Clients' }).first().click();
+    await page.getByRole('button', { name: 'Add client' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add client' });
+    const clientEmail = uniqueEmail('grace');
+    await dialog.getByLabel('Name').fill('Grace Hopper');
+    await dialog.getByLabel('Email').fill(clientEmail);
+    await dialog.getByRole('button', { name: 'Add client' }).click();
+    await expect(page.getByText('Client created successfully')).toBeVisible();
+    await page.getByRole('link', { name: 'Grace Hopper' }).first().click();
+    await page.getByRole('button', { name: 'Invite to portal' }).click();
+    await expect(page.getByText(`Invitation sent to ${clientEmail}`)).toBeVisible();
+    const mail = await latestMail(request, clientEmail);
+    expect(mail.text).toContain('/portal/auth?token=');
+    expect(mail.subject).toContain('Analytical Studio');
+
+    // Custom domain: enter it, create the records, verify against the DNS stand-in.
+    await page.getByRole('link', { name: 'Portals' }).first().click();
+    await expect(page.getByText('1 client')).toBeVisible();
+    await page.getByRole('link', { name: 'Custom domain of Analytical Studio' }).click();
+    await expect(page).toHaveURL(`/dashboard/portals/${portalId}/domain`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Custom domain' })).toBeVisible();
+    const domainField = page.getByLabel('Domain', { exact: true });
+    await domainField.fill('not a domain');
+    await page.getByRole('button', { name: 'Save domain' }).click();
+    await expect(page.getByText('Please enter a domain such as portal.example-agency.com')).toBeVisible();
+    const domain = domainName('portal');
+    await domainField.fill(`https://${domain}/login`);
+    await page.getByRole('button', { name: 'Save domain' }).click();
+    await expect(page.getByText('Domain saved. Now create the DNS records below.')).toBeVisible();
+    await expect(page.getByText('Pending verification')).toBeVisible();
+
+    const records = (await (await page.request.get(`/api/portals/${portalId}`)).json()).customDomain.records;
+    const txt = records.find((r: { type: string }) => r.type === 'TXT') as { name: string; value: string };
+    expect(txt.name).toBe(`_clientportal-verify.${domain}`);
+    await expect(page.getByText(txt.value, { exact: true })).toBeVisible();
+    await expect(page.getByText('localhost', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Copy the value of the TXT record' }).click();
+    await expect(page.getByText('Copied to clipboard')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(txt.value);
+
+    // No record yet: failed, with the reason.
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(page.getByText('Verification failed').first()).toBeVisible();
+    await expect(
+      page.getByRole('main').getByText(`The name ${txt.name} does not exist in DNS yet.`),
+    ).toBeVisible();
+
+    // The record appears: verified, and the portal link becomes the domain.
+    dns.setTxt(txt.name, [txt.value]);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(page.getByText('Domain verified')).toBeVisible();
+    await expect(page.getByText('Verified', { exact: true })).toBeVisible();
+    const live = `http://${domain}:${port}/`;
+    await expect(page.getByRole('link', { name: live })).toBeVisible();
+    expect(dns.queries.some((q) => q.name === txt.name)).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/portals-domain-verified-en-1280.png`, fullPage: true });
+
+    // A second portal with a domain that is still pending.
+    const otherId = await createPortalThroughApi(page, 'Pending Portal');
+    const pendingDomain = domainName('pending');
+    const put = await page.request.put(`/api/portals/${otherId}/domain`, { data: { domain: pendingDomain } });
+    expect(put.status()).toBe(200);
+
+    // In a real browser: the verified domain serves this portal at `/`; the pending one does not.
+    const browser = await browserForCustomDomains();
+    try {
+      const visitor = await browser.newPage();
+      const served = await visitor.goto(live);
+      expect(served?.status()).toBe(200);
+      await expect(visitor.locator('meta[name="portal-id"]')).toHaveAttribute('content', portalId);
+      // What the portal app shows there is the client portal's (embed/portal); the served page is this portal's.
+      await visitor.waitForLoadState('networkidle');
+      await visitor.screenshot({ path: `${SHOTS}/portals-custom-domain-served.png` });
+      const unverified = await visitor.goto(`http://${pendingDomain}:${port}/`);
+      expect(unverified?.status()).toBe(404);
+      await expect(visitor.getByRole('heading', { name: 'Portal not found' })).toBeVisible();
+      expect(await visitor.locator('meta[name="portal-id"]').count()).toBe(0);
+      await visitor.screenshot({ path: `${SHOTS}/portals-custom-domain-unverified.png` });
+    } finally {
+      await browser.close();
+    }
+
+    // The list shows the verified domain and copies the domain address.
+    await page.goto('/dashboard/portals');
+    const card = page.getByRole('article', { name: 'Analytical Studio' });
+    await expect(card.getByText('Verified')).toBeVisible();
+    await card.getByRole('button', { name: 'Copy the link of Analytical Studio' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(live);
+  });
+
+  test('creates a branded portal and copies its link on a phone @mobile', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/dashboard/portals');
+    await page.getByRole('link', { name: 'Create portal' }).click();
+    await page.getByLabel('Portal name').fill('Pocket Studio');
+    await page
+      .getByLabel('Upload logo')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() });
+    await page.getByLabel('Primary colour', { exact: true }).fill('#be123c');
+    await expect(page.getByText('Readable: 6.29:1 contrast with white')).toBeVisible();
+    await page.getByRole('tab', { name: 'Dashboard' }).click();
+    await expect(page.getByTestId('portal-preview')).toBeVisible();
+    await page.getByRole('button', { name: 'Create portal' }).click();
+    await expect(page.getByText('Portal created successfully')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Logo preview' })).toHaveAttribute('src', /\/logo\?v=/);
+    const portalId = page.url().split('/').at(-1) ?? '';
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.getByText('Link copied to clipboard!')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${baseURL}/portal/${portalId}/login`,
+    );
+  });
+
+  test('removes a domain and deletes a portal after confirming', async ({ page }) => {
+    const portalId = await createPortalThroughApi(page, 'Short-lived Studio');
+    const domain = domainName('gone');
+    await page.request.put(`/api/portals/${portalId}/domain`, { data: { domain } });
+    await page.goto(`/dashboard/portals/${portalId}/domain`);
+    await page.getByRole('button', { name: 'Remove domain' }).click();
+    const removeDialog = page.getByRole('dialog', { name: `Remove ${domain}?` });
+    await removeDialog.getByRole('button', { name: 'Remove domain' }).click();
+    await expect(page.getByText('Custom domain removed')).toBeVisible();
+    await expect(page.getByLabel('Domain', { exact: true })).toBeVisible();
+
+    await page.goto(`/dashboard/portals/${portalId}`);
+    await page.getByRole('button', { name: 'Delete portal' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Short-lived Studio?' });
+    await expect(dialog.getByText('This cannot be undone.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Delete portal' }).click();
+    await expect(page.getByText('Portal deleted successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/portals$/);
+    await expect(page.getByRole('heading', { name: 'No portals yet' })).toBeVisible();
+
+    // Gone, or never ours: the same plain not-found.
+    await page.goto(`/dashboard/portals/${portalId}`);
+    await expect(page.getByRole('heading', { name: 'Portal not found' })).toBeVisible();
+  });
+
+  test('has no serious or critical accessibility violations', async ({ page }) => {
+    test.setTimeout(60_000);
+    const portalId = await createPortalThroughApi(page, 'Analytical Studio');
+    await page.request.put(`/api/portals/${portalId}/domain`, { data: { domain: domainName('a11y') } });
+    /** Axe over the page; the preview is left out: it shows the provider's colours on purpose, readable or not. */
+    async function seriousViolations() {
+      const results = await new AxeBuilder({ page })
+        .exclude('[data-sonner-toaster]')
+        .exclude('[data-testid="portal-preview"]')
+        .analyze();
+      return results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
+    }
+    await page.goto('/dashboard/portals');
+    await expect(page.getByRole('article', { name: 'Analytical Studio' })).toBeVisible();
+    expect(await seriousViolations()).toEqual([]);
+    await page.goto(`/dashboard/portals/${portalId}`);
+    await page.getByLabel('Primary colour', { exact: true }).fill('#facc15');
+    await expect(page.getByTestId('primaryColor-contrast-warning')).toBeVisible();
+    expect(await seriousViolations()).toEqual([]);
+    await page.goto(`/dashboard/portals/${portalId}/domain`);
+    await expect(page.getByRole('heading', { name: 'DNS records' })).toBeVisible();
+    expect(await seriousViolations()).toEqual([]);
+    await page.goto('/dashboard/portals/new');
+    await page.getByRole('button', { name: 'Create portal' }).click();
+    await expect(page.getByLabel('Portal name')).toBeFocused();
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  test('works in German', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const portalId = await createPortalThroughApi(page, 'Analytisches Atelier');
+    expect((await page.request.patch('/api/profile', { data: { preferredLanguage: 'de' } })).ok()).toBe(true);
+    await page.goto(`/dashboard/portals/${portalId}`);
+    await expect(page.getByRole('heading', { name: 'Design' })).toBeVisible();
+    await page.getByLabel('Primärfarbe', { exact: true }).fill('#fde047');
+    await expect(page.getByTestId('primaryColor-contrast-warning')).toContainText('Schwer lesbar.');
+    await expect(page.getByTestId('primaryColor-contrast-warning')).toContainText('4,5:1');
+    await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+    await expect(page.getByText('Portal erfolgreich aktualisiert')).toBeVisible();
+    await page.getByRole('button', { name: 'Link kopieren' }).click();
+    await expect(page.getByText('Link in die Zwischenablage kopiert!')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Domain einrichten' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Eigene Domain' })).toBeVisible();
+    await page.getByLabel('Domain', { exact: true }).fill('localhost');
+    await page.getByRole('button', { name: 'Domain speichern' }).click();
+    await expect(
+      page.getByText('Bitte geben Sie eine Domain wie portal.example-agency.com ein'),
+    ).toBeVisible();
+  });
+
+  test('screenshots at 1280 and 390 px, in English and German', async ({ page }) => {
+    test.setTimeout(90_000);
+    const portalId = await createPortalThroughApi(page, 'Analytical Studio');
+    const logo = await logoPng();
+    const upload = await page.request.put(`/api/portals/${portalId}/logo`, {
+      multipart: { logo: { name: 'logo.png', mimeType: 'image/png', buffer: logo } },
+    });
+    expect(upload.status()).toBe(200);
+    await page.request.patch(`/api/portals/${portalId}`, {
+      data: { allowedOrigins: ['https://ada.studio', 'https://www.analytical.example.com'] },
+    });
+    const domain = domainName('shots');
+    await page.request.put(`/api/portals/${portalId}/domain`, { data: { domain } });
+    await page.request.post(`/api/portals/${portalId}/domain/verify`);
+
+    for (const lang of ['en', 'de'] as const) {
+      expect((await page.request.patch('/api/profile', { data: { preferredLanguage: lang } })).ok()).toBe(
+        true,
+      );
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+        await page.goto('/dashboard/portals');
+        await expect(page.getByRole('article', { name: 'Analytical Studio' })).toBeVisible();
+        await page.screenshot({ path: `${SHOTS}/portals-list-${lang}-${width}.png`, fullPage: true });
+
+        await page.goto(`/dashboard/portals/${portalId}`);
+        await page
+          .getByLabel(lang === 'en' ? 'Primary colour' : 'Primärfarbe', { exact: true })
+          .fill('#fbbf24');
+        await expect(page.getByTestId('primaryColor-contrast-warning')).toBeVisible();
+        await page.screenshot({ path: `${SHOTS}/portals-editor-${lang}-${width}.png`, fullPage: true });
+        await page.getByRole('tab', { name: 'Dashboard' }).click();
+        await page.getByTestId('portal-preview').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS}/portals-preview-dashboard-${lang}-${width}.png` });
+
+        await page.goto(`/dashboard/portals/${portalId}/domain`);
+        await expect(
+          page.getByText(lang === 'en' ? 'Verification failed' : 'Bestätigung fehlgeschlagen').first(),
+        ).toBeVisible();
+        await page.screenshot({ path: `${SHOTS}/portals-domain-${lang}-${width}.png`, fullPage: true });
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/dashboard/portals/new');
+    await page.getByRole('button', { name: 'Portal erstellen' }).click();
+    await page.screenshot({ path: `${SHOTS}/portals-new-errors-de-1280.png`, fullPage: true });
+  });
+});

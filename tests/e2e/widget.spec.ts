@@ -1,0 +1,630 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type APIRequestContext, expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { type SnippetOptions, widgetSnippet } from '../../embed/widget/snippet';
+import { latestMail, linkIn, uniqueEmail } from './support';
+
+/**
+ * The embeddable widget end to end (issue 6), with the REAL portal app in the frame: a provider's test
+ * site on its own origin (127.0.0.1 on an ephemeral port, another site than the platform's `localhost`)
+ * pastes the real snippet, loads /widget/embed.js from the platform and, like a provider's backend, signs
+ * identity-handoff tokens with the portal's widget secret (from the rotate route). A second site on
+ * another port is NOT among the portal's allowed origins. Screenshots go to SHOTS to be looked at.
+ */
+
+const PLATFORM = `http://localhost:${process.env.E2E_PORT ?? 4317}`;
+const SHOTS = process.env.WIDGET_SHOTS_DIR ?? 'test-results/widget-screenshots';
+const CLIENT_PASSWORD = 'client secret 1';
+
+type TokenVariant = 'valid' | 'expired' | 'bad-signature' | 'replayed' | 'other-portal';
+
+interface Site {
+  server: Server;
+  origin: string;
+  pages: Map<string, string>;
+}
+
+let allowed: Site;
+let disallowed: Site;
+let api: APIRequestContext;
+let portalA = '';
+let portalB = '';
+let secretA = '';
+/** A token the test exchanged itself, handed out again by `variant=replayed`. */
+let spentToken = '';
+const grace = { id: '', name: 'Grace Hopper', email: '' };
+const ada = { id: '', name: 'Ada Byron', email: '' };
+
+/** What the provider's backend does (embed/widget/handoff-examples.ts, Node): an HS256 JWT for a client. */
+function signToken(email: string, variant: Exclude<TokenVariant, 'replayed'>): string {
+  const now = Math.floor(Date.now() / 1000);
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  const header = encode({ alg: 'HS256', typ: 'JWT' });
+  const [iat, exp] = variant === 'expired' ? [now - 500, now - 200] : [now, now + 300];
+  const aud = variant === 'other-portal' ? portalB : portalA;
+  const payload = encode({ sub: email, aud, iat, exp, jti: randomUUID() });
+  const key = variant === 'bad-signature' ? `${secretA}-not-it` : secretA;
+  const signature = createHmac('sha256', key).update(`${header}.${payload}`).digest('base64url');
+  return `${header}.${payload}.${signature}`;
+}
+
+/** A provider's website: the registered pages, and `/token?email=…&variant=…` as its backend. */
+async function startSite(): Promise<Site> {
+  const pages = new Map<string, string>();
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === '/token') {
+      const variant = (url.searchParams.get('variant') ?? 'valid') as TokenVariant;
+      const email = url.searchParams.get('email') ?? '';
+      const token = variant === 'replayed' ? spentToken : signToken(email, variant);
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      res.end(JSON.stringify({ token }));
+      return;
+    }
+    const html = pages.get(url.pathname);
+    res.writeHead(html ? 200 : 404, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
+    res.end(html ?? 'not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, pages };
+}
+
+async function json<T>(res: Awaited<ReturnType<APIRequestContext['post']>>, status = 200): Promise<T> {
+  expect(res.status(), await res.text()).toBe(status);
+  return (await res.json()) as T;
+}
+
+/** A verified provider; portals A and B allow the test site; A has two clients and a widget secret. */
+async function setUpProvider(request: APIRequestContext) {
+  const email = uniqueEmail('widget');
+  const password = 'provider secret 1';
+  await json(
+    await request.post('/api/auth/sign-up', {
+      data: { email, password, confirmPassword: password, fullName: 'Ada' },
+    }),
+    201,
+  );
+  const link = linkIn((await latestMail(request, email, 'verify_email')).text, '/auth/verify');
+  const token = decodeURIComponent(new URL(link).searchParams.get('token') ?? '');
+  await json(await request.post('/api/auth/verify-email', { data: { token } }));
+  const ids: string[] = [];
+  for (const portalName of ['Acme Studio', 'Billing Desk']) {
+    const portal = await json<{ id: string }>(
+      await request.post('/api/portals', {
+        data: { portalName, primaryColor: '#be123c', allowedOrigins: [allowed.origin] },
+      }),
+      201,
+    );
+    ids.push(portal.id);
+  }
+  [portalA = '', portalB = ''] = ids;
+  for (const client of [grace, ada]) {
+    client.email = uniqueEmail(client.name.split(' ')[0]?.toLowerCase());
+    const created = await json<{ id: string }>(
+      await request.post('/api/clients', {
+        data: { name: client.name, email: client.email, portalId: portalA },
+      }),
+      201,
+    );
+    client.id = created.id;
+    await json(
+      await request.post(`/api/clients/${client.id}/password`, { data: { password: CLIENT_PASSWORD } }),
+    );
+  }
+  secretA = (await json<{ secret: string }>(await request.post(`/api/portals/${portalA}/widget-secret`)))
+    .secret;
+  // A token used once already: the replay case hands it out again.
+  spentToken = signToken(grace.email, 'valid');
+  await json(await request.post('/api/widget/handoff', { data: { portalId: portalA, token: spentToken } }));
+}
+
+test.beforeAll(async ({ playwright }) => {
+  allowed = await startSite();
+  disallowed = await startSite();
+  api = await playwright.request.newContext({ baseURL: PLATFORM });
+  await setUpProvider(api);
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+  for (const site of [allowed, disallowed]) await new Promise((resolve) => site?.server.close(resolve));
+});
+
+/** The page's side of identity handoff (embed/widget/handoff-examples.ts BROWSER_EXAMPLE), per variant. */
+const identify = (email: string, variant: TokenVariant = 'valid', namespace = 'ClientPortal') =>
+  `<script>${namespace}("identify",{fetchToken:function(){return fetch("/token?variant=${variant}&email="+encodeURIComponent(${JSON.stringify(email)})).then(function(r){return r.json()}).then(function(b){return b.token})}});</script>`;
+
+/** A provider page: some content, the snippet(s), and a log of every widget event (callbacks and DOM). */
+function providerPage(
+  path: string,
+  opts: {
+    snippets: Omit<SnippetOptions, 'origin'>[];
+    body?: string;
+    extra?: string;
+    lang?: string;
+    /** More init options for the first snippet, as JavaScript (e.g. `zIndex:10`). */
+    init?: string;
+    site?: Site;
+  },
+) {
+  const site = opts.site ?? allowed;
+  const snippets = opts.snippets
+    .map((s) => widgetSnippet({ origin: PLATFORM, ...s }))
+    .join('\n')
+    .replace(/("init",\{portalId:"[^"]+")\}/, (_m, head) => `${head}${opts.init ? `,${opts.init}` : ''}}`);
+  site.pages.set(
+    path,
+    `<!doctype html><html lang="${opts.lang ?? 'en'}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Ada's agency</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;padding:24px 32px;color:#1f2937;background:#f8fafc}
+header{display:flex;justify-content:space-between;align-items:center;margin-bottom:24px}
+.card{background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:24px;margin-bottom:16px}
+button.cta{font:inherit;padding:10px 16px;border-radius:8px;border:0;background:#0f766e;color:#fff;cursor:pointer}
+@media (max-width:640px){body{padding:16px}}</style>
+<script>window.__events=[];["ready","open","close","resize","route","login","logout","error","message.received","invoice.paid","file.status_changed"].forEach(function(n){document.addEventListener("clientportal:"+n,function(e){window.__events.push({via:"dom",name:n,detail:e.detail})})});</script>
+</head><body><header><strong>Ada's agency</strong><a href="#pricing">Pricing</a></header>
+<main><div class="card"><h1>Your projects with us</h1><p>Everything about your work with Ada's agency in one place.</p>
+<button class="cta" id="before">Contact us</button></div>${opts.body ?? ''}</main>
+${snippets}
+${opts.extra ?? ''}
+</body></html>`,
+  );
+  return `${site.origin}${path}`;
+}
+
+type LoggedEvent = { via: string; name: string; detail: Record<string, unknown> };
+const events = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __events: LoggedEvent[] }).__events);
+const eventNames = async (page: Page) => (await events(page)).map((e) => e.name);
+const eventsNamed = async (page: Page, name: string) => (await events(page)).filter((e) => e.name === name);
+
+/** The portal inside a widget's iframe. */
+const portalIn = (page: Page, host: string): FrameLocator => page.locator(`${host} iframe`).contentFrame();
+
+/** The focused element inside a widget's shadow root (`tag.class`), or null. */
+const focusedIn = (page: Page, host: string) =>
+  page.evaluate((selector) => {
+    const el = document.querySelector(selector)?.shadowRoot?.activeElement;
+    return el ? `${el.tagName.toLowerCase()}${el.className ? `.${el.className.split(' ')[0]}` : ''}` : null;
+  }, host);
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+const INLINE = '#portal-here client-portal-widget';
+const POPUP = 'client-portal-widget[data-mode=popup]';
+const FLOATING = 'client-portal-widget[data-mode=floating]';
+
+test.describe('the embedded portal on a provider site', () => {
+  test('inline: identity handoff signs the client in; the frame follows its content; the page’s history is untouched', async ({
+    page,
+  }) => {
+    const url = providerPage('/inline', {
+      snippets: [{ portalId: portalA, mode: 'inline', element: '#portal-here' }],
+      body: '<div class="card"><h2>Client portal</h2><div id="portal-here"></div></div>',
+      extra: `${identify(grace.email)}<script>ClientPortal("on","login",function(d){window.__events.push({via:"callback",name:"login",detail:d})});</script>`,
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(url);
+    const historyLength = await page.evaluate(() => history.length);
+    const portal = portalIn(page, INLINE);
+    await expect(portal.getByRole('heading', { name: 'Welcome, Grace Hopper' })).toBeVisible();
+    const iframe = page.locator(`${INLINE} iframe`);
+    await expect(iframe).toBeVisible();
+    // The dialog-less inline frame takes the portal's name from `ready`.
+    await expect(iframe).toHaveAttribute('title', 'Acme Studio');
+    // The src never carries a token.
+    expect(await iframe.getAttribute('src')).not.toMatch(/token|eyJ/);
+
+    const client = { id: grace.id, name: grace.name, email: grace.email };
+    const detail = { client, method: 'handoff', namespace: 'ClientPortal', portalId: portalA };
+    await expect.poll(() => eventsNamed(page, 'login')).toContainEqual({ via: 'dom', name: 'login', detail });
+    expect(await eventsNamed(page, 'login')).toContainEqual({ via: 'callback', name: 'login', detail });
+    const [ready] = await eventsNamed(page, 'ready');
+    expect(ready?.detail).toEqual({ signedIn: true, namespace: 'ClientPortal', portalId: portalA });
+    expect(await eventsNamed(page, 'error')).toEqual([]);
+
+    // Inline, the iframe is exactly as tall as the portal's content (no inner scrollbar), and follows it.
+    const contentHeight = () =>
+      portal.locator('#root').evaluate((root) => Math.ceil(root.getBoundingClientRect().height));
+    await expect.poll(async () => (await iframe.boundingBox())?.height).toBe(await contentHeight());
+    await shot(page, 'inline-signed-in-desktop-en');
+
+    // Moving around the portal: route events, no history entries on the provider's page.
+    await portal.getByRole('link', { name: 'Invoices', exact: true }).click();
+    await expect(portal.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+    await expect
+      .poll(async () => (await eventsNamed(page, 'route')).map((e) => e.detail.path))
+      .toContain('/invoices');
+    await expect.poll(async () => (await iframe.boundingBox())?.height).toBe(await contentHeight());
+    // The page's own command: navigate.
+    await page.evaluate(() =>
+      (window as unknown as { ClientPortal: (...a: unknown[]) => void }).ClientPortal('navigate', 'projects'),
+    );
+    await expect(portal.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
+    expect(page.url()).toBe(url);
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+
+    // Signing out inside the frame: a logout event and the sign-in form.
+    await portal.getByRole('button', { name: 'Sign out' }).click();
+    await expect(portal.getByRole('heading', { name: 'Sign in to Acme Studio' })).toBeVisible();
+    await expect.poll(() => eventNames(page)).toContain('logout');
+    expect(errors).toEqual([]);
+  });
+
+  test('a token for another client signs the previous one out first; the same client keeps the session', async ({
+    page,
+  }) => {
+    const url = providerPage('/switch', {
+      snippets: [{ portalId: portalA, mode: 'inline', element: '#portal-here' }],
+      body: '<div class="card"><div id="portal-here"></div></div>',
+      extra: identify(grace.email),
+    });
+    await page.goto(url);
+    const portal = portalIn(page, INLINE);
+    await expect(portal.getByRole('heading', { name: 'Welcome, Grace Hopper' })).toBeVisible();
+    await expect.poll(async () => (await eventsNamed(page, 'login')).length).toBe(1);
+    const signIn = (email: string) =>
+      page.evaluate(
+        (email) =>
+          (window as unknown as { ClientPortal: (...a: unknown[]) => void }).ClientPortal('identify', {
+            fetchToken: () =>
+              fetch(`/token?email=${encodeURIComponent(email)}`)
+                .then((r) => r.json())
+                .then((b: { token: string }) => b.token),
+          }),
+        email,
+      );
+
+    // The page vouches for Grace again: her session stays, the token is not even exchanged.
+    await signIn(grace.email);
+    await page.waitForTimeout(1000);
+    expect(await eventsNamed(page, 'login')).toHaveLength(1);
+    expect(await eventNames(page)).not.toContain('logout');
+
+    // Another visitor signed in to the provider's site: Ada, and nothing of Grace's portal stays.
+    await signIn(ada.email);
+    await expect(portal.getByRole('heading', { name: 'Welcome, Ada Byron' })).toBeVisible();
+    await expect(portal.getByText('Grace Hopper')).toHaveCount(0);
+    await expect.poll(async () => (await eventsNamed(page, 'login')).length).toBe(2);
+    const names = await eventNames(page);
+    expect(names.lastIndexOf('logout')).toBeGreaterThan(names.indexOf('login'));
+    expect((await eventsNamed(page, 'login'))[1]?.detail.client).toMatchObject({ email: ada.email });
+  });
+
+  test('expired, replayed and wrongly signed tokens are refused with a clear error event', async ({
+    page,
+  }) => {
+    const cases: [TokenVariant, string, string][] = [
+      ['expired', 'handoff_expired', 'The sign-in token has expired. Please try again.'],
+      ['replayed', 'handoff_replayed', 'This sign-in token has already been used.'],
+      [
+        'bad-signature',
+        'handoff_bad_signature',
+        "The sign-in token's signature is not valid for this portal.",
+      ],
+      ['other-portal', 'handoff_wrong_audience', 'The sign-in token was issued for another portal.'],
+    ];
+    for (const [variant, code, message] of cases) {
+      const url = providerPage(`/refused-${variant}`, {
+        snippets: [{ portalId: portalA, mode: 'inline', element: '#portal-here' }],
+        body: '<div class="card"><div id="portal-here"></div></div>',
+        extra: identify(grace.email, variant),
+      });
+      await page.goto(url);
+      const portal = portalIn(page, INLINE);
+      // The client can still sign in by hand.
+      await expect(portal.getByRole('heading', { name: 'Sign in to Acme Studio' })).toBeVisible();
+      await expect
+        .poll(() => eventsNamed(page, 'error'), variant)
+        .toEqual([
+          {
+            via: 'dom',
+            name: 'error',
+            detail: { code, message, namespace: 'ClientPortal', portalId: portalA },
+          },
+        ]);
+      expect(await eventNames(page), variant).not.toContain('login');
+      expect((await eventsNamed(page, 'ready'))[0]?.detail.signedIn, variant).toBe(false);
+      if (variant === 'expired') await shot(page, 'inline-handoff-refused-desktop-en');
+    }
+  });
+
+  test('popup, keyboard only: nothing loads before opening; sign in, focus trap, Escape from inside the frame', async ({
+    page,
+  }) => {
+    const url = providerPage('/popup', {
+      snippets: [{ portalId: portalA, mode: 'popup' }],
+      body: '<div class="card"><button class="cta" data-client-portal-open data-client-portal-page="invoices">Open your portal</button></div>',
+      init: 'preload:"open"',
+    });
+    const portalRequests: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().startsWith(`${PLATFORM}/portal/`)) portalRequests.push(req.url());
+    });
+    await page.goto(url);
+    await expect(page.locator(POPUP)).toHaveCount(1);
+    await page.waitForTimeout(2500);
+    await expect(page.locator(`${POPUP} iframe`)).toHaveCount(0);
+    expect(portalRequests).toEqual([]);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeHidden();
+
+    // Tab to the trigger, Enter opens at the page it names.
+    const trigger = page.getByRole('button', { name: 'Open your portal' });
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    await expect(trigger).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(await focusedIn(page, POPUP)).toBe('button.close');
+    const portal = portalIn(page, POPUP);
+    await expect(portal.getByRole('heading', { name: 'Sign in to Acme Studio' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Acme Studio' })).toBeVisible();
+
+    // Tab goes into the portal, through it, and back to the close button: focus never leaves the dialog.
+    await page.keyboard.press('Tab');
+    expect(await focusedIn(page, POPUP)).toBe('iframe');
+    let back = false;
+    for (let i = 0; i < 30 && !back; i++) {
+      await page.keyboard.press('Tab');
+      const inside = await focusedIn(page, POPUP);
+      expect(inside, 'focus stays in the dialog').not.toBeNull();
+      back = inside === 'button.close';
+    }
+    expect(back).toBe(true);
+
+    // Sign in with the keyboard alone: e-mail, the password tab, the password, Enter.
+    const focused = (selector: string) =>
+      portal.locator(selector).evaluate((el) => el === document.activeElement);
+    const tabTo = async (selector: string) => {
+      for (let i = 0; i < 10 && !(await focused(selector)); i++) await page.keyboard.press('Tab');
+      expect(await focused(selector), selector).toBe(true);
+    };
+    await tabTo('input[name=email]');
+    await page.keyboard.type(grace.email);
+    const methods = portal.getByRole('tablist', { name: 'How to sign in' });
+    await expect(methods).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(portal.getByRole('tab', { name: 'Magic link' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(portal.getByRole('tab', { name: 'Password' })).toBeFocused();
+    await tabTo('input[name=password]');
+    await page.keyboard.type(CLIENT_PASSWORD);
+    await shot(page, 'popup-sign-in-desktop-en');
+    await page.keyboard.press('Enter');
+    // The page the trigger asked for opens after sign-in.
+    await expect(portal.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+    await expect
+      .poll(async () => (await eventsNamed(page, 'login'))[0]?.detail)
+      .toMatchObject({ method: 'password', client: { email: grace.email } });
+    await shot(page, 'popup-invoices-desktop-en');
+
+    // Escape inside the frame closes the dialog; focus returns to the trigger.
+    await portal.getByRole('heading', { name: 'Invoices', level: 1 }).focus();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+    expect(await eventNames(page)).toEqual(expect.arrayContaining(['open', 'close', 'ready']));
+  });
+
+  test('floating: the launcher opens the real portal, in German on a German page', async ({ page }) => {
+    const url = providerPage('/floating-de', {
+      snippets: [{ portalId: portalA, mode: 'floating' }],
+      lang: 'de',
+      init: 'zIndex:4242,color:"#be123c"',
+    });
+    await page.goto(url);
+    const launcher = page.getByRole('button', { name: 'Kundenportal öffnen' });
+    await expect(launcher).toBeVisible();
+    expect(await launcher.evaluate((el) => getComputedStyle(el).zIndex)).toBe('4242');
+    // Idle preload: the frame loads (and says ready) while the dialog stays closed.
+    await expect.poll(() => eventNames(page), { timeout: 15_000 }).toContain('ready');
+    await launcher.click();
+    const dialog = page.getByRole('dialog', { name: 'Acme Studio' });
+    await expect(dialog).toBeVisible();
+    const portal = portalIn(page, FLOATING);
+    await expect(portal.getByRole('heading', { name: 'Bei Acme Studio anmelden' })).toBeVisible();
+    await expect(portal.locator('html')).toHaveAttribute('lang', 'de');
+    await shot(page, 'floating-open-desktop-de');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(launcher).toBeFocused();
+  });
+
+  test('a narrow viewport: full-screen dialog, compact portal signed in by handoff', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 720 });
+    const url = providerPage('/floating-mobile', {
+      snippets: [{ portalId: portalA, mode: 'floating' }],
+      extra: identify(grace.email),
+    });
+    await page.goto(url);
+    const launcher = page.getByRole('button', { name: 'Open client portal' });
+    await expect(launcher).toBeVisible();
+    await shot(page, 'floating-closed-mobile-en');
+    await launcher.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    expect(await dialog.boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 720 });
+    const portal = portalIn(page, FLOATING);
+    await expect(portal.getByRole('heading', { name: 'Welcome, Grace Hopper' })).toBeVisible();
+    // Compact: the sections as icon links in one row, nothing wider than the phone.
+    await expect(portal.getByRole('link', { name: 'Invoices', exact: true })).toBeVisible();
+    const overflow = await portal.locator('html').evaluate((html) => html.scrollWidth - html.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, 'floating-signed-in-mobile-en');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('two widgets of two portals on one page, the runtime loaded twice', async ({ page }) => {
+    const url = providerPage('/two', {
+      snippets: [
+        { portalId: portalA, mode: 'floating' },
+        { portalId: portalB, mode: 'inline', element: '#billing', namespace: 'Billing' },
+      ],
+      body: '<div class="card"><h2>Billing</h2><div id="billing"></div></div>',
+      extra: `<script src="${PLATFORM}/widget/embed.js"></script><script src="${PLATFORM}/widget/embed.js" async></script>`,
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(url);
+    await expect(page.locator('client-portal-widget')).toHaveCount(2);
+    await expect(page.getByRole('button', { name: 'Open client portal' })).toHaveCount(1);
+    const billing = portalIn(page, '#billing client-portal-widget');
+    await expect(billing.getByRole('heading', { name: 'Sign in to Billing Desk' })).toBeVisible();
+    await page.getByRole('button', { name: 'Open client portal' }).click();
+    await expect(page.getByRole('dialog', { name: 'Acme Studio' })).toBeVisible();
+    await expect(
+      portalIn(page, FLOATING).getByRole('heading', { name: 'Sign in to Acme Studio' }),
+    ).toBeVisible();
+    const ready = await eventsNamed(page, 'ready');
+    expect(ready.map((e) => [e.detail.namespace, e.detail.portalId]).sort()).toEqual(
+      [
+        ['Billing', portalB],
+        ['ClientPortal', portalA],
+      ].sort(),
+    );
+    const channels = await page
+      .locator('client-portal-widget iframe')
+      .evaluateAll((frames) =>
+        frames.map((f) => new URL((f as HTMLIFrameElement).src).searchParams.get('channel')),
+      );
+    expect(new Set(channels).size).toBe(2);
+    await shot(page, 'two-widgets-desktop-en');
+    await page.keyboard.press('Escape');
+    expect(errors).toEqual([]);
+  });
+
+  test('a website the portal does not allow: the browser refuses the frame (frame-ancestors)', async ({
+    page,
+  }) => {
+    const url = providerPage('/not-allowed', {
+      site: disallowed,
+      snippets: [{ portalId: portalA, mode: 'inline', element: '#portal-here' }],
+      body: '<div class="card"><div id="portal-here"></div></div>',
+      extra: identify(grace.email),
+    });
+    const logs: string[] = [];
+    page.on('console', (m) => logs.push(m.text()));
+    await page.goto(url);
+    const iframe = page.locator(`${INLINE} iframe`);
+    await expect(iframe).toHaveCount(1);
+    await expect.poll(() => logs.join('\n')).toContain('frame-ancestors');
+    await page.waitForTimeout(1500);
+    // Nothing of the portal rendered, nothing was said to the page, no token was asked for.
+    await expect(portalIn(page, INLINE).locator('#root')).toHaveCount(0);
+    expect(await eventNames(page)).toEqual([]);
+    await expect(iframe).toBeHidden();
+    await shot(page, 'not-allowed-desktop-en');
+  });
+
+  test('an allowed website that names another parent gets no portal and no message', async ({ page }) => {
+    const frameSrc = `${PLATFORM}/portal/${portalA}/?embed=1&parent=${encodeURIComponent('https://evil.example')}&channel=0123456789abcdef01234567`;
+    const url = providerPage('/lying-parent', {
+      snippets: [],
+      body: `<div class="card"><iframe title="Portal" src="${frameSrc}" style="width:100%;height:420px;border:1px solid #e2e8f0;border-radius:12px"></iframe></div>`,
+      extra:
+        '<script>window.__messages=[];addEventListener("message",function(e){window.__messages.push(e.origin)})</script>',
+    });
+    await page.goto(url);
+    const frame = page.locator('iframe[title=Portal]').contentFrame();
+    await expect(frame.getByRole('heading', { name: "This portal can't be shown here" })).toBeVisible();
+    await expect(frame.getByRole('link', { name: 'Open the portal in a new tab' })).toHaveAttribute(
+      'href',
+      `/portal/${portalA}/login`,
+    );
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { __messages: string[] }).__messages)).toEqual([]);
+    await shot(page, 'refused-parent-desktop-en');
+  });
+
+  test('magic link requested in the frame returns through the page’s fragment and signs the client in', async ({
+    page,
+    context,
+  }) => {
+    const url = providerPage('/account', {
+      snippets: [{ portalId: portalA, mode: 'inline', element: '#portal-here' }],
+      body: '<div class="card"><h2>Your client portal</h2><div id="portal-here"></div></div>',
+    });
+    await page.goto(`${url}?tab=2`);
+    const portal = portalIn(page, INLINE);
+    await portal.getByLabel('Email').fill(ada.email);
+    await portal.getByRole('button', { name: 'Send magic link' }).click();
+    // Development outbox: the spec's demo-link notice shows the link, which leads to the provider's page.
+    await expect(portal.getByText('Email Error - Demo Link')).toBeVisible();
+    await shot(page, 'inline-magic-link-sent-desktop-en');
+    const mail = await latestMail(api, ada.email, 'magic_link');
+    const link = linkIn(mail.text, '/account');
+    expect(link.startsWith(`${url}?tab=2#cp_magic=`)).toBe(true);
+    expect(new URLSearchParams(new URL(link).hash.slice(1)).get('cp_portal')).toBe(portalA);
+
+    // The client opens the e-mailed link: the fragment leaves the address bar at once, the frame signs in.
+    const returned = await context.newPage();
+    await returned.goto(link);
+    expect(returned.url()).toBe(`${url}?tab=2`);
+    await expect(
+      portalIn(returned, INLINE).getByRole('heading', { name: 'Welcome, Ada Byron' }),
+    ).toBeVisible();
+    await expect
+      .poll(async () => (await eventsNamed(returned, 'login'))[0]?.detail)
+      .toMatchObject({ method: 'magic_link', client: { email: ada.email } });
+    expect(returned.url()).toBe(`${url}?tab=2`);
+    await shot(returned, 'inline-magic-link-signed-in-desktop-en');
+
+    // The link works once: opening it again is refused with a clear error (event and message).
+    const again = await context.newPage();
+    await again.goto(link);
+    await expect
+      .poll(async () => (await eventsNamed(again, 'error'))[0]?.detail)
+      .toMatchObject({ code: 'invalid_token', message: 'This link is invalid or has expired.' });
+    const refused = portalIn(again, INLINE);
+    await expect(refused.getByText('This sign-in link does not work')).toBeVisible();
+    await expect(refused.getByRole('heading', { name: 'Sign in to Acme Studio' })).toBeVisible();
+    await shot(again, 'inline-magic-link-used-desktop-en');
+  });
+
+  test('storage blocked in the frame: signed in for the visit, and offered the portal in a new tab', async ({
+    page,
+  }) => {
+    // Like a browser that blocks third-party storage: the platform's frames cannot use localStorage.
+    await page.addInitScript((platform) => {
+      if (location.origin !== platform) return;
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new DOMException('Storage is blocked', 'SecurityError');
+        },
+      });
+    }, PLATFORM);
+    const plain = providerPage('/blocked', {
+      snippets: [{ portalId: portalA, mode: 'inline', element: '#portal-here' }],
+      body: '<div class="card"><div id="portal-here"></div></div>',
+    });
+    await page.goto(plain);
+    const portal = portalIn(page, INLINE);
+    await expect(portal.getByRole('heading', { name: 'Sign in to Acme Studio' })).toBeVisible();
+    const offer = portal.getByRole('link', { name: 'Open the portal in a new tab to stay signed in.' });
+    await expect(offer).toHaveAttribute('href', `/portal/${portalA}/login`);
+    await expect(offer).toHaveAttribute('target', '_blank');
+    await shot(page, 'inline-storage-blocked-desktop-en');
+
+    // Signing in still works (kept in memory) and nothing was written to the provider page's cookies.
+    await portal.getByLabel('Email').fill(grace.email);
+    await portal.getByRole('tab', { name: 'Password' }).click();
+    await portal.locator('input[name=password]').fill(CLIENT_PASSWORD);
+    await portal.getByRole('button', { name: 'Sign in' }).click();
+    await expect(portal.getByRole('heading', { name: 'Welcome, Grace Hopper' })).toBeVisible();
+    await portal.getByRole('link', { name: 'Invoices', exact: true }).click();
+    await expect(portal.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+    expect(await page.context().cookies(allowed.origin)).toEqual([]);
+  });
+});
