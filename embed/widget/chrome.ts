@@ -93,6 +93,17 @@ export function createHost(
   host.style.setProperty('--cp-on-color', textOn(color));
   host.style.setProperty('--cp-z', String(zIndex));
   const root = host.attachShadow({ mode: 'open' });
-  root.append(el('style', {}, STYLES));
+  // A constructable stylesheet: a provider CSP without 'unsafe-inline' in style-src blocks a <style>
+  // element, not this. (A <style> only where the browser has no adoptedStyleSheets.)
+  if ('adoptedStyleSheets' in root && typeof CSSStyleSheet.prototype.replaceSync === 'function') {
+    sheet ??= new CSSStyleSheet();
+    if (!sheet.cssRules.length) sheet.replaceSync(STYLES);
+    root.adoptedStyleSheets = [sheet];
+  } else {
+    root.append(el('style', {}, STYLES));
+  }
   return { host, root };
 }
+
+/** One stylesheet for every widget of this runtime copy. */
+let sheet: CSSStyleSheet | undefined;

@@ -24,6 +24,8 @@ interface Site {
   server: Server;
   origin: string;
   pages: Map<string, string>;
+  /** A Content-Security-Policy header per page, for the pages that send one. */
+  csp: Map<string, string>;
 }
 
 let allowed: Site;
@@ -53,6 +55,7 @@ function signToken(email: string, variant: Exclude<TokenVariant, 'replayed'>): s
 /** A provider's website: the registered pages, and `/token?email=…&variant=…` as its backend. */
 async function startSite(): Promise<Site> {
   const pages = new Map<string, string>();
+  const csp = new Map<string, string>();
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === '/token') {
@@ -64,14 +67,16 @@ async function startSite(): Promise<Site> {
       return;
     }
     const html = pages.get(url.pathname);
+    const policy = csp.get(url.pathname);
     res.writeHead(html ? 200 : 404, {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-store',
+      ...(policy ? { 'Content-Security-Policy': policy } : {}),
     });
     res.end(html ?? 'not found');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, pages };
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, pages, csp };
 }
 
 async function json<T>(res: Awaited<ReturnType<APIRequestContext['post']>>, status = 200): Promise<T> {
@@ -150,6 +155,8 @@ function providerPage(
     /** More init options for the first snippet, as JavaScript (e.g. `zIndex:10`). */
     init?: string;
     site?: Site;
+    /** Send this Content-Security-Policy; its `{nonce}` is the nonce every inline script and style gets. */
+    csp?: string;
   },
 ) {
   const site = opts.site ?? allowed;
@@ -157,9 +164,17 @@ function providerPage(
     .map((s) => widgetSnippet({ origin: PLATFORM, ...s }))
     .join('\n')
     .replace(/("init",\{portalId:"[^"]+")\}/, (_m, head) => `${head}${opts.init ? `,${opts.init}` : ''}}`);
+  const nonce = randomUUID().replaceAll('-', '');
+  if (opts.csp) site.csp.set(path, opts.csp.replaceAll('{nonce}', nonce));
+  const withNonces = (html: string) =>
+    opts.csp
+      ? html
+          .replaceAll('<script>', `<script nonce="${nonce}">`)
+          .replaceAll('<style>', `<style nonce="${nonce}">`)
+      : html;
   site.pages.set(
     path,
-    `<!doctype html><html lang="${opts.lang ?? 'en'}"><head><meta charset="utf-8">
+    withNonces(`<!doctype html><html lang="${opts.lang ?? 'en'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Ada's agency</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;padding:24px 32px;color:#1f2937;background:#f8fafc}
 header{display:flex;justify-content:space-between;align-items:center;margin-bottom:24px}
@@ -172,7 +187,7 @@ button.cta{font:inherit;padding:10px 16px;border-radius:8px;border:0;background:
 <button class="cta" id="before">Contact us</button></div>${opts.body ?? ''}</main>
 ${snippets}
 ${opts.extra ?? ''}
-</body></html>`,
+</body></html>`),
   );
   return `${site.origin}${path}`;
 }
@@ -365,14 +380,14 @@ test.describe('the embedded portal on a provider site', () => {
     await page.keyboard.press('Enter');
     await expect(dialog).toBeVisible();
     await expect(dialog).toHaveAttribute('aria-modal', 'true');
-    expect(await focusedIn(page, POPUP)).toBe('button.close');
+    await expect.poll(() => focusedIn(page, POPUP)).toBe('button.close');
     const portal = portalIn(page, POPUP);
     await expect(portal.getByRole('heading', { name: 'Sign in to Acme Studio' })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Acme Studio' })).toBeVisible();
 
     // Tab goes into the portal, through it, and back to the close button: focus never leaves the dialog.
     await page.keyboard.press('Tab');
-    expect(await focusedIn(page, POPUP)).toBe('iframe');
+    await expect.poll(() => focusedIn(page, POPUP)).toBe('iframe');
     let back = false;
     for (let i = 0; i < 30 && !back; i++) {
       await page.keyboard.press('Tab');
@@ -438,6 +453,32 @@ test.describe('the embedded portal on a provider site', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(launcher).toBeFocused();
+  });
+
+  test('a provider site with a strict Content-Security-Policy needs only the documented lines', async ({
+    page,
+  }) => {
+    // The documented lines (host/dashboard/docs/examples.ts cspExample) and nothing inline but nonced code:
+    // no 'unsafe-inline' for styles, so the widget's shadow DOM must style itself without a <style> element.
+    const url = providerPage('/strict-csp', {
+      snippets: [{ portalId: portalA, mode: 'floating' }],
+      init: 'color:"#be123c"',
+      csp: `default-src 'none'; script-src 'nonce-{nonce}' ${PLATFORM}; frame-src ${PLATFORM}; style-src 'nonce-{nonce}'; connect-src 'self'`,
+      extra: `${identify(grace.email)}<script>window.__violations=[];document.addEventListener("securitypolicyviolation",function(e){window.__violations.push(e.violatedDirective+" "+e.blockedURI)});</script>`,
+    });
+    const violations = () =>
+      page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+    await page.goto(url);
+    const launcher = page.getByRole('button', { name: 'Open client portal' });
+    await expect(launcher).toBeVisible();
+    // Styled: a round button fixed in the corner, in the portal's colour.
+    expect(await launcher.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    expect(await launcher.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(190, 18, 60)');
+    await launcher.click();
+    const portal = portalIn(page, FLOATING);
+    await expect(portal.getByRole('heading', { name: 'Welcome, Grace Hopper' })).toBeVisible();
+    await expect.poll(async () => (await eventsNamed(page, 'login')).length).toBe(1);
+    expect(await violations()).toEqual([]);
   });
 
   test('a narrow viewport: full-screen dialog, compact portal signed in by handoff', async ({ page }) => {
