@@ -210,7 +210,7 @@ const focusedIn = (page: Page, host: string) =>
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 const INLINE = '#portal-here client-portal-widget';
@@ -429,6 +429,92 @@ test.describe('the embedded portal on a provider site', () => {
     await expect(dialog).toBeHidden();
     await expect(trigger).toBeFocused();
     expect(await eventNames(page)).toEqual(expect.arrayContaining(['open', 'close', 'ready']));
+  });
+
+  test('the page’s commands: open at a page, close, off, destroy, init again; inline shows only at its first size', async ({
+    page,
+  }) => {
+    const call = (...args: unknown[]) =>
+      page.evaluate(
+        (args) => (window as unknown as { ClientPortal: (...a: unknown[]) => void }).ClientPortal(...args),
+        args,
+      );
+    // The portal's document is slow to come: until the frame reports its size, the inline box says it is
+    // loading and the frame stays invisible (no blank or half-drawn frame on the provider's page).
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`${PLATFORM}/portal/**`, async (route) => {
+      if (route.request().resourceType() === 'document') await released;
+      await route.continue();
+    });
+    const url = providerPage('/commands', {
+      snippets: [{ portalId: portalA, mode: 'inline', element: '#portal-here' }],
+      body: '<div class="card"><div id="portal-here"></div></div>',
+      extra: identify(grace.email),
+    });
+    // (The frame holds the page's load event back until its document comes.)
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
+    const box = page.locator(`${INLINE} .inline`);
+    await expect(box).toHaveAttribute('aria-busy', 'true');
+    await expect(page.locator(INLINE).getByRole('status')).toHaveText('Loading client portal…');
+    const iframe = page.locator(`${INLINE} iframe`);
+    await expect(iframe).toHaveCount(1);
+    expect(await iframe.evaluate((f) => getComputedStyle(f).visibility)).toBe('hidden');
+    release();
+    const portal = portalIn(page, INLINE);
+    await expect(portal.getByRole('heading', { name: 'Welcome, Grace Hopper' })).toBeVisible();
+    await expect(box).not.toHaveAttribute('aria-busy', 'true');
+    expect(await iframe.evaluate((f) => getComputedStyle(f).visibility)).toBe('visible');
+    expect(await eventNames(page)).toContain('resize');
+
+    // `off` removes a callback `on` added: the route event still comes (as a DOM event), the callback is not called.
+    await page.evaluate(() => {
+      const w = window as unknown as {
+        ClientPortal: (...a: unknown[]) => void;
+        __routes: string[];
+        __onRoute: unknown;
+      };
+      w.__routes = [];
+      w.__onRoute = (d: { path: string }) => w.__routes.push(d.path);
+      w.ClientPortal('on', 'route', w.__onRoute);
+    });
+    const routes = () => page.evaluate(() => (window as unknown as { __routes: string[] }).__routes);
+    const domRoutes = async () => (await eventsNamed(page, 'route')).map((e) => e.detail.path);
+    await call('navigate', 'invoices');
+    await expect(portal.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+    await expect.poll(routes).toEqual(['/invoices']);
+    await page.evaluate(() => {
+      const w = window as unknown as { ClientPortal: (...a: unknown[]) => void; __onRoute: unknown };
+      w.ClientPortal('off', 'route', w.__onRoute);
+    });
+    await call('navigate', 'projects');
+    await expect(portal.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
+    await expect.poll(domRoutes).toContain('/projects');
+    expect(await routes()).toEqual(['/invoices']);
+
+    // `destroy` removes everything; `init` and a mode again bring the widget back, here as a popup that
+    // `open` opens at a page and `close` closes.
+    await call('destroy');
+    await expect(page.locator('client-portal-widget')).toHaveCount(0);
+    await call('init', { portalId: portalA });
+    await call('popup');
+    await call('identify', {});
+    await expect
+      .poll(async () => (await eventsNamed(page, 'error')).map((e) => e.detail.code))
+      .toContain('invalid_options');
+    await page.evaluate(() =>
+      (window as unknown as { ClientPortal: (...a: unknown[]) => void }).ClientPortal('open', {
+        page: 'invoices',
+      }),
+    );
+    const dialog = page.getByRole('dialog', { name: 'Acme Studio' });
+    await expect(dialog).toBeVisible();
+    await expect(
+      portalIn(page, POPUP).getByRole('heading', { name: 'Sign in to Acme Studio' }),
+    ).toBeVisible();
+    await call('close');
+    await expect(dialog).toBeHidden();
+    expect(await eventNames(page)).toEqual(expect.arrayContaining(['open', 'close']));
   });
 
   test('floating: the launcher opens the real portal, in German on a German page', async ({ page }) => {
