@@ -1,4 +1,4 @@
-import '../../shared/ui/styles.css';
+import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preloadBranding } from './branding/branding';
@@ -6,9 +6,9 @@ import { I18nProvider } from './i18n/i18n-context';
 import { detectLanguage, type SupportedLanguage, storedLanguage, syncHtmlLang } from './i18n/language';
 import { currentLocation } from './navigation/history';
 import { parseRoute, readMode } from './navigation/paths';
-import { PortalApp } from './portal-app';
+import { AuthPage, LoginPage, PortalApp } from './portal-app';
 import { readSession } from './session/session-store';
-import { prefetchSignedIn } from './signed-in-prefetch';
+import { preloadSignedIn } from './signed-in-guard';
 
 /**
  * Start-up: the app renders once the portal's branding is known (its request started in `index.html`),
@@ -44,10 +44,22 @@ async function start(root: HTMLElement) {
   const location = new URL(currentLocation(), window.location.origin);
   const route = parseRoute(location.pathname, location.search, mode);
   const session = route.name === 'page' || route.name === 'entry' ? readSession() : null;
-  if (session && route.name === 'page' && session.client.portalId === route.portalId) prefetchSignedIn();
+  const signedIn = session && route.name === 'page' && session.client.portalId === route.portalId;
+  // The first screen's chunk (and, signed in, its data), already on its way (`index.html`): rendering
+  // once it is here shows the page itself first, not a Suspense fallback (see ui/preloadable.tsx). A
+  // slow one gets a second at most; the page then shows its loading state as before.
+  const firstScreen = signedIn
+    ? preloadSignedIn()
+    : route.name === 'login'
+      ? LoginPage.preload()
+      : route.name === 'auth'
+        ? AuthPage.preload()
+        : undefined;
   const [branding, pageLanguage] = await Promise.all([
     route.portalId ? preloadBranding(route.portalId) : undefined,
     embedded?.kind === 'embedded' ? embedded.init : null,
+    firstScreen &&
+      Promise.race([firstScreen.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1000))]),
   ]);
   const lang: SupportedLanguage =
     session?.client.language ??

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useReducer } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useReducer } from 'react';
 import type { PortalBranding } from '../../shared/contracts/portal';
 import { Toaster } from '../../shared/ui/toaster';
 import { applyBranding, brandingNow, preloadBranding } from './branding/branding';
@@ -13,17 +13,18 @@ import { useSession } from './session/session-store';
 import { GuardedPage } from './signed-in-guard';
 import { PortalErrorBoundary } from './ui/error-boundary';
 import { NotFound } from './ui/not-found';
+import { preloadable } from './ui/preloadable';
 
 /*
  * The sign-in pages and the signed-in pages are chunks of their own; `index.html` preloads the one a
  * location needs alongside this first chunk (so neither costs a round trip), and neither carries the
  * other's code.
  */
-const LoginPage = lazy(() =>
-  import(/* webpackChunkName: "sign-in" */ './login/login-page').then((m) => ({ default: m.LoginPage })),
+export const LoginPage = preloadable(() =>
+  import(/* webpackChunkName: "sign-in" */ './login/login-page').then((m) => m.LoginPage),
 );
-const AuthPage = lazy(() =>
-  import(/* webpackChunkName: "sign-in" */ './auth/auth-page').then((m) => ({ default: m.AuthPage })),
+export const AuthPage = preloadable(() =>
+  import(/* webpackChunkName: "sign-in" */ './auth/auth-page').then((m) => m.AuthPage),
 );
 
 /**

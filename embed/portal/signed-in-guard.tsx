@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import type { PortalBranding } from '../../shared/contracts/portal';
 import { PageFallback } from '../../shared/ui/spinner';
 import { forgetReturnPage, rememberReturnPage } from './embedded/embed-state';
@@ -6,17 +6,28 @@ import { useI18n } from './i18n/i18n-context';
 import { navigate } from './navigation/history';
 import { loginPath, type PortalMode, type PortalPage } from './navigation/paths';
 import { clearSession, readSession, useSession } from './session/session-store';
+import { preloadable } from './ui/preloadable';
 
 /**
  * Everything behind sign-in: its own chunk, loaded only for a signed-in client of this portal. It renders
  * once the data `index.html` prefetched for the page is in its cache (`seedPrefetched`).
  */
-const SignedInApp = lazy(() =>
+export const SignedInApp = preloadable(() =>
   import(/* webpackChunkName: "signed-in" */ './signed-in/signed-in-app').then(async (module) => {
     await module.seedPrefetched();
-    return module;
+    return module.default;
   }),
 );
+
+/**
+ * The signed-in chunk, and whatever data was prefetched for its first page put in its cache (each call:
+ * the widget's frame can sign in another client later).
+ */
+export async function preloadSignedIn(): Promise<void> {
+  await SignedInApp.preload();
+  const { seedPrefetched } = await import(/* webpackChunkName: "signed-in" */ './signed-in/signed-in-app');
+  await seedPrefetched();
+}
 
 /** Spec §9's session tick: an expired session is noticed within 30 seconds even on an idle page. */
 const SESSION_TICK_MS = 30_000;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -62,6 +62,13 @@ async function lighthouseWithStorage(
       disableStorageReset: true,
     });
     const lhr = result?.lhr;
+    // BENCH_LHR_DIR=<dir> keeps every Lighthouse report, to see what an LCP is made of.
+    const keep = process.env.BENCH_LHR_DIR;
+    if (keep && lhr) {
+      mkdirSync(keep, { recursive: true });
+      const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'index';
+      writeFileSync(join(keep, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     return {
       score: Math.round((lhr?.categories.performance?.score ?? 0) * 100),
       lcpMs: lhr?.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,

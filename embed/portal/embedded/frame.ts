@@ -21,6 +21,7 @@ import {
   subscribeSession,
   writeSession,
 } from '../session/session-store';
+import { preloadSignedIn } from '../signed-in-guard';
 import { prefetchPageData, prefetchSignedIn } from '../signed-in-prefetch';
 import { type EmbedState, embedState, frameHooks, pageAfterSignIn, setEmbedState } from './embed-state';
 
@@ -143,11 +144,14 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
     send({ type: 'login', client: { id, name, email }, method });
   }
 
-  /** Stores a session the page's sign-in produced, with the page it opens already loading. */
-  function signIn(session: PortalSession, method: 'magic_link' | 'handoff') {
+  /**
+   * Stores a session the page's sign-in produced once the page it opens (its chunk and its data) is
+   * here, so that the page itself is the first thing shown (no Suspense fallback, ui/preloadable.tsx).
+   */
+  async function signIn(session: PortalSession, method: 'magic_link' | 'handoff') {
     const route = parseRoute(currentLocation().split('?')[0] ?? '', '', STANDALONE);
-    prefetchSignedIn();
     prefetchPageData(portalId, route.name === 'page' ? route.page : pageAfterSignIn(), session.token);
+    await preloadSignedIn().catch(() => undefined);
     writeSession(session);
     announce(session, method);
   }
@@ -180,7 +184,7 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
       (api) => api.POST('/api/widget/handoff', { body: { portalId, token } }),
       text('errors.network'),
     );
-    signIn(session, 'handoff');
+    await signIn(session, 'handoff');
   }
 
   /** A magic-link token that came back to the embedding page: spent by POST, like "Continue". */
@@ -192,7 +196,7 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
       );
       const current = sessionHere();
       if (current) endSession(current, current.client.id !== session.client.id);
-      signIn(session, 'magic_link');
+      await signIn(session, 'magic_link');
       const lang = session.client.language;
       toast.success(translate(messagesFor(lang), lang, 'toast.welcomeTitle'), {
         description: translate(messagesFor(lang), lang, 'toast.welcomeBody'),

@@ -1,7 +1,7 @@
 import { readResponse } from '../api/portal-api';
 import { takePrefetched } from '../signed-in-prefetch';
+import { store } from './data-store';
 import { portalKeys } from './portal-data';
-import { queryClient } from './query-client';
 
 const RESOURCE = /^\/api\/portal\/([0-9a-f-]{36})\/(dashboard|projects|invoices)$/;
 
@@ -18,7 +18,7 @@ export async function seedPrefetched(): Promise<void> {
       const [, portalId = '', resource = 'dashboard'] = match;
       const data = await readResponse(response, '').catch(() => undefined);
       if (data !== undefined) {
-        queryClient.setQueryData(portalKeys[resource as 'dashboard'](portalId), data);
+        store.setData(portalKeys[resource as 'dashboard'](portalId), data);
       }
     }),
   );

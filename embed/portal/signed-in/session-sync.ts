@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { PortalClient } from '../../../shared/contracts/portal';
 import { call } from '../api/portal-api';
 import { useI18n } from '../i18n/i18n-context';
 import type { SupportedLanguage } from '../i18n/language';
 import { readSession, writeSession } from '../session/session-store';
+import { store, useAction } from './data-store';
 import { portalKeys, useServerSession } from './portal-data';
 import { useSignedIn } from './signed-in-context';
 
@@ -23,7 +23,6 @@ export function storeClient(client: PortalClient): void {
 export function useSessionSync() {
   const { lang, setLanguage, t } = useI18n();
   const { portalId } = useSignedIn();
-  const queryClient = useQueryClient();
   const server = useServerSession(portalId);
   const client = server.data?.client;
 
@@ -34,8 +33,8 @@ export function useSessionSync() {
     if (client.language !== lang) setLanguage(client.language);
   }, [client]);
 
-  const save = useMutation({
-    mutationFn: (language: SupportedLanguage) =>
+  const save = useAction(
+    (language: SupportedLanguage) =>
       call(
         (api) =>
           api.PATCH('/api/portal/{portalId}/profile', {
@@ -44,12 +43,14 @@ export function useSessionSync() {
           }),
         t('errors.network'),
       ),
-    onSuccess: (updated) => {
-      storeClient(updated);
-      queryClient.setQueryData(portalKeys.session(portalId), (old: typeof server.data) =>
-        old ? { ...old, client: updated } : old,
-      );
+    {
+      onSuccess: (updated) => {
+        storeClient(updated);
+        store.setData(portalKeys.session(portalId), (old: typeof server.data) =>
+          old ? { ...old, client: updated } : old,
+        );
+      },
     },
-  });
+  );
   return { saveLanguage: (language: SupportedLanguage) => save.mutate(language) };
 }

@@ -5,7 +5,7 @@ import { forgetLanguageChoice } from '../i18n/language';
 import { navigate } from '../navigation/history';
 import { loginPath, type PortalMode } from '../navigation/paths';
 import { clearSession } from '../session/session-store';
-import { queryClient } from './query-client';
+import { store } from './data-store';
 
 /**
  * Signs out here or everywhere: the server ends the session(s) and records the logout; the portal always
@@ -28,7 +28,7 @@ export async function signOut(
   }
   clearSession();
   forgetLanguageChoice();
-  queryClient.clear();
+  store.clear();
   if (warn) toast.warning(t('toast.signOutWarning'));
   else toast.success(scope === 'this' ? t('toast.signedOut') : t('toast.signedOutEverywhere'));
   navigate(loginPath(mode, portalId), { replace: true });

@@ -1,5 +1,4 @@
 import './messages';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useMemo } from 'react';
 import type { PortalBranding, PortalSession } from '../../../shared/contracts/portal';
 import { PageFallback } from '../../../shared/ui/spinner';
@@ -7,7 +6,6 @@ import { useI18n } from '../i18n/i18n-context';
 import { type PortalMode, type PortalPage, pagePath } from '../navigation/paths';
 import DashboardPage from './pages/dashboard-page';
 import { PortalShell } from './portal-shell';
-import { queryClient } from './query-client';
 import { type SignedIn, SignedInContext } from './signed-in-context';
 
 export { seedPrefetched } from './seed-prefetched';
@@ -47,14 +45,12 @@ export default function SignedInApp({
   );
   const Page = PAGES[page];
   return (
-    <QueryClientProvider client={queryClient}>
-      <SignedInContext.Provider value={value}>
-        <PortalShell page={page}>
-          <Suspense fallback={<PageFallback label={t('common.loading')} />}>
-            <Page />
-          </Suspense>
-        </PortalShell>
-      </SignedInContext.Provider>
-    </QueryClientProvider>
+    <SignedInContext.Provider value={value}>
+      <PortalShell page={page}>
+        <Suspense fallback={<PageFallback label={t('common.loading')} />}>
+          <Page />
+        </Suspense>
+      </PortalShell>
+    </SignedInContext.Provider>
   );
 }

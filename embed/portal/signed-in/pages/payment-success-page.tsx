@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { buttonClass } from '../../../../shared/ui/button';
@@ -6,6 +5,7 @@ import { Card } from '../../../../shared/ui/card';
 import { useI18n } from '../../i18n/i18n-context';
 import { Link } from '../../navigation/link';
 import { usePageTitle } from '../../ui/use-page-title';
+import { store } from '../data-store';
 import { portalKeys } from '../portal-data';
 import { useSignedIn } from '../signed-in-context';
 
@@ -16,12 +16,11 @@ import { useSignedIn } from '../signed-in-context';
 export default function PaymentSuccessPage() {
   const { t } = useI18n();
   const { portalId, branding, pathTo } = useSignedIn();
-  const queryClient = useQueryClient();
   usePageTitle(t('paymentSuccess.title'), branding?.name);
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: portalKeys.invoices(portalId) });
-    void queryClient.invalidateQueries({ queryKey: portalKeys.dashboard(portalId) });
-  }, [queryClient, portalId]);
+    store.invalidate(portalKeys.invoices(portalId));
+    store.invalidate(portalKeys.dashboard(portalId));
+  }, [portalId]);
   return (
     <Card className="mx-auto grid max-w-lg justify-items-center gap-4 p-8 text-center">
       <span className="grid size-14 place-items-center rounded-full bg-success-soft text-success">

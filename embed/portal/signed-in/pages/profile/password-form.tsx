@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { PortalPasswordInput } from '../../../../../shared/contracts/portal';
 import { Button } from '../../../../../shared/ui/button';
@@ -7,6 +6,7 @@ import { Field } from '../../../../../shared/ui/field';
 import { toast } from '../../../../../shared/ui/toaster';
 import { call, PortalApiError } from '../../../api/portal-api';
 import { useI18n } from '../../../i18n/i18n-context';
+import { useAction } from '../../data-store';
 import { storeClient } from '../../session-sync';
 import { useSignedIn } from '../../signed-in-context';
 
@@ -25,27 +25,29 @@ export function PasswordForm() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
 
-  const save = useMutation({
-    mutationFn: (body: { currentPassword?: string; password: string; confirmPassword: string }) =>
+  const save = useAction(
+    (body: { currentPassword?: string; password: string; confirmPassword: string }) =>
       call(
         (api) => api.POST('/api/portal/{portalId}/password', { params: { path: { portalId } }, body }),
         t('errors.network'),
       ),
-    onSuccess: (result) => {
-      storeClient({ ...session.client, hasPassword: true });
-      setValues(EMPTY);
-      toast.success(t('toast.passwordSaved'), {
-        description: result.endedSessions > 0 ? t('toast.otherDevicesSignedOut') : undefined,
-      });
+    {
+      onSuccess: (result) => {
+        storeClient({ ...session.client, hasPassword: true });
+        setValues(EMPTY);
+        toast.success(t('toast.passwordSaved'), {
+          description: result.endedSessions > 0 ? t('toast.otherDevicesSignedOut') : undefined,
+        });
+      },
+      onError: (error) => {
+        if (error instanceof PortalApiError && error.fields.length > 0) {
+          setErrors(Object.fromEntries(error.fields.map((f) => [f.path, f.message])));
+        } else {
+          toast.error(t('toast.profileFailed', { message: error.message }));
+        }
+      },
     },
-    onError: (error) => {
-      if (error instanceof PortalApiError && error.fields.length > 0) {
-        setErrors(Object.fromEntries(error.fields.map((f) => [f.path, f.message])));
-      } else {
-        toast.error(t('toast.profileFailed', { message: error.message }));
-      }
-    },
-  });
+  );
 
   function submit(event: FormEvent) {
     event.preventDefault();

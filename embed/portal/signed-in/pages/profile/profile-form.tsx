@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { PortalProfileUpdate } from '../../../../../shared/contracts/portal';
 import { Button } from '../../../../../shared/ui/button';
@@ -9,6 +8,7 @@ import { toast } from '../../../../../shared/ui/toaster';
 import { call, PortalApiError } from '../../../api/portal-api';
 import { useI18n } from '../../../i18n/i18n-context';
 import type { SupportedLanguage } from '../../../i18n/language';
+import { store, useAction } from '../../data-store';
 import { portalKeys } from '../../portal-data';
 import { storeClient } from '../../session-sync';
 import { useSignedIn } from '../../signed-in-context';
@@ -17,32 +17,34 @@ import { useSignedIn } from '../../signed-in-context';
 export function ProfileForm() {
   const { t, setLanguage } = useI18n();
   const { portalId, session } = useSignedIn();
-  const queryClient = useQueryClient();
   const [name, setName] = useState(session.client.name);
   const [language, setLang] = useState<SupportedLanguage>(session.client.language);
   const [nameError, setNameError] = useState<string>();
   const languageId = useId();
 
-  const save = useMutation({
-    mutationFn: (body: { name: string; language: SupportedLanguage }) =>
+  const save = useAction(
+    (body: { name: string; language: SupportedLanguage }) =>
       call(
         (api) => api.PATCH('/api/portal/{portalId}/profile', { params: { path: { portalId } }, body }),
         t('errors.network'),
       ),
-    onSuccess: (client) => {
-      storeClient(client);
-      queryClient.setQueryData(portalKeys.session(portalId), (old: { client: unknown } | undefined) =>
-        old ? { ...old, client } : old,
-      );
-      setLanguage(client.language, { remember: true });
-      toast.success(t('toast.profileUpdated'));
+    {
+      onSuccess: (client) => {
+        storeClient(client);
+        store.setData(portalKeys.session(portalId), (old: { client: unknown } | undefined) =>
+          old ? { ...old, client } : old,
+        );
+        setLanguage(client.language, { remember: true });
+        toast.success(t('toast.profileUpdated'));
+      },
+      onError: (error) => {
+        const field =
+          error instanceof PortalApiError ? error.fields.find((f) => f.path === 'name') : undefined;
+        if (field) setNameError(field.message);
+        toast.error(t('toast.profileFailed', { message: error.message }));
+      },
     },
-    onError: (error) => {
-      const field = error instanceof PortalApiError ? error.fields.find((f) => f.path === 'name') : undefined;
-      if (field) setNameError(field.message);
-      toast.error(t('toast.profileFailed', { message: error.message }));
-    },
-  });
+  );
 
   function submit(event: FormEvent) {
     event.preventDefault();
