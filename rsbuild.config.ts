@@ -131,6 +131,34 @@ const pluginPrecompress = (): RsbuildPlugin => ({
   },
 });
 
+/** Where `embed/portal/index.html` wants its start-up script. */
+const PORTAL_BOOT_MARKER = '<!-- portal-boot -->';
+
+/**
+ * Inlines the portal's start-up script (`embed/portal/boot.ts`, the portal's `boot` entry, built without a
+ * page of its own) into `index.html` at `<!-- portal-boot -->`: it must run before anything has downloaded.
+ */
+const pluginInlinePortalBoot = (): RsbuildPlugin => ({
+  name: 'platform:inline-portal-boot',
+  setup(api) {
+    api.modifyHTML((html, { compilation }) => {
+      if (!html.includes(PORTAL_BOOT_MARKER)) return html;
+      const files = compilation.entrypoints.get('boot')?.getFiles() ?? [];
+      const code = files
+        .filter((file) => file.endsWith('.js'))
+        .map((file) => compilation.getAsset(file)?.source.source().toString() ?? '')
+        .join('\n')
+        .replace(/\n?\/\/# sourceMappingURL=\S*\s*$/, '')
+        .trim();
+      if (!code) throw new Error('the portal start-up script (embed/portal/boot.ts) was not built');
+      return html.replace(
+        PORTAL_BOOT_MARKER,
+        () => `<script>${code.replace(/<\/(script)/gi, '<\\/$1')}</script>`,
+      );
+    });
+  },
+});
+
 const html = (template: string): EnvironmentConfig['html'] => ({
   template: join(root, template),
   meta: {
@@ -206,11 +234,19 @@ export default defineConfig({
     },
     ...Object.fromEntries(REMOTES.map((name) => [name, remoteEnvironment(name)])),
     portal: {
-      source: { entry: { index: './embed/portal/index.tsx' } },
+      source: {
+        entry: {
+          index: './embed/portal/index.tsx',
+          // Inlined into the page by pluginInlinePortalBoot: no page, no <script> tag of its own.
+          boot: { import: './embed/portal/boot.ts', html: false },
+        },
+      },
       output: { distPath: { root: `${distRoot}/portal` }, assetPrefix: '/portal/' },
       dev: { assetPrefix: '/portal/' },
       html: html('embed/portal/index.html'),
-      plugins: [pluginReact()],
+      // The start-up script stands alone (it is inlined): nothing of it goes into a shared chunk.
+      splitChunks: { chunks: (chunk) => chunk.name !== 'boot' },
+      plugins: [pluginReact(), pluginInlinePortalBoot()],
     },
     widget: {
       source: { entry: { embed: './embed/widget/embed.ts' } },

@@ -11,16 +11,17 @@ import { readSession } from './session/session-store';
 import { preloadSignedIn } from './signed-in-guard';
 
 /**
- * Start-up: the app renders once the portal's branding is known (its request started in `index.html`),
+ * Start-up: the app renders once the portal's branding is known (its request started by the start-up script, `boot.ts`),
  * already branded and translated: no flash of the platform's colours, no layout shift. For a signed-in
- * page the inline script has already requested its chunk and its data (`signed-in-prefetch.ts`).
+ * page the start-up script (`boot.ts`) has already requested its chunk and its data (`signed-in-prefetch.ts`).
  *
  * Language (spec §4, §9): a signed-in client's profile language wins (the portal saves the client's
  * choice there); otherwise the stored choice, the browser's languages, then the portal's own language.
  * Inside the widget the embedding page's language takes the browser's place.
  *
- * Inside the widget's iframe (`?embed=…`, `embedded/frame.ts` in its own chunk, preloaded by
- * `index.html`), the frame first checks the page that embeds it and answers the widget's runtime.
+ * Inside the widget's iframe (`?embed=…`, `embedded/frame.ts` in its own chunk, preloaded by the start-up
+ * script), the frame takes over the channel to the widget's runtime that the start-up script opened, and
+ * renders once the page's sign-in (a handoff token it already exchanged) has settled.
  */
 async function start(root: HTMLElement) {
   const frame = new URLSearchParams(window.location.search).has('embed')
@@ -45,7 +46,7 @@ async function start(root: HTMLElement) {
   const route = parseRoute(location.pathname, location.search, mode);
   const session = route.name === 'page' || route.name === 'entry' ? readSession() : null;
   const signedIn = session && route.name === 'page' && session.client.portalId === route.portalId;
-  // The first screen's chunk (and, signed in, its data), already on its way (`index.html`): rendering
+  // The first screen's chunk (and, signed in, its data), already on its way (`boot.ts`): rendering
   // once it is here shows the page itself first, not a Suspense fallback (see ui/preloadable.tsx). A
   // slow one gets a second at most; the page then shows its loading state as before.
   const firstScreen = signedIn
@@ -61,8 +62,10 @@ async function start(root: HTMLElement) {
     firstScreen &&
       Promise.race([firstScreen.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1000))]),
   ]);
+  // Inside the widget, the page has usually signed a client in meanwhile (`embedded.init` waits for it).
+  const client = (embedded ? readSession() : session)?.client;
   const lang: SupportedLanguage =
-    session?.client.language ??
+    client?.language ??
     (embedded ? (storedLanguage() ?? pageLanguage) : null) ??
     detectLanguage() ??
     branding?.language ??

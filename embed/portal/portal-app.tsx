@@ -16,7 +16,7 @@ import { NotFound } from './ui/not-found';
 import { preloadable } from './ui/preloadable';
 
 /*
- * The sign-in pages and the signed-in pages are chunks of their own; `index.html` preloads the one a
+ * The sign-in pages and the signed-in pages are chunks of their own; the start-up script (`boot.ts`) preloads the one a
  * location needs alongside this first chunk (so neither costs a round trip), and neither carries the
  * other's code.
  */

@@ -10,7 +10,7 @@ import { preloadable } from './ui/preloadable';
 
 /**
  * Everything behind sign-in: its own chunk, loaded only for a signed-in client of this portal. It renders
- * once the data `index.html` prefetched for the page is in its cache (`seedPrefetched`).
+ * once the data the start-up script (`boot.ts`) prefetched for the page is in its cache (`seedPrefetched`).
  */
 export const SignedInApp = preloadable(() =>
   import(/* webpackChunkName: "signed-in" */ './signed-in/signed-in-app').then(async (module) => {

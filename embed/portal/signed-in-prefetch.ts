@@ -1,5 +1,5 @@
 /**
- * A signed-in page's first data, requested by `index.html`'s inline script (with the stored session's
+ * A signed-in page's first data, requested by the start-up script (`boot.ts`, with the stored session's
  * token) while the first scripts download; the signed-in chunk puts it into its query cache before its
  * first render (`signed-in/seed-prefetched.ts`), so the page renders with data at once.
  */
@@ -9,17 +9,23 @@ declare global {
   }
 }
 
-/** The API resource behind a signed-in page's first screen (the pages `index.html` prefetches too). */
-const RESOURCES: Partial<Record<string, string>> = {
+/**
+ * The API resource behind a signed-in page's first screen. (No imports of chunks in this module: the
+ * start-up script, which must stay small, uses it.)
+ */
+const RESOURCES: Partial<Record<string, PageResource>> = {
   dashboard: 'dashboard',
   projects: 'projects',
   invoices: 'invoices',
 };
+export type PageResource = 'dashboard' | 'projects' | 'invoices';
+
+/** The API resource a page's first screen shows, if it has one. */
+export const pageResource = (page: string): PageResource | undefined => RESOURCES[page];
 
 /**
- * Starts loading a signed-in page's data with a new session's token, as `index.html` does for a stored
- * session: the embedded portal calls it right after the widget signed a client in, so the page renders
- * with its data at once.
+ * Starts loading a signed-in page's data with a session's token: the start-up script for a stored session,
+ * the embedded portal right after the widget signed a client in, so the page renders with its data at once.
  */
 export function prefetchPageData(portalId: string, page: string, token: string): void {
   const resource = RESOURCES[page];
@@ -34,9 +40,14 @@ export function prefetchPageData(portalId: string, page: string, token: string):
   };
 }
 
-/** Starts loading (or, once preloaded, evaluating) the signed-in chunk. */
-export function prefetchSignedIn(): void {
-  void import(/* webpackChunkName: "signed-in" */ './signed-in/signed-in-app').catch(() => {});
+/**
+ * Hands data the API already returned for a page (the widget's handoff `included` it) to the signed-in
+ * chunk, as if it had been prefetched.
+ */
+export function providePageData(portalId: string, resource: PageResource, data: unknown): void {
+  const path = `/api/portal/${portalId}/${resource}`;
+  const response = new Response(JSON.stringify(data), { headers: { 'Content-Type': 'application/json' } });
+  window.__portalPrefetch = { ...window.__portalPrefetch, [path]: Promise.resolve(response) };
 }
 
 /** Every prefetched response, once (the caller owns them from then on). */

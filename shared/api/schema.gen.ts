@@ -4021,7 +4021,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange a handoff token for a portal session
-         * @description Identity handoff (single sign-on) for the embedded portal: the provider’s backend signs a JWT with the portal’s widget secret (HS256; `sub` the client’s e-mail, `aud` the portal id, `iat`, `exp` at most 10 minutes later, a unique `jti`), the widget hands it to the portal frame, and the frame exchanges it here for a 7-day portal session (recorded as a login with `method: handoff`). Each token works once. Rejections: 400 `handoff_invalid` (malformed, not HS256, a claim missing, lifetime over 10 minutes, issued in the future), 401 `handoff_bad_signature`, 401 `handoff_wrong_audience`, 401 `handoff_expired`, 401 `handoff_replayed`, 403 `handoff_not_configured` (the portal has no secret), 404 `handoff_unknown_client` (no client with that e-mail in the portal), 404 `not_found` (no such portal). Limited to 60 exchanges per 15 minutes per IP.
+         * @description Identity handoff (single sign-on) for the embedded portal: the provider’s backend signs a JWT with the portal’s widget secret (HS256; `sub` the client’s e-mail, `aud` the portal id, `iat`, `exp` at most 10 minutes later, a unique `jti`), the widget hands it to the portal frame, and the frame exchanges it here for a 7-day portal session (recorded as a login with `method: handoff`). Each token works once. With `include`, the response also carries that page’s data for the new session (`included`), so the frame renders its first screen without another request. Rejections: 400 `handoff_invalid` (malformed, not HS256, a claim missing, lifetime over 10 minutes, issued in the future), 401 `handoff_bad_signature`, 401 `handoff_wrong_audience`, 401 `handoff_expired`, 401 `handoff_replayed`, 403 `handoff_not_configured` (the portal has no secret), 404 `handoff_unknown_client` (no client with that e-mail in the portal), 404 `not_found` (no such portal). Limited to 60 exchanges per 15 minutes per IP.
          */
         post: {
             parameters: {
@@ -4063,7 +4063,7 @@ export interface paths {
                          *       "createdAt": "2026-11-21T10:00:00.000Z"
                          *     }
                          */
-                        "application/json": components["schemas"]["PortalSession"];
+                        "application/json": components["schemas"]["WidgetHandoffSession"];
                     };
                 };
                 /** @description Bad request */
@@ -5034,11 +5034,30 @@ export interface components {
         };
         WidgetHandoffInput: {
             /**
+             * @description Also return this page’s data for the new session (under `included`), as `GET /api/portal/{portalId}/<include>` would: the frame’s first screen then needs no second request.
+             * @enum {string}
+             */
+            include?: "dashboard" | "projects" | "invoices";
+            /**
              * Format: uuid
              * @description The portal the frame shows.
              */
             portalId: string;
             /** @description The JWT (HS256) the provider’s backend signed. */
+            token: string;
+        };
+        WidgetHandoffSession: {
+            client: components["schemas"]["PortalClient"];
+            createdAt: string;
+            /** @description ISO 8601; 7 days after sign-in (spec §9). */
+            expiresAt: string;
+            /** @description The data `include` asked for (only the signed-in client’s own). */
+            included?: {
+                dashboard?: components["schemas"]["PortalDashboard"];
+                invoices?: components["schemas"]["PortalInvoiceList"];
+                projects?: components["schemas"]["PortalProjectList"];
+            };
+            /** @description `<id>.<secret>`; the server keeps only a hash of the secret. */
             token: string;
         };
         /**

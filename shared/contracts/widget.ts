@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PortalDashboard, PortalInvoiceList, PortalProjectList, PortalSession } from './portal';
 
 /*
  * The widget's identity handoff (single sign-on): the provider's backend signs a short-lived JWT (HS256)
@@ -68,10 +69,27 @@ export const HandoffInput = z
       .min(1, { error: 'validation.required' })
       .max(4096, { error: 'validation.invalid' })
       .meta({ description: 'The JWT (HS256) the provider’s backend signed.' }),
+    include: z.enum(['dashboard', 'projects', 'invoices'], { error: 'validation.invalid' }).optional().meta({
+      description:
+        'Also return this page’s data for the new session (under `included`), as `GET /api/portal/{portalId}/<include>` would: the frame’s first screen then needs no second request.',
+    }),
   })
   .strict()
   .meta({ id: 'WidgetHandoffInput' });
 export type HandoffInput = z.input<typeof HandoffInput>;
+
+/** The session a handoff started, with the first page's data when the exchange asked for it. */
+export const HandoffSession = PortalSession.extend({
+  included: z
+    .object({
+      dashboard: PortalDashboard.optional(),
+      projects: PortalProjectList.optional(),
+      invoices: PortalInvoiceList.optional(),
+    })
+    .optional()
+    .meta({ description: 'The data `include` asked for (only the signed-in client’s own).' }),
+}).meta({ id: 'WidgetHandoffSession' });
+export type HandoffSession = z.infer<typeof HandoffSession>;
 
 /** The claims a handoff token must carry (after its signature is checked). */
 export interface HandoffClaims {

@@ -212,6 +212,36 @@ async function widgetFirstContentMs(browser: Browser): Promise<number> {
         `t0 at ${(t0 - start).toFixed(0)} (page origin ${(origin - start).toFixed(0)}), content at ${(done - start).toFixed(0)}`,
       );
       for (const [t, line] of trace) console.log(String(t - start).padStart(6), line);
+      // The browsers' own timings (Playwright reports a cross-origin frame's requests late): start, then
+      // request start and response end relative to it (a document: response start, end, DOM interactive).
+      for (const [label, target] of [
+        ['page', page],
+        ['frame', frame],
+      ] as const) {
+        const rows = await target.evaluate(() => {
+          return [
+            ...performance.getEntriesByType('navigation').map((e) => {
+              const n = e as PerformanceNavigationTiming;
+              return [
+                performance.timeOrigin,
+                `+${n.responseStart.toFixed(0)} +${n.responseEnd.toFixed(0)} +${n.domInteractive.toFixed(0)} document`,
+              ] as const;
+            }),
+            ...performance
+              .getEntriesByType('mark')
+              .map((m) => [performance.timeOrigin + m.startTime, m.name] as const),
+            ...performance.getEntriesByType('resource').map((e) => {
+              const r = e as PerformanceResourceTiming;
+              return [
+                performance.timeOrigin + r.startTime,
+                `+${(r.requestStart - r.startTime).toFixed(0)} +${(r.responseEnd - r.startTime).toFixed(0)} ${r.name.slice(0, 80)}`,
+              ] as const;
+            }),
+          ];
+        });
+        for (const [t, line] of rows.sort((a, b) => a[0] - b[0]))
+          console.log(`${label.padStart(6)} ${(t - start).toFixed(0).padStart(5)} ${line}`);
+      }
     }
     return done - t0;
   } finally {
@@ -232,6 +262,29 @@ async function standaloneFirstContentMs(browser: Browser, setup: Setup): Promise
     );
     await page.goto(`${PLATFORM}/portal/${setup.portalId}/dashboard`);
     const done = await waitFor<number>(page, '__firstContent');
+    if (process.env.TRACE) {
+      const origin = await page.evaluate(() => performance.timeOrigin);
+      const rows = await page.evaluate(() => [
+        ...performance.getEntriesByType('mark').map((m) => [m.startTime, m.name] as const),
+        ...performance.getEntriesByType('navigation').map((e) => {
+          const n = e as PerformanceNavigationTiming;
+          return [
+            0,
+            `+${n.responseStart.toFixed(0)} +${n.responseEnd.toFixed(0)} +${n.domInteractive.toFixed(0)} document`,
+          ] as const;
+        }),
+        ...performance.getEntriesByType('resource').map((e) => {
+          const r = e as PerformanceResourceTiming;
+          return [
+            r.startTime,
+            `+${(r.requestStart - r.startTime).toFixed(0)} +${(r.responseEnd - r.startTime).toFixed(0)} ${r.name.slice(0, 80)}`,
+          ] as const;
+        }),
+      ]);
+      console.log(`standalone content at ${(done - origin).toFixed(0)}`);
+      for (const [t, line] of rows.sort((a, b) => a[0] - b[0]))
+        console.log(`standalone ${t.toFixed(0).padStart(5)} ${line}`);
+    }
     return done - (await page.evaluate(() => performance.timeOrigin));
   } finally {
     await context.close();
@@ -258,11 +311,17 @@ async function framesBeforeIdle(browser: Browser): Promise<{ early: number; floa
     early += frameRequests.filter((t) => t < loadedAt).length;
     const floatingAfterLoadMs = (frameRequests[0] ?? Number.NaN) - loadedAt;
 
+    // A page of its own: the floating page's frame may still be loading what it loads after its content.
+    await page.close();
+    const popup = await context.newPage();
     frameRequests.length = 0;
-    await page.goto(`${SITE}/popup`, { waitUntil: 'load' });
+    popup.on('request', (req) => {
+      if (req.url().startsWith(`${PLATFORM}/portal/`)) frameRequests.push(Date.now());
+    });
+    await popup.goto(`${SITE}/popup`, { waitUntil: 'load' });
     await new Promise((r) => setTimeout(r, 3_000));
     early += frameRequests.length;
-    await page.evaluate(() =>
+    await popup.evaluate(() =>
       (window as unknown as { ClientPortal: (c: string) => void }).ClientPortal('open'),
     );
     for (let i = 0; i < 400 && frameRequests.length === 0; i++) await new Promise((r) => setTimeout(r, 25));

@@ -138,7 +138,7 @@ test.describe('client portal', () => {
     await expect(page.getByText('This link is invalid or has expired.')).toBeVisible();
     await shot(page, info, 'auth-used-link');
 
-    // A direct load of a signed-in page (its chunk and data requested by the page's inline script).
+    // A direct load of a signed-in page (its chunk and data requested by the page's start-up script).
     await page.goto(`/portal/${w.portalId}/dashboard`);
     await expect(page.getByText('No active projects')).toBeVisible();
     await page.getByRole('button', { name: 'Sign out' }).click();

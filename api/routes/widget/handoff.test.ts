@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalSession } from '../../../shared/contracts/portal';
+import type { HandoffSession } from '../../../shared/contracts/widget';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { send } from '../account/testing';
-import { eventsOf, isLive, type PortalWorld, portalWorld } from '../portal/testing';
+import { addClient, eventsOf, isLive, type PortalWorld, portalRequest, portalWorld } from '../portal/testing';
 import { createPortal, tempDataDir } from '../portals/testing';
 import { exchange, handoffClaims, rotateSecret, signHandoffToken } from './testing';
 
@@ -79,6 +80,48 @@ describe('POST /api/widget/handoff: success', () => {
       strangerSecret,
     );
     expect((await exchange(t, stranger.portalId, theirs)).status).toBe(200);
+  });
+});
+
+describe('POST /api/widget/handoff: the first page included', () => {
+  it('returns the new session’s own dashboard, projects or invoices, exactly as their GET routes do', async () => {
+    const p = world.providerId;
+    const neighbour = await addClient(t, world, 'handoff-neighbour');
+    await t.sql`
+      INSERT INTO projects (provider_id, client_id, name, status)
+      VALUES (${p}, ${world.client.id}, 'Handoff website', 'in_progress'),
+             (${p}, ${neighbour.id}, 'Neighbour secret', 'in_progress')`;
+    await t.sql`
+      INSERT INTO invoices (provider_id, client_id, number, amount_cents, currency, status)
+      VALUES (${p}, ${world.client.id}, 'H-1', 12000, 'EUR', 'sent'),
+             (${p}, ${neighbour.id}, 'H-N', 99000, 'EUR', 'sent')`;
+    for (const include of ['dashboard', 'projects', 'invoices'] as const) {
+      const res = await portalRequest(t, 'POST', '/api/widget/handoff', undefined, {
+        portalId: world.portalId,
+        token: token(),
+        include,
+      });
+      expect(res.status, include).toBe(200);
+      const body = (await res.json()) as HandoffSession;
+      expect(Object.keys(body.included ?? {})).toEqual([include]);
+      const direct = await portalRequest(t, 'GET', `/api/portal/${world.portalId}/${include}`, body.token);
+      expect(body.included?.[include]).toEqual(await direct.json());
+      expect(JSON.stringify(body.included)).not.toContain('Neighbour secret');
+      expect(JSON.stringify(body.included)).not.toContain('H-N');
+    }
+  });
+
+  it('includes nothing unless asked, and refuses an unknown page without spending the token', async () => {
+    const plain = (await (await exchange(t, world.portalId, token())).json()) as HandoffSession;
+    expect(plain.included).toBeUndefined();
+    const once = token();
+    const res = await portalRequest(t, 'POST', '/api/widget/handoff', undefined, {
+      portalId: world.portalId,
+      token: once,
+      include: 'files',
+    });
+    expect(res.status).toBe(422);
+    expect((await exchange(t, world.portalId, once)).status).toBe(200);
   });
 });
 

@@ -1,9 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
-import { PortalSession } from '../../../shared/contracts/portal';
-import { HandoffInput } from '../../../shared/contracts/widget';
+import { HandoffInput, HandoffSession } from '../../../shared/contracts/widget';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { clientIp, enforceRateLimit } from '../../http/rate-limit';
+import {
+  getClientDashboard,
+  listClientInvoices,
+  listClientProjects,
+} from '../../services/portal/client-data';
 import { exchangeHandoff, HANDOFF_RATE_LIMIT } from '../../services/widget/exchange-handoff';
 import { SESSION_EXAMPLE } from '../portal/examples';
 
@@ -13,7 +17,7 @@ const route = createRoute({
   tags: ['Widget'],
   summary: 'Exchange a handoff token for a portal session',
   description:
-    'Identity handoff (single sign-on) for the embedded portal: the provider’s backend signs a JWT with the portal’s widget secret (HS256; `sub` the client’s e-mail, `aud` the portal id, `iat`, `exp` at most 10 minutes later, a unique `jti`), the widget hands it to the portal frame, and the frame exchanges it here for a 7-day portal session (recorded as a login with `method: handoff`). Each token works once. Rejections: 400 `handoff_invalid` (malformed, not HS256, a claim missing, lifetime over 10 minutes, issued in the future), 401 `handoff_bad_signature`, 401 `handoff_wrong_audience`, 401 `handoff_expired`, 401 `handoff_replayed`, 403 `handoff_not_configured` (the portal has no secret), 404 `handoff_unknown_client` (no client with that e-mail in the portal), 404 `not_found` (no such portal). Limited to 60 exchanges per 15 minutes per IP.',
+    'Identity handoff (single sign-on) for the embedded portal: the provider’s backend signs a JWT with the portal’s widget secret (HS256; `sub` the client’s e-mail, `aud` the portal id, `iat`, `exp` at most 10 minutes later, a unique `jti`), the widget hands it to the portal frame, and the frame exchanges it here for a 7-day portal session (recorded as a login with `method: handoff`). Each token works once. With `include`, the response also carries that page’s data for the new session (`included`), so the frame renders its first screen without another request. Rejections: 400 `handoff_invalid` (malformed, not HS256, a claim missing, lifetime over 10 minutes, issued in the future), 401 `handoff_bad_signature`, 401 `handoff_wrong_audience`, 401 `handoff_expired`, 401 `handoff_replayed`, 403 `handoff_not_configured` (the portal has no secret), 404 `handoff_unknown_client` (no client with that e-mail in the portal), 404 `not_found` (no such portal). Limited to 60 exchanges per 15 minutes per IP.',
   request: {
     body: {
       required: true,
@@ -32,7 +36,7 @@ const route = createRoute({
   responses: {
     200: {
       description: 'Signed in: the frame keeps this as `portal_client_session`',
-      content: { 'application/json': { schema: PortalSession, example: SESSION_EXAMPLE } },
+      content: { 'application/json': { schema: HandoffSession, example: SESSION_EXAMPLE } },
     },
     ...errorResponses(400, 401, 403, 404, 415, 422, 429),
   },
@@ -44,10 +48,28 @@ export function registerWidgetHandoff(app: App) {
     const { sql, now } = c.get('deps');
     await enforceRateLimit(c, HANDOFF_RATE_LIMIT, clientIp(c));
     c.header('Cache-Control', 'no-store');
-    const session = await exchangeHandoff(sql, c.get('log'), c.req.valid('json'), now(), {
+    const input = c.req.valid('json');
+    const { session, providerId } = await exchangeHandoff(sql, c.get('log'), input, now(), {
       userAgent: c.req.header('user-agent'),
       ip: clientIp(c),
     });
-    return c.json(session, 200);
+    // The new session's own data, read exactly as its GET route reads it (owner = provider + client).
+    const owner = { providerId, client: session.client };
+    switch (input.include) {
+      case 'dashboard':
+        return c.json({ ...session, included: { dashboard: await getClientDashboard(sql, owner) } }, 200);
+      case 'projects':
+        return c.json(
+          { ...session, included: { projects: { items: await listClientProjects(sql, owner) } } },
+          200,
+        );
+      case 'invoices':
+        return c.json(
+          { ...session, included: { invoices: { items: await listClientInvoices(sql, owner) } } },
+          200,
+        );
+      default:
+        return c.json(session, 200);
+    }
   });
 }

@@ -35,7 +35,7 @@ export async function exchangeHandoff(
   input: { portalId: string; token: string },
   now: Date,
   meta: { userAgent?: string | undefined; ip?: string | undefined },
-): Promise<PortalSession> {
+): Promise<{ session: PortalSession; providerId: string }> {
   const [portal] = await sql`SELECT 1 FROM client_portals WHERE id = ${input.portalId}`;
   if (!portal) throw new ApiError('not_found');
   const secret = await secretOfPortal(sql, input.portalId);
@@ -54,5 +54,6 @@ export async function exchangeHandoff(
     RETURNING jti`;
   if (burned.length === 0) throw new ApiError('handoff_replayed');
 
-  return startPortalSession(sql, log, client, HANDOFF_METHOD, now, meta);
+  const session = await startPortalSession(sql, log, client, HANDOFF_METHOD, now, meta);
+  return { session, providerId: client.provider_id };
 }

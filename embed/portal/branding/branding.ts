@@ -4,14 +4,14 @@ import type { PortalBranding } from '../../../shared/contracts/portal';
  * A portal's branding, fetched once per page load. `null` means the portal does not exist (404); a
  * network or server failure rejects, and the page then shows the platform's neutral look.
  *
- * A plain `fetch` rather than the typed client: the request starts in `index.html`, before any script
+ * A plain `fetch` rather than the typed client: the request starts in the start-up script (`boot.ts`, inlined into `index.html`), before any script
  * of the app has loaded, and the client (openapi-fetch) loads only once the user interacts.
  */
 const cache = new Map<string, Promise<PortalBranding | null>>();
 
 declare global {
   interface Window {
-    /** The branding request `index.html` starts before the scripts run (taken over once). */
+    /** The branding request the start-up script starts before the scripts run (taken over once). */
     __portalBranding?: { id: string; response: Promise<Response> };
   }
 }

@@ -1,14 +1,8 @@
 import type { PortalSession } from '../../../shared/contracts/portal';
+import type { HandoffSession } from '../../../shared/contracts/widget';
 import { toast } from '../../../shared/ui/toaster';
-import {
-  type FrameMessage,
-  type FrameParams,
-  listen,
-  parseHostMessage,
-  post,
-  readFrameParams,
-} from '../../widget/protocol';
-import { call, PortalApiError, preloadPortalApi } from '../api/portal-api';
+import { type FrameMessage, type FrameParams, post } from '../../widget/protocol';
+import { call, PortalApiError, preloadPortalApi, readResponse } from '../api/portal-api';
 import { brandingNow } from '../branding/branding';
 import { messagesFor, type SupportedLanguage } from '../i18n/language';
 import { translate } from '../i18n/translate';
@@ -22,8 +16,9 @@ import {
   writeSession,
 } from '../session/session-store';
 import { preloadSignedIn } from '../signed-in-guard';
-import { prefetchPageData, prefetchSignedIn } from '../signed-in-prefetch';
+import { type PageResource, pageResource, prefetchPageData, providePageData } from '../signed-in-prefetch';
 import { type EmbedState, embedState, frameHooks, pageAfterSignIn, setEmbedState } from './embed-state';
+import { checkFrame, type FrameInbox, openFrameInbox } from './frame-inbox';
 
 /**
  * The portal's side of the widget (embedded mode): loaded only for `?embed=…`, in its own chunk.
@@ -31,8 +26,9 @@ import { type EmbedState, embedState, frameHooks, pageAfterSignIn, setEmbedState
  * Trust: the frame talks only to the `parent` origin named in its URL, and only when that origin is one
  * of the portal's allowed website origins (the server lists them in `<meta name="portal-frame-ancestors">`,
  * the same list its `frame-ancestors` header is made of), through `protocol.ts` (exact target origin;
- * `event.origin`, `event.source` and the channel checked on every message). Tokens arrive by message
- * only, and are spent by POST. The session lives in the frame's own (partitioned) storage or, where that
+ * `event.origin`, `event.source` and the channel checked on every message). The start-up script opened
+ * that channel already (`frame-inbox.ts`: `hello`, the page's first messages, a first handoff token
+ * exchanged at once); this module takes it over. Tokens arrive by message only, and are spent by POST. The session lives in the frame's own (partitioned) storage or, where that
  * is blocked, in memory: never in a cookie, never on the provider's page.
  */
 
@@ -41,31 +37,34 @@ const STANDALONE: PortalMode = { kind: 'standalone' };
 const INIT_TIMEOUT_MS = 3_000;
 /** A `fetchToken` that never settles does not keep the client from signing in by hand. */
 const TOKEN_TIMEOUT_MS = 10_000;
+/**
+ * How long the first render waits for the page's sign-in (so that it shows the signed-in page itself, not
+ * a "signing in" screen first); a slower one gets that screen meanwhile.
+ */
+const SETTLE_MS = 1_000;
 
 export type FrameStart =
-  /** `init`: the page's language once the runtime answered (null after the timeout). */
+  /**
+   * `init`: the page's language once the runtime answered (null after the timeout) and a sign-in the page
+   * started at once (a handoff token, a returning magic link) has settled, or at most `SETTLE_MS` later.
+   */
   | { kind: 'embedded'; portalId: string; init: Promise<SupportedLanguage | null> }
   /** Framed by a page this portal does not allow (or with a broken URL): the portal is not shown. */
   | { kind: 'refused'; portalId: string | null };
 
 export { FrameRefused } from './frame-refused';
 
-/** The origins the server says may embed this portal. */
-function allowedOrigins(): string[] {
-  const list = document.querySelector('meta[name="portal-frame-ancestors"]')?.getAttribute('content');
-  return (list ?? '').split(' ').filter(Boolean);
-}
-
 /**
  * Sets the embedded mode up, or says why not. Null when the page is not framed at all (the frame URL
  * opened in a tab of its own): that is the standalone portal.
  */
 export function startFrame(): FrameStart | null {
-  if (window.parent === window) return null;
-  const params = readFrameParams(new URL(window.location.href));
-  if (!params || !allowedOrigins().includes(params.parentOrigin)) {
+  const check = checkFrame();
+  if (!check) return null;
+  if (check.kind === 'refused') {
     return { kind: 'refused', portalId: parseRoute(window.location.pathname, '', STANDALONE).portalId };
   }
+  const { params } = check;
   startMemoryLocation(`/portal/${params.portalId}/${params.page ?? ''}`);
   return { kind: 'embedded', portalId: params.portalId, init: connect(params) };
 }
@@ -85,6 +84,11 @@ function tokenSubject(token: string): string | null {
 const language = (): SupportedLanguage => (document.documentElement.lang === 'de' ? 'de' : 'en');
 const text = (key: string) => translate(messagesFor(language()), language(), key);
 
+/** Starts loading (or, once preloaded, evaluating) the signed-in chunk. */
+function prefetchSignedIn(): void {
+  void import(/* webpackChunkName: "signed-in" */ '../signed-in/signed-in-app').catch(() => {});
+}
+
 function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<SupportedLanguage | null> {
   const parent = window.parent;
   const send = (message: FrameMessage) => post(parent, parentOrigin, channel, message);
@@ -92,13 +96,24 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
     const session = readSession();
     return session?.client.portalId === portalId ? session : null;
   };
+  // The start-up script's inbox for this frame (or, when it opened none, a new one: that says `hello`).
+  const early = window.__portalFrame;
+  window.__portalFrame = undefined;
+  const inbox: FrameInbox =
+    early?.params.channel === channel
+      ? early
+      : openFrameInbox(
+          { portalId, parentOrigin, channel, page: null },
+          {
+            signedIn: sessionHere() !== null,
+            exchange: false,
+          },
+        );
   const update = (patch: Partial<EmbedState>) => {
     const current = embedState();
     if (current) setEmbedState({ ...current, ...patch });
   };
   setEmbedState({ portalId, mode: 'popup', pageUrl: null, signingIn: false });
-  // The page usually signs the client in right away (handoff, magic link): the API client loads meanwhile.
-  preloadPortalApi();
 
   // -------------------------------------------------------------------------------- sign-in by the page
   let identifyConfigured = false;
@@ -107,7 +122,15 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
   let running = 0;
   let tokenTimer: ReturnType<typeof setTimeout> | undefined;
   let queue = Promise.resolve();
-  const refresh = () => update({ signingIn: awaitingToken || awaitingLink || running > 0 });
+  let settled: () => void = () => {};
+  const settling = new Promise<void>((resolve) => {
+    settled = resolve;
+  });
+  const refresh = () => {
+    const signingIn = awaitingToken || awaitingLink || running > 0;
+    update({ signingIn });
+    if (!signingIn) settled();
+  };
 
   function expectToken() {
     awaitingToken = true;
@@ -148,12 +171,18 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
    * Stores a session the page's sign-in produced once the page it opens (its chunk and its data) is
    * here, so that the page itself is the first thing shown (no Suspense fallback, ui/preloadable.tsx).
    */
-  async function signIn(session: PortalSession, method: 'magic_link' | 'handoff') {
-    const route = parseRoute(currentLocation().split('?')[0] ?? '', '', STANDALONE);
-    prefetchPageData(portalId, route.name === 'page' ? route.page : pageAfterSignIn(), session.token);
+  async function signIn(session: PortalSession, method: 'magic_link' | 'handoff', provided?: PageResource) {
+    const page = firstPage();
+    if (!provided || pageResource(page) !== provided) prefetchPageData(portalId, page, session.token);
     await preloadSignedIn().catch(() => undefined);
     writeSession(session);
     announce(session, method);
+  }
+
+  /** The page the frame shows once a client is signed in. */
+  function firstPage(): string {
+    const route = parseRoute(currentLocation().split('?')[0] ?? '', '', STANDALONE);
+    return route.name === 'page' ? route.page : pageAfterSignIn();
   }
 
   /** Ends a session on the server (fire and forget) and, for another client, here too. */
@@ -176,15 +205,33 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
    */
   async function handoff(token: string | null) {
     if (token === null) return; // fetchToken failed: the runtime reported it; the client signs in by hand
+    // Exchanged already by the start-up script (no session was stored here then)?
+    const exchanged = inbox.takeHandoff(token);
     const current = sessionHere();
     const subject = tokenSubject(token);
-    if (current && subject === current.client.email.toLowerCase()) return;
+    if (current && subject === current.client.email.toLowerCase()) {
+      // A returning magic link signed the same client in meanwhile: the early session is not needed.
+      if (exchanged) {
+        void readResponse<HandoffSession>(exchanged.response, '').then(
+          ({ included: _, ...early }) => endSession(early, false),
+          () => {},
+        );
+      }
+      return;
+    }
     if (current && subject) endSession(current, true);
-    const session = await call(
-      (api) => api.POST('/api/widget/handoff', { body: { portalId, token } }),
-      text('errors.network'),
-    );
-    await signIn(session, 'handoff');
+    const include = exchanged ? exchanged.include : pageResource(firstPage());
+    const { included, ...session } = exchanged
+      ? await readResponse<HandoffSession>(exchanged.response, text('errors.network'))
+      : await call(
+          (api) =>
+            api.POST('/api/widget/handoff', { body: { portalId, token, ...(include ? { include } : {}) } }),
+          text('errors.network'),
+        );
+    // The first page's data came with the session: the page renders with it at once.
+    const data = include ? included?.[include] : undefined;
+    if (include && data) providePageData(portalId, include, data);
+    await signIn(session, 'handoff', data ? include : undefined);
   }
 
   /** A magic-link token that came back to the embedding page: spent by POST, like "Continue". */
@@ -233,6 +280,9 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
     ready = true;
     const title = brandingNow(portalId)?.name;
     send({ type: 'ready', signedIn: sessionHere() !== null, ...(title ? { title } : {}) });
+    // The API client for what the visitor does next: after the first content, never competing with it
+    // (a handoff the start-up script did not exchange, or a returning magic link, loads it on demand).
+    preloadPortalApi();
     const root = document.getElementById('root');
     if (!root) return;
     let last = -1;
@@ -267,7 +317,7 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
   return new Promise((resolve) => {
     let initialized = false;
     const timer = setTimeout(() => resolve(null), INIT_TIMEOUT_MS);
-    listen(window, { origin: parentOrigin, source: () => parent, channel }, parseHostMessage, (message) => {
+    inbox.attach((message) => {
       switch (message.type) {
         case 'init':
           if (initialized) return;
@@ -280,7 +330,10 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
           if (message.mode === 'inline') document.body.style.minHeight = '0';
           update({ mode: message.mode, pageUrl: message.pageUrl });
           refresh();
-          resolve(message.language);
+          // The first render waits (a little) for the sign-in the page started, if any.
+          void Promise.race([settling, new Promise((wait) => setTimeout(wait, SETTLE_MS))]).then(() =>
+            resolve(message.language),
+          );
           return;
         case 'identify':
           identifyConfigured = true;
@@ -299,6 +352,5 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
           return;
       }
     });
-    send({ type: 'hello', signedIn: sessionHere() !== null });
   });
 }

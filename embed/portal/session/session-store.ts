@@ -2,8 +2,9 @@ import { useMemo, useSyncExternalStore } from 'react';
 import type { PortalSession } from '../../../shared/contracts/portal';
 import { safeStore } from '../../../shared/i18n/safe-store';
 
-/** Spec §3: the browser key of the client session, holding `{ client, token, expiresAt, createdAt }`. */
-export const SESSION_KEY = 'portal_client_session';
+import { SESSION_KEY } from './session-key';
+
+export { SESSION_KEY };
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 

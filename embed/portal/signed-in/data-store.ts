@@ -194,8 +194,11 @@ let cachedFor = readSession()?.client.id;
 subscribeSession(() => {
   const now = readSession()?.client.id;
   if (now === cachedFor) return;
+  const before = cachedFor;
   cachedFor = now;
-  store.clear(now !== undefined);
+  // Signed out → signed in needs nothing: the cache was emptied at the sign-out and holds only what was
+  // loaded for this client (the frame seeds the first page's data just before it stores a handoff session).
+  if (before !== undefined) store.clear(now !== undefined);
 });
 
 /**

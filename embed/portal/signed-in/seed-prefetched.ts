@@ -6,7 +6,7 @@ import { portalKeys } from './portal-data';
 const RESOURCE = /^\/api\/portal\/([0-9a-f-]{36})\/(dashboard|projects|invoices)$/;
 
 /**
- * Puts the data `index.html` prefetched into the query cache, before the first render: the page then
+ * Puts the data the start-up script (`boot.ts`) prefetched into the query cache, before the first render: the page then
  * renders its content in one pass. A failed prefetch is dropped; the page's query fetches again and
  * handles the failure (a 401 signs out) as usual.
  */

@@ -5,7 +5,7 @@ import { type ComponentType, lazy } from 'react';
  * the first render always suspends, and React 19 then holds the revealed content back for up to 300 ms
  * (it batches Suspense reveals): the portal's first screen came ~350 ms after its scripts had all
  * arrived. Start-up awaits `preload()` of the chunk the location needs (requested in parallel by
- * `index.html`), so the first render has no Suspense fallback at all; later navigations use the lazy path.
+ * the start-up script, `boot.ts`), so the first render has no Suspense fallback at all; later navigations use the lazy path.
  */
 export function preloadable<P extends object>(
   load: () => Promise<ComponentType<P>>,
