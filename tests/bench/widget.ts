@@ -185,6 +185,34 @@ async function waitFor<T>(target: Page | Frame, name: string, timeoutMs = 30_000
   throw new Error(`bench: ${name} never came (${target.url()}: ${text})`);
 }
 
+/**
+ * A document's own timings, oldest first, as [absolute time, line]: its navigation (response start, end and
+ * DOM interactive after it), performance marks, and each resource (request start and response end after its
+ * start). Playwright reports a cross-origin frame's requests late; these are the browser's.
+ */
+async function timeline(target: Page | Frame): Promise<[number, string][]> {
+  const rows = await target.evaluate(() => [
+    ...performance.getEntriesByType('navigation').map((e) => {
+      const n = e as PerformanceNavigationTiming;
+      return [
+        performance.timeOrigin,
+        `+${n.responseStart.toFixed(0)} +${n.responseEnd.toFixed(0)} +${n.domInteractive.toFixed(0)} document`,
+      ] as [number, string];
+    }),
+    ...performance
+      .getEntriesByType('mark')
+      .map((m) => [performance.timeOrigin + m.startTime, m.name] as [number, string]),
+    ...performance.getEntriesByType('resource').map((e) => {
+      const r = e as PerformanceResourceTiming;
+      return [
+        performance.timeOrigin + r.startTime,
+        `+${(r.requestStart - r.startTime).toFixed(0)} +${(r.responseEnd - r.startTime).toFixed(0)} ${r.name.slice(0, 80)}`,
+      ] as [number, string];
+    }),
+  ]);
+  return rows.sort((a, b) => a[0] - b[0]);
+}
+
 /** Script tag on the provider's page → dashboard with data inside the frame, signed in by handoff. */
 async function widgetFirstContentMs(browser: Browser): Promise<number> {
   const context = await browser.newContext();
@@ -212,34 +240,12 @@ async function widgetFirstContentMs(browser: Browser): Promise<number> {
         `t0 at ${(t0 - start).toFixed(0)} (page origin ${(origin - start).toFixed(0)}), content at ${(done - start).toFixed(0)}`,
       );
       for (const [t, line] of trace) console.log(String(t - start).padStart(6), line);
-      // The browsers' own timings (Playwright reports a cross-origin frame's requests late): start, then
-      // request start and response end relative to it (a document: response start, end, DOM interactive).
       for (const [label, target] of [
         ['page', page],
         ['frame', frame],
       ] as const) {
-        const rows = await target.evaluate(() => {
-          return [
-            ...performance.getEntriesByType('navigation').map((e) => {
-              const n = e as PerformanceNavigationTiming;
-              return [
-                performance.timeOrigin,
-                `+${n.responseStart.toFixed(0)} +${n.responseEnd.toFixed(0)} +${n.domInteractive.toFixed(0)} document`,
-              ] as const;
-            }),
-            ...performance
-              .getEntriesByType('mark')
-              .map((m) => [performance.timeOrigin + m.startTime, m.name] as const),
-            ...performance.getEntriesByType('resource').map((e) => {
-              const r = e as PerformanceResourceTiming;
-              return [
-                performance.timeOrigin + r.startTime,
-                `+${(r.requestStart - r.startTime).toFixed(0)} +${(r.responseEnd - r.startTime).toFixed(0)} ${r.name.slice(0, 80)}`,
-              ] as const;
-            }),
-          ];
-        });
-        for (const [t, line] of rows.sort((a, b) => a[0] - b[0]))
+        const rows = await timeline(target);
+        for (const [t, line] of rows)
           console.log(`${label.padStart(6)} ${(t - start).toFixed(0).padStart(5)} ${line}`);
       }
     }
@@ -264,26 +270,9 @@ async function standaloneFirstContentMs(browser: Browser, setup: Setup): Promise
     const done = await waitFor<number>(page, '__firstContent');
     if (process.env.TRACE) {
       const origin = await page.evaluate(() => performance.timeOrigin);
-      const rows = await page.evaluate(() => [
-        ...performance.getEntriesByType('mark').map((m) => [m.startTime, m.name] as const),
-        ...performance.getEntriesByType('navigation').map((e) => {
-          const n = e as PerformanceNavigationTiming;
-          return [
-            0,
-            `+${n.responseStart.toFixed(0)} +${n.responseEnd.toFixed(0)} +${n.domInteractive.toFixed(0)} document`,
-          ] as const;
-        }),
-        ...performance.getEntriesByType('resource').map((e) => {
-          const r = e as PerformanceResourceTiming;
-          return [
-            r.startTime,
-            `+${(r.requestStart - r.startTime).toFixed(0)} +${(r.responseEnd - r.startTime).toFixed(0)} ${r.name.slice(0, 80)}`,
-          ] as const;
-        }),
-      ]);
+      const rows = await timeline(page);
       console.log(`standalone content at ${(done - origin).toFixed(0)}`);
-      for (const [t, line] of rows.sort((a, b) => a[0] - b[0]))
-        console.log(`standalone ${t.toFixed(0).padStart(5)} ${line}`);
+      for (const [t, line] of rows) console.log(`standalone ${(t - origin).toFixed(0).padStart(5)} ${line}`);
     }
     return done - (await page.evaluate(() => performance.timeOrigin));
   } finally {
