@@ -1,6 +1,7 @@
 /**
  * The widget's own DOM on the provider's page: a host element with an open shadow root holding the
- * styles, the inline frame wrapper, the launcher button and the modal dialog. Shadow DOM keeps the
+ * styles, the inline frame's wrapper (the frame itself is the host's light-DOM child, slotted in, with
+ * `all:initial` inline styles), the launcher button and the modal dialog. Shadow DOM keeps the
  * provider's CSS out and ours in; nothing uses `!important`.
  */
 
@@ -35,8 +36,6 @@ dialog::backdrop{background:rgba(15,23,42,.55)}
 .body iframe{display:block;width:100%;height:100%;border:0}
 .trap{position:absolute;width:1px;height:1px;overflow:hidden;opacity:0}
 .inline{position:relative}
-.inline iframe{display:block;width:100%;height:0;border:0;visibility:hidden}
-.inline.shown iframe{visibility:visible}
 .status{display:flex;align-items:center;justify-content:center;gap:10px;min-height:120px;color:#475569;font:14px/1.4 ${FONT}}
 .shown .status{display:none}
 .spinner{width:18px;height:18px;border:2px solid #cbd5e1;border-top-color:var(--cp-color);border-radius:50%;animation:spin .8s linear infinite}
@@ -81,13 +80,17 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-/** A host element with an open shadow root and the widget's styles. */
+/**
+ * A host element with an open shadow root and the widget's styles (`existing`: a host the snippet made,
+ * holding the inline frame, that gets its shadow root now).
+ */
 export function createHost(
   mode: string,
   color: string,
   zIndex: number,
+  existing?: HTMLElement,
 ): { host: HTMLElement; root: ShadowRoot } {
-  const host = document.createElement(HOST_TAG);
+  const host = existing ?? document.createElement(HOST_TAG);
   host.setAttribute('data-mode', mode);
   host.style.setProperty('--cp-color', color);
   host.style.setProperty('--cp-on-color', textOn(color));

@@ -139,7 +139,8 @@ function boot() {
     if (!widget) return fail(ns, 'not_initialized', `${String(command)}: call init first`);
     switch (command) {
       case 'inline':
-        if (!widget.inline(a as InlineOptions)) {
+        // `b`: the frame the inline snippet made already (adopted when it is this widget's).
+        if (!widget.inline(a as InlineOptions, b)) {
           return fail(ns, 'element_not_found', 'inline: the element was not found');
         }
         return claimMagic(widget);

@@ -195,6 +195,7 @@ describe('message validation', () => {
   it('parses every frame message and drops bad fields', () => {
     const ok: FrameMessage[] = [
       { type: 'hello', signedIn: true },
+      { type: 'hello', signedIn: false, replay: true },
       { type: 'ready', signedIn: true, title: 'Studio' },
       { type: 'route', path: '/invoices' },
       { type: 'login', client: { id: 'c1', name: 'Grace', email: 'g@example.com' }, method: 'handoff' },
@@ -213,6 +214,10 @@ describe('message validation', () => {
     ).toBeNull();
     expect(parseFrameMessage({ type: 'ready', signedIn: 'yes' })).toEqual({ type: 'ready', signedIn: false });
     expect(parseFrameMessage({ type: 'hello' })).toEqual({ type: 'hello', signedIn: false });
+    expect(parseFrameMessage({ type: 'hello', signedIn: true, replay: 'yes' })).toEqual({
+      type: 'hello',
+      signedIn: true,
+    });
   });
 
   it('parses every host message and drops bad fields', () => {
@@ -255,6 +260,7 @@ describe('message validation', () => {
       type: 'visibility',
       visible: true,
     });
+    expect(parseHostMessage({ type: 'ping', extra: 'ignored' })).toEqual({ type: 'ping' });
     expect(parseHostMessage({ type: 'init', mode: 'fullscreen', language: 'en', pageUrl: 'x' })).toBeNull();
   });
 

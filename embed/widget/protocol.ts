@@ -183,12 +183,20 @@ export type HostMessage =
   /** A magic-link token that came back to the embedding page in its fragment. */
   | { type: 'magic-link'; token: string }
   /** Popup/floating: the dialog was opened or closed. */
-  | { type: 'visibility'; visible: boolean };
+  | { type: 'visibility'; visible: boolean }
+  /**
+   * Say `hello` again (with `replay`) unless `init` came already: the runtime adopted a frame the snippet
+   * made, whose first `hello` may have come before the runtime listened.
+   */
+  | { type: 'ping' };
 
 /** Frame → runtime. */
 export type FrameMessage =
-  /** The frame's side is listening (sent as soon as the app starts, before any content): answered by `init`. */
-  | { type: 'hello'; signedIn: boolean }
+  /**
+   * The frame's side is listening (sent as soon as the portal page starts, before any content): answered
+   * by `init`. `replay`: the answer to `ping`, news only for a runtime that missed the first one.
+   */
+  | { type: 'hello'; signedIn: boolean; replay?: true }
   /** The portal's first content is on screen (`title`: the portal's name, for the dialog and the iframe). */
   | { type: 'ready'; signedIn: boolean; title?: string }
   | { type: 'resize'; height: number }
@@ -242,7 +250,7 @@ export function openEnvelope(data: unknown, channel: string): Record<string, unk
 export function parseFrameMessage(m: Record<string, unknown>): FrameMessage | null {
   switch (m.type) {
     case 'hello':
-      return { type: 'hello', signedIn: m.signedIn === true };
+      return { type: 'hello', signedIn: m.signedIn === true, ...(m.replay === true ? { replay: true } : {}) };
     case 'ready':
       return {
         type: 'ready',
@@ -311,6 +319,8 @@ export function parseHostMessage(m: Record<string, unknown>): HostMessage | null
       return isString(m.token, 200) && m.token !== '' ? { type: 'magic-link', token: m.token } : null;
     case 'visibility':
       return typeof m.visible === 'boolean' ? { type: 'visibility', visible: m.visible } : null;
+    case 'ping':
+      return { type: 'ping' };
     default:
       return null;
   }

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import vm from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { STYLES } from './chrome';
+import { HOST_TAG, STYLES } from './chrome';
 import { LABELS, pickLanguage } from './labels';
+import { frameUrl, readFrameParams } from './protocol';
 import { snippetScript, WIDGET_SCRIPT_PATH, widgetSnippet } from './snippet';
 
 const PORTAL = '6f1c2a8e-4b7d-4e3f-9a0b-1c2d3e4f5a6b';
@@ -72,9 +73,67 @@ describe('the paste-in snippet', () => {
     expect(runSnippet(code, '#pricing').replaced).toEqual([]);
   });
 
+  it('inline: makes the portal frame in its element at once, for the runtime to adopt', () => {
+    const code = snippetScript({ origin: ORIGIN, portalId: PORTAL, mode: 'inline', element: '#portal' });
+    expect(code).toContain('ClientPortal("inline",{element:"#portal"},function(');
+    interface Node {
+      tag: string;
+      children: Node[];
+      src?: string;
+      style: { cssText: string };
+      appendChild(child: Node): Node;
+    }
+    const node = (tag: string): Node => ({
+      tag,
+      children: [],
+      style: { cssText: '' },
+      appendChild(child) {
+        this.children.push(child);
+        return child;
+      },
+    });
+    const element = node('div');
+    const run = (found: Node | null) => {
+      const window: Record<string, unknown> = {
+        document: {
+          createElement: node,
+          head: { appendChild: () => {} },
+          querySelector: (selector: string) => (selector === '#portal' ? found : null),
+        },
+        location: { hash: '', pathname: '/account', search: '', origin: 'https://agency.example' },
+        history: { state: null, replaceState: () => {} },
+      };
+      window.window = window;
+      vm.runInContext(code, vm.createContext(window));
+      return (window.ClientPortal as { q: ArrayLike<unknown>[] }).q.map((args) => Array.from(args));
+    };
+
+    const queued = run(element);
+    const host = element.children[0];
+    const frame = host?.children[0];
+    expect(host?.tag).toBe(HOST_TAG);
+    expect(frame?.tag).toBe('iframe');
+    expect(frame?.style.cssText).toBe('all:initial;height:0');
+    const url = new URL(frame?.src ?? '');
+    const params = readFrameParams(url);
+    expect(params).toMatchObject({ portalId: PORTAL, page: null, parentOrigin: 'https://agency.example' });
+    expect(frame?.src).toBe(
+      frameUrl(ORIGIN, {
+        portalId: PORTAL,
+        page: null,
+        parentOrigin: 'https://agency.example',
+        channel: params?.channel ?? '',
+      }),
+    );
+    expect(queued[1]).toEqual(['inline', { element: '#portal' }, frame]);
+
+    // Not there yet (the snippet pasted above the element): the runtime makes the frame later.
+    expect(run(null)[1]).toEqual(['inline', { element: '#portal' }, undefined]);
+  });
+
   it('renders the inline mode with its element and refuses unsafe values', () => {
     expect(snippetScript({ origin: ORIGIN, portalId: PORTAL, mode: 'inline', element: '#portal' })).toContain(
-      'ClientPortal("inline",{element:"#portal"});',
+      'ClientPortal("inline",{element:"#portal"},',
     );
     expect(
       snippetScript({ origin: ORIGIN, portalId: PORTAL, mode: 'inline', element: '</script>' }),

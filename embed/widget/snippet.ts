@@ -1,4 +1,5 @@
-import { isOrigin, isPortalId, MAGIC_FRAGMENT_KEY, type WidgetMode } from './protocol';
+import { HOST_TAG } from './chrome';
+import { isOrigin, isPortalId, MAGIC_FRAGMENT_KEY, PROTOCOL_VERSION, type WidgetMode } from './protocol';
 
 /**
  * Stage 1 of the widget: the paste-in snippet the portal settings show (copyable) and the documentation
@@ -43,6 +44,25 @@ const LOADER =
   `s.src=o+"${WIDGET_SCRIPT_PATH}";d.head.appendChild(s)}` +
   '})';
 
+/**
+ * Inline mode: the portal's frame is created by the snippet itself, in the element, as the page runs it
+ * (the portal starts loading without waiting for the runtime); the runtime adopts it (`Widget.inline`).
+ * ES5, evaluated to the iframe, or undefined when the element is not there yet (the runtime then makes
+ * the frame). Its URL is `frameUrl`'s (`protocol.ts`) with a random channel; `all:initial` keeps the
+ * page's CSS off it and height 0 hides it until the runtime, which styles it as it adopts it, reveals it
+ * at its content's height.
+ */
+function premadeFrame(origin: string, portalId: string, element: string): string {
+  const url = JSON.stringify(`${origin}/portal/${portalId}/?embed=${PROTOCOL_VERSION}&parent=`);
+  return (
+    `function(d,e,f,h){e=d.querySelector(${element});if(e){` +
+    'f=d.createElement("iframe");f.style.cssText="all:initial;height:0";' +
+    `f.src=${url}+encodeURIComponent(location.origin)+"&channel="+Math.random().toString(36).slice(2);` +
+    `(h=d.createElement("${HOST_TAG}")).appendChild(f);e.appendChild(h);` +
+    'return f}}(document)'
+  );
+}
+
 /** The JavaScript of the snippet (without the `<script>` tags). */
 export function snippetScript(options: SnippetOptions): string {
   const namespace = options.namespace ?? DEFAULT_NAMESPACE;
@@ -51,9 +71,10 @@ export function snippetScript(options: SnippetOptions): string {
   if (!IDENTIFIER.test(namespace)) throw new Error(`snippet: not a JavaScript identifier: ${namespace}`);
   const str = (value: string) => JSON.stringify(value).replace(/</g, '\\u003c');
   const mode = options.mode ?? 'floating';
+  const element = str(options.element ?? '#client-portal');
   const modeCall =
     mode === 'inline'
-      ? `${namespace}("inline",{element:${str(options.element ?? '#client-portal')}});`
+      ? `${namespace}("inline",{element:${element}},${premadeFrame(options.origin, options.portalId, element)});`
       : `${namespace}(${str(mode)});`;
   return [
     `${LOADER}(window,document,${str(namespace)},${str(options.origin)});`,

@@ -1,4 +1,4 @@
-import { createHost, DEFAULT_Z_INDEX, el, ICON_CLOSE, ICON_PORTAL, safeColor } from './chrome';
+import { createHost, DEFAULT_Z_INDEX, el, HOST_TAG, ICON_CLOSE, ICON_PORTAL, safeColor } from './chrome';
 import { LABELS, type Labels, pickLanguage } from './labels';
 import {
   type FloatingOptions,
@@ -7,6 +7,7 @@ import {
   type HostMessage,
   type InitOptions,
   type InlineOptions,
+  isChannel,
   listen,
   PORTAL_PAGES,
   type PortalPage,
@@ -30,6 +31,15 @@ export type Emit = <K extends WidgetEventName>(
 ) => void;
 
 const isPage = (v: unknown): v is PortalPage => PORTAL_PAGES.includes(v as PortalPage);
+
+/** The inline frame's own styles (`all:initial`: nothing of the page's CSS applies to it). */
+const INLINE_FRAME_STYLE = 'all:initial;display:block;width:100%;height:0;visibility:hidden';
+
+/** Removes a frame the snippet made that the widget does not use (never anything else). */
+function discardPremade(premade: unknown) {
+  const host = premade instanceof HTMLIFrameElement ? premade.parentElement : null;
+  if (host?.localName === HOST_TAG && !host.shadowRoot) host.remove();
+}
 
 /** A random channel id for one widget (also names its frame in the frame URL). */
 function randomChannel(): string {
@@ -59,7 +69,7 @@ function whenIdle(fn: () => void) {
  * Talks to its frame only through `protocol.ts` (explicit origin, source and channel).
  */
 export class Widget {
-  readonly channel = randomChannel();
+  channel = randomChannel();
   readonly portalId: string;
   readonly language: WidgetLanguage;
   private readonly labels: Labels;
@@ -122,26 +132,62 @@ export class Widget {
 
   // ------------------------------------------------------------------------------------------ modes
 
-  inline(options: InlineOptions): boolean {
+  /**
+   * Inline: the portal inside `options.element`, as tall as its content. The frame sits in the host
+   * element's light DOM (slotted into its shadow root, inline styles keeping the page's CSS off it), so
+   * that a frame the snippet already made there (`premade`, `snippet.ts`) is adopted without reloading;
+   * one that is not exactly this widget's frame is removed and a new one made.
+   */
+  inline(options: InlineOptions, premade?: unknown): boolean {
     const target =
       typeof options?.element === 'string' ? document.querySelector(options.element) : options?.element;
+    const page = isPage(options?.page) ? options.page : null;
+    const adopted = target instanceof Element ? this.adoptable(premade, target, page) : null;
+    if (!adopted) discardPremade(premade);
     if (!(target instanceof Element)) return false;
     this.unmount();
     this.mode = 'inline';
-    this.page = isPage(options.page) ? options.page : null;
-    const { host, root } = createHost('inline', this.color, this.zIndex);
+    this.page = page;
+    const { host, root } = createHost('inline', this.color, this.zIndex, adopted?.host);
     const status = el(
       'div',
       { class: 'status', role: 'status' },
       el('span', { class: 'spinner' }),
       this.labels.loading,
     );
-    this.inlineBox = el('div', { class: 'inline', 'aria-busy': 'true' }, status);
+    this.inlineBox = el('div', { class: 'inline', 'aria-busy': 'true' }, status, el('slot'));
     root.append(this.inlineBox);
-    target.append(host);
     this.host = host;
-    this.createFrame(this.inlineBox);
+    if (adopted) {
+      this.channel = adopted.channel;
+      this.attachFrame(adopted.frame);
+      // Its `hello` may have come before this runtime listened: `ping` asks for it again.
+      post(adopted.frame.contentWindow, this.origin, this.channel, { type: 'ping' });
+    } else {
+      target.append(host);
+      this.createFrame(host);
+    }
     return true;
+  }
+
+  /** The snippet's frame when it is exactly the one this widget would make in `target`, with its channel. */
+  private adoptable(
+    premade: unknown,
+    target: Element,
+    page: PortalPage | null,
+  ): { frame: HTMLIFrameElement; host: HTMLElement; channel: string } | null {
+    const host = premade instanceof HTMLIFrameElement ? premade.parentElement : null;
+    if (!host || host.localName !== HOST_TAG || host.shadowRoot || host.parentElement !== target) return null;
+    const frame = premade as HTMLIFrameElement;
+    const channel = new URL(frame.src, location.href).searchParams.get('channel');
+    if (!isChannel(channel) || host.childNodes.length !== 1) return null;
+    const expected = frameUrl(this.origin, {
+      portalId: this.portalId,
+      page,
+      parentOrigin: location.origin,
+      channel,
+    });
+    return frame.src === expected ? { frame, host, channel } : null;
   }
 
   popup(options: FloatingOptions | undefined, floating: boolean) {
@@ -291,7 +337,6 @@ export class Widget {
 
   private createFrame(parent: HTMLElement) {
     const frame = el('iframe', {
-      title: this.title,
       src: frameUrl(this.origin, {
         portalId: this.portalId,
         page: this.page,
@@ -299,8 +344,16 @@ export class Widget {
         channel: this.channel,
       }),
       referrerpolicy: 'strict-origin',
-      allow: 'clipboard-write',
     });
+    this.attachFrame(frame);
+    parent.append(frame);
+  }
+
+  /** Takes charge of the widget's frame (made here, or the snippet's): its messages, its token, its styles. */
+  private attachFrame(frame: HTMLIFrameElement) {
+    frame.title = this.title;
+    // Inline, the frame is in the page's DOM: every property of its own, hidden until its first size.
+    if (this.mode === 'inline') frame.style.cssText = INLINE_FRAME_STYLE;
     this.frame = frame;
     this.stopListening = listen(
       window,
@@ -317,13 +370,18 @@ export class Widget {
       this.reveal(FALLBACK_HEIGHT);
       this.emit('error', { code: 'frame_unresponsive' }, this.host);
     }, READY_TIMEOUT_MS);
-    parent.append(frame);
   }
 
   private send(message: HostMessage) {
     if (!this.frame) return;
     if (!this.frameReady) {
       this.outbox.push(message);
+      // A handoff token also goes out at once: a frame already listening (its `hello` still on its way)
+      // exchanges it a round trip sooner; a document not listening yet drops it (the browser, for any
+      // other origin) and gets it again after its `hello`. The frame ignores a token it already has.
+      if (message.type === 'identify' && message.token) {
+        post(this.frame.contentWindow, this.origin, this.channel, message);
+      }
       return;
     }
     post(this.frame.contentWindow, this.origin, this.channel, message);
@@ -332,6 +390,8 @@ export class Widget {
   private onFrameMessage(message: FrameMessage) {
     switch (message.type) {
       case 'hello':
+        // The answer to `ping` is news only when the frame's first `hello` came before this runtime.
+        if (message.replay && this.frameReady) return;
         // A new document in the frame (a reload after the first load): it needs its `init` (and a token) again.
         if (this.frameReady) this.tokenForFrame = false;
         this.frameReady = false;
@@ -439,6 +499,7 @@ export class Widget {
     if (!box || !this.frame) return;
     this.frame.style.height = `${height}px`;
     if (!box.classList.contains('shown')) {
+      this.frame.style.visibility = 'visible';
       box.classList.add('shown');
       box.removeAttribute('aria-busy');
     }

@@ -4,9 +4,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Frame, type Page } from '@playwright/test';
+import { type Browser, chromium } from '@playwright/test';
 import { snippetScript } from '../../embed/widget/snippet';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { RawChromium } from './cdp';
 import { lighthouseRun } from './lighthouse';
 import { assertFree, startProcess, waitForUrl } from './process';
 import { type Budget, median } from './report';
@@ -33,9 +34,11 @@ const PLATFORM = `http://localhost:${PLATFORM_PORT}`;
 const SITE = `http://127.0.0.1:${SITE_PORT}`;
 
 /**
- * Records, in every portal document (standalone or framed), when the dashboard's data is first in the
- * document (its sections exist only with data), as an absolute high-resolution time. (Not a paint time:
- * browsers do not paint a cross-origin frame below the fold, and the standalone page is timed the same way.)
+ * The DOM's own record of the first content, for the standalone side: when the dashboard's data is first
+ * in the document (its sections exist only with data), as an absolute high-resolution time. The portal's
+ * `portal:first-content` mark (`embed/portal/ui/first-content.ts`) is what both sides are timed by (it
+ * can be read from inside the frame afterwards, without attaching anything before); this probe checks,
+ * run by run, that the mark is not ahead of the DOM.
  */
 const FIRST_CONTENT_PROBE = `(() => {
   if (!location.pathname.startsWith('/portal/')) return;
@@ -46,6 +49,30 @@ const FIRST_CONTENT_PROBE = `(() => {
   });
   observer.observe(document, { childList: true, subtree: true });
 })();`;
+
+/** The portal's first-content mark as an absolute time (undefined until it is set). */
+const FIRST_CONTENT_MARK = `(() => {
+  const mark = performance.getEntriesByName('portal:first-content', 'mark')[0];
+  return mark ? performance.timeOrigin + mark.startTime : undefined;
+})()`;
+
+/**
+ * A document's own timings as [absolute time, line], oldest first: its navigation (response start, end
+ * and DOM interactive after it), performance marks, and each resource (request start and response end
+ * after its start).
+ */
+const TIMELINE = `[
+  ...performance.getEntriesByType('navigation').map((n) => [performance.timeOrigin,
+    '+' + n.responseStart.toFixed(0) + ' +' + n.responseEnd.toFixed(0) + ' +' + n.domInteractive.toFixed(0) + ' document']),
+  ...performance.getEntriesByType('mark').map((m) => [performance.timeOrigin + m.startTime, m.name]),
+  ...performance.getEntriesByType('resource').map((r) => [performance.timeOrigin + r.startTime,
+    '+' + (r.requestStart - r.startTime).toFixed(0) + ' +' + (r.responseEnd - r.startTime).toFixed(0) + ' ' + r.name.slice(0, 80)]),
+].sort((a, b) => a[0] - b[0])`;
+
+function printTimeline(label: string, origin: number, rows: [number, string][]) {
+  for (const [t, line] of rows)
+    console.log(`${label.padStart(10)} ${(t - origin).toFixed(0).padStart(5)} ${line}`);
+}
 
 async function json<T>(res: Response, what: string): Promise<T> {
   if (!res.ok) throw new Error(`bench ${what} failed: ${res.status} ${await res.text()}`);
@@ -149,8 +176,10 @@ function startSite(setup: Setup): Promise<Server> {
     const withInit = code.replace(/("init",\{portalId:"[^"]+")\}/, (_m, head) => `${head}${init}}`);
     return `<script>window.__t0 = performance.timeOrigin + performance.now();</script>\n<script>${withInit}</script>`;
   };
+  // The provider's own sign-in of the visitor (its backend signs the token), and the widget's `ready`.
   const identify =
-    '<script>ClientPortal("identify",{fetchToken:function(){return fetch("/token",{method:"POST"}).then(function(r){return r.json()}).then(function(b){return b.token})}});</script>';
+    '<script>ClientPortal("identify",{fetchToken:function(){return fetch("/token",{method:"POST"}).then(function(r){return r.json()}).then(function(b){return b.token})}});' +
+    'ClientPortal("on","ready",function(){window.__ready=true});</script>';
   const pages: Record<string, string> = {
     '/plain': providerPage(),
     '/floating': providerPage(snippet('floating')),
@@ -173,110 +202,66 @@ function startSite(setup: Setup): Promise<Server> {
   return new Promise((resolve) => server.listen(SITE_PORT, '127.0.0.1', () => resolve(server)));
 }
 
-/** Waits for a value a page or frame exposes on `window`. */
-async function waitFor<T>(target: Page | Frame, name: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await target.evaluate((key) => (window as unknown as Record<string, unknown>)[key], name);
-    if (value !== undefined) return value as T;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  const text = await target.evaluate(() => document.body?.innerText.slice(0, 300)).catch(() => '?');
-  throw new Error(`bench: ${name} never came (${target.url()}: ${text})`);
-}
-
 /**
- * A document's own timings, oldest first, as [absolute time, line]: its navigation (response start, end and
- * DOM interactive after it), performance marks, and each resource (request start and response end after its
- * start). Playwright reports a cross-origin frame's requests late; these are the browser's.
+ * Script tag on the provider's page → dashboard with data inside the frame, signed in by handoff (the
+ * frame's `portal:first-content` mark, read once the widget said `ready`).
  */
-async function timeline(target: Page | Frame): Promise<[number, string][]> {
-  const rows = await target.evaluate(() => [
-    ...performance.getEntriesByType('navigation').map((e) => {
-      const n = e as PerformanceNavigationTiming;
-      return [
-        performance.timeOrigin,
-        `+${n.responseStart.toFixed(0)} +${n.responseEnd.toFixed(0)} +${n.domInteractive.toFixed(0)} document`,
-      ] as [number, string];
-    }),
-    ...performance
-      .getEntriesByType('mark')
-      .map((m) => [performance.timeOrigin + m.startTime, m.name] as [number, string]),
-    ...performance.getEntriesByType('resource').map((e) => {
-      const r = e as PerformanceResourceTiming;
-      return [
-        performance.timeOrigin + r.startTime,
-        `+${(r.requestStart - r.startTime).toFixed(0)} +${(r.responseEnd - r.startTime).toFixed(0)} ${r.name.slice(0, 80)}`,
-      ] as [number, string];
-    }),
-  ]);
-  return rows.sort((a, b) => a[0] - b[0]);
-}
-
-/** Script tag on the provider's page → dashboard with data inside the frame, signed in by handoff. */
-async function widgetFirstContentMs(browser: Browser): Promise<number> {
-  const context = await browser.newContext();
+async function widgetFirstContentMs(browser: RawChromium): Promise<number> {
+  const page = await browser.newPage();
   try {
-    await context.addInitScript(FIRST_CONTENT_PROBE);
-    const page = await context.newPage();
-    const trace: [number, string][] = [];
+    await browser.navigate(page.sessionId, `${SITE}/inline`);
+    await browser.poll(page.sessionId, 'window.__ready');
+    const t0 = await browser.evaluate<number>(page.sessionId, 'window.__t0');
+    const frame = await browser.attachFrame(page, `${PLATFORM}/portal/`);
+    const done = await browser.poll<number>(frame, FIRST_CONTENT_MARK);
     if (process.env.TRACE) {
-      page.on('request', (r) => trace.push([Date.now(), `> ${r.method()} ${r.url().slice(0, 90)}`]));
-      page.on('requestfinished', (r) => trace.push([Date.now(), `< ${r.url().slice(0, 90)}`]));
-    }
-    const start = Date.now();
-    await page.goto(`${SITE}/inline`);
-    const t0 = await waitFor<number>(page, '__t0');
-    let frame: Frame | undefined;
-    for (let i = 0; i < 600 && !frame; i++) {
-      frame = page.frames().find((f) => f.url().startsWith(`${PLATFORM}/portal/`));
-      if (!frame) await new Promise((r) => setTimeout(r, 25));
-    }
-    if (!frame) throw new Error('bench: no portal frame');
-    const done = await waitFor<number>(frame, '__firstContent');
-    if (process.env.TRACE) {
-      const origin = await page.evaluate(() => performance.timeOrigin);
-      console.log(
-        `t0 at ${(t0 - start).toFixed(0)} (page origin ${(origin - start).toFixed(0)}), content at ${(done - start).toFixed(0)}`,
-      );
-      for (const [t, line] of trace) console.log(String(t - start).padStart(6), line);
-      for (const [label, target] of [
-        ['page', page],
-        ['frame', frame],
-      ] as const) {
-        const rows = await timeline(target);
-        for (const [t, line] of rows)
-          console.log(`${label.padStart(6)} ${(t - start).toFixed(0).padStart(5)} ${line}`);
-      }
+      console.log(`widget: first content ${(done - t0).toFixed(0)} ms after the script tag`);
+      printTimeline('page', t0, await browser.evaluate(page.sessionId, TIMELINE));
+      printTimeline('frame', t0, await browser.evaluate(frame, TIMELINE));
     }
     return done - t0;
   } finally {
-    await context.close();
+    await browser.dispose(page);
   }
 }
 
-/** Navigation start → dashboard with data, the same page standalone with a stored session. */
-async function standaloneFirstContentMs(browser: Browser, setup: Setup): Promise<number> {
-  const context = await browser.newContext();
+/**
+ * Navigation start → dashboard with data, the same page standalone with a stored session (its mark, and
+ * the DOM probe's time to check the mark against).
+ */
+async function standaloneFirstContentMs(browser: RawChromium, setup: Setup): Promise<number> {
+  const page = await browser.newPage();
   try {
-    await context.addInitScript(FIRST_CONTENT_PROBE);
-    const page = await context.newPage();
-    await page.goto(`${PLATFORM}/api/health`);
-    await page.evaluate(
-      (session) => localStorage.setItem('portal_client_session', session),
-      JSON.stringify(setup.session),
+    await browser.navigate(page.sessionId, `${PLATFORM}/api/health`);
+    await browser.poll(
+      page.sessionId,
+      `location.pathname === '/api/health' && document.readyState === 'complete' ? true : undefined`,
     );
-    await page.goto(`${PLATFORM}/portal/${setup.portalId}/dashboard`);
-    const done = await waitFor<number>(page, '__firstContent');
-    if (process.env.TRACE) {
-      const origin = await page.evaluate(() => performance.timeOrigin);
-      const rows = await timeline(page);
-      console.log(`standalone content at ${(done - origin).toFixed(0)}`);
-      for (const [t, line] of rows) console.log(`standalone ${(t - origin).toFixed(0).padStart(5)} ${line}`);
+    await browser.evaluate(
+      page.sessionId,
+      `localStorage.setItem('portal_client_session', ${JSON.stringify(JSON.stringify(setup.session))})`,
+    );
+    await browser.send('Page.enable', {}, page.sessionId);
+    await browser.send(
+      'Page.addScriptToEvaluateOnNewDocument',
+      { source: FIRST_CONTENT_PROBE },
+      page.sessionId,
+    );
+    await browser.navigate(page.sessionId, `${PLATFORM}/portal/${setup.portalId}/dashboard`);
+    const done = await browser.poll<number>(page.sessionId, FIRST_CONTENT_MARK);
+    const dom = await browser.poll<number>(page.sessionId, 'window.__firstContent');
+    // The mark is set in the commit that puts the sections into the DOM; the probe sees them right after.
+    if (dom - done > 10) {
+      throw new Error(`bench: the first-content mark came ${(dom - done).toFixed(0)} ms before the content`);
     }
-    return done - (await page.evaluate(() => performance.timeOrigin));
+    const origin = await browser.evaluate<number>(page.sessionId, 'performance.timeOrigin');
+    if (process.env.TRACE) {
+      console.log(`standalone: first content ${(done - origin).toFixed(0)} ms after navigation start`);
+      printTimeline('standalone', origin, await browser.evaluate(page.sessionId, TIMELINE));
+    }
+    return done - origin;
   } finally {
-    await context.close();
+    await browser.dispose(page);
   }
 }
 
@@ -361,23 +346,28 @@ export async function widgetBench(report: (budget: Budget) => void): Promise<voi
     const setup = await setUp(server.stdout());
     site = await startSite(setup);
 
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const raw = await RawChromium.launch();
     try {
       // One warm-up of each (the server's first requests, the OS page cache), then alternating runs.
-      await widgetFirstContentMs(browser);
-      await standaloneFirstContentMs(browser, setup);
+      await widgetFirstContentMs(raw);
+      await standaloneFirstContentMs(raw, setup);
       const widget: number[] = [];
       const standalone: number[] = [];
       for (let i = 0; i < RUNS; i++) {
-        widget.push(await widgetFirstContentMs(browser));
-        standalone.push(await standaloneFirstContentMs(browser, setup));
+        widget.push(await widgetFirstContentMs(raw));
+        standalone.push(await standaloneFirstContentMs(raw, setup));
       }
       const [w, s] = [median(widget), median(standalone)];
       console.log(
         `widget first content (median of ${RUNS}): script tag → signed-in dashboard in the frame ${w.toFixed(0)} ms; standalone dashboard (signed in) ${s.toFixed(0)} ms`,
       );
       report({ name: 'widget-first-content-ratio', measured: w / s, limit: 1.5, unit: '×', kind: 'max' });
+    } finally {
+      await raw.close();
+    }
 
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    try {
       const lazy = await framesBeforeIdle(browser);
       console.log(
         `widget frame loading: floating frame first requested ${lazy.floatingAfterLoadMs.toFixed(0)} ms after the page's load event (idle); popup with preload "open": none until opened`,

@@ -228,6 +228,10 @@ test.describe('the embedded portal on a provider site', () => {
     });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    const exchanges: string[] = [];
+    page.on('request', (request) => {
+      if (request.url() === `${PLATFORM}/api/widget/handoff`) exchanges.push(request.method());
+    });
     await page.goto(url);
     const historyLength = await page.evaluate(() => history.length);
     const portal = portalIn(page, INLINE);
@@ -246,6 +250,8 @@ test.describe('the embedded portal on a provider site', () => {
     const [ready] = await eventsNamed(page, 'ready');
     expect(ready?.detail).toEqual({ signedIn: true, namespace: 'ClientPortal', portalId: portalA });
     expect(await eventsNamed(page, 'error')).toEqual([]);
+    // The token may reach the frame twice (at once, and after its hello): it is exchanged once.
+    expect(exchanges).toEqual(['POST']);
 
     // Inline, the iframe is exactly as tall as the portal's content (no inner scrollbar), and follows it.
     const contentHeight = () =>
@@ -273,6 +279,51 @@ test.describe('the embedded portal on a provider site', () => {
     await expect(portal.getByRole('heading', { name: 'Sign in to Acme Studio' })).toBeVisible();
     await expect.poll(() => eventNames(page)).toContain('logout');
     expect(errors).toEqual([]);
+  });
+
+  test('inline: the snippet’s own frame is adopted without a reload, even when its hello came before the runtime', async ({
+    page,
+  }) => {
+    const url = providerPage('/inline-late-runtime', {
+      snippets: [{ portalId: portalA, mode: 'inline', element: '#portal-here' }],
+      body: '<div class="card"><h2>Client portal</h2><div id="portal-here"></div></div>',
+      // Every hello the frame sends, as the page receives it (the runtime is not there for the first).
+      extra: `<script>window.__hellos=[];addEventListener("message",function(e){var m=e.data&&e.data.message;if(e.origin===${JSON.stringify(PLATFORM)}&&m&&m.type==="hello")window.__hellos.push(m)});</script>${identify(grace.email)}`,
+    });
+    const documents: string[] = [];
+    const exchanges: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(`${PLATFORM}/portal/${portalA}/?embed=`)) documents.push(request.url());
+      if (request.url() === `${PLATFORM}/api/widget/handoff`) exchanges.push(request.method());
+    });
+    // The runtime arrives late: the frame the snippet made has long said hello by then.
+    await page.route(`${PLATFORM}/widget/embed.js`, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    await page.goto(url);
+    const portal = portalIn(page, INLINE);
+    await expect(portal.getByRole('heading', { name: 'Welcome, Grace Hopper' })).toBeVisible();
+    // It answered the runtime's ping with its hello again, and the runtime went on from there.
+    expect(await page.evaluate(() => (window as unknown as { __hellos: unknown[] }).__hellos)).toEqual([
+      { type: 'hello', signedIn: false },
+      { type: 'hello', signedIn: false, replay: true },
+    ]);
+    // One frame document (the snippet's, never reloaded), one token exchange, no error.
+    expect(documents).toHaveLength(1);
+    expect(exchanges).toEqual(['POST']);
+    expect(await eventsNamed(page, 'error')).toEqual([]);
+    const iframe = page.locator(`${INLINE} iframe`);
+    await expect(iframe).toHaveCount(1);
+    expect(await iframe.getAttribute('src')).toBe(documents[0]);
+    await expect(iframe).toHaveAttribute('title', 'Acme Studio');
+    // The frame is the host's own child, shown through the host's shadow root.
+    expect(
+      await page.locator(INLINE).evaluate((host) => ({
+        frameIsChild: host.firstElementChild?.tagName,
+        slot: host.shadowRoot?.querySelector('.inline slot') !== null,
+      })),
+    ).toEqual({ frameIsChild: 'IFRAME', slot: true });
   });
 
   test('a token for another client signs the previous one out first; the same client keeps the session', async ({

@@ -75,13 +75,22 @@ export async function createPortalSession(
   const id = randomId();
   const secret = randomId();
   const expiresAt = new Date(now.getTime() + PORTAL_SESSION_TTL_MS);
-  await sql`
-    INSERT INTO portal_sessions (id, secret_hash, provider_id, portal_id, client_id, method, created_at,
-                                 expires_at, user_agent, ip)
-    VALUES (${id}, ${hashSecret(secret)}, ${client.providerId}, ${client.portalId}, ${client.id}, ${method},
-            ${now}, ${expiresAt}, ${meta.userAgent?.slice(0, 300) ?? null}, ${meta.ip ?? null})`;
-  const auth = await lookup(sql, id);
-  if (!auth) throw new Error('portal session vanished right after it was created');
+  // One statement: the session is stored only while the client is still in that portal, and read back
+  // with the client as `lookup` reads it.
+  const [auth] = await sql<SessionRow[]>`
+    WITH s AS (
+      INSERT INTO portal_sessions (id, secret_hash, provider_id, portal_id, client_id, method, created_at,
+                                   expires_at, user_agent, ip)
+      SELECT ${id}, ${hashSecret(secret)}, c.provider_id, c.portal_id, c.id, ${method}, ${now}, ${expiresAt},
+             ${meta.userAgent?.slice(0, 300) ?? null}, ${meta.ip ?? null}
+      FROM clients c
+      WHERE c.provider_id = ${client.providerId} AND c.id = ${client.id} AND c.portal_id = ${client.portalId}
+      RETURNING id, secret_hash, provider_id, portal_id, client_id, created_at, expires_at
+    )
+    SELECT s.id, s.secret_hash, s.provider_id, s.portal_id, s.created_at, s.expires_at,
+           c.id AS client_id, c.name, c.email, c.language, c.password_hash IS NOT NULL AS has_password
+    FROM s JOIN clients c ON c.provider_id = s.provider_id AND c.id = s.client_id`;
+  if (!auth) throw new Error('the client left the portal while signing in');
   return { token: `${id}.${secret}`, auth: toAuth(auth) };
 }
 

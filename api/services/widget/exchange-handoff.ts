@@ -7,7 +7,6 @@ import { clientsByEmail } from '../portal-auth/find-clients';
 import type { SignInMethod } from '../portal-auth/portal-session';
 import { startPortalSession } from '../portal-auth/sign-in';
 import { verifyHandoffToken } from './handoff-token';
-import { secretOfPortal } from './widget-secret';
 
 /** The exchange is called once per widget visit; this bounds token guessing from one address. */
 export const HANDOFF_RATE_LIMIT = {
@@ -36,9 +35,11 @@ export async function exchangeHandoff(
   now: Date,
   meta: { userAgent?: string | undefined; ip?: string | undefined },
 ): Promise<{ session: PortalSession; providerId: string }> {
-  const [portal] = await sql`SELECT 1 FROM client_portals WHERE id = ${input.portalId}`;
+  const [portal] = await sql<{ secret: string | null }[]>`
+    SELECT s.secret FROM client_portals p LEFT JOIN widget_secrets s ON s.portal_id = p.id
+    WHERE p.id = ${input.portalId}`;
   if (!portal) throw new ApiError('not_found');
-  const secret = await secretOfPortal(sql, input.portalId);
+  const secret = portal.secret;
   if (!secret) throw new ApiError('handoff_not_configured');
   const claims = verifyHandoffToken(input.token, secret, { portalId: input.portalId, now });
 
@@ -46,8 +47,9 @@ export async function exchangeHandoff(
   if (!client) throw new ApiError('handoff_unknown_client');
 
   // Single use: the first exchange of a jti records it until the token expires; any later one is a replay.
-  await sql`DELETE FROM widget_handoff_jtis WHERE expires_at < ${now}`;
+  // (Expired records go in the same statement: an expired token never gets this far.)
   const burned = await sql`
+    WITH expired AS (DELETE FROM widget_handoff_jtis WHERE expires_at < ${now})
     INSERT INTO widget_handoff_jtis (portal_id, jti, expires_at)
     VALUES (${input.portalId}, ${claims.jti}, ${new Date(claims.exp * 1000)})
     ON CONFLICT (portal_id, jti) DO NOTHING

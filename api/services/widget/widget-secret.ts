@@ -68,11 +68,3 @@ export async function deleteWidgetSecret(sql: Sql, providerId: string, portalId:
   if (!portal) throw new ApiError('not_found');
   await sql`DELETE FROM widget_secrets WHERE provider_id = ${providerId} AND portal_id = ${portalId}`;
 }
-
-/** The secret that verifies a portal's handoff tokens, or null (no such portal, or handoff is off). */
-export async function secretOfPortal(sql: Sql, portalId: string): Promise<string | null> {
-  const [row] = await sql<
-    { secret: string }[]
-  >`SELECT secret FROM widget_secrets WHERE portal_id = ${portalId}`;
-  return row?.secret ?? null;
-}

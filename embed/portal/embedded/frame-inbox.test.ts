@@ -100,6 +100,33 @@ describe('openFrameInbox', () => {
     expect(inbox.takeHandoff(token)).toBeNull();
   });
 
+  it('says hello again when pinged, until init came (a runtime that adopted the frame late)', () => {
+    const inbox = openFrameInbox(params, { signedIn: false, exchange: false });
+    deliver({ type: 'ping' }, 'https://evil.example');
+    deliver({ type: 'ping' }, PROVIDER, stranger);
+    deliver({ type: 'ping' });
+    const hello = envelope({ type: 'hello', signedIn: false });
+    const replay = envelope({ type: 'hello', signedIn: false, replay: true });
+    expect(posted).toEqual([
+      [hello, PROVIDER],
+      [replay, PROVIDER],
+    ]);
+    deliver(init(false));
+    deliver({ type: 'ping' });
+    inbox.attach(() => {});
+    deliver({ type: 'ping' });
+    expect(posted).toHaveLength(2);
+  });
+
+  it('exchanges a token that came before init, and only the first one', () => {
+    openFrameInbox(params, { signedIn: false, exchange: true });
+    deliver({ type: 'identify', token: 'early.token.sig' });
+    deliver(init(true));
+    deliver({ type: 'identify', token: 'early.token.sig' });
+    expect(fetches).toHaveLength(1);
+    expect(JSON.parse(String(fetches[0]?.[1].body)).token).toBe('early.token.sig');
+  });
+
   it('exchanges the first handoff token at once, with the first page’s data, in the page’s language', async () => {
     const inbox = openFrameInbox(params, { signedIn: false, exchange: true });
     deliver(init(true));

@@ -86,6 +86,7 @@ export function openFrameInbox(
   let language: string | null = null;
   let handoff: EarlyHandoff | null = null;
   let exchanged = !exchange;
+  let initialized = false;
 
   const exchangeNow = (token: string) => {
     const include = pageResource(params.page ?? 'dashboard');
@@ -110,6 +111,13 @@ export function openFrameInbox(
     { origin: params.parentOrigin, source: () => parent, channel: params.channel },
     parseHostMessage,
     (message) => {
+      if (message.type === 'init') initialized = true;
+      // A runtime that adopted the snippet's frame may have missed `hello`: until `init`, say it again.
+      if (message.type === 'ping') {
+        if (!initialized)
+          post(parent, params.parentOrigin, params.channel, { type: 'hello', signedIn, replay: true });
+        return;
+      }
       if (handler) {
         handler(message);
         return;

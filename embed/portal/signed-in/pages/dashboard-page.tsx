@@ -5,6 +5,7 @@ import { formatMoney } from '../../../../shared/format/money';
 import { Card } from '../../../../shared/ui/card';
 import { useI18n } from '../../i18n/i18n-context';
 import { Link } from '../../navigation/link';
+import { useFirstContentMark } from '../../ui/first-content';
 import { usePageTitle } from '../../ui/use-page-title';
 import { formatCalendarDate } from '../format';
 import { useDashboard } from '../portal-data';
@@ -141,6 +142,7 @@ export default function DashboardPage() {
   const { portalId, session, branding } = useSignedIn();
   const dashboard = useDashboard(portalId);
   usePageTitle(t('nav.dashboard'), branding?.name);
+  useFirstContentMark(dashboard.data !== undefined);
   return (
     <>
       <PageHeader

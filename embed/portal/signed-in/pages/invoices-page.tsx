@@ -4,6 +4,7 @@ import { formatDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
 import { Card } from '../../../../shared/ui/card';
 import { useI18n } from '../../i18n/i18n-context';
+import { useFirstContentMark } from '../../ui/first-content';
 import { usePageTitle } from '../../ui/use-page-title';
 import { formatCalendarDate } from '../format';
 import { useInvoices } from '../portal-data';
@@ -64,6 +65,7 @@ export default function InvoicesPage() {
   const invoices = useInvoices(portalId);
   usePageTitle(t('nav.invoices'), branding?.name);
   useHashTarget(invoices.isSuccess);
+  useFirstContentMark(invoices.data !== undefined);
   const open = invoices.data ? openTotals(invoices.data.items, lang) : '';
   return (
     <>

@@ -2,6 +2,7 @@ import { FolderKanban } from 'lucide-react';
 import { formatRelativeTime } from '../../../../shared/format/date';
 import { Card } from '../../../../shared/ui/card';
 import { useI18n } from '../../i18n/i18n-context';
+import { useFirstContentMark } from '../../ui/first-content';
 import { usePageTitle } from '../../ui/use-page-title';
 import { useProjects } from '../portal-data';
 import { useSignedIn } from '../signed-in-context';
@@ -19,6 +20,7 @@ export default function ProjectsPage() {
   const projects = useProjects(portalId);
   usePageTitle(t('nav.projects'), branding?.name);
   useHashTarget(projects.isSuccess);
+  useFirstContentMark(projects.data !== undefined);
   return (
     <>
       <PageHeader title={t('projects.title')} description={t('projects.subtitle')} />
