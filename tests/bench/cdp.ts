@@ -33,6 +33,8 @@ export interface RawPage {
 export class RawChromium {
   private nextId = 0;
   private readonly pending = new Map<number, Pending>();
+  /** Protocol events (`Tracing.dataCollected`, …) for whoever listens. */
+  private onEvent: ((method: string, params: Record<string, unknown>) => void) | null = null;
 
   private constructor(
     private readonly child: ChildProcess,
@@ -42,9 +44,12 @@ export class RawChromium {
     socket.on('message', (data) => {
       const message = JSON.parse(String(data)) as {
         id?: number;
+        method?: string;
+        params?: Record<string, unknown>;
         result?: Record<string, unknown>;
         error?: { message: string };
       };
+      if (message.method) this.onEvent?.(message.method, message.params ?? {});
       const waiting = message.id === undefined ? undefined : this.pending.get(message.id);
       if (!waiting || message.id === undefined) return;
       this.pending.delete(message.id);
@@ -141,6 +146,31 @@ export class RawChromium {
       flatten: true,
     })) as { sessionId: string };
     return sessionId;
+  }
+
+  /** Runs `work` while the browser records a Chrome trace of every process (the timeline and JS). */
+  async trace<T>(work: () => Promise<T>): Promise<{ result: T; events: unknown[] }> {
+    const events: unknown[] = [];
+    let complete = () => {};
+    const completed = new Promise<void>((resolve) => {
+      complete = resolve;
+    });
+    this.onEvent = (method, params) => {
+      if (method === 'Tracing.dataCollected') events.push(...(params.value as unknown[]));
+      if (method === 'Tracing.tracingComplete') complete();
+    };
+    await this.send('Tracing.start', {
+      categories: 'devtools.timeline,blink.user_timing,v8.execute,toplevel',
+      transferMode: 'ReportEvents',
+    });
+    try {
+      const result = await work();
+      await this.send('Tracing.end');
+      await completed;
+      return { result, events };
+    } finally {
+      this.onEvent = null;
+    }
   }
 
   async close(): Promise<void> {

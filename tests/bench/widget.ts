@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -351,6 +351,11 @@ export async function widgetBench(report: (budget: Budget) => void): Promise<voi
       // One warm-up of each (the server's first requests, the OS page cache), then alternating runs.
       await widgetFirstContentMs(raw);
       await standaloneFirstContentMs(raw, setup);
+      // CHROME_TRACE=<file>: one more widget load, recorded as a Chrome trace (chrome://tracing, Perfetto).
+      if (process.env.CHROME_TRACE) {
+        const { events } = await raw.trace(() => widgetFirstContentMs(raw));
+        writeFileSync(process.env.CHROME_TRACE, JSON.stringify({ traceEvents: events }));
+      }
       const widget: number[] = [];
       const standalone: number[] = [];
       for (let i = 0; i < RUNS; i++) {
