@@ -121,13 +121,16 @@ export class RawChromium {
     return result?.value as T;
   }
 
-  /** Polls an expression every 25 ms until it is neither undefined nor null. */
+  /**
+   * Polls an expression until it is neither undefined nor null, every 100 ms: each poll runs in the page,
+   * and the numbers are read afterwards, so polling often would only disturb what is measured.
+   */
   async poll<T>(sessionId: string, expression: string, timeoutMs = 30_000): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       const value = await this.evaluate<T | null | undefined>(sessionId, expression);
       if (value !== undefined && value !== null) return value;
-      await new Promise((r) => setTimeout(r, 25));
+      await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error(`bench: ${expression} never came`);
   }

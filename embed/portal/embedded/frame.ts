@@ -346,6 +346,8 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
           identifyConfigured = true;
           clearTimeout(tokenTimer);
           awaitingToken = false;
+          // The signed-in pages' code runs while the token is exchanged (it may have come before `init`).
+          if (message.token) prefetchSignedIn();
           enqueue(() => handoff(message.token));
           return;
         case 'magic-link':
