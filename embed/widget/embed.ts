@@ -24,7 +24,7 @@ import {
   type WidgetEventName,
 } from './protocol';
 import { DEFAULT_NAMESPACE, OPEN_ATTRIBUTE, WIDGET_SCRIPT_PATH } from './snippet';
-import { Widget } from './widget';
+import { discardPremade, Widget } from './widget';
 
 export const RUNTIME_VERSION = 1;
 
@@ -136,7 +136,10 @@ function boot() {
       ns.widget = new Widget(origin, options, emit(ns, options.portalId));
       return;
     }
-    if (!widget) return fail(ns, 'not_initialized', `${String(command)}: call init first`);
+    if (!widget) {
+      if (command === 'inline') discardPremade(b); // the snippet's frame, of a widget that never was
+      return fail(ns, 'not_initialized', `${String(command)}: call init first`);
+    }
     switch (command) {
       case 'inline':
         // `b`: the frame the inline snippet made already (adopted when it is this widget's).

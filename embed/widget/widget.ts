@@ -36,7 +36,7 @@ const isPage = (v: unknown): v is PortalPage => PORTAL_PAGES.includes(v as Porta
 const INLINE_FRAME_STYLE = 'all:initial;display:block;width:100%;height:0;visibility:hidden';
 
 /** Removes a frame the snippet made that the widget does not use (never anything else). */
-function discardPremade(premade: unknown) {
+export function discardPremade(premade: unknown) {
   const host = premade instanceof HTMLIFrameElement ? premade.parentElement : null;
   if (host?.localName === HOST_TAG && !host.shadowRoot) host.remove();
 }
