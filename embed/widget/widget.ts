@@ -35,10 +35,15 @@ const isPage = (v: unknown): v is PortalPage => PORTAL_PAGES.includes(v as Porta
 /** The inline frame's own styles (`all:initial`: nothing of the page's CSS applies to it). */
 const INLINE_FRAME_STYLE = 'all:initial;display:block;width:100%;height:0;visibility:hidden';
 
+/** The host element the snippet made around `premade`, while no widget has taken it (else null). */
+function snippetHost(premade: unknown): HTMLElement | null {
+  const host = premade instanceof HTMLIFrameElement ? premade.parentElement : null;
+  return host?.localName === HOST_TAG && !host.shadowRoot ? host : null;
+}
+
 /** Removes a frame the snippet made that the widget does not use (never anything else). */
 export function discardPremade(premade: unknown) {
-  const host = premade instanceof HTMLIFrameElement ? premade.parentElement : null;
-  if (host?.localName === HOST_TAG && !host.shadowRoot) host.remove();
+  snippetHost(premade)?.remove();
 }
 
 /** A random channel id for one widget (also names its frame in the frame URL). */
@@ -176,8 +181,8 @@ export class Widget {
     target: Element,
     page: PortalPage | null,
   ): { frame: HTMLIFrameElement; host: HTMLElement; channel: string } | null {
-    const host = premade instanceof HTMLIFrameElement ? premade.parentElement : null;
-    if (!host || host.localName !== HOST_TAG || host.shadowRoot || host.parentElement !== target) return null;
+    const host = snippetHost(premade);
+    if (!host || host.parentElement !== target) return null;
     const frame = premade as HTMLIFrameElement;
     const channel = new URL(frame.src, location.href).searchParams.get('channel');
     if (!isChannel(channel) || host.childNodes.length !== 1) return null;

@@ -5,6 +5,8 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
+import { SESSION_KEY } from '../../embed/portal/session/session-key';
+import { FIRST_CONTENT_MARK } from '../../embed/portal/ui/first-content';
 import { snippetScript } from '../../embed/widget/snippet';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { RawChromium } from './cdp';
@@ -51,8 +53,8 @@ const FIRST_CONTENT_PROBE = `(() => {
 })();`;
 
 /** The portal's first-content mark as an absolute time (undefined until it is set). */
-const FIRST_CONTENT_MARK = `(() => {
-  const mark = performance.getEntriesByName('portal:first-content', 'mark')[0];
+const READ_FIRST_CONTENT = `(() => {
+  const mark = performance.getEntriesByName('${FIRST_CONTENT_MARK}', 'mark')[0];
   return mark ? performance.timeOrigin + mark.startTime : undefined;
 })()`;
 
@@ -213,7 +215,7 @@ async function widgetFirstContentMs(browser: RawChromium): Promise<number> {
     await browser.poll(page.sessionId, 'window.__ready');
     const t0 = await browser.evaluate<number>(page.sessionId, 'window.__t0');
     const frame = await browser.attachFrame(page, `${PLATFORM}/portal/`);
-    const done = await browser.poll<number>(frame, FIRST_CONTENT_MARK);
+    const done = await browser.poll<number>(frame, READ_FIRST_CONTENT);
     if (process.env.TRACE) {
       console.log(`widget: first content ${(done - t0).toFixed(0)} ms after the script tag`);
       printTimeline('page', t0, await browser.evaluate(page.sessionId, TIMELINE));
@@ -245,7 +247,7 @@ async function standaloneFirstContentMs(
     await loaded('/api/health');
     await browser.evaluate(
       page.sessionId,
-      `localStorage.setItem('portal_client_session', ${JSON.stringify(JSON.stringify(setup.session))})`,
+      `localStorage.setItem('${SESSION_KEY}', ${JSON.stringify(JSON.stringify(setup.session))})`,
     );
     // Opened from the provider's page instead (a client following a link there): a cross-site
     // navigation, so the portal starts in a new renderer process, as the widget's frame does.
@@ -260,7 +262,7 @@ async function standaloneFirstContentMs(
       page.sessionId,
     );
     await browser.navigate(page.sessionId, `${PLATFORM}/portal/${setup.portalId}/dashboard`);
-    const done = await browser.poll<number>(page.sessionId, FIRST_CONTENT_MARK);
+    const done = await browser.poll<number>(page.sessionId, READ_FIRST_CONTENT);
     const dom = await browser.poll<number>(page.sessionId, 'window.__firstContent');
     // The mark is set in the commit that puts the sections into the DOM; the probe sees them right after.
     if (dom - done > 10) {
