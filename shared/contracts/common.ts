@@ -16,6 +16,17 @@ export const Email = z
 export const Language = z.enum(['en', 'de']).meta({ description: 'Interface language.', example: 'en' });
 export type Language = z.infer<typeof Language>;
 
+/** The rejections of a widget handoff token, each its own error code (`HandoffErrorCode`). */
+export const HANDOFF_ERROR_CODES = [
+  'handoff_invalid',
+  'handoff_not_configured',
+  'handoff_bad_signature',
+  'handoff_wrong_audience',
+  'handoff_expired',
+  'handoff_replayed',
+  'handoff_unknown_client',
+] as const;
+
 export const ErrorCode = z.enum([
   'bad_request',
   'validation_failed',
@@ -44,14 +55,8 @@ export const ErrorCode = z.enum([
   'portal_account_not_found',
   'account_not_found',
   'magic_link_failed',
-  // widget identity handoff (shared/contracts/widget.ts HandoffErrorCode)
-  'handoff_invalid',
-  'handoff_not_configured',
-  'handoff_bad_signature',
-  'handoff_wrong_audience',
-  'handoff_expired',
-  'handoff_replayed',
-  'handoff_unknown_client',
+  // widget identity handoff (`HandoffErrorCode` in shared/contracts/widget.ts)
+  ...HANDOFF_ERROR_CODES,
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HANDOFF_ERROR_CODES } from './common';
 import { PortalDashboard, PortalInvoiceList, PortalProjectList, PortalSession } from './portal';
 
 /*
@@ -15,15 +16,7 @@ export const HANDOFF_CLOCK_SKEW_S = 60;
 export const WIDGET_SECRET_PREFIX = 'cpws_';
 
 /** The rejections of a handoff token, each with its own error code (translated as `errors.<code>`). */
-export const HandoffErrorCode = z.enum([
-  'handoff_invalid',
-  'handoff_not_configured',
-  'handoff_bad_signature',
-  'handoff_wrong_audience',
-  'handoff_expired',
-  'handoff_replayed',
-  'handoff_unknown_client',
-]);
+export const HandoffErrorCode = z.enum(HANDOFF_ERROR_CODES);
 export type HandoffErrorCode = z.infer<typeof HandoffErrorCode>;
 
 export const WidgetSecretStatus = z
