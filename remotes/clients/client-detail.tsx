@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { formatDate } from '../../shared/format/date';
 import { Link, useNavigate, useParams } from '../../shared/router';
 import { Button, buttonClass } from '../../shared/ui/button';
+import { StatePanel } from '../../shared/ui/state-panel';
 import { toast } from '../../shared/ui/toaster';
 import { ClientsApiError, useClientDetail, useInviteClient, usePortals } from './api';
 import { DeleteClientDialog } from './delete-client-dialog';
@@ -10,7 +11,6 @@ import { DetailCards } from './detail-cards';
 import { useClientTexts } from './i18n';
 import { PasswordDialog } from './password-dialog';
 import { DetailSkeleton } from './skeletons';
-import { StatePanel } from './ui';
 import { useDocumentTitle } from './use-document-title';
 
 const ClientFormDialog = lazy(() => import('./client-form-dialog'));

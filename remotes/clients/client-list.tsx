@@ -2,12 +2,12 @@ import { AlertTriangle, PanelsTopLeft, Plus, SearchX, Users } from 'lucide-react
 import { lazy, Suspense, useState } from 'react';
 import { Link } from '../../shared/router';
 import { Button, buttonClass } from '../../shared/ui/button';
+import { StatePanel } from '../../shared/ui/state-panel';
 import { useClientList, usePortals } from './api';
 import { ClientTable } from './client-table';
 import { useClientTexts } from './i18n';
 import { ListToolbar } from './list-toolbar';
 import { RowsSkeleton } from './skeletons';
-import { StatePanel } from './ui';
 import { useDocumentTitle } from './use-document-title';
 import { useListParams } from './use-list-params';
 

@@ -1,4 +1,4 @@
-import { type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
+import { type TextareaHTMLAttributes, useId } from 'react';
 import { Label } from '../../shared/ui/label';
 
 /**
@@ -49,37 +49,6 @@ export function TextareaField({
           {error}
         </p>
       ) : null}
-    </div>
-  );
-}
-
-/** A centred message with an icon, a text and actions (empty, no-results and error states). */
-export function StatePanel({
-  icon,
-  title,
-  body,
-  children,
-  role,
-}: {
-  icon: ReactNode;
-  title: string;
-  body?: string;
-  children?: ReactNode;
-  role?: 'alert' | 'status';
-}) {
-  return (
-    <div
-      role={role}
-      className="grid place-items-center gap-4 rounded-2xl border border-dashed border-line px-6 py-12 text-center"
-    >
-      <span className="grid size-12 place-items-center rounded-full bg-primary-soft text-primary">
-        {icon}
-      </span>
-      <div className="grid max-w-md gap-1.5">
-        <h2 className="text-lg font-semibold">{title}</h2>
-        {body ? <p className="text-sm text-muted">{body}</p> : null}
-      </div>
-      {children ? <div className="flex flex-wrap justify-center gap-2">{children}</div> : null}
     </div>
   );
 }

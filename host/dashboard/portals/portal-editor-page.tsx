@@ -2,10 +2,10 @@ import { AlertTriangle, SearchX } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Link, useParams } from '../../../shared/router';
 import { Button, buttonClass } from '../../../shared/ui/button';
+import { StatePanel } from '../../../shared/ui/state-panel';
 import { ApiFailure, describeFailure } from '../../lib/api-failure';
 import { PortalEditor } from './portal-editor';
 import { usePortal } from './portals-api';
-import { StatePanel } from './ui';
 
 /** /dashboard/portals/new and /dashboard/portals/{portalId}: the editor, once the portal is loaded. */
 export default function PortalEditorPage() {

@@ -4,12 +4,13 @@ import { useTranslation } from '../../../shared/i18n/react';
 import { Link } from '../../../shared/router';
 import { Button, buttonClass } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
+import { StatePanel } from '../../../shared/ui/state-panel';
 import { describeFailure } from '../../lib/api-failure';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CopyButton } from './copy-button';
 import { portalAddress } from './portal-url';
 import { usePortalList } from './portals-api';
-import { DomainStatusBadge, PortalMark, StatePanel } from './ui';
+import { DomainStatusBadge, PortalMark } from './ui';
 
 /** /dashboard/portals: the provider's portals as cards, with their address, clients and domain. */
 export function PortalList() {

@@ -51,37 +51,6 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
   );
 }
 
-/** A centred message with an icon, text and actions (empty and error states). */
-export function StatePanel({
-  icon,
-  title,
-  body,
-  children,
-  role,
-}: {
-  icon: ReactNode;
-  title: string;
-  body?: string;
-  children?: ReactNode;
-  role?: 'alert' | 'status';
-}) {
-  return (
-    <div
-      role={role}
-      className="grid place-items-center gap-4 rounded-2xl border border-dashed border-line px-6 py-12 text-center"
-    >
-      <span className="grid size-12 place-items-center rounded-full bg-primary-soft text-primary">
-        {icon}
-      </span>
-      <div className="grid max-w-md gap-1.5">
-        <h2 className="text-lg font-semibold">{title}</h2>
-        {body ? <p className="text-sm text-muted">{body}</p> : null}
-      </div>
-      {children ? <div className="flex flex-wrap justify-center gap-2">{children}</div> : null}
-    </div>
-  );
-}
-
 type DomainState = NonNullable<Portal['customDomain']>['status'];
 
 const BADGE: Record<DomainState, string> = {
