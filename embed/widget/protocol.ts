@@ -183,18 +183,14 @@ export type HostMessage =
   /** A magic-link token that came back to the embedding page in its fragment. */
   | { type: 'magic-link'; token: string }
   /** Popup/floating: the dialog was opened or closed. */
-  | { type: 'visibility'; visible: boolean }
-  /**
-   * Say `hello` again (with `replay`) unless `init` came already: the runtime adopted a frame the snippet
-   * made, whose first `hello` may have come before the runtime listened.
-   */
-  | { type: 'ping' };
+  | { type: 'visibility'; visible: boolean };
 
 /** Frame → runtime. */
 export type FrameMessage =
   /**
    * The frame's side is listening (sent as soon as the portal page starts, before any content): answered
-   * by `init`. `replay`: the answer to `ping`, news only for a runtime that missed the first one.
+   * by `init`. Until `init` comes it is said again (`replay`, `HELLO_REPEAT_MS`), which is news only for
+   * a runtime that missed the first one (it adopted a frame the snippet made before it was listening).
    */
   | { type: 'hello'; signedIn: boolean; replay?: true }
   /** The portal's first content is on screen (`title`: the portal's name, for the dialog and the iframe). */
@@ -319,8 +315,6 @@ export function parseHostMessage(m: Record<string, unknown>): HostMessage | null
       return isString(m.token, 200) && m.token !== '' ? { type: 'magic-link', token: m.token } : null;
     case 'visibility':
       return typeof m.visible === 'boolean' ? { type: 'visibility', visible: m.visible } : null;
-    case 'ping':
-      return { type: 'ping' };
     default:
       return null;
   }

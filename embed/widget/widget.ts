@@ -164,10 +164,9 @@ export class Widget {
     root.append(this.inlineBox);
     this.host = host;
     if (adopted) {
+      // Its first `hello` may have come before this runtime listened: it says it again until `init`.
       this.channel = adopted.channel;
       this.attachFrame(adopted.frame);
-      // Its `hello` may have come before this runtime listened: `ping` asks for it again.
-      post(adopted.frame.contentWindow, this.origin, this.channel, { type: 'ping' });
     } else {
       target.append(host);
       this.createFrame(host);
@@ -379,14 +378,10 @@ export class Widget {
 
   private send(message: HostMessage) {
     if (!this.frame) return;
+    // Until the frame's `hello`, its document may not be the portal yet (the browser would drop the
+    // message and warn on the page's console): everything waits for `init`.
     if (!this.frameReady) {
       this.outbox.push(message);
-      // A handoff token also goes out at once: a frame already listening (its `hello` still on its way)
-      // exchanges it a round trip sooner; a document not listening yet drops it (the browser, for any
-      // other origin) and gets it again after its `hello`. The frame ignores a token it already has.
-      if (message.type === 'identify' && message.token) {
-        post(this.frame.contentWindow, this.origin, this.channel, message);
-      }
       return;
     }
     post(this.frame.contentWindow, this.origin, this.channel, message);
@@ -395,7 +390,7 @@ export class Widget {
   private onFrameMessage(message: FrameMessage) {
     switch (message.type) {
       case 'hello':
-        // The answer to `ping` is news only when the frame's first `hello` came before this runtime.
+        // A repeated `hello` is news only when the frame's first one came before this runtime.
         if (message.replay && this.frameReady) return;
         // A new document in the frame (a reload after the first load): it needs its `init` (and a token) again.
         if (this.frameReady) this.tokenForFrame = false;

@@ -1,7 +1,12 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type HostMessage, PROTOCOL, PROTOCOL_VERSION } from '../../widget/protocol';
-import { openFrameInbox } from './frame-inbox';
+import {
+  HELLO_REPEAT_FIRST_MS,
+  HELLO_REPEAT_FOR_MS,
+  HELLO_REPEAT_MAX_MS,
+  openFrameInbox,
+} from './frame-inbox';
 
 /*
  * The frame's end of the widget protocol as the start-up script opens it, before the app: what it says,
@@ -35,6 +40,8 @@ let win: EventTarget & { parent: MessagePort };
 let posted: [unknown, string][];
 let fetches: [string, RequestInit][];
 beforeEach(() => {
+  // The repeated hello runs on this clock (nothing else here uses timers).
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   const one = new MessageChannel();
   const two = new MessageChannel();
   parent = one.port1;
@@ -50,6 +57,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   parent.close();
   stranger.close();
@@ -100,22 +108,48 @@ describe('openFrameInbox', () => {
     expect(inbox.takeHandoff(token)).toBeNull();
   });
 
-  it('says hello again when pinged, until init came (a runtime that adopted the frame late)', () => {
-    const inbox = openFrameInbox(params, { signedIn: false, exchange: false });
-    deliver({ type: 'ping' }, 'https://evil.example');
-    deliver({ type: 'ping' }, PROVIDER, stranger);
-    deliver({ type: 'ping' });
+  it('says hello again until init came (a runtime that adopted the frame late), less and less often', () => {
+    openFrameInbox(params, { signedIn: false, exchange: false });
     const hello = envelope({ type: 'hello', signedIn: false });
     const replay = envelope({ type: 'hello', signedIn: false, replay: true });
+    expect(posted).toEqual([[hello, PROVIDER]]);
+    vi.advanceTimersByTime(HELLO_REPEAT_FIRST_MS - 1);
+    expect(posted).toHaveLength(1);
+    vi.advanceTimersByTime(1);
     expect(posted).toEqual([
       [hello, PROVIDER],
       [replay, PROVIDER],
     ]);
+    // Then after 2×, 4×… the first pause, at most HELLO_REPEAT_MAX_MS apart.
+    vi.advanceTimersByTime(2 * HELLO_REPEAT_FIRST_MS);
+    expect(posted).toHaveLength(3);
+    vi.advanceTimersByTime(4 * HELLO_REPEAT_FIRST_MS);
+    expect(posted).toHaveLength(4);
+    vi.advanceTimersByTime(10 * HELLO_REPEAT_MAX_MS);
+    expect(posted.length).toBeGreaterThanOrEqual(4 + 9);
+    expect(posted.length).toBeLessThanOrEqual(4 + 10);
+    // Messages that are not this page's init (another origin, another window) do not stop it; init does.
+    deliver(init(false), 'https://evil.example');
+    deliver(init(false), PROVIDER, stranger);
+    const before = posted.length;
+    vi.advanceTimersByTime(HELLO_REPEAT_MAX_MS);
+    expect(posted).toHaveLength(before + 1);
     deliver(init(false));
-    deliver({ type: 'ping' });
-    inbox.attach(() => {});
-    deliver({ type: 'ping' });
-    expect(posted).toHaveLength(2);
+    vi.advanceTimersByTime(HELLO_REPEAT_FOR_MS);
+    expect(posted).toHaveLength(before + 1);
+    expect(posted.slice(1).every(([message]) => JSON.stringify(message) === JSON.stringify(replay))).toBe(
+      true,
+    );
+  });
+
+  it('stops saying hello after a while when no runtime ever answers', () => {
+    openFrameInbox(params, { signedIn: true, exchange: false });
+    vi.advanceTimersByTime(HELLO_REPEAT_FOR_MS + HELLO_REPEAT_MAX_MS);
+    const said = posted.length;
+    expect(said).toBeGreaterThan(HELLO_REPEAT_FOR_MS / HELLO_REPEAT_MAX_MS - 5);
+    expect(said).toBeLessThan(HELLO_REPEAT_FOR_MS / HELLO_REPEAT_MAX_MS + 10);
+    vi.advanceTimersByTime(10 * HELLO_REPEAT_FOR_MS);
+    expect(posted).toHaveLength(said);
   });
 
   it('exchanges a token that came before init, and only the first one', () => {

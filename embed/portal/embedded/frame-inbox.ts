@@ -45,6 +45,16 @@ declare global {
   }
 }
 
+/**
+ * Until `init` comes, the frame says `hello` again (`replay`): first after this pause, then after twice the
+ * last one (at most `HELLO_REPEAT_MAX_MS`), for `HELLO_REPEAT_FOR_MS` at most. A runtime that adopted the
+ * snippet's frame after its first `hello` hears the next one; messages to the page cannot get lost the
+ * other way (the page is always there, while a message to a frame that has not loaded yet is dropped).
+ */
+export const HELLO_REPEAT_FIRST_MS = 50;
+export const HELLO_REPEAT_MAX_MS = 500;
+export const HELLO_REPEAT_FOR_MS = 15_000;
+
 /** The origins the server says may embed this portal. */
 function allowedOrigins(): string[] {
   const list = document.querySelector('meta[name="portal-frame-ancestors"]')?.getAttribute('content');
@@ -87,6 +97,7 @@ export function openFrameInbox(
   let handoff: EarlyHandoff | null = null;
   let exchanged = !exchange;
   let initialized = false;
+  let repeat: ReturnType<typeof setTimeout> | undefined;
 
   const exchangeNow = (token: string) => {
     const include = pageResource(params.page ?? 'dashboard');
@@ -111,12 +122,9 @@ export function openFrameInbox(
     { origin: params.parentOrigin, source: () => parent, channel: params.channel },
     parseHostMessage,
     (message) => {
-      if (message.type === 'init') initialized = true;
-      // A runtime that adopted the snippet's frame may have missed `hello`: until `init`, say it again.
-      if (message.type === 'ping') {
-        if (!initialized)
-          post(parent, params.parentOrigin, params.channel, { type: 'hello', signedIn, replay: true });
-        return;
+      if (message.type === 'init') {
+        initialized = true;
+        clearTimeout(repeat);
       }
       if (handler) {
         handler(message);
@@ -135,6 +143,20 @@ export function openFrameInbox(
     },
   );
   post(parent, params.parentOrigin, params.channel, { type: 'hello', signedIn });
+  // A runtime that adopted the snippet's frame may have missed it: until `init`, say it again.
+  let pause = HELLO_REPEAT_FIRST_MS;
+  let waited = 0;
+  const sayAgain = () => {
+    if (initialized || waited >= HELLO_REPEAT_FOR_MS) return;
+    waited += pause;
+    repeat = setTimeout(() => {
+      if (initialized) return;
+      post(parent, params.parentOrigin, params.channel, { type: 'hello', signedIn, replay: true });
+      pause = Math.min(pause * 2, HELLO_REPEAT_MAX_MS);
+      sayAgain();
+    }, pause);
+  };
+  sayAgain();
 
   return {
     params,

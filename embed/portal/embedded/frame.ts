@@ -358,7 +358,6 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
           navigate(pagePath(STANDALONE, portalId, message.page));
           return;
         case 'visibility':
-        case 'ping': // answered by the inbox
           return;
       }
     });
