@@ -189,8 +189,9 @@ export type HostMessage =
 export type FrameMessage =
   /**
    * The frame's side is listening (sent as soon as the portal page starts, before any content): answered
-   * by `init`. Until `init` comes it is said again (`replay`, `HELLO_REPEAT_MS`), which is news only for
-   * a runtime that missed the first one (it adopted a frame the snippet made before it was listening).
+   * by `init`. Until `init` comes it is said again (`replay`; `HELLO_REPEAT_FIRST_MS` and the rest in
+   * `portal/embedded/frame-inbox.ts`), which is news only for a runtime that missed the first one (it
+   * adopted a frame the snippet made before it was listening).
    */
   | { type: 'hello'; signedIn: boolean; replay?: true }
   /** The portal's first content is on screen (`title`: the portal's name, for the dialog and the iframe). */

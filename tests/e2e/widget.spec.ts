@@ -213,6 +213,15 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
+/** The browser's complaints about messages sent to a frame before its document was the portal's. */
+function droppedMessagesOf(page: Page): string[] {
+  const dropped: string[] = [];
+  page.on('console', (m) => {
+    if (m.text().includes('postMessage')) dropped.push(m.text());
+  });
+  return dropped;
+}
+
 const INLINE = '#portal-here client-portal-widget';
 const POPUP = 'client-portal-widget[data-mode=popup]';
 const FLOATING = 'client-portal-widget[data-mode=floating]';
@@ -228,11 +237,7 @@ test.describe('the embedded portal on a provider site', () => {
     });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    // The browser's complaint about a message sent to a frame before its document is the portal's.
-    const droppedMessages: string[] = [];
-    page.on('console', (m) => {
-      if (m.text().includes('postMessage')) droppedMessages.push(m.text());
-    });
+    const droppedMessages = droppedMessagesOf(page);
     const exchanges: string[] = [];
     page.on('request', (request) => {
       if (request.url() === `${PLATFORM}/api/widget/handoff`) exchanges.push(request.method());
@@ -296,10 +301,7 @@ test.describe('the embedded portal on a provider site', () => {
       // Every hello the frame sends, as the page receives it (the runtime is not there for the first).
       extra: `<script>window.__hellos=[];addEventListener("message",function(e){var m=e.data&&e.data.message;if(e.origin===${JSON.stringify(PLATFORM)}&&m&&m.type==="hello")window.__hellos.push(m)});</script>${identify(grace.email)}`,
     });
-    const droppedMessages: string[] = [];
-    page.on('console', (m) => {
-      if (m.text().includes('postMessage')) droppedMessages.push(m.text());
-    });
+    const droppedMessages = droppedMessagesOf(page);
     const documents: string[] = [];
     const exchanges: string[] = [];
     page.on('request', (request) => {

@@ -96,7 +96,6 @@ export function openFrameInbox(
   let language: string | null = null;
   let handoff: EarlyHandoff | null = null;
   let exchanged = !exchange;
-  let initialized = false;
   let repeat: ReturnType<typeof setTimeout> | undefined;
 
   const exchangeNow = (token: string) => {
@@ -122,10 +121,7 @@ export function openFrameInbox(
     { origin: params.parentOrigin, source: () => parent, channel: params.channel },
     parseHostMessage,
     (message) => {
-      if (message.type === 'init') {
-        initialized = true;
-        clearTimeout(repeat);
-      }
+      if (message.type === 'init') clearTimeout(repeat);
       if (handler) {
         handler(message);
         return;
@@ -147,10 +143,9 @@ export function openFrameInbox(
   let pause = HELLO_REPEAT_FIRST_MS;
   let waited = 0;
   const sayAgain = () => {
-    if (initialized || waited >= HELLO_REPEAT_FOR_MS) return;
+    if (waited >= HELLO_REPEAT_FOR_MS) return;
     waited += pause;
     repeat = setTimeout(() => {
-      if (initialized) return;
       post(parent, params.parentOrigin, params.channel, { type: 'hello', signedIn, replay: true });
       pause = Math.min(pause * 2, HELLO_REPEAT_MAX_MS);
       sayAgain();

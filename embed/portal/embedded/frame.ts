@@ -118,9 +118,6 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
   // -------------------------------------------------------------------------------- sign-in by the page
   let identifyConfigured = false;
   let awaitingToken = false;
-  /** The last handoff token the page sent (it may send one twice: before and after `hello`). */
-  let lastToken: string | null = null;
-  let tokenArrived = false;
   let awaitingLink = false;
   let running = 0;
   let tokenTimer: ReturnType<typeof setTimeout> | undefined;
@@ -328,8 +325,7 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
           clearTimeout(timer);
           identifyConfigured = message.identify;
           awaitingLink = message.magicLink;
-          // (A token the page sent before `init` may be here already.)
-          if (message.identify && !tokenArrived) expectToken();
+          if (message.identify) expectToken();
           // Inline, the frame is as tall as its content: nothing may stretch it to its own height.
           if (message.mode === 'inline') document.body.style.minHeight = '0';
           update({ mode: message.mode, pageUrl: message.pageUrl });
@@ -340,13 +336,10 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
           );
           return;
         case 'identify':
-          if (message.token !== null && message.token === lastToken) return;
-          lastToken = message.token ?? lastToken;
-          tokenArrived = true;
           identifyConfigured = true;
           clearTimeout(tokenTimer);
           awaitingToken = false;
-          // The signed-in pages' code runs while the token is exchanged (it may have come before `init`).
+          // The signed-in pages' code runs while the token is exchanged.
           if (message.token) prefetchSignedIn();
           enqueue(() => handoff(message.token));
           return;
