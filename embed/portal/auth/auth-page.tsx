@@ -48,7 +48,7 @@ export function AuthPage({
       const deps = await loadLoginDeps();
       // On a custom domain only that portal's links are accepted (another portal's stays unused).
       const body = mode.kind === 'domain' ? { token, portalId: mode.portalId } : { token };
-      finishSignIn(await deps.consumeMagicLink(body, t('errors.network')), mode, i18n, 'magic_link');
+      await finishSignIn(await deps.consumeMagicLink(body, t('errors.network')), mode, i18n, 'magic_link');
     } catch (failure) {
       const status = (failure as { status?: number }).status ?? 0;
       setSpent(status >= 400 && status < 500);

@@ -7,20 +7,29 @@ import { translate } from '../i18n/translate';
 import { navigate } from '../navigation/history';
 import { type PortalMode, pagePath } from '../navigation/paths';
 import { writeSession } from '../session/session-store';
+import { preloadSignedIn } from '../signed-in-guard';
+import { prefetchPageData } from '../signed-in-prefetch';
 
 /**
  * After a successful sign-in (password or magic link): store the session (spec §3), switch to the
  * client's language (spec §4: the profile language wins), greet (spec §8 "Welcome back!") and go to
  * the portal's dashboard without leaving the sign-in page in the history. Inside the widget the page hears
  * of it (`login`), and the page it asked for opens instead of the dashboard.
+ *
+ * The signed-in pages' chunk and the first page's data are fetched first (the form stays busy meanwhile),
+ * so the page itself is the first thing shown, not a Suspense fallback (`ui/preloadable.tsx`); if the
+ * chunk cannot be fetched the app goes on and shows its own loading or error state.
  */
-export function finishSignIn(
+export async function finishSignIn(
   session: PortalSession,
   mode: PortalMode,
   i18n: I18n,
   method: 'password' | 'magic_link',
-): void {
+): Promise<void> {
   const lang = session.client.language;
+  const page = pageAfterSignIn();
+  prefetchPageData(session.client.portalId, page, session.token);
+  await preloadSignedIn().catch(() => undefined);
   writeSession(session);
   frameHooks.signedIn?.(session, method);
   if (lang !== i18n.lang) i18n.setLanguage(lang);
@@ -29,5 +38,5 @@ export function finishSignIn(
   toast.success(translate(messages, lang, 'toast.welcomeTitle'), {
     description: translate(messages, lang, 'toast.welcomeBody'),
   });
-  navigate(pagePath(mode, session.client.portalId, pageAfterSignIn()), { replace: true });
+  navigate(pagePath(mode, session.client.portalId, page), { replace: true });
 }

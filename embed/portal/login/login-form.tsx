@@ -126,7 +126,12 @@ export function LoginForm({
     }
     setErrors({});
     try {
-      finishSignIn(await deps.signInWithPassword(parsed.data, t('errors.network')), mode, i18n, 'password');
+      await finishSignIn(
+        await deps.signInWithPassword(parsed.data, t('errors.network')),
+        mode,
+        i18n,
+        'password',
+      );
     } catch (error) {
       const failure = error instanceof deps.PortalApiError ? error : null;
       if (failure?.status === 401) {
