@@ -158,10 +158,24 @@ test.describe('client portal', () => {
     expect(await storedSession(page)).toBeNull();
 
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(CLIENT_PASSWORD);
+    // From here on, any loading state the page shows (a code-split page's fallback or a page's own)
+    // is recorded: the sign-in fetches the dashboard's chunk and data first, so none may show.
+    await page.evaluate(() => {
+      const seen = window as unknown as { __loadingShown?: boolean };
+      seen.__loadingShown = false;
+      new MutationObserver(() => {
+        for (const status of document.querySelectorAll('[role="status"]'))
+          if (status.textContent?.includes('Loading')) seen.__loadingShown = true;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`**/portal/${w.portalId}/dashboard`);
     await expect(page.getByText('Welcome back!')).toBeVisible();
     await expect(page.getByText("You've been successfully signed in.")).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Active projects', exact: true })).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as { __loadingShown?: boolean }).__loadingShown),
+    ).toBe(false);
 
     // Every section of the navigation, each with an honest empty state.
     for (const [nav, heading, empty] of [
