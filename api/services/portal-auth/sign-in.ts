@@ -1,6 +1,6 @@
 import type { PortalSession } from '../../../shared/contracts/portal';
 import { dummyHash, verifyPassword } from '../../auth/password';
-import type { Sql } from '../../db/client';
+import type { Sql, Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import type { Logger } from '../../http/logger';
 import { clientInPortal, clientsByEmail, type SignInClientRow } from './find-clients';
@@ -61,7 +61,9 @@ export async function consumeMagicLinkToken(
 
 /**
  * Starts the client's 7-day portal session, records the login in `portal_events` (metadata `method`) and
- * returns what the portal stores as `portal_client_session`.
+ * returns what the portal stores as `portal_client_session`. With `spend`, the credential that signs the
+ * client in is spent in the same transaction as the session is stored: either both happen or neither
+ * (a session that cannot be stored leaves the credential usable; `spend` throws to refuse it).
  */
 export async function startPortalSession(
   sql: Sql,
@@ -70,14 +72,15 @@ export async function startPortalSession(
   method: SignInMethod,
   now: Date,
   meta: { userAgent?: string | undefined; ip?: string | undefined },
+  spend?: (tx: Tx) => Promise<void>,
 ): Promise<PortalSession> {
-  const { token, auth } = await createPortalSession(
-    sql,
-    { id: client.id, portalId: client.portal_id, providerId: client.provider_id },
-    method,
-    now,
-    meta,
-  );
+  const who = { id: client.id, portalId: client.portal_id, providerId: client.provider_id };
+  const { token, auth } = spend
+    ? await sql.begin(async (tx) => {
+        await spend(tx);
+        return createPortalSession(tx, who, method, now, meta);
+      })
+    : await createPortalSession(sql, who, method, now, meta);
   await recordPortalEvent(
     sql,
     log,

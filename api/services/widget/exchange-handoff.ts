@@ -47,15 +47,16 @@ export async function exchangeHandoff(
   if (!client) throw new ApiError('handoff_unknown_client');
 
   // Single use: the first exchange of a jti records it until the token expires; any later one is a replay.
-  // (Expired records go in the same statement: an expired token never gets this far.)
-  const burned = await sql`
-    WITH expired AS (DELETE FROM widget_handoff_jtis WHERE expires_at < ${now})
-    INSERT INTO widget_handoff_jtis (portal_id, jti, expires_at)
-    VALUES (${input.portalId}, ${claims.jti}, ${new Date(claims.exp * 1000)})
-    ON CONFLICT (portal_id, jti) DO NOTHING
-    RETURNING jti`;
-  if (burned.length === 0) throw new ApiError('handoff_replayed');
-
-  const session = await startPortalSession(sql, log, client, HANDOFF_METHOD, now, meta);
+  // (Expired records go in the same statement: an expired token never gets this far.) The record and the
+  // session are one transaction, so a session that cannot be stored leaves the token unspent.
+  const session = await startPortalSession(sql, log, client, HANDOFF_METHOD, now, meta, async (tx) => {
+    const burned = await tx`
+      WITH expired AS (DELETE FROM widget_handoff_jtis WHERE expires_at < ${now})
+      INSERT INTO widget_handoff_jtis (portal_id, jti, expires_at)
+      VALUES (${input.portalId}, ${claims.jti}, ${new Date(claims.exp * 1000)})
+      ON CONFLICT (portal_id, jti) DO NOTHING
+      RETURNING jti`;
+    if (burned.length === 0) throw new ApiError('handoff_replayed');
+  });
   return { session, providerId: client.provider_id };
 }
