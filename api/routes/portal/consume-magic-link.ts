@@ -40,11 +40,9 @@ export function registerConsumeMagicLink(app: App) {
     const { sql, now } = c.get('deps');
     const { token, portalId } = c.req.valid('json');
     await enforceRateLimit(c, PORTAL_RATE_LIMITS.consumeIp, clientIp(c));
-    const client = await consumeMagicLinkToken(sql, token, portalId, now());
-    const session = await startPortalSession(sql, c.get('log'), client, 'magic_link', now(), {
-      userAgent: c.req.header('user-agent'),
-      ip: clientIp(c),
-    });
+    const { client, spend } = await consumeMagicLinkToken(sql, token, portalId, now());
+    const meta = { userAgent: c.req.header('user-agent'), ip: clientIp(c) };
+    const session = await startPortalSession(sql, c.get('log'), client, 'magic_link', now(), meta, spend);
     return c.json(session, 200);
   });
 }

@@ -267,6 +267,38 @@ describe('POST /api/portal/magic-link/consume', () => {
     await t.sql`UPDATE clients SET portal_id = ${target.id} WHERE id = ${moving.id}`;
     expect((await consume(t, token)).status).toBe(400);
   });
+
+  it('leaves the link usable when the session cannot be stored (one transaction)', async () => {
+    const client = await fresh('unstored');
+    const token = await requestLink(t, client.email, other.portalId);
+    // The database refuses this client's next sessions, as a full disk or a lost connection would.
+    await t.sql.unsafe(
+      `CREATE FUNCTION refuse_link_session() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN RAISE EXCEPTION 'sessions are down'; END $$`,
+    );
+    await t.sql.unsafe(
+      `CREATE TRIGGER refuse_link_session BEFORE INSERT ON portal_sessions FOR EACH ROW
+       WHEN (NEW.client_id = '${client.id}') EXECUTE FUNCTION refuse_link_session()`,
+    );
+    try {
+      expect((await consume(t, token)).status).toBe(500);
+    } finally {
+      await t.sql.unsafe('DROP TRIGGER refuse_link_session ON portal_sessions');
+      await t.sql.unsafe('DROP FUNCTION refuse_link_session()');
+    }
+    expect((await consume(t, token)).status).toBe(200);
+    expect((await consume(t, token)).status).toBe(400);
+  });
+
+  it('signs in exactly one of two simultaneous clicks of a link', async () => {
+    const client = await fresh('twice');
+    const token = await requestLink(t, client.email, other.portalId);
+    const statuses = (await Promise.all([consume(t, token), consume(t, token)])).map((res) => res.status);
+    expect(statuses.sort()).toEqual([200, 400]);
+    const [row] = await t.sql<{ sessions: number }[]>`
+      SELECT count(*)::int AS sessions FROM portal_sessions WHERE client_id = ${client.id}`;
+    expect(row?.sessions).toBe(1);
+  });
 });
 
 describe('magic-link tokens in logs', () => {

@@ -62,6 +62,23 @@ export async function issueMagicLink(
 }
 
 /**
+ * The client and portal a token would sign in, without using it up (`consumeMagicLink` does that):
+ * null for an unknown, used, superseded, expired or (with `portalId`) wrong-portal token.
+ */
+export async function findMagicLink(
+  sql: Sql | Tx,
+  token: string,
+  now: Date,
+  portalId?: string,
+): Promise<{ clientId: string; portalId: string } | null> {
+  const [row] = await sql<{ client_id: string; portal_id: string }[]>`
+    SELECT client_id, portal_id FROM client_magic_links
+    WHERE token_hash = ${hashMagicLinkToken(token)} AND used_at IS NULL AND expires_at > ${now}
+      ${portalId ? sql`AND portal_id = ${portalId}` : sql``}`;
+  return row ? { clientId: row.client_id, portalId: row.portal_id } : null;
+}
+
+/**
  * Consumes a token once (the UPDATE … WHERE used_at IS NULL is atomic under concurrent clicks). With
  * `portalId` (the portal of a custom domain) a token of another portal is refused and stays unused.
  * @returns the client and portal, or null for an unknown, used, superseded, expired or wrong-portal token

@@ -4,7 +4,7 @@ import type { Sql, Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import type { Logger } from '../../http/logger';
 import { clientInPortal, clientsByEmail, type SignInClientRow } from './find-clients';
-import { consumeMagicLink } from './magic-link';
+import { consumeMagicLink, findMagicLink } from './magic-link';
 import { recordPortalEvent } from './portal-events';
 import { createPortalSession, type SignInMethod } from './portal-session';
 
@@ -42,21 +42,26 @@ export async function authenticateClientPassword(
 }
 
 /**
- * Consumes a magic-link token (by POST only, so mail scanners that GET the link cannot burn it) and
- * returns the client it signs in.
+ * The client a magic-link token signs in (by POST only, so mail scanners that GET the link cannot burn
+ * it), and the step that uses the token up: `startPortalSession` runs it in the session's transaction, so
+ * a session that cannot be stored leaves the link usable. Of two concurrent clicks only one gets past it.
  * @throws `invalid_token` for an unknown, used, superseded, expired or wrong-portal token, or when the
- * client has since been deleted or moved to another portal
+ * client has since been deleted or moved to another portal (from `spend` too, for a click that lost)
  */
 export async function consumeMagicLinkToken(
   sql: Sql,
   token: string,
   portalId: string | undefined,
   now: Date,
-): Promise<SignInClientRow> {
-  const consumed = await consumeMagicLink(sql, token, now, portalId);
-  const client = consumed ? await clientInPortal(sql, consumed.clientId, consumed.portalId) : null;
+): Promise<{ client: SignInClientRow; spend: (tx: Tx) => Promise<void> }> {
+  const link = await findMagicLink(sql, token, now, portalId);
+  const client = link ? await clientInPortal(sql, link.clientId, link.portalId) : null;
   if (!client) throw new ApiError('invalid_token');
-  return client;
+  const spend = async (tx: Tx) => {
+    const consumed = await consumeMagicLink(tx, token, now, portalId);
+    if (consumed?.clientId !== client.id) throw new ApiError('invalid_token');
+  };
+  return { client, spend };
 }
 
 /**
