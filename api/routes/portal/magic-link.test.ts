@@ -16,6 +16,7 @@ import {
   portalRequest,
   portalWorld,
   requestLink,
+  withSessionsRefused,
 } from './testing';
 
 let t: TestContext;
@@ -271,21 +272,9 @@ describe('POST /api/portal/magic-link/consume', () => {
   it('leaves the link usable when the session cannot be stored (one transaction)', async () => {
     const client = await fresh('unstored');
     const token = await requestLink(t, client.email, other.portalId);
-    // The database refuses this client's next sessions, as a full disk or a lost connection would.
-    await t.sql.unsafe(
-      `CREATE FUNCTION refuse_link_session() RETURNS trigger LANGUAGE plpgsql AS $$
-       BEGIN RAISE EXCEPTION 'sessions are down'; END $$`,
-    );
-    await t.sql.unsafe(
-      `CREATE TRIGGER refuse_link_session BEFORE INSERT ON portal_sessions FOR EACH ROW
-       WHEN (NEW.client_id = '${client.id}') EXECUTE FUNCTION refuse_link_session()`,
-    );
-    try {
+    await withSessionsRefused(t, client.id, async () => {
       expect((await consume(t, token)).status).toBe(500);
-    } finally {
-      await t.sql.unsafe('DROP TRIGGER refuse_link_session ON portal_sessions');
-      await t.sql.unsafe('DROP FUNCTION refuse_link_session()');
-    }
+    });
     expect((await consume(t, token)).status).toBe(200);
     expect((await consume(t, token)).status).toBe(400);
   });

@@ -171,3 +171,24 @@ export async function expectPortalClientOnly(
   expect(security?.portal_id).toBe(stranger.portalId);
   expect(security?.metadata).toEqual({ reason: 'portal_mismatch', requestedPortalId: world.portalId });
 }
+
+/**
+ * Runs `attempt` while the database refuses to store any session of `clientId` (a trigger raises, as a
+ * full disk or a lost connection would), then lets it store them again.
+ */
+export async function withSessionsRefused(t: TestContext, clientId: string, attempt: () => Promise<void>) {
+  await t.sql.unsafe(
+    `CREATE FUNCTION refuse_session() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN RAISE EXCEPTION 'sessions are down'; END $$`,
+  );
+  await t.sql.unsafe(
+    `CREATE TRIGGER refuse_session BEFORE INSERT ON portal_sessions FOR EACH ROW
+     WHEN (NEW.client_id = '${clientId}') EXECUTE FUNCTION refuse_session()`,
+  );
+  try {
+    await attempt();
+  } finally {
+    await t.sql.unsafe('DROP TRIGGER refuse_session ON portal_sessions');
+    await t.sql.unsafe('DROP FUNCTION refuse_session()');
+  }
+}

@@ -3,7 +3,15 @@ import type { PortalSession } from '../../../shared/contracts/portal';
 import type { HandoffSession } from '../../../shared/contracts/widget';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { send } from '../account/testing';
-import { addClient, eventsOf, isLive, type PortalWorld, portalRequest, portalWorld } from '../portal/testing';
+import {
+  addClient,
+  eventsOf,
+  isLive,
+  type PortalWorld,
+  portalRequest,
+  portalWorld,
+  withSessionsRefused,
+} from '../portal/testing';
 import { createPortal, tempDataDir } from '../portals/testing';
 import { exchange, handoffClaims, rotateSecret, signHandoffToken } from './testing';
 
@@ -272,21 +280,9 @@ describe('POST /api/widget/handoff: rejections', () => {
 
   it('a session that cannot be stored leaves the token unspent (one transaction), and it works once later', async () => {
     const once = token();
-    // The database refuses this client's next sessions, as a full disk or a lost connection would.
-    await t.sql.unsafe(
-      `CREATE FUNCTION refuse_session() RETURNS trigger LANGUAGE plpgsql AS $$
-       BEGIN RAISE EXCEPTION 'sessions are down'; END $$`,
-    );
-    await t.sql.unsafe(
-      `CREATE TRIGGER refuse_session BEFORE INSERT ON portal_sessions FOR EACH ROW
-       WHEN (NEW.client_id = '${world.client.id}') EXECUTE FUNCTION refuse_session()`,
-    );
-    try {
+    await withSessionsRefused(t, world.client.id, async () => {
       expect((await exchange(t, world.portalId, once)).status).toBe(500);
-    } finally {
-      await t.sql.unsafe('DROP TRIGGER refuse_session ON portal_sessions');
-      await t.sql.unsafe('DROP FUNCTION refuse_session()');
-    }
+    });
     expect((await exchange(t, world.portalId, once)).status).toBe(200);
     await rejected(await exchange(t, world.portalId, once), 401, 'handoff_replayed');
   });

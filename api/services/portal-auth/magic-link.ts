@@ -61,6 +61,18 @@ export async function issueMagicLink(
   return { token, expiresAt };
 }
 
+type LinkRow = { client_id: string; portal_id: string };
+type Link = { clientId: string; portalId: string };
+
+/** A token that still works: unused, unexpired and, with `portalId`, of that portal. */
+function usable(sql: Sql | Tx, token: string, now: Date, portalId: string | undefined) {
+  return sql`token_hash = ${hashMagicLinkToken(token)} AND used_at IS NULL AND expires_at > ${now}
+    ${portalId ? sql`AND portal_id = ${portalId}` : sql``}`;
+}
+
+const toLink = (row: LinkRow | undefined): Link | null =>
+  row ? { clientId: row.client_id, portalId: row.portal_id } : null;
+
 /**
  * The client and portal a token would sign in, without using it up (`consumeMagicLink` does that):
  * null for an unknown, used, superseded, expired or (with `portalId`) wrong-portal token.
@@ -70,12 +82,10 @@ export async function findMagicLink(
   token: string,
   now: Date,
   portalId?: string,
-): Promise<{ clientId: string; portalId: string } | null> {
-  const [row] = await sql<{ client_id: string; portal_id: string }[]>`
-    SELECT client_id, portal_id FROM client_magic_links
-    WHERE token_hash = ${hashMagicLinkToken(token)} AND used_at IS NULL AND expires_at > ${now}
-      ${portalId ? sql`AND portal_id = ${portalId}` : sql``}`;
-  return row ? { clientId: row.client_id, portalId: row.portal_id } : null;
+): Promise<Link | null> {
+  const [row] = await sql<LinkRow[]>`
+    SELECT client_id, portal_id FROM client_magic_links WHERE ${usable(sql, token, now, portalId)}`;
+  return toLink(row);
 }
 
 /**
@@ -88,13 +98,11 @@ export async function consumeMagicLink(
   token: string,
   now: Date,
   portalId?: string,
-): Promise<{ clientId: string; portalId: string } | null> {
-  const [row] = await sql<{ client_id: string; portal_id: string }[]>`
-    UPDATE client_magic_links SET used_at = ${now}
-    WHERE token_hash = ${hashMagicLinkToken(token)} AND used_at IS NULL AND expires_at > ${now}
-      ${portalId ? sql`AND portal_id = ${portalId}` : sql``}
+): Promise<Link | null> {
+  const [row] = await sql<LinkRow[]>`
+    UPDATE client_magic_links SET used_at = ${now} WHERE ${usable(sql, token, now, portalId)}
     RETURNING client_id, portal_id`;
-  return row ? { clientId: row.client_id, portalId: row.portal_id } : null;
+  return toLink(row);
 }
 
 /** Deletes a token whose e-mail could not be sent, so no working link exists that nobody received. */
