@@ -1,11 +1,12 @@
 import { Suspense, useEffect } from 'react';
-import type { PortalBranding } from '../../shared/contracts/portal';
+import type { PortalBranding, PortalSession } from '../../shared/contracts/portal';
 import { PageFallback } from '../../shared/ui/spinner';
 import { forgetReturnPage, rememberReturnPage } from './embedded/embed-state';
 import { useI18n } from './i18n/i18n-context';
 import { navigate } from './navigation/history';
 import { loginPath, type PortalMode, type PortalPage } from './navigation/paths';
 import { clearSession, readSession, useSession } from './session/session-store';
+import { prefetchPageData } from './signed-in-prefetch';
 import { preloadable } from './ui/preloadable';
 
 /**
@@ -27,6 +28,21 @@ export async function preloadSignedIn(): Promise<void> {
   await SignedInApp.preload();
   const { seedPrefetched } = await import(/* webpackChunkName: "signed-in" */ './signed-in/signed-in-app');
   await seedPrefetched();
+}
+
+/**
+ * Before a sign-in stores its new session: requests the first page's data with it (unless the sign-in
+ * already `provided` it) and waits for the signed-in chunk with that data in its cache, so the page itself
+ * is the first thing shown, not a Suspense fallback (`ui/preloadable.tsx`). A chunk that fails to load is
+ * left to the app's own loading or error state.
+ */
+export async function prepareFirstPage(
+  session: PortalSession,
+  page: string,
+  provided = false,
+): Promise<void> {
+  if (!provided) prefetchPageData(session.client.portalId, page, session.token);
+  await preloadSignedIn().catch(() => undefined);
 }
 
 /** Spec §9's session tick: an expired session is noticed within 30 seconds even on an idle page. */

@@ -4,7 +4,7 @@ import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { clientIp, enforceRateLimit } from '../../http/rate-limit';
 import { PORTAL_RATE_LIMITS } from '../../services/portal-auth/rate-limits';
-import { consumeMagicLinkToken, startPortalSession } from '../../services/portal-auth/sign-in';
+import { magicLinkSignIn, startPortalSession } from '../../services/portal-auth/sign-in';
 import { SESSION_EXAMPLE } from './examples';
 
 const route = createRoute({
@@ -40,7 +40,7 @@ export function registerConsumeMagicLink(app: App) {
     const { sql, now } = c.get('deps');
     const { token, portalId } = c.req.valid('json');
     await enforceRateLimit(c, PORTAL_RATE_LIMITS.consumeIp, clientIp(c));
-    const { client, spend } = await consumeMagicLinkToken(sql, token, portalId, now());
+    const { client, spend } = await magicLinkSignIn(sql, token, portalId, now());
     const meta = { userAgent: c.req.header('user-agent'), ip: clientIp(c) };
     const session = await startPortalSession(sql, c.get('log'), client, 'magic_link', now(), meta, spend);
     return c.json(session, 200);

@@ -48,7 +48,7 @@ export async function authenticateClientPassword(
  * @throws `invalid_token` for an unknown, used, superseded, expired or wrong-portal token, or when the
  * client has since been deleted or moved to another portal (from `spend` too, for a click that lost)
  */
-export async function consumeMagicLinkToken(
+export async function magicLinkSignIn(
   sql: Sql,
   token: string,
   portalId: string | undefined,

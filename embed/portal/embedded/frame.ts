@@ -15,8 +15,8 @@ import {
   subscribeSession,
   writeSession,
 } from '../session/session-store';
-import { preloadSignedIn } from '../signed-in-guard';
-import { type PageResource, pageResource, prefetchPageData, providePageData } from '../signed-in-prefetch';
+import { prepareFirstPage } from '../signed-in-guard';
+import { type PageResource, pageResource, providePageData } from '../signed-in-prefetch';
 import { type EmbedState, embedState, frameHooks, pageAfterSignIn, setEmbedState } from './embed-state';
 import { checkFrame, type FrameInbox, openFrameInbox } from './frame-inbox';
 
@@ -167,14 +167,10 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
     send({ type: 'login', client: { id, name, email }, method });
   }
 
-  /**
-   * Stores a session the page's sign-in produced once the page it opens (its chunk and its data) is
-   * here, so that the page itself is the first thing shown (no Suspense fallback, ui/preloadable.tsx).
-   */
+  /** Stores a session the page's sign-in produced once the page it opens is here (`prepareFirstPage`). */
   async function signIn(session: PortalSession, method: 'magic_link' | 'handoff', provided?: PageResource) {
     const page = firstPage();
-    if (!provided || pageResource(page) !== provided) prefetchPageData(portalId, page, session.token);
-    await preloadSignedIn().catch(() => undefined);
+    await prepareFirstPage(session, page, provided !== undefined && pageResource(page) === provided);
     writeSession(session);
     announce(session, method);
   }

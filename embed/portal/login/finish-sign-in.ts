@@ -7,8 +7,7 @@ import { translate } from '../i18n/translate';
 import { navigate } from '../navigation/history';
 import { type PortalMode, pagePath } from '../navigation/paths';
 import { writeSession } from '../session/session-store';
-import { preloadSignedIn } from '../signed-in-guard';
-import { prefetchPageData } from '../signed-in-prefetch';
+import { prepareFirstPage } from '../signed-in-guard';
 
 /**
  * After a successful sign-in (password or magic link): store the session (spec §3), switch to the
@@ -16,9 +15,7 @@ import { prefetchPageData } from '../signed-in-prefetch';
  * the portal's dashboard without leaving the sign-in page in the history. Inside the widget the page hears
  * of it (`login`), and the page it asked for opens instead of the dashboard.
  *
- * The signed-in pages' chunk and the first page's data are fetched first (the form stays busy meanwhile),
- * so the page itself is the first thing shown, not a Suspense fallback (`ui/preloadable.tsx`); if the
- * chunk cannot be fetched the app goes on and shows its own loading or error state.
+ * The first page's chunk and data come first (`prepareFirstPage`; the form stays busy meanwhile).
  */
 export async function finishSignIn(
   session: PortalSession,
@@ -28,8 +25,7 @@ export async function finishSignIn(
 ): Promise<void> {
   const lang = session.client.language;
   const page = pageAfterSignIn();
-  prefetchPageData(session.client.portalId, page, session.token);
-  await preloadSignedIn().catch(() => undefined);
+  await prepareFirstPage(session, page);
   writeSession(session);
   frameHooks.signedIn?.(session, method);
   if (lang !== i18n.lang) i18n.setLanguage(lang);
