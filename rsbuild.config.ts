@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type EnvironmentConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { PLATFORM_ICON } from './shared/ui/favicon';
 
 /**
  * One config, eight environments (DESIGN.md "Frontend"). Each builds alone with
@@ -166,6 +167,8 @@ const html = (template: string): EnvironmentConfig['html'] => ({
     'theme-color': '#4f46e5',
     'color-scheme': 'light',
   },
+  // The tab icon, inline (a portal swaps in its own once its branding is known: `embed/portal/branding`).
+  tags: [{ tag: 'link', attrs: { rel: 'icon', href: PLATFORM_ICON }, head: true }],
 });
 
 /** What each remote exposes: its identity (`./meta`) and, once its section ships, `./Section`. */

@@ -96,7 +96,7 @@ describe('framing the portal app (the widget’s iframe)', () => {
     mkdirSync(join(dist, 'portal'), { recursive: true });
     writeFileSync(
       join(dist, 'portal', 'index.html'),
-      '<!doctype html><html><head><title>portal</title></head><body></body></html>',
+      '<!doctype html><html><head><title>portal</title><link rel="icon" href="data:image/svg+xml,platform"></head><body></body></html>',
     );
     app = createApp(t.deps, { distDir: dist });
     const owner = await signedInProvider(t, 'framing-owner@example.com');
@@ -149,6 +149,23 @@ describe('framing the portal app (the widget’s iframe)', () => {
     }
   });
 
+  it('names the portal’s own tab icon on its standalone pages, and keeps the inline one in a frame', async () => {
+    for (const path of [`/portal/${embeddable}/login`, `/portal/${embeddable.toUpperCase()}/dashboard`]) {
+      const html = await (await app.request(path)).text();
+      expect(html, path).toContain(`<link rel="icon" href="/api/portal/${embeddable}/icon">`);
+      expect(html, path).not.toContain('data:image/svg+xml,platform');
+    }
+    for (const path of [
+      `/portal/${embeddable}/dashboard${embedQuery}`,
+      '/portal/login',
+      '/portal/not-a-portal',
+    ]) {
+      const html = await (await app.request(path)).text();
+      expect(html, path).toContain('<link rel="icon" href="data:image/svg+xml,platform">');
+      expect(html, path).not.toContain('/icon"');
+    }
+  });
+
   it('follows a change of the allowed origins at once', async () => {
     await t.sql`UPDATE client_portals SET allowed_origins = '{https://new.example}' WHERE id = ${closed}`;
     try {
@@ -174,6 +191,7 @@ describe('framing the portal app (the widget’s iframe)', () => {
     expect(html).toContain('<meta name="portal-frame-ancestors"');
     const standalone = await app.request('/dashboard', { headers: host });
     expect(standalone.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+    expect(await standalone.text()).toContain(`<link rel="icon" href="/api/portal/${embeddable}/icon">`);
     expect(standalone.headers.get('x-frame-options')).toBe('DENY');
     const unknown = await app.request(`/${embedQuery}`, { headers: { Host: 'nobody.ada.test' } });
     expect(unknown.status).toBe(404);

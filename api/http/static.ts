@@ -85,11 +85,16 @@ const attr = (v: string) => v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The platform's tab icon as the build writes it into every page (`rsbuild.config.ts`). */
+const ICON_LINK = /<link rel="icon" href="[^"]*">/;
+
 /**
  * The portal app's page. Inside the widget (`?embed=…`) it may be framed by the portal's allowed website
  * origins only (`frame-ancestors`), and names them in `<meta name="portal-frame-ancestors">` so the frame
  * checks the `parent` it was given against the same list before it talks to it. Every other portal page
  * (standalone, an unknown portal, a portal without allowed origins) may not be framed at all.
+ * A standalone page of a portal names the portal's own tab icon instead of the platform's (a frame has no
+ * tab: it keeps the inline one and makes no request for it).
  */
 async function portalPage(
   c: Context<AppEnv>,
@@ -99,8 +104,11 @@ async function portalPage(
 ): Promise<Response> {
   c.header('Cache-Control', 'no-cache');
   c.header('X-Content-Type-Options', 'nosniff');
-  const embedded = c.req.query('embed') !== undefined && portalId !== null && UUID.test(portalId);
-  const origins = embedded ? await allowedOriginsOf(c.get('deps').sql, portalId.toLowerCase()) : null;
+  const id = portalId !== null && UUID.test(portalId) ? portalId.toLowerCase() : null;
+  const framed = c.req.query('embed') !== undefined;
+  const origins = framed && id ? await allowedOriginsOf(c.get('deps').sql, id) : null;
+  const page =
+    id && !framed ? html.replace(ICON_LINK, `<link rel="icon" href="/api/portal/${id}/icon">`) : html;
   let head = meta;
   if (origins?.length) {
     c.header('Content-Security-Policy', `frame-ancestors ${origins.join(' ')}`);
@@ -109,8 +117,8 @@ async function portalPage(
     c.header('Content-Security-Policy', NO_FRAMING);
     c.header('X-Frame-Options', 'DENY');
   }
-  if (!head) return c.html(html);
-  return c.html(html.includes('<head>') ? html.replace('<head>', `<head>${head}`) : head + html);
+  if (!head) return c.html(page);
+  return c.html(page.includes('<head>') ? page.replace('<head>', `<head>${head}`) : head + page);
 }
 
 const UNKNOWN_DOMAIN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="robots" content="noindex"><title>Portal not found</title></head>

@@ -29,6 +29,7 @@ import { registerHealth } from './platform/health';
 import { registerPortalBranding } from './portal/branding';
 import { registerConsumeMagicLink } from './portal/consume-magic-link';
 import { registerPortalDashboard } from './portal/dashboard';
+import { registerPortalIcon } from './portal/icon';
 import { registerPortalInvoices } from './portal/invoices';
 import { registerPasswordStatus } from './portal/password-status';
 import { registerPortalProjects } from './portal/projects';
@@ -106,6 +107,7 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerSetClientPassword(app);
 
   registerPortalBranding(app);
+  registerPortalIcon(app);
   registerRequestMagicLink(app);
   registerConsumeMagicLink(app);
   registerPasswordStatus(app);

@@ -1865,6 +1865,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portal/{portalId}/icon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A portal’s tab icon (public)
+         * @description The icon the portal's pages name for the browser tab (`<link rel="icon">`): an SVG tile in the portal's primary colour with the first letter of its name in the readable text colour. Public like the branding; revalidated on every use (`ETag`), so a new name or colour shows at once. Served with `nosniff` and a `default-src 'none'` policy. An unknown portal answers 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The icon */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/svg+xml": string;
+                    };
+                };
+                /** @description Unchanged since the `If-None-Match` version */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/portal/{portalId}/invoices": {
         parameters: {
             query?: never;

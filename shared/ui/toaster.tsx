@@ -34,6 +34,18 @@ function show(kind: Kind, message: string, options?: Options): void {
   );
 }
 
+/**
+ * Takes a toast (by its `id`) or every toast off the screen. Without sonner loaded no toast was ever
+ * shown, so nothing loads for it; otherwise it runs after any toast raised before it.
+ */
+function dismiss(id?: string | number): void {
+  if (!requested) return;
+  void loadSonner().then(
+    ({ toast: real }) => real.dismiss(id),
+    () => {},
+  );
+}
+
 /** Raises a toast (sonner's API, loaded on first use). */
 export const toast = Object.assign(
   (message: string, options?: Options) => show('message', message, options),
@@ -42,6 +54,7 @@ export const toast = Object.assign(
     error: (message: string, options?: Options) => show('error', message, options),
     warning: (message: string, options?: Options) => show('warning', message, options),
     info: (message: string, options?: Options) => show('info', message, options),
+    dismiss,
   },
 );
 

@@ -163,7 +163,7 @@ export class RawChromium {
       if (method === 'Tracing.tracingComplete') complete();
     };
     await this.send('Tracing.start', {
-      categories: 'devtools.timeline,blink.user_timing,v8.execute,toplevel',
+      categories: process.env.TRACE_CATEGORIES ?? 'devtools.timeline,blink.user_timing,v8.execute,toplevel',
       transferMode: 'ReportEvents',
     });
     try {

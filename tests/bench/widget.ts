@@ -366,6 +366,7 @@ export async function widgetBench(report: (budget: Budget) => void): Promise<voi
       await widgetFirstContentMs(raw);
       await standaloneFirstContentMs(raw, setup);
       // CHROME_TRACE=<file>: one more widget load, recorded as a Chrome trace (chrome://tracing, Perfetto).
+      // TRACE_CATEGORIES=<list> replaces the recorded categories (e.g. add disabled-by-default-v8.cpu_profiler).
       if (process.env.CHROME_TRACE) {
         const { events } = await raw.trace(() => widgetFirstContentMs(raw));
         writeFileSync(process.env.CHROME_TRACE, JSON.stringify({ traceEvents: events }));

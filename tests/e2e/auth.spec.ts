@@ -55,6 +55,17 @@ test.describe('provider sign-up, verification, sign-in and sign-out', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
     await expect(page.getByText('Invalid email or password').first()).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/auth');
+
+    // The right password then: the dashboard, without the failure's toast still on it.
+    await page.getByLabel('Password', { exact: true }).fill('right password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+    await page.waitForURL('**/dashboard');
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    // The failure's toast went with the sign-in (it would stay ~5 s otherwise): checked once, not waited for.
+    const failureToasts = page.locator('[data-sonner-toast]:not([data-removed="true"])', {
+      hasText: 'Sign In Error',
+    });
+    expect(await failureToasts.count()).toBe(0);
   });
 
   test('sign-up checks the form with the shared rules before sending anything', async ({ page }) => {

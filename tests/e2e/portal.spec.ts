@@ -151,31 +151,63 @@ test.describe('client portal', () => {
 
   test('password sign-in, and a wrong password @mobile', async ({ page, request }, info) => {
     const w = await world(request, { password: true });
+    // The page never asks for /favicon.ico: it names its icon (the platform's, then the portal's own).
+    const iconRequests: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/favicon')) iconRequests.push(r.url());
+    });
     await signInWithPassword(page, w, 'not the password');
     await expect(page.getByText('Invalid Credentials')).toBeVisible();
     await expect(page.getByText('Invalid email or password')).toBeVisible();
     await shot(page, info, 'login-wrong-password');
     expect(await storedSession(page)).toBeNull();
+    // The tab shows the portal's icon: "Acme Studio"'s initial on its primary colour.
+    const iconHref = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(iconHref).toBe(`/api/portal/${w.portalId}/icon`);
+    const icon = await page.request.get(iconHref ?? '');
+    expect(icon.headers()['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(await icon.text()).toMatch(/fill="#be123c".*>A<\/text>/);
 
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(CLIENT_PASSWORD);
-    // From here on, any loading state the page shows (a code-split page's fallback or a page's own)
-    // is recorded: the sign-in fetches the dashboard's chunk and data first, so none may show.
+    // From here on the page records any loading state it shows (a code-split page's fallback or a page's
+    // own: the sign-in fetches the dashboard's chunk and data first, so none may show) and the most
+    // "Invalid Credentials" toasts on screen at once (a second failure replaces the first one's).
     await page.evaluate(() => {
-      const seen = window as unknown as { __loadingShown?: boolean };
+      const seen = window as unknown as { __loadingShown?: boolean; __mostFailureToasts?: number };
       seen.__loadingShown = false;
+      seen.__mostFailureToasts = 0;
       new MutationObserver(() => {
         for (const status of document.querySelectorAll('[role="status"]'))
           if (status.textContent?.includes('Loading')) seen.__loadingShown = true;
-      }).observe(document, { childList: true, subtree: true, characterData: true });
+        const live = document.querySelectorAll('[data-sonner-toast]:not([data-removed="true"])');
+        const failures = [...live].filter((toast) => toast.textContent?.includes('Invalid Credentials'));
+        seen.__mostFailureToasts = Math.max(seen.__mostFailureToasts ?? 0, failures.length);
+      }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
     });
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+    await expect(page.getByText('Invalid Credentials').first()).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(CLIENT_PASSWORD);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`**/portal/${w.portalId}/dashboard`);
     await expect(page.getByText('Welcome back!')).toBeVisible();
     await expect(page.getByText("You've been successfully signed in.")).toBeVisible();
+    // The failure's toast went with the sign-in (it would stay ~5 s above the welcome otherwise): checked
+    // once, at the welcome, not waited for.
+    const failureToasts = page.locator('[data-sonner-toast]:not([data-removed="true"])', {
+      hasText: 'Invalid Credentials',
+    });
+    expect(await failureToasts.count()).toBe(0);
     await expect(page.getByRole('heading', { level: 2, name: 'Active projects', exact: true })).toBeVisible();
-    expect(
-      await page.evaluate(() => (window as unknown as { __loadingShown?: boolean }).__loadingShown),
-    ).toBe(false);
+    const seen = await page.evaluate(() => {
+      const { __loadingShown, __mostFailureToasts } = window as unknown as {
+        __loadingShown?: boolean;
+        __mostFailureToasts?: number;
+      };
+      return { loadingShown: __loadingShown, mostFailureToasts: __mostFailureToasts };
+    });
+    expect(seen).toEqual({ loadingShown: false, mostFailureToasts: 1 });
+    expect(iconRequests).toEqual([]);
 
     // Every section of the navigation, each with an honest empty state.
     for (const [nav, heading, empty] of [

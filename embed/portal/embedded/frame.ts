@@ -6,6 +6,7 @@ import { call, PortalApiError, preloadPortalApi, readResponse } from '../api/por
 import { brandingNow } from '../branding/branding';
 import { messagesFor, type SupportedLanguage } from '../i18n/language';
 import { translate } from '../i18n/translate';
+import { welcomeBack } from '../login/sign-in-toasts';
 import { currentLocation, navigate, startMemoryLocation, subscribeLocation } from '../navigation/history';
 import { type PortalMode, pagePath, parseRoute } from '../navigation/paths';
 import {
@@ -240,10 +241,7 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
       const current = sessionHere();
       if (current) endSession(current, current.client.id !== session.client.id);
       await signIn(session, 'magic_link');
-      const lang = session.client.language;
-      toast.success(translate(messagesFor(lang), lang, 'toast.welcomeTitle'), {
-        description: translate(messagesFor(lang), lang, 'toast.welcomeBody'),
-      });
+      welcomeBack(session.client.language);
     } catch (error) {
       toast.error(text('auth.failedTitle'), {
         description: error instanceof Error && error.message ? error.message : text('errors.network'),

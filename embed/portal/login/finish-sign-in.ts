@@ -1,13 +1,11 @@
 import type { PortalSession } from '../../../shared/contracts/portal';
-import { toast } from '../../../shared/ui/toaster';
 import { frameHooks, pageAfterSignIn } from '../embedded/embed-state';
 import type { I18n } from '../i18n/i18n-context';
-import { messagesFor } from '../i18n/language';
-import { translate } from '../i18n/translate';
 import { navigate } from '../navigation/history';
 import { type PortalMode, pagePath } from '../navigation/paths';
 import { writeSession } from '../session/session-store';
 import { prepareFirstPage } from '../signed-in-guard';
+import { welcomeBack } from './sign-in-toasts';
 
 /**
  * After a successful sign-in (password or magic link): store the session (spec §3), switch to the
@@ -29,10 +27,6 @@ export async function finishSignIn(
   writeSession(session);
   frameHooks.signedIn?.(session, method);
   if (lang !== i18n.lang) i18n.setLanguage(lang);
-  // The greeting in the client's language (`i18n.t` still holds the texts of the page's language).
-  const messages = messagesFor(lang);
-  toast.success(translate(messages, lang, 'toast.welcomeTitle'), {
-    description: translate(messages, lang, 'toast.welcomeBody'),
-  });
+  welcomeBack(lang);
   navigate(pagePath(mode, session.client.portalId, page), { replace: true });
 }

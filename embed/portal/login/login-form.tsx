@@ -8,6 +8,7 @@ import { useI18n } from '../i18n/i18n-context';
 import type { PortalMode } from '../navigation/paths';
 import { finishSignIn } from './finish-sign-in';
 import { loadLoginDeps } from './load-login-deps';
+import { SIGN_IN_TOAST } from './sign-in-toasts';
 
 type Deps = Awaited<ReturnType<typeof loadLoginDeps>>;
 type Method = 'magic' | 'password';
@@ -95,23 +96,28 @@ export function LoginForm({
       const sent = await deps.requestMagicLink(parsed.data, t('errors.network'));
       if (sent.demoLink) {
         toast.error(t('toast.demoTitle'), {
+          id: SIGN_IN_TOAST,
           description: demoLinkText(t('toast.demoBody', { link: '\u0000' }), sent.demoLink),
           duration: 15_000,
         });
       } else {
-        toast.success(t('toast.linkSentTitle'), { description: t('toast.linkSentBody'), duration: 10_000 });
+        toast.success(t('toast.linkSentTitle'), {
+          id: SIGN_IN_TOAST,
+          description: t('toast.linkSentBody'),
+          duration: 10_000,
+        });
         onLinkSent(parsed.data.email);
       }
     } catch (error) {
       const failure = error instanceof deps.PortalApiError ? error : null;
       if (failure?.fields.some((field) => field.path === 'returnTo')) {
-        toast.error(t('toast.error'), { description: t('frame.returnRefused') });
+        toast.error(t('toast.error'), { id: SIGN_IN_TOAST, description: t('frame.returnRefused') });
       } else if (failure?.code === 'portal_account_not_found' || failure?.code === 'account_not_found') {
-        toast.error(t('toast.accessDenied'), { description: failure.message });
+        toast.error(t('toast.accessDenied'), { id: SIGN_IN_TOAST, description: failure.message });
       } else if (failure?.code === 'rate_limited' || failure?.code === 'network') {
-        toast.error(t('toast.error'), { description: failure.message });
+        toast.error(t('toast.error'), { id: SIGN_IN_TOAST, description: failure.message });
       } else {
-        toast.error(t('toast.error'), { description: t('toast.linkFailed') });
+        toast.error(t('toast.error'), { id: SIGN_IN_TOAST, description: t('toast.linkFailed') });
       }
     }
   }
@@ -135,12 +141,12 @@ export function LoginForm({
     } catch (error) {
       const failure = error instanceof deps.PortalApiError ? error : null;
       if (failure?.status === 401) {
-        toast.error(t('toast.invalidCredentials'), { description: failure.message });
+        toast.error(t('toast.invalidCredentials'), { id: SIGN_IN_TOAST, description: failure.message });
         passwordInput.current?.select();
       } else if (failure?.code === 'rate_limited') {
-        toast.error(t('toast.error'), { description: failure.message });
+        toast.error(t('toast.error'), { id: SIGN_IN_TOAST, description: failure.message });
       } else {
-        toast.error(t('toast.authError'), { description: t('toast.authErrorBody') });
+        toast.error(t('toast.authError'), { id: SIGN_IN_TOAST, description: t('toast.authErrorBody') });
       }
     }
   }
@@ -153,7 +159,7 @@ export function LoginForm({
       const deps = await loadLoginDeps();
       await (hasPassword && method === 'password' ? signIn(deps) : sendLink(deps));
     } catch {
-      toast.error(t('toast.error'), { description: t('errors.network') });
+      toast.error(t('toast.error'), { id: SIGN_IN_TOAST, description: t('errors.network') });
     } finally {
       setPending(false);
     }

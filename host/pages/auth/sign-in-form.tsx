@@ -11,6 +11,12 @@ import { useAction } from '../../lib/use-action';
 import { loadAuthForms } from './auth-forms-lazy';
 import { ResendVerificationButton } from './resend-verification';
 
+/**
+ * The form's error toasts share one id: a new failure replaces the last one, and signing in takes it away
+ * (it would otherwise stay above the dashboard until it times out).
+ */
+const SIGN_IN_TOAST = 'staff-sign-in';
+
 /** Sign in with e-mail and password (spec §8 messages). */
 export function SignInForm() {
   const { t } = useTranslation();
@@ -43,9 +49,12 @@ export function SignInForm() {
         return;
       }
       setErrors(fieldErrorsOf(t, error));
-      toast.error(t('auth.signInErrorTitle', { message: describeFailure(t, error, 'auth.signInFailed') }));
+      toast.error(t('auth.signInErrorTitle', { message: describeFailure(t, error, 'auth.signInFailed') }), {
+        id: SIGN_IN_TOAST,
+      });
       return;
     }
+    toast.dismiss(SIGN_IN_TOAST);
     const from = (location.state as { from?: string } | null)?.from;
     navigate(from?.startsWith('/dashboard') ? from : '/dashboard', { replace: true });
   });

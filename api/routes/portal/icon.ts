@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import { createRoute, z } from '@hono/zod-openapi';
+import { PortalPathParam } from '../../../shared/contracts/portal';
+import { portalIconSvg } from '../../../shared/ui/favicon';
+import type { App } from '../../http/context';
+import { errorResponses } from '../../http/openapi';
+import { getPortalBranding } from '../../services/portal/branding';
+
+const route = createRoute({
+  method: 'get',
+  path: '/api/portal/{portalId}/icon',
+  tags: ['Portal'],
+  summary: 'A portal’s tab icon (public)',
+  description:
+    "The icon the portal's pages name for the browser tab (`<link rel=\"icon\">`): an SVG tile in the portal's primary colour with the first letter of its name in the readable text colour. Public like the branding; revalidated on every use (`ETag`), so a new name or colour shows at once. Served with `nosniff` and a `default-src 'none'` policy. An unknown portal answers 404.",
+  request: { params: PortalPathParam },
+  responses: {
+    200: {
+      description: 'The icon',
+      content: { 'image/svg+xml': { schema: z.string().openapi({ type: 'string', format: 'binary' }) } },
+    },
+    304: { description: 'Unchanged since the `If-None-Match` version' },
+    ...errorResponses(404, 422),
+  },
+});
+
+/** GET /api/portal/{portalId}/icon */
+export function registerPortalIcon(app: App) {
+  app.openapi(route, async (c) => {
+    const { sql, config } = c.get('deps');
+    const branding = await getPortalBranding(sql, config, c.req.valid('param').portalId);
+    const svg = portalIconSvg(branding.name, branding.primaryColor, branding.onPrimary);
+    const etag = `"${createHash('sha256').update(svg).digest('base64url').slice(0, 22)}"`;
+    c.header('Content-Type', 'image/svg+xml; charset=utf-8');
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Content-Security-Policy', "default-src 'none'");
+    c.header('Cache-Control', 'public, no-cache');
+    c.header('ETag', etag);
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+    return c.body(svg, 200);
+  });
+}

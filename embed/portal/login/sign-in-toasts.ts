@@ -1,0 +1,19 @@
+import { toast } from '../../../shared/ui/toaster';
+import { messagesFor, type SupportedLanguage } from '../i18n/language';
+import { translate } from '../i18n/translate';
+
+/**
+ * The sign-in form's outcome toasts (spec §8) share one id: a new outcome replaces the last one instead of
+ * stacking up, and a successful sign-in takes the last one away, so a "wrong password" never stays on
+ * screen above the welcome.
+ */
+export const SIGN_IN_TOAST = 'portal-sign-in';
+
+/** Spec §8 "Welcome back!" in the client's language (the page's texts may still be in another one). */
+export function welcomeBack(lang: SupportedLanguage): void {
+  toast.dismiss(SIGN_IN_TOAST);
+  const messages = messagesFor(lang);
+  toast.success(translate(messages, lang, 'toast.welcomeTitle'), {
+    description: translate(messages, lang, 'toast.welcomeBody'),
+  });
+}
