@@ -4,6 +4,7 @@ import { PortalPathParam } from '../../../shared/contracts/portal';
 import { portalIconSvg } from '../../../shared/ui/favicon';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
+import { publicFile } from '../../http/public-file';
 import { getPortalBranding } from '../../services/portal/branding';
 
 const route = createRoute({
@@ -30,13 +31,10 @@ export function registerPortalIcon(app: App) {
     const { sql, config } = c.get('deps');
     const branding = await getPortalBranding(sql, config, c.req.valid('param').portalId);
     const svg = portalIconSvg(branding.name, branding.primaryColor, branding.onPrimary);
-    const etag = `"${createHash('sha256').update(svg).digest('base64url').slice(0, 22)}"`;
-    c.header('Content-Type', 'image/svg+xml; charset=utf-8');
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Content-Security-Policy', "default-src 'none'");
-    c.header('Cache-Control', 'public, no-cache');
-    c.header('ETag', etag);
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-    return c.body(svg, 200);
+    return publicFile(c, svg, {
+      type: 'image/svg+xml; charset=utf-8',
+      etag: `"${createHash('sha256').update(svg).digest('base64url').slice(0, 22)}"`,
+      cacheControl: 'public, no-cache',
+    });
   });
 }

@@ -3,6 +3,7 @@ import { PortalIdParam } from '../../../shared/contracts/portals';
 import type { App } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { errorResponses } from '../../http/openapi';
+import { publicFile } from '../../http/public-file';
 import { readPortalLogo } from '../../services/portals/portal-logo';
 
 const route = createRoute({
@@ -39,17 +40,12 @@ export function registerGetPortalLogo(app: App) {
     const logo = await readPortalLogo(sql, config.DATA_DIR, portalId);
     if (!logo) throw new ApiError('not_found');
     const version = logo.name.replace(/\.webp$/, '').slice(portalId.length + 1);
-    const etag = `"${version}"`;
-    c.header('Content-Type', 'image/webp');
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Content-Security-Policy', "default-src 'none'");
     c.header('Cross-Origin-Resource-Policy', 'cross-origin');
-    c.header('ETag', etag);
-    c.header(
-      'Cache-Control',
-      c.req.valid('query').v === version ? 'public, max-age=31536000, immutable' : 'public, no-cache',
-    );
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-    return c.body(new Uint8Array(logo.bytes), 200);
+    return publicFile(c, new Uint8Array(logo.bytes), {
+      type: 'image/webp',
+      etag: `"${version}"`,
+      cacheControl:
+        c.req.valid('query').v === version ? 'public, max-age=31536000, immutable' : 'public, no-cache',
+    });
   });
 }
