@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
+import { escapeMarkup } from '../../shared/format/markup';
 import { portalForHost } from '../services/domains/domain-cache';
 import { allowedOriginsOf } from '../services/portal/branding';
 import type { App, AppEnv } from './context';
@@ -80,9 +81,6 @@ function isPlatformHost(host: string, platformHost: string): boolean {
   );
 }
 
-/** Escapes a value for an HTML attribute (portal ids are uuids; escaping keeps that assumption cheap). */
-const attr = (v: string) => v.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The platform's tab icon as the build writes it into every page (`rsbuild.config.ts`). */
@@ -112,7 +110,7 @@ async function portalPage(
   let head = meta;
   if (origins?.length) {
     c.header('Content-Security-Policy', `frame-ancestors ${origins.join(' ')}`);
-    head += `<meta name="portal-frame-ancestors" content="${attr(origins.join(' '))}">`;
+    head += `<meta name="portal-frame-ancestors" content="${escapeMarkup(origins.join(' '))}">`;
   } else {
     c.header('Content-Security-Policy', NO_FRAMING);
     c.header('X-Frame-Options', 'DENY');
@@ -149,7 +147,7 @@ function customDomains(portalHtml: () => string | undefined): MiddlewareHandler<
     }
     const html = portalHtml();
     if (!html) return c.text('The portal app is not built. Run `npm run build`.', 503);
-    return portalPage(c, html, portalId, `<meta name="portal-id" content="${attr(portalId)}">`);
+    return portalPage(c, html, portalId, `<meta name="portal-id" content="${escapeMarkup(portalId)}">`);
   };
 }
 

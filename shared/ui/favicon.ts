@@ -1,3 +1,5 @@
+import { escapeMarkup } from '../format/markup';
+
 /**
  * Tab icons, as SVG. Every page's HTML names the platform's icon inline (`PLATFORM_ICON`, a data URI put
  * in by `rsbuild.config.ts`), so no page asks for `/favicon.ico`; a portal's pages name the portal's own
@@ -5,9 +7,6 @@
  * primary colour), so a client's browser tab shows the provider's portal, not the platform.
  */
 const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${body}</svg>`;
-
-/** Escapes text and attribute values for the SVG (a name may hold any character). */
-const xml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The platform's icon (its indigo tile with a plus) as a data URI, safe inside an HTML attribute. */
 export const PLATFORM_ICON = `data:image/svg+xml,${encodeURIComponent(
@@ -24,9 +23,9 @@ export function portalIconSvg(name: string, background: string, foreground: stri
   const first = Array.from(name.trim())[0] ?? '';
   const upper = first.toUpperCase();
   const letter = Array.from(upper).length === 1 ? upper : first;
-  const tile = `<rect width="32" height="32" rx="8" fill="${xml(background)}"/>`;
+  const tile = `<rect width="32" height="32" rx="8" fill="${escapeMarkup(background)}"/>`;
   if (!letter) return svg(tile);
   return svg(
-    `${tile}<text x="16" y="16" dy=".35em" text-anchor="middle" font-family="system-ui,sans-serif" font-size="21" font-weight="700" fill="${xml(foreground)}">${xml(letter)}</text>`,
+    `${tile}<text x="16" y="16" dy=".35em" text-anchor="middle" font-family="system-ui,sans-serif" font-size="21" font-weight="700" fill="${escapeMarkup(foreground)}">${escapeMarkup(letter)}</text>`,
   );
 }

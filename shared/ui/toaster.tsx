@@ -8,7 +8,8 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
  * UI-kit singleton, so host and remotes raise toasts into the same outlet).
  */
 type Sonner = typeof import('sonner');
-type Options = Parameters<Sonner['toast']>[1];
+/** A toast's options (sonner's: description, duration, id, …). */
+export type ToastOptions = Parameters<Sonner['toast']>[1];
 type Kind = 'message' | 'success' | 'error' | 'warning' | 'info';
 
 let sonner: Promise<Sonner> | null = null;
@@ -27,7 +28,7 @@ function loadSonner(): Promise<Sonner> {
   return sonner;
 }
 
-function show(kind: Kind, message: string, options?: Options): void {
+function show(kind: Kind, message: string, options?: ToastOptions): void {
   void loadSonner().then(
     ({ toast: real }) => (kind === 'message' ? real(message, options) : real[kind](message, options)),
     (error: unknown) => console.error('Could not show a notification', message, error),
@@ -48,12 +49,12 @@ function dismiss(id?: string | number): void {
 
 /** Raises a toast (sonner's API, loaded on first use). */
 export const toast = Object.assign(
-  (message: string, options?: Options) => show('message', message, options),
+  (message: string, options?: ToastOptions) => show('message', message, options),
   {
-    success: (message: string, options?: Options) => show('success', message, options),
-    error: (message: string, options?: Options) => show('error', message, options),
-    warning: (message: string, options?: Options) => show('warning', message, options),
-    info: (message: string, options?: Options) => show('info', message, options),
+    success: (message: string, options?: ToastOptions) => show('success', message, options),
+    error: (message: string, options?: ToastOptions) => show('error', message, options),
+    warning: (message: string, options?: ToastOptions) => show('warning', message, options),
+    info: (message: string, options?: ToastOptions) => show('info', message, options),
     dismiss,
   },
 );

@@ -2,13 +2,12 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import { Button } from '../../../shared/ui/button';
 import { Field } from '../../../shared/ui/field';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../shared/ui/tabs';
-import { toast } from '../../../shared/ui/toaster';
 import { embedState } from '../embedded/embed-state';
 import { useI18n } from '../i18n/i18n-context';
 import type { PortalMode } from '../navigation/paths';
 import { finishSignIn } from './finish-sign-in';
 import { loadLoginDeps } from './load-login-deps';
-import { SIGN_IN_TOAST } from './sign-in-toasts';
+import { signInToast } from './sign-in-toasts';
 
 type Deps = Awaited<ReturnType<typeof loadLoginDeps>>;
 type Method = 'magic' | 'password';
@@ -95,14 +94,12 @@ export function LoginForm({
     try {
       const sent = await deps.requestMagicLink(parsed.data, t('errors.network'));
       if (sent.demoLink) {
-        toast.error(t('toast.demoTitle'), {
-          id: SIGN_IN_TOAST,
+        signInToast.error(t('toast.demoTitle'), {
           description: demoLinkText(t('toast.demoBody', { link: '\u0000' }), sent.demoLink),
           duration: 15_000,
         });
       } else {
-        toast.success(t('toast.linkSentTitle'), {
-          id: SIGN_IN_TOAST,
+        signInToast.success(t('toast.linkSentTitle'), {
           description: t('toast.linkSentBody'),
           duration: 10_000,
         });
@@ -111,13 +108,13 @@ export function LoginForm({
     } catch (error) {
       const failure = error instanceof deps.PortalApiError ? error : null;
       if (failure?.fields.some((field) => field.path === 'returnTo')) {
-        toast.error(t('toast.error'), { id: SIGN_IN_TOAST, description: t('frame.returnRefused') });
+        signInToast.error(t('toast.error'), { description: t('frame.returnRefused') });
       } else if (failure?.code === 'portal_account_not_found' || failure?.code === 'account_not_found') {
-        toast.error(t('toast.accessDenied'), { id: SIGN_IN_TOAST, description: failure.message });
+        signInToast.error(t('toast.accessDenied'), { description: failure.message });
       } else if (failure?.code === 'rate_limited' || failure?.code === 'network') {
-        toast.error(t('toast.error'), { id: SIGN_IN_TOAST, description: failure.message });
+        signInToast.error(t('toast.error'), { description: failure.message });
       } else {
-        toast.error(t('toast.error'), { id: SIGN_IN_TOAST, description: t('toast.linkFailed') });
+        signInToast.error(t('toast.error'), { description: t('toast.linkFailed') });
       }
     }
   }
@@ -141,12 +138,12 @@ export function LoginForm({
     } catch (error) {
       const failure = error instanceof deps.PortalApiError ? error : null;
       if (failure?.status === 401) {
-        toast.error(t('toast.invalidCredentials'), { id: SIGN_IN_TOAST, description: failure.message });
+        signInToast.error(t('toast.invalidCredentials'), { description: failure.message });
         passwordInput.current?.select();
       } else if (failure?.code === 'rate_limited') {
-        toast.error(t('toast.error'), { id: SIGN_IN_TOAST, description: failure.message });
+        signInToast.error(t('toast.error'), { description: failure.message });
       } else {
-        toast.error(t('toast.authError'), { id: SIGN_IN_TOAST, description: t('toast.authErrorBody') });
+        signInToast.error(t('toast.authError'), { description: t('toast.authErrorBody') });
       }
     }
   }
@@ -159,7 +156,7 @@ export function LoginForm({
       const deps = await loadLoginDeps();
       await (hasPassword && method === 'password' ? signIn(deps) : sendLink(deps));
     } catch {
-      toast.error(t('toast.error'), { id: SIGN_IN_TOAST, description: t('errors.network') });
+      signInToast.error(t('toast.error'), { description: t('errors.network') });
     } finally {
       setPending(false);
     }

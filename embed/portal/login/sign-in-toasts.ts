@@ -1,4 +1,4 @@
-import { toast } from '../../../shared/ui/toaster';
+import { type ToastOptions, toast } from '../../../shared/ui/toaster';
 import { messagesFor, type SupportedLanguage } from '../i18n/language';
 import { translate } from '../i18n/translate';
 
@@ -7,7 +7,13 @@ import { translate } from '../i18n/translate';
  * stacking up, and a successful sign-in takes the last one away, so a "wrong password" never stays on
  * screen above the welcome.
  */
-export const SIGN_IN_TOAST = 'portal-sign-in';
+const SIGN_IN_TOAST = 'portal-sign-in';
+
+/** An outcome of the sign-in form, as a toast with the shared id. */
+export const signInToast = {
+  success: (title: string, options?: ToastOptions) => toast.success(title, { ...options, id: SIGN_IN_TOAST }),
+  error: (title: string, options?: ToastOptions) => toast.error(title, { ...options, id: SIGN_IN_TOAST }),
+};
 
 /** Spec §8 "Welcome back!" in the client's language (the page's texts may still be in another one). */
 export function welcomeBack(lang: SupportedLanguage): void {
