@@ -3,7 +3,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import { SESSION_KEY } from '../../embed/portal/session/session-key';
 import { FIRST_CONTENT_MARK } from '../../embed/portal/ui/first-content';
@@ -11,7 +11,7 @@ import { snippetScript } from '../../embed/widget/snippet';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { RawChromium } from './cdp';
 import { lighthouseRun } from './lighthouse';
-import { assertFree, startProcess, waitForUrl } from './process';
+import { assertFree, type Started, startProcess, waitForUrl } from './process';
 import { type Budget, median } from './report';
 
 /**
@@ -81,7 +81,12 @@ async function json<T>(res: Response, what: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-interface Setup {
+/** One platform and the provider site that embeds its portal, set up for the measurements. */
+export interface Setup {
+  /** The platform's origin (serves the portal, the widget and the API). */
+  platform: string;
+  /** The provider site's origin (another site: the frame is third-party there), allowed to embed the portal. */
+  site: string;
   portalId: string;
   email: string;
   secret: string;
@@ -92,10 +97,10 @@ interface Setup {
  * The demo provider lets the site embed its portal, creates the widget secret, and gives its first demo
  * client a password; that client's portal session is the standalone baseline's.
  */
-async function setUp(banner: string): Promise<Setup> {
+export async function setUp(platform: string, site: string, banner: string): Promise<Setup> {
   const [, email, password] = banner.match(/e-mail:\s+(\S+)\s+password:\s+(\S+)/) ?? [];
-  const headers = { 'Content-Type': 'application/json', Origin: PLATFORM };
-  const signIn = await fetch(`${PLATFORM}/api/auth/sign-in`, {
+  const headers = { 'Content-Type': 'application/json', Origin: platform };
+  const signIn = await fetch(`${platform}/api/auth/sign-in`, {
     method: 'POST',
     headers,
     body: JSON.stringify({ email, password }),
@@ -104,26 +109,26 @@ async function setUp(banner: string): Promise<Setup> {
   const cookie = signIn.headers.getSetCookie()[0]?.split(';')[0] ?? '';
   const withCookie = { ...headers, Cookie: cookie };
   const { items } = await json<{ items: { id: string; email: string; portal: { id: string } }[] }>(
-    await fetch(`${PLATFORM}/api/clients`, { headers: withCookie }),
+    await fetch(`${platform}/api/clients`, { headers: withCookie }),
     'client list',
   );
   const client = items[0];
   if (!client) throw new Error('bench: the demo data has no client');
   const portalId = client.portal.id;
   await json(
-    await fetch(`${PLATFORM}/api/portals/${portalId}`, {
+    await fetch(`${platform}/api/portals/${portalId}`, {
       method: 'PATCH',
       headers: withCookie,
-      body: JSON.stringify({ allowedOrigins: [SITE] }),
+      body: JSON.stringify({ allowedOrigins: [site] }),
     }),
     'allowed origins',
   );
   const { secret } = await json<{ secret: string }>(
-    await fetch(`${PLATFORM}/api/portals/${portalId}/widget-secret`, { method: 'POST', headers: withCookie }),
+    await fetch(`${platform}/api/portals/${portalId}/widget-secret`, { method: 'POST', headers: withCookie }),
     'widget secret',
   );
   await json(
-    await fetch(`${PLATFORM}/api/clients/${client.id}/password`, {
+    await fetch(`${platform}/api/clients/${client.id}/password`, {
       method: 'POST',
       headers: withCookie,
       body: JSON.stringify({ password: CLIENT_PASSWORD }),
@@ -131,14 +136,14 @@ async function setUp(banner: string): Promise<Setup> {
     'client password',
   );
   const session = await json<Record<string, unknown>>(
-    await fetch(`${PLATFORM}/api/portal/sign-in`, {
+    await fetch(`${platform}/api/portal/sign-in`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ email: client.email, password: CLIENT_PASSWORD, portalId }),
     }),
     'portal sign-in',
   );
-  return { portalId, email: client.email, secret, session };
+  return { platform, site, portalId, email: client.email, secret, session };
 }
 
 /** The provider's backend (embed/widget/handoff-examples.ts, Node): a fresh single-use token. */
@@ -172,9 +177,15 @@ ${snippet}${extra}
 </body></html>`;
 }
 
-function startSite(setup: Setup): Promise<Server> {
+/** The provider site for `setup` on `port`: its plain page, one per mode, and its token endpoint. */
+export function startSite(setup: Setup, port: number): Promise<Server> {
   const snippet = (mode: 'inline' | 'floating' | 'popup', init = '') => {
-    const code = snippetScript({ origin: PLATFORM, portalId: setup.portalId, mode, element: '#portal-here' });
+    const code = snippetScript({
+      origin: setup.platform,
+      portalId: setup.portalId,
+      mode,
+      element: '#portal-here',
+    });
     const withInit = code.replace(/("init",\{portalId:"[^"]+")\}/, (_m, head) => `${head}${init}}`);
     return `<script>window.__t0 = performance.timeOrigin + performance.now();</script>\n<script>${withInit}</script>`;
   };
@@ -201,20 +212,20 @@ function startSite(setup: Setup): Promise<Server> {
     });
     res.end(html ?? 'not found');
   });
-  return new Promise((resolve) => server.listen(SITE_PORT, '127.0.0.1', () => resolve(server)));
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
 /**
  * Script tag on the provider's page → dashboard with data inside the frame, signed in by handoff (the
  * frame's `portal:first-content` mark, read once the widget said `ready`).
  */
-async function widgetFirstContentMs(browser: RawChromium): Promise<number> {
+export async function widgetFirstContentMs(browser: RawChromium, setup: Setup): Promise<number> {
   const page = await browser.newPage();
   try {
-    await browser.navigate(page.sessionId, `${SITE}/inline`);
+    await browser.navigate(page.sessionId, `${setup.site}/inline`);
     await browser.poll(page.sessionId, 'window.__ready');
     const t0 = await browser.evaluate<number>(page.sessionId, 'window.__t0');
-    const frame = await browser.attachFrame(page, `${PLATFORM}/portal/`);
+    const frame = await browser.attachFrame(page, `${setup.platform}/portal/`);
     const done = await browser.poll<number>(frame, READ_FIRST_CONTENT);
     if (process.env.TRACE) {
       console.log(`widget: first content ${(done - t0).toFixed(0)} ms after the script tag`);
@@ -231,7 +242,7 @@ async function widgetFirstContentMs(browser: RawChromium): Promise<number> {
  * Navigation start → dashboard with data, the same page standalone with a stored session (its mark, and
  * the DOM probe's time to check the mark against).
  */
-async function standaloneFirstContentMs(
+export async function standaloneFirstContentMs(
   browser: RawChromium,
   setup: Setup,
   from: 'platform' | 'provider site' = 'platform',
@@ -243,7 +254,7 @@ async function standaloneFirstContentMs(
       `location.pathname === '${path}' && document.readyState === 'complete' ? true : undefined`,
     );
   try {
-    await browser.navigate(page.sessionId, `${PLATFORM}/api/health`);
+    await browser.navigate(page.sessionId, `${setup.platform}/api/health`);
     await loaded('/api/health');
     await browser.evaluate(
       page.sessionId,
@@ -252,7 +263,7 @@ async function standaloneFirstContentMs(
     // Opened from the provider's page instead (a client following a link there): a cross-site
     // navigation, so the portal starts in a new renderer process, as the widget's frame does.
     if (from === 'provider site') {
-      await browser.navigate(page.sessionId, `${SITE}/plain`);
+      await browser.navigate(page.sessionId, `${setup.site}/plain`);
       await loaded('/plain');
     }
     await browser.send('Page.enable', {}, page.sessionId);
@@ -261,7 +272,7 @@ async function standaloneFirstContentMs(
       { source: FIRST_CONTENT_PROBE },
       page.sessionId,
     );
-    await browser.navigate(page.sessionId, `${PLATFORM}/portal/${setup.portalId}/dashboard`);
+    await browser.navigate(page.sessionId, `${setup.platform}/portal/${setup.portalId}/dashboard`);
     const done = await browser.poll<number>(page.sessionId, READ_FIRST_CONTENT);
     const dom = await browser.poll<number>(page.sessionId, 'window.__firstContent');
     // The mark is set in the commit that puts the sections into the DOM; the probe sees them right after.
@@ -284,16 +295,19 @@ async function standaloneFirstContentMs(
  * default idle preload (none may start before the page's load event), popup with `preload: open` (none
  * at all until opened, then the frame loads).
  */
-async function framesBeforeIdle(browser: Browser): Promise<{ early: number; floatingAfterLoadMs: number }> {
+async function framesBeforeIdle(
+  browser: Browser,
+  { platform, site }: Setup,
+): Promise<{ early: number; floatingAfterLoadMs: number }> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
     let early = 0;
     const frameRequests: number[] = [];
     page.on('request', (req) => {
-      if (req.url().startsWith(`${PLATFORM}/portal/`)) frameRequests.push(Date.now());
+      if (req.url().startsWith(`${platform}/portal/`)) frameRequests.push(Date.now());
     });
-    await page.goto(`${SITE}/floating`, { waitUntil: 'load' });
+    await page.goto(`${site}/floating`, { waitUntil: 'load' });
     const loadedAt = Date.now();
     for (let i = 0; i < 600 && frameRequests.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
     early += frameRequests.filter((t) => t < loadedAt).length;
@@ -304,9 +318,9 @@ async function framesBeforeIdle(browser: Browser): Promise<{ early: number; floa
     const popup = await context.newPage();
     frameRequests.length = 0;
     popup.on('request', (req) => {
-      if (req.url().startsWith(`${PLATFORM}/portal/`)) frameRequests.push(Date.now());
+      if (req.url().startsWith(`${platform}/portal/`)) frameRequests.push(Date.now());
     });
-    await popup.goto(`${SITE}/popup`, { waitUntil: 'load' });
+    await popup.goto(`${site}/popup`, { waitUntil: 'load' });
     await new Promise((r) => setTimeout(r, 3_000));
     early += frameRequests.length;
     await popup.evaluate(() =>
@@ -320,31 +334,34 @@ async function framesBeforeIdle(browser: Browser): Promise<{ early: number; floa
   }
 }
 
-/** Runs the widget budgets; `report` prints each as `budget <name>: <measured> (limit <limit>) ok|over`. */
-export async function widgetBench(report: (budget: Budget) => void): Promise<void> {
-  const dist = process.env.DIST_DIR ?? 'dist';
-  if (!existsSync(join(dist, 'portal', 'index.html')) || !existsSync(join(dist, 'widget', 'embed.js'))) {
-    const build = spawnSync(
-      'npx',
-      ['rsbuild', 'build', '--environment', 'portal', '--environment', 'widget'],
-      {
-        stdio: 'inherit',
-        env: { ...process.env, DIST_DIR: dist },
-      },
-    );
-    if (build.status !== 0) throw new Error('bench: could not build the portal and the widget');
-  }
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-widget-'));
-  await assertFree(`${PLATFORM}/api/health`);
-  await assertFree(`${SITE}/plain`);
-  const server = startProcess(
-    'node_modules/.bin/tsx',
-    ['api/main.ts'],
+/**
+ * Builds the portal and the widget into `<root>/<dist>` unless they are there. `root` is a checkout of
+ * this repository (this one, or another for `widget-ab.ts`).
+ */
+export function ensureWidgetBuild(root: string, dist: string): void {
+  const out = resolve(root, dist);
+  if (existsSync(join(out, 'portal', 'index.html')) && existsSync(join(out, 'widget', 'embed.js'))) return;
+  const build = spawnSync('npx', ['rsbuild', 'build', '--environment', 'portal', '--environment', 'widget'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, DIST_DIR: out },
+  });
+  if (build.status !== 0) throw new Error(`bench: could not build the portal and the widget in ${root}`);
+}
+
+/**
+ * A production server of the checkout at `root` on `port` (origin `http://localhost:<port>`), on a fresh
+ * embedded database in `dataDir` (its first start seeds the demo provider, portal and clients).
+ */
+export function startPlatform(root: string, dist: string, port: number, dataDir: string): Started {
+  return startProcess(
+    join(root, 'node_modules/.bin/tsx'),
+    [join(root, 'api/main.ts')],
     {
       ...process.env,
-      PORT: String(PLATFORM_PORT),
-      PUBLIC_URL: PLATFORM,
-      DIST_DIR: dist,
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      DIST_DIR: resolve(root, dist),
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       NODE_ENV: 'production',
@@ -354,27 +371,37 @@ export async function widgetBench(report: (budget: Budget) => void): Promise<voi
     },
     { captureStdout: true },
   );
+}
+
+/** Runs the widget budgets; `report` prints each as `budget <name>: <measured> (limit <limit>) ok|over`. */
+export async function widgetBench(report: (budget: Budget) => void): Promise<void> {
+  const dist = process.env.DIST_DIR ?? 'dist';
+  ensureWidgetBuild('.', dist);
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-widget-'));
+  await assertFree(`${PLATFORM}/api/health`);
+  await assertFree(`${SITE}/plain`);
+  const server = startPlatform('.', dist, PLATFORM_PORT, dataDir);
   let site: Server | undefined;
   try {
     await waitForUrl(`${PLATFORM}/api/health`, server.child);
-    const setup = await setUp(server.stdout());
-    site = await startSite(setup);
+    const setup = await setUp(PLATFORM, SITE, server.stdout());
+    site = await startSite(setup, SITE_PORT);
 
     const raw = await RawChromium.launch();
     try {
       // One warm-up of each (the server's first requests, the OS page cache), then alternating runs.
-      await widgetFirstContentMs(raw);
+      await widgetFirstContentMs(raw, setup);
       await standaloneFirstContentMs(raw, setup);
       // CHROME_TRACE=<file>: one more widget load, recorded as a Chrome trace (chrome://tracing, Perfetto).
       // TRACE_CATEGORIES=<list> replaces the recorded categories (e.g. add disabled-by-default-v8.cpu_profiler).
       if (process.env.CHROME_TRACE) {
-        const { events } = await raw.trace(() => widgetFirstContentMs(raw));
+        const { events } = await raw.trace(() => widgetFirstContentMs(raw, setup));
         writeFileSync(process.env.CHROME_TRACE, JSON.stringify({ traceEvents: events }));
       }
       const widget: number[] = [];
       const standalone: number[] = [];
       for (let i = 0; i < RUNS; i++) {
-        widget.push(await widgetFirstContentMs(raw));
+        widget.push(await widgetFirstContentMs(raw, setup));
         standalone.push(await standaloneFirstContentMs(raw, setup));
       }
       const [w, s] = [median(widget), median(standalone)];
@@ -397,7 +424,7 @@ export async function widgetBench(report: (budget: Budget) => void): Promise<voi
 
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     try {
-      const lazy = await framesBeforeIdle(browser);
+      const lazy = await framesBeforeIdle(browser, setup);
       console.log(
         `widget frame loading: floating frame first requested ${lazy.floatingAfterLoadMs.toFixed(0)} ms after the page's load event (idle); popup with preload "open": none until opened`,
       );
