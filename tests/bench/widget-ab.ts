@@ -1,17 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { RawChromium } from './cdp';
-import { assertFree, type Started, waitForUrl } from './process';
 import { median } from './report';
 import {
-  ensureWidgetBuild,
+  type Embedding,
   type Setup,
-  setUp,
   standaloneFirstContentMs,
-  startPlatform,
-  startSite,
+  startEmbedding,
   widgetFirstContentMs,
 } from './widget';
 
@@ -42,26 +36,12 @@ const variants = (process.env.WIDGET_AB ?? '')
   });
 if (variants.length < 2) throw new Error('widget-ab: set WIDGET_AB="a=<dir>,b=<dir>" (two or more)');
 
-const started: Started[] = [];
-const sites: Server[] = [];
-const dataDirs: string[] = [];
+const embeddings: Embedding[] = [];
 try {
-  const setups: Setup[] = [];
   for (const v of variants) {
-    ensureWidgetBuild(v.root, dist);
-    const platform = `http://localhost:${v.platformPort}`;
-    const site = `http://127.0.0.1:${v.sitePort}`;
-    await assertFree(`${platform}/api/health`);
-    await assertFree(`${site}/plain`);
-    const dataDir = mkdtempSync(join(tmpdir(), 'bench-widget-ab-'));
-    dataDirs.push(dataDir);
-    const server = startPlatform(v.root, dist, v.platformPort, dataDir);
-    started.push(server);
-    await waitForUrl(`${platform}/api/health`, server.child);
-    const setup = await setUp(platform, site, server.stdout());
-    sites.push(await startSite(setup, v.sitePort));
-    setups.push(setup);
+    embeddings.push(await startEmbedding(v.root, dist, { platform: v.platformPort, site: v.sitePort }));
   }
+  const setups = embeddings.map((e) => e.setup);
 
   const raw = await RawChromium.launch();
   try {
@@ -88,7 +68,5 @@ try {
     await raw.close();
   }
 } finally {
-  for (const site of sites) await new Promise((done) => site.close(done));
-  for (const server of started) await server.stop();
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  for (const embedding of embeddings) await embedding.stop();
 }

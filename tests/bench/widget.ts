@@ -31,9 +31,6 @@ const SITE_PORT = 4631;
 const RUNS = Number(process.env.BENCH_WIDGET_RUNS ?? 20);
 const LH_RUNS = Number(process.env.BENCH_WIDGET_LIGHTHOUSE_RUNS ?? 5);
 const CLIENT_PASSWORD = 'bench client secret';
-/** Platform and provider site are different sites, as in real life: the frame is third-party there. */
-const PLATFORM = `http://localhost:${PLATFORM_PORT}`;
-const SITE = `http://127.0.0.1:${SITE_PORT}`;
 
 /**
  * The DOM's own record of the first content, for the standalone side: when the dashboard's data is first
@@ -97,7 +94,7 @@ export interface Setup {
  * The demo provider lets the site embed its portal, creates the widget secret, and gives its first demo
  * client a password; that client's portal session is the standalone baseline's.
  */
-export async function setUp(platform: string, site: string, banner: string): Promise<Setup> {
+async function setUp(platform: string, site: string, banner: string): Promise<Setup> {
   const [, email, password] = banner.match(/e-mail:\s+(\S+)\s+password:\s+(\S+)/) ?? [];
   const headers = { 'Content-Type': 'application/json', Origin: platform };
   const signIn = await fetch(`${platform}/api/auth/sign-in`, {
@@ -178,7 +175,7 @@ ${snippet}${extra}
 }
 
 /** The provider site for `setup` on `port`: its plain page, one per mode, and its token endpoint. */
-export function startSite(setup: Setup, port: number): Promise<Server> {
+function startSite(setup: Setup, port: number): Promise<Server> {
   const snippet = (mode: 'inline' | 'floating' | 'popup', init = '') => {
     const code = snippetScript({
       origin: setup.platform,
@@ -338,7 +335,7 @@ async function framesBeforeIdle(
  * Builds the portal and the widget into `<root>/<dist>` unless they are there. `root` is a checkout of
  * this repository (this one, or another for `widget-ab.ts`).
  */
-export function ensureWidgetBuild(root: string, dist: string): void {
+function ensureWidgetBuild(root: string, dist: string): void {
   const out = resolve(root, dist);
   if (existsSync(join(out, 'portal', 'index.html')) && existsSync(join(out, 'widget', 'embed.js'))) return;
   const build = spawnSync('npx', ['rsbuild', 'build', '--environment', 'portal', '--environment', 'widget'], {
@@ -349,18 +346,55 @@ export function ensureWidgetBuild(root: string, dist: string): void {
   if (build.status !== 0) throw new Error(`bench: could not build the portal and the widget in ${root}`);
 }
 
+/** A platform and the provider site that embeds its portal, running (`stop` ends both). */
+export interface Embedding {
+  setup: Setup;
+  stop(): Promise<void>;
+}
+
 /**
- * A production server of the checkout at `root` on `port` (origin `http://localhost:<port>`), on a fresh
- * embedded database in `dataDir` (its first start seeds the demo provider, portal and clients).
+ * Builds the checkout at `root` when needed, starts its production server on `ports.platform` on a fresh
+ * embedded database (its first start seeds the demo provider, portal and clients), sets its demo portal
+ * up for embedding, and starts the provider site on `ports.site`. Platform (`http://localhost:<port>`) and provider site
+ * (`http://127.0.0.1:<port>`) are different sites, as in real life: the frame is third-party there.
  */
-export function startPlatform(root: string, dist: string, port: number, dataDir: string): Started {
+export async function startEmbedding(
+  root: string,
+  dist: string,
+  ports: { platform: number; site: number },
+): Promise<Embedding> {
+  ensureWidgetBuild(root, dist);
+  const platform = `http://localhost:${ports.platform}`;
+  const site = `http://127.0.0.1:${ports.site}`;
+  await assertFree(`${platform}/api/health`);
+  await assertFree(`${site}/plain`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-widget-'));
+  const server = startPlatform(root, dist, platform, dataDir);
+  let siteServer: Server | undefined;
+  const stop = async () => {
+    await new Promise((done) => (siteServer ? siteServer.close(done) : done(undefined)));
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForUrl(`${platform}/api/health`, server.child);
+    const setup = await setUp(platform, site, server.stdout());
+    siteServer = await startSite(setup, ports.site);
+    return { setup, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function startPlatform(root: string, dist: string, origin: string, dataDir: string): Started {
   return startProcess(
     join(root, 'node_modules/.bin/tsx'),
     [join(root, 'api/main.ts')],
     {
       ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
+      PORT: new URL(origin).port,
+      PUBLIC_URL: origin,
       DIST_DIR: resolve(root, dist),
       DATA_DIR: dataDir,
       DATABASE_URL: '',
@@ -376,17 +410,8 @@ export function startPlatform(root: string, dist: string, port: number, dataDir:
 /** Runs the widget budgets; `report` prints each as `budget <name>: <measured> (limit <limit>) ok|over`. */
 export async function widgetBench(report: (budget: Budget) => void): Promise<void> {
   const dist = process.env.DIST_DIR ?? 'dist';
-  ensureWidgetBuild('.', dist);
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-widget-'));
-  await assertFree(`${PLATFORM}/api/health`);
-  await assertFree(`${SITE}/plain`);
-  const server = startPlatform('.', dist, PLATFORM_PORT, dataDir);
-  let site: Server | undefined;
+  const { setup, stop } = await startEmbedding('.', dist, { platform: PLATFORM_PORT, site: SITE_PORT });
   try {
-    await waitForUrl(`${PLATFORM}/api/health`, server.child);
-    const setup = await setUp(PLATFORM, SITE, server.stdout());
-    site = await startSite(setup, SITE_PORT);
-
     const raw = await RawChromium.launch();
     try {
       // One warm-up of each (the server's first requests, the OS page cache), then alternating runs.
@@ -442,8 +467,8 @@ export async function widgetBench(report: (budget: Budget) => void): Promise<voi
     const plain: { score: number; tbtMs: number }[] = [];
     const floating: { score: number; tbtMs: number }[] = [];
     for (let i = 0; i < LH_RUNS; i++) {
-      plain.push(await lighthouseRun(`${SITE}/plain`));
-      floating.push(await lighthouseRun(`${SITE}/floating`));
+      plain.push(await lighthouseRun(`${setup.site}/plain`));
+      floating.push(await lighthouseRun(`${setup.site}/floating`));
     }
     const summary = (runs: { score: number; tbtMs: number }[]) => ({
       score: median(runs.map((r) => r.score)),
@@ -463,8 +488,6 @@ export async function widgetBench(report: (budget: Budget) => void): Promise<voi
       digits: 0,
     });
   } finally {
-    await new Promise((resolve) => (site ? site.close(resolve) : resolve(undefined)));
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
