@@ -17,6 +17,9 @@ describe('the embedded database', () => {
       );
       const inTx = await db.sql.begin(async (tx) => (await tx<{ one: number }[]>`SELECT 1 AS one`)[0]?.one);
       expect(inTx).toBe(1);
+      // Each query is parsed and planned once, then reused (PGlite plans on the event loop's thread).
+      const prepared = await db.sql<{ statement: string }[]>`SELECT statement FROM pg_prepared_statements`;
+      expect(prepared.map((row) => row.statement)).toContain('SELECT $1::int AS v, $2 AS s');
     } finally {
       await db.close();
     }

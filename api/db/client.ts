@@ -44,7 +44,11 @@ export async function openDatabase(
     port: embedded.port,
     database: 'postgres',
     username: 'postgres',
-    prepare: false,
+    // Named prepared statements, as on a real server (postgres.js's default; random names per
+    // connection, so nothing collides in PGlite's one session): PGlite parses and plans in WebAssembly
+    // on the event loop's thread, and re-planning every query tripled the API's CPU per request
+    // (a portal's dashboard 9.3 → 2.8 ms, the widget handoff 15.3 → 6.8 ms).
+    prepare: true,
   }) as unknown as Sql;
   return {
     sql,
