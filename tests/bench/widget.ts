@@ -287,6 +287,79 @@ export async function standaloneFirstContentMs(
   }
 }
 
+/** A document with nothing to load: a heading, a paragraph, and one inline script that sets `bare`. */
+const BARE_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bare</title></head>' +
+  "<body><h1>Dashboard</h1><p>Content.</p><script>performance.mark('bare')</script></body></html>";
+const READ_BARE = `(() => {
+  const mark = performance.getEntriesByName('bare', 'mark')[0];
+  return mark ? performance.timeOrigin + mark.startTime : undefined;
+})()`;
+
+/**
+ * For comparison, apart from the portal: Chromium's own cost of a cross-site frame on this machine. The
+ * same bare document (`BARE_PAGE`) is timed to its script inside a cross-site iframe (from a script just
+ * before the iframe on a page of another site) and standalone (from navigation start, the tab already on
+ * its site, as the standalone portal is timed); medians of `runs`, alternating, fresh contexts.
+ */
+async function bareFrameMs(
+  browser: RawChromium,
+  ports: { platform: number; site: number },
+  runs: number,
+): Promise<{ framed: number; standalone: number }> {
+  const platform = `http://localhost:${ports.platform}`;
+  const site = `http://127.0.0.1:${ports.site}`;
+  await assertFree(platform);
+  await assertFree(site);
+  const framing = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Site</title></head><body><h1>Ada's agency</h1><p>Text.</p><script>window.__t0 = performance.timeOrigin + performance.now();</script><iframe src="${platform}/bare" title="Bare"></iframe></body></html>`;
+  const serve = (body: string, port: number) =>
+    new Promise<Server>((done) => {
+      const server = createServer((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(body);
+      });
+      server.listen(port, '127.0.0.1', () => done(server));
+    });
+  const servers = [await serve(BARE_PAGE, ports.platform), await serve(framing, ports.site)];
+  const complete = `document.readyState === 'complete' ? true : undefined`;
+  const framed = async () => {
+    const page = await browser.newPage();
+    try {
+      await browser.navigate(page.sessionId, `${site}/`);
+      await browser.poll(page.sessionId, complete);
+      const t0 = await browser.evaluate<number>(page.sessionId, 'window.__t0');
+      const frame = await browser.attachFrame(page, `${platform}/`);
+      return (await browser.poll<number>(frame, READ_BARE)) - t0;
+    } finally {
+      await browser.dispose(page);
+    }
+  };
+  const standalone = async () => {
+    const page = await browser.newPage();
+    try {
+      await browser.navigate(page.sessionId, `${platform}/first`);
+      await browser.poll(page.sessionId, complete);
+      await browser.navigate(page.sessionId, `${platform}/bare`);
+      const done = await browser.poll<number>(page.sessionId, READ_BARE);
+      return done - (await browser.evaluate<number>(page.sessionId, 'performance.timeOrigin'));
+    } finally {
+      await browser.dispose(page);
+    }
+  };
+  try {
+    await framed();
+    await standalone();
+    const [a, b]: number[][] = [[], []];
+    for (let i = 0; i < runs; i++) {
+      a.push(await framed());
+      b.push(await standalone());
+    }
+    return { framed: median(a), standalone: median(b) };
+  } finally {
+    for (const server of servers) await new Promise((done) => server.close(done));
+  }
+}
+
 /**
  * Requests into the portal frame before the visitor opens it or the browser is idle: floating with the
  * default idle preload (none may start before the page's load event), popup with `preload: open` (none
@@ -442,6 +515,10 @@ export async function widgetBench(report: (budget: Budget) => void): Promise<voi
       const c = median(clickedThrough);
       console.log(
         `for comparison: the standalone dashboard opened from the provider's page (new renderer process) ${c.toFixed(0)} ms; the widget is ${(w / c).toFixed(2)}× that`,
+      );
+      const bare = await bareFrameMs(raw, { platform: PLATFORM_PORT + 2, site: SITE_PORT + 2 }, RUNS);
+      console.log(
+        `for comparison: a bare document in a cross-site frame runs its script ${bare.framed.toFixed(0)} ms after the script tag before it, standalone ${bare.standalone.toFixed(0)} ms after navigation start (${(bare.framed / bare.standalone).toFixed(2)}×): the browser's own cost of a cross-site frame here`,
       );
     } finally {
       await raw.close();
