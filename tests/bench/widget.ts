@@ -349,12 +349,13 @@ async function bareFrameMs(
   try {
     await framed();
     await standalone();
-    const [a, b]: number[][] = [[], []];
+    const inFrame: number[] = [];
+    const alone: number[] = [];
     for (let i = 0; i < runs; i++) {
-      a.push(await framed());
-      b.push(await standalone());
+      inFrame.push(await framed());
+      alone.push(await standalone());
     }
-    return { framed: median(a), standalone: median(b) };
+    return { framed: median(inFrame), standalone: median(alone) };
   } finally {
     for (const server of servers) await new Promise((done) => server.close(done));
   }
