@@ -19,7 +19,9 @@ import { type Budget, median } from './report';
  * (the demo provider, portal and clients of its first start) and a provider's website on another site:
  * - `widget-first-content-ratio`: from the script tag on the provider's page to the portal's first
  *   content inside the frame (the dashboard with its data, the client signed in by identity handoff),
- *   against the same dashboard loaded standalone (signed in), median of RUNS each, cold caches, Chromium;
+ *   against the same dashboard loaded standalone (signed in), opened by a link on the same provider page,
+ *   median of RUNS each, alternating, cold caches, Chromium (`StandaloneFrom`: why that baseline, and the
+ *   warm-renderer reload printed for comparison);
  * - `widget-lighthouse-cost` / `widget-tbt-cost`: Lighthouse performance score and total blocking time of
  *   a plain provider page minus the same page with the snippet in floating mode (median of LH_RUNS each,
  *   alternating, in the same run);
@@ -236,13 +238,27 @@ export async function widgetFirstContentMs(browser: RawChromium, setup: Setup): 
 }
 
 /**
+ * How the standalone dashboard is opened, timed from navigation start (with the client's stored session
+ * and cold HTTP caches, each in a fresh browser context):
+ * - `provider site` (the budget's baseline): by a link on the provider's page, the same plain page the
+ *   widget is measured on: the alternative to the widget for a client on that site. A cross-site navigation,
+ *   so the portal starts in a renderer that has not shown a document yet, as the widget's frame does (and
+ *   as any visit from elsewhere, a bookmark or an e-mailed link, does);
+ * - `same tab`: reloaded in a tab that already shows a document of the platform's site (the one that stored
+ *   the session) and has run script there, so the portal reuses that warm renderer. For comparison only: a
+ *   cross-site frame never gets such a renderer (site isolation), so against this the ratio mostly measures
+ *   the machine's cost of a renderer's first document (printed apart, `bareFrameMs`), not the widget.
+ */
+export type StandaloneFrom = 'provider site' | 'same tab';
+
+/**
  * Navigation start → dashboard with data, the same page standalone with a stored session (its mark, and
- * the DOM probe's time to check the mark against).
+ * the DOM probe's time to check the mark against), opened as `from` says.
  */
 export async function standaloneFirstContentMs(
   browser: RawChromium,
   setup: Setup,
-  from: 'platform' | 'provider site' = 'platform',
+  from: StandaloneFrom = 'provider site',
 ): Promise<number> {
   const page = await browser.newPage();
   const loaded = async (path: string) =>
@@ -257,8 +273,6 @@ export async function standaloneFirstContentMs(
       page.sessionId,
       `localStorage.setItem('${SESSION_KEY}', ${JSON.stringify(JSON.stringify(setup.session))})`,
     );
-    // Opened from the provider's page instead (a client following a link there): a cross-site
-    // navigation, so the portal starts in a new renderer process, as the widget's frame does.
     if (from === 'provider site') {
       await browser.navigate(page.sessionId, `${setup.site}/plain`);
       await loaded('/plain');
@@ -272,13 +286,17 @@ export async function standaloneFirstContentMs(
     await browser.navigate(page.sessionId, `${setup.platform}/portal/${setup.portalId}/dashboard`);
     const done = await browser.poll<number>(page.sessionId, READ_FIRST_CONTENT);
     const dom = await browser.poll<number>(page.sessionId, 'window.__firstContent');
-    // The mark is set in the commit that puts the sections into the DOM; the probe sees them right after.
-    if (dom - done > 10) {
+    // The mark is set in the commit that puts the sections into the DOM; the probe's observer runs once
+    // that commit's task is over (the rest of its effects and layout): up to 13 ms later on a slow machine.
+    // Only a mark well ahead of the content (set before the data is there) would fail this.
+    if (dom - done > 30) {
       throw new Error(`bench: the first-content mark came ${(dom - done).toFixed(0)} ms before the content`);
     }
     const origin = await browser.evaluate<number>(page.sessionId, 'performance.timeOrigin');
     if (process.env.TRACE) {
-      console.log(`standalone: first content ${(done - origin).toFixed(0)} ms after navigation start`);
+      console.log(
+        `standalone (${from}): first content ${(done - origin).toFixed(0)} ms after navigation start`,
+      );
       printTimeline('standalone', origin, await browser.evaluate(page.sessionId, TIMELINE));
     }
     return done - origin;
@@ -300,7 +318,7 @@ const READ_BARE = `(() => {
  * For comparison, apart from the portal: Chromium's own cost of a cross-site frame on this machine. The
  * same bare document (`BARE_PAGE`) is timed to its script inside a cross-site iframe (from a script just
  * before the iframe on a page of another site) and standalone (from navigation start, the tab already on
- * its site, as the standalone portal is timed); medians of `runs`, alternating, fresh contexts.
+ * its site, as the `same tab` reload of the portal is timed); medians of `runs`, alternating, fresh contexts.
  */
 async function bareFrameMs(
   browser: RawChromium,
@@ -505,21 +523,19 @@ export async function widgetBench(report: (budget: Budget) => void): Promise<voi
       }
       const [w, s] = [median(widget), median(standalone)];
       console.log(
-        `widget first content (median of ${RUNS}): script tag → signed-in dashboard in the frame ${w.toFixed(0)} ms; standalone dashboard (signed in) ${s.toFixed(0)} ms`,
+        `widget first content (median of ${RUNS}): script tag → signed-in dashboard in the frame ${w.toFixed(0)} ms; standalone dashboard (signed in) opened from the same provider page ${s.toFixed(0)} ms`,
       );
       report({ name: 'widget-first-content-ratio', measured: w / s, limit: 1.5, unit: '×', kind: 'max' });
-      // For comparison only (not the budget's baseline): the standalone dashboard opened by a link on the
-      // provider's page, the alternative to the widget for a client on that site.
-      const clickedThrough: number[] = [];
-      for (let i = 0; i < RUNS; i++)
-        clickedThrough.push(await standaloneFirstContentMs(raw, setup, 'provider site'));
-      const c = median(clickedThrough);
+      // For comparison only (not the budget's baseline, see `StandaloneFrom`): reloaded in a warm renderer.
+      const reloaded: number[] = [];
+      for (let i = 0; i < RUNS; i++) reloaded.push(await standaloneFirstContentMs(raw, setup, 'same tab'));
+      const r = median(reloaded);
       console.log(
-        `for comparison: the standalone dashboard opened from the provider's page (new renderer process) ${c.toFixed(0)} ms; the widget is ${(w / c).toFixed(2)}× that`,
+        `for comparison: the standalone dashboard reloaded in a tab that already ran script of its site (a warm renderer, which no cross-site frame gets) ${r.toFixed(0)} ms; the widget is ${(w / r).toFixed(2)}× that`,
       );
       const bare = await bareFrameMs(raw, { platform: PLATFORM_PORT + 2, site: SITE_PORT + 2 }, RUNS);
       console.log(
-        `for comparison: a bare document in a cross-site frame runs its script ${bare.framed.toFixed(0)} ms after the script tag before it, standalone ${bare.standalone.toFixed(0)} ms after navigation start (${(bare.framed / bare.standalone).toFixed(2)}×): the browser's own cost of a cross-site frame here`,
+        `for comparison: a bare document in a cross-site frame runs its script ${bare.framed.toFixed(0)} ms after the script tag before it, standalone (in a tab already on its site) ${bare.standalone.toFixed(0)} ms after navigation start (${(bare.framed / bare.standalone).toFixed(2)}×): the browser's own cost of a cross-site frame here`,
       );
     } finally {
       await raw.close();
