@@ -59,14 +59,16 @@ function deepActiveElement(): HTMLElement | null {
   return active instanceof HTMLElement ? active : null;
 }
 
-/** Runs `fn` once the page has loaded and the browser is idle (or after a short delay without rIC). */
+/** Runs `fn` when the browser is idle (or after a short delay where it has no `requestIdleCallback`). */
+function requestIdle(fn: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 10_000 });
+  else setTimeout(fn, 2_000);
+}
+
+/** Runs `fn` once the page has loaded and the browser is idle. */
 function whenIdle(fn: () => void) {
-  const schedule = () =>
-    typeof requestIdleCallback === 'function'
-      ? requestIdleCallback(fn, { timeout: 10_000 })
-      : setTimeout(fn, 2_000);
-  if (document.readyState === 'complete') schedule();
-  else addEventListener('load', schedule, { once: true });
+  if (document.readyState === 'complete') requestIdle(fn);
+  else addEventListener('load', () => requestIdle(fn), { once: true });
 }
 
 /**
@@ -85,6 +87,7 @@ export class Widget {
   mode: WidgetMode | null = null;
   private page: PortalPage | null = null;
   private host: HTMLElement | null = null;
+  private root: ShadowRoot | null = null;
   private inlineBox: HTMLElement | null = null;
   private dialog: HTMLDialogElement | null = null;
   private launcher: HTMLButtonElement | null = null;
@@ -194,11 +197,55 @@ export class Widget {
     return frame.src === expected ? { frame, host, channel } : null;
   }
 
+  /**
+   * Popup and floating: the host (and, floating, the launcher) at once; the dialog and its frame only on
+   * first need (`ensureDialog`): opened, the launcher hovered or focused, or idle time after the page's
+   * load (unless `preload: 'open'`), each of those two in an idle task of its own. What runs in the
+   * provider page's start-up is only what the visitor sees.
+   */
   popup(options: FloatingOptions | undefined, floating: boolean) {
     this.unmount();
     this.mode = floating ? 'floating' : 'popup';
     this.page = isPage(options?.page) ? options.page : null;
     const { host, root } = createHost(this.mode, this.color, this.zIndex);
+    this.root = root;
+    if (floating) {
+      const position =
+        (options as FloatingOptions | undefined)?.position === 'bottom-left' ? 'left' : 'right';
+      const label = typeof options?.label === 'string' && options.label.trim() ? options.label.trim() : '';
+      const launcher = el('button', {
+        type: 'button',
+        class: `launcher ${position}`,
+        'aria-haspopup': 'dialog',
+        'aria-expanded': 'false',
+        ...(label ? {} : { 'aria-label': this.labels.open }),
+      });
+      launcher.innerHTML = ICON_PORTAL;
+      if (label) launcher.append(el('span', {}, label));
+      launcher.addEventListener('click', () => this.open());
+      // Warm the frame up when the visitor is about to open it.
+      launcher.addEventListener('pointerenter', () => this.ensureFrame(), { once: true });
+      launcher.addEventListener('focus', () => this.ensureFrame(), { once: true });
+      root.append(launcher);
+      this.launcher = launcher;
+    }
+    document.body.append(host);
+    this.host = host;
+    if (this.magicToken) this.open();
+    else if (this.preload) {
+      const shown = this.host;
+      whenIdle(() => {
+        if (this.host !== shown) return;
+        this.ensureDialog();
+        requestIdle(() => this.host === shown && this.ensureFrame());
+      });
+    }
+  }
+
+  /** The modal dialog (its bar, its close button and the frame's place), made once per popup or floating widget. */
+  private ensureDialog(): HTMLDialogElement | null {
+    if (this.dialog || !this.root || this.destroyed) return this.dialog;
+    if (this.mode !== 'popup' && this.mode !== 'floating') return null;
     this.heading = el('h2', { id: 'cp-title' }, this.title);
     this.closeButton = el('button', {
       type: 'button',
@@ -234,38 +281,15 @@ export class Widget {
     dialog.addEventListener('click', (event) => {
       if (event.target === dialog) this.close();
     });
-    root.append(dialog);
-    if (floating) {
-      const position =
-        (options as FloatingOptions | undefined)?.position === 'bottom-left' ? 'left' : 'right';
-      const label = typeof options?.label === 'string' && options.label.trim() ? options.label.trim() : '';
-      const launcher = el('button', {
-        type: 'button',
-        class: `launcher ${position}`,
-        'aria-haspopup': 'dialog',
-        'aria-expanded': 'false',
-        'aria-controls': 'cp-dialog',
-        ...(label ? {} : { 'aria-label': this.labels.open }),
-      });
-      launcher.innerHTML = ICON_PORTAL;
-      if (label) launcher.append(el('span', {}, label));
-      launcher.addEventListener('click', () => this.open());
-      // Warm the frame up when the visitor is about to open it.
-      launcher.addEventListener('pointerenter', () => this.ensureFrame(), { once: true });
-      launcher.addEventListener('focus', () => this.ensureFrame(), { once: true });
-      root.append(launcher);
-      this.launcher = launcher;
-    }
-    document.body.append(host);
-    this.host = host;
-    if (this.magicToken) this.open();
-    else if (this.preload) whenIdle(() => this.ensureFrame());
+    this.root.append(dialog);
+    this.launcher?.setAttribute('aria-controls', 'cp-dialog');
+    return dialog;
   }
 
   // ------------------------------------------------------------------------------------------ commands
 
   open(page?: PortalPage) {
-    const dialog = this.dialog;
+    const dialog = this.ensureDialog();
     if (!dialog || this.destroyed) {
       if (page) this.navigate(page);
       return;
@@ -328,15 +352,18 @@ export class Widget {
     clearTimeout(this.readyTimer);
     this.host?.remove();
     this.host = this.inlineBox = this.dialog = this.launcher = this.closeButton = this.heading = null;
+    this.root = null;
     this.body = this.frame = null;
     this.frameReady = false;
     this.outbox = [];
     this.mode = null;
   }
 
-  /** Popup and floating: creates the frame on first need (open, idle time, the launcher's hover). */
+  /** Popup and floating: creates the frame (and its dialog) on first need (open, idle time, the launcher's hover). */
   private ensureFrame() {
-    if (!this.frame && this.body && !this.destroyed) this.createFrame(this.body);
+    if (this.frame || this.destroyed) return;
+    this.ensureDialog();
+    if (this.body) this.createFrame(this.body);
   }
 
   private createFrame(parent: HTMLElement) {

@@ -601,6 +601,9 @@ test.describe('the embedded portal on a provider site', () => {
     await launcher.click();
     const dialog = page.getByRole('dialog', { name: 'Acme Studio' });
     await expect(dialog).toBeVisible();
+    await expect(launcher).toHaveAttribute('aria-expanded', 'true');
+    // The dialog is made after the page's start (idle time); the launcher names it once it exists.
+    expect(await launcher.getAttribute('aria-controls')).toBe(await dialog.getAttribute('id'));
     const portal = portalIn(page, FLOATING);
     await expect(portal.getByRole('heading', { name: 'Bei Acme Studio anmelden' })).toBeVisible();
     await expect(portal.locator('html')).toHaveAttribute('lang', 'de');
