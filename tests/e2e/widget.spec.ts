@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { PROTOCOL, PROTOCOL_VERSION } from '../../embed/widget/protocol';
 import { type SnippetOptions, widgetSnippet } from '../../embed/widget/snippet';
 import { latestMail, linkIn, uniqueEmail } from './support';
 
@@ -701,6 +702,68 @@ test.describe('the embedded portal on a provider site', () => {
     await shot(page, 'two-widgets-desktop-en');
     await page.keyboard.press('Escape');
     expect(errors).toEqual([]);
+  });
+
+  test('product events the portal posts reach on() callbacks and DOM events; forged ones do not', async ({
+    page,
+  }) => {
+    // The portal has no messages, file approvals or card payments yet, so nothing in it sends these events;
+    // the test posts them from inside the real frame, exactly as the portal will (protocol.ts's envelope).
+    const url = providerPage('/product-events', {
+      snippets: [{ portalId: portalA, mode: 'inline', element: '#portal-here' }],
+      body: '<div class="card" id="portal-here"></div>',
+      extra:
+        '<script>["message.received","invoice.paid","file.status_changed"].forEach(function(n){ClientPortal("on",n,function(d){window.__events.push({via:"callback",name:n,detail:d})})});</script>',
+    });
+    await page.goto(url);
+    await expect.poll(() => eventNames(page), { timeout: 15_000 }).toContain('ready');
+    const frame = page.frames().find((f) => f.url().startsWith(`${PLATFORM}/portal/`));
+    if (!frame) throw new Error('no portal frame');
+    const channel = new URL(frame.url()).searchParams.get('channel') ?? '';
+    const siteOrigin = new URL(url).origin;
+    const envelope = (message: Record<string, unknown>, ch = channel) => ({
+      protocol: PROTOCOL,
+      version: PROTOCOL_VERSION,
+      channel: ch,
+      message,
+    });
+    const sent = [
+      { type: 'message.received', projectId: 'p-1', messageId: 'm-1' },
+      { type: 'invoice.paid', invoiceId: 'inv-1' },
+      { type: 'file.status_changed', fileId: 'f-1', status: 'approved' },
+    ];
+    const forged = [
+      envelope({ type: 'invoice.paid', invoiceId: 'another-channel' }, 'f'.repeat(24)),
+      envelope({ type: 'invoice.paid', invoiceId: 42 }),
+      envelope({ type: 'invoice.paid' }),
+    ];
+    await frame.evaluate(
+      ({ messages, target }) => {
+        for (const m of messages) window.parent.postMessage(m, target);
+      },
+      { messages: [...forged, ...sent.map((m) => envelope(m))], target: siteOrigin },
+    );
+    // The provider page's own script (another source than the frame) cannot raise them either.
+    await page.evaluate(
+      (m) => window.postMessage(m, '*'),
+      envelope({ type: 'invoice.paid', invoiceId: 'from-the-page' }),
+    );
+    const product = async () =>
+      (await events(page))
+        .filter((e) => sent.some((m) => m.type === e.name))
+        .map((e) => `${e.via} ${e.name} ${JSON.stringify(e.detail)}`)
+        .sort();
+    const expected = sent
+      .flatMap(({ type, ...data }) =>
+        ['callback', 'dom'].map(
+          (via) =>
+            `${via} ${type} ${JSON.stringify({ ...data, namespace: 'ClientPortal', portalId: portalA })}`,
+        ),
+      )
+      .sort();
+    await expect.poll(product).toEqual(expected);
+    await page.waitForTimeout(300);
+    expect(await product()).toEqual(expected);
   });
 
   test('a website the portal does not allow: the browser refuses the frame (frame-ancestors)', async ({
