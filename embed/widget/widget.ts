@@ -244,8 +244,8 @@ export class Widget {
 
   /** The modal dialog (its bar, its close button and the frame's place), made once per popup or floating widget. */
   private ensureDialog(): HTMLDialogElement | null {
-    if (this.dialog || !this.root || this.destroyed) return this.dialog;
-    if (this.mode !== 'popup' && this.mode !== 'floating') return null;
+    // Only popup() sets the root (unmount and destroy clear it): no root, no dialog to make.
+    if (this.dialog || !this.root) return this.dialog;
     this.heading = el('h2', { id: 'cp-title' }, this.title);
     this.closeButton = el('button', {
       type: 'button',

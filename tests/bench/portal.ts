@@ -6,8 +6,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { initialJsKb } from './initial-js';
+import { type LighthouseResult, medianResult } from './lighthouse';
 import { assertFree, startProcess, waitForUrl } from './process';
-import { type Budget, median } from './report';
+import type { Budget } from './report';
 import { buildTrivialPage, serveTrivialPage } from './trivial-page';
 
 /**
@@ -21,12 +22,6 @@ import { buildTrivialPage, serveTrivialPage } from './trivial-page';
 const PORT = 4608;
 const RUNS = Number(process.env.BENCH_PORTAL_RUNS ?? 3);
 const CLIENT_PASSWORD = 'bench client secret';
-
-interface LighthouseResult {
-  score: number;
-  lcpMs: number;
-  tbtMs: number;
-}
 
 /**
  * One Lighthouse run (mobile preset, simulated throttling). `localStorage` entries are written for the
@@ -83,11 +78,7 @@ async function lighthouseWithStorage(
 async function medianOf(runs: number, measure: () => Promise<LighthouseResult>): Promise<LighthouseResult> {
   const results: LighthouseResult[] = [];
   for (let i = 0; i < runs; i++) results.push(await measure());
-  return {
-    score: median(results.map((r) => r.score)),
-    lcpMs: median(results.map((r) => r.lcpMs)),
-    tbtMs: median(results.map((r) => r.tbtMs)),
-  };
+  return medianResult(results);
 }
 
 async function json<T>(res: Response, what: string): Promise<T> {

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clientsListThroughput } from './clients-list';
 import { coldStartMs } from './cold-start';
-import { lighthouseRun } from './lighthouse';
+import { type LighthouseResult, lighthouseRun, medianResult } from './lighthouse';
 import { assertFree, startProcess, waitForUrl } from './process';
-import { type Budget, formatBudget, median } from './report';
+import { type Budget, formatBudget } from './report';
 import { sessionThroughput } from './session-throughput';
 import { remoteEntryKb } from './sizes';
 
@@ -181,17 +181,13 @@ if (only.has('lighthouse')) {
         { label: '/auth', url: `${base}/auth` },
         { label: '/dashboard (signed in)', url: `${base}/dashboard`, cookie },
       ];
-      const runs = pages.map(() => [] as Awaited<ReturnType<typeof lighthouseRun>>[]);
+      const runs = pages.map(() => [] as LighthouseResult[]);
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
         for (const [j, page] of pages.entries()) runs[j]?.push(await lighthouseRun(page.url, page.cookie));
       }
       const [baseline, home, auth, dash] = pages.map((page, j) => {
         const r = runs[j] ?? [];
-        const m = {
-          score: median(r.map((x) => x.score)),
-          lcpMs: median(r.map((x) => x.lcpMs)),
-          tbtMs: median(r.map((x) => x.tbtMs)),
-        };
+        const m = medianResult(r);
         console.log(
           `lighthouse ${page.label} (median of ${LIGHTHOUSE_RUNS}): score ${m.score}, LCP ${m.lcpMs.toFixed(0)} ms, TBT ${m.tbtMs.toFixed(0)} ms (scores ${r.map((x) => x.score).join(' ')})`,
         );
