@@ -16,8 +16,9 @@ export const TEST_ORIGIN = 'http://localhost:3000';
  * A fresh, migrated database for one test file: a private schema on the server named by DATABASE_URL,
  * or an in-memory PGlite when it is unset. Same SQL, same migrations as production.
  */
-export async function createTestDatabase(): Promise<Database> {
-  const url = process.env.DATABASE_URL;
+export async function createTestDatabase(
+  url: string | undefined = process.env.DATABASE_URL,
+): Promise<Database> {
   if (!url) {
     const db = await openDatabase({ DATA_DIR: undefined, DATABASE_POOL_MAX: 4 }, createLogger('silent'));
     await migrate(db.sql);
@@ -54,11 +55,15 @@ export interface TestContext {
 }
 
 /**
- * The real app on a fresh database, for `app.request(...)` tests (in-process, no ports).
+ * The real app on a fresh database, for `app.request(...)` tests (in-process, no ports). `databaseUrl`
+ * picks the database for a suite that runs on both (`undefined`: the embedded one), else DATABASE_URL's.
  * @example const t = await createTestContext(); const res = await t.app.request('/api/health')
  */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
-  const db = await createTestDatabase();
+export async function createTestContext(
+  env: Record<string, string> = {},
+  opts: { databaseUrl?: string | undefined } = {},
+): Promise<TestContext> {
+  const db = await createTestDatabase('databaseUrl' in opts ? opts.databaseUrl : process.env.DATABASE_URL);
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN, LOG_LEVEL: 'silent', ...env });
   const log = createLogger(config.LOG_LEVEL);
   let offset = 0;

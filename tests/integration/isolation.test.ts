@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../api/testing/harness';
+import { type CallSpec, FIXTURES } from './isolation/fixtures';
+import {
+  call,
+  freshPortalToken,
+  makeAttacker,
+  makeVictim,
+  type PortalClient,
+  snapshot,
+  type Victim,
+} from './isolation/world';
+
+/**
+ * The isolation suite: it reads the app's own route table (its OpenAPI document, so a route nobody
+ * listed is still found), and calls every operation as every wrong identity: no credential, malformed
+ * credentials, the other audience's credential (a portal client's bearer token on a provider route, a
+ * provider's cookie on a portal route), another provider, a client of another provider's portal and a
+ * client of the victim's other portal. Each answer must be 401, 403 or 404 as the operation documents
+ * (another tenant's object answers 404), and afterwards everything the victim owns is unchanged. It runs
+ * on the embedded database and, when DATABASE_URL names one, on PostgreSQL.
+ */
+
+interface Operation {
+  method: string;
+  path: string;
+  audience: 'provider' | 'portal' | 'none';
+  /** The identity is optional (the session read answers signed-out callers too). */
+  optional: boolean;
+  documented: Set<number>;
+}
+
+type OpenApiOperation = { security?: Record<string, unknown>[]; responses: Record<string, unknown> };
+
+function operations(t: TestContext): Operation[] {
+  const doc = t.app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'isolation', version: '0' } });
+  return Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, OpenApiOperation>).map(([method, op]) => {
+      const schemes = (op.security ?? []).flatMap((s) => Object.keys(s));
+      return {
+        method: method.toUpperCase(),
+        path,
+        audience: schemes.includes('providerSession')
+          ? 'provider'
+          : schemes.includes('portalSession')
+            ? 'portal'
+            : 'none',
+        optional: (op.security ?? []).some((s) => Object.keys(s).length === 0),
+        documented: new Set(Object.keys(op.responses).map(Number)),
+      } satisfies Operation;
+    }),
+  );
+}
+
+function url(op: Operation, spec: CallSpec): string {
+  const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value = spec.params?.[name];
+    if (!value) throw new Error(`${op.method} ${op.path}: the fixture gives no {${name}}`);
+    return encodeURIComponent(value);
+  });
+  return spec.query ? `${path}?${new URLSearchParams(spec.query)}` : path;
+}
+
+/** Identifiers of the victim that no other caller's answer may contain. */
+function secretsOf(v: Victim): string[] {
+  return [v.providerId, v.email, v.portalId, v.client.clientId, v.client.email, v.neighbour.clientId];
+}
+
+const MALFORMED_COOKIES = ['session=garbage', `session=${'a'.repeat(32)}.${'b'.repeat(32)}`];
+const MALFORMED_BEARERS = ['garbage', `${'a'.repeat(32)}.${'b'.repeat(32)}`];
+
+const databases: [string, string | undefined][] = [
+  ['embedded database', undefined],
+  ...(process.env.DATABASE_URL ? [['PostgreSQL', process.env.DATABASE_URL] as [string, string]] : []),
+];
+
+describe.each(databases)('tenant isolation on the %s', (_name, databaseUrl) => {
+  let t: TestContext;
+  let victim: Victim;
+  let ops: Operation[];
+  beforeAll(async () => {
+    t = await createTestContext({}, { databaseUrl });
+    victim = await makeVictim(t);
+    ops = operations(t);
+  });
+  afterAll(() => t?.close());
+
+  it('knows how to call every operation of the route table', () => {
+    const unknown = ops.map((op) => `${op.method} ${op.path}`).filter((key) => !(key in FIXTURES));
+    expect(unknown, 'operations without an isolation fixture (add them to isolation/fixtures.ts)').toEqual(
+      [],
+    );
+    const stale = Object.keys(FIXTURES).filter((key) => !ops.some((op) => `${op.method} ${op.path}` === key));
+    expect(stale, 'fixtures of operations that no longer exist').toEqual([]);
+  });
+
+  it('lists as public only operations that take no session', () => {
+    const wrong = ops.filter((op) => {
+      const fixture = FIXTURES[`${op.method} ${op.path}`];
+      return fixture && 'public' in fixture && op.audience !== 'none';
+    });
+    expect(wrong.map((op) => `${op.method} ${op.path}`)).toEqual([]);
+  });
+
+  it('answers every wrong identity with 401, 403 or 404 and changes nothing of the victim', async () => {
+    const before = await snapshot(t, victim);
+    for (const table of [
+      'users',
+      'profiles',
+      'user_sessions',
+      'client_portals',
+      'clients',
+      'portal_sessions',
+      'widget_secrets',
+    ]) {
+      expect(before[table]?.length, `the victim has rows in ${table}`).toBeGreaterThan(0);
+    }
+    const failures: string[] = [];
+    for (const op of ops) {
+      const key = `${op.method} ${op.path}`;
+      const fixture = FIXTURES[key];
+      if (!fixture || 'public' in fixture) continue;
+      const isObject = 'object' in fixture;
+      const spec = isObject ? fixture.object(victim) : fixture.own(victim);
+      const target = url(op, spec);
+      const attempt = async (
+        who: string,
+        creds: { cookie?: string; bearer?: string },
+        expected: number[],
+        mustNotLeak = false,
+      ) => {
+        const res = await call(t, op.method, target, {
+          ...creds,
+          ...(spec.body === undefined ? {} : { body: spec.body }),
+          ...(spec.multipart ? { multipart: await spec.multipart() } : {}),
+        });
+        const text = await res.text();
+        if (!expected.includes(res.status)) {
+          failures.push(
+            `${key} as ${who}: ${res.status} (expected ${expected.join('/')}) ${text.slice(0, 160)}`,
+          );
+        } else if (res.status >= 400 && !op.documented.has(res.status)) {
+          failures.push(`${key} as ${who}: ${res.status} is not among its documented responses`);
+        }
+        if (mustNotLeak) {
+          const leaked = secretsOf(victim).filter((secret) => text.includes(secret));
+          if (leaked.length)
+            failures.push(`${key} as ${who}: the answer contains the victim's ${leaked.join(', ')}`);
+        }
+      };
+
+      const attacker = await makeAttacker(t);
+      const refused = op.optional ? [200] : [401];
+      if (op.audience === 'provider') {
+        await attempt('nobody', {}, refused, true);
+        for (const cookie of MALFORMED_COOKIES) await attempt(`cookie ${cookie}`, { cookie }, refused, true);
+        await attempt("the victim's portal client (bearer)", { bearer: victim.client.token }, refused, true);
+        await attempt(
+          'another provider',
+          { cookie: attacker.cookie },
+          isObject ? [404] : [200, 201, 400, 401, 403, 404, 409, 422],
+          true,
+        );
+      } else if (op.audience === 'portal') {
+        await attempt('nobody', {}, [401]);
+        for (const bearer of MALFORMED_BEARERS) await attempt(`bearer ${bearer}`, { bearer }, [401]);
+        await attempt("the victim provider's cookie", { cookie: victim.cookie }, [401]);
+        await attempt("another provider's cookie", { cookie: attacker.cookie }, [401]);
+        const strangers: [string, string, PortalClient][] = [
+          ["another provider's client", attacker.providerId, attacker.client],
+          ["a client of the victim's other portal", victim.providerId, victim.neighbour],
+        ];
+        for (const [who, providerId, stranger] of strangers) {
+          await attempt(who, { bearer: await freshPortalToken(t, providerId, stranger) }, [401], true);
+        }
+      }
+      const after = await snapshot(t, victim);
+      for (const table of new Set([...Object.keys(before), ...Object.keys(after)])) {
+        if (JSON.stringify(before[table]) !== JSON.stringify(after[table])) {
+          failures.push(`${key}: the victim's ${table} changed`);
+          before[table] = after[table] ?? [];
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,110 @@
+import type { Victim } from './world';
+import { logoForm } from './world';
+
+/**
+ * How the isolation suite calls each operation of the route table. Every operation needs an entry: the
+ * suite fails on one it does not know, so a new route is covered the day it is added.
+ *
+ * - `public`: no caller identity (sign-in steps, public branding, health); the reason says why.
+ * - `object`: names one of the victim's objects (path ids, or an id in the body), so every other tenant
+ *   must get 404, never 403 and never the object.
+ * - `own`: acts on the caller's own data (their collections, profile, account), so another tenant gets
+ *   an answer about THEIR data, which must not mention anything of the victim's.
+ * The audience (provider session or portal client session) comes from the operation's `security`.
+ */
+export interface CallSpec {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  multipart?: () => Promise<FormData>;
+}
+
+export type Fixture =
+  | { public: string }
+  | { object: (v: Victim) => CallSpec }
+  | { own: (v: Victim) => CallSpec };
+
+const portal = (v: Victim) => ({ params: { portalId: v.portalId } });
+const client = (v: Victim) => ({ params: { clientId: v.client.clientId } });
+const own = (spec: CallSpec = {}): Fixture => ({ own: () => spec });
+const ownPortal: Fixture = { own: portal };
+
+export const FIXTURES: Record<string, Fixture> = {
+  'GET /api/health': { public: 'liveness for load balancers; no tenant data' },
+  'GET /api/config': { public: 'the frontends’ runtime configuration; no tenant data' },
+
+  'POST /api/auth/sign-up': { public: 'creates a new account from the credentials in the body' },
+  'POST /api/auth/verify-email': { public: 'the credential is the mailed token in the body' },
+  'POST /api/auth/resend-verification': { public: 'mails a link to the address in the body only' },
+  'POST /api/auth/sign-in': { public: 'the credential is the password in the body' },
+  'POST /api/auth/sign-out': { public: 'ends the session of the cookie it is sent with, nothing else' },
+  'GET /api/auth/session': own(),
+  'POST /api/auth/refresh': own(),
+
+  'POST /api/waitlist': { public: 'the public waitlist form' },
+
+  'GET /api/overview': own(),
+  'GET /api/profile': own(),
+  'PATCH /api/profile': own({ body: { fullName: 'Attacker renamed' } }),
+
+  'POST /api/account/password': own({
+    body: { currentPassword: 'not the password', newPassword: 'another long password' },
+  }),
+  'GET /api/account/sessions': own(),
+  'DELETE /api/account/sessions/{id}': { object: (v) => ({ params: { id: v.sessionId } }) },
+  'POST /api/account/sessions/sign-out-everywhere': own(),
+  'DELETE /api/account': own({ body: { password: 'not the password' } }),
+
+  'GET /api/portals': own(),
+  'POST /api/portals': own({ body: { portalName: 'Attacker portal' } }),
+  'GET /api/portals/{portalId}': { object: portal },
+  'PATCH /api/portals/{portalId}': { object: (v) => ({ ...portal(v), body: { portalName: 'Taken over' } }) },
+  'DELETE /api/portals/{portalId}': { object: portal },
+  'PUT /api/portals/{portalId}/logo': { object: (v) => ({ ...portal(v), multipart: logoForm }) },
+  'GET /api/portals/{portalId}/logo': { public: 'the logo the portal’s public sign-in page shows' },
+  'DELETE /api/portals/{portalId}/logo': { object: portal },
+  'PUT /api/portals/{portalId}/domain': {
+    object: (v) => ({ ...portal(v), body: { domain: 'taken-over.example.net' } }),
+  },
+  'DELETE /api/portals/{portalId}/domain': { object: portal },
+  'POST /api/portals/{portalId}/domain/verify': { object: portal },
+  'GET /api/domains/check': { public: 'the TLS proxy’s question whether a host is a verified portal domain' },
+
+  'GET /api/clients': { own: (v) => ({ query: { q: v.client.email } }) },
+  'POST /api/clients': {
+    object: (v) => ({ body: { name: 'Planted', email: 'planted@example.com', portalId: v.portalId } }),
+  },
+  'GET /api/clients/{clientId}': { object: client },
+  'PATCH /api/clients/{clientId}': {
+    object: (v) => ({ ...client(v), body: { email: 'hijack@example.com' } }),
+  },
+  'DELETE /api/clients/{clientId}': { object: client },
+  'POST /api/clients/{clientId}/invite': { object: client },
+  'POST /api/clients/{clientId}/password': {
+    object: (v) => ({ ...client(v), body: { password: 'attacker chosen password' } }),
+  },
+
+  'GET /api/portals/{portalId}/widget-secret': { object: portal },
+  'POST /api/portals/{portalId}/widget-secret': { object: portal },
+  'DELETE /api/portals/{portalId}/widget-secret': { object: portal },
+  'POST /api/widget/handoff': { public: 'the credential is the signed handoff token in the body' },
+
+  'GET /api/portal/{portalId}/branding': { public: 'what the portal’s sign-in page shows before sign-in' },
+  'GET /api/portal/{portalId}/icon': { public: 'the portal’s tab icon' },
+  'POST /api/portal/magic-link': { public: 'mails a sign-in link to the address in the body only' },
+  'POST /api/portal/magic-link/consume': { public: 'the credential is the mailed token in the body' },
+  'POST /api/portal/password-status': { public: 'spec §7 client_has_password, before sign-in' },
+  'POST /api/portal/sign-in': { public: 'the credential is the password in the body' },
+  'GET /api/portal/{portalId}/session': ownPortal,
+  'POST /api/portal/{portalId}/sign-out': ownPortal,
+  'POST /api/portal/{portalId}/sign-out-everywhere': ownPortal,
+  'PATCH /api/portal/{portalId}/profile': { own: (v) => ({ ...portal(v), body: { name: 'Renamed' } }) },
+  'POST /api/portal/{portalId}/password': {
+    own: (v) => ({ ...portal(v), body: { currentPassword: 'wrong', newPassword: 'another long password' } }),
+  },
+  'GET /api/portal/{portalId}/dashboard': ownPortal,
+  'GET /api/portal/{portalId}/projects': ownPortal,
+  'GET /api/portal/{portalId}/invoices': ownPortal,
+
+  'GET /api/dev/outbox': { public: 'development only (absent in production): the local mail outbox' },
+};

@@ -1,0 +1,225 @@
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { hashPassword } from '../../../api/auth/password';
+import { createSession } from '../../../api/auth/session';
+import { createPortalSession } from '../../../api/services/portal-auth/portal-session';
+import { jsonHeaders, type TestContext } from '../../../api/testing/harness';
+
+/**
+ * The tenants of the isolation suite: a victim provider whose objects every call aims at, and attackers
+ * made fresh for each call (so one call's side effects, such as a portal session ended for a portal
+ * mismatch or an attacker deleting their own account, never change what the next call proves).
+ */
+
+export interface Provider {
+  providerId: string;
+  email: string;
+  /** `session=<token>`: the provider's session cookie. */
+  cookie: string;
+  sessionId: string;
+}
+
+export interface PortalClient {
+  clientId: string;
+  email: string;
+  portalId: string;
+  /** The portal's bearer token. */
+  token: string;
+}
+
+export interface Victim extends Provider {
+  portalId: string;
+  client: PortalClient;
+  /** A client of the victim's second portal: same provider, another portal. */
+  neighbour: PortalClient;
+}
+
+let counter = 0;
+const unique = (label: string) => `${label}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+/** A verified provider with a live session, made directly in the database (no sign-up rate limits). */
+export async function makeProvider(t: TestContext, label: string): Promise<Provider> {
+  const email = `${unique(label)}@example.com`;
+  const [user] = await t.sql<{ id: string }[]>`
+    INSERT INTO users (email, password_hash, email_verified_at)
+    VALUES (${email}, ${await hashPassword('isolation suite password')}, now()) RETURNING id`;
+  if (!user) throw new Error('no user');
+  await t.sql`INSERT INTO profiles (user_id, full_name) VALUES (${user.id}, ${label})`;
+  const session = await createSession(t.sql, user.id, t.deps.now());
+  return { providerId: user.id, email, cookie: `session=${session.token}`, sessionId: session.id };
+}
+
+/** A JSON request as the dashboard or the portal sends it. */
+export function call(
+  t: TestContext,
+  method: string,
+  path: string,
+  opts: { cookie?: string; bearer?: string; body?: unknown; multipart?: FormData } = {},
+) {
+  const headers = jsonHeaders({
+    ...(opts.cookie ? { Cookie: opts.cookie } : {}),
+    ...(opts.bearer ? { Authorization: `Bearer ${opts.bearer}` } : {}),
+  });
+  if (opts.multipart) {
+    const { 'Content-Type': _json, ...rest } = headers;
+    return t.app.request(path, { method, headers: rest, body: opts.multipart });
+  }
+  return t.app.request(path, {
+    method,
+    headers,
+    ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
+  });
+}
+
+async function created<T>(res: Response, what: string): Promise<T> {
+  expect(res.status, `${what}: ${await res.clone().text()}`).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+/** A portal of the provider with one client who has a live portal session. */
+async function portalWithClient(t: TestContext, owner: Provider, label: string) {
+  const portal = await created<{ id: string }>(
+    await call(t, 'POST', '/api/portals', { cookie: owner.cookie, body: { portalName: `${label} portal` } }),
+    'create portal',
+  );
+  const email = `${unique(`${label}-client`)}@example.com`;
+  const client = await created<{ id: string }>(
+    await call(t, 'POST', '/api/clients', {
+      cookie: owner.cookie,
+      body: { name: `${label} client`, email, portalId: portal.id },
+    }),
+    'create client',
+  );
+  const session = await createPortalSession(
+    t.sql,
+    { id: client.id, portalId: portal.id, providerId: owner.providerId },
+    'password',
+    t.deps.now(),
+  );
+  return { clientId: client.id, email, portalId: portal.id, token: session.token };
+}
+
+/** A small real PNG, for the logo upload. */
+export const logoForm = async () => {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#4f46e5' } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.set('logo', new File([new Uint8Array(png)], 'logo.png', { type: 'image/png' }));
+  return form;
+};
+
+/**
+ * The victim: a provider with two portals, a client with a password and a portal session in the first,
+ * a neighbour client in the second; a logo, a custom domain claim and a widget secret, so every object a
+ * route can name exists.
+ */
+export async function makeVictim(t: TestContext): Promise<Victim> {
+  const owner = await makeProvider(t, 'victim');
+  const first = await portalWithClient(t, owner, 'victim');
+  const second = await portalWithClient(t, owner, 'neighbour');
+  const as = { cookie: owner.cookie };
+  await created(
+    await call(t, 'POST', `/api/clients/${first.clientId}/password`, {
+      ...as,
+      body: { password: 'victim client password' },
+    }),
+    'set the client password',
+  );
+  await created(
+    await call(t, 'PUT', `/api/portals/${first.portalId}/logo`, { ...as, multipart: await logoForm() }),
+    'upload a logo',
+  );
+  await created(
+    await call(t, 'PUT', `/api/portals/${first.portalId}/domain`, {
+      ...as,
+      body: { domain: `${unique('victim')}.example.org` },
+    }),
+    'claim a domain',
+  );
+  await created(await call(t, 'POST', `/api/portals/${first.portalId}/widget-secret`, as), 'widget secret');
+  await created(
+    await call(t, 'PATCH', `/api/portals/${first.portalId}`, {
+      ...as,
+      body: { allowedOrigins: ['https://victim.example.org'] },
+    }),
+    'allowed origins',
+  );
+  // The client's session is made after the password is set (setting it ends the client's sessions).
+  const session = await createPortalSession(
+    t.sql,
+    { id: first.clientId, portalId: first.portalId, providerId: owner.providerId },
+    'password',
+    t.deps.now(),
+  );
+  return {
+    ...owner,
+    portalId: first.portalId,
+    client: { ...first, token: session.token },
+    neighbour: second,
+  };
+}
+
+/** A fresh attacker: another provider with a portal and a signed-in client of their own. */
+export async function makeAttacker(t: TestContext): Promise<Provider & { client: PortalClient }> {
+  const attacker = await makeProvider(t, 'attacker');
+  return { ...attacker, client: await portalWithClient(t, attacker, 'attacker') };
+}
+
+/** A fresh portal session of a client (mismatch checks end the session they are shown). */
+export async function freshPortalToken(t: TestContext, providerId: string, client: PortalClient) {
+  const session = await createPortalSession(
+    t.sql,
+    { id: client.clientId, portalId: client.portalId, providerId },
+    'password',
+    t.deps.now(),
+  );
+  return session.token;
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * Everything the victim owns, as JSON text per table: every table with a `provider_id` (rows of the
+ * victim), and the tables that hang off the victim's user, clients or portals without one. Tables are
+ * found in the schema, so a table a later feature adds is in the snapshot without touching this file.
+ * Rows of `exceptClient` (the neighbour, whose session a mismatch check ends on purpose) are left out.
+ */
+export async function snapshot(t: TestContext, victim: Victim): Promise<Record<string, string[]>> {
+  const columns = await t.sql<{ table_name: string; column_name: string }[]>`
+    SELECT table_name, column_name FROM information_schema.columns
+    WHERE table_schema = current_schema() AND column_name IN ('provider_id', 'user_id', 'client_id', 'portal_id', 'id')`;
+  const byTable = new Map<string, Set<string>>();
+  for (const { table_name, column_name } of columns) {
+    byTable.set(table_name, (byTable.get(table_name) ?? new Set()).add(column_name));
+  }
+  const clients = (
+    await t.sql<{ id: string }[]>`SELECT id FROM clients WHERE provider_id = ${victim.providerId}`
+  ).map((r) => r.id);
+  const portals = (
+    await t.sql<{ id: string }[]>`SELECT id FROM client_portals WHERE provider_id = ${victim.providerId}`
+  ).map((r) => r.id);
+  const out: Record<string, string[]> = {};
+  for (const [table, cols] of [...byTable].sort(([a], [b]) => a.localeCompare(b))) {
+    const from = t.sql(table);
+    let rows: Row[];
+    if (cols.has('provider_id'))
+      rows = await t.sql<Row[]>`SELECT * FROM ${from} WHERE provider_id = ${victim.providerId}`;
+    else if (table === 'users')
+      rows = await t.sql<Row[]>`SELECT * FROM users WHERE id = ${victim.providerId}`;
+    else if (cols.has('user_id'))
+      rows = await t.sql<Row[]>`SELECT * FROM ${from} WHERE user_id = ${victim.providerId}`;
+    else if (cols.has('client_id'))
+      rows = await t.sql<Row[]>`SELECT * FROM ${from} WHERE client_id = ANY(${clients})`;
+    else if (cols.has('portal_id'))
+      rows = await t.sql<Row[]>`SELECT * FROM ${from} WHERE portal_id = ANY(${portals})`;
+    else continue;
+    out[table] = rows
+      .filter((row) => row.client_id !== victim.neighbour.clientId)
+      .map((row) =>
+        JSON.stringify(row, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v)),
+      )
+      .sort();
+  }
+  return out;
+}
