@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/*
+ * The activity feed and the notification sheet (spec §2, §3, §7, §8, §9). Every message, project change,
+ * upload, file decision, invoice creation and invoice status change writes one activity row in the same
+ * transaction as the change; the provider and the project's client each have their own read flag. Titles
+ * and descriptions are rendered by the API in the caller's language from the row's type and metadata.
+ */
+
+/** Spec §3's types; anything else is generic (the sheet sends it to projects). */
+export const ActivityType = z
+  .enum([
+    'message',
+    'file_upload',
+    'file_approval',
+    'invoice_created',
+    'invoice_status',
+    'project_created',
+    'project_updated',
+    'project_status',
+  ])
+  .meta({ description: 'What happened.', example: 'message' });
+export type ActivityType = z.infer<typeof ActivityType>;
+
+export const ActivityItem = z
+  .object({
+    id: z.uuid(),
+    seq: z
+      .number()
+      .int()
+      .meta({ description: 'Increasing position in the feed (catch-up after a reconnect).' }),
+    type: ActivityType,
+    title: z.string().meta({ example: 'New message from Grace Hopper' }),
+    description: z.string().nullable(),
+    createdAt: z.string(),
+    read: z.boolean().meta({ description: 'Read by the caller’s side.' }),
+    senderType: z
+      .enum(['provider', 'client'])
+      .nullable()
+      .meta({ description: 'spec §3 metadata.sender_type.' }),
+    project: z.object({ id: z.uuid(), name: z.string(), clientId: z.uuid(), clientName: z.string() }),
+  })
+  .meta({ id: 'ActivityItem' });
+export type ActivityItem = z.infer<typeof ActivityItem>;
+
+/** Spec §9: 50 fetched. */
+export const NOTIFICATIONS_FETCHED = 50;
+
+export const NotificationList = z
+  .object({
+    items: z.array(ActivityItem).meta({ description: 'The newest 50, newest first.' }),
+    unreadCount: z.number().int(),
+  })
+  .meta({ id: 'NotificationList' });
+export type NotificationList = z.infer<typeof NotificationList>;
+
+export const UnreadCount = z.object({ count: z.number().int() }).meta({ id: 'UnreadCount' });
+
+/** spec §7 mark_notifications_read(p_project_ids, p_user_type): the user type is the caller's. */
+export const MarkNotificationsRead = z
+  .object({
+    projectIds: z
+      .array(z.uuid())
+      .max(1000)
+      .optional()
+      .meta({ description: 'Only these projects; omitted: all of the caller’s projects.' }),
+  })
+  .strict()
+  .meta({ id: 'MarkNotificationsRead' });
+
+export const MarkedRead = z.object({ count: z.number().int() }).meta({ id: 'MarkedRead' });
+
+export const ActivityPageQuery = z.object({
+  projectId: z.uuid().optional(),
+  before: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { ProjectStatus } from './projects';
+
+/*
+ * Messages (spec §3 "per-project conversation"): one conversation per project, both sides writing. The
+ * text is plain: the frontends render it as text nodes (line breaks kept, links made clickable), never as
+ * HTML. `seq` orders a conversation (older pages load with `before`); `clientMessageId` is made by the
+ * sender's browser, so a retried send never stores a message twice.
+ */
+
+export const MessageSenderType = z.enum(['provider', 'client']).meta({ description: 'Who wrote it.' });
+export type MessageSenderType = z.infer<typeof MessageSenderType>;
+
+export const MESSAGE_MAX_LENGTH = 5000;
+
+export const MessageInput = z
+  .object({
+    clientMessageId: z
+      .uuid({ error: 'validation.invalid' })
+      .meta({
+        description: 'Made by the sender once per message; a retry with the same id returns the stored one.',
+      }),
+    body: z
+      .string({ error: 'validation.messageRequired' })
+      .trim()
+      .min(1, { error: 'validation.messageRequired' })
+      .max(MESSAGE_MAX_LENGTH, { error: 'validation.messageTooLong' })
+      .meta({ example: 'The first draft is ready for review.' }),
+  })
+  .strict()
+  .meta({ id: 'MessageInput' });
+export type MessageInput = z.input<typeof MessageInput>;
+
+export const Message = z
+  .object({
+    id: z.uuid(),
+    projectId: z.uuid(),
+    seq: z.number().int().meta({ description: 'Position in the conversation (increasing).' }),
+    clientMessageId: z.uuid(),
+    sender: z.object({ type: MessageSenderType, name: z.string() }),
+    mine: z.boolean().meta({ description: 'Written by the caller’s side.' }),
+    body: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Message' });
+export type Message = z.infer<typeof Message>;
+
+export const MessagePageQuery = z.object({
+  before: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .meta({ description: 'Only messages with a smaller seq.' }),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+
+export const MessagePage = z
+  .object({
+    items: z.array(Message).meta({ description: 'Oldest first.' }),
+    hasMore: z.boolean().meta({ description: 'Older messages exist (load them with `before`).' }),
+    lastReadSeq: z
+      .number()
+      .int()
+      .meta({ description: 'The caller’s side has read up to this seq (0: nothing).' }),
+  })
+  .meta({ id: 'MessagePage' });
+export type MessagePage = z.infer<typeof MessagePage>;
+
+export const MarkConversationRead = z
+  .object({ upToSeq: z.number().int().min(0) })
+  .strict()
+  .meta({ id: 'MarkConversationRead' });
+
+/** One row of the Messages page: a project's conversation with its newest message and unread count. */
+export const Conversation = z
+  .object({
+    project: z.object({ id: z.uuid(), name: z.string(), status: ProjectStatus }),
+    client: z.object({ id: z.uuid(), name: z.string() }),
+    lastMessage: Message.nullable(),
+    unread: z.number().int(),
+  })
+  .meta({ id: 'Conversation' });
+export type Conversation = z.infer<typeof Conversation>;
+
+export const ConversationList = z.object({ items: z.array(Conversation) }).meta({ id: 'ConversationList' });
+export type ConversationList = z.infer<typeof ConversationList>;
