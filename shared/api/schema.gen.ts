@@ -4444,7 +4444,7 @@ export interface components {
             /** @example portal.example-agency.com */
             domain: string;
             /**
-             * @description Why the last verification failed: `ENOTFOUND` (no such name), `ENODATA` (no TXT record), `wrong_value` (TXT present, token missing), or another resolver code.
+             * @description Why the last verification failed: `ENOTFOUND` (no such name), `ENODATA` (no TXT record), `wrong_value` (TXT present, token missing), or another resolver code. On a `verified` domain: what the last re-check found instead of the token (the domain is still served; a second check finding the record gone in a row stops serving it, a lookup without an answer never does).
              * @example ENODATA
              */
             error: string | null;

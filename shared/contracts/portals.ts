@@ -108,7 +108,7 @@ export const CustomDomain = z
     checkedAt: z.string().nullable().meta({ description: 'Last verification attempt (ISO 8601).' }),
     error: z.string().nullable().meta({
       description:
-        'Why the last verification failed: `ENOTFOUND` (no such name), `ENODATA` (no TXT record), `wrong_value` (TXT present, token missing), or another resolver code.',
+        'Why the last verification failed: `ENOTFOUND` (no such name), `ENODATA` (no TXT record), `wrong_value` (TXT present, token missing), or another resolver code. On a `verified` domain: what the last re-check found instead of the token (the domain is still served; a second check finding the record gone in a row stops serving it, a lookup without an answer never does).',
       example: 'ENODATA',
     }),
     expiresAt: z.string().nullable().meta({
