@@ -1578,7 +1578,7 @@ export interface paths {
         };
         /**
          * Is this a verified portal domain?
-         * @description For a reverse proxy’s on-demand TLS (Caddy’s `on_demand_tls { ask … }`): 200 when `domain` is a verified portal domain, 404 otherwise, so certificates are only issued for domains a provider proved they control. No authentication; rate limited per address.
+         * @description For a reverse proxy’s on-demand TLS (Caddy’s `on_demand_tls { ask … }`): 200 when `domain` is a verified portal domain, 404 otherwise, so certificates are only issued for domains a provider proved they control. Answered from a 30-second in-process cache. No authentication. The proxy’s own call (from the loopback interface, without `X-Forwarded-For`, `Forwarded` or `X-Real-IP`) is never rate limited; every other caller is limited to 300 a minute per address, with forwarded requests and direct ones in separate budgets, so a flood through the proxy cannot exhaust the proxy’s own.
          */
         get: {
             parameters: {
@@ -3214,7 +3214,7 @@ export interface paths {
         get?: never;
         /**
          * Set a custom domain
-         * @description Sets the portal’s custom domain (a host name such as `portal.example-agency.com`, lower-cased; not the platform’s own host; unique across all portals, else 409 `domain_taken`). The domain starts as `pending`; `customDomain.records` lists the two DNS records to create: a CNAME to the platform host and a TXT record `_clientportal-verify.<domain>` holding the portal’s verification token. Sending the same domain again keeps its token.
+         * @description Claims a custom domain for the portal (a host name such as `portal.example-agency.com`, lower-cased; not the platform’s own host). A claim is not ownership: several portals may claim the same domain, each with its own token, and the first to verify it wins (409 `domain_taken` only when another portal already has it verified). The domain starts as `pending` and the claim expires 7 days later unless verified (`customDomain.expiresAt`); `customDomain.records` lists the two DNS records to create: a CNAME to the platform host and a TXT record `_clientportal-verify.<domain>` holding the portal’s verification token. Sending the same domain again keeps its token.
          */
         put: {
             parameters: {
@@ -3380,7 +3380,7 @@ export interface paths {
         put?: never;
         /**
          * Verify the custom domain
-         * @description Looks up the TXT record `_clientportal-verify.<domain>` now. `customDomain.status` becomes `verified` when it holds the portal’s token, else `failed` with `customDomain.error`: `ENOTFOUND` (the name does not exist), `ENODATA` (no TXT record yet), `wrong_value` (a TXT record without the token) or another resolver code. DNS changes can take a while to appear; verifying again is always allowed. 404 when the portal has no domain.
+         * @description Looks up the TXT record `_clientportal-verify.<domain>` now. `customDomain.status` becomes `verified` when it holds the portal’s token, else `failed` with `customDomain.error`: `ENOTFOUND` (the name does not exist), `ENODATA` (no TXT record yet), `wrong_value` (a TXT record without the token) or another resolver code. The first portal to verify a domain wins: a claim another portal verified first reads `taken` (and is not looked up). For a domain that is already verified this is the periodic re-check run now: it stops being served only when consecutive checks find the record gone (the first sets `error`). DNS changes can take a while to appear. Each call makes DNS lookups, so it is rate limited: 10 per portal and 30 per provider in 10 minutes (429 `rate_limited`, `Retry-After` in seconds). 404 when the portal has no domain or its claim expired.
          */
         post: {
             parameters: {
@@ -3431,6 +3431,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4435,14 +4444,21 @@ export interface components {
             /** @example portal.example-agency.com */
             domain: string;
             /**
-             * @description Why the last verification failed: `ENOTFOUND` (no such name), `ENODATA` (no TXT record), `wrong_value` (TXT present, token missing), or another resolver code.
+             * @description Why the last verification failed: `ENOTFOUND` (no such name), `ENODATA` (no TXT record), `wrong_value` (TXT present, token missing), or another resolver code. On a `verified` domain: what the last re-check found instead of the token (the domain is still served; a second check finding the record gone in a row stops serving it, a lookup without an answer never does).
              * @example ENODATA
              */
             error: string | null;
+            /** @description When this unverified claim expires (ISO 8601; 7 days after it started) unless verified; null once verified. An expired claim is removed: the portal then has no custom domain. */
+            expiresAt: string | null;
             /** @description The CNAME and TXT records to create. */
             records: components["schemas"]["DnsRecord"][];
-            /** @enum {string} */
-            status: "pending" | "verified" | "failed";
+            /** @description When the periodic re-check stopped serving this domain because its TXT record was gone (ISO 8601; `error` says how); null otherwise. */
+            revokedAt: string | null;
+            /**
+             * @description `pending`: claimed, not verified yet. `verified`: served at this domain. `failed`: the last verification, or the periodic re-check of a verified domain, did not find the token (see `error`). `taken`: another portal verified this domain first.
+             * @enum {string}
+             */
+            status: "pending" | "verified" | "failed" | "taken";
         } | null;
         DeleteAccountInput: {
             /**

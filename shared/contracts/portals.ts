@@ -81,7 +81,15 @@ export const ColorContrast = z
   .meta({ id: 'ColorContrast' });
 export type ColorContrast = z.infer<typeof ColorContrast>;
 
-export const DomainStatus = z.enum(['pending', 'verified', 'failed']);
+/**
+ * `pending` (claimed, not verified yet), `verified` (served), `failed` (the last verification, or the
+ * periodic re-check of a verified domain, did not find the token: see `error`), `taken` (another portal
+ * verified this domain first; this claim cannot be verified while that one holds it).
+ */
+export const DomainStatus = z.enum(['pending', 'verified', 'failed', 'taken']).meta({
+  description:
+    '`pending`: claimed, not verified yet. `verified`: served at this domain. `failed`: the last verification, or the periodic re-check of a verified domain, did not find the token (see `error`). `taken`: another portal verified this domain first.',
+});
 
 /** A DNS record the provider creates at their DNS host. */
 export const DnsRecord = z
@@ -100,8 +108,16 @@ export const CustomDomain = z
     checkedAt: z.string().nullable().meta({ description: 'Last verification attempt (ISO 8601).' }),
     error: z.string().nullable().meta({
       description:
-        'Why the last verification failed: `ENOTFOUND` (no such name), `ENODATA` (no TXT record), `wrong_value` (TXT present, token missing), or another resolver code.',
+        'Why the last verification failed: `ENOTFOUND` (no such name), `ENODATA` (no TXT record), `wrong_value` (TXT present, token missing), or another resolver code. On a `verified` domain: what the last re-check found instead of the token (the domain is still served; a second check finding the record gone in a row stops serving it, a lookup without an answer never does).',
       example: 'ENODATA',
+    }),
+    expiresAt: z.string().nullable().meta({
+      description:
+        'When this unverified claim expires (ISO 8601; 7 days after it started) unless verified; null once verified. An expired claim is removed: the portal then has no custom domain.',
+    }),
+    revokedAt: z.string().nullable().meta({
+      description:
+        'When the periodic re-check stopped serving this domain because its TXT record was gone (ISO 8601; `error` says how); null otherwise.',
     }),
   })
   .meta({ id: 'CustomDomain' });

@@ -280,6 +280,83 @@ test.describe('portals section', () => {
     await expect(page.getByRole('heading', { name: 'Portal not found' })).toBeVisible();
   });
 
+  test('lets another account claim a pending domain: the first to verify wins, the other is told', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const domain = domainName('contested');
+    const record = `_clientportal-verify.${domain}`;
+    // This account claims the domain and never verifies it (someone else's domain, or a typo).
+    const squatterPortal = await createPortalThroughApi(page, 'Squatter Studio');
+    const squat = await page.request.put(`/api/portals/${squatterPortal}/domain`, { data: { domain } });
+    expect(squat.status()).toBe(200);
+
+    // The domain's owner, in a browser of their own, claims it too and verifies it first.
+    const ownerContext = await browser.newContext({ baseURL });
+    const owner = await ownerContext.newPage();
+    try {
+      await signUpAndVerify(owner, ownerContext.request, uniqueEmail('owner'), PASSWORD);
+      const ownerPortal = await createPortalThroughApi(owner, 'Owner Studio');
+      await owner.goto(`/dashboard/portals/${ownerPortal}/domain`);
+      await owner.getByLabel('Domain', { exact: true }).fill(domain);
+      await owner.getByRole('button', { name: 'Save domain' }).click();
+      await expect(owner.getByText('Pending verification')).toBeVisible();
+      await expect(
+        owner.getByText(/^Verify the domain by \d\d\/\d\d\/\d{4}, or it is removed from this portal\.$/),
+      ).toBeVisible();
+      const mine = (await (await owner.request.get(`/api/portals/${ownerPortal}`)).json()).customDomain;
+      dns.setTxt(record, [mine.records[1].value]);
+      await owner.getByRole('button', { name: 'Verify', exact: true }).click();
+      await expect(owner.getByText('Domain verified')).toBeVisible();
+
+      // The other claim now says it lost, in both languages and on a phone.
+      await page.goto(`/dashboard/portals/${squatterPortal}/domain`);
+      await expect(page.getByText('Verified by another account', { exact: true })).toBeVisible();
+      await expect(page.getByText('This domain was verified by another account.')).toBeVisible();
+      await expect(page.getByText(`Another portal verified ${domain} first`, { exact: false })).toBeVisible();
+      const axe = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/portals-domain-taken-en-1280.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${SHOTS}/portals-domain-taken-en-390.png`, fullPage: true });
+      expect((await page.request.patch('/api/profile', { data: { preferredLanguage: 'de' } })).ok()).toBe(
+        true,
+      );
+      await page.reload();
+      await expect(page.getByText('Von einem anderen Konto bestätigt', { exact: true })).toBeVisible();
+      await expect(page.getByText('Diese Domain wurde von einem anderen Konto bestätigt.')).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/portals-domain-taken-de-390.png`, fullPage: true });
+
+      // The owner's record disappears: a check warns once, the next one stops serving the domain.
+      dns.setTxt(record, []);
+      await owner.getByRole('button', { name: 'Check again' }).click();
+      await expect(owner.getByText('Our last check did not find the verification record.')).toBeVisible();
+      await expect(owner.getByText(`${record} no longer has a TXT record.`)).toBeVisible();
+      await owner.screenshot({ path: `${SHOTS}/portals-domain-warning-en-1280.png`, fullPage: true });
+      await owner.getByRole('button', { name: 'Check again' }).click();
+      await expect(owner.getByText('No longer served at this domain', { exact: true })).toBeVisible();
+      await expect(owner.getByText('Restore the TXT record below, then press Verify.')).toBeVisible();
+      await owner.screenshot({ path: `${SHOTS}/portals-domain-revoked-en-1280.png`, fullPage: true });
+      expect((await owner.request.patch('/api/profile', { data: { preferredLanguage: 'de' } })).ok()).toBe(
+        true,
+      );
+      await owner.setViewportSize({ width: 390, height: 844 });
+      await owner.reload();
+      await expect(
+        owner.getByText('Unter dieser Domain nicht mehr erreichbar', { exact: true }),
+      ).toBeVisible();
+      await owner.screenshot({ path: `${SHOTS}/portals-domain-revoked-de-390.png`, fullPage: true });
+
+      // With the owner's domain no longer served, the other claim is an ordinary pending one again.
+      await page.reload();
+      await expect(page.getByText('Bestätigung ausstehend')).toBeVisible();
+    } finally {
+      await ownerContext.close();
+    }
+  });
+
   test('has no serious or critical accessibility violations', async ({ page }) => {
     test.setTimeout(60_000);
     const portalId = await createPortalThroughApi(page, 'Analytical Studio');

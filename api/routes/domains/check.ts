@@ -3,11 +3,10 @@ import { DomainCheckQuery } from '../../../shared/contracts/domains';
 import type { App } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { errorResponses } from '../../http/openapi';
-import { clientIp, enforceRateLimit, type RateLimitRule } from '../../http/rate-limit';
+import { enforceRateLimit } from '../../http/rate-limit';
 import { portalForHost } from '../../services/domains/domain-cache';
-
-/** Caddy asks once per new certificate; a generous per-address limit still stops enumeration. */
-const CHECK_LIMIT: RateLimitRule = { name: 'domain-check:ip', limit: 300, windowMs: 60_000 };
+import { DOMAIN_CHECK_LIMIT } from '../../services/domains/domain-policy';
+import { askSource } from './ask-source';
 
 const route = createRoute({
   method: 'get',
@@ -15,7 +14,7 @@ const route = createRoute({
   tags: ['Domains'],
   summary: 'Is this a verified portal domain?',
   description:
-    'For a reverse proxy’s on-demand TLS (Caddy’s `on_demand_tls { ask … }`): 200 when `domain` is a verified portal domain, 404 otherwise, so certificates are only issued for domains a provider proved they control. No authentication; rate limited per address.',
+    'For a reverse proxy’s on-demand TLS (Caddy’s `on_demand_tls { ask … }`): 200 when `domain` is a verified portal domain, 404 otherwise, so certificates are only issued for domains a provider proved they control. Answered from a 30-second in-process cache. No authentication. The proxy’s own call (from the loopback interface, without `X-Forwarded-For`, `Forwarded` or `X-Real-IP`) is never rate limited; every other caller is limited to 300 a minute per address, with forwarded requests and direct ones in separate budgets, so a flood through the proxy cannot exhaust the proxy’s own.',
   request: { query: DomainCheckQuery },
   responses: {
     200: {
@@ -29,7 +28,8 @@ const route = createRoute({
 /** GET /api/domains/check?domain= */
 export function registerCheckDomain(app: App) {
   app.openapi(route, async (c) => {
-    await enforceRateLimit(c, CHECK_LIMIT, clientIp(c));
+    const source = askSource(c);
+    if (source !== 'proxy') await enforceRateLimit(c, DOMAIN_CHECK_LIMIT, source);
     const { sql, now } = c.get('deps');
     const domain = c.req.valid('query').domain.trim().toLowerCase().replace(/\.$/, '');
     const portalId = domain ? await portalForHost(sql, domain, now().getTime()) : null;

@@ -29,6 +29,6 @@ export function registerDeleteDomain(app: App) {
     const { userId } = providerOf(c);
     const { portalId } = c.req.valid('param');
     await removePortalDomain(sql, userId, portalId, now());
-    return c.json(await getPortal(sql, config, userId, portalId), 200);
+    return c.json(await getPortal(sql, config, userId, portalId, now()), 200);
   });
 }

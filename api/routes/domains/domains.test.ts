@@ -81,11 +81,15 @@ describe('custom domains: set, verify, remove', () => {
     },
   );
 
-  it('refuses a domain another portal has (409 domain_taken)', async () => {
+  it('refuses a domain another portal has verified (409 domain_taken), not one it only claims', async () => {
     const a = await createPortal(t, owner);
     const b = await createPortal(t, stranger);
-    expect((await setDomain(a.id, 'taken.example.com')).status).toBe(200);
-    const res = await setDomain(b.id, 'taken.example.com', stranger);
+    const { customDomain } = await (await setDomain(a.id, 'taken.example.com')).json();
+    expect((await setDomain(b.id, 'taken.example.com', stranger)).status).toBe(200);
+    zone.set('_clientportal-verify.taken.example.com', [[customDomain.records[1].value]]);
+    expect(await verify(a.id)).toMatchObject({ status: 'verified' });
+    const c = await createPortal(t, stranger);
+    const res = await setDomain(c.id, 'taken.example.com', stranger);
     expect(res.status).toBe(409);
     expect((await res.json()).error.code).toBe('domain_taken');
   });

@@ -13,7 +13,7 @@ const route = createRoute({
   tags: ['Domains'],
   summary: 'Set a custom domain',
   description:
-    'Sets the portal’s custom domain (a host name such as `portal.example-agency.com`, lower-cased; not the platform’s own host; unique across all portals, else 409 `domain_taken`). The domain starts as `pending`; `customDomain.records` lists the two DNS records to create: a CNAME to the platform host and a TXT record `_clientportal-verify.<domain>` holding the portal’s verification token. Sending the same domain again keeps its token.',
+    'Claims a custom domain for the portal (a host name such as `portal.example-agency.com`, lower-cased; not the platform’s own host). A claim is not ownership: several portals may claim the same domain, each with its own token, and the first to verify it wins (409 `domain_taken` only when another portal already has it verified). The domain starts as `pending` and the claim expires 7 days later unless verified (`customDomain.expiresAt`); `customDomain.records` lists the two DNS records to create: a CNAME to the platform host and a TXT record `_clientportal-verify.<domain>` holding the portal’s verification token. Sending the same domain again keeps its token.',
   security: [{ providerSession: [] }],
   middleware: [requireProvider] as const,
   request: {
@@ -41,6 +41,6 @@ export function registerSetDomain(app: App) {
     const { userId } = providerOf(c);
     const { portalId } = c.req.valid('param');
     await setPortalDomain(sql, config, userId, portalId, c.req.valid('json').domain, now());
-    return c.json(await getPortal(sql, config, userId, portalId), 200);
+    return c.json(await getPortal(sql, config, userId, portalId, now()), 200);
   });
 }

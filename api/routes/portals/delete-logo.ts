@@ -29,6 +29,6 @@ export function registerDeletePortalLogo(app: App) {
     const { userId } = providerOf(c);
     const { portalId } = c.req.valid('param');
     await removePortalLogo(sql, config.DATA_DIR, userId, portalId, now());
-    return c.json(await getPortal(sql, config, userId, portalId), 200);
+    return c.json(await getPortal(sql, config, userId, portalId, now()), 200);
   });
 }

@@ -23,8 +23,11 @@ const route = createRoute({
 /** GET /api/portals/{portalId} */
 export function registerGetPortal(app: App) {
   app.openapi(route, async (c) => {
-    const { sql, config } = c.get('deps');
+    const { sql, config, now } = c.get('deps');
     c.header('Cache-Control', 'no-store');
-    return c.json(await getPortal(sql, config, providerOf(c).userId, c.req.valid('param').portalId), 200);
+    return c.json(
+      await getPortal(sql, config, providerOf(c).userId, c.req.valid('param').portalId, now()),
+      200,
+    );
   });
 }

@@ -23,8 +23,8 @@ const route = createRoute({
 /** GET /api/portals */
 export function registerListPortals(app: App) {
   app.openapi(route, async (c) => {
-    const { sql, config } = c.get('deps');
+    const { sql, config, now } = c.get('deps');
     c.header('Cache-Control', 'no-store');
-    return c.json({ items: await listPortals(sql, config, providerOf(c).userId) }, 200);
+    return c.json({ items: await listPortals(sql, config, providerOf(c).userId, now()) }, 200);
   });
 }

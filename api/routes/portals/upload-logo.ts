@@ -55,6 +55,6 @@ export function registerUploadPortalLogo(app: App) {
     if (file.size > LOGO_MAX_BYTES) throw new ApiError('payload_too_large');
     const bytes = new Uint8Array(await file.arrayBuffer());
     await replacePortalLogo(sql, config.DATA_DIR, userId, portalId, bytes, now());
-    return c.json(await getPortal(sql, config, userId, portalId), 200);
+    return c.json(await getPortal(sql, config, userId, portalId, now()), 200);
   });
 }

@@ -3,12 +3,21 @@ import type { Config } from '../../config';
 import type { Sql } from '../../db/client';
 import type { DnsResolver } from '../../http/context';
 import { ApiError } from '../../http/errors';
-import { findPortalRow, verificationRecordName } from '../portals/portal-view';
+import { findPortalRow, isClaimExpired } from '../portals/portal-view';
 import { forgetPortalDomains } from './domain-cache';
+import { lookupToken } from './txt-lookup';
+import { recordVerifiedCheck } from './verified-check';
+
+/** PostgreSQL's unique_violation: here, the partial unique index on verified domains (migration 0008). */
+const UNIQUE_VIOLATION = '23505';
 
 /**
- * Sets (or replaces) a portal's custom domain: status pending, a fresh verification token.
- * @throws `validation_failed` for the platform's own host, `domain_taken` when another portal has it
+ * Sets (or replaces) a portal's custom domain: a new claim, status pending, a fresh verification token.
+ * A claim is not ownership: other portals may hold unverified claims of the same domain, each with its
+ * own token, and the first to verify wins. Sending the domain the portal already claims keeps its token
+ * (unless that claim expired).
+ * @throws `validation_failed` for the platform's own host, `domain_taken` when another portal has the
+ *   domain VERIFIED (an unverified claim elsewhere blocks nobody)
  */
 export async function setPortalDomain(
   sql: Sql,
@@ -28,25 +37,32 @@ export async function setPortalDomain(
     });
   }
   const current = await findPortalRow(sql, providerId, portalId);
-  if (current.custom_domain === domain && current.domain_status !== 'none') return;
+  if (current.custom_domain === domain && current.domain_status !== 'none' && !isClaimExpired(current, now))
+    return;
+  const [holder] = await sql`
+    SELECT 1 FROM client_portals
+    WHERE custom_domain = ${domain} AND domain_status = 'verified' AND id <> ${portalId}`;
+  if (holder) throw new ApiError('domain_taken');
   const token = `cpv-${randomBytes(16).toString('hex')}`;
-  try {
-    await sql`
-      UPDATE client_portals SET custom_domain = ${domain}, domain_verification_token = ${token},
-        domain_status = 'pending', domain_checked_at = NULL, domain_error = NULL, updated_at = ${now}
-      WHERE provider_id = ${providerId} AND id = ${portalId}`;
-  } catch (err) {
-    if ((err as { code?: string }).code === '23505') throw new ApiError('domain_taken');
-    throw err;
-  }
+  await sql`
+    UPDATE client_portals SET custom_domain = ${domain}, domain_verification_token = ${token},
+      domain_status = 'pending', domain_claimed_at = ${now}, domain_checked_at = NULL, domain_error = NULL,
+      domain_check_failures = 0, domain_revoked_at = NULL, updated_at = ${now}
+    WHERE provider_id = ${providerId} AND id = ${portalId}`;
+  // The portal may have been serving its previous domain.
   forgetPortalDomains(sql);
 }
 
 /**
- * Looks the TXT record `_clientportal-verify.<domain>` up and records the outcome: verified when one of
- * its strings is the portal's token; failed with the resolver's code (ENOTFOUND, ENODATA, …) or
- * `wrong_value` otherwise.
- * @throws `not_found` when the portal has no domain (or is another provider's)
+ * Looks the TXT record `_clientportal-verify.<domain>` up and records the outcome.
+ * - An unverified claim becomes verified when one of the record's strings is the portal's token, unless
+ *   another portal verified the domain first (then the claim reads as `taken`; the partial unique index
+ *   decides between two verifications racing, so exactly one wins); else it is failed with the
+ *   resolver's code (ENOTFOUND, ENODATA, …) or `wrong_value`. A claim another portal already holds
+ *   verified is not looked up at all.
+ * - A verified domain is checked as the periodic re-check does (`recordVerifiedCheck`): it stops being
+ *   served only when the record is gone on consecutive checks.
+ * @throws `not_found` when the portal has no domain, its claim expired, or it is another provider's
  */
 export async function verifyPortalDomain(
   sql: Sql,
@@ -56,21 +72,42 @@ export async function verifyPortalDomain(
   now: Date,
 ): Promise<void> {
   const portal = await findPortalRow(sql, providerId, portalId);
-  if (!portal.custom_domain || portal.domain_status === 'none') throw new ApiError('not_found');
-  let error: string | null = null;
-  try {
-    const records = await dns.resolveTxt(verificationRecordName(portal.custom_domain));
-    // A long TXT value may arrive split into several strings; joined, they are one value.
-    const values = records.map((chunks) => chunks.join('').trim());
-    if (!values.includes(portal.domain_verification_token ?? '')) error = 'wrong_value';
-  } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    error = typeof code === 'string' && /^[A-Z_]{2,32}$/.test(code) ? code : 'lookup_failed';
+  const domain = portal.custom_domain;
+  if (!domain || portal.domain_status === 'none' || isClaimExpired(portal, now))
+    throw new ApiError('not_found');
+  const token = portal.domain_verification_token ?? '';
+  if (portal.domain_status === 'verified') {
+    const lookup = await lookupToken(dns, domain, token);
+    await recordVerifiedCheck(
+      sql,
+      { id: portal.id, custom_domain: domain, domain_verification_token: token },
+      lookup,
+      now,
+    );
+    return;
   }
-  await sql`
-    UPDATE client_portals SET domain_status = ${error ? 'failed' : 'verified'}, domain_error = ${error},
-      domain_checked_at = ${now}, updated_at = ${now}
-    WHERE provider_id = ${providerId} AND id = ${portalId} AND custom_domain = ${portal.custom_domain}`;
+  if (portal.domain_taken) return;
+  const lookup = await lookupToken(dns, domain, token);
+  const claim = () => sql`provider_id = ${providerId} AND id = ${portalId} AND custom_domain = ${domain}
+    AND domain_verification_token = ${token} AND domain_status IN ('pending', 'failed')`;
+  if (lookup.outcome !== 'found') {
+    await sql`
+      UPDATE client_portals SET domain_status = 'failed', domain_error = ${lookup.error},
+        domain_checked_at = ${now}, updated_at = ${now}
+      WHERE ${claim()}`;
+    return;
+  }
+  try {
+    await sql`
+      UPDATE client_portals SET domain_status = 'verified', domain_error = NULL, domain_checked_at = ${now},
+        domain_check_failures = 0, domain_revoked_at = NULL, updated_at = ${now}
+      WHERE ${claim()}`;
+  } catch (err) {
+    if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
+    // Another portal verified the same domain first: this claim stays unverified and reads as `taken`.
+    await sql`UPDATE client_portals SET domain_checked_at = ${now} WHERE ${claim()}`;
+    return;
+  }
   forgetPortalDomains(sql);
 }
 
@@ -78,7 +115,8 @@ export async function verifyPortalDomain(
 export async function removePortalDomain(sql: Sql, providerId: string, portalId: string, now: Date) {
   const [row] = await sql`
     UPDATE client_portals SET custom_domain = NULL, domain_verification_token = NULL, domain_status = 'none',
-      domain_checked_at = NULL, domain_error = NULL, updated_at = ${now}
+      domain_claimed_at = NULL, domain_checked_at = NULL, domain_error = NULL, domain_check_failures = 0,
+      domain_revoked_at = NULL, updated_at = ${now}
     WHERE provider_id = ${providerId} AND id = ${portalId}
     RETURNING id`;
   if (!row) throw new ApiError('not_found');

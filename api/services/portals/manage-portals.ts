@@ -7,14 +7,19 @@ import { findPortalRow, selectPortals, toPortal } from './portal-view';
 
 type Branding = z.output<typeof PortalCreateInput>;
 
-/** The provider's portals, newest first. */
-export async function listPortals(sql: Sql, config: Config, providerId: string): Promise<Portal[]> {
-  return (await selectPortals(sql, providerId)).map((row) => toPortal(row, config));
+/** The provider's portals, newest first (`now` decides which domain claims have expired). */
+export async function listPortals(
+  sql: Sql,
+  config: Config,
+  providerId: string,
+  now: Date,
+): Promise<Portal[]> {
+  return (await selectPortals(sql, providerId)).map((row) => toPortal(row, config, now));
 }
 
 /** One portal of the provider (`not_found` for anyone else's). */
-export async function getPortal(sql: Sql, config: Config, providerId: string, portalId: string) {
-  return toPortal(await findPortalRow(sql, providerId, portalId), config);
+export async function getPortal(sql: Sql, config: Config, providerId: string, portalId: string, now: Date) {
+  return toPortal(await findPortalRow(sql, providerId, portalId), config, now);
 }
 
 /** Creates a portal; the provider comes from the session, never from the body. */
@@ -31,7 +36,7 @@ export async function createPortal(
     VALUES (${providerId}, ${input.portalName}, ${input.primaryColor}, ${input.secondaryColor},
             ${input.allowedOrigins}, ${now}, ${now})
     RETURNING id`;
-  return getPortal(sql, config, providerId, String(row?.id));
+  return getPortal(sql, config, providerId, String(row?.id), now);
 }
 
 /** Changes only the fields sent. */
@@ -53,7 +58,7 @@ export async function updatePortal(
     WHERE provider_id = ${providerId} AND id = ${portalId}
     RETURNING id`;
   if (!row) throw new ApiError('not_found');
-  return getPortal(sql, config, providerId, portalId);
+  return getPortal(sql, config, providerId, portalId, now);
 }
 
 /**

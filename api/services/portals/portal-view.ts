@@ -3,6 +3,7 @@ import { colorContrast } from '../../../shared/format/contrast';
 import type { Config } from '../../config';
 import type { Sql, Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
+import { claimExpiresAt } from '../domains/domain-policy';
 
 /** A client_portals row as the portal queries select it (see `selectPortals`). */
 export interface PortalRow {
@@ -17,6 +18,11 @@ export interface PortalRow {
   domain_status: 'none' | 'pending' | 'verified' | 'failed';
   domain_checked_at: Date | null;
   domain_error: string | null;
+  /** When the current unverified claim started (set, or fallen back from verified). */
+  domain_claimed_at: Date | null;
+  domain_revoked_at: Date | null;
+  /** Another portal holds this custom domain VERIFIED (computed by `selectPortals`). */
+  domain_taken: boolean;
   client_count: number;
   created_at: Date;
   updated_at: Date;
@@ -34,9 +40,54 @@ export function logoUrl(publicOrigin: string, portalId: string, logoPath: string
   return `${publicOrigin}/api/portals/${portalId}/logo?v=${encodeURIComponent(version)}`;
 }
 
-/** Maps a row to the API's Portal, with contrast and the DNS records computed here. */
-export function toPortal(row: PortalRow, config: Pick<Config, 'publicOrigin' | 'platformHost'>): Portal {
+/**
+ * Whether the row's custom-domain claim is an unverified one past its expiry: it then counts as no
+ * claim at all, wherever it is read, until `purgeStaleDomainClaims` removes it.
+ */
+export function isClaimExpired(
+  row: Pick<PortalRow, 'domain_status' | 'domain_claimed_at'>,
+  now: Date,
+): boolean {
+  if (row.domain_status !== 'pending' && row.domain_status !== 'failed') return false;
+  return !row.domain_claimed_at || claimExpiresAt(row.domain_claimed_at) <= now;
+}
+
+const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+
+/** The API's view of the row's custom domain: null without one or once the claim expired. */
+function toCustomDomain(
+  row: PortalRow,
+  config: Pick<Config, 'platformHost'>,
+  now: Date,
+): Portal['customDomain'] {
   const domain = row.custom_domain;
+  if (!domain || row.domain_status === 'none' || isClaimExpired(row, now)) return null;
+  const unverified = row.domain_status !== 'verified';
+  return {
+    domain,
+    // A verified row is unique (migration 0008), so only an unverified claim can be beaten to it.
+    status: unverified && row.domain_taken ? 'taken' : row.domain_status,
+    records: [
+      { type: 'CNAME', name: domain, value: config.platformHost },
+      { type: 'TXT', name: verificationRecordName(domain), value: row.domain_verification_token ?? '' },
+    ],
+    checkedAt: iso(row.domain_checked_at),
+    error: row.domain_error,
+    expiresAt:
+      unverified && row.domain_claimed_at ? claimExpiresAt(row.domain_claimed_at).toISOString() : null,
+    revokedAt: unverified ? iso(row.domain_revoked_at) : null,
+  };
+}
+
+/**
+ * Maps a row to the API's Portal, with contrast and the DNS records computed here; `now` decides
+ * whether an unverified domain claim has expired.
+ */
+export function toPortal(
+  row: PortalRow,
+  config: Pick<Config, 'publicOrigin' | 'platformHost'>,
+  now: Date,
+): Portal {
   return {
     id: row.id,
     portalName: row.portal_name,
@@ -45,23 +96,7 @@ export function toPortal(row: PortalRow, config: Pick<Config, 'publicOrigin' | '
     allowedOrigins: row.allowed_origins,
     logoUrl: logoUrl(config.publicOrigin, row.id, row.logo_path),
     portalUrl: `${config.publicOrigin}/portal/${row.id}`,
-    customDomain:
-      domain && row.domain_status !== 'none'
-        ? {
-            domain,
-            status: row.domain_status,
-            records: [
-              { type: 'CNAME', name: domain, value: config.platformHost },
-              {
-                type: 'TXT',
-                name: verificationRecordName(domain),
-                value: row.domain_verification_token ?? '',
-              },
-            ],
-            checkedAt: row.domain_checked_at ? new Date(row.domain_checked_at).toISOString() : null,
-            error: row.domain_error,
-          }
-        : null,
+    customDomain: toCustomDomain(row, config, now),
     contrast: { primary: colorContrast(row.primary_color), secondary: colorContrast(row.secondary_color) },
     clientCount: row.client_count,
     createdAt: new Date(row.created_at).toISOString(),
@@ -77,7 +112,11 @@ export function selectPortals(sql: Sql | Tx, providerId: string, portalId?: stri
   return sql<PortalRow[]>`
     SELECT p.id, p.portal_name, p.primary_color, p.secondary_color, p.allowed_origins, p.logo_path,
            p.custom_domain, p.domain_verification_token, p.domain_status, p.domain_checked_at,
-           p.domain_error, p.created_at, p.updated_at,
+           p.domain_error, p.domain_claimed_at, p.domain_revoked_at, p.created_at, p.updated_at,
+           (p.domain_status <> 'verified' AND EXISTS (
+             SELECT 1 FROM client_portals o
+             WHERE o.custom_domain = p.custom_domain AND o.domain_status = 'verified' AND o.id <> p.id
+           )) AS domain_taken,
            (SELECT count(*)::int FROM clients c
              WHERE c.provider_id = p.provider_id AND c.portal_id = p.id) AS client_count
     FROM client_portals p

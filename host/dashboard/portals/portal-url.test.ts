@@ -3,12 +3,14 @@ import { platformAddress, portalAddress } from './portal-url';
 
 const id = '3f1c2a9e-0b5d-4e8f-9a7b-1c2d3e4f5a6b';
 const base = { portalUrl: `https://app.example.com/portal/${id}`, customDomain: null };
-const domain = (status: 'pending' | 'verified' | 'failed') => ({
+const domain = (status: 'pending' | 'verified' | 'failed' | 'taken') => ({
   domain: 'portal.example-agency.com',
   status,
   records: [],
   checkedAt: null,
   error: null,
+  expiresAt: null,
+  revokedAt: null,
 });
 
 describe('portal address', () => {
@@ -18,6 +20,9 @@ describe('portal address', () => {
       `https://app.example.com/portal/${id}/login`,
     );
     expect(portalAddress({ ...base, customDomain: domain('failed') })).toBe(
+      `https://app.example.com/portal/${id}/login`,
+    );
+    expect(portalAddress({ ...base, customDomain: domain('taken') })).toBe(
       `https://app.example.com/portal/${id}/login`,
     );
   });

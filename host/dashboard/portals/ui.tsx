@@ -57,9 +57,10 @@ const BADGE: Record<DomainState, string> = {
   pending: 'bg-warning-soft text-warning ring-warning/20',
   verified: 'bg-success-soft text-success ring-success/20',
   failed: 'bg-danger-soft text-danger ring-danger/20',
+  taken: 'bg-danger-soft text-danger ring-danger/20',
 };
 
-/** The custom domain's state as a coloured pill: pending, verified or failed. */
+/** The custom domain's state as a coloured pill: pending, verified, failed or taken by another account. */
 export function DomainStatusBadge({ status }: { status: DomainState }) {
   const { t } = useTranslation();
   return (
