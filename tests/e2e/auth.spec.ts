@@ -56,7 +56,7 @@ test.describe('provider sign-up, verification, sign-in and sign-out', () => {
     // Signed out, the same link offers sign-in with the address filled in.
     await page.goto(link);
     await expect(page.getByText(`${email} is verified. You can sign in with your password.`)).toBeVisible();
-    await page.getByRole('link', { name: 'Sign in' }).last().click();
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL('**/auth');
     await expect(page.getByLabel('Email')).toHaveValue(email);
 
@@ -304,6 +304,8 @@ test.describe('account pages in English and German, desktop and phone', () => {
         await shot('verify-already');
 
         await page.goto('/auth');
+        await expect(page.getByRole('link', { name: text.forgot })).toBeVisible();
+        await shot('sign-in');
         await page.getByRole('link', { name: text.forgot }).click();
         await expect(page.getByRole('heading', { name: text.forgotTitle })).toBeVisible();
         await page.getByLabel(text.email).fill(email);
