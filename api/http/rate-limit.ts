@@ -19,7 +19,7 @@ export const RATE_LIMITS = {
   waitlistIp: { name: 'waitlist:ip', limit: 20, windowMs: 60 * 60_000 },
   /** Re-checks of a signed-in user's password (password change, account deletion): like sign-in. */
   passwordCheckUser: { name: 'password-check:user', limit: 10, windowMs: 15 * 60_000 },
-  /** Verification requests from one address (finding 9): a per-address limit alone lets one source spray. */
+  /** Resends from one IP (finding 9): the per-e-mail limit alone lets one source spray many addresses. */
   resendIp: { name: 'resend-verification:ip', limit: 20, windowMs: 60 * 60_000 },
   /** Verification-link attempts (status and confirm) from one source, and password tries per account. */
   verifyEmailIp: { name: 'verify-email:ip', limit: 50, windowMs: 15 * 60_000 },
