@@ -21,6 +21,8 @@ const withPublicTexts = (page: () => Promise<{ default: ComponentType }>) =>
   lazy(() => Promise.all([page(), i18next.loadNamespaces('public')]).then(([module]) => module));
 const VerifyEmail = withPublicTexts(() => import('./pages/auth/verify-email-page'));
 const SignupSuccess = withPublicTexts(() => import('./pages/auth/signup-success-page'));
+const ForgotPassword = withPublicTexts(() => import('./pages/auth/forgot-password-page'));
+const ResetPassword = withPublicTexts(() => import('./pages/auth/reset-password-page'));
 const Waitlist = withPublicTexts(() => import('./pages/waitlist-page'));
 const Privacy = withPublicTexts(() => import('./pages/legal/privacy-page'));
 const Terms = withPublicTexts(() => import('./pages/legal/terms-page'));
@@ -62,6 +64,8 @@ export function App() {
                 }
               />
               <Route path="/auth/verify" element={<VerifyEmail />} />
+              <Route path="/auth/forgot-password" element={<ForgotPassword />} />
+              <Route path="/auth/reset-password" element={<ResetPassword />} />
               <Route path="/signup-success" element={<SignupSuccess />} />
               <Route path="/waitlist" element={<Waitlist />} />
               <Route element={<AppServices />}>

@@ -4,6 +4,8 @@ export const ROUTES = {
   auth: '/auth',
   signUp: '/auth?mode=signup',
   verifyEmail: '/auth/verify',
+  forgotPassword: '/auth/forgot-password',
+  resetPassword: '/auth/reset-password',
   signupSuccess: '/signup-success',
   waitlist: '/waitlist',
   privacy: '/privacy',

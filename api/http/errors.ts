@@ -22,6 +22,8 @@ export const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 |
   email_taken: 409,
   email_not_verified: 403,
   invalid_token: 400,
+  // A spent or replaced verification link of an address that is verified: nothing left to do but sign in.
+  email_already_verified: 409,
   session_not_found: 404,
   csrf_rejected: 403,
   // A wrong current password on a signed-in form (not 401: the session itself is fine).

@@ -19,6 +19,16 @@ export const RATE_LIMITS = {
   waitlistIp: { name: 'waitlist:ip', limit: 20, windowMs: 60 * 60_000 },
   /** Re-checks of a signed-in user's password (password change, account deletion): like sign-in. */
   passwordCheckUser: { name: 'password-check:user', limit: 10, windowMs: 15 * 60_000 },
+  /** Resends from one IP (finding 9): the per-e-mail limit alone lets one source spray many addresses. */
+  resendIp: { name: 'resend-verification:ip', limit: 20, windowMs: 60 * 60_000 },
+  /** Verification-link attempts (status and confirm) from one source, and password tries per account. */
+  verifyEmailIp: { name: 'verify-email:ip', limit: 50, windowMs: 15 * 60_000 },
+  verifyEmailUser: { name: 'verify-email:user', limit: 10, windowMs: 15 * 60_000 },
+  /** "Forgot password?" requests: each mails a link and voids the previous one. */
+  passwordResetEmail: { name: 'password-reset:email', limit: 5, windowMs: 60 * 60_000 },
+  passwordResetIp: { name: 'password-reset:ip', limit: 20, windowMs: 60 * 60_000 },
+  /** Setting a new password through a reset link, from one source. */
+  passwordResetConsumeIp: { name: 'password-reset-consume:ip', limit: 30, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /**
@@ -33,12 +43,15 @@ export async function hit(
   now: Date,
 ): Promise<{ allowed: boolean; count: number; retryAfter: number }> {
   const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  // `expires_at` (the window's end) lets `purgeExpired` drop finished windows of any rule.
+  const windowEnd = new Date(windowStart.getTime() + rule.windowMs);
   const [row] = await sql<{ count: number }[]>`
-    INSERT INTO rate_limits (key, window_start, count)
-    VALUES (${`${rule.name}:${identifier}`}, ${windowStart}, 1)
+    INSERT INTO rate_limits (key, window_start, count, expires_at)
+    VALUES (${`${rule.name}:${identifier}`}, ${windowStart}, 1, ${windowEnd})
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN rate_limits.window_start = EXCLUDED.window_start THEN rate_limits.count + 1 ELSE 1 END,
-      window_start = EXCLUDED.window_start
+      window_start = EXCLUDED.window_start,
+      expires_at = EXCLUDED.expires_at
     RETURNING count`;
   const count = row?.count ?? 1;
   const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000));

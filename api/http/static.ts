@@ -10,7 +10,7 @@ import type { App, AppEnv } from './context';
 /** Host routes the SPA renders; any other path gets the host's not-found page with status 404. */
 const HOST_ROUTES = [
   /^\/$/,
-  /^\/auth(\/verify)?\/?$/,
+  /^\/auth(\/verify|\/forgot-password|\/reset-password)?\/?$/,
   /^\/signup-success\/?$/,
   /^\/waitlist\/?$/,
   /^\/privacy\/?$/,

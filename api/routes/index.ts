@@ -4,12 +4,15 @@ import { registerDeleteAccount } from './account/delete';
 import { registerEndSession } from './account/end-session';
 import { registerListSessions } from './account/list-sessions';
 import { registerSignOutEverywhere } from './account/sign-out-everywhere';
+import { registerForgotPassword } from './auth/forgot-password';
 import { registerRefresh } from './auth/refresh';
 import { registerResendVerification } from './auth/resend-verification';
+import { registerResetPassword } from './auth/reset-password';
 import { registerSession } from './auth/session';
 import { registerSignIn } from './auth/sign-in';
 import { registerSignOut } from './auth/sign-out';
 import { registerSignUp } from './auth/sign-up';
+import { registerVerificationStatus } from './auth/verification-status';
 import { registerVerifyEmail } from './auth/verify-email';
 import { registerCreateClient } from './clients/create';
 import { registerDeleteClient } from './clients/delete';
@@ -65,8 +68,11 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerPlatformConfig(app);
 
   registerSignUp(app);
+  registerVerificationStatus(app);
   registerVerifyEmail(app);
   registerResendVerification(app);
+  registerForgotPassword(app);
+  registerResetPassword(app);
   registerSignIn(app);
   registerSignOut(app);
   registerSession(app);

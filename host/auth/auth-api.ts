@@ -1,5 +1,13 @@
 import { api } from '../../shared/api/client';
-import type { SessionResponse, SignInInput, SignUpInput } from '../../shared/contracts/auth';
+import type {
+  ResetPasswordInput,
+  ResetPasswordResponse,
+  SessionResponse,
+  SignInInput,
+  SignUpInput,
+  VerificationStatus,
+  VerifyEmailInput,
+} from '../../shared/contracts/auth';
 import type { WaitlistInput } from '../../shared/contracts/waitlist';
 import { callApi } from '../lib/api-call';
 
@@ -19,8 +27,13 @@ export const authApi = {
   signUp: (body: SignUpInput) =>
     call(() => api.POST('/api/auth/sign-up', { body })) as Promise<{ email: string; verificationSent: true }>,
   signOut: () => call(() => api.POST('/api/auth/sign-out')),
-  verifyEmail: (token: string) =>
-    call(() => api.POST('/api/auth/verify-email', { body: { token } })) as Promise<SessionResponse>,
+  verificationStatus: (token: string) =>
+    call(() => api.POST('/api/auth/verify-email/status', { body: { token } })) as Promise<VerificationStatus>,
+  verifyEmail: (body: VerifyEmailInput) =>
+    call(() => api.POST('/api/auth/verify-email', { body })) as Promise<SessionResponse>,
+  forgotPassword: (email: string) => call(() => api.POST('/api/auth/forgot-password', { body: { email } })),
+  resetPassword: (body: ResetPasswordInput) =>
+    call(() => api.POST('/api/auth/reset-password', { body })) as Promise<ResetPasswordResponse>,
   resendVerification: (email: string) =>
     call(() => api.POST('/api/auth/resend-verification', { body: { email } })),
   joinWaitlist: (body: WaitlistInput) =>

@@ -108,7 +108,7 @@ export interface paths {
         put?: never;
         /**
          * Change your password
-         * @description Checks the current password, sets the new one (at least 6 characters, spec §5; `confirmPassword` must match) and signs out every OTHER session of the account; this one stays signed in. 422 `wrong_password` (with `fields`) when the current password is wrong. Limited like sign-in: 10 attempts per 15 minutes per account and 50 per IP.
+         * @description Checks the current password, sets the new one (at least 6 characters, spec §5, not one of the 10,000 most common; `confirmPassword` must match) and signs out every OTHER session of the account (and voids open password-reset links); this one stays signed in. 422 `wrong_password` (with `fields`) when the current password is wrong. Limited like sign-in: 10 attempts per 15 minutes per account and 50 per IP.
          */
         post: {
             parameters: {
@@ -365,6 +365,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a password-reset e-mail
+         * @description Mails a single-use link to choose a new password (valid 1 hour; a newer link voids older ones) when the address has an account. Always answers `{ ok: true }`, the same way and without waiting for the mail, so it does not reveal which addresses have accounts. Limited to 5 per hour per address and 20 per hour per IP.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "ada@example.com"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ForgotPasswordInput"];
+                };
+            };
+            responses: {
+                /** @description Accepted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Ok"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/refresh": {
         parameters: {
             query?: never;
@@ -451,7 +535,7 @@ export interface paths {
         put?: never;
         /**
          * Send a new verification e-mail
-         * @description Sends a new link when the address belongs to an unverified account (older links stop working). Always answers `{ ok: true }`, so it does not reveal which addresses have accounts. Limited to 3 per hour per address.
+         * @description Sends a new link when the address belongs to an unverified account (older links stop working). Always answers `{ ok: true }`, so it does not reveal which addresses have accounts. Limited to 3 per hour per address and 20 per hour per IP.
          */
         post: {
             parameters: {
@@ -478,6 +562,101 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Ok"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link
+         * @description Spends the token from the password-reset e-mail (single use, 1 hour, only the newest link works), sets the new password (at least 6 characters, spec §5, and not one of the 10,000 most common), marks the address verified (the link proves it) and ends EVERY session of the account, this browser’s included: the user signs in again with the new password (`email` is returned to fill in the form). 400 `invalid_token` for an unknown, used, replaced or expired link. The mailed link opens a page that sends this only when the user submits. Limited to 30 per 15 minutes per IP.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "token": "q3Jx0c7vY1m2Zr8uK4tPz9bWnL6eHs5aDf0gQiRjT2o",
+                     *       "newPassword": "battery staple horse",
+                     *       "confirmPassword": "battery staple horse"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResetPasswordInput"];
+                };
+            };
+            responses: {
+                /** @description Password changed; every session ended */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ResetPasswordResponse"];
+                    };
+                };
+                /** @description Bad request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
@@ -743,7 +922,7 @@ export interface paths {
         put?: never;
         /**
          * Create a provider account
-         * @description Creates an unverified account with its profile (the name defaults to the e-mail when empty) and e-mails a verification link valid for 24 hours, in the chosen or request language. No session yet: verifying the e-mail signs the user in. Limited to 10 sign-ups per hour per IP.
+         * @description Creates an unverified account with its profile (the name defaults to the e-mail when empty) and e-mails a verification link valid for 24 hours, in the chosen or request language. No session yet: verifying the e-mail signs the user in. An address that is registered but not verified yet is signed up afresh: the new password, name and language replace the pending ones, older links stop working and a new one is mailed (the answer is the same as for a new address). 409 `email_taken` only for a verified account. The password needs at least 6 characters (spec §5) and must not be one of the 10,000 most common (422 `validation.passwordTooCommon`). Limited to 10 sign-ups per hour per IP.
          */
         post: {
             parameters: {
@@ -840,7 +1019,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm an e-mail address
-         * @description Consumes the token from the verification e-mail (single use, 24 hours, only the newest link works), marks the address verified and signs the user in (sets the session cookie). The link opens a page that POSTs here, so a mail scanner following the link cannot use it up.
+         * @description Finishes a sign-up with the token from the verification e-mail (24 hours, only the newest link works) and signs the user in (sets the session cookie). The link alone is not enough, since anyone can sign up with any address: send either `currentPassword` (the one chosen at sign-up) or `newPassword` + `confirmPassword`, which replaces the sign-up password and ends every other session of the account. The token is spent only on success; a wrong `currentPassword` answers 422 `wrong_password` and leaves it usable. 409 `email_already_verified` for a spent or replaced link of a verified address; 400 `invalid_token` otherwise. The link opens a page that waits for the user, so neither a mail scanner nor a forged link can sign a browser in. Limited to 50 attempts per 15 minutes per IP and 10 per account.
          */
         post: {
             parameters: {
@@ -851,11 +1030,6 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    /**
-                     * @example {
-                     *       "token": "q3Jx0c7vY1m2Zr8uK4tPz9bWnL6eHs5aDf0gQiRjT2o"
-                     *     }
-                     */
                     "application/json": components["schemas"]["VerifyEmailInput"];
                 };
             };
@@ -905,6 +1079,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Body is not JSON */
                 415: {
                     headers: {
@@ -916,6 +1099,108 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Look at a verification link
+         * @description What the verification page shows before the user acts: `pending` (the link can finish the sign-up; confirm with `POST /api/auth/verify-email`) or `verified` (the address is verified already, e.g. the link was used; sign in instead), with the address. Changes nothing and signs nobody in. 400 `invalid_token` for an unknown, expired or replaced link of an unverified address. Counts toward the 50 verification attempts per 15 minutes per IP.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "token": "q3Jx0c7vY1m2Zr8uK4tPz9bWnL6eHs5aDf0gQiRjT2o"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VerificationStatusInput"];
+                };
+            };
+            responses: {
+                /** @description The link’s state */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VerificationStatus"];
+                    };
+                };
+                /** @description Bad request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1400,7 +1685,7 @@ export interface paths {
         put?: never;
         /**
          * Set a client’s password
-         * @description Sets an initial password (at least 6 characters, spec §5) for a client who cannot receive e-mail; the portal login then offers password sign-in. Replaces any earlier password. Another provider’s client answers 404.
+         * @description Sets an initial password (at least 6 characters, spec §5, not one of the 10,000 most common: 422 `validation.passwordTooCommon`) for a client who cannot receive e-mail; the portal login then offers password sign-in. Replaces any earlier password. Another provider’s client answers 404.
          */
         post: {
             parameters: {
@@ -2001,7 +2286,7 @@ export interface paths {
         put?: never;
         /**
          * Set or change the client’s password
-         * @description Sets a first password, or changes it (then `currentPassword` must be right: 422 `wrong_password` otherwise, at most 10 tries per 15 minutes). At least 6 characters (spec §5), confirmed. The client’s other sessions end; this one stays.
+         * @description Sets a first password, or changes it (then `currentPassword` must be right: 422 `wrong_password` otherwise, at most 10 tries per 15 minutes). At least 6 characters (spec §5), not one of the 10,000 most common (422 `validation.passwordTooCommon`), confirmed. The client’s other sessions end; this one stays.
          */
         post: {
             parameters: {
@@ -4495,7 +4780,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client";
                 fields?: components["schemas"]["FieldError"][];
                 /** @description Human-readable, in the request language. */
                 message: string;
@@ -4513,6 +4798,13 @@ export interface components {
             message: string;
             /** @example password */
             path: string;
+        };
+        ForgotPasswordInput: {
+            /**
+             * @description E-mail address (case-insensitive).
+             * @example ada@example.com
+             */
+            email: string;
         };
         /**
          * @example {
@@ -4988,6 +5280,25 @@ export interface components {
              */
             email: string;
         };
+        ResetPasswordInput: {
+            confirmPassword: string;
+            /** @example correct horse battery */
+            newPassword: string;
+            /** @description Token from the password-reset e-mail. */
+            token: string;
+        };
+        /**
+         * @example {
+         *       "ok": true,
+         *       "email": "ada@example.com"
+         *     }
+         */
+        ResetPasswordResponse: {
+            /** @description The account’s address, to fill in the sign-in form. */
+            email: string;
+            /** @enum {boolean} */
+            ok: true;
+        };
         Session: {
             created_at: number;
             /**
@@ -5085,7 +5396,35 @@ export interface components {
              */
             trialEndsAt: string;
         } | null;
+        /**
+         * @example {
+         *       "state": "pending",
+         *       "email": "ada@example.com"
+         *     }
+         */
+        VerificationStatus: {
+            /** @description The address the link was sent to. */
+            email: string;
+            /**
+             * @description `pending`: the link can finish the sign-up. `verified`: the address is verified already (the link was used, replaced or is no longer needed); sign in instead.
+             * @enum {string}
+             */
+            state: "pending" | "verified";
+        };
+        VerificationStatusInput: {
+            /** @description Token from the verification e-mail. */
+            token: string;
+        };
         VerifyEmailInput: {
+            /** @description Repeats `newPassword`. */
+            confirmPassword?: string;
+            /** @description The password chosen at sign-up. Give this OR `newPassword`. */
+            currentPassword?: string;
+            /**
+             * @description A new password that replaces the sign-up one and ends every other session of the account.
+             * @example correct horse battery
+             */
+            newPassword?: string;
             /** @description Token from the verification e-mail. */
             token: string;
         };

@@ -39,9 +39,82 @@ export const SignInInput = z
   .meta({ id: 'SignInInput' });
 export type SignInInput = z.input<typeof SignInInput>;
 
+/** A token from a mailed link (verification or password reset): 43 base64url characters today. */
+const LinkToken = z.string().min(10).max(200);
+
+/** A password typed to prove it is known (not a new one: no minimum beyond "not empty"). */
+const CurrentPassword = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(1, { error: 'validation.passwordRequired' })
+  .max(256, { error: 'validation.passwordTooLong' });
+
+/**
+ * Finishing sign-up from the mailed link (issue 17, pre-account takeover): the link alone never signs in.
+ * Either `currentPassword` (the one chosen at sign-up) or a `newPassword` with `confirmPassword`, which
+ * replaces whatever password the account had (someone else may have signed up with this address).
+ */
 export const VerifyEmailInput = z
-  .object({ token: z.string().min(10).max(200).meta({ description: 'Token from the verification e-mail.' }) })
+  .object({
+    token: LinkToken.meta({ description: 'Token from the verification e-mail.' }),
+    currentPassword: CurrentPassword.optional().meta({
+      description: 'The password chosen at sign-up. Give this OR `newPassword`.',
+    }),
+    newPassword: Password.optional().meta({
+      description:
+        'A new password that replaces the sign-up one and ends every other session of the account.',
+    }),
+    confirmPassword: z.string().max(256).optional().meta({ description: 'Repeats `newPassword`.' }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.currentPassword === undefined && v.newPassword === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'validation.passwordRequired' });
+    } else if (v.currentPassword !== undefined && v.newPassword !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'validation.passwordChoiceAmbiguous' });
+    } else if (v.newPassword !== undefined && v.newPassword !== v.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'validation.passwordsDoNotMatch' });
+    }
+  })
   .meta({ id: 'VerifyEmailInput' });
+export type VerifyEmailInput = z.input<typeof VerifyEmailInput>;
+
+export const VerificationStatusInput = z
+  .object({ token: LinkToken.meta({ description: 'Token from the verification e-mail.' }) })
+  .meta({ id: 'VerificationStatusInput' });
+
+export const VerificationStatus = z
+  .object({
+    state: z.enum(['pending', 'verified']).meta({
+      description:
+        '`pending`: the link can finish the sign-up. `verified`: the address is verified already (the link was used, replaced or is no longer needed); sign in instead.',
+    }),
+    email: z.string().meta({ description: 'The address the link was sent to.' }),
+  })
+  .meta({ id: 'VerificationStatus', example: { state: 'pending', email: 'ada@example.com' } });
+export type VerificationStatus = z.infer<typeof VerificationStatus>;
+
+export const ForgotPasswordInput = z.object({ email: Email }).meta({ id: 'ForgotPasswordInput' });
+export type ForgotPasswordInput = z.input<typeof ForgotPasswordInput>;
+
+export const ResetPasswordInput = z
+  .object({
+    token: LinkToken.meta({ description: 'Token from the password-reset e-mail.' }),
+    newPassword: Password,
+    confirmPassword: z.string({ error: 'validation.passwordRequired' }).max(256),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    error: 'validation.passwordsDoNotMatch',
+    path: ['confirmPassword'],
+  })
+  .meta({ id: 'ResetPasswordInput' });
+export type ResetPasswordInput = z.input<typeof ResetPasswordInput>;
+
+export const ResetPasswordResponse = z
+  .object({
+    ok: z.literal(true),
+    email: z.string().meta({ description: 'The account’s address, to fill in the sign-in form.' }),
+  })
+  .meta({ id: 'ResetPasswordResponse', example: { ok: true, email: 'ada@example.com' } });
+export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponse>;
 
 export const ResendVerificationInput = z.object({ email: Email }).meta({ id: 'ResendVerificationInput' });
 

@@ -44,6 +44,7 @@ export const ErrorCode = z.enum([
   'email_taken',
   'email_not_verified',
   'invalid_token',
+  'email_already_verified',
   'session_not_found',
   'csrf_rejected',
   'wrong_password',

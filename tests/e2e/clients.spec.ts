@@ -84,7 +84,13 @@ test.describe('clients section', () => {
     await passwordDialog.getByLabel('Password').fill('12345');
     await passwordDialog.getByRole('button', { name: 'Set password' }).click();
     await expect(passwordDialog.getByText('Password should be at least 6 characters')).toBeVisible();
+    // One of the 10,000 most common passwords: refused by the server with its translated message.
     await passwordDialog.getByLabel('Password').fill('secret1');
+    await passwordDialog.getByRole('button', { name: 'Set password' }).click();
+    await expect(
+      passwordDialog.getByText('This password is too common and easy to guess. Please choose another one.'),
+    ).toBeVisible();
+    await passwordDialog.getByLabel('Password').fill('plum tree 7');
     await passwordDialog.getByRole('button', { name: 'Set password' }).click();
     await expect(page.getByText('Password set.')).toBeVisible();
     await expect(page.getByText('Magic link or password')).toBeVisible();

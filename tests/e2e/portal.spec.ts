@@ -36,7 +36,11 @@ async function world(
   expect(signUp.status()).toBe(201);
   const verifyLink = linkIn((await latestMail(request, provider, 'verify_email')).text, '/auth/verify');
   const token = decodeURIComponent(new URL(verifyLink).searchParams.get('token') ?? '');
-  expect((await request.post('/api/auth/verify-email', { data: { token } })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/api/auth/verify-email', { data: { token, currentPassword: PROVIDER_PASSWORD } })
+    ).status(),
+  ).toBe(200);
   const portal = await request.post('/api/portals', {
     data: {
       portalName: opts.portalName ?? 'Acme Studio',

@@ -97,7 +97,7 @@ async function setUpProvider(request: APIRequestContext) {
   );
   const link = linkIn((await latestMail(request, email, 'verify_email')).text, '/auth/verify');
   const token = decodeURIComponent(new URL(link).searchParams.get('token') ?? '');
-  await json(await request.post('/api/auth/verify-email', { data: { token } }));
+  await json(await request.post('/api/auth/verify-email', { data: { token, currentPassword: password } }));
   const ids: string[] = [];
   for (const portalName of ['Acme Studio', 'Billing Desk']) {
     const portal = await json<{ id: string }>(

@@ -95,6 +95,11 @@ describe('POST /api/account/password', () => {
       'validation.passwordRequired',
     ],
     [{ newPassword: NEW, confirmPassword: NEW }, 'currentPassword', 'validation.passwordRequired'],
+    [
+      { currentPassword: PASSWORD, newPassword: 'Qwerty123', confirmPassword: 'Qwerty123' },
+      'newPassword',
+      'validation.passwordTooCommon',
+    ],
   ])('rejects %j with 422 on %s', async (body, path, key) => {
     const cookie = await signedInProvider(t, `pw-invalid-${Math.random().toString(36).slice(2)}@example.com`);
     const res = await change(cookie, body);

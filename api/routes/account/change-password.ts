@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ChangePasswordInput, ChangePasswordResponse } from '../../../shared/contracts/account';
+import { assertPasswordNotCommon } from '../../auth/common-passwords';
 import { providerOf, requireProvider } from '../../auth/middleware';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
@@ -12,7 +13,7 @@ const route = createRoute({
   tags: ['Account'],
   summary: 'Change your password',
   description:
-    'Checks the current password, sets the new one (at least 6 characters, spec §5; `confirmPassword` must match) and signs out every OTHER session of the account; this one stays signed in. 422 `wrong_password` (with `fields`) when the current password is wrong. Limited like sign-in: 10 attempts per 15 minutes per account and 50 per IP.',
+    'Checks the current password, sets the new one (at least 6 characters, spec §5, not one of the 10,000 most common; `confirmPassword` must match) and signs out every OTHER session of the account (and voids open password-reset links); this one stays signed in. 422 `wrong_password` (with `fields`) when the current password is wrong. Limited like sign-in: 10 attempts per 15 minutes per account and 50 per IP.',
   security: [{ providerSession: [] }],
   middleware: [requireProvider] as const,
   request: {
@@ -44,6 +45,7 @@ export function registerChangePassword(app: App) {
   app.openapi(route, async (c) => {
     const caller = providerOf(c);
     const input = c.req.valid('json');
+    assertPasswordNotCommon(input.newPassword, 'newPassword');
     await enforceRateLimit(c, RATE_LIMITS.signInIp, clientIp(c));
     await enforceRateLimit(c, RATE_LIMITS.passwordCheckUser, caller.userId);
     const { sql, now } = c.get('deps');

@@ -3,7 +3,7 @@ import { ResendVerificationInput } from '../../../shared/contracts/auth';
 import { Ok } from '../../../shared/contracts/common';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { enforceRateLimit, RATE_LIMITS } from '../../http/rate-limit';
+import { clientIp, enforceRateLimit, RATE_LIMITS } from '../../http/rate-limit';
 import { sendVerification } from '../../services/auth/send-verification';
 
 const route = createRoute({
@@ -12,7 +12,7 @@ const route = createRoute({
   tags: ['Auth'],
   summary: 'Send a new verification e-mail',
   description:
-    'Sends a new link when the address belongs to an unverified account (older links stop working). Always answers `{ ok: true }`, so it does not reveal which addresses have accounts. Limited to 3 per hour per address.',
+    'Sends a new link when the address belongs to an unverified account (older links stop working). Always answers `{ ok: true }`, so it does not reveal which addresses have accounts. Limited to 3 per hour per address and 20 per hour per IP.',
   request: {
     body: {
       required: true,
@@ -31,6 +31,7 @@ const route = createRoute({
 export function registerResendVerification(app: App) {
   app.openapi(route, async (c) => {
     const { email } = c.req.valid('json');
+    await enforceRateLimit(c, RATE_LIMITS.resendIp, clientIp(c));
     await enforceRateLimit(c, RATE_LIMITS.resendEmail, email);
     const deps = c.get('deps');
     const [user] = await deps.sql<

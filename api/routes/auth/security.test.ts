@@ -94,7 +94,7 @@ describe('secrets at rest', () => {
     try {
       await signUp(local, 'log@example.com');
       const token = await latestVerificationToken(local, 'log@example.com');
-      await postJson(local, '/api/auth/verify-email', { token });
+      await postJson(local, '/api/auth/verify-email', { token, currentPassword: PASSWORD });
       // Log lines are batched and written once per event-loop turn.
       await new Promise((resolve) => setImmediate(resolve));
       const logged = lines.join('');
@@ -115,7 +115,12 @@ describe('cookie over HTTPS', () => {
       const headers = { Origin: 'https://app.example.com' };
       await signUp(https, 'tls@example.com', {}, headers);
       const token = await latestVerificationToken(https, 'tls@example.com');
-      const res = await postJson(https, '/api/auth/verify-email', { token }, headers);
+      const res = await postJson(
+        https,
+        '/api/auth/verify-email',
+        { token, currentPassword: PASSWORD },
+        headers,
+      );
       const header = res.headers.getSetCookie()[0] ?? '';
       expect(header).toMatch(/^__Host-session=/);
       expect(header).toContain('Secure');

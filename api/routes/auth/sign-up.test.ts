@@ -7,6 +7,7 @@ import {
   postJson,
   sessionCookie,
   signUp,
+  verifyEmail,
 } from '../../auth/testing';
 import { createTestContext, type TestContext } from '../../testing/harness';
 
@@ -38,9 +39,9 @@ describe('sign-up → verification mail → verify → session', () => {
     expect(mail?.html).toContain('http://localhost:3000/auth/verify?token=');
   });
 
-  it('signs the user in when the mailed link is confirmed', async () => {
+  it('signs the user in when the mailed link is confirmed with the sign-up password', async () => {
     const token = await latestVerificationToken(t, 'ada@example.com');
-    const res = await postJson(t, '/api/auth/verify-email', { token });
+    const res = await verifyEmail(t, token);
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.user).toMatchObject({
@@ -83,10 +84,46 @@ describe('sign-up → verification mail → verify → session', () => {
   });
 });
 
-describe('sign-up errors', () => {
-  it('answers 409 email_taken for a registered address, in any letter case', async () => {
+describe('signing up an address that is registered already', () => {
+  const OTHER = 'the second sign-up';
+
+  it('replaces the credentials of an unverified account and mails a new link (finding 1)', async () => {
+    expect((await signUp(t, 'pending@example.com', { fullName: 'Mallory', language: 'de' })).status).toBe(
+      201,
+    );
+    const first = await latestVerificationToken(t, 'pending@example.com');
+
+    const res = await signUp(t, 'Pending@example.com', {
+      fullName: 'Owner',
+      language: 'en',
+      password: OTHER,
+      confirmPassword: OTHER,
+    });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ email: 'pending@example.com', verificationSent: true });
+
+    const rows = await t.sql<{ full_name: string; preferred_language: string }[]>`
+      SELECT p.full_name, p.preferred_language FROM users u JOIN profiles p ON p.user_id = u.id
+      WHERE u.email = 'pending@example.com'`;
+    expect(rows).toEqual([{ full_name: 'Owner', preferred_language: 'en' }]);
+    const [mail] = await outbox(t, 'pending@example.com');
+    expect(mail?.subject).toBe('Confirm your e-mail address');
+    expect(mail?.text).toContain('Hi Owner,');
+
+    // The first link is void; the first password no longer verifies the new link.
+    const second = await latestVerificationToken(t, 'pending@example.com');
+    expect(second).not.toBe(first);
+    const old = await verifyEmail(t, first);
+    expect(old.status).toBe(400);
+    expect((await verifyEmail(t, second)).status).toBe(422);
+    const ok = await postJson(t, '/api/auth/verify-email', { token: second, currentPassword: OTHER });
+    expect(ok.status).toBe(200);
+  });
+
+  it('answers 409 email_taken for a verified account, in any letter case', async () => {
     expect((await signUp(t, 'taken@example.com')).status).toBe(201);
-    const res = await signUp(t, 'TAKEN@example.com');
+    expect((await verifyEmail(t, await latestVerificationToken(t, 'taken@example.com'))).status).toBe(200);
+    const res = await signUp(t, 'TAKEN@example.com', { password: OTHER, confirmPassword: OTHER });
     expect(res.status).toBe(409);
     expect((await res.json()).error).toMatchObject({
       code: 'email_taken',
@@ -96,7 +133,40 @@ describe('sign-up errors', () => {
       { n: number }[]
     >`SELECT count(*)::int AS n FROM users WHERE email = 'taken@example.com'`;
     expect(row?.n).toBe(1);
+    // The verified account keeps its password.
+    const signIn = await postJson(t, '/api/auth/sign-in', { email: 'taken@example.com', password: PASSWORD });
+    expect(signIn.status).toBe(200);
   });
+});
+
+describe('sign-up errors', () => {
+  it.each([['123456'], ['Password1'], ['QWERTY123']])(
+    'refuses the common password %s with a translated field error (finding 7)',
+    async (password) => {
+      const res = await signUp(t, 'common@example.com', { password, confirmPassword: password });
+      expect(res.status).toBe(422);
+      expect((await res.json()).error.fields).toEqual([
+        {
+          path: 'password',
+          key: 'validation.passwordTooCommon',
+          message: 'This password is too common and easy to guess. Please choose another one.',
+        },
+      ]);
+      const de = await signUp(
+        t,
+        'common@example.com',
+        { password, confirmPassword: password },
+        { 'Accept-Language': 'de' },
+      );
+      expect((await de.json()).error.fields[0].message).toBe(
+        'Dieses Passwort ist zu verbreitet und leicht zu erraten. Bitte wählen Sie ein anderes.',
+      );
+      const [row] = await t.sql<
+        { n: number }[]
+      >`SELECT count(*)::int AS n FROM users WHERE email = 'common@example.com'`;
+      expect(row?.n).toBe(0);
+    },
+  );
 
   it('answers 422 listing every failing field with its translated message', async () => {
     const res = await postJson(t, '/api/auth/sign-up', {

@@ -122,14 +122,23 @@ describe('client routes: create, read, update, delete', () => {
     });
   });
 
-  it('sets an initial password (at least 6 characters), stored as argon2id', async () => {
+  it('sets an initial password (at least 6 characters, not a common one), stored as argon2id', async () => {
     const { id } = await createClient(t, owner, portalId);
     expect((await send(t, 'POST', `/api/clients/${id}/password`, owner, { password: '12345' })).status).toBe(
       422,
     );
-    expect((await send(t, 'POST', `/api/clients/${id}/password`, owner, { password: '123456' })).status).toBe(
-      200,
-    );
+    const common = await send(t, 'POST', `/api/clients/${id}/password`, owner, { password: 'TrustNo1' });
+    expect(common.status).toBe(422);
+    expect((await common.json()).error.fields).toEqual([
+      {
+        path: 'password',
+        key: 'validation.passwordTooCommon',
+        message: 'This password is too common and easy to guess. Please choose another one.',
+      },
+    ]);
+    expect(
+      (await send(t, 'POST', `/api/clients/${id}/password`, owner, { password: 'plum tree 7' })).status,
+    ).toBe(200);
     const [row] = await t.sql<
       { password_hash: string }[]
     >`SELECT password_hash FROM clients WHERE id = ${id}`;

@@ -89,6 +89,25 @@ describe('POST /api/portal/{portalId}/password', () => {
     });
   });
 
+  it('refuses one of the 10,000 most common passwords, in any letter case (issue 17)', async () => {
+    const session = await passwordSession(t, world.client.email, world.portalId);
+    const res = await setPassword(session, {
+      currentPassword: CLIENT_PASSWORD,
+      password: 'ILoveYou',
+      confirmPassword: 'ILoveYou',
+    });
+    expect(res.status).toBe(422);
+    expect((await res.json()).error.fields).toEqual([
+      {
+        path: 'password',
+        key: 'validation.passwordTooCommon',
+        message: 'This password is too common and easy to guess. Please choose another one.',
+      },
+    ]);
+    // Nothing changed: the old password still signs in.
+    expect((await passwordSession(t, world.client.email, world.portalId)).token).toBeTruthy();
+  });
+
   it('changes a password only with the current one, and ends the client’s other sessions', async () => {
     const here = await passwordSession(t, world.client.email, world.portalId);
     const elsewhere = await passwordSession(t, world.client.email, world.portalId);

@@ -4,6 +4,7 @@ import {
   PortalPasswordInput,
   PortalPathParam,
 } from '../../../shared/contracts/portal';
+import { assertPasswordNotCommon } from '../../auth/common-passwords';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { enforceRateLimit } from '../../http/rate-limit';
@@ -17,7 +18,7 @@ const route = createRoute({
   tags: ['Portal'],
   summary: 'Set or change the client’s password',
   description:
-    'Sets a first password, or changes it (then `currentPassword` must be right: 422 `wrong_password` otherwise, at most 10 tries per 15 minutes). At least 6 characters (spec §5), confirmed. The client’s other sessions end; this one stays.',
+    'Sets a first password, or changes it (then `currentPassword` must be right: 422 `wrong_password` otherwise, at most 10 tries per 15 minutes). At least 6 characters (spec §5), not one of the 10,000 most common (422 `validation.passwordTooCommon`), confirmed. The client’s other sessions end; this one stays.',
   security: PORTAL_SECURITY,
   middleware: [requirePortalClient] as const,
   request: {
@@ -46,10 +47,12 @@ export function registerPortalSetPassword(app: App) {
   app.openapi(route, async (c) => {
     const { sql, now } = c.get('deps');
     const auth = portalClientOf(c);
+    const input = c.req.valid('json');
+    assertPasswordNotCommon(input.password, 'password');
     if (auth.client.hasPassword) {
       await enforceRateLimit(c, PORTAL_RATE_LIMITS.passwordCheckClient, auth.client.id);
     }
-    const endedSessions = await setClientOwnPassword(sql, auth, c.req.valid('json'), now());
+    const endedSessions = await setClientOwnPassword(sql, auth, input, now());
     return c.json({ ok: true as const, endedSessions }, 200);
   });
 }

@@ -1,10 +1,12 @@
 import { hashPassword } from '../../auth/password';
+import { deletePasswordResetTokens } from '../../auth/password-reset';
 import type { Sql } from '../../db/client';
 import { verifyCurrentPassword } from './verify-current-password';
 
 /**
  * Sets a new password after checking the current one, and ends every OTHER session of the user in the
- * same transaction (a thief's cookie stops working; the device making the change stays signed in).
+ * same transaction (a thief's cookie stops working; the device making the change stays signed in). Open
+ * password-reset links go too: they were asked for before the password the user now chose.
  * @returns how many other sessions were ended
  */
 export async function changePassword(
@@ -19,6 +21,7 @@ export async function changePassword(
     await tx`UPDATE users SET password_hash = ${passwordHash}, updated_at = ${now} WHERE id = ${caller.userId}`;
     const ended = await tx`
       DELETE FROM user_sessions WHERE user_id = ${caller.userId} AND id <> ${caller.sessionId} RETURNING id`;
+    await deletePasswordResetTokens(tx, caller.userId);
     return ended.length;
   });
 }

@@ -1,10 +1,13 @@
+import { assertPasswordNotCommon } from '../../auth/common-passwords';
 import { hashPassword } from '../../auth/password';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
 
 /**
  * Sets a client's password (argon2id) for a client who cannot receive mail; the provider tells the
- * client. Hashing happens only after the client is known to be the provider's.
+ * client. The password must not be a common one (422 on `password`); that and the hashing happen only
+ * after the client is known to be the provider's, so another provider's client answers 404 whatever the
+ * password.
  */
 export async function setClientPassword(
   sql: Sql,
@@ -15,6 +18,7 @@ export async function setClientPassword(
 ): Promise<void> {
   const [exists] = await sql`SELECT 1 FROM clients WHERE provider_id = ${providerId} AND id = ${clientId}`;
   if (!exists) throw new ApiError('not_found');
+  assertPasswordNotCommon(password, 'password');
   const hash = await hashPassword(password);
   const [row] = await sql`
     UPDATE clients SET password_hash = ${hash}, updated_at = ${now}

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { SignInInput } from '../../../shared/contracts/auth';
 import { useTranslation } from '../../../shared/i18n/react';
-import { useLocation, useNavigate } from '../../../shared/router';
+import { Link, useLocation, useNavigate } from '../../../shared/router';
 import { Button } from '../../../shared/ui/button';
 import { Field } from '../../../shared/ui/field';
 import { toast } from '../../../shared/ui/toaster';
@@ -23,7 +23,9 @@ export function SignInForm() {
   const { setSession } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const [values, setValues] = useState({ email: '', password: '' });
+  // A page that sent the user here (password reset, "already verified") may hand over the address.
+  const handedOver = (location.state as { email?: string } | null)?.email ?? '';
+  const [values, setValues] = useState({ email: handedOver, password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -90,6 +92,13 @@ export function SignInForm() {
         onChange={update('password')}
         error={errors.password}
       />
+      <Link
+        to="/auth/forgot-password"
+        state={{ email: values.email.trim() }}
+        className="-mt-2 justify-self-end text-sm font-medium text-primary-strong hover:underline"
+      >
+        {t('auth.forgotPassword')}
+      </Link>
       {unverifiedEmail ? (
         <div
           role="alert"
