@@ -119,16 +119,24 @@ describe('enforceAddressLimits (per source, per address from a source, per addre
     );
   });
 
-  it('turns off with RATE_LIMIT_DISABLED', async () => {
+  it('turns off with RATE_LIMIT_DISABLED, except a product limit that is always on', async () => {
     const off = await createTestContext({ RATE_LIMIT_DISABLED: 'true' });
     try {
       const app = new Hono<AppEnv>();
+      app.onError(onError);
       app.use('*', requestContext(off.deps));
       app.get('/probe', async (c) => {
         await enforceAddressLimits(c, tiers, 'off@example.com');
         return c.json({ ok: true });
       });
+      app.get('/always', async (c) => {
+        await enforceAddressLimits(c, tiers, 'always@example.com', { always: true });
+        return c.json({ ok: true });
+      });
       for (let i = 0; i < 10; i++) expect((await app.request('/probe')).status).toBe(200);
+      expect((await app.request('/always')).status).toBe(200);
+      expect((await app.request('/always')).status).toBe(200);
+      expect((await app.request('/always')).status).toBe(429);
     } finally {
       await off.close();
     }

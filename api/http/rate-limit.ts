@@ -115,17 +115,18 @@ export interface Refusal {
  * the tiers after it are not counted: a stranger refused by the tight limit adds nothing to the address's
  * ceiling, so a few requests from elsewhere never lock the owner out of their own, from their own network.
  * The source is the caller's network (`rateLimitSource(clientIp(c))`) unless given (an invitation counts
- * the provider). `RATE_LIMIT_DISABLED=true` skips it, as `enforceRateLimit`.
+ * the provider). `RATE_LIMIT_DISABLED=true` skips it, as `enforceRateLimit`, unless `always` (a product
+ * limit such as the invitations', which no load test reaches and no setting turns off).
  * @example await enforceAddressLimits(c, SIGN_IN_LIMITS, email)
  */
 export async function enforceAddressLimits(
   c: Context<AppEnv>,
   limits: AddressLimits,
   address: string,
-  options: { source?: string; refuse?: (refusal: Refusal) => ApiError } = {},
+  options: { source?: string; refuse?: (refusal: Refusal) => ApiError; always?: boolean } = {},
 ): Promise<void> {
   const deps = c.get('deps');
-  if (deps.config.RATE_LIMIT_DISABLED) return;
+  if (deps.config.RATE_LIMIT_DISABLED && !options.always) return;
   const source = options.source ?? rateLimitSource(clientIp(c));
   const now = deps.now();
   const tiers: [keyof AddressLimits, string][] = [

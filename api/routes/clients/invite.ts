@@ -35,6 +35,7 @@ export function registerInviteClient(app: App) {
     await enforceAddressLimits(c, INVITATION_LIMITS, client.email, {
       source: providerId,
       refuse: invitationLimitError(c.get('lang')),
+      always: true,
     });
     const sent = await sendInvitation(c.get('deps'), client);
     return c.json({ ok: true as const, ...sent }, 200);

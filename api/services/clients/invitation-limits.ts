@@ -10,7 +10,8 @@ const DAY = 24 * HOUR;
  * with the provider as the source: per provider (a fresh trial account cannot mail strangers in bulk), per
  * recipient from one provider (a client is not flooded by their provider), and per recipient from every
  * provider together, looser (nobody's inbox is flooded by many accounts, and one account cannot use up
- * another provider's invitations to the same person). Hour and day windows each.
+ * another provider's invitations to the same person). Hour and day windows each. A product limit:
+ * `RATE_LIMIT_DISABLED` (load tests) leaves it on.
  */
 export const INVITATION_LIMITS = {
   perSource: [
