@@ -172,6 +172,17 @@ test.describe('clients section', () => {
         await page.goto(`/dashboard/clients/${firstId}`);
         await expect(page.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible();
         await page.screenshot({ path: `test-results/clients-detail-${lang}-${width}.png`, fullPage: true });
+        // The edit dialog's note on a new e-mail address.
+        await page.getByRole('button', { name: lang === 'en' ? 'Edit' : 'Bearbeiten' }).click();
+        await page
+          .getByRole('dialog')
+          .getByLabel(/^E-?mail$/i)
+          .fill(uniqueEmail('changed'));
+        await expect(page.getByRole('dialog').getByRole('note')).toContainText(
+          lang === 'en' ? 'Changing the e-mail address' : 'Wenn Sie die E-Mail-Adresse ändern',
+        );
+        await page.screenshot({ path: `test-results/clients-email-note-${lang}-${width}.png` });
+        await page.keyboard.press('Escape');
       }
     }
   });
