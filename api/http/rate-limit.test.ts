@@ -118,29 +118,6 @@ describe('enforceAddressLimits (per source, per address from a source, per addre
       /^This e-mail address has received too many invitations\. Please try again in perAddressAndSource 2 \d+\.$/,
     );
   });
-
-  it('turns off with RATE_LIMIT_DISABLED, except a product limit that is always on', async () => {
-    const off = await createTestContext({ RATE_LIMIT_DISABLED: 'true' });
-    try {
-      const app = new Hono<AppEnv>();
-      app.onError(onError);
-      app.use('*', requestContext(off.deps));
-      app.get('/probe', async (c) => {
-        await enforceAddressLimits(c, tiers, 'off@example.com');
-        return c.json({ ok: true });
-      });
-      app.get('/always', async (c) => {
-        await enforceAddressLimits(c, tiers, 'always@example.com', { always: true });
-        return c.json({ ok: true });
-      });
-      for (let i = 0; i < 10; i++) expect((await app.request('/probe')).status).toBe(200);
-      expect((await app.request('/always')).status).toBe(200);
-      expect((await app.request('/always')).status).toBe(200);
-      expect((await app.request('/always')).status).toBe(429);
-    } finally {
-      await off.close();
-    }
-  });
 });
 
 describe('rateLimitSource and waitText', () => {
@@ -288,7 +265,7 @@ describe('limits on the auth routes', () => {
 });
 
 describe('RATE_LIMIT_DISABLED (load tests only)', () => {
-  it('turns every limit off', async () => {
+  it('turns every limit off, except a product limit that is always on (invitations)', async () => {
     const off = await createTestContext({ RATE_LIMIT_DISABLED: 'true' });
     try {
       for (let i = 0; i < RATE_LIMITS.signInEmailSource.limit + 2; i++) {
@@ -296,8 +273,19 @@ describe('RATE_LIMIT_DISABLED (load tests only)', () => {
           (await postJson(off, '/api/auth/sign-in', { email: 'load@example.com', password: 'x' })).status,
         ).toBe(401);
       }
+      const app = new Hono<AppEnv>();
+      app.onError(onError);
+      app.use('*', requestContext(off.deps));
+      app.get('/always', async (c) => {
+        await enforceAddressLimits(c, tiers, 'always@example.com', { always: true });
+        return c.json({ ok: true });
+      });
+      expect((await app.request('/always')).status).toBe(200);
+      expect((await app.request('/always')).status).toBe(200);
+      expect((await app.request('/always')).status).toBe(429);
     } finally {
       await off.close();
     }
-  });
+    // A second database of its own: slow to make on a busy machine.
+  }, 90_000);
 });
