@@ -40,6 +40,8 @@ export const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 |
   account_not_found: 404,
   // The sign-in e-mail could not be sent (spec §8's generic fallback; the link is never revealed).
   magic_link_failed: 503,
+  // Too many invitations per provider or recipient in an hour or a day (the message names the limit).
+  invitation_limit: 429,
   // Widget identity handoff: a malformed token; a token that does not prove who sent it or for which
   // portal, or is no longer valid; handoff off for the portal; no such client in the portal.
   handoff_invalid: 400,

@@ -71,9 +71,16 @@ export default function ClientDetailPage() {
       await invite.mutateAsync(client.id);
       toast.success(t('toast.invited', { email: client.email }));
     } catch (error) {
-      const unavailable = error instanceof ClientsApiError && error.status === 503;
-      toast.error(t('toast.inviteFailed'), {
-        description: unavailable ? t('toast.mailFailed') : error instanceof Error ? error.message : undefined,
+      const failure = error instanceof ClientsApiError ? error : null;
+      // An invitation limit's message (the API's, in this language) names the limit and the wait.
+      const limited = failure?.code === 'invitation_limit';
+      toast.error(t(limited ? 'toast.inviteLimited' : 'toast.inviteFailed'), {
+        description:
+          failure?.status === 503
+            ? t('toast.mailFailed')
+            : error instanceof Error
+              ? error.message
+              : undefined,
       });
     }
   }

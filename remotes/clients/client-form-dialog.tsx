@@ -1,3 +1,4 @@
+import { AlertTriangle } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { ClientCreateInput, ClientUpdateInput } from '../../shared/contracts/clients';
 import { Button } from '../../shared/ui/button';
@@ -59,6 +60,10 @@ export default function ClientFormDialog({
     language: client?.language ?? (lang.startsWith('de') ? 'de' : 'en'),
   }));
   const [errors, setErrors] = useState<Errors>({});
+  // The API ends the client's portal access when the address changes (sessions, links, password): say so
+  // before saving. Compared as the API stores addresses (trimmed, lower case).
+  const emailChanges =
+    client !== undefined && values.email.trim() !== '' && values.email.trim().toLowerCase() !== client.email;
 
   const set = (field: keyof Values) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -133,6 +138,15 @@ export default function ClientFormDialog({
           error={errors.email}
           required
         />
+        {emailChanges ? (
+          <p
+            role="note"
+            className="-mt-2 flex items-start gap-2 rounded-lg border border-warning/30 bg-warning-soft p-3 text-sm text-warning"
+          >
+            <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>{t('form.emailChangeNote', { name: client.name })}</span>
+          </p>
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label={t('form.company')}

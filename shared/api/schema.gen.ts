@@ -753,7 +753,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with e-mail and password
-         * @description Starts a session and sets the HttpOnly session cookie (`session`, or `__Host-session` over HTTPS; 30 days, sliding, at most 90 days). 401 `invalid_credentials` for a wrong pair; 403 `email_not_verified` for an unverified account (a new link is sent at most every 10 minutes). Limited to 10 attempts per 15 minutes per e-mail and 50 per IP.
+         * @description Starts a session and sets the HttpOnly session cookie (`session`, or `__Host-session` over HTTPS; 30 days, sliding, at most 90 days). 401 `invalid_credentials` for a wrong pair; 403 `email_not_verified` for an unverified account (a new link is sent at most every 10 minutes). Limited per source: 10 attempts per 15 minutes for one e-mail (so a stranger elsewhere cannot lock the owner out) and 50 for any e-mails; and 100 per hour for one e-mail from everywhere together.
          */
         post: {
             parameters: {
@@ -922,7 +922,7 @@ export interface paths {
         put?: never;
         /**
          * Create a provider account
-         * @description Creates an unverified account with its profile (the name defaults to the e-mail when empty) and e-mails a verification link valid for 24 hours, in the chosen or request language. No session yet: verifying the e-mail signs the user in. An address that is registered but not verified yet is signed up afresh: the new password, name and language replace the pending ones, older links stop working and a new one is mailed (the answer is the same as for a new address). 409 `email_taken` only for a verified account. The password needs at least 6 characters (spec §5) and must not be one of the 10,000 most common (422 `validation.passwordTooCommon`). Limited to 10 sign-ups per hour per IP.
+         * @description Creates an unverified account with its profile (the name defaults to the e-mail when empty) and e-mails a verification link valid for 24 hours, in the chosen or request language. No session yet: verifying the e-mail signs the user in. An address that is registered but not verified yet is signed up afresh: the new password, name and language replace the pending ones, older links stop working and a new one is mailed (the answer is the same as for a new address). 409 `email_taken` only for a verified account. The password needs at least 6 characters (spec §5) and must not be one of the 10,000 most common (422 `validation.passwordTooCommon`). 409 `email_taken` tells a registered address, so sign-ups are limited per source: 5 per hour for one e-mail and 10 for any e-mails; and 20 per hour for one e-mail from everywhere together.
          */
         post: {
             parameters: {
@@ -1499,7 +1499,7 @@ export interface paths {
         head?: never;
         /**
          * Update a client
-         * @description Changes only the fields sent; an empty company, phone or notes clears it; `portalId` moves the client to another of your portals. 409 `client_email_taken` when that portal has the e-mail already. Another provider’s client (or portal) answers 404.
+         * @description Changes only the fields sent; an empty company, phone or notes clears it; `portalId` moves the client to another of your portals. A new `email` ends the client’s access in the same step: their unused sign-in links (invitations included) stop working, their portal sessions end, and their password is removed (`hasPassword` false), because nothing proves the new address belongs to the same person. The client then signs in by a magic link to the new address (invite them, or they ask for one on the portal) and may set a password again. 409 `client_email_taken` when that portal has the e-mail already. Another provider’s client (or portal) answers 404.
          */
         patch: {
             parameters: {
@@ -1599,7 +1599,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a client to their portal
-         * @description Sends the portal’s branded sign-in e-mail (portal name, logo and colour, in the client’s language) with a magic link to `/portal/auth?token=…`, valid 24 hours and once (spec §9). Any earlier unused link of the client stops working. Without a mail key the e-mail goes to the development outbox. 503 when delivery fails.
+         * @description Sends the portal’s branded invitation e-mail (portal name, logo and colour, in the client’s language; its own subject, unlike the sign-in e-mail) with a magic link to `/portal/auth?token=…`, valid 24 hours and once (spec §9). Any earlier unused link of the client stops working; links the client asks for on the portal later do not void it. Without a mail key the e-mail goes to the development outbox. 503 when delivery fails. 429 `invitation_limit` (with `Retry-After`, and a message naming the limit and the wait) beyond 20 invitations per hour or 100 per day per provider, 3 per hour or 10 per day to one client, or 10 per hour or 30 per day to one address from all providers together.
          */
         post: {
             parameters: {
@@ -1657,6 +1657,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Service unavailable */
                 503: {
                     headers: {
@@ -1685,7 +1694,7 @@ export interface paths {
         put?: never;
         /**
          * Set a client’s password
-         * @description Sets an initial password (at least 6 characters, spec §5, not one of the 10,000 most common: 422 `validation.passwordTooCommon`) for a client who cannot receive e-mail; the portal login then offers password sign-in. Replaces any earlier password. Another provider’s client answers 404.
+         * @description Sets an initial password (at least 6 characters, spec §5, not one of the 10,000 most common: 422 `validation.passwordTooCommon`) for a client who cannot receive e-mail; the portal login then offers password sign-in. Replaces any earlier password, and ends every portal session of the client (whoever was signed in signs in again). Another provider’s client answers 404.
          */
         post: {
             parameters: {
@@ -2759,7 +2768,7 @@ export interface paths {
         put?: never;
         /**
          * Send a client a sign-in link
-         * @description Finds the client by e-mail (in `portalId`, or in every portal) and sends the portal’s branded e-mail in the client’s language with a link to `/portal/auth?token=…` (or `/auth?token=…` when asked on the portal’s verified custom domain, or `<returnTo>#cp_magic=<token>&cp_portal=<portalId>` when asked inside the widget): valid 24 hours, once; any earlier unused link of the client stops working. 422 with the field `returnTo` when its origin is not one of the portal’s allowed website origins, or `portalId` is missing with it (nothing is sent). 404 `portal_account_not_found` / `account_not_found` carry the spec’s “Access Denied” texts. 503 `magic_link_failed` when the e-mail cannot be sent (the link is discarded). Only outside production and without a mail key, `demoLink` returns the link (spec’s “Email Error - Demo Link”). Limited to 5 per 15 minutes per e-mail and 30 per IP.
+         * @description Finds the client by e-mail (in `portalId`, or in every portal) and sends the portal’s branded e-mail in the client’s language with a link to `/portal/auth?token=…` (or `/auth?token=…` when asked on the portal’s verified custom domain, or `<returnTo>#cp_magic=<token>&cp_portal=<portalId>` when asked inside the widget): valid 24 hours, once; any earlier unused link the client asked for stops working, but never an invitation the provider sent (it works until used or expired). 422 with the field `returnTo` when its origin is not one of the portal’s allowed website origins, or `portalId` is missing with it (nothing is sent). 404 `portal_account_not_found` / `account_not_found` carry the spec’s “Access Denied” texts. 503 `magic_link_failed` when the e-mail cannot be sent (the link is discarded). Only where the development outbox is on (outside production, without a mail key): `outboxUrl` says where to read the delivered e-mail, or, when it could not be delivered, `demoLink` returns the link (spec’s “Email Error - Demo Link”). Limited per source: 5 per 15 minutes for one e-mail (so a stranger elsewhere cannot use up the client’s own requests) and 30 for any e-mails; and 30 per hour for one e-mail from everywhere together.
          */
         post: {
             parameters: {
@@ -2976,7 +2985,7 @@ export interface paths {
         put?: never;
         /**
          * Whether a client can sign in with a password
-         * @description Spec’s `client_has_password`: true when the client with this e-mail (in `portalId`, or in any portal) has a password, so the login page offers password sign-in. A POST so the address stays out of URLs. Limited to 120 per 15 minutes per IP.
+         * @description Spec’s `client_has_password`: true when the client with this e-mail (in `portalId`, or in any portal) has a password, so the login page offers password sign-in. A POST so the address stays out of URLs. Limited per source: 30 per 15 minutes for one e-mail and 120 for any e-mails; and 300 per hour for one e-mail from everywhere together.
          */
         post: {
             parameters: {
@@ -3061,7 +3070,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with e-mail and password
-         * @description Spec’s `authenticate_client_password`: starts a 7-day portal session for the client with this e-mail (in `portalId`, or the one in any portal whose password matches). 401 `invalid_credentials` for a wrong pair, an unknown e-mail or a client without a password (same answer, same time). The login is recorded in the portal’s events (`method: password`). Limited to 10 attempts per 15 minutes per e-mail and 50 per IP.
+         * @description Spec’s `authenticate_client_password`: starts a 7-day portal session for the client with this e-mail (in `portalId`, or the one in any portal whose password matches). 401 `invalid_credentials` for a wrong pair, an unknown e-mail or a client without a password (same answer, same time). The login is recorded in the portal’s events (`method: password`). Limited per source: 10 attempts per 15 minutes for one e-mail (so a stranger elsewhere cannot lock the client out) and 50 for any e-mails; and 100 per hour for one e-mail from everywhere together.
          */
         post: {
             parameters: {
@@ -4780,7 +4789,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client";
                 fields?: components["schemas"]["FieldError"][];
                 /** @description Human-readable, in the request language. */
                 message: string;
@@ -5109,12 +5118,14 @@ export interface components {
             returnTo?: string;
         };
         PortalMagicLinkSent: {
-            /** @description Only outside production and without a mail key (the development outbox): the link itself, for the spec’s “Email Error - Demo Link” notice. Never present in production. */
+            /** @description Only where the development outbox is on, when the e-mail could NOT be stored or sent: the link itself, for the spec’s “Email Error - Demo Link” notice. Never present in production (a failed e-mail answers 503 `magic_link_failed` there). */
             demoLink?: string;
             /** @description When the link stops working (24 h, spec §9). */
             expiresAt: string;
             /** @enum {boolean} */
             ok: true;
+            /** @description Only where the development outbox is on (outside production, without a mail key), when the e-mail reached it: where to read it (`/api/dev/outbox?to=…`). Never present in production. */
+            outboxUrl?: string;
         };
         PortalPasswordChanged: {
             /** @description Other sessions ended by the change. */

@@ -56,6 +56,8 @@ export const ErrorCode = z.enum([
   'portal_account_not_found',
   'account_not_found',
   'magic_link_failed',
+  // invitations over their hourly or daily limit (per provider, per recipient)
+  'invitation_limit',
   // widget identity handoff (`HandoffErrorCode` in shared/contracts/widget.ts)
   ...HANDOFF_ERROR_CODES,
 ]);

@@ -15,11 +15,9 @@ export const MESSAGE_MAX_LENGTH = 5000;
 
 export const MessageInput = z
   .object({
-    clientMessageId: z
-      .uuid({ error: 'validation.invalid' })
-      .meta({
-        description: 'Made by the sender once per message; a retry with the same id returns the stored one.',
-      }),
+    clientMessageId: z.uuid({ error: 'validation.invalid' }).meta({
+      description: 'Made by the sender once per message; a retry with the same id returns the stored one.',
+    }),
     body: z
       .string({ error: 'validation.messageRequired' })
       .trim()

@@ -60,9 +60,13 @@ export const MagicLinkSent = z
   .object({
     ok: z.literal(true),
     expiresAt: z.string().meta({ description: 'When the link stops working (24 h, spec §9).' }),
+    outboxUrl: z.string().optional().meta({
+      description:
+        'Only where the development outbox is on (outside production, without a mail key), when the e-mail reached it: where to read it (`/api/dev/outbox?to=…`). Never present in production.',
+    }),
     demoLink: z.string().optional().meta({
       description:
-        'Only outside production and without a mail key (the development outbox): the link itself, for the spec’s “Email Error - Demo Link” notice. Never present in production.',
+        'Only where the development outbox is on, when the e-mail could NOT be stored or sent: the link itself, for the spec’s “Email Error - Demo Link” notice. Never present in production (a failed e-mail answers 503 `magic_link_failed` there).',
     }),
   })
   .meta({ id: 'PortalMagicLinkSent' });

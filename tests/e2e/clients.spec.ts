@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { latestMail, signUpAndVerify, uniqueEmail } from './support';
+import { latestMail, linkIn, signUpAndVerify, uniqueEmail } from './support';
 
 const PASSWORD = 'clients secret 1';
 
@@ -67,11 +67,26 @@ test.describe('clients section', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible();
     await expect(page.getByText('Never')).toBeVisible();
 
-    // Invite: the magic-link mail reaches the outbox.
+    // Invite: the invitation mail (its own subject, not the sign-in mail's) reaches the outbox.
     await page.getByRole('button', { name: 'Invite to portal' }).click();
     await expect(page.getByText(`Invitation sent to ${clientEmail}`)).toBeVisible();
     const mail = await latestMail(request, clientEmail);
+    expect(mail.subject).toBe('Analytical Studio invites you to your client portal');
     expect(mail.text).toContain('/portal/auth?token=');
+
+    // At most 3 invitations an hour to one client: the fourth is refused with the limit and the wait.
+    const clientId = page.url().split('/').at(-1) ?? '';
+    for (let i = 0; i < 2; i++) {
+      expect((await page.request.post(`/api/clients/${clientId}/invite`)).status()).toBe(200);
+    }
+    await page.getByRole('button', { name: 'Invite to portal' }).click();
+    await expect(page.getByText('Invitation limit reached')).toBeVisible();
+    await expect(
+      page.getByText(
+        /^You can invite this client at most 3 times per hour\. Please try again in \d+ minutes?\.$/,
+      ),
+    ).toBeVisible();
+    await page.screenshot({ path: 'test-results/clients-invite-limit-en.png' });
 
     // Copy the portal link.
     await page.getByRole('button', { name: 'Copy portal link' }).click();
@@ -95,15 +110,32 @@ test.describe('clients section', () => {
     await expect(page.getByText('Password set.')).toBeVisible();
     await expect(page.getByText('Magic link or password')).toBeVisible();
 
-    // Edit.
+    // Edit. A new e-mail address is announced as what it is: the end of the client's portal access.
     await page.getByRole('button', { name: 'Edit' }).click();
     const editDialog = page.getByRole('dialog', { name: 'Edit client' });
     await editDialog.getByLabel('Name').fill('Grace B. Hopper');
     await editDialog.getByLabel('Phone').fill('+1 555 0100');
+    const note = editDialog.getByRole('note');
+    await expect(note).toBeHidden();
+    const newEmail = uniqueEmail('grace-new');
+    await editDialog.getByLabel('Email').fill(newEmail);
+    await expect(note).toHaveText(
+      'Changing the e-mail address signs Grace Hopper out of the portal, voids their unused sign-in links and removes their password. Invite them again so they can sign in with the new address.',
+    );
+    await page.screenshot({ path: 'test-results/clients-email-change-note-en.png' });
+    await editDialog.getByLabel('Email').fill(clientEmail.toUpperCase());
+    await expect(note).toBeHidden();
+    await editDialog.getByLabel('Email').fill(newEmail);
     await editDialog.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Client updated successfully')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Grace B. Hopper' })).toBeVisible();
     await expect(page.getByRole('link', { name: '+1 555 0100' })).toBeVisible();
+    // The password went with the old address; the invitation sent to it no longer signs anyone in.
+    await expect(page.getByText('Magic link', { exact: true })).toBeVisible();
+    const consumed = await request.post('/api/portal/magic-link/consume', {
+      data: { token: new URL(linkIn(mail.text, '/portal/auth')).searchParams.get('token') },
+    });
+    expect(consumed.status()).toBe(400);
 
     // Delete, after a confirmation.
     await page.getByRole('button', { name: 'Delete' }).click();
@@ -146,6 +178,17 @@ test.describe('clients section', () => {
         await page.goto(`/dashboard/clients/${firstId}`);
         await expect(page.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible();
         await page.screenshot({ path: `test-results/clients-detail-${lang}-${width}.png`, fullPage: true });
+        // The edit dialog's note on a new e-mail address.
+        await page.getByRole('button', { name: lang === 'en' ? 'Edit' : 'Bearbeiten' }).click();
+        await page
+          .getByRole('dialog')
+          .getByLabel(/^E-?mail$/i)
+          .fill(uniqueEmail('changed'));
+        await expect(page.getByRole('dialog').getByRole('note')).toContainText(
+          lang === 'en' ? 'Changing the e-mail address' : 'Wenn Sie die E-Mail-Adresse ändern',
+        );
+        await page.screenshot({ path: `test-results/clients-email-note-${lang}-${width}.png` });
+        await page.keyboard.press('Escape');
       }
     }
   });

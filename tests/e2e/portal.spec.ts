@@ -110,10 +110,24 @@ test.describe('client portal', () => {
 
     await page.getByLabel('Email').fill(w.clientEmail);
     await page.getByRole('button', { name: 'Send magic link' }).click();
-    // Without a mail key (development/test), spec §8's demo-link notice carries the link.
-    await expect(page.getByText('Email Error - Demo Link')).toBeVisible();
-    await expect(page.getByText(/Email failed to send\. Use this demo link: http/)).toBeVisible();
-    await shot(page, info, 'login-demo-link');
+    // Without a mail key (development/test) the mail goes to the development outbox, which is delivered:
+    // spec §8's success texts, and (development only) where to read it; no demo-link error.
+    await expect(page.getByText('Magic Link Sent!')).toBeVisible();
+    await expect(page.getByText('Check your email for a secure login link.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    const outboxLink = page.getByRole('link', { name: 'Open the development outbox' });
+    await expect(outboxLink).toHaveAttribute(
+      'href',
+      new RegExp(`/api/dev/outbox\\?to=${encodeURIComponent(w.clientEmail)}$`),
+    );
+    await expect(outboxLink).toHaveAttribute('target', '_blank');
+    await expect(page.getByText('Email Error - Demo Link')).toHaveCount(0);
+    await shot(page, info, 'login-link-sent');
+    expect(
+      (await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze()).violations.map((v) => v.id),
+    ).toEqual([]);
+    const outboxPage = await page.request.get((await outboxLink.getAttribute('href')) ?? '');
+    expect(((await outboxPage.json()) as { mails: { kind: string }[] }).mails[0]?.kind).toBe('magic_link');
 
     const link = linkIn((await latestMail(request, w.clientEmail, 'magic_link')).text, '/portal/auth');
     // A mail scanner fetching the link does not use it up.
@@ -288,7 +302,7 @@ test.describe('client portal', () => {
     await expect(page.getByRole('heading', { name: 'Sign in to your client portal' })).toBeVisible();
     await page.getByLabel('Email').fill(w.clientEmail);
     await page.getByRole('button', { name: 'Send magic link' }).click();
-    await expect(page.getByText('Email Error - Demo Link')).toBeVisible();
+    await expect(page.getByText('Magic Link Sent!')).toBeVisible();
     await page.goto(linkIn((await latestMail(request, w.clientEmail, 'magic_link')).text, '/portal/auth'));
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`**/portal/${w.portalId}/dashboard`);
@@ -340,6 +354,14 @@ test.describe('client portal in German', () => {
     await expect(page.getByText('Zugriff verweigert')).toBeVisible();
     await expect(page.getByText(/in diesem Portal kein Konto gefunden/)).toBeVisible();
     await shot(page, info, 'login-de-denied');
+
+    await page.getByLabel('E-Mail').fill(w.clientEmail);
+    await page.getByRole('tab', { name: 'Magic Link' }).click();
+    await page.getByRole('button', { name: 'Magic Link senden' }).click();
+    await expect(page.getByText('Magic Link gesendet!')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Entwicklungs-Postausgang öffnen' })).toBeVisible();
+    await shot(page, info, 'login-de-link-sent');
+    await page.getByRole('button', { name: 'Andere E-Mail-Adresse verwenden' }).click();
 
     await page.getByLabel('E-Mail').fill(w.clientEmail);
     await page.getByRole('tab', { name: 'Passwort' }).click();

@@ -821,8 +821,12 @@ test.describe('the embedded portal on a provider site', () => {
     const portal = portalIn(page, INLINE);
     await portal.getByLabel('Email').fill(ada.email);
     await portal.getByRole('button', { name: 'Send magic link' }).click();
-    // Development outbox: the spec's demo-link notice shows the link, which leads to the provider's page.
-    await expect(portal.getByText('Email Error - Demo Link')).toBeVisible();
+    // Delivered to the development outbox: spec §8's success, and (development only) where to read the mail.
+    await expect(portal.getByText('Magic Link Sent!')).toBeVisible();
+    await expect(portal.getByRole('link', { name: 'Open the development outbox' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
     await shot(page, 'inline-magic-link-sent-desktop-en');
     const mail = await latestMail(api, ada.email, 'magic_link');
     const link = linkIn(mail.text, '/account');

@@ -8,20 +8,26 @@ export interface MagicLinkMailInput {
   lang: Lang;
   link: string;
   portal: { name: string; logoUrl: string | null; primaryColor: string; buttonTextColor: string };
-  /** `invite`: the provider invites the client (default); `sign-in`: the client asked for a link. */
-  purpose?: 'invite' | 'sign-in';
+  /**
+   * `invitation`: the provider invites the client (`mail.invitation.*`); `sign-in`: the client asked for a
+   * link on the portal (`mail.magicLink.*`). Each has its own subject, so the two never look alike in an
+   * inbox.
+   */
+  purpose: 'invitation' | 'sign-in';
 }
 
 /**
- * The portal's branded sign-in e-mail (portal name, logo, primary colour) in the client's language.
- * @example await mailer.send(magicLinkMail({ to, name, lang: 'de', link, portal }))
+ * The portal's branded invitation or sign-in e-mail (portal name, logo, primary colour) in the client's
+ * language.
+ * @example await mailer.send(magicLinkMail({ to, name, lang: 'de', link, portal, purpose: 'invitation' }))
  */
 export function magicLinkMail(input: MagicLinkMailInput): OutgoingMail {
   const vars = { name: input.name, portalName: input.portal.name };
-  const t = (key: string) => translate(input.lang, `mail.magicLink.${key}`, vars);
+  const texts = input.purpose === 'invitation' ? 'mail.invitation' : 'mail.magicLink';
+  const t = (key: string) => translate(input.lang, `${texts}.${key}`, vars);
   const parts: MailLayoutParts = {
     lang: input.lang,
-    paragraphs: [t('greeting'), t(input.purpose === 'sign-in' ? 'bodySignIn' : 'body')],
+    paragraphs: [t('greeting'), t('body')],
     button: { label: t('button'), href: input.link },
     footer: [t('expiry'), t('footer')],
   };

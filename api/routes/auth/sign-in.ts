@@ -4,7 +4,7 @@ import { SESSION_EXAMPLE } from '../../auth/session-response';
 import { startSession } from '../../auth/start-session';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { clientIp, enforceRateLimit, RATE_LIMITS } from '../../http/rate-limit';
+import { enforceAddressLimits, SIGN_IN_LIMITS } from '../../http/rate-limit';
 import { checkCredentials } from '../../services/auth/sign-in';
 
 const route = createRoute({
@@ -13,7 +13,7 @@ const route = createRoute({
   tags: ['Auth'],
   summary: 'Sign in with e-mail and password',
   description:
-    'Starts a session and sets the HttpOnly session cookie (`session`, or `__Host-session` over HTTPS; 30 days, sliding, at most 90 days). 401 `invalid_credentials` for a wrong pair; 403 `email_not_verified` for an unverified account (a new link is sent at most every 10 minutes). Limited to 10 attempts per 15 minutes per e-mail and 50 per IP.',
+    'Starts a session and sets the HttpOnly session cookie (`session`, or `__Host-session` over HTTPS; 30 days, sliding, at most 90 days). 401 `invalid_credentials` for a wrong pair; 403 `email_not_verified` for an unverified account (a new link is sent at most every 10 minutes). Limited per source: 10 attempts per 15 minutes for one e-mail (so a stranger elsewhere cannot lock the owner out) and 50 for any e-mails; and 100 per hour for one e-mail from everywhere together.',
   request: {
     body: {
       required: true,
@@ -38,8 +38,7 @@ const route = createRoute({
 export function registerSignIn(app: App) {
   app.openapi(route, async (c) => {
     const { email, password } = c.req.valid('json');
-    await enforceRateLimit(c, RATE_LIMITS.signInIp, clientIp(c));
-    await enforceRateLimit(c, RATE_LIMITS.signInEmail, email);
+    await enforceAddressLimits(c, SIGN_IN_LIMITS, email);
     const userId = await checkCredentials(c.get('deps'), email, password);
     return c.json(await startSession(c, userId), 200);
   });

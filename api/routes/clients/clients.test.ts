@@ -3,6 +3,15 @@ import { signedInProvider } from '../../auth/testing';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { send } from '../account/testing';
 import { userIdOf } from '../overview/testing';
+import {
+  CLIENT_PASSWORD,
+  consume,
+  isLive,
+  latestMagicLinkToken,
+  passwordSession,
+  portalRequest,
+  requestLink,
+} from '../portal/testing';
 import { createClient, createPortal, expectProviderOnly, tempDataDir } from '../portals/testing';
 
 let t: TestContext;
@@ -189,5 +198,114 @@ describe('GET /api/clients: search, sort, pages', () => {
   it('rejects an unknown sort field or page size over 100 with 422', async () => {
     expect((await send(t, 'GET', '/api/clients?sort=password_hash', owner)).status).toBe(422);
     expect((await send(t, 'GET', '/api/clients?pageSize=1000', owner)).status).toBe(422);
+  });
+});
+
+describe('changing a client’s e-mail address', () => {
+  /** A client with a password, a live portal session, an invitation and a link they asked for. */
+  async function clientWithAccess(email: string) {
+    const client = await createClient(t, owner, portalId, { email });
+    expect(
+      (await send(t, 'POST', `/api/clients/${client.id}/password`, owner, { password: CLIENT_PASSWORD }))
+        .status,
+    ).toBe(200);
+    const session = await passwordSession(t, email, portalId);
+    expect((await send(t, 'POST', `/api/clients/${client.id}/invite`, owner)).status).toBe(200);
+    const invitation = await latestMagicLinkToken(t, email);
+    const requested = await requestLink(t, email, portalId);
+    return { client, session, invitation, requested };
+  }
+  const passwordSignIn = (email: string) =>
+    portalRequest(t, 'POST', '/api/portal/sign-in', undefined, {
+      email,
+      password: CLIENT_PASSWORD,
+      portalId,
+    });
+
+  it('ends the client’s access: portal sessions, unused links (the invitation too) and the password', async () => {
+    const { client, session, invitation, requested } = await clientWithAccess('old-address@example.com');
+    const res = await send(t, 'PATCH', `/api/clients/${client.id}`, owner, {
+      email: 'New-Address@example.com',
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ email: 'new-address@example.com', hasPassword: false });
+
+    expect(await isLive(t, session)).toBe(false);
+    expect((await consume(t, invitation)).status).toBe(400);
+    expect((await consume(t, requested)).status).toBe(400);
+    expect((await passwordSignIn('old-address@example.com')).status).toBe(401);
+    expect((await passwordSignIn('new-address@example.com')).status).toBe(401);
+    // The client comes back through a link to the new address.
+    const link = await requestLink(t, 'new-address@example.com', portalId);
+    expect((await consume(t, link)).status).toBe(200);
+  });
+
+  it('leaves the access alone when the address does not change', async () => {
+    const { client, session, invitation } = await clientWithAccess('same-address@example.com');
+    const res = await send(t, 'PATCH', `/api/clients/${client.id}`, owner, {
+      email: 'SAME-address@example.com',
+      name: 'Renamed',
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ name: 'Renamed', hasPassword: true });
+    expect(await isLive(t, session)).toBe(true);
+    expect((await passwordSignIn('same-address@example.com')).status).toBe(200);
+    expect((await consume(t, invitation)).status).toBe(200);
+  });
+
+  it('changes nothing when the new address is taken in the portal (409, one transaction)', async () => {
+    await createClient(t, owner, portalId, { email: 'taken-address@example.com' });
+    const { client, session, invitation } = await clientWithAccess('keeps-access@example.com');
+    const res = await send(t, 'PATCH', `/api/clients/${client.id}`, owner, {
+      email: 'taken-address@example.com',
+    });
+    expect(res.status).toBe(409);
+    expect(await isLive(t, session)).toBe(true);
+    expect((await consume(t, invitation)).status).toBe(200);
+    expect((await passwordSignIn('keeps-access@example.com')).status).toBe(200);
+  });
+
+  it('answers 404 for another provider’s client and ends nothing', async () => {
+    const { client, session } = await clientWithAccess('foreign-change@example.com');
+    const res = await send(t, 'PATCH', `/api/clients/${client.id}`, stranger, { email: 'x@example.com' });
+    expect(res.status).toBe(404);
+    expect(await isLive(t, session)).toBe(true);
+  });
+});
+
+describe('a provider setting a client’s password', () => {
+  it('ends every portal session of that client (ASVS 7.4.3), and no other client’s', async () => {
+    const client = await createClient(t, owner, portalId, { email: 'reset-by-provider@example.com' });
+    const other = await createClient(t, owner, portalId, { email: 'bystander@example.com' });
+    for (const id of [client.id, other.id]) {
+      await send(t, 'POST', `/api/clients/${id}/password`, owner, { password: CLIENT_PASSWORD });
+    }
+    const first = await passwordSession(t, client.email, portalId);
+    const second = await consume(t, await requestLink(t, client.email, portalId));
+    const bystander = await passwordSession(t, other.email, portalId);
+    const res = await send(t, 'POST', `/api/clients/${client.id}/password`, owner, {
+      password: 'a new secret',
+    });
+    expect(res.status).toBe(200);
+    expect(await isLive(t, first)).toBe(false);
+    expect(await isLive(t, await second.json())).toBe(false);
+    expect(await isLive(t, bystander)).toBe(true);
+    const signIn = await portalRequest(t, 'POST', '/api/portal/sign-in', undefined, {
+      email: client.email,
+      password: 'a new secret',
+      portalId,
+    });
+    expect(signIn.status).toBe(200);
+  });
+
+  it('ends no session when the client is another provider’s (404)', async () => {
+    const client = await createClient(t, owner, portalId, { email: 'not-theirs@example.com' });
+    await send(t, 'POST', `/api/clients/${client.id}/password`, owner, { password: CLIENT_PASSWORD });
+    const session = await passwordSession(t, client.email, portalId);
+    const res = await send(t, 'POST', `/api/clients/${client.id}/password`, stranger, {
+      password: 'hijacked',
+    });
+    expect(res.status).toBe(404);
+    expect(await isLive(t, session)).toBe(true);
   });
 });

@@ -3,7 +3,9 @@ import { ClientIdParam, ClientInvited } from '../../../shared/contracts/clients'
 import { providerOf, requireProvider } from '../../auth/middleware';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { inviteClient } from '../../services/clients/invite-client';
+import { enforceAddressLimits } from '../../http/rate-limit';
+import { INVITATION_LIMITS, invitationLimitError } from '../../services/clients/invitation-limits';
+import { findInvitee, sendInvitation } from '../../services/clients/invite-client';
 
 const route = createRoute({
   method: 'post',
@@ -11,7 +13,7 @@ const route = createRoute({
   tags: ['Clients'],
   summary: 'Invite a client to their portal',
   description:
-    'Sends the portal’s branded sign-in e-mail (portal name, logo and colour, in the client’s language) with a magic link to `/portal/auth?token=…`, valid 24 hours and once (spec §9). Any earlier unused link of the client stops working. Without a mail key the e-mail goes to the development outbox. 503 when delivery fails.',
+    'Sends the portal’s branded invitation e-mail (portal name, logo and colour, in the client’s language; its own subject, unlike the sign-in e-mail) with a magic link to `/portal/auth?token=…`, valid 24 hours and once (spec §9). Any earlier unused link of the client stops working; links the client asks for on the portal later do not void it. Without a mail key the e-mail goes to the development outbox. 503 when delivery fails. 429 `invitation_limit` (with `Retry-After`, and a message naming the limit and the wait) beyond 20 invitations per hour or 100 per day per provider, 3 per hour or 10 per day to one client, or 10 per hour or 30 per day to one address from all providers together.',
   security: [{ providerSession: [] }],
   middleware: [requireProvider] as const,
   request: { params: ClientIdParam },
@@ -20,7 +22,7 @@ const route = createRoute({
       description: 'The invitation was sent',
       content: { 'application/json': { schema: ClientInvited } },
     },
-    ...errorResponses(401, 403, 404, 422, 503),
+    ...errorResponses(401, 403, 404, 422, 429, 503),
   },
 });
 
@@ -28,7 +30,14 @@ const route = createRoute({
 export function registerInviteClient(app: App) {
   app.openapi(route, async (c) => {
     const { clientId } = c.req.valid('param');
-    const sent = await inviteClient(c.get('deps'), providerOf(c).userId, clientId);
+    const providerId = providerOf(c).userId;
+    const client = await findInvitee(c.get('deps').sql, providerId, clientId);
+    await enforceAddressLimits(c, INVITATION_LIMITS, client.email, {
+      source: providerId,
+      refuse: invitationLimitError(c.get('lang')),
+      always: true,
+    });
+    const sent = await sendInvitation(c.get('deps'), client);
     return c.json({ ok: true as const, ...sent }, 200);
   });
 }

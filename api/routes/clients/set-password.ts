@@ -12,7 +12,7 @@ const route = createRoute({
   tags: ['Clients'],
   summary: 'Set a client’s password',
   description:
-    'Sets an initial password (at least 6 characters, spec §5, not one of the 10,000 most common: 422 `validation.passwordTooCommon`) for a client who cannot receive e-mail; the portal login then offers password sign-in. Replaces any earlier password. Another provider’s client answers 404.',
+    'Sets an initial password (at least 6 characters, spec §5, not one of the 10,000 most common: 422 `validation.passwordTooCommon`) for a client who cannot receive e-mail; the portal login then offers password sign-in. Replaces any earlier password, and ends every portal session of the client (whoever was signed in signs in again). Another provider’s client answers 404.',
   security: [{ providerSession: [] }],
   middleware: [requireProvider] as const,
   request: {

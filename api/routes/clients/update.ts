@@ -11,7 +11,7 @@ const route = createRoute({
   tags: ['Clients'],
   summary: 'Update a client',
   description:
-    'Changes only the fields sent; an empty company, phone or notes clears it; `portalId` moves the client to another of your portals. 409 `client_email_taken` when that portal has the e-mail already. Another provider’s client (or portal) answers 404.',
+    'Changes only the fields sent; an empty company, phone or notes clears it; `portalId` moves the client to another of your portals. A new `email` ends the client’s access in the same step: their unused sign-in links (invitations included) stop working, their portal sessions end, and their password is removed (`hasPassword` false), because nothing proves the new address belongs to the same person. The client then signs in by a magic link to the new address (invite them, or they ask for one on the portal) and may set a password again. 409 `client_email_taken` when that portal has the e-mail already. Another provider’s client (or portal) answers 404.',
   security: [{ providerSession: [] }],
   middleware: [requireProvider] as const,
   request: {

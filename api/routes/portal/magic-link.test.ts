@@ -6,6 +6,7 @@ import { createLogger } from '../../http/logger';
 import { createMailer } from '../../mail/mailer';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { startResendStandIn } from '../../testing/resend-stand-in';
+import { send } from '../account/testing';
 import { createClient, createPortal, tempDataDir } from '../portals/testing';
 import {
   consume,
@@ -42,15 +43,21 @@ const request = (body: Record<string, unknown>, headers: Record<string, string> 
   portalRequest(t, 'POST', '/api/portal/magic-link', undefined, body, headers);
 
 describe('POST /api/portal/magic-link', () => {
-  it('mails a branded link in the client’s language and, in development, returns it as the demo link', async () => {
+  it('mails a branded link in the client’s language and, in development, says where the outbox is (no demo link: the mail did not fail)', async () => {
     const res = await request({ email: acme.client.email.toUpperCase(), portalId: acme.portalId });
     expect(res.status).toBe(200);
     const body = (await res.json()) as MagicLinkSent;
     const [mail] = await outbox(t, acme.client.email);
     expect(mail?.subject).toBe('Ihr Anmeldelink für acme portal');
+    expect(mail?.text).toContain('Sie möchten sich bei acme portal anmelden.');
     expect(mail?.html).toContain('#0f766e');
     const token = await latestMagicLinkToken(t, acme.client.email);
-    expect(body.demoLink).toBe(`http://localhost:3000/portal/auth?token=${token}`);
+    expect(mail?.text).toContain(`http://localhost:3000/portal/auth?token=${token}`);
+    expect(body).not.toHaveProperty('demoLink');
+    expect(body.outboxUrl).toBe(
+      `http://localhost:3000/api/dev/outbox?to=${encodeURIComponent(acme.client.email)}`,
+    );
+    expect(JSON.stringify(body)).not.toContain(token);
     const ttl = new Date(body.expiresAt).getTime() - t.deps.now().getTime();
     expect(Math.abs(ttl - 24 * 60 * 60 * 1000)).toBeLessThan(5_000);
     const [row] = await t.sql<{ token_hash: Buffer }[]>`
@@ -116,10 +123,16 @@ describe('POST /api/portal/magic-link', () => {
         { email: acme.client.email, portalId: acme.portalId },
         { Host: 'portal.acme.test' },
       );
+      expect(res.status).toBe(200);
       const token = await latestMagicLinkToken(t, acme.client.email);
-      expect((await res.json()).demoLink).toBe(`http://portal.acme.test/auth?token=${token}`);
+      expect((await outbox(t, acme.client.email))[0]?.text).toContain(
+        `http://portal.acme.test/auth?token=${token}`,
+      );
       const platform = await request({ email: acme.client.email, portalId: acme.portalId });
-      expect((await platform.json()).demoLink).toMatch(/^http:\/\/localhost:3000\/portal\/auth\?token=/);
+      expect(platform.status).toBe(200);
+      expect((await outbox(t, acme.client.email))[0]?.text).toMatch(
+        /http:\/\/localhost:3000\/portal\/auth\?token=/,
+      );
     } finally {
       await t.sql`UPDATE client_portals SET custom_domain = NULL, domain_status = 'none' WHERE id = ${acme.portalId}`;
     }
@@ -145,7 +158,7 @@ describe('POST /api/portal/magic-link inside the widget (returnTo)', () => {
     const token = fragment.get('cp_magic') ?? '';
     expect(token).toMatch(/^[\w-]{43}$/);
     expect(mail?.text).not.toContain('/portal/auth');
-    expect((await res.json()).demoLink).toBe(link);
+    expect((await res.json()).outboxUrl).toContain('/api/dev/outbox?to=');
     // The token is an ordinary magic-link token: spent once by POST.
     expect((await consume(t, token, other.portalId)).status).toBe(200);
     expect((await consume(t, token, other.portalId)).status).toBe(400);
@@ -313,6 +326,44 @@ describe('magic-link tokens in logs', () => {
   });
 });
 
+/**
+ * Runs `attempt` while the development outbox refuses every mail to `to` (a trigger raises, as a full
+ * disk or a lost connection would), then lets it store them again.
+ */
+async function withMailRefused(ctx: TestContext, to: string, attempt: () => Promise<void>) {
+  await ctx.sql.unsafe(
+    `CREATE FUNCTION refuse_mail() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN RAISE EXCEPTION 'mail is down'; END $$`,
+  );
+  await ctx.sql.unsafe(
+    `CREATE TRIGGER refuse_mail BEFORE INSERT ON outbox_emails FOR EACH ROW
+     WHEN (NEW.to_address = '${to}') EXECUTE FUNCTION refuse_mail()`,
+  );
+  try {
+    await attempt();
+  } finally {
+    await ctx.sql.unsafe('DROP TRIGGER refuse_mail ON outbox_emails');
+    await ctx.sql.unsafe('DROP FUNCTION refuse_mail()');
+  }
+}
+
+describe('a sign-in e-mail that fails where the development outbox is on', () => {
+  it('answers the spec’s demo link (and no outbox link), and the link works', async () => {
+    const client = await fresh('mail-down');
+    let body: MagicLinkSent | undefined;
+    await withMailRefused(t, client.email, async () => {
+      const res = await request({ email: client.email, portalId: other.portalId });
+      expect(res.status).toBe(200);
+      body = (await res.json()) as MagicLinkSent;
+    });
+    expect(body).not.toHaveProperty('outboxUrl');
+    const link = new URL(body?.demoLink ?? '');
+    expect(link.origin + link.pathname).toBe('http://localhost:3000/portal/auth');
+    expect(await outbox(t, client.email)).toHaveLength(0);
+    expect((await consume(t, link.searchParams.get('token') ?? '')).status).toBe(200);
+  });
+});
+
 describe('magic links with a real mail service (Resend stand-in)', () => {
   it('returns no demo link when a mail key is set, and discards the link with a generic error when sending fails', async () => {
     const resend = await startResendStandIn();
@@ -328,7 +379,9 @@ describe('magic links with a real mail service (Resend stand-in)', () => {
     try {
       const ok = await request({ email: client.email, portalId: other.portalId });
       expect(ok.status).toBe(200);
-      expect(await ok.json()).not.toHaveProperty('demoLink');
+      const sent = await ok.json();
+      expect(sent).not.toHaveProperty('demoLink');
+      expect(sent).not.toHaveProperty('outboxUrl');
       expect(resend.received.at(-1)?.body.to).toBe(client.email);
 
       resend.failNext();
@@ -350,7 +403,7 @@ describe('magic links with a real mail service (Resend stand-in)', () => {
     }
   });
 
-  it('never returns the link in production', async () => {
+  it('never returns the link in production, not even when the e-mail fails', async () => {
     const prod = await createTestContext({
       NODE_ENV: 'production',
       TRUST_PROXY: 'true',
@@ -371,7 +424,24 @@ describe('magic links with a real mail service (Resend stand-in)', () => {
         portalId: portal?.id,
       });
       expect(res.status).toBe(200);
-      expect(await res.json()).not.toHaveProperty('demoLink');
+      const sent = await res.json();
+      expect(sent).not.toHaveProperty('demoLink');
+      expect(sent).not.toHaveProperty('outboxUrl');
+
+      await withMailRefused(prod, 'prod-client@example.com', async () => {
+        const failed = await portalRequest(prod, 'POST', '/api/portal/magic-link', undefined, {
+          email: 'prod-client@example.com',
+          portalId: portal?.id,
+        });
+        expect(failed.status).toBe(503);
+        const body = await failed.json();
+        expect(body.error.code).toBe('magic_link_failed');
+        expect(JSON.stringify(body)).not.toContain('token');
+      });
+      // The failed e-mail's link was discarded (and the newer request had voided the earlier one).
+      const [{ count } = { count: -1 }] = await prod.sql<{ count: number }[]>`
+        SELECT count(*)::int AS count FROM client_magic_links WHERE used_at IS NULL`;
+      expect(count).toBe(0);
     } finally {
       await prod.close();
     }
@@ -379,14 +449,47 @@ describe('magic links with a real mail service (Resend stand-in)', () => {
 });
 
 describe('magic-link rate limits', () => {
-  it('allows 5 requests per address in 15 minutes, then 429 with Retry-After and a translated text', async () => {
+  it('allows 5 requests per address from one source in 15 minutes, then 429 with Retry-After and a translated text', async () => {
     const email = 'limited@example.com';
     await createClient(t, acme.owner, acme.portalId, { email });
-    for (let i = 0; i < 5; i++) expect((await request({ email, portalId: acme.portalId })).status).toBe(200);
-    const res = await request({ email, portalId: acme.portalId }, { 'Accept-Language': 'de' });
+    const ip = { 'X-Forwarded-For': '203.0.113.20' };
+    for (let i = 0; i < 5; i++)
+      expect((await request({ email, portalId: acme.portalId }, ip)).status).toBe(200);
+    const res = await request({ email, portalId: acme.portalId }, { ...ip, 'Accept-Language': 'de' });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect((await res.json()).error.message).toMatch(/^Zu viele Versuche/);
+  });
+
+  it('does not let a stranger lock the client out: from the client’s own network a link is still sent', async () => {
+    const client = await fresh('not-locked-out');
+    const stranger = { 'X-Forwarded-For': '203.0.113.21' };
+    for (let i = 0; i < 20; i++) await request({ email: client.email, portalId: other.portalId }, stranger);
+    expect((await request({ email: client.email, portalId: other.portalId }, stranger)).status).toBe(429);
+    const own = await request(
+      { email: client.email, portalId: other.portalId },
+      { 'X-Forwarded-For': '203.0.113.22' },
+    );
+    expect(own.status).toBe(200);
+  });
+
+  it('sends one address at most 30 links an hour, from every source together', async () => {
+    const client = await fresh('ceiling');
+    for (let source = 0; source < 6; source++) {
+      for (let i = 0; i < 5; i++) {
+        const res = await request(
+          { email: client.email, portalId: other.portalId },
+          { 'X-Forwarded-For': `203.0.113.${30 + source}` },
+        );
+        expect(res.status).toBe(200);
+      }
+    }
+    const refused = await request(
+      { email: client.email, portalId: other.portalId },
+      { 'X-Forwarded-For': '203.0.113.40' },
+    );
+    expect(refused.status).toBe(429);
+    expect(await outbox(t, client.email)).toHaveLength(30);
   });
 
   it('allows 30 requests per IP address in 15 minutes', async () => {
@@ -395,5 +498,57 @@ describe('magic-link rate limits', () => {
       expect((await request({ email: `sweep-${i}@example.com` }, ip)).status).toBe(404);
     }
     expect((await request({ email: 'sweep-last@example.com' }, ip)).status).toBe(429);
+  });
+});
+
+describe('the provider’s invitation and links the client asks for', () => {
+  const invite = (clientId: string) => send(t, 'POST', `/api/clients/${clientId}/invite`, other.owner);
+
+  it('keeps an invitation usable however many links are asked for in the client’s name', async () => {
+    const client = await fresh('invited');
+    expect((await invite(client.id)).status).toBe(200);
+    const invitation = await latestMagicLinkToken(t, client.email);
+    for (let i = 0; i < 5; i++) {
+      await request({ email: client.email, portalId: other.portalId }, { 'X-Forwarded-For': '203.0.113.50' });
+    }
+    expect((await consume(t, invitation)).status).toBe(200);
+  });
+
+  it('voids an older requested link with a newer one, but not the invitation', async () => {
+    const client = await fresh('both-kinds');
+    expect((await invite(client.id)).status).toBe(200);
+    const invitation = await latestMagicLinkToken(t, client.email);
+    const first = await requestLink(t, client.email, other.portalId);
+    const second = await requestLink(t, client.email, other.portalId);
+    expect((await consume(t, first)).status).toBe(400);
+    expect((await consume(t, second)).status).toBe(200);
+    expect((await consume(t, invitation)).status).toBe(200);
+    const kinds = await t.sql<{ kind: string }[]>`
+      SELECT kind FROM client_magic_links WHERE client_id = ${client.id} ORDER BY created_at`;
+    expect(kinds.map((row) => row.kind)).toEqual(['invitation', 'sign_in']);
+  });
+
+  it('lets a new invitation void every earlier unused link of the client', async () => {
+    const client = await fresh('reinvited');
+    const requested = await requestLink(t, client.email, other.portalId);
+    expect((await invite(client.id)).status).toBe(200);
+    const older = await latestMagicLinkToken(t, client.email);
+    expect((await invite(client.id)).status).toBe(200);
+    const newest = await latestMagicLinkToken(t, client.email);
+    expect((await consume(t, requested)).status).toBe(400);
+    expect((await consume(t, older)).status).toBe(400);
+    expect((await consume(t, newest)).status).toBe(200);
+  });
+
+  it('lets an invitation expire after 24 hours', async () => {
+    const client = await fresh('invite-expiry');
+    expect((await invite(client.id)).status).toBe(200);
+    const invitation = await latestMagicLinkToken(t, client.email);
+    t.advance(24 * 60 * 60 * 1000 + 1000);
+    try {
+      expect((await consume(t, invitation)).status).toBe(400);
+    } finally {
+      t.advance(-(24 * 60 * 60 * 1000 + 1000));
+    }
   });
 });

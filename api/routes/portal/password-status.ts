@@ -2,8 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { PasswordStatus, PasswordStatusRequest } from '../../../shared/contracts/portal';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { clientIp, enforceRateLimit } from '../../http/rate-limit';
-import { PORTAL_RATE_LIMITS } from '../../services/portal-auth/rate-limits';
+import { enforceAddressLimits } from '../../http/rate-limit';
+import { PORTAL_ADDRESS_LIMITS } from '../../services/portal-auth/rate-limits';
 import { clientHasPassword } from '../../services/portal-auth/sign-in';
 
 const route = createRoute({
@@ -12,7 +12,7 @@ const route = createRoute({
   tags: ['Portal'],
   summary: 'Whether a client can sign in with a password',
   description:
-    'Spec’s `client_has_password`: true when the client with this e-mail (in `portalId`, or in any portal) has a password, so the login page offers password sign-in. A POST so the address stays out of URLs. Limited to 120 per 15 minutes per IP.',
+    'Spec’s `client_has_password`: true when the client with this e-mail (in `portalId`, or in any portal) has a password, so the login page offers password sign-in. A POST so the address stays out of URLs. Limited per source: 30 per 15 minutes for one e-mail and 120 for any e-mails; and 300 per hour for one e-mail from everywhere together.',
   request: {
     body: {
       required: true,
@@ -33,8 +33,9 @@ const route = createRoute({
 /** POST /api/portal/password-status */
 export function registerPasswordStatus(app: App) {
   app.openapi(route, async (c) => {
-    await enforceRateLimit(c, PORTAL_RATE_LIMITS.passwordStatusIp, clientIp(c));
-    const hasPassword = await clientHasPassword(c.get('deps').sql, c.req.valid('json'));
+    const input = c.req.valid('json');
+    await enforceAddressLimits(c, PORTAL_ADDRESS_LIMITS.passwordStatus, input.email);
+    const hasPassword = await clientHasPassword(c.get('deps').sql, input);
     return c.json({ hasPassword }, 200);
   });
 }

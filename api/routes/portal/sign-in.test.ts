@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalSession } from '../../../shared/contracts/portal';
+import { hit } from '../../http/rate-limit';
+import { PORTAL_ADDRESS_LIMITS } from '../../services/portal-auth/rate-limits';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { createClient, createPortal, tempDataDir } from '../portals/testing';
 import {
@@ -41,6 +43,29 @@ describe('POST /api/portal/password-status (client_has_password)', () => {
     expect(await hasPassword({ email: magicOnly.email, portalId: world.portalId })).toBe(false);
     expect(await hasPassword({ email: 'nobody@example.com' })).toBe(false);
     expect(await hasPassword({ email: world.client.email, portalId: elsewhere.portalId })).toBe(false);
+  });
+});
+
+describe('password-status rate limits', () => {
+  const status = (email: string, ip: string) =>
+    portalRequest(t, 'POST', '/api/portal/password-status', undefined, { email }, { 'X-Forwarded-For': ip });
+
+  it('answers one address 30 times per 15 minutes from one source, and still answers it from elsewhere', async () => {
+    for (let i = 0; i < 30; i++) expect((await status(world.client.email, '198.51.100.40')).status).toBe(200);
+    const refused = await status(world.client.email, '198.51.100.40');
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error.code).toBe('rate_limited');
+    const owner = await status(world.client.email, '198.51.100.41');
+    expect(owner.status).toBe(200);
+    expect(await owner.json()).toEqual({ hasPassword: true });
+  });
+
+  it('refuses an address from every source after 300 checks in an hour', async () => {
+    const email = 'status-ceiling@example.com';
+    for (let i = 0; i < 300; i++) {
+      await hit(t.sql, PORTAL_ADDRESS_LIMITS.passwordStatus.perAddress[0], email, t.deps.now());
+    }
+    expect((await status(email, '198.51.100.42')).status).toBe(429);
   });
 });
 
@@ -122,14 +147,16 @@ describe('POST /api/portal/sign-in (authenticate_client_password)', () => {
 });
 
 describe('portal sign-in rate limits', () => {
-  it('allows 10 attempts per address in 15 minutes, then 429 with Retry-After, even with the right password', async () => {
+  it('allows 10 attempts per address from one source in 15 minutes, then 429 there, even with the right password', async () => {
     const client = await addClient(t, world, 'limited');
+    const ip = { 'X-Forwarded-For': '198.51.100.20' };
     for (let i = 0; i < 10; i++) {
       expect(
-        (await signIn({ email: client.email, password: 'wrong', portalId: world.portalId })).status,
+        (await signIn({ email: client.email, password: 'wrong', portalId: world.portalId }, ip)).status,
       ).toBe(401);
     }
-    const res = await signIn({ email: client.email, password: CLIENT_PASSWORD, portalId: world.portalId });
+    const right = { email: client.email, password: CLIENT_PASSWORD, portalId: world.portalId };
+    const res = await signIn(right, ip);
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect((await res.json()).error.message).toMatch(
@@ -137,15 +164,34 @@ describe('portal sign-in rate limits', () => {
     );
     t.advance(15 * 60_000);
     try {
-      const later = await signIn({
-        email: client.email,
-        password: CLIENT_PASSWORD,
-        portalId: world.portalId,
-      });
-      expect(later.status).toBe(200);
+      expect((await signIn(right, ip)).status).toBe(200);
     } finally {
       t.advance(-15 * 60_000);
     }
+  });
+
+  it('does not let a stranger lock the client out: from the client’s own network the password still works', async () => {
+    const client = await addClient(t, world, 'not-locked');
+    const stranger = { 'X-Forwarded-For': '198.51.100.21' };
+    for (let i = 0; i < 12; i++) {
+      await signIn({ email: client.email, password: 'guess', portalId: world.portalId }, stranger);
+    }
+    const right = { email: client.email, password: CLIENT_PASSWORD, portalId: world.portalId };
+    expect((await signIn(right, stranger)).status).toBe(429);
+    expect((await signIn(right, { 'X-Forwarded-For': '198.51.100.22' })).status).toBe(200);
+  });
+
+  it('refuses an address from every source after 100 attempts in an hour', async () => {
+    const client = await addClient(t, world, 'spread');
+    // 100 attempts spread over other sources, counted as the route counts them (argon2 would take minutes).
+    for (let i = 0; i < 100; i++) {
+      await hit(t.sql, PORTAL_ADDRESS_LIMITS.signIn.perAddress[0], client.email, t.deps.now());
+    }
+    const res = await signIn(
+      { email: client.email, password: CLIENT_PASSWORD, portalId: world.portalId },
+      { 'X-Forwarded-For': '198.51.100.23' },
+    );
+    expect(res.status).toBe(429);
   });
 
   it('allows 50 attempts per IP address in 15 minutes', async () => {

@@ -2,8 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { PortalSession, PortalSignInInput } from '../../../shared/contracts/portal';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { clientIp, enforceRateLimit } from '../../http/rate-limit';
-import { PORTAL_RATE_LIMITS } from '../../services/portal-auth/rate-limits';
+import { clientIp, enforceAddressLimits } from '../../http/rate-limit';
+import { PORTAL_ADDRESS_LIMITS } from '../../services/portal-auth/rate-limits';
 import { authenticateClientPassword, startPortalSession } from '../../services/portal-auth/sign-in';
 import { SESSION_EXAMPLE } from './examples';
 
@@ -13,7 +13,7 @@ const route = createRoute({
   tags: ['Portal'],
   summary: 'Sign in with e-mail and password',
   description:
-    'Spec’s `authenticate_client_password`: starts a 7-day portal session for the client with this e-mail (in `portalId`, or the one in any portal whose password matches). 401 `invalid_credentials` for a wrong pair, an unknown e-mail or a client without a password (same answer, same time). The login is recorded in the portal’s events (`method: password`). Limited to 10 attempts per 15 minutes per e-mail and 50 per IP.',
+    'Spec’s `authenticate_client_password`: starts a 7-day portal session for the client with this e-mail (in `portalId`, or the one in any portal whose password matches). 401 `invalid_credentials` for a wrong pair, an unknown e-mail or a client without a password (same answer, same time). The login is recorded in the portal’s events (`method: password`). Limited per source: 10 attempts per 15 minutes for one e-mail (so a stranger elsewhere cannot lock the client out) and 50 for any e-mails; and 100 per hour for one e-mail from everywhere together.',
   request: {
     body: {
       required: true,
@@ -43,8 +43,7 @@ export function registerPortalSignIn(app: App) {
   app.openapi(route, async (c) => {
     const { sql, now } = c.get('deps');
     const input = c.req.valid('json');
-    await enforceRateLimit(c, PORTAL_RATE_LIMITS.signInIp, clientIp(c));
-    await enforceRateLimit(c, PORTAL_RATE_LIMITS.signInEmail, input.email);
+    await enforceAddressLimits(c, PORTAL_ADDRESS_LIMITS.signIn, input.email);
     const client = await authenticateClientPassword(sql, input);
     const session = await startPortalSession(sql, c.get('log'), client, 'password', now(), {
       userAgent: c.req.header('user-agent'),

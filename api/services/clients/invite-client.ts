@@ -1,40 +1,57 @@
 import { colorContrast } from '../../../shared/format/contrast';
+import type { Sql } from '../../db/client';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { magicLinkMail } from '../../mail/templates/magic-link';
 import { issueMagicLink, magicLinkUrl } from '../portal-auth/magic-link';
 import { logoUrl } from '../portals/portal-view';
 
+/** A client to invite, with the portal fields the e-mail shows. */
+export interface Invitee {
+  id: string;
+  name: string;
+  email: string;
+  language: 'en' | 'de';
+  portal_id: string;
+  portal_name: string;
+  logo_path: string | null;
+  primary_color: string;
+}
+
 /**
- * Invites a client to their portal: issues a magic link (the same service the portal's sign-in uses)
- * and sends the portal's branded e-mail in the client's language.
- * @throws `not_found` for another provider's client; `service_unavailable` when delivery fails
+ * The provider's client to invite (read first, so the invitation limits count the client's address and
+ * only for the provider's own clients).
+ * @throws `not_found` for another provider's client
  */
-export async function inviteClient(deps: AppDeps, providerId: string, clientId: string) {
-  const { sql, config, mailer } = deps;
-  const now = deps.now();
-  const [client] = await sql<
-    {
-      id: string;
-      name: string;
-      email: string;
-      language: 'en' | 'de';
-      portal_id: string;
-      portal_name: string;
-      logo_path: string | null;
-      primary_color: string;
-    }[]
-  >`
+export async function findInvitee(sql: Sql, providerId: string, clientId: string): Promise<Invitee> {
+  const [client] = await sql<Invitee[]>`
     SELECT c.id, c.name, c.email, c.language, c.portal_id, p.portal_name, p.logo_path, p.primary_color
-    FROM clients c JOIN client_portals p ON p.id = c.portal_id
+    FROM clients c JOIN client_portals p ON p.provider_id = c.provider_id AND p.id = c.portal_id
     WHERE c.provider_id = ${providerId} AND c.id = ${clientId}`;
   if (!client) throw new ApiError('not_found');
-  const { token, expiresAt } = await issueMagicLink(sql, { id: client.id, portalId: client.portal_id }, now);
+  return client;
+}
+
+/**
+ * Invites a client to their portal: issues an invitation link (the same service the portal's sign-in uses;
+ * it voids the client's earlier unused links, and nothing the client requests later voids it) and sends the
+ * portal's branded invitation e-mail in the client's language. The caller enforces `INVITATION_LIMITS`.
+ * @throws `service_unavailable` when delivery fails
+ */
+export async function sendInvitation(deps: AppDeps, client: Invitee) {
+  const { sql, config, mailer } = deps;
+  const { token, expiresAt } = await issueMagicLink(
+    sql,
+    { id: client.id, portalId: client.portal_id },
+    'invitation',
+    deps.now(),
+  );
   const mail = magicLinkMail({
     to: client.email,
     name: client.name,
     lang: client.language,
     link: magicLinkUrl(config.publicOrigin, token),
+    purpose: 'invitation',
     portal: {
       name: client.portal_name,
       logoUrl: logoUrl(config.publicOrigin, client.portal_id, client.logo_path),

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import type { Client, ClientCreateInput, ClientUpdateInput } from '../../../shared/contracts/clients';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
+import { revokeClientMagicLinks } from '../portal-auth/magic-link';
+import { endClientSessions } from '../portal-auth/portal-session';
 import { type ClientRow, clientColumns, isEmailTaken, toClient } from './client-view';
 
 type CreateInput = z.output<typeof ClientCreateInput>;
@@ -42,6 +44,12 @@ export async function createClient(sql: Sql, providerId: string, input: CreateIn
 /**
  * Changes only the fields sent; moving a client to another portal checks that portal is the
  * provider's too (the composite foreign key refuses anything else as well).
+ *
+ * A new e-mail address ends the client's access in the same transaction: their unused magic links
+ * (invitations included) are voided, their portal sessions end, and their password is removed. The
+ * provider cannot know that the new address belongs to the same person (it may fix a typo that sent the
+ * invitation to a stranger), so nothing proven through the old address carries over: the client signs in
+ * by a magic link to the new address (an invitation, or one they ask for) and sets a password again.
  */
 export async function updateClient(
   sql: Sql,
@@ -52,25 +60,36 @@ export async function updateClient(
 ): Promise<Client> {
   const set = (key: keyof UpdateInput) => input[key] !== undefined;
   try {
-    const [row] = await sql`
-      UPDATE clients c SET
-        name = ${set('name') ? (input.name ?? null) : sql`c.name`},
-        email = ${set('email') ? (input.email ?? null) : sql`c.email`},
-        company = ${set('company') ? (input.company ?? null) : sql`c.company`},
-        phone = ${set('phone') ? (input.phone ?? null) : sql`c.phone`},
-        notes = ${set('notes') ? (input.notes ?? null) : sql`c.notes`},
-        language = ${set('language') ? (input.language ?? 'en') : sql`c.language`},
-        portal_id = ${set('portalId') ? (input.portalId ?? null) : sql`c.portal_id`},
-        updated_at = ${now}
-      WHERE c.provider_id = ${providerId} AND c.id = ${clientId}
-        ${
-          set('portalId')
-            ? sql`AND EXISTS (SELECT 1 FROM client_portals p
-                               WHERE p.provider_id = ${providerId} AND p.id = ${input.portalId ?? null})`
-            : sql``
-        }
-      RETURNING c.id`;
-    if (!row) throw new ApiError('not_found');
+    await sql.begin(async (tx) => {
+      const [before] = await tx<{ email: string }[]>`
+        SELECT email FROM clients WHERE provider_id = ${providerId} AND id = ${clientId} FOR UPDATE`;
+      if (!before) throw new ApiError('not_found');
+      const newEmail = set('email') && input.email !== before.email;
+      const [row] = await tx`
+        UPDATE clients c SET
+          name = ${set('name') ? (input.name ?? null) : tx`c.name`},
+          email = ${set('email') ? (input.email ?? null) : tx`c.email`},
+          company = ${set('company') ? (input.company ?? null) : tx`c.company`},
+          phone = ${set('phone') ? (input.phone ?? null) : tx`c.phone`},
+          notes = ${set('notes') ? (input.notes ?? null) : tx`c.notes`},
+          language = ${set('language') ? (input.language ?? 'en') : tx`c.language`},
+          portal_id = ${set('portalId') ? (input.portalId ?? null) : tx`c.portal_id`},
+          password_hash = ${newEmail ? null : tx`c.password_hash`},
+          updated_at = ${now}
+        WHERE c.provider_id = ${providerId} AND c.id = ${clientId}
+          ${
+            set('portalId')
+              ? tx`AND EXISTS (SELECT 1 FROM client_portals p
+                                WHERE p.provider_id = ${providerId} AND p.id = ${input.portalId ?? null})`
+              : tx``
+          }
+        RETURNING c.id`;
+      if (!row) throw new ApiError('not_found');
+      if (newEmail) {
+        await revokeClientMagicLinks(tx, clientId);
+        await endClientSessions(tx, providerId, clientId);
+      }
+    });
   } catch (err) {
     if (isEmailTaken(err)) throw new ApiError('client_email_taken');
     throw err;

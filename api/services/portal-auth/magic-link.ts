@@ -41,24 +41,45 @@ export function embedMagicLinkUrl(returnTo: string, token: string, portalId: str
 }
 
 /**
+ * Who asked for a link: the provider's invitation (`POST /api/clients/{id}/invite`), or the client on the
+ * portal (`POST /api/portal/magic-link`, which anyone who knows the address can call).
+ */
+export type MagicLinkKind = 'invitation' | 'sign_in';
+
+/**
  * Issues a magic-link token for a client of a portal: 32 random bytes (base64url), only its sha256
- * stored, valid 24 h; every earlier unused token of the client is invalidated, so only the newest link
- * works. The one place tokens are made: the provider's invite and the portal's own sign-in both call it.
- * Run it in the caller's transaction when the client row is read in the same step.
+ * stored, valid 24 h. What it voids depends on who asked: a new invitation voids every earlier unused link
+ * of the client (the provider's newest invitation is the one that works); a link requested on the portal
+ * voids only earlier requested ones, so a request in the client's name (by anyone) never voids the
+ * provider's invitation. The one place tokens are made: the invite and the portal's sign-in both call it.
  * @returns the raw token (it goes into the mail and nowhere else; never logged) and its expiry
  */
 export async function issueMagicLink(
   sql: Sql | Tx,
   client: { id: string; portalId: string },
+  kind: MagicLinkKind,
   now: Date,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
   const expiresAt = new Date(now.getTime() + MAGIC_LINK_TTL_MS);
-  await sql`DELETE FROM client_magic_links WHERE client_id = ${client.id} AND used_at IS NULL`;
   await sql`
-    INSERT INTO client_magic_links (token_hash, client_id, portal_id, expires_at, created_at)
-    VALUES (${hashMagicLinkToken(token)}, ${client.id}, ${client.portalId}, ${expiresAt}, ${now})`;
+    DELETE FROM client_magic_links WHERE client_id = ${client.id} AND used_at IS NULL
+      ${kind === 'sign_in' ? sql`AND kind = 'sign_in'` : sql``}`;
+  await sql`
+    INSERT INTO client_magic_links (token_hash, client_id, portal_id, kind, expires_at, created_at)
+    VALUES (${hashMagicLinkToken(token)}, ${client.id}, ${client.portalId}, ${kind}, ${expiresAt}, ${now})`;
   return { token, expiresAt };
+}
+
+/**
+ * Voids every unused link of a client, invitations included (the client's e-mail address changed: a link
+ * in the old mailbox must not sign anyone in). The caller has checked the client is its provider's.
+ * @returns how many links were voided
+ */
+export async function revokeClientMagicLinks(sql: Sql | Tx, clientId: string): Promise<number> {
+  const rows = await sql`
+    DELETE FROM client_magic_links WHERE client_id = ${clientId} AND used_at IS NULL RETURNING client_id`;
+  return rows.length;
 }
 
 type LinkRow = { client_id: string; portal_id: string };

@@ -153,6 +153,21 @@ export async function revokeClientSessions(
   return rows.length;
 }
 
+/**
+ * Ends every portal session of a client, as the provider's side does (the provider set the client's
+ * password or changed their e-mail address: ASVS 7.4.3). Scoped by provider and client.
+ * @returns how many sessions ended
+ */
+export async function endClientSessions(
+  sql: Sql | Tx,
+  providerId: string,
+  clientId: string,
+): Promise<number> {
+  const rows = await sql`
+    DELETE FROM portal_sessions WHERE provider_id = ${providerId} AND client_id = ${clientId} RETURNING id`;
+  return rows.length;
+}
+
 /** The wire shape of a session (spec §3 `portal_client_session`, without the token for GET). */
 export function toSessionInfo(auth: PortalAuth) {
   return {

@@ -59,16 +59,22 @@ async function checkReturnTo(
   if (!allowed.includes(new URL(input.returnTo).origin)) throw refuse();
 }
 
+/** Where a developer reads the mails to `email` in the development outbox (`GET /api/dev/outbox?to=…`). */
+function outboxUrl(publicOrigin: string, email: string): string {
+  return `${publicOrigin}/api/dev/outbox?to=${encodeURIComponent(email)}`;
+}
+
 /**
  * Spec §4 "magic link": checks a widget's return page, finds the client (the two "Access Denied" answers
- * of spec §8 otherwise), issues a
- * token (hash stored, 24 h, single use, earlier unused ones invalidated) and sends the portal's branded
- * e-mail in the client's language. Without a portal, an address known in several portals gets one e-mail
- * per portal, each leading to its own portal.
+ * of spec §8 otherwise), issues a sign-in link (hash stored, 24 h, single use; it voids the client's
+ * earlier requested links, never the provider's invitation) and sends the portal's branded e-mail in the
+ * client's language. Without a portal, an address known in several portals gets one e-mail per portal,
+ * each leading to its own portal.
  *
- * `demoLink` is returned only where the development outbox is on (not production, no mail key): that is
- * spec §8's "Email Error - Demo Link". When Resend fails, the token is discarded and the answer is the
- * generic `magic_link_failed`; the link itself is never revealed.
+ * Where the development outbox is on (not production, no mail key), a delivered e-mail is answered with
+ * `outboxUrl` (where to read it), and a failed one with `demoLink`: spec §8's "Email Error - Demo Link",
+ * the link itself, which stays usable. Anywhere else a failed e-mail discards its link and answers the
+ * generic `magic_link_failed`; the link is never revealed.
  * @throws `portal_account_not_found` / `account_not_found` (404), `magic_link_failed` (503)
  */
 export async function requestMagicLink(
@@ -82,14 +88,17 @@ export async function requestMagicLink(
   if (clients.length === 0) {
     throw new ApiError(input.portalId ? 'portal_account_not_found' : 'account_not_found');
   }
-  let first: { link: string; expiresAt: Date } | undefined;
+  const development = outboxEnabled(deps);
+  let expiresAt: Date | undefined;
+  let demoLink: string | undefined;
   for (const client of clients) {
-    const { token, expiresAt } = await issueMagicLink(
+    const issued = await issueMagicLink(
       sql,
       { id: client.id, portalId: client.portal_id },
+      'sign_in',
       deps.now(),
     );
-    const link = linkFor(deps, client, hostHeader, token, input.returnTo);
+    const link = linkFor(deps, client, hostHeader, issued.token, input.returnTo);
     const mail = magicLinkMail({
       to: client.email,
       name: client.name,
@@ -106,15 +115,23 @@ export async function requestMagicLink(
     try {
       await mailer.send(mail);
     } catch (cause) {
-      await discardMagicLink(sql, token);
-      throw new ApiError('magic_link_failed', { cause });
+      if (!development) {
+        await discardMagicLink(sql, issued.token);
+        throw new ApiError('magic_link_failed', { cause });
+      }
+      deps.log.warn({ err: cause, portalId: client.portal_id }, 'sign-in e-mail not sent: demo link shown');
+      demoLink ??= link;
     }
-    first ??= { link, expiresAt };
+    expiresAt ??= issued.expiresAt;
   }
-  if (!first) throw new ApiError('internal_error');
+  if (!expiresAt) throw new ApiError('internal_error');
   return {
     ok: true,
-    expiresAt: first.expiresAt.toISOString(),
-    ...(outboxEnabled(deps) ? { demoLink: first.link } : {}),
+    expiresAt: expiresAt.toISOString(),
+    ...(demoLink
+      ? { demoLink }
+      : development
+        ? { outboxUrl: outboxUrl(config.publicOrigin, input.email) }
+        : {}),
   };
 }

@@ -3,8 +3,19 @@ import { useEffect, useRef } from 'react';
 import { Button } from '../../../shared/ui/button';
 import { useI18n } from '../i18n/i18n-context';
 
-/** Shown instead of the form once the sign-in e-mail is on its way. */
-export function LinkSent({ email, onReset }: { email: string; onReset: () => void }) {
+/**
+ * Shown instead of the form once the sign-in e-mail is on its way. With `outboxUrl` (development only:
+ * the API sends it where e-mail goes to the development outbox) it also links to where the e-mail is.
+ */
+export function LinkSent({
+  email,
+  outboxUrl,
+  onReset,
+}: {
+  email: string;
+  outboxUrl?: string | undefined;
+  onReset: () => void;
+}) {
   const { t } = useI18n();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -17,6 +28,14 @@ export function LinkSent({ email, onReset }: { email: string; onReset: () => voi
         {t('login.sentTitle')}
       </h2>
       <p className="text-sm text-muted">{t('login.sentBody', { email })}</p>
+      {outboxUrl ? (
+        <p className="rounded-lg border border-dashed border-line px-3 py-2 text-sm text-muted">
+          {t('login.outboxHint')}{' '}
+          <a href={outboxUrl} target="_blank" rel="noopener" className="font-medium text-ink underline">
+            {t('login.openOutbox')}
+          </a>
+        </p>
+      ) : null}
       <Button variant="secondary" onClick={onReset}>
         {t('login.useAnother')}
       </Button>

@@ -52,7 +52,8 @@ export function LoginForm({
 }: {
   mode: PortalMode;
   portalId: string | null;
-  onLinkSent: (email: string) => void;
+  /** The e-mail is on its way; `outboxUrl` only in development (where it went instead of a mailbox). */
+  onLinkSent: (email: string, outboxUrl: string | undefined) => void;
 }) {
   const i18n = useI18n();
   const { t } = i18n;
@@ -75,7 +76,11 @@ export function LoginForm({
       const parsed = deps?.MagicLinkRequest.safeParse({ email, ...(portalId ? { portalId } : {}) });
       if (!deps || !parsed?.success || parsed.data.email === checkedEmail.current) return;
       checkedEmail.current = parsed.data.email;
-      const has = await deps.clientHasPassword(parsed.data, t('errors.network')).catch(() => false);
+      // Refused by the per-address limit (perhaps by someone else's many checks), both ways are offered:
+      // the password sign-in tells nothing more than this answer would have.
+      const has = await deps
+        .clientHasPassword(parsed.data, t('errors.network'))
+        .catch((error: unknown) => error instanceof deps.PortalApiError && error.code === 'rate_limited');
       if (checkedEmail.current === parsed.data.email) setHasPassword(has);
     }, 450);
     return () => window.clearTimeout(timer);
@@ -93,6 +98,8 @@ export function LoginForm({
     setErrors({});
     try {
       const sent = await deps.requestMagicLink(parsed.data, t('errors.network'));
+      // Spec §8: the demo link only when the e-mail failed (development only; the API never sends one in
+      // production). Delivered to the development outbox is delivered: "Magic Link Sent!".
       if (sent.demoLink) {
         signInToast.error(t('toast.demoTitle'), {
           description: demoLinkText(t('toast.demoBody', { link: '\u0000' }), sent.demoLink),
@@ -103,7 +110,7 @@ export function LoginForm({
           description: t('toast.linkSentBody'),
           duration: 10_000,
         });
-        onLinkSent(parsed.data.email);
+        onLinkSent(parsed.data.email, sent.outboxUrl);
       }
     } catch (error) {
       const failure = error instanceof deps.PortalApiError ? error : null;

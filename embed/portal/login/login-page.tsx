@@ -27,7 +27,7 @@ export function LoginPage({
 }) {
   const { t } = useI18n();
   const session = useSession();
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ email: string; outboxUrl?: string | undefined } | null>(null);
   usePageTitle(t('login.pageTitle'), branding?.name ?? t('login.genericName'));
   const signedIn = session !== null && (!portalId || session.client.portalId === portalId);
   useFrameContent();
@@ -42,10 +42,14 @@ export function LoginPage({
         <p className="text-muted">{t('login.subtitle')}</p>
       </div>
       <Card className="p-5 sm:p-6">
-        {sentTo ? (
-          <LinkSent email={sentTo} onReset={() => setSentTo(null)} />
+        {sent ? (
+          <LinkSent email={sent.email} outboxUrl={sent.outboxUrl} onReset={() => setSent(null)} />
         ) : (
-          <LoginForm mode={mode} portalId={portalId} onLinkSent={setSentTo} />
+          <LoginForm
+            mode={mode}
+            portalId={portalId}
+            onLinkSent={(email, outboxUrl) => setSent({ email, outboxUrl })}
+          />
         )}
       </Card>
     </SignInLayout>

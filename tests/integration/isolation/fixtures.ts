@@ -35,6 +35,9 @@ export const FIXTURES: Record<string, Fixture> = {
 
   'POST /api/auth/sign-up': { public: 'creates a new account from the credentials in the body' },
   'POST /api/auth/verify-email': { public: 'the credential is the mailed token in the body' },
+  'POST /api/auth/verify-email/status': { public: 'reads the mailed token in the body; acts on nothing' },
+  'POST /api/auth/forgot-password': { public: 'mails a reset link to the address in the body only' },
+  'POST /api/auth/reset-password': { public: 'the credential is the mailed reset token in the body' },
   'POST /api/auth/resend-verification': { public: 'mails a link to the address in the body only' },
   'POST /api/auth/sign-in': { public: 'the credential is the password in the body' },
   'POST /api/auth/sign-out': { public: 'ends the session of the cookie it is sent with, nothing else' },
