@@ -16,6 +16,9 @@ export const TEST_BUCKET = 'portal-test';
 export interface S3Peer {
   /** The STORAGE_DRIVER=s3 environment for `createTestContext` / `loadConfig`, with its own spool DATA_DIR. */
   env: Record<string, string>;
+  /** Takes the bucket offline (its objects kept) until `resume()`: storage failing under the app. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,13 +30,15 @@ export interface S3Peer {
 export async function startS3Peer(): Promise<S3Peer> {
   const directory = mkdtempSync(join(tmpdir(), 's3rver-'));
   const dataDir = mkdtempSync(join(tmpdir(), 's3-data-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: TEST_BUCKET }],
-  });
+  const serve = (port: number) =>
+    new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: TEST_BUCKET }],
+    });
+  let server = serve(0);
   const { port } = await server.run();
   return {
     env: {
@@ -46,8 +51,15 @@ export async function startS3Peer(): Promise<S3Peer> {
       S3_ACCESS_KEY_ID: S3RVER_KEY,
       S3_SECRET_ACCESS_KEY: S3RVER_KEY,
     },
-    async close() {
+    async pause() {
       await server.close();
+    },
+    async resume() {
+      server = serve(port);
+      await server.run();
+    },
+    async close() {
+      await server.close().catch(() => {});
       rmSync(directory, { recursive: true, force: true });
       rmSync(dataDir, { recursive: true, force: true });
     },
