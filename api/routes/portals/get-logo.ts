@@ -42,12 +42,16 @@ export function registerGetPortalLogo(app: App) {
     const key = await findPortalLogoKey(sql, portalId);
     if (!key) throw new ApiError('not_found');
     const version = logoVersion(key);
-    // A client holding this version gets its 304 without the file being opened.
+    // A client holding this version gets its 304 without the file being opened. HEAD (answered by Hono
+    // as a GET whose body it drops unread) only asks for its size: an opened body would hold a file handle
+    // or one of the S3 client's pooled sockets.
     const fresh = c.req.header('if-none-match') === `"${version}"`;
-    const file = fresh ? undefined : await store.get(key);
-    if (file === null) throw new ApiError('not_found');
+    const head = c.req.method === 'HEAD';
+    const file = fresh || head ? undefined : await store.get(key);
+    const info = head && !fresh ? await store.stat(key) : file;
+    if (info === null) throw new ApiError('not_found');
     c.header('Cross-Origin-Resource-Policy', 'cross-origin');
-    if (file) c.header('Content-Length', String(file.size));
+    if (info) c.header('Content-Length', String(info.size));
     const body = file ? (Readable.toWeb(file.body) as ReadableStream<Uint8Array>) : '';
     return publicFile(c, body, {
       type: 'image/webp',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInProvider } from '../../auth/testing';
@@ -164,6 +165,26 @@ describe.each([
       const again = await t.app.request(new URL(logoUrl).pathname, { headers: { 'If-None-Match': etag } });
       expect(again.status).toBe(304);
       expect(again.headers.get('ETag')).toBe(etag);
+    });
+
+    it('answers HEAD with the headers and without opening the file, however often', async () => {
+      const { id } = await createPortal(t, owner);
+      // Noise compresses badly: a logo of a few hundred KB, more than a stream buffers by itself.
+      const noise = await sharp(randomBytes(512 * 512 * 3), { raw: { width: 512, height: 512, channels: 3 } })
+        .png()
+        .toBuffer();
+      const { logoUrl } = await (await upload(id, owner, noise)).json();
+      const [key] = await storedFiles(id);
+      const size = String((await t.deps.store.stat(key ?? ''))?.size);
+      expect(Number(size)).toBeGreaterThan(100_000);
+      // More than the S3 client's 50 pooled sockets: a body opened and never read would hold one each.
+      for (let i = 0; i < 60; i++) {
+        const head = await t.app.request(new URL(logoUrl).pathname, { method: 'HEAD' });
+        expect(head.status).toBe(200);
+        expect(head.headers.get('Content-Length')).toBe(size);
+      }
+      const get = await t.app.request(new URL(logoUrl).pathname, { signal: AbortSignal.timeout(10_000) });
+      expect((await get.arrayBuffer()).byteLength).toBe(Number(size));
     });
 
     it('answers 404 when the stored file is gone', async () => {
