@@ -37,6 +37,9 @@ function isDnsServer(entry: string): boolean {
 const isPort = (port: string | undefined) =>
   port === undefined || (/^\d{1,5}$/.test(port) && Number(port) > 0 && Number(port) < 65536);
 
+/** S3's bucket naming rules (the common part every S3-compatible service accepts). */
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
 /** Every environment variable the service reads; README.md documents each one. */
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -64,7 +67,34 @@ export const ConfigSchema = z.object({
   PLATFORM_HOST: optional,
   /** DNS servers that verify custom domains; unset: the system's resolver. */
   DNS_SERVERS: dnsServers,
+  /** Where files (logos, later project files) are stored: `local` (under DATA_DIR) or `s3`. */
+  STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'STORAGE_DRIVER must be local or s3' }).default('local'),
+  S3_BUCKET: optional.refine((v) => v === undefined || BUCKET.test(v), {
+    error: 'S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots and hyphens)',
+  }),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ENDPOINT: url('S3_ENDPOINT').refine((v) => v === undefined || /^https?:\/\//.test(v), {
+    error: 'S3_ENDPOINT must start with http:// or https://',
+  }),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_FORCE_PATH_STYLE: boolean,
 });
+
+/**
+ * Rules that span variables, checked after each one is valid on its own; each names the variable to set.
+ */
+function crossCheck(data: z.infer<typeof ConfigSchema>): { name: string; message: string } | null {
+  if (data.STORAGE_DRIVER === 's3' && !data.S3_BUCKET)
+    return { name: 'S3_BUCKET', message: 'S3_BUCKET is required when STORAGE_DRIVER=s3' };
+  if (Boolean(data.S3_ACCESS_KEY_ID) !== Boolean(data.S3_SECRET_ACCESS_KEY))
+    return {
+      name: data.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',
+      message:
+        'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or neither, for the default AWS chain)',
+    };
+  return null;
+}
 
 export type Config = z.infer<typeof ConfigSchema> & {
   /** The origin the app is served from; requests from elsewhere are cross-site. */
@@ -91,6 +121,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const data = parsed.data;
+  const cross = crossCheck(data);
+  if (cross)
+    throw new ConfigError(
+      `Invalid environment variable ${cross.name}: ${cross.message} (got ${JSON.stringify(env[cross.name] ?? '')})`,
+    );
   const publicOrigin = new URL(data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).origin;
   const platformHost = (data.PLATFORM_HOST ?? new URL(publicOrigin).hostname)
     .toLowerCase()

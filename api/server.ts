@@ -9,6 +9,7 @@ import { createInProcessPubSub, createPostgresPubSub } from './db/pubsub';
 import type { AppDeps, DnsResolver } from './http/context';
 import type { Logger } from './http/logger';
 import { createMailer } from './mail/mailer';
+import { createStore } from './storage/create-store';
 
 export const VERSION: string = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -45,6 +46,7 @@ export async function createDeps(config: Config, log: Logger): Promise<{ deps: A
       sql: db.sql,
       pubsub,
       mailer,
+      store: createStore(config, log),
       log,
       dns: createDnsResolver(config.DNS_SERVERS),
       now: () => new Date(),
@@ -80,6 +82,7 @@ export async function startServer(deps: AppDeps, db: Database): Promise<RunningS
           // Keep-alive sockets with no request in flight would hold close() open.
           if ('closeIdleConnections' in server) server.closeIdleConnections();
         });
+        deps.store.close();
         await db.close();
       })();
       return stopping;

@@ -5,6 +5,7 @@ import { createInProcessPubSub } from '../db/pubsub';
 import { createLogger } from '../http/logger';
 import type { Mailer } from '../mail/mailer';
 import { VERSION } from '../server';
+import type { FileStore } from '../storage/store';
 
 /**
  * The OpenAPI document without a database: building it only walks the route table, so every
@@ -25,6 +26,11 @@ export function buildOpenApiDocument() {
       throw new Error('no mail while generating the OpenAPI document');
     },
   };
+  const store = new Proxy({} as FileStore, {
+    get() {
+      throw new Error('no file store while generating the OpenAPI document');
+    },
+  });
   const config = loadConfig({
     NODE_ENV: 'development',
     LOG_LEVEL: 'silent',
@@ -35,6 +41,7 @@ export function buildOpenApiDocument() {
     sql: unavailable,
     pubsub: createInProcessPubSub(),
     mailer,
+    store,
     log: createLogger('silent'),
     dns: {
       resolveTxt() {

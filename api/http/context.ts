@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Sql } from '../db/client';
 import type { PubSub } from '../db/pubsub';
 import type { Mailer } from '../mail/mailer';
+import type { FileStore } from '../storage/store';
 import type { Lang } from './i18n';
 import type { Logger } from './logger';
 
@@ -12,6 +13,8 @@ export interface AppDeps {
   sql: Sql;
   pubsub: PubSub;
   mailer: Mailer;
+  /** Files (logos, later project files): local disk or an S3 bucket, by STORAGE_DRIVER. */
+  store: FileStore;
   log: Logger;
   /** DNS lookups for custom-domain verification; `node:dns/promises` in production, a stub in tests. */
   dns: DnsResolver;

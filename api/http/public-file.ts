@@ -4,11 +4,11 @@ import type { AppEnv } from './context';
 /**
  * A public file's answer (a portal's logo, its tab icon): never sniffed as another type, never a document
  * that can run or load anything (`default-src 'none'`, should it be opened directly), and a 304 when the
- * client already holds this version (`ETag`).
+ * client already holds this version (`ETag`). A stream body (a stored file) is only read for a 200.
  */
 export function publicFile(
   c: Context<AppEnv>,
-  body: Uint8Array<ArrayBuffer> | string,
+  body: Uint8Array<ArrayBuffer> | string | ReadableStream<Uint8Array>,
   { type, etag, cacheControl }: { type: string; etag: string; cacheControl: string },
 ) {
   c.header('Content-Type', type);

@@ -4,24 +4,27 @@ import postgres from 'postgres';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase, type Sql } from '../db/client';
-import { migrate } from '../db/migrate';
+import { type Migration, migrate } from '../db/migrate';
 import { createInProcessPubSub, createPostgresPubSub } from '../db/pubsub';
 import type { AppDeps } from '../http/context';
 import { createLogger } from '../http/logger';
 import { createMailer } from '../mail/mailer';
+import { createStore } from '../storage/create-store';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 /**
  * A fresh, migrated database for one test file: a private schema on the server named by DATABASE_URL,
- * or an in-memory PGlite when it is unset. Same SQL, same migrations as production.
+ * or an in-memory PGlite when it is unset. Same SQL, same migrations as production (or the first
+ * `migrations` only, to test a migration on data from before it).
  */
 export async function createTestDatabase(
   url: string | undefined = process.env.DATABASE_URL,
+  options: { migrations?: Migration[] } = {},
 ): Promise<Database> {
   if (!url) {
     const db = await openDatabase({ DATA_DIR: undefined, DATABASE_POOL_MAX: 4 }, createLogger('silent'));
-    await migrate(db.sql);
+    await migrate(db.sql, options.migrations);
     return db;
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;
@@ -33,7 +36,7 @@ export async function createTestDatabase(
     transform: { undefined: null },
     connection: { search_path: schema },
   }) as unknown as Sql;
-  await migrate(sql);
+  await migrate(sql, options.migrations);
   return {
     sql,
     kind: 'postgres',
@@ -78,6 +81,7 @@ export async function createTestContext(
       baseUrl: config.RESEND_BASE_URL,
       from: config.MAIL_FROM,
     }),
+    store: createStore(config, log),
     log,
     // Tests that verify domains replace it with a stub (`t.deps.dns = …`); the app reads deps per request.
     dns,
@@ -91,7 +95,10 @@ export async function createTestContext(
     advance: (ms) => {
       offset += ms;
     },
-    close: () => db.close(),
+    close: () => {
+      deps.store.close();
+      return db.close();
+    },
   };
 }
 

@@ -15,7 +15,7 @@ export interface paths {
         post?: never;
         /**
          * Delete your account
-         * @description Permanently deletes the account and everything it owns (profile, sessions, portals, clients, projects, invoices, portal events) after checking the password; `confirm` must be the word `DELETE`. Clears the cookie. 422 `wrong_password` (with `fields`) for a wrong password. Limited like sign-in.
+         * @description Permanently deletes the account and everything it owns (profile, sessions, portals, clients, projects, invoices, portal events, and its stored files such as portal logos) after checking the password; `confirm` must be the word `DELETE`. Clears the cookie. 422 `wrong_password` (with `fields`) for a wrong password. Limited like sign-in.
          */
         delete: {
             parameters: {
@@ -3758,7 +3758,7 @@ export interface paths {
         };
         /**
          * A portal’s logo (public)
-         * @description The logo as WebP, public because the portal login page shows it. Served with `nosniff` and a `default-src 'none'` policy. With `?v=` naming the current version (as in `logoUrl`) it may be cached for a year; otherwise it is revalidated.
+         * @description The logo as WebP (streamed from the file store), public because the portal login page shows it. Served with `nosniff` and a `default-src 'none'` policy. With `?v=` naming the current version (as in `logoUrl`) it may be cached for a year; otherwise it is revalidated.
          */
         get: {
             parameters: {
@@ -3834,6 +3834,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Portal"];
+                    };
+                };
+                /** @description Bad request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Not signed in or wrong credentials */

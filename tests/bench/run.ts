@@ -13,7 +13,7 @@ import { remoteEntryKb } from './sizes';
 /**
  * `npm run bench`: every performance budget of the issues, measured against a baseline in the same run
  * where the budget is a ratio. Prints `budget <name>: <measured> (limit <limit>) ok|over` per budget and
- * the raw numbers behind each. Set BENCH_ONLY=sizes,session,clients,lighthouse,cold-start,navigate,portal,widget to run a subset.
+ * the raw numbers behind each. Set BENCH_ONLY=sizes,session,clients,lighthouse,cold-start,navigate,portal,widget,storage to run a subset.
  */
 const DIST = 'dist';
 /** Lighthouse runs per page of the dashboard's budgets (their median counts): single runs vary by several points. */
@@ -242,6 +242,8 @@ if (only.has('navigate') || !process.env.BENCH_ONLY)
 if (only.has('portal') || !process.env.BENCH_ONLY) await (await import('./portal')).portalBench(report);
 
 if (only.has('widget') || !process.env.BENCH_ONLY) await (await import('./widget')).widgetBench(report);
+
+if (only.has('storage') || !process.env.BENCH_ONLY) await (await import('./storage')).storageBench(report);
 
 const over = budgets.filter((b) => (b.kind === 'max' ? b.measured > b.limit : b.measured < b.limit));
 console.log(`\n${budgets.length - over.length} of ${budgets.length} budgets ok`);

@@ -14,7 +14,7 @@ const route = createRoute({
   tags: ['Account'],
   summary: 'Delete your account',
   description:
-    'Permanently deletes the account and everything it owns (profile, sessions, portals, clients, projects, invoices, portal events) after checking the password; `confirm` must be the word `DELETE`. Clears the cookie. 422 `wrong_password` (with `fields`) for a wrong password. Limited like sign-in.',
+    'Permanently deletes the account and everything it owns (profile, sessions, portals, clients, projects, invoices, portal events, and its stored files such as portal logos) after checking the password; `confirm` must be the word `DELETE`. Clears the cookie. 422 `wrong_password` (with `fields`) for a wrong password. Limited like sign-in.',
   security: [{ providerSession: [] }],
   middleware: [requireProvider] as const,
   request: {
@@ -41,7 +41,7 @@ export function registerDeleteAccount(app: App) {
     const { password } = c.req.valid('json');
     await enforceRateLimit(c, RATE_LIMITS.signInIp, clientIp(c));
     await enforceRateLimit(c, RATE_LIMITS.passwordCheckUser, userId);
-    await deleteAccount(c.get('deps').sql, userId, password);
+    await deleteAccount({ ...c.get('deps'), log: c.get('log') }, userId, password);
     clearSessionCookie(c);
     resetAuthentication(c);
     c.set('provider', undefined);

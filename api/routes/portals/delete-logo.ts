@@ -25,10 +25,10 @@ const route = createRoute({
 /** DELETE /api/portals/{portalId}/logo */
 export function registerDeletePortalLogo(app: App) {
   app.openapi(route, async (c) => {
-    const { sql, config, now } = c.get('deps');
+    const deps = c.get('deps');
     const { userId } = providerOf(c);
     const { portalId } = c.req.valid('param');
-    await removePortalLogo(sql, config.DATA_DIR, userId, portalId, now());
-    return c.json(await getPortal(sql, config, userId, portalId, now()), 200);
+    await removePortalLogo({ ...deps, log: c.get('log') }, userId, portalId, deps.now());
+    return c.json(await getPortal(deps.sql, deps.config, userId, portalId, deps.now()), 200);
   });
 }

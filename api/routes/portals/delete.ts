@@ -5,7 +5,7 @@ import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { forgetPortalDomains } from '../../services/domains/domain-cache';
 import { deletePortal } from '../../services/portals/manage-portals';
-import { createLogoStore } from '../../uploads/logo-store';
+import { cleanUpAfterCommit, deletePortalFiles } from '../../storage/provider-files';
 
 const route = createRoute({
   method: 'delete',
@@ -26,10 +26,16 @@ const route = createRoute({
 /** DELETE /api/portals/{portalId} */
 export function registerDeletePortal(app: App) {
   app.openapi(route, async (c) => {
-    const { sql, config } = c.get('deps');
+    const { sql, store } = c.get('deps');
     const { portalId } = c.req.valid('param');
-    const { deleted, logoPath } = await deletePortal(sql, providerOf(c).userId, portalId);
-    await createLogoStore(config.DATA_DIR).remove(logoPath);
+    const providerId = providerOf(c).userId;
+    const { deleted, logoPath } = await deletePortal(sql, providerId, portalId);
+    // Its logo and whatever else is stored under the portal's prefix; a storage failure is logged, not
+    // answered (the portal is gone either way).
+    const keys = logoPath ? [logoPath] : [];
+    await cleanUpAfterCommit(c.get('log'), { deletePortalFiles: { providerId, portalId, keys } }, () =>
+      deletePortalFiles(store, providerId, portalId, keys),
+    );
     forgetPortalDomains(sql);
     return c.json({ ok: true as const, deleted }, 200);
   });

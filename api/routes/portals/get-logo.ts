@@ -1,10 +1,12 @@
+import { Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
 import { PortalIdParam } from '../../../shared/contracts/portals';
 import type { App } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { errorResponses } from '../../http/openapi';
 import { publicFile } from '../../http/public-file';
-import { readPortalLogo } from '../../services/portals/portal-logo';
+import { findPortalLogoKey } from '../../services/portals/portal-logo';
+import { logoVersion } from '../../storage/keys';
 
 const route = createRoute({
   method: 'get',
@@ -12,7 +14,7 @@ const route = createRoute({
   tags: ['Portals'],
   summary: 'A portal’s logo (public)',
   description:
-    "The logo as WebP, public because the portal login page shows it. Served with `nosniff` and a `default-src 'none'` policy. With `?v=` naming the current version (as in `logoUrl`) it may be cached for a year; otherwise it is revalidated.",
+    "The logo as WebP (streamed from the file store), public because the portal login page shows it. Served with `nosniff` and a `default-src 'none'` policy. With `?v=` naming the current version (as in `logoUrl`) it may be cached for a year; otherwise it is revalidated.",
   request: {
     params: PortalIdParam,
     query: z.object({
@@ -35,13 +37,23 @@ const route = createRoute({
 /** GET /api/portals/{portalId}/logo */
 export function registerGetPortalLogo(app: App) {
   app.openapi(route, async (c) => {
-    const { sql, config } = c.get('deps');
+    const { sql, store } = c.get('deps');
     const { portalId } = c.req.valid('param');
-    const logo = await readPortalLogo(sql, config.DATA_DIR, portalId);
-    if (!logo) throw new ApiError('not_found');
-    const version = logo.name.replace(/\.webp$/, '').slice(portalId.length + 1);
+    const key = await findPortalLogoKey(sql, portalId);
+    if (!key) throw new ApiError('not_found');
+    const version = logoVersion(key);
+    // A client holding this version gets its 304 without the file being opened. HEAD (answered by Hono
+    // as a GET whose body it drops unread) only asks for its size: an opened body would hold a file handle
+    // or one of the S3 client's pooled sockets.
+    const fresh = c.req.header('if-none-match') === `"${version}"`;
+    const head = c.req.method === 'HEAD';
+    const file = fresh || head ? undefined : await store.get(key);
+    const info = head && !fresh ? await store.stat(key) : file;
+    if (info === null) throw new ApiError('not_found');
     c.header('Cross-Origin-Resource-Policy', 'cross-origin');
-    return publicFile(c, new Uint8Array(logo.bytes), {
+    if (info) c.header('Content-Length', String(info.size));
+    const body = file ? (Readable.toWeb(file.body) as ReadableStream<Uint8Array>) : '';
+    return publicFile(c, body, {
       type: 'image/webp',
       etag: `"${version}"`,
       cacheControl:

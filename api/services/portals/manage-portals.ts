@@ -64,7 +64,7 @@ export async function updatePortal(
 /**
  * Deletes a portal with its clients, their projects and invoices (foreign keys cascade) in one
  * transaction, and says how many of each went.
- * @returns the counts and the logo file name to remove from storage
+ * @returns the counts and the logo's storage key, for the caller to remove the portal's files
  */
 export async function deletePortal(sql: Sql, providerId: string, portalId: string) {
   return sql.begin(async (tx) => {

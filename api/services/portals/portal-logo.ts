@@ -1,14 +1,26 @@
+import { Readable } from 'node:stream';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
-import { createLogoStore, reencodeLogo } from '../../uploads/logo-store';
+import type { Logger } from '../../http/logger';
+import { portalLogoKey } from '../../storage/keys';
+import { cleanUpAfterCommit } from '../../storage/provider-files';
+import type { FileStore } from '../../storage/store';
+import { reencodeLogo } from './logo-image';
+
+/** What the logo use cases touch: the database, the file store, and the request's log for clean-ups. */
+export interface LogoDeps {
+  sql: Sql;
+  store: FileStore;
+  log: Logger;
+}
 
 /**
- * Replaces a portal's logo: re-encodes the upload, stores it under a new name, points the portal at it
- * and removes the previous file. The portal is checked first, so nothing is stored for another tenant.
+ * Replaces a portal's logo: re-encodes the upload, stores it under a fresh key, points the portal at it
+ * and removes the previous file. The portal is checked first, so nothing is stored for another tenant;
+ * should it vanish before the update (deleted meanwhile), the new file is removed again.
  */
 export async function replacePortalLogo(
-  sql: Sql,
-  dataDir: string,
+  { sql, store, log }: LogoDeps,
   providerId: string,
   portalId: string,
   upload: Uint8Array,
@@ -18,24 +30,24 @@ export async function replacePortalLogo(
     SELECT logo_path FROM client_portals WHERE provider_id = ${providerId} AND id = ${portalId}`;
   if (!portal) throw new ApiError('not_found');
   const webp = await reencodeLogo(upload);
-  const store = createLogoStore(dataDir);
-  const name = await store.save(portalId, webp);
-  const [old] = await sql<{ old: string | null }[]>`
-    UPDATE client_portals p SET logo_path = ${name}, updated_at = ${now}
+  const key = portalLogoKey(providerId, portalId);
+  await store.put(key, Readable.from([webp]));
+  const [row] = await sql<{ old: string | null }[]>`
+    UPDATE client_portals p SET logo_path = ${key}, updated_at = ${now}
     FROM (SELECT logo_path AS old FROM client_portals WHERE provider_id = ${providerId} AND id = ${portalId}) prev
     WHERE p.provider_id = ${providerId} AND p.id = ${portalId}
     RETURNING prev.old`;
-  if (!old) {
-    await store.remove(name);
+  if (!row) {
+    await store.delete(key);
     throw new ApiError('not_found');
   }
-  await store.remove(old.old);
+  const old = row.old;
+  if (old) await cleanUpAfterCommit(log, { deleteKey: old, portalId }, () => store.delete(old));
 }
 
 /** Removes a portal's logo (`not_found` for another provider's portal). */
 export async function removePortalLogo(
-  sql: Sql,
-  dataDir: string,
+  { sql, store, log }: LogoDeps,
   providerId: string,
   portalId: string,
   now: Date,
@@ -46,14 +58,13 @@ export async function removePortalLogo(
     WHERE p.provider_id = ${providerId} AND p.id = ${portalId}
     RETURNING prev.old`;
   if (!row) throw new ApiError('not_found');
-  await createLogoStore(dataDir).remove(row.old);
+  const old = row.old;
+  if (old) await cleanUpAfterCommit(log, { deleteKey: old, portalId }, () => store.delete(old));
 }
 
-/** The current logo file of any portal (public: the portal login page shows it). */
-export async function readPortalLogo(sql: Sql, dataDir: string, portalId: string) {
+/** The storage key of any portal's current logo, or null (public: the portal login page shows it). */
+export async function findPortalLogoKey(sql: Sql, portalId: string): Promise<string | null> {
   const [row] = await sql<{ logo_path: string | null }[]>`
     SELECT logo_path FROM client_portals WHERE id = ${portalId}`;
-  if (!row?.logo_path) return null;
-  const bytes = await createLogoStore(dataDir).read(row.logo_path);
-  return bytes ? { name: row.logo_path, bytes } : null;
+  return row?.logo_path ?? null;
 }

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Sql, Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import { claimExpiresAt } from '../domains/domain-policy';
+import { logoVersion } from '../../storage/keys';
 
 /** A client_portals row as the portal queries select it (see `selectPortals`). */
 export interface PortalRow {
@@ -12,6 +13,7 @@ export interface PortalRow {
   primary_color: string;
   secondary_color: string;
   allowed_origins: string[];
+  /** The logo's storage key (api/storage/keys.ts), or null. */
   logo_path: string | null;
   custom_domain: string | null;
   domain_verification_token: string | null;
@@ -33,10 +35,10 @@ export function verificationRecordName(domain: string): string {
   return `_clientportal-verify.${domain}`;
 }
 
-/** The versioned public URL of a portal's logo: the stored file name's random part is the version. */
+/** The versioned public URL of a portal's logo: the storage key's random part is the version. */
 export function logoUrl(publicOrigin: string, portalId: string, logoPath: string | null): string | null {
   if (!logoPath) return null;
-  const version = logoPath.replace(/\.webp$/, '').slice(portalId.length + 1);
+  const version = logoVersion(logoPath);
   return `${publicOrigin}/api/portals/${portalId}/logo?v=${encodeURIComponent(version)}`;
 }
 

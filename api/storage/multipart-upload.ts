@@ -1,0 +1,153 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import busboy from 'busboy';
+import type { Context } from 'hono';
+import type { AppEnv } from '../http/context';
+import { ApiError } from '../http/errors';
+import { ByteMeter, type FileStore, type PutResult, tooLarge } from './store';
+
+/** Spec: a file upload is at most 10 MB (images, PDFs and documents). */
+export const FILE_MAX_BYTES = 10 * 1024 * 1024;
+/** Room for the multipart framing (boundary, part headers) and a few short text fields around the file. */
+export const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/** What the client said about its file: untrusted (names and types are never used for keys or types). */
+export interface UploadInfo {
+  filename: string;
+  declaredType: string;
+  /** The form's short text fields (at most 20, each at most 8 KiB). */
+  fields: Record<string, string>;
+}
+
+/**
+ * Reads a `multipart/form-data` request as it streams in and hands the one file part named `field` to
+ * `consume` as a stream, limited to `maxBytes` (413 `payload_too_large` on the byte past it, the
+ * connection closed). Nothing else of the body is kept: other file parts (at most 4) are skipped as they
+ * stream by, text fields (at most 20 of 8 KiB) are returned, and the whole body may be at most `maxBytes`
+ * plus 64 KiB of form around the file.
+ *
+ * The upload counts only once the whole form has arrived: when the body breaks off or turns out malformed
+ * after `consume` finished, `discard` undoes what it did. Errors: 415 for another content type, 422
+ * (`fields: [{ path: field }]`) when the file part is missing, 400 for a malformed form; an error of
+ * `consume` itself is passed on as it is.
+ *
+ * @example const { result } = await receiveMultipartFile(c, { field: 'logo', maxBytes, consume: readAll })
+ */
+export async function receiveMultipartFile<T>(
+  c: Context<AppEnv>,
+  opts: {
+    field: string;
+    maxBytes: number;
+    consume: (file: Readable) => Promise<T>;
+    discard?: (result: T) => Promise<void>;
+  },
+): Promise<{ result: T } & UploadInfo> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(type)) throw new ApiError('unsupported_media_type');
+  const bodyLimit = opts.maxBytes + FORM_OVERHEAD_BYTES;
+  const declared = Number(c.req.header('content-length'));
+  if (declared > bodyLimit) throw tooLarge();
+  const missing = () =>
+    new ApiError('validation_failed', { fields: [{ path: opts.field, key: 'validation.required' }] });
+  const raw = c.req.raw.body;
+  if (!raw) throw missing();
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { 'content-type': type },
+      limits: { files: 5, fields: 20, fieldSize: 8 * 1024, parts: 25, headerPairs: 20 },
+    });
+  } catch (cause) {
+    throw new ApiError('bad_request', { cause }); // no boundary, or one busboy cannot use
+  }
+  const source = Readable.fromWeb(raw as import('node:stream/web').ReadableStream<Uint8Array>);
+  const fields: Record<string, string> = {};
+  let file: { info: busboy.FileInfo; consuming: Promise<T> } | undefined;
+  // Which side failed first decides the answer: the form (client's fault: 400/413, whatever the consumer
+  // then saw on its stream) or the consumer on its own (its error, e.g. storage down: 500). The parser's
+  // 'error' comes a tick after the form breaks, before the consumer can see it; a consumer failing on its
+  // own stops the form only afterwards.
+  let first: { by: 'form' | 'consumer'; error: unknown } | undefined;
+  parser.once('error', (error) => {
+    first ??= { by: 'form', error };
+  });
+
+  parser.on('field', (name, value, meta) => {
+    if (meta.valueTruncated || meta.nameTruncated) parser.destroy(tooLarge());
+    else fields[name] = value;
+  });
+  for (const limit of ['partsLimit', 'fieldsLimit', 'filesLimit'] as const)
+    parser.on(limit, () => parser.destroy(tooLarge()));
+  parser.on('file', (name, stream, info) => {
+    if (name !== opts.field || file) {
+      stream.resume(); // another part, skipped as it streams by
+      return;
+    }
+    const limited = new ByteMeter(opts.maxBytes, { hash: false });
+    // An error on either side ends both: a broken form fails the consumer's stream, and a file over the
+    // limit fails the consumer, which stops the form.
+    pipeline(stream, limited).catch(() => {});
+    const consuming = opts.consume(limited);
+    consuming.catch((error) => {
+      first ??= { by: 'consumer', error };
+      source.destroy();
+    });
+    file = { info, consuming };
+  });
+
+  let formError: { error: unknown } | undefined;
+  try {
+    await pipeline(source, new ByteMeter(bodyLimit, { hash: false }), parser);
+  } catch (error) {
+    formError = { error };
+  }
+  const settled = file
+    ? await file.consuming.then(
+        (result) => ({ result }),
+        () => undefined,
+      )
+    : undefined;
+  if (first?.by === 'consumer') throw first.error;
+  if (formError) {
+    if (settled && opts.discard) await opts.discard(settled.result);
+    const error = first?.error ?? formError.error;
+    throw error instanceof ApiError ? error : new ApiError('bad_request', { cause: error });
+  }
+  if (!file || !settled) throw missing();
+  return {
+    result: settled.result,
+    filename: file.info.filename ?? '',
+    declaredType: file.info.mimeType ?? '',
+    fields,
+  };
+}
+
+/**
+ * Streams the file part `field` of a multipart request straight into the store under `key` (built by the
+ * caller from ids, never from the file's name), with its size and SHA-256 measured on the way. Over
+ * `maxBytes` (default: the spec's 10 MB) it answers 413 and nothing is stored; a body that breaks off
+ * after the file removes the stored file again.
+ * @example const upload = await uploadToStore(c, deps.store, { field: 'file', key: projectFileKey(…) })
+ */
+export async function uploadToStore(
+  c: Context<AppEnv>,
+  store: FileStore,
+  opts: { field: string; key: string; maxBytes?: number },
+): Promise<{ key: string } & PutResult & UploadInfo> {
+  const maxBytes = opts.maxBytes ?? FILE_MAX_BYTES;
+  const { result, ...info } = await receiveMultipartFile(c, {
+    field: opts.field,
+    maxBytes,
+    consume: (file) => store.put(opts.key, file, { maxBytes }),
+    discard: () => store.delete(opts.key),
+  });
+  return { key: opts.key, ...result, ...info };
+}
+
+/** Reads a (limited) stream into one buffer: for files that must be whole to be used, as a logo for sharp. */
+export async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
