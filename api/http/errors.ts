@@ -36,6 +36,7 @@ export const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 |
   // A logo that is not PNG, JPEG, WebP or GIF by its bytes (SVG included).
   unsupported_image_type: 415,
   // Portal sign-in: no client with this e-mail in the portal / in any portal (spec §8 "Access Denied").
+  project_client_locked: 409,
   portal_account_not_found: 404,
   account_not_found: 404,
   // The sign-in e-mail could not be sent (spec §8's generic fallback; the link is never revealed).

@@ -19,12 +19,13 @@ function read(file: string): Record<string, unknown> {
 /**
  * The frontends' texts plus the server-only ones, never shipped to a browser: the e-mails'
  * (`mail.<lang>.json`) and the API errors only API callers, the portal and the widget meet
- * (`api.<lang>.json`, merged into `errors`).
+ * (`api.<lang>.json`: its `errors` merged into the frontends', and what only the server renders, such as
+ * activity titles).
  */
 function load(lang: Lang): Record<string, unknown> {
   const base = read(`${lang}.json`) as { errors?: Record<string, unknown> };
-  const api = read(`api.${lang}.json`) as { errors?: Record<string, unknown> };
-  return { ...base, ...read(`mail.${lang}.json`), errors: { ...base.errors, ...api.errors } };
+  const { errors, ...serverOnly } = read(`api.${lang}.json`) as { errors?: Record<string, unknown> };
+  return { ...base, ...read(`mail.${lang}.json`), ...serverOnly, errors: { ...base.errors, ...errors } };
 }
 
 /** The server reads the same locale files as the frontends, so an error reads the same everywhere. */

@@ -4,6 +4,10 @@ import { registerDeleteAccount } from './account/delete';
 import { registerEndSession } from './account/end-session';
 import { registerListSessions } from './account/list-sessions';
 import { registerSignOutEverywhere } from './account/sign-out-everywhere';
+import { registerMarkNotificationsRead } from './activity/mark-read';
+import { registerNotifications } from './activity/notifications';
+import { registerProjectActivity } from './activity/project-activity';
+import { registerUnreadCount } from './activity/unread-count';
 import { registerForgotPassword } from './auth/forgot-password';
 import { registerRefresh } from './auth/refresh';
 import { registerResendVerification } from './auth/resend-verification';
@@ -26,6 +30,10 @@ import { registerCheckDomain } from './domains/check';
 import { registerDeleteDomain } from './domains/delete';
 import { registerSetDomain } from './domains/set';
 import { registerVerifyDomain } from './domains/verify';
+import { registerListConversations } from './messages/conversations';
+import { registerListMessages } from './messages/list';
+import { registerReadMessages } from './messages/read';
+import { registerSendMessage } from './messages/send';
 import { registerGetOverview } from './overview/get';
 import { registerPlatformConfig } from './platform/config';
 import { registerHealth } from './platform/health';
@@ -35,6 +43,7 @@ import { registerPortalDashboard } from './portal/dashboard';
 import { registerPortalIcon } from './portal/icon';
 import { registerPortalInvoices } from './portal/invoices';
 import { registerPasswordStatus } from './portal/password-status';
+import { registerPortalProject } from './portal/project';
 import { registerPortalProjects } from './portal/projects';
 import { registerRequestMagicLink } from './portal/request-magic-link';
 import { registerPortalSession } from './portal/session';
@@ -53,6 +62,11 @@ import { registerUpdatePortal } from './portals/update';
 import { registerUploadPortalLogo } from './portals/upload-logo';
 import { registerGetProfile } from './profile/get';
 import { registerUpdateProfile } from './profile/update';
+import { registerCreateProject } from './projects/create';
+import { registerDeleteProject } from './projects/delete';
+import { registerGetProject } from './projects/get';
+import { registerListProjects } from './projects/list';
+import { registerUpdateProject } from './projects/update';
 import { registerWaitlistJoin } from './waitlist/join';
 import { registerDeleteWidgetSecret } from './widget/delete-secret';
 import { registerWidgetHandoff } from './widget/handoff';
@@ -112,6 +126,22 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerInviteClient(app);
   registerSetClientPassword(app);
 
+  registerListProjects(app);
+  registerCreateProject(app);
+  registerGetProject(app);
+  registerUpdateProject(app);
+  registerDeleteProject(app);
+  registerProjectActivity(app);
+
+  registerListConversations(app);
+  registerListMessages(app);
+  registerSendMessage(app);
+  registerReadMessages(app);
+
+  registerNotifications(app);
+  registerUnreadCount(app);
+  registerMarkNotificationsRead(app);
+
   registerPortalBranding(app);
   registerPortalIcon(app);
   registerRequestMagicLink(app);
@@ -125,6 +155,7 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerPortalSetPassword(app);
   registerPortalDashboard(app);
   registerPortalProjects(app);
+  registerPortalProject(app);
   registerPortalInvoices(app);
 
   registerWidgetSecretStatus(app);

@@ -1812,6 +1812,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List conversations
+         * @description Every conversation (one per project) with its newest message and the unread count of the caller’s side, the most recent first; projects without messages after them (at most 200).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Conversations */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConversationList"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/outbox": {
         parameters: {
             query?: never;
@@ -1982,6 +2039,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your notifications
+         * @description The notification sheet (spec §2, §7): the newest 50 activity items of the caller’s projects, newest first, each with its project and client, title and description in the request language (`Accept-Language`), and whether the caller’s side has read it; with the unread count.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Notifications */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationList"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark notifications read
+         * @description Spec §7 `mark_notifications_read`: marks the caller’s side’s unread notifications read, of `projectIds` or of all the caller’s projects (“Mark all read”). Projects that are not the caller’s change nothing. Returns how many changed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /** @example {} */
+                    "application/json": components["schemas"]["MarkNotificationsRead"];
+                };
+            };
+            responses: {
+                /** @description How many were marked read */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MarkedRead"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unread notifications
+         * @description How many notifications the caller’s side has not read (the bell’s badge; spec §9 refetches it every 30 s).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The count */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UnreadCount"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/overview": {
         parameters: {
             query?: never;
@@ -2074,6 +2325,65 @@ export interface paths {
                 };
                 /** @description Not found (also for another tenant’s objects) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List conversations (client)
+         * @description Every conversation (one per project) with its newest message and the unread count of the caller’s side, the most recent first; projects without messages after them (at most 200).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Conversations */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConversationList"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2254,6 +2564,206 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["PortalInvoiceList"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client’s notifications
+         * @description The notification sheet (spec §2, §7): the newest 50 activity items of the caller’s projects, newest first, each with its project and client, title and description in the request language (`Accept-Language`), and whether the caller’s side has read it; with the unread count. Only the client’s own projects, without what the provider keeps internal.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Notifications */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationList"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark notifications read (client)
+         * @description Spec §7 `mark_notifications_read`: marks the caller’s side’s unread notifications read, of `projectIds` or of all the caller’s projects (“Mark all read”). Projects that are not the caller’s change nothing. Returns how many changed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /** @example {} */
+                    "application/json": components["schemas"]["MarkNotificationsRead"];
+                };
+            };
+            responses: {
+                /** @description How many were marked read */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MarkedRead"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unread notifications (client)
+         * @description How many notifications the caller’s side has not read (the bell’s badge; spec §9 refetches it every 30 s).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The count */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UnreadCount"];
                     };
                 };
                 /** @description Not signed in or wrong credentials */
@@ -2530,6 +3040,419 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/projects/{projectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the client’s projects
+         * @description The project as the client sees it: without the provider’s internal notes, and with the budget only when the provider shares it. Another client’s project answers 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The project */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PortalProject"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/projects/{projectId}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project’s activity (client)
+         * @description A project’s activity feed, newest first: `before` a seq loads older items, `limit` up to 100 (default 50). Titles are in the request language. Without what the provider keeps internal.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    before?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    portalId: string;
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Activity */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ActivityPage"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/projects/{projectId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a project’s conversation (client)
+         * @description A page of the project’s conversation, oldest first within the page (newest page first): `before` a seq loads older messages, `limit` up to 100 (default 30); `lastReadSeq` is how far the caller’s side has read. Text is plain; render it as text, never as HTML. Only the client’s own projects.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only messages with a smaller seq. */
+                    before?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    portalId: string;
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Messages */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessagePage"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Send a message (client)
+         * @description Writes a message to the project’s conversation (plain text, 1 to 5,000 characters). `clientMessageId` is made once per message by the sender: sending again with the same id returns the stored message (200) instead of a second one (201), so a retry after a lost answer is safe. The other side is notified live, and by e-mail if it is still unread after a few minutes. Only the client’s own projects.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "clientMessageId": "0b6d2a39-8f1e-4c5a-9d3e-2f1a7c9e4b10",
+                     *       "body": "The first draft is ready."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageInput"];
+                };
+            };
+            responses: {
+                /** @description Sent before (the same clientMessageId) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Sent */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/projects/{projectId}/messages/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a conversation read (client)
+         * @description Marks the conversation read by the caller’s side up to `upToSeq` (never backwards), and the message notifications it covers. A message still unread after a few minutes is e-mailed; one read meanwhile is not.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MarkConversationRead"];
+                };
+            };
+            responses: {
+                /** @description The read position */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReadPosition"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4288,6 +5211,712 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your projects
+         * @description One page of your projects with their client and unread messages: filter by `status` and `clientId`, `search` the name (case-insensitive, contains), `sort` by name, status, startDate, endDate, updatedAt or createdAt, `order`, `page` from 1 with `pageSize` up to 100 (default 50). `total` counts every match.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    clientId?: string;
+                    order?: "asc" | "desc";
+                    page?: number;
+                    pageSize?: number;
+                    /** @description Case-insensitive "contains" over the name. */
+                    search?: string;
+                    sort?: "name" | "status" | "startDate" | "endDate" | "updatedAt" | "createdAt";
+                    /** @description Spec §4 project statuses. */
+                    status?: "planning" | "in_progress" | "on_hold" | "completed" | "cancelled";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of projects */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProjectList"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a project
+         * @description Creates a project for one of your clients: name and client required; status (default planning), budget in minor units of your currency, start and end date (`YYYY-MM-DD`, the end not before the start), description (shown to the client), internal notes (never shown to the client) and whether the client sees the budget. A client that is not yours answers 404. The client is notified in the portal.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Website relaunch",
+                     *       "clientId": "3f1c9a2b-0000-4000-8000-000000000000",
+                     *       "status": "in_progress",
+                     *       "budgetCents": 1250000,
+                     *       "startDate": "2026-12-01",
+                     *       "endDate": "2027-02-28"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProjectCreateInput"];
+                };
+            };
+            responses: {
+                /** @description The new project */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Project"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{projectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a project
+         * @description One of your projects with its client and unread messages. Another provider’s project answers 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The project */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Project"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a project
+         * @description Deletes the project with its conversation and activity. Its invoices stay (their numbers belong to your books), without the project. Another provider’s project answers 404.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProjectDeleted"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Update a project
+         * @description Changes only the fields sent (empty strings clear the optional texts, null clears a date or the budget). The end date may not be before the start date, stored or sent (422 on `endDate`). A project with messages keeps its client (409 `project_client_locked`). A status change, and any change the client can see, is shown to the client. Another provider’s project answers 404.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "completed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProjectUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description The project */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Project"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/projects/{projectId}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A project’s activity
+         * @description A project’s activity feed, newest first: `before` a seq loads older items, `limit` up to 100 (default 50). Titles are in the request language.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    before?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Activity */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ActivityPage"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{projectId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a project’s conversation
+         * @description A page of the project’s conversation, oldest first within the page (newest page first): `before` a seq loads older messages, `limit` up to 100 (default 30); `lastReadSeq` is how far the caller’s side has read. Text is plain; render it as text, never as HTML. Another provider’s project answers 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only messages with a smaller seq. */
+                    before?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Messages */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessagePage"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Send a message
+         * @description Writes a message to the project’s conversation (plain text, 1 to 5,000 characters). `clientMessageId` is made once per message by the sender: sending again with the same id returns the stored message (200) instead of a second one (201), so a retry after a lost answer is safe. The other side is notified live, and by e-mail if it is still unread after a few minutes. Another provider’s project answers 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "clientMessageId": "0b6d2a39-8f1e-4c5a-9d3e-2f1a7c9e4b10",
+                     *       "body": "The first draft is ready."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageInput"];
+                };
+            };
+            responses: {
+                /** @description Sent before (the same clientMessageId) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Sent */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Message"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{projectId}/messages/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a conversation read
+         * @description Marks the conversation read by the caller’s side up to `upToSeq` (never backwards), and the message notifications it covers. A message still unread after a few minutes is e-mailed; one read meanwhile is not.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MarkConversationRead"];
+                };
+            };
+            responses: {
+                /** @description The read position */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReadPosition"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/waitlist": {
         parameters: {
             query?: never;
@@ -4555,6 +6184,40 @@ export interface components {
         AccountSessionList: {
             sessions: components["schemas"]["AccountSession"][];
         };
+        ActivityItem: {
+            createdAt: string;
+            description: string | null;
+            /** Format: uuid */
+            id: string;
+            project: {
+                /** Format: uuid */
+                clientId: string;
+                clientName: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** @description Read by the caller’s side. */
+            read: boolean;
+            /**
+             * @description spec §3 metadata.sender_type.
+             * @enum {string|null}
+             */
+            senderType: "provider" | "client" | null;
+            /** @description Increasing position in the feed (catch-up after a reconnect). */
+            seq: number;
+            /** @example New message from Grace Hopper */
+            title: string;
+            /**
+             * @description What happened.
+             * @example message
+             * @enum {string}
+             */
+            type: "message" | "file_upload" | "file_approval" | "invoice_created" | "invoice_status" | "project_created" | "project_updated" | "project_status";
+        };
+        ActivityPage: {
+            items: components["schemas"]["ActivityItem"][];
+        };
         ChangePasswordInput: {
             confirmPassword: string;
             currentPassword: string;
@@ -4741,6 +6404,29 @@ export interface components {
              */
             whiteText: number;
         };
+        Conversation: {
+            client: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            lastMessage: components["schemas"]["Message"];
+            project: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /**
+                 * @description Spec §4 project statuses.
+                 * @example in_progress
+                 * @enum {string}
+                 */
+                status: "planning" | "in_progress" | "on_hold" | "completed" | "cancelled";
+            };
+            unread: number;
+        };
+        ConversationList: {
+            items: components["schemas"]["Conversation"][];
+        };
         CustomDomain: {
             /** @description Last verification attempt (ISO 8601). */
             checkedAt: string | null;
@@ -4798,7 +6484,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client";
                 fields?: components["schemas"]["FieldError"][];
                 /** @description Human-readable, in the request language. */
                 message: string;
@@ -4838,6 +6524,55 @@ export interface components {
             status: "ok" | "degraded";
             version: string;
         };
+        MarkConversationRead: {
+            upToSeq: number;
+        };
+        MarkedRead: {
+            count: number;
+        };
+        MarkNotificationsRead: {
+            /** @description Only these projects; omitted: all of the caller’s projects. */
+            projectIds?: string[];
+        };
+        Message: {
+            body: string;
+            /** Format: uuid */
+            clientMessageId: string;
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Written by the caller’s side. */
+            mine: boolean;
+            /** Format: uuid */
+            projectId: string;
+            sender: {
+                name: string;
+                /**
+                 * @description Who wrote it.
+                 * @enum {string}
+                 */
+                type: "provider" | "client";
+            };
+            /** @description Position in the conversation (increasing). */
+            seq: number;
+        } | null;
+        MessageInput: {
+            /** @example The first draft is ready for review. */
+            body: string;
+            /**
+             * Format: uuid
+             * @description Made by the sender once per message; a retry with the same id returns the stored one.
+             */
+            clientMessageId: string;
+        };
+        MessagePage: {
+            /** @description Older messages exist (load them with `before`). */
+            hasMore: boolean;
+            /** @description Oldest first. */
+            items: components["schemas"]["Message"][];
+            /** @description The caller’s side has read up to this seq (0: nothing). */
+            lastReadSeq: number;
+        };
         Money: {
             /**
              * @description Amount in minor units (cents).
@@ -4849,6 +6584,11 @@ export interface components {
              * @example EUR
              */
             currency: string;
+        };
+        NotificationList: {
+            /** @description The newest 50, newest first. */
+            items: components["schemas"]["ActivityItem"][];
+            unreadCount: number;
         };
         /**
          * @example {
@@ -5177,6 +6917,19 @@ export interface components {
             name?: string;
         };
         PortalProject: {
+            /** @description Only when the provider shares the budget; else null. */
+            budget: {
+                /**
+                 * @description Amount in minor units (cents).
+                 * @example 1250000
+                 */
+                amountCents: number;
+                /**
+                 * @description ISO 4217 currency code.
+                 * @example EUR
+                 */
+                currency: string;
+            } | null;
             description: string | null;
             /** @description Calendar date `YYYY-MM-DD`. */
             endDate: string | null;
@@ -5187,6 +6940,8 @@ export interface components {
             startDate: string | null;
             /** @enum {string} */
             status: "planning" | "in_progress" | "on_hold" | "completed" | "cancelled";
+            /** @description Messages from the provider the client has not read. */
+            unreadMessages: number;
             updatedAt: string;
         };
         PortalProjectList: {
@@ -5293,6 +7048,118 @@ export interface components {
              */
             website?: string | null;
         };
+        Project: {
+            budget: components["schemas"]["Money"] & (Record<string, never> | null);
+            budgetVisibleToClient: boolean;
+            client: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** Format: uuid */
+                portalId: string;
+            };
+            createdAt: string;
+            description: string | null;
+            endDate: string | null;
+            /** Format: uuid */
+            id: string;
+            internalNotes: string | null;
+            name: string;
+            startDate: string | null;
+            /**
+             * @description Spec §4 project statuses.
+             * @example in_progress
+             * @enum {string}
+             */
+            status: "planning" | "in_progress" | "on_hold" | "completed" | "cancelled";
+            /** @description Messages from the client the provider has not read. */
+            unreadMessages: number;
+            updatedAt: string;
+        };
+        ProjectCreateInput: {
+            /** @description Budget in minor units (cents) of the provider’s currency; null for none. */
+            budgetCents?: number | null;
+            /** @description Whether the client sees the budget in the portal (default false). */
+            budgetVisibleToClient?: boolean;
+            /**
+             * Format: uuid
+             * @description One of your clients.
+             */
+            clientId: string;
+            /** @description Shown to the client in the portal. */
+            description?: string | null;
+            /**
+             * @description Calendar date `YYYY-MM-DD`.
+             * @example 2026-12-01
+             */
+            endDate?: string | null;
+            /** @description Internal: never shown to the client. */
+            internalNotes?: string | null;
+            /** @example Website relaunch */
+            name: string;
+            /**
+             * @description Calendar date `YYYY-MM-DD`.
+             * @example 2026-12-01
+             */
+            startDate?: string | null;
+            /**
+             * @description Spec §4 project statuses.
+             * @example in_progress
+             * @enum {string}
+             */
+            status?: "planning" | "in_progress" | "on_hold" | "completed" | "cancelled";
+        };
+        ProjectDeleted: {
+            deleted: {
+                messages: number;
+            };
+            /** @description Invoices of the project, kept without it. */
+            keptInvoices: number;
+            /** @enum {boolean} */
+            ok: true;
+        };
+        ProjectList: {
+            items: components["schemas"]["Project"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        ProjectUpdateInput: {
+            /** @description Budget in minor units (cents) of the provider’s currency; null for none. */
+            budgetCents?: number | null;
+            /** @description Whether the client sees the budget in the portal (default false). */
+            budgetVisibleToClient?: boolean;
+            /**
+             * Format: uuid
+             * @description One of your clients.
+             */
+            clientId?: string;
+            /** @description Shown to the client in the portal. */
+            description?: string | null;
+            /**
+             * @description Calendar date `YYYY-MM-DD`.
+             * @example 2026-12-01
+             */
+            endDate?: string | null;
+            /** @description Internal: never shown to the client. */
+            internalNotes?: string | null;
+            /** @example Website relaunch */
+            name?: string;
+            /**
+             * @description Calendar date `YYYY-MM-DD`.
+             * @example 2026-12-01
+             */
+            startDate?: string | null;
+            /**
+             * @description Spec §4 project statuses.
+             * @example in_progress
+             * @enum {string}
+             */
+            status?: "planning" | "in_progress" | "on_hold" | "completed" | "cancelled";
+        };
+        ReadPosition: {
+            lastReadSeq: number;
+        };
         ResendVerificationInput: {
             /**
              * @description E-mail address (case-insensitive).
@@ -5384,6 +7251,9 @@ export interface components {
             email: string;
             /** @enum {boolean} */
             verificationSent: true;
+        };
+        UnreadCount: {
+            count: number;
         };
         /**
          * @example {

@@ -53,6 +53,8 @@ export const ErrorCode = z.enum([
   'domain_taken',
   'unsupported_image_type',
   // portal sign-in (spec §8 "Access Denied" with and without a portal; the magic-link fallback)
+  // a project with messages keeps its client (the new client would read the old one's conversation)
+  'project_client_locked',
   'portal_account_not_found',
   'account_not_found',
   'magic_link_failed',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Email, Language } from './common';
+import { Money } from './overview';
 
 /*
  * The client portal's contracts (spec §3, §5, §7): what the portal app sends and receives, validated by the
@@ -199,6 +200,11 @@ export const PortalProject = z
     status: PortalProjectStatus,
     startDate: z.string().nullable().meta({ description: 'Calendar date `YYYY-MM-DD`.' }),
     endDate: z.string().nullable().meta({ description: 'Calendar date `YYYY-MM-DD`.' }),
+    budget: Money.nullable().meta({ description: 'Only when the provider shares the budget; else null.' }),
+    unreadMessages: z
+      .number()
+      .int()
+      .meta({ description: 'Messages from the provider the client has not read.' }),
     updatedAt: z.string(),
   })
   .meta({ id: 'PortalProject' });

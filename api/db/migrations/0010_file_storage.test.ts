@@ -6,7 +6,9 @@ import { migrate, readMigrations } from '../migrate';
 /** Logos stored before the file store keep working: their pointer becomes the local store's key. */
 let db: Database;
 beforeAll(async () => {
-  db = await createTestDatabase(process.env.DATABASE_URL, { migrations: readMigrations().filter((m) => m.name < '0010') });
+  db = await createTestDatabase(process.env.DATABASE_URL, {
+    migrations: readMigrations().filter((m) => m.name < '0010'),
+  });
 });
 afterAll(() => db.close());
 

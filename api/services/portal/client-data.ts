@@ -1,6 +1,8 @@
 import type { PortalDashboard, PortalInvoice, PortalProject } from '../../../shared/contracts/portal';
+import { scopeOfPortalSession } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import type { PortalAuth } from '../portal-auth/portal-session';
+import { type ProjectRow, projectSelect, toPortalProject } from '../projects/project-view';
 
 /*
  * The signed-in client's own data. Every query filters on the session's provider AND client (never on
@@ -11,17 +13,6 @@ type Owner = Pick<PortalAuth, 'providerId' | 'client'>;
 
 /** Lists are short for one client; the cap bounds a response all the same. */
 const LIST_LIMIT = 200;
-
-/** A projects row as selected here (timestamps arrive as Date, or as text inside JSON aggregates). */
-interface ProjectRow {
-  id: string;
-  name: string;
-  description: string | null;
-  status: PortalProject['status'];
-  start_date: string | null;
-  end_date: string | null;
-  updated_at: Date | string;
-}
 
 interface InvoiceRow {
   id: string;
@@ -35,18 +26,6 @@ interface InvoiceRow {
   created_at: Date | string;
   project_id: string | null;
   project_name: string | null;
-}
-
-function toProject(row: ProjectRow): PortalProject {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    status: row.status,
-    startDate: row.start_date,
-    endDate: row.end_date,
-    updatedAt: new Date(row.updated_at).toISOString(),
-  };
 }
 
 function toInvoice(row: InvoiceRow): PortalInvoice {
@@ -64,19 +43,13 @@ function toInvoice(row: InvoiceRow): PortalInvoice {
   };
 }
 
-/**
- * The client's projects, active ones first, then by last change. Dates as `YYYY-MM-DD` text: calendar
- * dates must not shift with the server's or the browser's time zone.
- */
+/** The client's projects, active ones first, then by last change (the client's view of each). */
 export async function listClientProjects(sql: Sql, owner: Owner): Promise<PortalProject[]> {
   const rows = await sql<ProjectRow[]>`
-    SELECT id, name, description, status, to_char(start_date, 'YYYY-MM-DD') AS start_date,
-           to_char(end_date, 'YYYY-MM-DD') AS end_date, updated_at
-    FROM projects
-    WHERE provider_id = ${owner.providerId} AND client_id = ${owner.client.id}
-    ORDER BY (status IN ('planning', 'in_progress')) DESC, updated_at DESC, id
+    ${projectSelect(sql, scopeOfPortalSession(owner))}
+    ORDER BY (p.status IN ('planning', 'in_progress')) DESC, p.updated_at DESC, p.id
     LIMIT ${LIST_LIMIT}`;
-  return rows.map(toProject);
+  return rows.map(toPortalProject);
 }
 
 /** The client's invoices, newest first; drafts are the provider's work in progress and never shown. */
@@ -111,11 +84,7 @@ export async function getClientDashboard(sql: Sql, owner: Owner): Promise<Portal
     }[]
   >`
     WITH active AS (
-      SELECT id, name, description, status, to_char(start_date, 'YYYY-MM-DD') AS start_date,
-             to_char(end_date, 'YYYY-MM-DD') AS end_date, updated_at
-      FROM projects
-      WHERE provider_id = ${owner.providerId} AND client_id = ${owner.client.id}
-        AND status IN ('planning', 'in_progress')
+      ${projectSelect(sql, scopeOfPortalSession(owner))} AND p.status IN ('planning', 'in_progress')
     ), unpaid AS (
       SELECT i.id, i.number, i.amount_cents, i.currency::text AS currency, i.status, i.description,
              to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.paid_at, i.created_at,
@@ -138,7 +107,7 @@ export async function getClientDashboard(sql: Sql, owner: Owner): Promise<Portal
                 FROM (SELECT currency, sum(amount_cents) AS cents FROM unpaid GROUP BY currency) t), '[]'::json)
         AS totals`;
   return {
-    activeProjects: (row?.projects ?? []).map(toProject),
+    activeProjects: (row?.projects ?? []).map(toPortalProject),
     activeProjectCount: row?.project_count ?? 0,
     unpaidInvoices: (row?.invoices ?? []).map(toInvoice),
     unpaidInvoiceCount: row?.invoice_count ?? 0,

@@ -3,8 +3,8 @@ import { colorContrast } from '../../../shared/format/contrast';
 import type { Config } from '../../config';
 import type { Sql, Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
-import { claimExpiresAt } from '../domains/domain-policy';
 import { logoVersion } from '../../storage/keys';
+import { claimExpiresAt } from '../domains/domain-policy';
 
 /** A client_portals row as the portal queries select it (see `selectPortals`). */
 export interface PortalRow {

@@ -25,6 +25,9 @@ export type Fixture =
   | { own: (v: Victim) => CallSpec };
 
 const portal = (v: Victim) => ({ params: { portalId: v.portalId } });
+const project = (v: Victim) => ({ params: { projectId: v.projectId } });
+const portalProject = (v: Victim) => ({ params: { portalId: v.portalId, projectId: v.projectId } });
+const message = () => ({ clientMessageId: '0b6d2a39-8f1e-4c5a-9d3e-2f1a7c9e4b10', body: 'Planted message' });
 const client = (v: Victim) => ({ params: { clientId: v.client.clientId } });
 const own = (spec: CallSpec = {}): Fixture => ({ own: () => spec });
 const ownPortal: Fixture = { own: portal };
@@ -73,7 +76,7 @@ export const FIXTURES: Record<string, Fixture> = {
   'POST /api/portals/{portalId}/domain/verify': { object: portal },
   'GET /api/domains/check': { public: 'the TLS proxy’s question whether a host is a verified portal domain' },
 
-  'GET /api/clients': { own: (v) => ({ query: { q: v.client.email } }) },
+  'GET /api/clients': { own: (v) => ({ query: { search: v.client.email } }) },
   'POST /api/clients': {
     object: (v) => ({ body: { name: 'Planted', email: 'planted@example.com', portalId: v.portalId } }),
   },
@@ -86,6 +89,22 @@ export const FIXTURES: Record<string, Fixture> = {
   'POST /api/clients/{clientId}/password': {
     object: (v) => ({ ...client(v), body: { password: 'attacker chosen password' } }),
   },
+
+  'GET /api/projects': { own: () => ({ query: { search: 'Victim' } }) },
+  'POST /api/projects': { object: (v) => ({ body: { name: 'Planted', clientId: v.client.clientId } }) },
+  'GET /api/projects/{projectId}': { object: project },
+  'PATCH /api/projects/{projectId}': { object: (v) => ({ ...project(v), body: { status: 'cancelled' } }) },
+  'DELETE /api/projects/{projectId}': { object: project },
+  'GET /api/projects/{projectId}/activity': { object: project },
+  'GET /api/conversations': own(),
+  'GET /api/projects/{projectId}/messages': { object: project },
+  'POST /api/projects/{projectId}/messages': { object: (v) => ({ ...project(v), body: message() }) },
+  'POST /api/projects/{projectId}/messages/read': {
+    object: (v) => ({ ...project(v), body: { upToSeq: 1e9 } }),
+  },
+  'GET /api/notifications': own(),
+  'GET /api/notifications/unread-count': own(),
+  'POST /api/notifications/read': { own: (v) => ({ body: { projectIds: [v.projectId] } }) },
 
   'GET /api/portals/{portalId}/widget-secret': { object: portal },
   'POST /api/portals/{portalId}/widget-secret': { object: portal },
@@ -108,6 +127,21 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /api/portal/{portalId}/dashboard': ownPortal,
   'GET /api/portal/{portalId}/projects': ownPortal,
   'GET /api/portal/{portalId}/invoices': ownPortal,
+  'GET /api/portal/{portalId}/projects/{projectId}': { object: portalProject },
+  'GET /api/portal/{portalId}/projects/{projectId}/activity': { object: portalProject },
+  'GET /api/portal/{portalId}/projects/{projectId}/messages': { object: portalProject },
+  'POST /api/portal/{portalId}/projects/{projectId}/messages': {
+    object: (v) => ({ ...portalProject(v), body: message() }),
+  },
+  'POST /api/portal/{portalId}/projects/{projectId}/messages/read': {
+    object: (v) => ({ ...portalProject(v), body: { upToSeq: 1e9 } }),
+  },
+  'GET /api/portal/{portalId}/conversations': ownPortal,
+  'GET /api/portal/{portalId}/notifications': ownPortal,
+  'GET /api/portal/{portalId}/notifications/unread-count': ownPortal,
+  'POST /api/portal/{portalId}/notifications/read': {
+    own: (v) => ({ ...portal(v), body: { projectIds: [v.projectId] } }),
+  },
 
   'GET /api/dev/outbox': { public: 'development only (absent in production): the local mail outbox' },
 };

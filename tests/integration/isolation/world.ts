@@ -32,6 +32,12 @@ export interface Victim extends Provider {
   client: PortalClient;
   /** A client of the victim's second portal: same provider, another portal. */
   neighbour: PortalClient;
+  /** Another client of the same portal as `client`: may use the portal, never `client`'s projects. */
+  sibling: PortalClient;
+  /** The client's project, with a conversation. */
+  projectId: string;
+  /** A word only the victim's conversation contains. */
+  messageMarker: string;
 }
 
 let counter = 0;
@@ -145,6 +151,34 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     }),
     'allowed origins',
   );
+  const project = await created<{ id: string }>(
+    await call(t, 'POST', '/api/projects', {
+      ...as,
+      body: {
+        name: 'Victim project',
+        clientId: first.clientId,
+        budgetCents: 100000,
+        internalNotes: 'secret',
+      },
+    }),
+    'create a project',
+  );
+  const messageMarker = `marker${unique('m').replace(/-/g, '')}`;
+  await created(
+    await call(t, 'POST', `/api/projects/${project.id}/messages`, {
+      ...as,
+      body: { clientMessageId: crypto.randomUUID(), body: `Hello ${messageMarker}` },
+    }),
+    'send a message',
+  );
+  const siblingEmail = `${unique('sibling')}@example.com`;
+  const sibling = await created<{ id: string }>(
+    await call(t, 'POST', '/api/clients', {
+      ...as,
+      body: { name: 'Sibling client', email: siblingEmail, portalId: first.portalId },
+    }),
+    'create a sibling client',
+  );
   // The client's session is made after the password is set (setting it ends the client's sessions).
   const session = await createPortalSession(
     t.sql,
@@ -152,11 +186,21 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     'password',
     t.deps.now(),
   );
+  await created(
+    await call(t, 'POST', `/api/portal/${first.portalId}/projects/${project.id}/messages`, {
+      bearer: session.token,
+      body: { clientMessageId: crypto.randomUUID(), body: `Reply ${messageMarker}` },
+    }),
+    'the client replies',
+  );
   return {
     ...owner,
     portalId: first.portalId,
     client: { ...first, token: session.token },
     neighbour: second,
+    sibling: { clientId: sibling.id, email: siblingEmail, portalId: first.portalId, token: '' },
+    projectId: project.id,
+    messageMarker,
   };
 }
 
@@ -183,7 +227,8 @@ type Row = Record<string, unknown>;
  * Everything the victim owns, as JSON text per table: every table with a `provider_id` (rows of the
  * victim), and the tables that hang off the victim's user, clients or portals without one. Tables are
  * found in the schema, so a table a later feature adds is in the snapshot without touching this file.
- * Rows of `exceptClient` (the neighbour, whose session a mismatch check ends on purpose) are left out.
+ * Rows of the neighbour and the sibling (whose sessions the suite makes and a mismatch check ends on
+ * purpose) are left out.
  */
 export async function snapshot(t: TestContext, victim: Victim): Promise<Record<string, string[]>> {
   const columns = await t.sql<{ table_name: string; column_name: string }[]>`
@@ -199,6 +244,7 @@ export async function snapshot(t: TestContext, victim: Victim): Promise<Record<s
   const portals = (
     await t.sql<{ id: string }[]>`SELECT id FROM client_portals WHERE provider_id = ${victim.providerId}`
   ).map((r) => r.id);
+  const others = new Set([victim.neighbour.clientId, victim.sibling.clientId]);
   const out: Record<string, string[]> = {};
   for (const [table, cols] of [...byTable].sort(([a], [b]) => a.localeCompare(b))) {
     const from = t.sql(table);
@@ -215,7 +261,7 @@ export async function snapshot(t: TestContext, victim: Victim): Promise<Record<s
       rows = await t.sql<Row[]>`SELECT * FROM ${from} WHERE portal_id = ANY(${portals})`;
     else continue;
     out[table] = rows
-      .filter((row) => row.client_id !== victim.neighbour.clientId)
+      .filter((row) => !others.has(String(table === 'clients' ? row.id : row.client_id)))
       .map((row) =>
         JSON.stringify(row, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v)),
       )

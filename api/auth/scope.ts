@@ -1,0 +1,69 @@
+import type { Context } from 'hono';
+import type { Sql, Tx } from '../db/client';
+import type { AppEnv } from '../http/context';
+import { portalClientOf } from '../routes/portal/require-portal-client';
+import type { PortalAuth } from '../services/portal-auth/portal-session';
+import { providerOf } from './middleware';
+
+/**
+ * The caller of a request, as the auth middlewares established it from the credential (never from the
+ * request body): a provider, or a signed-in client of one portal of one provider. Services take it with
+ * their transaction, `(tx, scope, input)`, and build their tenant condition with `tenant()`, so a query
+ * cannot forget it; a resource both audiences see (project, message, activity) is served to either scope
+ * by the same service.
+ */
+export type Scope = ProviderScope | ClientScope;
+
+export interface ProviderScope {
+  kind: 'provider';
+  providerId: string;
+  sessionId: string;
+}
+
+export interface ClientScope {
+  kind: 'client';
+  providerId: string;
+  portalId: string;
+  clientId: string;
+  clientName: string;
+  sessionId: string;
+}
+
+/** The signed-in provider's scope, behind `requireProvider`. */
+export function providerScope(c: Context<AppEnv>): ProviderScope {
+  const { userId, sessionId } = providerOf(c);
+  return { kind: 'provider', providerId: userId, sessionId };
+}
+
+/** The signed-in portal client's scope, behind `requirePortalClient`. */
+export function clientScope(c: Context<AppEnv>): ClientScope {
+  return scopeOfPortalSession(portalClientOf(c));
+}
+
+/** The scope of a validated portal session (the widget handoff starts one without a request scope). */
+export function scopeOfPortalSession(
+  auth: Pick<PortalAuth, 'providerId' | 'client'> & { sessionId?: string },
+): ClientScope {
+  return {
+    kind: 'client',
+    providerId: auth.providerId,
+    portalId: auth.client.portalId,
+    clientId: auth.client.id,
+    clientName: auth.client.name,
+    sessionId: auth.sessionId ?? '',
+  };
+}
+
+/**
+ * The tenant condition of a row for a scope: always the provider, and for a client also the row's client.
+ * `columns` name the row's provider and client columns (e.g. `p.provider_id`, `p.client_id`).
+ * @example sql`SELECT … FROM projects p WHERE ${tenant(sql, scope, { provider: 'p.provider_id', client: 'p.client_id' })}`
+ */
+export function tenant(sql: Sql | Tx, scope: Scope, columns: { provider: string; client: string }) {
+  const provider = sql`${sql(columns.provider)} = ${scope.providerId}`;
+  return scope.kind === 'client' ? sql`${provider} AND ${sql(columns.client)} = ${scope.clientId}` : provider;
+}
+
+/** Which side of a conversation or a read flag the scope is. */
+export const sideOf = (scope: Scope): 'provider' | 'client' =>
+  scope.kind === 'provider' ? 'provider' : 'client';

@@ -1,0 +1,81 @@
+import type { ActivityItem, ActivityType } from '../../../shared/contracts/activity';
+import { type Scope, tenant } from '../../auth/scope';
+import type { Sql, Tx } from '../../db/client';
+import { type Lang, translate } from '../../http/i18n';
+
+/** An activity row as the lists select it, with its project and client (spec §3's joined project). */
+export interface ActivityRow {
+  id: string;
+  seq: string | number;
+  activity_type: string;
+  metadata: Record<string, unknown>;
+  created_at: Date | string;
+  read: boolean;
+  project_id: string;
+  project_name: string;
+  client_id: string;
+  client_name: string;
+}
+
+const KNOWN = new Set<string>([
+  'message',
+  'file_upload',
+  'file_approval',
+  'invoice_created',
+  'invoice_status',
+  'project_created',
+  'project_updated',
+  'project_status',
+]);
+
+/** The columns and joins every activity read uses; `a` is the feed, the scope's condition applies to it. */
+export function activityFrom(sql: Sql | Tx, scope: Scope) {
+  const read = scope.kind === 'provider' ? sql`a.read_by_freelancer` : sql`a.read_by_client`;
+  const visible = scope.kind === 'client' ? sql`AND a.client_visible` : sql``;
+  return sql`
+    SELECT a.id, a.seq, a.activity_type, a.metadata, a.created_at, ${read} AS read,
+           p.id AS project_id, p.name AS project_name, c.id AS client_id, c.name AS client_name
+    FROM activity_feed a
+    JOIN projects p ON p.provider_id = a.provider_id AND p.id = a.project_id
+    JOIN clients c ON c.provider_id = a.provider_id AND c.id = a.client_id
+    WHERE ${tenant(sql, scope, { provider: 'a.provider_id', client: 'a.client_id' })} ${visible}`;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * Renders a row in the reader's language: the title and description come from `activity.<type>.*` with
+ * the row's metadata and the project's current name, so a renamed project reads right everywhere.
+ */
+export function toActivityItem(row: ActivityRow, lang: Lang): ActivityItem {
+  const type = (KNOWN.has(row.activity_type) ? row.activity_type : 'project_updated') as ActivityType;
+  const meta = row.metadata ?? {};
+  const vars = {
+    project: row.project_name,
+    client: row.client_name,
+    sender: text(meta.senderName),
+    preview: text(meta.preview),
+    status: meta.status ? translate(lang, `projectStatus.${text(meta.status)}`) : '',
+    from: meta.from ? translate(lang, `projectStatus.${text(meta.from)}`) : '',
+    name: text(meta.name),
+  };
+  const description = translate(lang, `activity.${type}.description`, vars);
+  const senderType =
+    meta.sender_type === 'provider' || meta.sender_type === 'client' ? meta.sender_type : null;
+  return {
+    id: row.id,
+    seq: Number(row.seq),
+    type,
+    title: translate(lang, `activity.${type}.title`, vars),
+    description: description && description !== `activity.${type}.description` ? description : null,
+    createdAt: new Date(row.created_at).toISOString(),
+    read: row.read,
+    senderType,
+    project: {
+      id: row.project_id,
+      name: row.project_name,
+      clientId: row.client_id,
+      clientName: row.client_name,
+    },
+  };
+}
