@@ -19,12 +19,10 @@ export function buildOpenApiDocument() {
       throw new Error('no database while generating the OpenAPI document');
     },
   }) as unknown as Sql;
-  const mailer: Mailer = {
-    via: 'outbox',
-    send() {
-      throw new Error('no mail while generating the OpenAPI document');
-    },
+  const noMail = () => {
+    throw new Error('no mail while generating the OpenAPI document');
   };
+  const mailer: Mailer = { via: 'outbox', send: noMail, queue: noMail, deliver: noMail };
   const config = loadConfig({
     NODE_ENV: 'development',
     LOG_LEVEL: 'silent',
@@ -34,6 +32,12 @@ export function buildOpenApiDocument() {
     config,
     sql: unavailable,
     pubsub: createInProcessPubSub(),
+    jobs: {
+      schema: 'graphile_worker',
+      enqueue() {
+        throw new Error('no jobs while generating the OpenAPI document');
+      },
+    },
     mailer,
     log: createLogger('silent'),
     dns: {

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Config } from '../config';
 import type { Sql } from '../db/client';
 import type { PubSub } from '../db/pubsub';
+import type { JobQueue } from '../jobs/queue';
 import type { Mailer } from '../mail/mailer';
 import type { Lang } from './i18n';
 import type { Logger } from './logger';
@@ -11,6 +12,8 @@ export interface AppDeps {
   config: Config;
   sql: Sql;
   pubsub: PubSub;
+  /** Background jobs: `deps.jobs.enqueue(tx, task, payload)` in the caller's transaction. */
+  jobs: JobQueue;
   mailer: Mailer;
   log: Logger;
   /** DNS lookups for custom-domain verification; `node:dns/promises` in production, a stub in tests. */

@@ -8,22 +8,28 @@ import { migrate } from '../db/migrate';
 import { createInProcessPubSub, createPostgresPubSub } from '../db/pubsub';
 import type { AppDeps } from '../http/context';
 import { createLogger } from '../http/logger';
+import { createJobQueue } from '../jobs/queue';
+import { installQueue } from '../jobs/worker';
 import { createMailer } from '../mail/mailer';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 /**
- * A fresh, migrated database for one test file: a private schema on the server named by DATABASE_URL,
- * or an in-memory PGlite when it is unset. Same SQL, same migrations as production.
+ * A fresh, migrated database for one test file: a private schema on the server named by DATABASE_URL
+ * (and one for its job queue), or an in-memory PGlite when it is unset. Same SQL, same migrations as
+ * production.
  */
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
+  const silent = createLogger('silent');
   if (!url) {
-    const db = await openDatabase({ DATA_DIR: undefined, DATABASE_POOL_MAX: 4 }, createLogger('silent'));
+    const db = await openDatabase({ DATA_DIR: undefined, DATABASE_POOL_MAX: 4 }, silent);
     await migrate(db.sql);
+    await installQueue(db, silent);
     return db;
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;
+  const queueSchema = `${schema}_jobs`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE SCHEMA ${schema}`);
   const sql = postgres(url, {
@@ -33,12 +39,14 @@ export async function createTestDatabase(): Promise<Database> {
     connection: { search_path: schema },
   }) as unknown as Sql;
   await migrate(sql);
+  const db = { sql, kind: 'postgres', url, queueSchema } as const;
+  await installQueue(db, silent);
   return {
-    sql,
-    kind: 'postgres',
+    ...db,
     async close() {
       await sql.end({ timeout: 5 });
       await admin.unsafe(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.unsafe(`DROP SCHEMA IF EXISTS ${queueSchema} CASCADE`);
       await admin.end({ timeout: 5 });
     },
   };
@@ -48,6 +56,8 @@ export interface TestContext {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
   sql: Sql;
+  /** The database itself, e.g. for `startWorker(t.deps, t.db)`. */
+  db: Database;
   /** Moves the injected clock forward (token expiry, sliding sessions). */
   advance(ms: number): void;
   close(): Promise<void>;
@@ -62,13 +72,16 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN, LOG_LEVEL: 'silent', ...env });
   const log = createLogger(config.LOG_LEVEL);
   let offset = 0;
+  const jobs = createJobQueue(db.queueSchema);
   const deps: AppDeps = {
     config,
     sql: db.sql,
     pubsub: db.kind === 'postgres' ? createPostgresPubSub(db.sql) : createInProcessPubSub(),
+    jobs,
     mailer: createMailer({
       sql: db.sql,
       log,
+      jobs,
       apiKey: config.RESEND_API_KEY,
       baseUrl: config.RESEND_BASE_URL,
       from: config.MAIL_FROM,
@@ -83,6 +96,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     app: createApp(deps),
     deps,
     sql: db.sql,
+    db,
     advance: (ms) => {
       offset += ms;
     },
