@@ -5,6 +5,7 @@ import {
   Logger as QueueLogger,
   type TaskList as QueueTaskList,
   type Runner,
+  type RunnerOptions,
   run,
   runMigrations,
   type WorkerEvents,
@@ -68,13 +69,7 @@ export async function startWorker(
     taskList[def.name] = (payload, helpers) => runAttempt(deps, db.queueSchema, def, payload, helpers, log);
   }
   const schedules = opts.schedules ?? SCHEDULES;
-  // The runner hides its worker pool, which alone can hand running jobs back (forcefulShutdown).
-  const events: WorkerEvents = new EventEmitter();
-  let pool: WorkerPool | undefined;
-  events.on('pool:create', ({ workerPool }) => {
-    pool = workerPool;
-  });
-  const runner: Runner = await run({
+  const options = {
     connectionString: db.url,
     schema: db.queueSchema,
     concurrency: config.JOBS_CONCURRENCY,
@@ -85,7 +80,6 @@ export async function startWorker(
     noHandleSignals: true,
     gracefulShutdownAbortTimeout: config.JOBS_SHUTDOWN_TIMEOUT_MS,
     logger: queueLogger(log),
-    events,
     // Batched (after 0 ms) rather than fire-and-forget: a batch is flushed before the pool closes at
     // shutdown, where an unbatched completion of the last job can be lost and the job run again 4 h later.
     preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
@@ -99,15 +93,53 @@ export async function startWorker(
         options: { backfillPeriod: 0, jobKey: `schedule:${s.task}` },
       })),
     ),
-  });
-  runner.promise.catch((err) => log.error({ err }, 'job worker stopped on an error'));
-  log.info({ concurrency: config.JOBS_CONCURRENCY, schedules: schedules.length }, 'job worker started');
+  } satisfies RunnerOptions;
 
   let stopping: Promise<void> | undefined;
+  let current: { runner: Runner; pool: () => WorkerPool | undefined };
+  /**
+   * Starts a runner. graphile-worker stops its pool for good when it cannot record a job's outcome (the
+   * database gone for longer than its retries); the supervisor below starts a new one, so a database
+   * restart does not leave the instance without a worker.
+   */
+  const launch = async () => {
+    // The runner hides its worker pool, which alone can hand running jobs back (forcefulShutdown).
+    const events: WorkerEvents = new EventEmitter();
+    let pool: WorkerPool | undefined;
+    events.on('pool:create', ({ workerPool }) => {
+      pool = workerPool;
+    });
+    const runner = await run({ ...options, events });
+    current = { runner, pool: () => pool };
+    runner.promise.then(
+      () => supervise(runner),
+      (err) => supervise(runner, err),
+    );
+  };
+  const supervise = (runner: Runner, err?: unknown) => {
+    if (stopping || current.runner !== runner) return;
+    log.error(
+      { err: err ? messageOf(err) : undefined },
+      'job worker stopped unexpectedly: restarting in 1 s',
+    );
+    const retry = () =>
+      setTimeout(() => {
+        if (stopping) return;
+        launch().catch((e) => {
+          log.error({ err: messageOf(e) }, 'job worker did not restart: trying again in 1 s');
+          retry();
+        });
+      }, 1_000).unref();
+    retry();
+  };
+  await launch();
+  log.info({ concurrency: config.JOBS_CONCURRENCY, schedules: schedules.length }, 'job worker started');
+
   return {
     stop() {
       stopping ??= (async () => {
-        const graceful = runner.stop();
+        const { runner, pool } = current;
+        const graceful = runner.stop().catch(() => {});
         const grace = config.JOBS_SHUTDOWN_TIMEOUT_MS + 1_000;
         let timer: NodeJS.Timeout | undefined;
         const timedOut = new Promise<'timeout'>((resolve) => {
@@ -117,9 +149,9 @@ export async function startWorker(
         clearTimeout(timer);
         if (outcome === 'timeout') {
           log.warn({ afterMs: grace }, 'jobs still running at shutdown: returning them to the queue');
-          await pool?.forcefulShutdown('worker shut down before the job finished');
+          await pool()?.forcefulShutdown('worker shut down before the job finished');
         }
-        await graceful.catch(() => {});
+        await graceful;
         log.info({}, 'job worker stopped');
       })();
       return stopping;
