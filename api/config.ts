@@ -69,9 +69,10 @@ export const ConfigSchema = z.object({
   /**
    * How often an idle worker looks for due jobs. On PostgreSQL new jobs arrive by LISTEN/NOTIFY at once
    * and the poll only finds retries and scheduled jobs; on the embedded database (no NOTIFY across its
-   * socket) it bounds the pickup latency.
+   * socket) it bounds the pickup latency, and each poll costs CPU on the server's thread (PGlite plans the
+   * unprepared lookup anew): 2 s keeps an idle embedded server quiet.
    */
-  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
   /** First retry delay of a failed job; each further retry doubles it (with jitter), up to JOBS_RETRY_MAX_MS. */
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(10_000),
   JOBS_RETRY_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(3_600_000),

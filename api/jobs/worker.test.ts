@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { loadConfig } from '../config';
 import { createTestContext, type TestContext } from '../testing/harness';
 import { addJob } from './queue';
 import { defineTask, type TaskContext } from './task';
@@ -149,6 +150,29 @@ describe('the job queue', () => {
     const jobs = await t.sql<{ payload: { payload: unknown } }[]>`
       SELECT j.payload FROM ${t.sql(t.db.queueSchema)}._private_jobs j WHERE j.key = 'recheck:portal-1'`;
     expect(jobs.map((j) => j.payload.payload)).toEqual([{ n: 3 }]);
+  });
+});
+
+describe('JOBS_* configuration', () => {
+  it('refuses a bad value with one line naming the variable', () => {
+    expect(() => loadConfig({ JOBS_CONCURRENCY: '-1' })).toThrow(
+      /^Invalid environment variable JOBS_CONCURRENCY: /,
+    );
+    expect(() => loadConfig({ JOBS_POLL_INTERVAL_MS: 'often' })).toThrow(/JOBS_POLL_INTERVAL_MS/);
+  });
+
+  it('runs no worker on an instance with JOBS_CONCURRENCY=0, which can still enqueue', async () => {
+    const t = await createTestContext({ JOBS_CONCURRENCY: '0' });
+    try {
+      expect(await startWorker(t.deps, t.db)).toBeUndefined();
+      const mail = { to: 'a@example.com', subject: 's', html: 'h', text: 't', kind: 'test_mail' };
+      await t.sql.begin((tx) => t.deps.mailer.queue(tx, mail));
+      const jobs =
+        await t.sql`SELECT 1 FROM ${t.sql(t.db.queueSchema)}.jobs WHERE task_identifier = 'send_mail'`;
+      expect(jobs).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
   });
 });
 

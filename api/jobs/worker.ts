@@ -82,7 +82,16 @@ export async function startWorker(
     logger: queueLogger(log),
     // Batched (after 0 ms) rather than fire-and-forget: a batch is flushed before the pool closes at
     // shutdown, where an unbatched completion of the last job can be lost and the job run again 4 h later.
-    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+    preset: {
+      worker: {
+        completeJobBatchDelay: 0,
+        failJobBatchDelay: 0,
+        // Embedded: one fetch for the whole pool per poll instead of one per idle worker. PGlite plans
+        // each unprepared lookup anew on the server's own thread; four workers polling alone cost about
+        // half a core while idle.
+        ...(db.kind === 'embedded' ? { localQueue: { size: config.JOBS_CONCURRENCY } } : {}),
+      },
+    },
     taskList,
     parsedCronItems: parseCronItems(
       schedules.map((s) => ({

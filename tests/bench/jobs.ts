@@ -11,7 +11,7 @@ import { createDeps } from '../../api/server';
 import type { Budget } from './report';
 
 /** Samples per database: one job at a time, a random pause between, so the poll's phase is uniform. */
-const SAMPLES = { postgres: 300, embedded: 120 };
+const SAMPLES = { postgres: 300, embedded: 60 };
 /** Jobs committed at once for the drain rate (printed, no budget). */
 const BURST = { postgres: 2_000, embedded: 300 };
 
@@ -29,7 +29,7 @@ function percentile(values: number[], p: number): number {
 }
 
 /**
- * Job pickup latency, enqueue → handler start, through the app's own queue code: `add_job` in a
+ * Job pickup latency, enqueue (its commit) → handler start, through the app's own queue code: `add_job` in a
  * postgres.js transaction, the worker as the server starts it (default JOBS_* configuration), on a fresh
  * database (a new database on `adminUrl`'s server, or a fresh in-memory embedded one).
  */
@@ -82,19 +82,21 @@ export async function jobPickup(kind: Database['kind'], adminUrl: string): Promi
     }
     const latencies: number[] = [];
     for (let seq = 0; seq < SAMPLES[kind]; seq++) {
-      const t0 = performance.now();
+      let t0 = 0;
       const started = new Promise<number>((resolve) => {
         onStart = () => resolve(performance.now() - t0);
       });
-      await deps.sql.begin((tx) =>
-        addJob(
+      // From the commit on (the job exists from then): the clock starts as COMMIT is sent.
+      await deps.sql.begin(async (tx) => {
+        await addJob(
           tx,
           db.queueSchema,
           'bench_probe',
           { payload: { seq }, attemptsBefore: 0 },
           { maxAttempts: 1 },
-        ),
-      );
+        );
+        t0 = performance.now();
+      });
       latencies.push(await started);
       await new Promise((r) => setTimeout(r, Math.random() * 20));
     }
