@@ -82,6 +82,15 @@ interface Queued {
 const PROTOCOL_3 = 196_608;
 /** Sync ('S', length 4): ends an extended-protocol batch (and its implicit transaction, or error state). */
 const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
+/** A simple Query ('Q') of `ROLLBACK`. */
+const ROLLBACK = (() => {
+  const text = Buffer.from('ROLLBACK\0');
+  const message = Buffer.alloc(5 + text.length);
+  message.write('Q', 0);
+  message.writeInt32BE(4 + text.length, 1);
+  text.copy(message, 5);
+  return new Uint8Array(message);
+})();
 
 /** Whether PGlite answers `message` with ReadyForQuery, i.e. the client's batch is complete after it. */
 function endsBatch(message: Uint8Array): boolean {
@@ -136,7 +145,8 @@ export class SessionQueue {
     if (this.owner !== handlerId) return;
     await this.db.runExclusive(async () => {
       await this.db.execProtocolRawStream(SYNC, { onRawData: () => {} });
-      if (this.db.isInTransaction()) await this.db.exec('ROLLBACK');
+      // As a protocol message: `db.exec` would wait for the lock this callback holds.
+      if (this.db.isInTransaction()) await this.db.execProtocolRawStream(ROLLBACK, { onRawData: () => {} });
     });
     this.owner = null;
     await this.drain();

@@ -119,6 +119,11 @@ export async function startWorker(
       pool = workerPool;
     });
     const runner = await run({ ...options, events });
+    // A restart that finished after stop() was called.
+    if (stopping) {
+      await runner.stop().catch(() => {});
+      return;
+    }
     current = { runner, pool: () => pool };
     runner.promise.then(
       () => supervise(runner),
