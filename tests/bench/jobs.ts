@@ -11,7 +11,7 @@ import { createDeps } from '../../api/server';
 import type { Budget } from './report';
 
 /** Samples per database: one job at a time, a random pause between, so the poll's phase is uniform. */
-const SAMPLES = { postgres: 300, embedded: 60 };
+const SAMPLES = { postgres: 300, embedded: 40 };
 /** Jobs committed at once for the drain rate (printed, no budget). */
 const BURST = { postgres: 2_000, embedded: 300 };
 
@@ -98,7 +98,10 @@ export async function jobPickup(kind: Database['kind'], adminUrl: string): Promi
         t0 = performance.now();
       });
       latencies.push(await started);
-      await new Promise((r) => setTimeout(r, Math.random() * 20));
+      // A random pause so each job arrives at a random point of the poll's cycle (a fixed rhythm
+      // would find the embedded poll at the same phase every time).
+      const pauseMs = kind === 'embedded' ? config.JOBS_POLL_INTERVAL_MS : 20;
+      await new Promise((r) => setTimeout(r, Math.random() * pauseMs));
     }
     let seen = 0;
     const drained = new Promise<void>((resolve) => {
