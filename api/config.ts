@@ -79,6 +79,20 @@ export const ConfigSchema = z.object({
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   S3_FORCE_PATH_STYLE: boolean,
+  /** Jobs this instance runs at once; 0 runs no worker here (it still enqueues). */
+  JOBS_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(4),
+  /**
+   * How often an idle worker looks for due jobs. On PostgreSQL new jobs arrive by LISTEN/NOTIFY at once
+   * and the poll only finds retries and scheduled jobs; on the embedded database (no NOTIFY across its
+   * socket) it bounds the pickup latency, and each poll costs CPU on the server's thread (PGlite plans the
+   * unprepared lookup anew): 2 s keeps an idle embedded server quiet.
+   */
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
+  /** First retry delay of a failed job; each further retry doubles it (with jitter), up to JOBS_RETRY_MAX_MS. */
+  JOBS_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(10_000),
+  JOBS_RETRY_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(3_600_000),
+  /** On SIGTERM, how long running jobs may take to finish before they are returned to the queue. */
+  JOBS_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(8_000),
 });
 
 /**

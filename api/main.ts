@@ -30,12 +30,14 @@ async function main() {
     `listening on http://localhost:${server.port}`,
   );
 
+  // The jobs' window, a second's grace, and up to 5 s for graphile-worker to hand back what still runs.
+  const shutdownLimitMs = config.JOBS_SHUTDOWN_TIMEOUT_MS + 7_000;
   const shutdown = (signal: string) => {
-    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    log.info({ signal }, 'shutting down: finishing in-flight requests and running jobs');
     const timer = setTimeout(() => {
-      log.error({}, 'shutdown timed out after 15 s');
+      log.error({ afterMs: shutdownLimitMs }, 'shutdown timed out');
       process.exit(1);
-    }, 15_000);
+    }, shutdownLimitMs);
     timer.unref();
     server.stop().then(
       () => {

@@ -8,6 +8,8 @@ import { migrate } from './db/migrate';
 import { createInProcessPubSub, createPostgresPubSub } from './db/pubsub';
 import type { AppDeps, DnsResolver } from './http/context';
 import type { Logger } from './http/logger';
+import { createJobQueue } from './jobs/queue';
+import { installQueue, startWorker } from './jobs/worker';
 import { createMailer } from './mail/mailer';
 import { createStore } from './storage/create-store';
 
@@ -27,15 +29,25 @@ export function createDnsResolver(servers: string[] | undefined): DnsResolver {
   return resolver;
 }
 
-/** Opens the database, applies migrations and wires every dependency of the app. */
-export async function createDeps(config: Config, log: Logger): Promise<{ deps: AppDeps; db: Database }> {
-  const db = await openDatabase(config, log);
+/**
+ * Opens the database (or takes an open one: tests run two instances on one), applies migrations, installs
+ * the job queue's schema and wires every dependency of the app.
+ */
+export async function createDeps(
+  config: Config,
+  log: Logger,
+  database?: Database,
+): Promise<{ deps: AppDeps; db: Database }> {
+  const db = database ?? (await openDatabase(config, log));
   const applied = await migrate(db.sql);
   if (applied.length) log.info({ applied }, 'migrations applied');
+  await installQueue(db, log);
   const pubsub = db.kind === 'postgres' ? createPostgresPubSub(db.sql) : createInProcessPubSub();
+  const jobs = createJobQueue(db.queueSchema);
   const mailer = createMailer({
     sql: db.sql,
     log,
+    jobs,
     apiKey: config.RESEND_API_KEY,
     baseUrl: config.RESEND_BASE_URL,
     from: config.MAIL_FROM,
@@ -45,6 +57,7 @@ export async function createDeps(config: Config, log: Logger): Promise<{ deps: A
       config,
       sql: db.sql,
       pubsub,
+      jobs,
       mailer,
       store: createStore(config, log),
       log,
@@ -58,11 +71,14 @@ export async function createDeps(config: Config, log: Logger): Promise<{ deps: A
 
 export interface RunningServer {
   port: number;
-  /** Stops accepting connections, lets in-flight requests finish, then closes the pool. */
+  /**
+   * Stops accepting connections and jobs, lets in-flight requests and running jobs finish (jobs that
+   * cannot within JOBS_SHUTDOWN_TIMEOUT_MS go back to the queue), then closes the pool.
+   */
   stop(): Promise<void>;
 }
 
-/** Starts the HTTP server for an app built from `deps`. */
+/** Starts the HTTP server for an app built from `deps`, and the job worker beside it. */
 export async function startServer(deps: AppDeps, db: Database): Promise<RunningServer> {
   const app = createApp(deps, { distDir: deps.config.DIST_DIR });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -72,16 +88,18 @@ export async function startServer(deps: AppDeps, db: Database): Promise<RunningS
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : deps.config.PORT;
+  const worker = await startWorker(deps, db);
   let stopping: Promise<void> | undefined;
   return {
     port,
     stop() {
       stopping ??= (async () => {
-        await new Promise<void>((resolve) => {
+        const http = new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Keep-alive sockets with no request in flight would hold close() open.
           if ('closeIdleConnections' in server) server.closeIdleConnections();
         });
+        await Promise.all([http, worker?.stop()]);
         deps.store.close();
         await db.close();
       })();

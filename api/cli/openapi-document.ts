@@ -20,17 +20,15 @@ export function buildOpenApiDocument() {
       throw new Error('no database while generating the OpenAPI document');
     },
   }) as unknown as Sql;
-  const mailer: Mailer = {
-    via: 'outbox',
-    send() {
-      throw new Error('no mail while generating the OpenAPI document');
-    },
+  const noMail = () => {
+    throw new Error('no mail while generating the OpenAPI document');
   };
   const store = new Proxy({} as FileStore, {
     get() {
       throw new Error('no file store while generating the OpenAPI document');
     },
   });
+  const mailer: Mailer = { via: 'outbox', send: noMail, queue: noMail, deliver: noMail };
   const config = loadConfig({
     NODE_ENV: 'development',
     LOG_LEVEL: 'silent',
@@ -40,6 +38,12 @@ export function buildOpenApiDocument() {
     config,
     sql: unavailable,
     pubsub: createInProcessPubSub(),
+    jobs: {
+      schema: 'graphile_worker',
+      enqueue() {
+        throw new Error('no jobs while generating the OpenAPI document');
+      },
+    },
     mailer,
     store,
     log: createLogger('silent'),

@@ -5,9 +5,22 @@ import { startEmbeddedPostgres } from './pglite';
 export type Sql = postgres.Sql<Record<string, never>>;
 export type Tx = postgres.TransactionSql<Record<string, never>>;
 
+/** graphile-worker's own default schema. */
+export const QUEUE_SCHEMA = 'graphile_worker';
+
+/**
+ * Clients the embedded database accepts: the app's one connection, the job worker's pool
+ * (JOBS_CONCURRENCY + 2, at most 34) and a few to spare; the socket refuses more.
+ */
+const EMBEDDED_MAX_CONNECTIONS = 40;
+
 export interface Database {
   sql: Sql;
   kind: 'postgres' | 'embedded';
+  /** A connection string to the same database, for a second driver (the job queue's `pg` pool). */
+  url: string;
+  /** The schema the job queue keeps its tables in (a private one per test database). */
+  queueSchema: string;
   /** Closes the pool (and the embedded server when there is one). */
   close(): Promise<void>;
 }
@@ -29,15 +42,21 @@ export async function openDatabase(
 
   if (config.DATABASE_URL) {
     const sql = postgres(config.DATABASE_URL, options) as unknown as Sql;
-    return { sql, kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
+    return {
+      sql,
+      kind: 'postgres',
+      url: config.DATABASE_URL,
+      queueSchema: QUEUE_SCHEMA,
+      close: () => sql.end({ timeout: 5 }),
+    };
   }
 
-  const embedded = await startEmbeddedPostgres(config.DATA_DIR, 4, log);
+  const embedded = await startEmbeddedPostgres(config.DATA_DIR, EMBEDDED_MAX_CONNECTIONS, log);
   const sql = postgres({
     ...options,
-    // PGlite is one session and its socket interleaves the protocol messages of concurrent connections
-    // (only a transaction keeps one connection's messages together), so the pool has one connection;
-    // postgres.js pipelines queries on it. Inside `sql.begin(tx => …)` use only `tx`: a query on `sql`
+    // PGlite is one session: its socket runs one client's query batch or transaction at a time
+    // (`SessionQueue` in pglite.ts), so more connections add no parallelism. The pool has one connection
+    // and postgres.js pipelines queries on it (the job worker's pool is the only other client). Inside `sql.begin(tx => …)` use only `tx`: a query on `sql`
     // would wait for the connection the transaction holds.
     max: 1,
     host: embedded.host,
@@ -53,6 +72,8 @@ export async function openDatabase(
   return {
     sql,
     kind: 'embedded',
+    url: `postgres://postgres@${embedded.host}:${embedded.port}/postgres`,
+    queueSchema: QUEUE_SCHEMA,
     async close() {
       await sql.end({ timeout: 5 });
       await embedded.stop();

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Config } from '../config';
 import type { Sql } from '../db/client';
 import type { PubSub } from '../db/pubsub';
+import type { JobQueue } from '../jobs/queue';
 import type { Mailer } from '../mail/mailer';
 import type { FileStore } from '../storage/store';
 import type { Lang } from './i18n';
@@ -12,6 +13,8 @@ export interface AppDeps {
   config: Config;
   sql: Sql;
   pubsub: PubSub;
+  /** Background jobs: `deps.jobs.enqueue(tx, task, payload)` in the caller's transaction. */
+  jobs: JobQueue;
   mailer: Mailer;
   /** Files (logos, later project files): local disk or an S3 bucket, by STORAGE_DRIVER. */
   store: FileStore;

@@ -1,6 +1,7 @@
 import { Resend } from 'resend';
-import type { Sql } from '../db/client';
+import type { Sql, Tx } from '../db/client';
 import type { Logger } from '../http/logger';
+import type { JobQueue } from '../jobs/queue';
 
 export interface OutgoingMail {
   to: string;
@@ -16,10 +17,43 @@ export interface SentMail {
   via: 'resend' | 'outbox';
 }
 
+/** Where an attempt stands, as the `send_mail` task knows it. */
+export interface DeliveryAttempt {
+  attempt: number;
+  maxAttempts: number;
+  signal?: AbortSignal;
+}
+
+export type Delivered = 'sent' | 'outbox' | 'already_delivered' | 'missing';
+
 export interface Mailer {
   readonly via: 'resend' | 'outbox';
-  /** Records the mail, then delivers it through Resend when a key is configured. Throws when delivery fails. */
+  /**
+   * Records the mail and enqueues its `send_mail` job in the caller's transaction: the mail exists
+   * (and goes out) exactly when the change that causes it commits, and a failed delivery is retried with
+   * backoff. Returns the outbox row's id.
+   * @example await sql.begin(async (tx) => { await createThing(tx); await deps.mailer.queue(tx, mail) })
+   */
+  queue(tx: Tx | Sql, mail: OutgoingMail): Promise<{ id: string }>;
+  /**
+   * Delivers one outbox row (the `send_mail` task's work): through Resend, or into the development outbox.
+   * Counts the attempt and keeps its error on the row; throws when Resend refuses, so the job retries.
+   */
+  deliver(id: string, attempt: DeliveryAttempt): Promise<Delivered>;
+  /**
+   * Records and delivers the mail at once, inside the request. Throws when delivery fails.
+   * @deprecated for new code: use `queue` (retried, transactional); kept for the call sites not moved yet.
+   */
   send(mail: OutgoingMail): Promise<SentMail>;
+}
+
+interface OutboxRow {
+  to_address: string;
+  subject: string;
+  html: string;
+  text_body: string;
+  kind: string;
+  status: string;
 }
 
 /**
@@ -29,23 +63,75 @@ export interface Mailer {
 export function createMailer(opts: {
   sql: Sql;
   log: Logger;
-  apiKey?: string;
-  baseUrl?: string;
+  jobs: JobQueue;
+  apiKey?: string | undefined;
+  baseUrl?: string | undefined;
   from: string;
 }): Mailer {
+  const { sql, log } = opts;
   const resend = opts.apiKey
     ? new Resend(opts.apiKey, opts.baseUrl ? { baseUrl: opts.baseUrl } : undefined)
     : undefined;
+  const via = resend ? 'resend' : 'outbox';
+
+  /** `inOutbox`: the development outbox is the delivery, so the row is born delivered. */
+  async function insert(db: Tx | Sql, mail: OutgoingMail, inOutbox = false): Promise<string> {
+    const [row] = await db<{ id: string }[]>`
+      INSERT INTO outbox_emails (to_address, subject, html, text_body, kind, status, attempts, sent_at)
+      VALUES (${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.kind},
+        ${inOutbox ? 'outbox' : 'pending'}, ${inOutbox ? 1 : 0}, CASE WHEN ${inOutbox} THEN now() END)
+      RETURNING id`;
+    if (!row) throw new Error('outbox insert returned no row');
+    return row.id;
+  }
+
   return {
-    via: resend ? 'resend' : 'outbox',
-    async send(mail) {
-      const [row] = await opts.sql<{ id: string }[]>`
-        INSERT INTO outbox_emails (to_address, subject, html, text_body, kind, status)
-        VALUES (${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.kind}, ${resend ? 'pending' : 'outbox'})
-        RETURNING id`;
-      const id = row?.id ?? '';
+    via,
+    async queue(tx, mail) {
+      const id = await insert(tx, mail);
+      await opts.jobs.enqueue(tx, 'send_mail', { mailId: id });
+      return { id };
+    },
+
+    async deliver(id, attempt) {
+      const [row] = await sql<OutboxRow[]>`
+        SELECT to_address, subject, html, text_body, kind, status FROM outbox_emails WHERE id = ${id}`;
+      // Deleted with its account meanwhile: nothing left to send.
+      if (!row) return 'missing';
+      // A job that runs twice (its worker died after delivering) delivers once.
+      if (row.status === 'sent' || row.status === 'outbox') return 'already_delivered';
       if (!resend) {
-        opts.log.info({ mailId: id, to: mail.to, kind: mail.kind }, 'mail stored in the development outbox');
+        await sql`
+          UPDATE outbox_emails SET status = 'outbox', attempts = attempts + 1, sent_at = now(), updated_at = now()
+          WHERE id = ${id}`;
+        log.info({ mailId: id, to: row.to_address, kind: row.kind }, 'mail stored in the development outbox');
+        return 'outbox';
+      }
+      const { data, error } = await resend.emails.send(
+        { from: opts.from, to: row.to_address, subject: row.subject, html: row.html, text: row.text_body },
+        // Resend sends a key it has seen within 24 hours only once, should a retry follow a lost answer.
+        { idempotencyKey: `outbox/${id}`, ...(attempt.signal ? { signal: attempt.signal } : {}) },
+      );
+      if (error || !data) {
+        const message = error?.message ?? 'unknown error';
+        const status = attempt.attempt >= attempt.maxAttempts ? 'failed' : 'pending';
+        await sql`
+          UPDATE outbox_emails SET status = ${status}, attempts = attempts + 1, last_error = ${message},
+            updated_at = now()
+          WHERE id = ${id}`;
+        throw new Error(`Mail delivery failed: ${message}`);
+      }
+      await sql`
+        UPDATE outbox_emails SET status = 'sent', attempts = attempts + 1, provider_message_id = ${data.id},
+          sent_at = now(), updated_at = now()
+        WHERE id = ${id}`;
+      return 'sent';
+    },
+
+    async send(mail) {
+      const id = await insert(sql, mail, !resend);
+      if (!resend) {
+        log.info({ mailId: id, to: mail.to, kind: mail.kind }, 'mail stored in the development outbox');
         return { id, via: 'outbox' };
       }
       const { data, error } = await resend.emails.send({
@@ -56,11 +142,17 @@ export function createMailer(opts: {
         text: mail.text,
       });
       if (error || !data) {
-        await opts.sql`UPDATE outbox_emails SET status = 'failed', error = ${error?.message ?? 'unknown'} WHERE id = ${id}`;
-        opts.log.warn({ mailId: id, kind: mail.kind, error: error?.message }, 'mail delivery failed');
+        await sql`
+          UPDATE outbox_emails SET status = 'failed', attempts = 1, last_error = ${error?.message ?? 'unknown'},
+            updated_at = now()
+          WHERE id = ${id}`;
+        log.warn({ mailId: id, kind: mail.kind, error: error?.message }, 'mail delivery failed');
         throw new Error(`Mail delivery failed: ${error?.message ?? 'unknown error'}`);
       }
-      await opts.sql`UPDATE outbox_emails SET status = 'sent', provider_message_id = ${data.id} WHERE id = ${id}`;
+      await sql`
+        UPDATE outbox_emails SET status = 'sent', attempts = 1, provider_message_id = ${data.id}, sent_at = now(),
+          updated_at = now()
+        WHERE id = ${id}`;
       return { id, via: 'resend' };
     },
   };

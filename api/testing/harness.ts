@@ -8,26 +8,32 @@ import { type Migration, migrate } from '../db/migrate';
 import { createInProcessPubSub, createPostgresPubSub } from '../db/pubsub';
 import type { AppDeps } from '../http/context';
 import { createLogger } from '../http/logger';
+import { createJobQueue } from '../jobs/queue';
+import { installQueue } from '../jobs/worker';
 import { createMailer } from '../mail/mailer';
 import { createStore } from '../storage/create-store';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 /**
- * A fresh, migrated database for one test file: a private schema on the server named by DATABASE_URL,
- * or an in-memory PGlite when it is unset. Same SQL, same migrations as production (or the first
+ * A fresh, migrated database for one test file: a private schema on the server named by DATABASE_URL
+ * (and one for its job queue), or an in-memory PGlite when it is unset. Same SQL, same migrations as
+ * production (or the first
  * `migrations` only, to test a migration on data from before it).
  */
 export async function createTestDatabase(
   url: string | undefined = process.env.DATABASE_URL,
   options: { migrations?: Migration[] } = {},
 ): Promise<Database> {
+  const silent = createLogger('silent');
   if (!url) {
-    const db = await openDatabase({ DATA_DIR: undefined, DATABASE_POOL_MAX: 4 }, createLogger('silent'));
+    const db = await openDatabase({ DATA_DIR: undefined, DATABASE_POOL_MAX: 4 }, silent);
     await migrate(db.sql, options.migrations);
+    await installQueue(db, silent);
     return db;
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;
+  const queueSchema = `${schema}_jobs`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE SCHEMA ${schema}`);
   const sql = postgres(url, {
@@ -37,12 +43,14 @@ export async function createTestDatabase(
     connection: { search_path: schema },
   }) as unknown as Sql;
   await migrate(sql, options.migrations);
+  const db = { sql, kind: 'postgres', url, queueSchema } as const;
+  await installQueue(db, silent);
   return {
-    sql,
-    kind: 'postgres',
+    ...db,
     async close() {
       await sql.end({ timeout: 5 });
       await admin.unsafe(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.unsafe(`DROP SCHEMA IF EXISTS ${queueSchema} CASCADE`);
       await admin.end({ timeout: 5 });
     },
   };
@@ -52,6 +60,8 @@ export interface TestContext {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
   sql: Sql;
+  /** The database itself, e.g. for `startWorker(t.deps, t.db)`. */
+  db: Database;
   /** Moves the injected clock forward (token expiry, sliding sessions). */
   advance(ms: number): void;
   close(): Promise<void>;
@@ -70,13 +80,16 @@ export async function createTestContext(
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_ORIGIN, LOG_LEVEL: 'silent', ...env });
   const log = createLogger(config.LOG_LEVEL);
   let offset = 0;
+  const jobs = createJobQueue(db.queueSchema);
   const deps: AppDeps = {
     config,
     sql: db.sql,
     pubsub: db.kind === 'postgres' ? createPostgresPubSub(db.sql) : createInProcessPubSub(),
+    jobs,
     mailer: createMailer({
       sql: db.sql,
       log,
+      jobs,
       apiKey: config.RESEND_API_KEY,
       baseUrl: config.RESEND_BASE_URL,
       from: config.MAIL_FROM,
@@ -92,6 +105,7 @@ export async function createTestContext(
     app: createApp(deps),
     deps,
     sql: db.sql,
+    db,
     advance: (ms) => {
       offset += ms;
     },

@@ -3,16 +3,20 @@ import type { AddressInfo } from 'node:net';
 
 export interface ReceivedEmail {
   authorization: string | undefined;
+  /** The `Idempotency-Key` header, when the SDK sent one. */
+  idempotencyKey: string | undefined;
   body: { from: string; to: string | string[]; subject: string; html?: string; text?: string };
 }
 
 /**
  * A local stand-in for Resend's HTTP API (only `POST /emails`), so the real `resend` SDK can be exercised
- * without reaching Resend's servers. `failNext()` makes the next call answer like a Resend error.
+ * without reaching Resend's servers. `failNext(n)` makes the next n calls answer like a Resend error
+ * (`failures()` counts those answered so).
  */
 export async function startResendStandIn() {
   const received: ReceivedEmail[] = [];
   let failures = 0;
+  let failed = 0;
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk) => {
@@ -26,6 +30,7 @@ export async function startResendStandIn() {
       }
       if (failures > 0) {
         failures -= 1;
+        failed += 1;
         res
           .writeHead(500)
           .end(
@@ -33,7 +38,11 @@ export async function startResendStandIn() {
           );
         return;
       }
-      received.push({ authorization: req.headers.authorization, body: JSON.parse(raw) });
+      received.push({
+        authorization: req.headers.authorization,
+        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+        body: JSON.parse(raw),
+      });
       res.writeHead(200).end(JSON.stringify({ id: `stand-in-${received.length}` }));
     });
   });
@@ -45,6 +54,7 @@ export async function startResendStandIn() {
     failNext(times = 1) {
       failures = times;
     },
+    failures: () => failed,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1878,7 +1878,7 @@ export interface paths {
         };
         /**
          * Development outbox
-         * @description The latest 50 e-mails the app would have sent, newest first, optionally only those to one address. Exists only outside production and without a Resend key, so developers and tests can open verification links without a mail server.
+         * @description The latest 50 e-mails the app would have sent, newest first, optionally only those to one address, each with its delivery status and attempts (mails go out through background jobs). Exists only outside production and without a Resend key, so developers and tests can open verification links without a mail server.
          */
         get: {
             parameters: {
@@ -6609,7 +6609,11 @@ export interface components {
          *           "kind": "verify_email",
          *           "html": "<!doctype html>…",
          *           "text": "Hi Ada,…",
-         *           "createdAt": "2026-11-21T10:00:00.000Z"
+         *           "createdAt": "2026-11-21T10:00:00.000Z",
+         *           "status": "outbox",
+         *           "attempts": 1,
+         *           "lastError": null,
+         *           "sentAt": "2026-11-21T10:00:00.050Z"
          *         }
          *       ]
          *     }
@@ -6618,6 +6622,8 @@ export interface components {
             mails: components["schemas"]["OutboxMail"][];
         };
         OutboxMail: {
+            /** @description Delivery attempts so far. */
+            attempts: number;
             /** Format: date-time */
             createdAt: string;
             html: string;
@@ -6625,6 +6631,15 @@ export interface components {
             id: string;
             /** @description What the mail is for, e.g. `verify_email`. */
             kind: string;
+            /** @description The last failed attempt’s error, if any. */
+            lastError: string | null;
+            /** Format: date-time */
+            sentAt: string | null;
+            /**
+             * @description `pending`: waiting for its (next) delivery attempt; `outbox`: delivered to this development outbox; `sent`: accepted by the mail service; `failed`: given up after its last attempt.
+             * @enum {string}
+             */
+            status: "pending" | "outbox" | "sent" | "failed";
             subject: string;
             text: string;
             to: string;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+/** Where a mail stands: waiting for its (next) delivery attempt, delivered, given up. */
+export const OutboxStatus = z.enum(['pending', 'outbox', 'sent', 'failed']).meta({
+  description:
+    '`pending`: waiting for its (next) delivery attempt; `outbox`: delivered to this development outbox; `sent`: accepted by the mail service; `failed`: given up after its last attempt.',
+});
+export type OutboxStatus = z.infer<typeof OutboxStatus>;
+
 /** One mail from the development outbox (only outside production, without a Resend key). */
 export const OutboxMail = z
   .object({
@@ -10,6 +17,10 @@ export const OutboxMail = z
     html: z.string(),
     text: z.string(),
     createdAt: z.iso.datetime(),
+    status: OutboxStatus,
+    attempts: z.int().min(0).meta({ description: 'Delivery attempts so far.' }),
+    lastError: z.string().nullable().meta({ description: 'The last failed attempt’s error, if any.' }),
+    sentAt: z.iso.datetime().nullable(),
   })
   .meta({ id: 'OutboxMail' });
 export type OutboxMail = z.infer<typeof OutboxMail>;
@@ -26,6 +37,10 @@ export const OutboxList = z.object({ mails: z.array(OutboxMail) }).meta({
         html: '<!doctype html>…',
         text: 'Hi Ada,…',
         createdAt: '2026-11-21T10:00:00.000Z',
+        status: 'outbox',
+        attempts: 1,
+        lastError: null,
+        sentAt: '2026-11-21T10:00:00.050Z',
       },
     ],
   },

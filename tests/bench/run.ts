@@ -13,7 +13,7 @@ import { remoteEntryKb } from './sizes';
 /**
  * `npm run bench`: every performance budget of the issues, measured against a baseline in the same run
  * where the budget is a ratio. Prints `budget <name>: <measured> (limit <limit>) ok|over` per budget and
- * the raw numbers behind each. Set BENCH_ONLY=sizes,session,clients,lighthouse,cold-start,navigate,portal,widget,storage to run a subset.
+ * the raw numbers behind each. Set BENCH_ONLY=sizes,session,clients,lighthouse,cold-start,navigate,portal,widget,storage,jobs to run a subset.
  */
 const DIST = 'dist';
 /** Lighthouse runs per page of the dashboard's budgets (their median counts): single runs vary by several points. */
@@ -27,7 +27,9 @@ const report = (b: Budget) => {
   console.log(formatBudget(b));
 };
 
-if (!existsSync(join(DIST, 'host', 'index.html'))) {
+// Every bench but the job queue's loads the built frontends.
+const needsFrontends = [...only].some((name) => name !== 'jobs');
+if (needsFrontends && !existsSync(join(DIST, 'host', 'index.html'))) {
   const build = spawnSync('npx', ['rsbuild', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -244,6 +246,16 @@ if (only.has('portal') || !process.env.BENCH_ONLY) await (await import('./portal
 if (only.has('widget') || !process.env.BENCH_ONLY) await (await import('./widget')).widgetBench(report);
 
 if (only.has('storage') || !process.env.BENCH_ONLY) await (await import('./storage')).storageBench(report);
+if (only.has('jobs') || !process.env.BENCH_ONLY) {
+  const { jobPickup, pickupBudgets } = await import('./jobs');
+  for (const kind of ['postgres', 'embedded'] as const) {
+    const r = await jobPickup(kind, ADMIN_DB);
+    console.log(
+      `job pickup ${kind} (enqueue → handler start${kind === 'embedded' ? `, polling every ${r.pollMs} ms` : ', LISTEN/NOTIFY'}): p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms; a burst drains at ${r.jobsPerSecond.toFixed(0)} jobs/s`,
+    );
+    for (const b of pickupBudgets(r)) report(b);
+  }
+}
 
 const over = budgets.filter((b) => (b.kind === 'max' ? b.measured > b.limit : b.measured < b.limit));
 console.log(`\n${budgets.length - over.length} of ${budgets.length} budgets ok`);

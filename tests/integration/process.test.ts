@@ -52,12 +52,15 @@ describe('the service process', () => {
     const svc = startService({ PORT: '0', LOG_LEVEL: 'info' });
     const port = await waitUntilListening(svc.child, svc.output);
     expect(svc.output()).toMatch(/password: \S{12,}/);
+    // The job worker runs beside the HTTP server, on the embedded database too.
+    expect(svc.output()).toContain('"msg":"job worker started"');
     const inFlight = Array.from({ length: 10 }, () =>
       fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status),
     );
     expect(await Promise.all(inFlight)).toEqual(Array(10).fill(200));
     svc.child.kill('SIGTERM');
     expect(await svc.exited).toBe(0);
+    expect(svc.output()).toContain('"msg":"job worker stopped"');
     expect(svc.output()).toContain('"msg":"stopped"');
   });
 });

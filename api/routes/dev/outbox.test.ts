@@ -18,14 +18,19 @@ describe('GET /api/dev/outbox', () => {
       expect(mails).toHaveLength(1);
       expect(mails[0]).toMatchObject({ to: 'two@example.com', kind: 'verify_email' });
       expect(Object.keys(mails[0]).sort()).toEqual([
+        'attempts',
         'createdAt',
         'html',
         'id',
         'kind',
+        'lastError',
+        'sentAt',
+        'status',
         'subject',
         'text',
         'to',
       ]);
+      expect(mails[0]).toMatchObject({ status: 'outbox', attempts: 1, lastError: null });
     } finally {
       await t.close();
     }

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { OutboxList, OutboxQuery } from '../../../shared/contracts/dev';
+import { OutboxList, OutboxQuery, type OutboxStatus } from '../../../shared/contracts/dev';
 import type { App, AppDeps } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 
@@ -9,7 +9,7 @@ const route = createRoute({
   tags: ['Development'],
   summary: 'Development outbox',
   description:
-    'The latest 50 e-mails the app would have sent, newest first, optionally only those to one address. Exists only outside production and without a Resend key, so developers and tests can open verification links without a mail server.',
+    'The latest 50 e-mails the app would have sent, newest first, optionally only those to one address, each with its delivery status and attempts (mails go out through background jobs). Exists only outside production and without a Resend key, so developers and tests can open verification links without a mail server.',
   request: { query: OutboxQuery },
   responses: {
     200: { description: 'Mails', content: { 'application/json': { schema: OutboxList } } },
@@ -30,6 +30,10 @@ interface Row {
   html: string;
   text_body: string;
   created_at: Date;
+  status: OutboxStatus;
+  attempts: number;
+  last_error: string | null;
+  sent_at: Date | null;
 }
 
 /** GET /api/dev/outbox (registered only when `outboxEnabled`). */
@@ -38,7 +42,8 @@ export function registerDevOutbox(app: App) {
     const { to } = c.req.valid('query');
     const { sql } = c.get('deps');
     const rows = await sql<Row[]>`
-      SELECT id, to_address, subject, kind, html, text_body, created_at FROM outbox_emails
+      SELECT id, to_address, subject, kind, html, text_body, created_at, status, attempts, last_error, sent_at
+      FROM outbox_emails
       ${to ? sql`WHERE to_address = ${to}` : sql``}
       ORDER BY created_at DESC, id DESC LIMIT 50`;
     const mails = rows.map((r) => ({
@@ -49,6 +54,10 @@ export function registerDevOutbox(app: App) {
       html: r.html,
       text: r.text_body,
       createdAt: new Date(r.created_at).toISOString(),
+      status: r.status,
+      attempts: r.attempts,
+      lastError: r.last_error,
+      sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
     }));
     return c.json({ mails }, 200);
   });

@@ -309,7 +309,7 @@ describe('magic-link tokens in logs', () => {
     const log = createLogger('debug', {}, (line) => lines.push(line));
     const saved = { log: t.deps.log, mailer: t.deps.mailer };
     t.deps.log = log;
-    t.deps.mailer = createMailer({ sql: t.sql, log, from: t.deps.config.MAIL_FROM });
+    t.deps.mailer = createMailer({ sql: t.sql, log, jobs: t.deps.jobs, from: t.deps.config.MAIL_FROM });
     try {
       const { email } = await fresh('logs');
       const token = await requestLink(t, email, other.portalId);
@@ -371,6 +371,7 @@ describe('magic links with a real mail service (Resend stand-in)', () => {
     t.deps.mailer = createMailer({
       sql: t.sql,
       log: t.deps.log,
+      jobs: t.deps.jobs,
       apiKey: 're_test_key',
       baseUrl: resend.url,
       from: t.deps.config.MAIL_FROM,
