@@ -63,6 +63,15 @@ test.describe('portals section', () => {
     test.setTimeout(90_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const port = new URL(baseURL ?? '').port;
+    // The form's error paths below are all caught before sending: nothing for the console to report
+    // (Chromium logs every request answered 4xx as an error of its own, so a refused request would show).
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+    const logoUploads: string[] = [];
+    page.on(
+      'request',
+      (r) => r.method() === 'POST' && r.url().endsWith('/logo') && logoUploads.push(r.url()),
+    );
 
     // The first-steps guide leads to the editor.
     await page.getByRole('link', { name: 'Create a portal' }).click();
@@ -72,6 +81,10 @@ test.describe('portals section', () => {
     // The shared contract's message before anything is sent.
     await page.getByRole('button', { name: 'Create portal' }).click();
     await expect(page.getByText('Portal name is required')).toBeVisible();
+    // The message follows the field: gone with the first valid character, not only on the next submit.
+    await page.getByLabel('Portal name').fill('A');
+    await expect(page.getByText('Portal name is required')).toBeHidden();
+    await expect(page.getByLabel('Portal name')).not.toHaveAttribute('aria-invalid', 'true');
 
     await page.getByLabel('Portal name').fill('Analytical Studio');
     await page.getByLabel('Upload logo').setInputFiles({
@@ -120,7 +133,9 @@ test.describe('portals section', () => {
     expect(saved.logoUrl).toContain(`/api/portals/${portalId}/logo?v=`);
     await expect(page.getByRole('img', { name: 'Logo preview' })).toHaveAttribute('src', saved.logoUrl);
 
-    // Not an image, whatever its name says: the server refuses it, in the interface language.
+    // Not an image, whatever its name says: refused by its first bytes, as the server would, without
+    // sending it (the server's own refusal is covered by the API tests).
+    const uploadsBefore = logoUploads.length;
     await page.getByLabel('Replace logo').setInputFiles({
       name: 'logo.png',
       mimeType: 'image/png',
@@ -129,6 +144,8 @@ test.describe('portals section', () => {
     await expect(
       page.getByRole('alert').filter({ hasText: 'Please upload a PNG, JPEG, WebP or GIF image' }),
     ).toBeVisible();
+    expect(logoUploads.length).toBe(uploadsBefore);
+    expect(consoleErrors).toEqual([]);
 
     // Copy the portal link.
     await page.getByRole('button', { name: 'Copy link' }).click();
@@ -270,10 +287,15 @@ test.describe('portals section', () => {
     await page.getByRole('button', { name: 'Delete portal' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Short-lived Studio?' });
     await expect(dialog.getByText('This cannot be undone.')).toBeVisible();
+    // The deleted portal is not asked for again on the way out (no 404 for the console to show).
+    const notFound: string[] = [];
+    page.on('response', (r) => r.status() === 404 && notFound.push(r.url()));
     await dialog.getByRole('button', { name: 'Delete portal' }).click();
     await expect(page.getByText('Portal deleted successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/portals$/);
     await expect(page.getByRole('heading', { name: 'No portals yet' })).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(notFound).toEqual([]);
 
     // Gone, or never ours: the same plain not-found.
     await page.goto(`/dashboard/portals/${portalId}`);

@@ -1,13 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { Portal, PortalIdParam } from '../../../shared/contracts/portals';
+import { LOGO_MAX_BYTES, Portal, PortalIdParam } from '../../../shared/contracts/portals';
 import { providerOf, requireProvider } from '../../auth/middleware';
 import type { App } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { errorResponses } from '../../http/openapi';
 import { getPortal } from '../../services/portals/manage-portals';
 import { replacePortalLogo } from '../../services/portals/portal-logo';
-import { LOGO_MAX_BYTES } from '../../uploads/logo-store';
 
 /** Room for the multipart framing around a file of exactly the limit. */
 const MULTIPART_OVERHEAD = 16 * 1024;
