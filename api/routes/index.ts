@@ -52,6 +52,7 @@ import { registerGetProfile } from './profile/get';
 import { registerUpdateProfile } from './profile/update';
 import { registerWaitlistJoin } from './waitlist/join';
 import { registerDeleteWidgetSecret } from './widget/delete-secret';
+import { registerWidgetEmbedding } from './widget/embedding';
 import { registerWidgetHandoff } from './widget/handoff';
 import { registerRotateWidgetSecret } from './widget/rotate-secret';
 import { registerWidgetSecretStatus } from './widget/secret-status';
@@ -125,6 +126,7 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerRotateWidgetSecret(app);
   registerDeleteWidgetSecret(app);
   registerWidgetHandoff(app);
+  registerWidgetEmbedding(app);
 
   if (outboxEnabled(deps)) registerDevOutbox(app);
 }
