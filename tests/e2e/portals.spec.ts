@@ -355,6 +355,77 @@ test.describe('portals section', () => {
     ).toBeVisible();
   });
 
+  test('the editor’s preview shows what the client gets: logo and name, band, texts, in English and German', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const portalId = await createPortalThroughApi(page, 'Analytical Studio');
+    const upload = await page.request.put(`/api/portals/${portalId}/logo`, {
+      multipart: { logo: { name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() } },
+    });
+    expect(upload.status()).toBe(200);
+    for (const [lang, locale] of [
+      ['en', 'en-US'],
+      ['de', 'de-DE'],
+    ] as const) {
+      expect((await page.request.patch('/api/profile', { data: { preferredLanguage: lang } })).ok()).toBe(
+        true,
+      );
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`/dashboard/portals/${portalId}`);
+      const preview = page.getByTestId('portal-preview');
+      const title = lang === 'en' ? 'Sign in to Analytical Studio' : 'Bei Analytical Studio anmelden';
+      await expect(preview.getByText(title)).toBeVisible();
+      await preview.screenshot({ path: `${SHOTS}/portals-preview-login-${lang}.png` });
+
+      // The real sign-in page, on a phone, in the same language: a client of the portal.
+      const context = await browser.newContext({ locale, viewport: { width: 390, height: 844 } });
+      const client = await context.newPage();
+      await client.goto(`/portal/${portalId}/login`);
+      await expect(client.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      // The logo AND the name in the header (the name used to vanish once a logo was set).
+      const header = client.getByRole('banner');
+      await expect(header.locator('img')).toHaveAttribute('src', /\/logo\?v=/);
+      await expect(header.getByText('Analytical Studio', { exact: true })).toBeVisible();
+      await client.screenshot({ path: `${SHOTS}/portals-real-login-${lang}-390.png` });
+      // The real page's texts are the preview's, word for word (the preview reads the portal's own
+      // locale files), and the preview offers nothing a client without a password does not get.
+      const form = client.locator('form');
+      const texts = [
+        await client.getByRole('heading', { level: 1 }).innerText(),
+        await client.locator('main p').first().innerText(),
+        await form.locator('label').first().innerText(),
+        (await form.getByRole('textbox').getAttribute('placeholder')) ?? 'no placeholder',
+        await form.locator('p').first().innerText(),
+        await form.getByRole('button').innerText(),
+        await client.locator('footer').innerText(),
+      ];
+      for (const text of texts) await expect(preview.getByText(text, { exact: true })).toBeVisible();
+      await expect(preview.getByText('Analytical Studio', { exact: true })).toBeVisible();
+      await expect(
+        preview.getByText(/^(Password|Passwort|Sign in with password|Mit Passwort anmelden)$/),
+      ).toHaveCount(0);
+      expect(await preview.locator('img').getAttribute('src')).toContain(`/api/portals/${portalId}/logo`);
+      await context.close();
+    }
+    // Side by side, to look at: the preview and the real page in each language.
+    for (const lang of ['en', 'de']) {
+      const left = sharp(`${SHOTS}/portals-preview-login-${lang}.png`);
+      const right = sharp(`${SHOTS}/portals-real-login-${lang}-390.png`);
+      const [a, b] = await Promise.all([left.metadata(), right.metadata()]);
+      const width = (a.width ?? 0) + (b.width ?? 0) + 48;
+      const height = Math.max(a.height ?? 0, b.height ?? 0) + 48;
+      await sharp({ create: { width, height, channels: 3, background: '#e2e8f0' } })
+        .composite([
+          { input: await left.toBuffer(), left: 16, top: 24 },
+          { input: await right.toBuffer(), left: (a.width ?? 0) + 32, top: 24 },
+        ])
+        .png()
+        .toFile(`${SHOTS}/portals-preview-vs-real-login-${lang}.png`);
+    }
+  });
+
   test('screenshots at 1280 and 390 px, in English and German', async ({ page }) => {
     test.setTimeout(90_000);
     const portalId = await createPortalThroughApi(page, 'Analytical Studio');
