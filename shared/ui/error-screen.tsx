@@ -68,9 +68,9 @@ export function ErrorScreen({
         <h1 className="text-2xl font-semibold">{text.title}</h1>
         <p className="text-muted">{text.body}</p>
       </div>
-      <details className="rounded-lg border border-line bg-surface p-4 text-sm">
+      <details className="min-w-0 rounded-lg border border-line bg-surface p-4 text-sm">
         <summary className="cursor-pointer font-medium">{text.details}</summary>
-        <pre className="mt-3 overflow-x-auto font-mono text-xs whitespace-pre-wrap text-muted">{details}</pre>
+        <pre className="mt-3 font-mono text-xs break-all whitespace-pre-wrap text-muted">{details}</pre>
       </details>
       <div>
         <Button onClick={() => window.location.reload()}>{text.refresh}</Button>

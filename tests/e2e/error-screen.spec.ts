@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { signUpAndVerify, uniqueEmail } from './support';
 
 /**
  * Spec §2's generic error screen when the first page load fails (issue 17, finding 21): the active
@@ -38,6 +39,12 @@ async function expectErrorScreen(page: Page, lang: 'en' | 'de') {
   expect(await page.locator('body').innerText()).not.toMatch(/errorScreen\.|app\.loading/);
 }
 
+/** At phone width nothing is wider than the screen (the details hold a long chunk URL). */
+async function expectNoOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/error-screen-${name}.png`, fullPage: true });
@@ -58,6 +65,7 @@ test.describe('the error screen of a failed first load', () => {
       await expect(page.getByRole('alert')).toHaveAttribute('lang', lang);
       await shot(page, `host-texts-${lang}-desktop`);
       await page.setViewportSize({ width: 390, height: 844 });
+      await expectNoOverflow(page);
       await shot(page, `host-texts-${lang}-390`);
       // Refresh Page loads the page again; with the texts back, the page itself shows.
       await context.unrouteAll({ behavior: 'ignoreErrors' });
@@ -79,6 +87,28 @@ test.describe('the error screen of a failed first load', () => {
     await context.close();
   });
 
+  test('dashboard, de: a section’s texts do not load (the clients remote’s)', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await signUpAndVerify(page, request, uniqueEmail('texts'), 'texts secret 1');
+    // The dashboard follows the profile's language (spec §4): German from the next page on.
+    expect((await page.request.patch('/api/profile', { data: { preferredLanguage: 'de' } })).ok()).toBe(true);
+    const blocked = await blockChunksContaining(context, 'Die Personen und Firmen, für die Sie arbeiten');
+    await page.goto('/dashboard/clients');
+    // The section's own "unavailable, retry" panel in German, never its raw keys.
+    await expect(page.getByText('Dieser Bereich ist gerade nicht verfügbar.')).toBeVisible();
+    expect(blocked.length).toBeGreaterThan(0);
+    expect(await page.locator('main').innerText()).not.toMatch(/\b(title|subtitle|empty|search)\./);
+    await shot(page, 'clients-texts-de-desktop');
+    // Retry loads them again: the section itself.
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Kunden' })).toBeVisible();
+  });
+
   for (const [lang, locale] of [
     ['en', 'en-US'],
     ['de', 'de-DE'],
@@ -96,6 +126,7 @@ test.describe('the error screen of a failed first load', () => {
       expect(blocked.length).toBeGreaterThan(0);
       await shot(page, `portal-page-${lang}-desktop`);
       await page.setViewportSize({ width: 390, height: 844 });
+      await expectNoOverflow(page);
       await shot(page, `portal-page-${lang}-390`);
       await context.close();
     });
