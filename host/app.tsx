@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { loadTexts } from '../shared/i18n/index';
 import { useTranslation } from '../shared/i18n/react';
 import { BrowserRouter, Route, Routes } from '../shared/router';
 import { ErrorBoundary } from '../shared/ui/error-screen';
@@ -11,14 +12,15 @@ import { RedirectIfSignedIn, RequireAuth } from './auth/require-auth';
 // Every page is its own chunk (spec §2: pages load lazily with a loading fallback).
 // The landing page brings its own texts (an i18n namespace), so the dashboard's first load does not carry them.
 const Landing = lazy(() =>
-  Promise.all([import('./pages/landing/landing-page'), i18next.loadNamespaces('landing')]).then(
-    ([page]) => page,
-  ),
+  Promise.all([import('./pages/landing/landing-page'), loadTexts('landing')]).then(([page]) => page),
 );
 const AuthPage = lazy(() => import('./pages/auth/auth-page'));
-/** A lazy page that needs the `public` texts namespace (loaded with it, in parallel). */
+/**
+ * A lazy page that needs the `public` texts namespace (loaded with it, in parallel; either failing shows
+ * the error screen, never a page of raw keys).
+ */
 const withPublicTexts = (page: () => Promise<{ default: ComponentType }>) =>
-  lazy(() => Promise.all([page(), i18next.loadNamespaces('public')]).then(([module]) => module));
+  lazy(() => Promise.all([page(), loadTexts('public')]).then(([module]) => module));
 const VerifyEmail = withPublicTexts(() => import('./pages/auth/verify-email-page'));
 const SignupSuccess = withPublicTexts(() => import('./pages/auth/signup-success-page'));
 const ForgotPassword = withPublicTexts(() => import('./pages/auth/forgot-password-page'));
@@ -42,7 +44,7 @@ function Page({ children }: { children: ReactNode }) {
  */
 export function App() {
   return (
-    <ErrorBoundary>
+    <ErrorBoundary lang={() => i18next.language}>
       <AuthProvider>
         <BrowserRouter>
           <Page>

@@ -69,6 +69,7 @@ import { registerListProjects } from './projects/list';
 import { registerUpdateProject } from './projects/update';
 import { registerWaitlistJoin } from './waitlist/join';
 import { registerDeleteWidgetSecret } from './widget/delete-secret';
+import { registerWidgetEmbedding } from './widget/embedding';
 import { registerWidgetHandoff } from './widget/handoff';
 import { registerRotateWidgetSecret } from './widget/rotate-secret';
 import { registerWidgetSecretStatus } from './widget/secret-status';
@@ -162,6 +163,7 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerRotateWidgetSecret(app);
   registerDeleteWidgetSecret(app);
   registerWidgetHandoff(app);
+  registerWidgetEmbedding(app);
 
   if (outboxEnabled(deps)) registerDevOutbox(app);
 }

@@ -1,6 +1,7 @@
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ErrorScreen } from '../../shared/ui/error-screen';
 import { preloadBranding } from './branding/branding';
 import { I18nProvider } from './i18n/i18n-context';
 import { detectLanguage, type SupportedLanguage, storedLanguage, syncHtmlLang } from './i18n/language';
@@ -81,8 +82,9 @@ async function start(root: HTMLElement) {
 const root = document.getElementById('root');
 if (root) {
   start(root).catch((error: unknown) => {
+    // A chunk the start needs did not load: spec §2's error screen (its texts are its own) in the
+    // language the visitor would have got, as far as it is known without the portal's branding.
     console.error('The portal could not start', error);
-    root.textContent =
-      'The portal could not be loaded. Please reload the page. / Das Portal konnte nicht geladen werden. Bitte laden Sie die Seite neu.';
+    createRoot(root).render(<ErrorScreen error={error} lang={detectLanguage()} />);
   });
 }

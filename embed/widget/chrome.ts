@@ -1,3 +1,5 @@
+import { colorContrast } from '../../shared/format/contrast';
+
 /**
  * The widget's own DOM on the provider's page: a host element with an open shadow root holding the
  * styles, the inline frame's wrapper (the frame itself is the host's light-DOM child, slotted in, with
@@ -5,7 +7,7 @@
  * provider's CSS out and ours in; nothing uses `!important`.
  */
 
-/** Default accent (the platform's indigo) and launcher z-index. */
+/** Default accent (the platform's indigo, until the portal's own colour is known) and launcher z-index. */
 export const DEFAULT_COLOR = '#4f46e5';
 export const DEFAULT_Z_INDEX = 2147483000;
 
@@ -26,17 +28,19 @@ export const STYLES = `
 dialog{margin:auto;padding:0;border:0;border-radius:14px;width:min(960px,calc(100vw - 48px));height:min(800px,calc(100vh - 48px));max-width:none;max-height:none;overflow:hidden;background:#fff;color:#0f172a;box-shadow:0 24px 64px rgba(15,23,42,.35);font:14px/1.4 ${FONT}}
 dialog[open]{display:flex;flex-direction:column}
 dialog::backdrop{background:rgba(15,23,42,.55)}
-.bar{display:flex;align-items:center;gap:8px;flex:none;height:52px;padding:0 8px 0 16px;border-top:4px solid var(--cp-color);border-bottom:1px solid #e2e8f0}
+.bar{display:flex;align-items:center;gap:8px;flex:none;height:52px;padding:0 8px 0 16px;background:var(--cp-color);color:var(--cp-on-color)}
 .bar h2{flex:1;min-width:0;margin:0;font:600 15px/1.3 ${FONT};overflow:hidden;white-space:nowrap;text-overflow:ellipsis}
-.close{display:grid;place-items:center;width:40px;height:40px;margin:0;padding:0;border:0;border-radius:8px;background:transparent;color:#334155;cursor:pointer}
-.close:hover{background:#f1f5f9;color:#0f172a}
-.close:focus-visible{outline:2px solid var(--cp-color);outline-offset:2px}
+.close{display:grid;place-items:center;width:40px;height:40px;margin:0;padding:0;border:0;border-radius:8px;background:transparent;color:inherit;cursor:pointer}
+.close:hover{background:color-mix(in srgb,currentColor 16%,transparent)}
+.close:focus-visible{outline:2px solid currentColor;outline-offset:-4px}
 .close svg{width:20px;height:20px}
 .body{position:relative;flex:1;min-height:0}
 .body iframe{display:block;width:100%;height:100%;border:0}
 .trap{position:absolute;width:1px;height:1px;overflow:hidden;opacity:0}
 .inline{position:relative}
-.status{display:flex;align-items:center;justify-content:center;gap:10px;min-height:120px;color:#475569;font:14px/1.4 ${FONT}}
+.status{display:flex;flex-wrap:wrap;align-items:center;align-content:center;justify-content:center;gap:10px;min-height:120px;height:100%;margin:0;padding:16px;color:#475569;font:14px/1.4 ${FONT};text-align:center}
+.status a{color:var(--cp-color);font-weight:600}
+:host([data-wait]) .launcher{visibility:hidden}
 .shown .status{display:none}
 .spinner{width:18px;height:18px;border:2px solid #cbd5e1;border-top-color:var(--cp-color);border-radius:50%;animation:spin .8s linear infinite}
 @keyframes spin{to{transform:rotate(360deg)}}
@@ -57,17 +61,6 @@ export function safeColor(value: unknown): string {
   return typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value) ? value.toLowerCase() : DEFAULT_COLOR;
 }
 
-/** White or near-black text, whichever contrasts more with `#rrggbb` (WCAG relative luminance). */
-export function textOn(hex: string): '#ffffff' | '#111827' {
-  const channel = (i: number) => {
-    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const l = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-  const dark = 0.2126 * 0.0437 + 0.7152 * 0.0513 + 0.0722 * 0.0866; // #111827
-  return 1.05 / (l + 0.05) >= (l + 0.05) / (dark + 0.05) ? '#ffffff' : '#111827';
-}
-
 /** A small element builder: tag, attributes, children. */
 export function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -78,6 +71,12 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
   node.append(...children);
   return node;
+}
+
+/** Colours a host (launcher, dialog bar, spinner) in `color`, its text in the readable colour on it. */
+export function paint(host: HTMLElement, color: string) {
+  host.style.setProperty('--cp-color', color);
+  host.style.setProperty('--cp-on-color', colorContrast(color).textColor);
 }
 
 /**
@@ -92,8 +91,7 @@ export function createHost(
 ): { host: HTMLElement; root: ShadowRoot } {
   const host = existing ?? document.createElement(HOST_TAG);
   host.setAttribute('data-mode', mode);
-  host.style.setProperty('--cp-color', color);
-  host.style.setProperty('--cp-on-color', textOn(color));
+  paint(host, color);
   host.style.setProperty('--cp-z', String(zIndex));
   const root = host.attachShadow({ mode: 'open' });
   // A constructable stylesheet: a provider CSP without 'unsafe-inline' in style-src blocks a <style>

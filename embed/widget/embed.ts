@@ -133,7 +133,7 @@ function boot() {
       if (!isOrigin(origin)) return fail(ns, 'invalid_options', 'init: the platform origin is unknown');
       if (widget && widget.portalId === options.portalId) return;
       widget?.destroy();
-      ns.widget = new Widget(origin, options, emit(ns, options.portalId));
+      ns.widget = new Widget(origin, options, emit(ns, options.portalId), ns.name);
       return;
     }
     if (!widget) {

@@ -1,7 +1,8 @@
 import type { WidgetLanguage } from './protocol';
 
 /**
- * The runtime's own texts (accessible names and the loading status). They live here rather than in
+ * The runtime's own texts (accessible names, the loading status, and the notice on a website the portal
+ * does not allow). They live here rather than in
  * `shared/i18n/locales` because the runtime must stay a few kilobytes: it cannot carry the app's catalogues.
  * `labels.test.ts` keeps en and de in step.
  */
@@ -11,12 +12,16 @@ export const LABELS = {
     open: 'Open client portal',
     close: 'Close',
     loading: 'Loading client portal…',
+    refused: "This portal can't be shown on this website.",
+    newTab: 'Open the portal in a new tab',
   },
   de: {
     title: 'Kundenportal',
     open: 'Kundenportal öffnen',
     close: 'Schließen',
     loading: 'Kundenportal wird geladen …',
+    refused: 'Dieses Portal kann auf dieser Website nicht angezeigt werden.',
+    newTab: 'Portal in neuem Tab öffnen',
   },
 } satisfies Record<WidgetLanguage, Record<string, string>>;
 export type Labels = (typeof LABELS)['en'];

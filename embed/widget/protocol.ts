@@ -37,7 +37,9 @@ export type RuntimeErrorCode =
   | 'invalid_options'
   | 'element_not_found'
   | 'frame_unresponsive'
-  | 'identify_failed';
+  | 'identify_failed'
+  /** The page's origin is not among the portal's allowed websites (or there is no such portal): no frame. */
+  | 'origin_not_allowed';
 
 export interface WidgetEventMap {
   /** The frame answered: it speaks the protocol and has the portal loaded. */
@@ -94,7 +96,7 @@ export interface InitOptions {
   origin?: string;
   /** Language of the widget's own labels and the portal's first choice; default: the page's `<html lang>`. */
   language?: WidgetLanguage;
-  /** Accent colour of the launcher and the dialog's bar (`#rrggbb`). */
+  /** Accent colour of the launcher and the dialog's bar (`#rrggbb`); default: the portal's primary colour. */
   color?: string;
   /** z-index of the launcher (the dialog itself is in the browser's top layer). Default 2147483000. */
   zIndex?: number;

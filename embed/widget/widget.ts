@@ -1,4 +1,14 @@
-import { createHost, DEFAULT_Z_INDEX, el, HOST_TAG, ICON_CLOSE, ICON_PORTAL, safeColor } from './chrome';
+import {
+  createHost,
+  DEFAULT_COLOR,
+  DEFAULT_Z_INDEX,
+  el,
+  HOST_TAG,
+  ICON_CLOSE,
+  ICON_PORTAL,
+  paint,
+  safeColor,
+} from './chrome';
 import { LABELS, type Labels, pickLanguage } from './labels';
 import {
   type FloatingOptions,
@@ -23,6 +33,16 @@ import {
 export const READY_TIMEOUT_MS = 15_000;
 /** Inline mode: the height shown when the frame never reports its size. */
 const FALLBACK_HEIGHT = 640;
+/** How long the runtime waits for the API's answer (`ask`) before it frames the portal anyway. */
+const ASK_TIMEOUT_MS = 3_000;
+
+/** The API's answer for this page (`GET /api/widget/{portalId}/embedding`); `missing`: no such portal. */
+interface Embedding {
+  allowed: boolean;
+  portalName?: string;
+  primaryColor?: string;
+  missing?: boolean;
+}
 
 export type Emit = <K extends WidgetEventName>(
   name: K,
@@ -80,7 +100,8 @@ export class Widget {
   readonly portalId: string;
   readonly language: WidgetLanguage;
   private readonly labels: Labels;
-  private readonly color: string;
+  /** The provider's `color` option; without it, the portal's own colour once the API has said it. */
+  private readonly color: string | null;
   private readonly zIndex: number;
   private readonly preload: boolean;
   private title: string;
@@ -108,11 +129,16 @@ export class Widget {
   private returnFocus: HTMLElement | null = null;
   private savedOverflow = '';
   private destroyed = false;
+  /** The API's answer: undefined while asking, null when it could not be asked (the frame decides). */
+  private verdict: Embedding | null | undefined;
+  /** Where a frame waits to be made until the answer is here (made only if this page may show it). */
+  private waiting: HTMLElement | null = null;
 
   constructor(
     private readonly origin: string,
     options: InitOptions,
     private readonly emit: Emit,
+    private readonly namespace: string,
   ) {
     this.portalId = options.portalId;
     this.language = pickLanguage(
@@ -121,7 +147,7 @@ export class Widget {
       typeof navigator === 'undefined' ? '' : navigator.language,
     );
     this.labels = LABELS[this.language];
-    this.color = safeColor(options.color);
+    this.color = options.color === undefined ? null : safeColor(options.color);
     this.zIndex =
       typeof options.zIndex === 'number' && Number.isInteger(options.zIndex)
         ? options.zIndex
@@ -129,6 +155,70 @@ export class Widget {
     this.preload = options.preload !== 'open';
     this.title =
       typeof options.title === 'string' && options.title.trim() ? options.title.trim() : this.labels.title;
+    this.ask();
+  }
+
+  /**
+   * Asks the API, before any frame is made, whether this page's origin may show the portal (its
+   * `frame-ancestors` would otherwise make the browser show a broken frame) and for the portal's name
+   * and colour. Without an answer (network, timeout, a provider CSP without our `connect-src`) the frame
+   * is made as before: the answer improves what the visitor sees, the browser still enforces the rule.
+   */
+  private ask() {
+    const url = `${this.origin}/api/widget/${this.portalId}/embedding?origin=${encodeURIComponent(location.origin)}`;
+    fetch(url, { credentials: 'omit', signal: AbortSignal.timeout?.(ASK_TIMEOUT_MS) ?? null })
+      .then((res) =>
+        res.ok
+          ? (res.json() as Promise<Embedding>)
+          : res.status === 404
+            ? { allowed: false, missing: true }
+            : null,
+      )
+      .catch(() => null)
+      .then((answer) => this.settle(answer as Embedding | null));
+  }
+
+  /** The API answered (or could not): colour the widget, then make the waiting frame or say no. */
+  private settle(answer: Embedding | null) {
+    if (this.destroyed) return;
+    this.verdict = answer;
+    if (answer?.primaryColor && !this.color && this.host) paint(this.host, safeColor(answer.primaryColor));
+    this.host?.removeAttribute('data-wait');
+    if (answer?.portalName && this.title === this.labels.title) this.setTitle(answer.portalName);
+    const parent = this.waiting;
+    this.waiting = null;
+    if (answer?.allowed === false) {
+      this.refuse();
+      const page = location.origin;
+      const text = answer.missing
+        ? `No portal ${this.portalId} at ${this.origin}: copy the snippet again from Portals.`
+        : `${page} may not show the portal "${answer.portalName}". Add ${page} under Portals → ${answer.portalName} → Website embedding: ${this.origin}/dashboard/portals/${this.portalId}#embedding`;
+      console.error(`[${this.namespace}] ${text}`);
+      this.emit('error', { code: 'origin_not_allowed', message: text }, this.host);
+    } else if (parent?.isConnected) this.createFrame(parent);
+  }
+
+  /** This page may not show the portal: no frame, a short notice (and the standalone portal) instead. */
+  private refuse() {
+    this.stopListening?.();
+    this.stopListening = null;
+    clearTimeout(this.readyTimer);
+    this.frame?.remove();
+    this.frame = null;
+    const place = this.inlineBox ?? this.body;
+    place?.removeAttribute('aria-busy');
+    place?.replaceChildren(
+      el(
+        'p',
+        { class: 'status', role: 'status' },
+        this.labels.refused,
+        el(
+          'a',
+          { href: `${this.origin}/portal/${this.portalId}/login`, target: '_blank', rel: 'noopener' },
+          this.labels.newTab,
+        ),
+      ),
+    );
   }
 
   /** A magic-link token from the page's fragment: handed to the frame once it is ready. */
@@ -156,7 +246,7 @@ export class Widget {
     this.unmount();
     this.mode = 'inline';
     this.page = page;
-    const { host, root } = createHost('inline', this.color, this.zIndex, adopted?.host);
+    const { host, root } = createHost('inline', this.accent(), this.zIndex, adopted?.host);
     const status = el(
       'div',
       { class: 'status', role: 'status' },
@@ -170,6 +260,7 @@ export class Widget {
       // Its first `hello` may have come before this runtime listened: it says it again until `init`.
       this.channel = adopted.channel;
       this.attachFrame(adopted.frame);
+      if (this.verdict?.allowed === false) this.refuse();
     } else {
       target.append(host);
       this.createFrame(host);
@@ -207,7 +298,9 @@ export class Widget {
     this.unmount();
     this.mode = floating ? 'floating' : 'popup';
     this.page = isPage(options?.page) ? options.page : null;
-    const { host, root } = createHost(this.mode, this.color, this.zIndex);
+    const { host, root } = createHost(this.mode, this.accent(), this.zIndex);
+    // The launcher shows in the portal's colour, not first in ours: hidden until the answer (`ask`).
+    if (this.verdict === undefined && !this.color) host.setAttribute('data-wait', '');
     this.root = root;
     if (floating) {
       const position =
@@ -347,6 +440,7 @@ export class Widget {
 
   private unmount() {
     if (this.isOpen) this.close();
+    this.waiting = null;
     this.stopListening?.();
     this.stopListening = null;
     clearTimeout(this.readyTimer);
@@ -367,6 +461,11 @@ export class Widget {
   }
 
   private createFrame(parent: HTMLElement) {
+    if (this.verdict === undefined) {
+      this.waiting = parent;
+      return;
+    }
+    if (this.verdict?.allowed === false) return this.refuse();
     const frame = el('iframe', {
       src: frameUrl(this.origin, {
         portalId: this.portalId,
@@ -530,6 +629,11 @@ export class Widget {
       box.classList.add('shown');
       box.removeAttribute('aria-busy');
     }
+  }
+
+  /** The widget's colour: the provider's option, else the portal's (once known), else the default. */
+  private accent(): string {
+    return this.color ?? safeColor(this.verdict?.primaryColor ?? DEFAULT_COLOR);
   }
 
   private setTitle(title: string) {

@@ -1,4 +1,3 @@
-import i18next from 'i18next';
 import {
   BarChart3,
   BookOpen,
@@ -16,6 +15,7 @@ import {
 } from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { RemoteName } from '../../shared/contracts/platform';
+import { loadTexts } from '../../shared/i18n/index';
 
 /**
  * Which remotes expose their section (`./Section`) today. The ONE place a section issue flips when its
@@ -58,13 +58,9 @@ export type SectionGroup = { id: GroupId; label: string; sections: DashboardSect
 export const hostPages = {
   overview: () => import('./overview/overview-page'),
   settings: () =>
-    Promise.all([import('./settings/settings-page'), i18next.loadNamespaces('settings')]).then(
-      ([page]) => page,
-    ),
-  portals: () =>
-    Promise.all([import('./portals/portals-page'), i18next.loadNamespaces('portals')]).then(([page]) => page),
-  documentation: () =>
-    Promise.all([import('./docs/docs-page'), i18next.loadNamespaces('docs')]).then(([page]) => page),
+    Promise.all([import('./settings/settings-page'), loadTexts('settings')]).then(([page]) => page),
+  portals: () => Promise.all([import('./portals/portals-page'), loadTexts('portals')]).then(([page]) => page),
+  documentation: () => Promise.all([import('./docs/docs-page'), loadTexts('docs')]).then(([page]) => page),
 };
 
 const host = (page: (() => Promise<PageModule>) | null): SectionSource => ({ kind: 'host', page });

@@ -59,6 +59,7 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 
 export const clientKeys = {
   all: ['clients'] as const,
+  lists: ['clients', 'list'] as const,
   list: (params: ClientListParams) => ['clients', 'list', params] as const,
   detail: (id: string) => ['clients', 'detail', id] as const,
   portals: ['clients', 'portals'] as const,
@@ -109,8 +110,11 @@ export function useDeleteClient() {
     mutationFn: (clientId: string) =>
       unwrap(api.DELETE('/api/clients/{clientId}', { params: { path: { clientId } } })),
     onSuccess: (_data, clientId) => {
-      queryClient.removeQueries({ queryKey: clientKeys.detail(clientId) });
-      return queryClient.invalidateQueries({ queryKey: clientKeys.all });
+      // The client is gone: its detail leaves the cache unfetched (the page showing it is leaving; a
+      // refetch would only answer 404), and only the lists refresh. Invalidating all of `clients` also
+      // refetched the portals the detail page watches, which re-rendered it and fetched the detail anew.
+      queryClient.removeQueries({ queryKey: clientKeys.detail(clientId), exact: true });
+      return queryClient.invalidateQueries({ queryKey: clientKeys.lists });
     },
   });
 }

@@ -34,26 +34,25 @@ export function loadClientTexts(lang: string): Promise<void> {
 /**
  * `t` of the section with its texts loaded for the current language (and reloaded when it changes);
  * `ready` is false until they are there. Keys not in `clients` fall back to the host's main texts
- * (`validation.*`, `errors.*`).
+ * (`validation.*`, `errors.*`). Texts that did not load are thrown while rendering, so the host's section
+ * outlet shows "section unavailable, retry" (its Retry loads them again) instead of a page of raw keys.
  */
 export function useClientTexts() {
   const translation = useTranslation([NS, 'translation']);
   const lang = translation.i18n.resolvedLanguage ?? translation.i18n.language ?? 'en';
-  const [loaded, setLoaded] = useState<string | null>(() =>
-    translation.i18n.hasResourceBundle(lang.startsWith('de') ? 'de' : 'en', NS) ? lang : null,
+  const [loaded, setLoaded] = useState<{ lang: string; error?: unknown } | null>(() =>
+    translation.i18n.hasResourceBundle(lang.startsWith('de') ? 'de' : 'en', NS) ? { lang } : null,
   );
   useEffect(() => {
     let live = true;
     loadClientTexts(lang).then(
-      () => live && setLoaded(lang),
-      (error: unknown) => {
-        console.error('Could not load the clients texts', error);
-        if (live) setLoaded(lang);
-      },
+      () => live && setLoaded({ lang }),
+      (error: unknown) => live && setLoaded({ lang, error: error ?? new Error('texts not loaded') }),
     );
     return () => {
       live = false;
     };
   }, [lang]);
-  return { ...translation, lang, ready: loaded === lang };
+  if (loaded?.lang === lang && loaded.error) throw loaded.error;
+  return { ...translation, lang, ready: loaded?.lang === lang };
 }

@@ -6017,6 +6017,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/widget/{portalId}/embedding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * May this website show the portal? (public)
+         * @description Asked by the widget’s runtime (`/widget/embed.js`) before it frames the portal: whether `origin`, the page’s own origin, is one of the portal’s allowed website origins (the same list its `Content-Security-Policy: frame-ancestors` names), with the portal’s name and primary colour for the launcher and the dialog. A website that is not allowed gets a short message instead of a frame the browser would refuse, and the page’s console says which origin to add. Public and readable from any website (`Access-Control-Allow-Origin: *`, no credentials); an allowed answer may be cached for a minute, a refusal is never cached (so it ends as soon as the origin is added). An unknown portal answers 404.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The origin of the page the widget runs on (`location.origin`). */
+                    origin: string;
+                };
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The answer for this origin */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "allowed": true,
+                         *       "portalName": "Analytical Studio",
+                         *       "primaryColor": "#4f46e5"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["WidgetEmbedding"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/widget/handoff": {
         parameters: {
             query?: never;
@@ -7357,6 +7426,17 @@ export interface components {
             alreadyOnList: boolean;
             /** @enum {boolean} */
             joined: true;
+        };
+        WidgetEmbedding: {
+            /** @description Whether `origin` is one of the portal’s allowed website origins (Portals → the portal → Website embedding). */
+            allowed: boolean;
+            /** @example Analytical Studio */
+            portalName: string;
+            /**
+             * @description The portal’s primary colour (`#rrggbb`).
+             * @example #4f46e5
+             */
+            primaryColor: string;
         };
         WidgetHandoffInput: {
             /**

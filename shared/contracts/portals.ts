@@ -158,3 +158,24 @@ export const PortalDeleted = z
     }),
   })
   .meta({ id: 'PortalDeleted' });
+
+/** Spec: logos are images only; the upload limit before any decoding (the dashboard checks it before sending). */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+export type ImageType = 'png' | 'jpeg' | 'webp' | 'gif';
+
+/**
+ * The image type by its first bytes (magic numbers), never by the file name or the declared type: the API's
+ * check of an uploaded logo, and the dashboard's before it sends one (12 bytes are enough). SVG, HTML and
+ * everything else answer null.
+ * @example detectImageType(await file.bytes()) // 'png'
+ */
+export function detectImageType(bytes: Uint8Array): ImageType | null {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (starts([0xff, 0xd8, 0xff])) return 'jpeg';
+  if (starts([0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61)
+    return 'gif';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  return null;
+}

@@ -84,6 +84,44 @@ export const HandoffSession = PortalSession.extend({
 }).meta({ id: 'WidgetHandoffSession' });
 export type HandoffSession = z.infer<typeof HandoffSession>;
 
+/** A website origin exactly as a browser names it (`location.origin`): `http(s)://host[:port]`, nothing else. */
+function isPageOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+}
+
+export const WidgetEmbeddingQuery = z.object({
+  origin: z
+    .string({ error: 'validation.originInvalid' })
+    .max(300, { error: 'validation.originInvalid' })
+    .refine(isPageOrigin, { error: 'validation.originInvalid' })
+    .meta({
+      param: { name: 'origin', in: 'query' },
+      description: 'The origin of the page the widget runs on (`location.origin`).',
+      example: 'https://www.example.com',
+    }),
+});
+
+/**
+ * What the widget's runtime asks before it frames the portal: may this page's origin show it (the same
+ * answer the portal's `frame-ancestors` gives, which is public anyway), and the portal's name and colour
+ * for the launcher and the dialog's bar.
+ */
+export const WidgetEmbedding = z
+  .object({
+    allowed: z.boolean().meta({
+      description:
+        'Whether `origin` is one of the portal’s allowed website origins (Portals → the portal → Website embedding).',
+    }),
+    portalName: z.string().meta({ example: 'Analytical Studio' }),
+    primaryColor: z
+      .string()
+      .meta({ description: 'The portal’s primary colour (`#rrggbb`).', example: '#4f46e5' }),
+  })
+  .meta({ id: 'WidgetEmbedding' });
+export type WidgetEmbedding = z.infer<typeof WidgetEmbedding>;
+
 /** The claims a handoff token must carry (after its signature is checked). */
 export interface HandoffClaims {
   /** The client's e-mail address (lower-cased). */

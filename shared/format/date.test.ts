@@ -32,7 +32,16 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(now - 5 * 60_000, 'de', now)).toBe('vor 5 Minuten');
   });
 
-  it('calls the last few seconds "now"', () => {
-    expect(formatRelativeTime(now - 10_000, 'en', now)).toBe('now');
+  it('calls anything under a minute "just now" / "gerade eben", never a bare "now"', () => {
+    expect(formatRelativeTime(now - 2_000, 'en', now)).toBe('just now');
+    expect(formatRelativeTime(now - 59_000, 'en', now)).toBe('just now');
+    expect(formatRelativeTime(now - 10_000, 'de', now)).toBe('gerade eben');
+    // A server clock a little ahead of the browser's: still just now, not "in 5 seconds".
+    expect(formatRelativeTime(now + 5_000, 'en', now)).toBe('just now');
+  });
+
+  it('counts in whole minutes from the first minute on', () => {
+    expect(formatRelativeTime(now - 60_000, 'en', now)).toBe('1 minute ago');
+    expect(formatRelativeTime(now - 90_000, 'de', now)).toBe('vor 1 Minute');
   });
 });

@@ -1,4 +1,4 @@
-import { formatLanguage } from './locale';
+import { type FormatLanguage, formatLanguage, LOCALE } from './locale';
 
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
@@ -29,14 +29,21 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 24 * 3600],
   ['hour', 3600],
   ['minute', 60],
-  ['second', 1],
 ];
 
 /**
- * Relative time for notifications (spec §9: "relative times with 'ago'").
+ * Under a minute away (a sign-in seconds ago, or a clock a little ahead of ours). Intl's own word for it is
+ * "now" / "jetzt", which reads wrong after a label such as "Last portal login".
+ */
+const JUST_NOW: Record<FormatLanguage, string> = { en: 'just now', de: 'gerade eben' };
+
+/**
+ * Relative time for notifications, sessions, sign-ins and checks (spec §9: "relative times with 'ago'"),
+ * the same wording everywhere in the app.
  *
  * @example formatRelativeTime(Date.now() - 5 * 60_000, 'en') // '5 minutes ago'
  * @example formatRelativeTime(Date.now() - 5 * 60_000, 'de') // 'vor 5 Minuten'
+ * @example formatRelativeTime(Date.now() - 10_000, 'de') // 'gerade eben'
  */
 export function formatRelativeTime(
   value: Date | string | number,
@@ -47,10 +54,10 @@ export function formatRelativeTime(
   if (Number.isNaN(date.getTime())) return '';
   const language = formatLanguage(lang);
   const seconds = Math.round((date.getTime() - now) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(language === 'de' ? 'de-DE' : 'en-US', { numeric: 'auto' });
-  if (Math.abs(seconds) < 45) return rtf.format(0, 'second');
+  if (Math.abs(seconds) < 60) return JUST_NOW[language];
+  const rtf = new Intl.RelativeTimeFormat(LOCALE[language], { numeric: 'auto' });
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return rtf.format(Math.trunc(seconds / size), unit);
   }
-  return rtf.format(0, 'second');
+  return JUST_NOW[language];
 }

@@ -5,6 +5,7 @@ import {
   LANGUAGE_STORAGE_KEY,
   SUPPORTED_LANGUAGES,
   type SupportedLanguage,
+  toSupportedLanguage,
 } from './languages';
 import { initReactI18next } from './react';
 import { safeStore } from './safe-store';
@@ -46,6 +47,9 @@ const NAMESPACES: Record<
   },
 };
 
+/** Why a namespace's texts did not load (its chunk failed), by namespace: i18next only logs it. */
+const loadFailures = new Map<string, Error>();
+
 const bundledLocales: BackendModule = {
   type: 'backend',
   init() {},
@@ -54,10 +58,35 @@ const bundledLocales: BackendModule = {
     if (!load) return callback(null, {});
     load().then(
       (module) => callback(null, module.default),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+      (cause: unknown) => {
+        const error = cause instanceof Error ? cause : new Error(String(cause));
+        loadFailures.set(namespace, error);
+        callback(error, false);
+      },
     );
   },
 };
+
+/**
+ * Why the active language's texts of `namespace` are missing (their chunk failed to load), or null when
+ * they are there. i18next itself resolves anyway and would render every text as its raw key.
+ */
+export function missingTexts(namespace = 'translation', instance: i18n = i18next): Error | null {
+  const lang = toSupportedLanguage(instance.language);
+  if (instance.hasResourceBundle(lang, namespace)) return null;
+  return loadFailures.get(namespace) ?? new Error(`The ${lang} texts (${namespace}) did not load`);
+}
+
+/**
+ * Loads a namespace's texts for the page that needs them; rejects when they did not load, so the page's
+ * error boundary shows the error screen (its Refresh Page loads them again) instead of a page of raw keys.
+ * @example lazy(() => Promise.all([import('./page'), loadTexts('public')]).then(([m]) => m))
+ */
+export async function loadTexts(namespace: string, instance: i18n = i18next): Promise<void> {
+  await instance.loadNamespaces(namespace);
+  const missing = missingTexts(namespace, instance);
+  if (missing) throw missing;
+}
 
 let ready: Promise<i18n> | null = null;
 
@@ -93,7 +122,8 @@ export function initI18n(instance: i18n = i18next): Promise<i18n> {
       react: { useSuspense: false },
     })
     .then(() => {
-      syncHtmlLang(instance.resolvedLanguage ?? DEFAULT_LANGUAGE);
+      // `language` when its texts did not load (no resolved language): the page is still in that language.
+      syncHtmlLang(instance.resolvedLanguage ?? instance.language ?? DEFAULT_LANGUAGE);
       instance.on('languageChanged', (lng) => syncHtmlLang(lng));
       return instance;
     });

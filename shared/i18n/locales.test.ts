@@ -111,7 +111,6 @@ describe('locale files', () => {
     expect(enKeys.get('validation.passwordsDoNotMatch')).toBe('Passwords do not match');
     expect(enKeys.get('errors.invalid_credentials')).toBe('Invalid email or password');
     expect(enKeys.get('errors.email_taken')).toBe('An account with this email already exists');
-    expect(enKeys.get('errorScreen.title')).toBe('Something went wrong');
     expect(enKeys.get('dashboard.signedOut')).toBe('You have been signed out successfully.');
     expect(enKeys.get('settings:profile.updated')).toBe('Profile updated successfully');
     expect(enKeys.get('settings:profile.failed')).toBe('Error: {{message}}');

@@ -110,6 +110,14 @@ test.describe('clients section', () => {
     await expect(page.getByText('Password set.')).toBeVisible();
     await expect(page.getByText('Magic link or password')).toBeVisible();
 
+    // The client signs in to the portal; a login seconds ago reads "just now" (never a bare "now").
+    const signIn = await page.request.post('/api/portal/sign-in', {
+      data: { email: clientEmail, password: 'plum tree 7', portalId },
+    });
+    expect(signIn.status()).toBe(200);
+    await page.reload();
+    await expect(page.getByRole('definition').filter({ hasText: 'just now' })).toBeVisible();
+
     // Edit. A new e-mail address is announced as what it is: the end of the client's portal access.
     await page.getByRole('button', { name: 'Edit' }).click();
     const editDialog = page.getByRole('dialog', { name: 'Edit client' });
@@ -137,7 +145,12 @@ test.describe('clients section', () => {
     });
     expect(consumed.status()).toBe(400);
 
-    // Delete, after a confirmation.
+    // Delete, after a confirmation: the deleted client's detail is not fetched again (no 404, nothing on
+    // the console).
+    const notFound: string[] = [];
+    page.on('response', (r) => r.status() === 404 && notFound.push(r.url()));
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
     await page.getByRole('button', { name: 'Delete' }).click();
     const deleteDialog = page.getByRole('dialog', { name: 'Delete Grace B. Hopper?' });
     await expect(deleteDialog.getByText('permanently deletes the client')).toBeVisible();
@@ -145,6 +158,9 @@ test.describe('clients section', () => {
     await expect(page.getByText('Client deleted successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/clients$/);
     await expect(page.getByRole('heading', { name: 'No clients yet' })).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(notFound).toEqual([]);
+    expect(consoleErrors).toEqual([]);
   });
 
   test('screenshots of list and detail at 1280 and 390 px, in English and German', async ({ page }) => {

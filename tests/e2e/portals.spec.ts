@@ -63,6 +63,15 @@ test.describe('portals section', () => {
     test.setTimeout(90_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const port = new URL(baseURL ?? '').port;
+    // The form's error paths below are all caught before sending: nothing for the console to report
+    // (Chromium logs every request answered 4xx as an error of its own, so a refused request would show).
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+    const logoUploads: string[] = [];
+    page.on(
+      'request',
+      (r) => r.method() === 'POST' && r.url().endsWith('/logo') && logoUploads.push(r.url()),
+    );
 
     // The first-steps guide leads to the editor.
     await page.getByRole('link', { name: 'Create a portal' }).click();
@@ -72,6 +81,10 @@ test.describe('portals section', () => {
     // The shared contract's message before anything is sent.
     await page.getByRole('button', { name: 'Create portal' }).click();
     await expect(page.getByText('Portal name is required')).toBeVisible();
+    // The message follows the field: gone with the first valid character, not only on the next submit.
+    await page.getByLabel('Portal name').fill('A');
+    await expect(page.getByText('Portal name is required')).toBeHidden();
+    await expect(page.getByLabel('Portal name')).not.toHaveAttribute('aria-invalid', 'true');
 
     await page.getByLabel('Portal name').fill('Analytical Studio');
     await page.getByLabel('Upload logo').setInputFiles({
@@ -120,7 +133,9 @@ test.describe('portals section', () => {
     expect(saved.logoUrl).toContain(`/api/portals/${portalId}/logo?v=`);
     await expect(page.getByRole('img', { name: 'Logo preview' })).toHaveAttribute('src', saved.logoUrl);
 
-    // Not an image, whatever its name says: the server refuses it, in the interface language.
+    // Not an image, whatever its name says: refused by its first bytes, as the server would, without
+    // sending it (the server's own refusal is covered by the API tests).
+    const uploadsBefore = logoUploads.length;
     await page.getByLabel('Replace logo').setInputFiles({
       name: 'logo.png',
       mimeType: 'image/png',
@@ -129,6 +144,8 @@ test.describe('portals section', () => {
     await expect(
       page.getByRole('alert').filter({ hasText: 'Please upload a PNG, JPEG, WebP or GIF image' }),
     ).toBeVisible();
+    expect(logoUploads.length).toBe(uploadsBefore);
+    expect(consoleErrors).toEqual([]);
 
     // Copy the portal link.
     await page.getByRole('button', { name: 'Copy link' }).click();
@@ -270,10 +287,15 @@ test.describe('portals section', () => {
     await page.getByRole('button', { name: 'Delete portal' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Short-lived Studio?' });
     await expect(dialog.getByText('This cannot be undone.')).toBeVisible();
+    // The deleted portal is not asked for again on the way out (no 404 for the console to show).
+    const notFound: string[] = [];
+    page.on('response', (r) => r.status() === 404 && notFound.push(r.url()));
     await dialog.getByRole('button', { name: 'Delete portal' }).click();
     await expect(page.getByText('Portal deleted successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/portals$/);
     await expect(page.getByRole('heading', { name: 'No portals yet' })).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(notFound).toEqual([]);
 
     // Gone, or never ours: the same plain not-found.
     await page.goto(`/dashboard/portals/${portalId}`);
@@ -408,6 +430,77 @@ test.describe('portals section', () => {
     await expect(
       page.getByText('Bitte geben Sie eine Domain wie portal.example-agency.com ein'),
     ).toBeVisible();
+  });
+
+  test('the editor’s preview shows what the client gets: logo and name, band, texts, in English and German', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const portalId = await createPortalThroughApi(page, 'Analytical Studio');
+    const upload = await page.request.put(`/api/portals/${portalId}/logo`, {
+      multipart: { logo: { name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() } },
+    });
+    expect(upload.status()).toBe(200);
+    for (const [lang, locale] of [
+      ['en', 'en-US'],
+      ['de', 'de-DE'],
+    ] as const) {
+      expect((await page.request.patch('/api/profile', { data: { preferredLanguage: lang } })).ok()).toBe(
+        true,
+      );
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`/dashboard/portals/${portalId}`);
+      const preview = page.getByTestId('portal-preview');
+      const title = lang === 'en' ? 'Sign in to Analytical Studio' : 'Bei Analytical Studio anmelden';
+      await expect(preview.getByText(title)).toBeVisible();
+      await preview.screenshot({ path: `${SHOTS}/portals-preview-login-${lang}.png` });
+
+      // The real sign-in page, on a phone, in the same language: a client of the portal.
+      const context = await browser.newContext({ locale, viewport: { width: 390, height: 844 } });
+      const client = await context.newPage();
+      await client.goto(`/portal/${portalId}/login`);
+      await expect(client.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      // The logo AND the name in the header (the name used to vanish once a logo was set).
+      const header = client.getByRole('banner');
+      await expect(header.locator('img')).toHaveAttribute('src', /\/logo\?v=/);
+      await expect(header.getByText('Analytical Studio', { exact: true })).toBeVisible();
+      await client.screenshot({ path: `${SHOTS}/portals-real-login-${lang}-390.png` });
+      // The real page's texts are the preview's, word for word (the preview reads the portal's own
+      // locale files), and the preview offers nothing a client without a password does not get.
+      const form = client.locator('form');
+      const texts = [
+        await client.getByRole('heading', { level: 1 }).innerText(),
+        await client.locator('main p').first().innerText(),
+        await form.locator('label').first().innerText(),
+        (await form.getByRole('textbox').getAttribute('placeholder')) ?? 'no placeholder',
+        await form.locator('p').first().innerText(),
+        await form.getByRole('button').innerText(),
+        await client.locator('footer').innerText(),
+      ];
+      for (const text of texts) await expect(preview.getByText(text, { exact: true })).toBeVisible();
+      await expect(preview.getByText('Analytical Studio', { exact: true })).toBeVisible();
+      await expect(
+        preview.getByText(/^(Password|Passwort|Sign in with password|Mit Passwort anmelden)$/),
+      ).toHaveCount(0);
+      expect(await preview.locator('img').getAttribute('src')).toContain(`/api/portals/${portalId}/logo`);
+      await context.close();
+    }
+    // Side by side, to look at: the preview and the real page in each language.
+    for (const lang of ['en', 'de']) {
+      const left = sharp(`${SHOTS}/portals-preview-login-${lang}.png`);
+      const right = sharp(`${SHOTS}/portals-real-login-${lang}-390.png`);
+      const [a, b] = await Promise.all([left.metadata(), right.metadata()]);
+      const width = (a.width ?? 0) + (b.width ?? 0) + 48;
+      const height = Math.max(a.height ?? 0, b.height ?? 0) + 48;
+      await sharp({ create: { width, height, channels: 3, background: '#e2e8f0' } })
+        .composite([
+          { input: await left.toBuffer(), left: 16, top: 24 },
+          { input: await right.toBuffer(), left: (a.width ?? 0) + 32, top: 24 },
+        ])
+        .png()
+        .toFile(`${SHOTS}/portals-preview-vs-real-login-${lang}.png`);
+    }
   });
 
   test('screenshots at 1280 and 390 px, in English and German', async ({ page }) => {

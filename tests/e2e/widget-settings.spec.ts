@@ -200,7 +200,7 @@ test.describe('website widget settings and documentation', () => {
 
     // CSP lines name this platform; the API links lead to the reference and the document.
     await expect(page.getByRole('figure', { name: 'Content-Security-Policy' }).locator('pre')).toHaveText(
-      `script-src ${origin};\nframe-src ${origin};`,
+      `script-src ${origin};\nframe-src ${origin};\nconnect-src ${origin};`,
     );
     const api = page.getByRole('region', { name: 'Public API' });
     await expect(api.getByRole('link', { name: /API reference/ })).toHaveAttribute('href', '/api/docs');

@@ -591,18 +591,25 @@ test.describe('the embedded portal on a provider site', () => {
     const url = providerPage('/floating-de', {
       snippets: [{ portalId: portalA, mode: 'floating' }],
       lang: 'de',
-      init: 'zIndex:4242,color:"#be123c"',
+      init: 'zIndex:4242',
     });
     await page.goto(url);
     const launcher = page.getByRole('button', { name: 'Kundenportal öffnen' });
     await expect(launcher).toBeVisible();
     expect(await launcher.evaluate((el) => getComputedStyle(el).zIndex)).toBe('4242');
+    // The portal's own primary colour (no `color` option), with the readable text colour on it.
+    const colours = (el: Element) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color];
+    expect(await launcher.evaluate(colours)).toEqual(['rgb(190, 18, 60)', 'rgb(255, 255, 255)']);
     // Idle preload: the frame loads (and says ready) while the dialog stays closed.
     await expect.poll(() => eventNames(page), { timeout: 15_000 }).toContain('ready');
     await launcher.click();
     const dialog = page.getByRole('dialog', { name: 'Acme Studio' });
     await expect(dialog).toBeVisible();
     await expect(launcher).toHaveAttribute('aria-expanded', 'true');
+    expect(await page.locator(`${FLOATING} .bar`).evaluate(colours)).toEqual([
+      'rgb(190, 18, 60)',
+      'rgb(255, 255, 255)',
+    ]);
     // The dialog is made after the page's start (idle time); the launcher names it once it exists.
     expect(await launcher.getAttribute('aria-controls')).toBe(await dialog.getAttribute('id'));
     const portal = portalIn(page, FLOATING);
@@ -622,7 +629,7 @@ test.describe('the embedded portal on a provider site', () => {
     const url = providerPage('/strict-csp', {
       snippets: [{ portalId: portalA, mode: 'floating' }],
       init: 'color:"#be123c"',
-      csp: `default-src 'none'; script-src 'nonce-{nonce}' ${PLATFORM}; frame-src ${PLATFORM}; style-src 'nonce-{nonce}'; connect-src 'self'`,
+      csp: `default-src 'none'; script-src 'nonce-{nonce}' ${PLATFORM}; frame-src ${PLATFORM}; style-src 'nonce-{nonce}'; connect-src 'self' ${PLATFORM}`,
       extra: `${identify(grace.email)}<script>window.__violations=[];document.addEventListener("securitypolicyviolation",function(e){window.__violations.push(e.violatedDirective+" "+e.blockedURI)});</script>`,
     });
     const violations = () =>
@@ -766,27 +773,77 @@ test.describe('the embedded portal on a provider site', () => {
     expect(await product()).toEqual(expected);
   });
 
-  test('a website the portal does not allow: the browser refuses the frame (frame-ancestors)', async ({
+  test('a website the portal does not allow: a short notice instead of a frame, and the console says what to add', async ({
     page,
   }) => {
     const url = providerPage('/not-allowed', {
       site: disallowed,
       snippets: [{ portalId: portalA, mode: 'inline', element: '#portal-here' }],
-      body: '<div class="card"><div id="portal-here"></div></div>',
+      body: '<div class="card"><h2>Client portal</h2><div id="portal-here"></div></div>',
       extra: identify(grace.email),
     });
     const logs: string[] = [];
-    page.on('console', (m) => logs.push(m.text()));
+    page.on('console', (m) => logs.push(`${m.type()}: ${m.text()}`));
     await page.goto(url);
-    const iframe = page.locator(`${INLINE} iframe`);
-    await expect(iframe).toHaveCount(1);
-    await expect.poll(() => logs.join('\n')).toContain('frame-ancestors');
-    await page.waitForTimeout(1500);
-    // Nothing of the portal rendered, nothing was said to the page, no token was asked for.
-    await expect(portalIn(page, INLINE).locator('#root')).toHaveCount(0);
-    expect(await eventNames(page)).toEqual([]);
-    await expect(iframe).toBeHidden();
-    await shot(page, 'not-allowed-desktop-en');
+    const widget = page.locator(INLINE);
+    await expect(widget.getByText("This portal can't be shown on this website.")).toBeVisible();
+    await expect(widget.getByRole('link', { name: 'Open the portal in a new tab' })).toHaveAttribute(
+      'href',
+      `${PLATFORM}/portal/${portalA}/login`,
+    );
+    // The snippet's early frame is gone, nothing says "Loading" any more, and the provider learns which
+    // origin to add where (with a link to that place in the dashboard).
+    await expect(page.locator(`${INLINE} iframe`)).toHaveCount(0);
+    await expect(widget.getByText('Loading client portal…')).toBeHidden();
+    const site = disallowed.origin;
+    expect(logs).toContain(
+      `error: [ClientPortal] ${site} may not show the portal "Acme Studio". Add ${site} under Portals → Acme Studio → Website embedding: ${PLATFORM}/dashboard/portals/${portalA}#embedding`,
+    );
+    await expect.poll(() => eventNames(page)).toEqual(['error']);
+    expect((await eventsNamed(page, 'error'))[0]?.detail).toMatchObject({
+      code: 'origin_not_allowed',
+      namespace: 'ClientPortal',
+      portalId: portalA,
+    });
+    await page.waitForTimeout(1000);
+    expect(await eventNames(page)).toEqual(['error']);
+    await shot(page, 'not-allowed-inline-desktop-en');
+  });
+
+  test('a website the portal does not allow, floating on a German phone page: no frame is ever made', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 780 });
+    const url = providerPage('/not-allowed-floating', {
+      site: disallowed,
+      lang: 'de',
+      snippets: [{ portalId: portalA, mode: 'floating' }],
+    });
+    const logs: string[] = [];
+    page.on('console', (m) => logs.push(m.text()));
+    const framed: string[] = [];
+    page.on('request', (r) => r.url().includes('/portal/') && framed.push(r.url()));
+    await page.goto(url);
+    const launcher = page.getByRole('button', { name: 'Kundenportal öffnen' });
+    await expect(launcher).toBeVisible();
+    // In the portal's colour, as on an allowed website.
+    expect(await launcher.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(190, 18, 60)');
+    await launcher.click();
+    const dialog = page.getByRole('dialog', { name: 'Acme Studio' });
+    await expect(dialog).toBeVisible();
+    await expect(
+      page.locator(FLOATING).getByText('Dieses Portal kann auf dieser Website nicht angezeigt werden.'),
+    ).toBeVisible();
+    await expect(
+      page.locator(FLOATING).getByRole('link', { name: 'Portal in neuem Tab öffnen' }),
+    ).toBeVisible();
+    await expect(page.locator(`${FLOATING} iframe`)).toHaveCount(0);
+    expect(framed).toEqual([]);
+    expect(logs.join('\n')).not.toContain('frame-ancestors');
+    expect(logs.some((l) => l.includes(`Add ${disallowed.origin} under Portals → Acme Studio`))).toBe(true);
+    await shot(page, 'not-allowed-floating-mobile-de');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
   });
 
   test('an allowed website that names another parent gets no portal and no message', async ({ page }) => {

@@ -1,9 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import { Portal, PortalIdParam } from '../../../shared/contracts/portals';
+import { LOGO_MAX_BYTES, Portal, PortalIdParam } from '../../../shared/contracts/portals';
 import { providerOf, requireProvider } from '../../auth/middleware';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { LOGO_MAX_BYTES } from '../../services/portals/logo-image';
 import { getPortal } from '../../services/portals/manage-portals';
 import { replacePortalLogo } from '../../services/portals/portal-logo';
 import { readAll, receiveMultipartFile } from '../../storage/multipart-upload';

@@ -2,7 +2,7 @@ import type { PortalBranding } from '../../../shared/contracts/portal';
 import { cn } from '../../../shared/ui/cn';
 
 /**
- * The portal's logo, or (without one) its initial on the primary colour next to its name. Fixed heights,
+ * The portal's logo, or (without one) its initial on the primary colour, next to its name. Fixed heights,
  * so nothing shifts when the logo image arrives.
  */
 export function BrandMark({
@@ -17,15 +17,25 @@ export function BrandMark({
   className?: string;
 }) {
   const box = size === 'lg' ? 'h-12' : 'h-9';
+  const name = showName ? (
+    <span className={cn('truncate font-semibold', size === 'lg' ? 'text-lg' : 'text-base')}>
+      {branding.name}
+    </span>
+  ) : (
+    <span className="sr-only">{branding.name}</span>
+  );
   if (branding.logoUrl) {
+    // The name beside the logo as without one (a logo alone often does not say it, e.g. a monogram);
+    // the name is then the text, so the image is decorative.
     return (
       <span className={cn('inline-flex min-w-0 items-center gap-3', className)}>
         <img
           src={branding.logoUrl}
-          alt={branding.name}
-          className={cn(box, 'w-auto max-w-48 object-contain')}
+          alt=""
+          className={cn(box, 'w-auto max-w-32 shrink-0 object-contain sm:max-w-48')}
           decoding="async"
         />
+        {name}
       </span>
     );
   }
@@ -41,13 +51,7 @@ export function BrandMark({
       >
         {[...branding.name.trim()][0]?.toUpperCase() ?? '·'}
       </span>
-      {showName ? (
-        <span className={cn('truncate font-semibold', size === 'lg' ? 'text-lg' : 'text-base')}>
-          {branding.name}
-        </span>
-      ) : (
-        <span className="sr-only">{branding.name}</span>
-      )}
+      {name}
     </span>
   );
 }

@@ -1,33 +1,14 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button } from '../../../shared/ui/button';
-import { cn } from '../../../shared/ui/cn';
+import { ErrorScreen } from '../../../shared/ui/error-screen';
 import { useEmbed, useFrameContent } from '../embedded/embed-state';
 import { useI18n } from '../i18n/i18n-context';
 
-/** Spec §2's generic error screen, in the portal's texts. */
+/** Spec §2's generic error screen in the portal's current language; inline in the widget, as tall as it is. */
 function PortalErrorScreen({ error }: { error: unknown }) {
-  const { t } = useI18n();
-  const details = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const { lang } = useI18n();
   useFrameContent();
   const inline = useEmbed()?.mode === 'inline';
-  return (
-    <main
-      role="alert"
-      className={cn('mx-auto grid max-w-lg content-center gap-6 px-6', inline ? 'py-10' : 'min-h-dvh py-16')}
-    >
-      <div className="grid gap-2">
-        <h1 className="text-2xl font-semibold">{t('errorScreen.title')}</h1>
-        <p className="text-muted">{t('errorScreen.body')}</p>
-      </div>
-      <details className="rounded-lg border border-line bg-surface p-4 text-sm">
-        <summary className="cursor-pointer font-medium">{t('errorScreen.details')}</summary>
-        <pre className="mt-3 overflow-x-auto font-mono text-xs whitespace-pre-wrap text-muted">{details}</pre>
-      </details>
-      <div>
-        <Button onClick={() => window.location.reload()}>{t('errorScreen.refresh')}</Button>
-      </div>
-    </main>
-  );
+  return <ErrorScreen error={error} lang={lang} className={inline ? 'py-10' : undefined} />;
 }
 
 type State = { error: unknown; failed: boolean };

@@ -93,10 +93,15 @@ document.addEventListener('clientportal:login', (event) => {
   console.log(client.email, 'signed in by', method);
 });`;
 
-/** The Content-Security-Policy sources a provider's site must allow for the platform at `origin`. */
+/**
+ * The Content-Security-Policy sources a provider's site must allow for the platform at `origin`: the
+ * runtime's script, the portal's frame, and the runtime's question whether the site may show the portal
+ * (`GET /api/widget/{portalId}/embedding`).
+ */
 export function cspExample(origin: string): string {
   return `script-src ${origin};
-frame-src ${origin};`;
+frame-src ${origin};
+connect-src ${origin};`;
 }
 
 export const ENDPOINTS = [

@@ -159,6 +159,7 @@ const RUNTIME_ERRORS: Record<RuntimeErrorCode, string> = {
   element_not_found: 'elementNotFound',
   frame_unresponsive: 'frameUnresponsive',
   identify_failed: 'identifyFailed',
+  origin_not_allowed: 'originNotAllowed',
 };
 
 /** Every event with its data, both ways of listening, and the error codes. */

@@ -33,8 +33,8 @@ export function LogoEditor({
 
   useEffect(() => onPreview(src), [src, onPreview]);
 
-  function pick(file: File) {
-    const problem = logoProblem(file);
+  async function pick(file: File) {
+    const problem = await logoProblem(file);
     if (problem) {
       setError(t(problem));
       return;
@@ -53,7 +53,7 @@ export function LogoEditor({
       src={src}
       busy={upload.isPending}
       error={error}
-      onPick={pick}
+      onPick={(file) => void pick(file)}
       removing={remove.isPending}
       onRemove={() => {
         setError(null);
@@ -86,8 +86,8 @@ export function StagedLogo({
       src={url}
       busy={false}
       error={state.error}
-      onPick={(file) => {
-        const problem = logoProblem(file);
+      onPick={async (file) => {
+        const problem = await logoProblem(file);
         onChange(problem ? { file: state.file, error: t(problem) } : { file, error: null });
       }}
       onRemove={() => onChange({ file: null, error: null })}

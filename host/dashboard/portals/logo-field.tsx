@@ -1,14 +1,10 @@
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { detectImageType, LOGO_MAX_BYTES } from '../../../shared/contracts/portals';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Button } from '../../../shared/ui/button';
 import { cn } from '../../../shared/ui/cn';
 import { Spinner } from '../../../shared/ui/spinner';
-
-/** What the API accepts (by content; SVG never): checked here first only to answer sooner. */
-export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
-/** The API's limit (2 MB), checked here too so a big file is not sent only to be refused. */
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
 /** An object URL for a picked file, revoked when the file changes or the field goes away. */
 export function useObjectUrl(file: File | null): string | null {
@@ -25,9 +21,17 @@ export function useObjectUrl(file: File | null): string | null {
   return url;
 }
 
-/** The i18n key of a problem the browser can see before uploading, or null. */
-export function logoProblem(file: File): string | null {
-  if (!LOGO_TYPES.includes(file.type)) return 'errors.unsupported_image_type';
+/** The picker's filter (the API goes by the file's content, see `logoProblem`; SVG never). */
+const LOGO_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
+
+/**
+ * The i18n key of a problem the browser can see before uploading, or null: the API's own checks (its
+ * first bytes, as the API reads them, whatever the file's name says; the size limit), so a file the API
+ * would refuse is never sent (no request answered 413 or 415 for the browser to log as an error).
+ */
+export async function logoProblem(file: File): Promise<string | null> {
+  const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
+  if (!detectImageType(head)) return 'errors.unsupported_image_type';
   if (file.size > LOGO_MAX_BYTES) return 'portals:logo.tooLarge';
   return null;
 }
@@ -96,7 +100,7 @@ export function LogoField({
             >
               <input
                 type="file"
-                accept={LOGO_TYPES.join(',')}
+                accept={LOGO_ACCEPT}
                 className="sr-only"
                 onChange={pick}
                 disabled={busy}

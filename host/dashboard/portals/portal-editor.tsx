@@ -6,7 +6,7 @@ import { Button, buttonClass } from '../../../shared/ui/button';
 import { Field } from '../../../shared/ui/field';
 import { toast } from '../../../shared/ui/toaster';
 import { describeFailure, fieldErrorsOf } from '../../lib/api-failure';
-import { validateForm } from '../../lib/form-errors';
+import { revalidateField, validateForm } from '../../lib/form-errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ColorField, validHex } from './color-field';
 import { DeletePortal } from './delete-portal';
@@ -62,12 +62,27 @@ export function PortalEditor({ portal }: { portal?: Portal }) {
   const create = useCreatePortal();
   const update = useUpdatePortal(portal?.id ?? '');
   const saving = create.isPending || update.isPending;
+  const schema = portal ? PortalUpdateInput : PortalCreateInput;
 
   const title = portal ? portal.portalName : t('portals:editor.createTitle');
   useDocumentTitle(title);
 
+  /** Sets one field; a message shown for it follows the edit (gone once the value is valid again). */
+  const setField = (field: keyof Values, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    setErrors((e) => revalidateField(schema, next, field, e, t));
+  };
+
+  const changeOrigins = (next: OriginsState) => {
+    setOrigins(next);
+    setErrors((e) =>
+      revalidateField(schema, { ...values, allowedOrigins: next.list }, 'allowedOrigins', e, t),
+    );
+  };
+
   const setColor = (field: 'primaryColor' | 'secondaryColor') => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
+    setField(field, value);
     const hex = validHex(value);
     if (hex) setShown((s) => ({ ...s, [field === 'primaryColor' ? 'primary' : 'secondary']: hex }));
   };
@@ -81,7 +96,7 @@ export function PortalEditor({ portal }: { portal?: Portal }) {
       return;
     }
     const body = { ...values, allowedOrigins: withDraft.list };
-    const result = validateForm(portal ? PortalUpdateInput : PortalCreateInput, body, t);
+    const result = validateForm(schema, body, t);
     if (!result.ok) {
       setErrors(result.errors);
       focusFirstInvalid();
@@ -157,7 +172,7 @@ export function PortalEditor({ portal }: { portal?: Portal }) {
               name="portalName"
               autoComplete="organization"
               value={values.portalName}
-              onChange={(event) => setValues((v) => ({ ...v, portalName: event.target.value }))}
+              onChange={(event) => setField('portalName', event.target.value)}
               error={errors.portalName}
               hint={t('portals:fields.nameHint')}
               maxLength={80}
@@ -196,7 +211,7 @@ export function PortalEditor({ portal }: { portal?: Portal }) {
             title={t('portals:origins.title')}
             description={t('portals:origins.description')}
           >
-            <OriginsField state={origins} onChange={setOrigins} error={errors.allowedOrigins} />
+            <OriginsField state={origins} onChange={changeOrigins} error={errors.allowedOrigins} />
           </SectionCard>
         </div>
 

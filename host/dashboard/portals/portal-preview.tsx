@@ -1,16 +1,12 @@
-import {
-  CreditCard,
-  FileText,
-  FolderKanban,
-  LayoutDashboard,
-  Mail,
-  MessageSquare,
-  Receipt,
-} from 'lucide-react';
-import { type CSSProperties, useState } from 'react';
+import { ArrowRight, Languages, LogOut } from 'lucide-react';
+import { type CSSProperties, type ReactNode, useState } from 'react';
+import { NAV } from '../../../embed/portal/signed-in/shell-parts';
 import { colorContrast } from '../../../shared/format/contrast';
+import { formatDate } from '../../../shared/format/date';
+import { formatMoney } from '../../../shared/format/money';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../shared/ui/tabs';
+import { usePortalTexts } from './portal-texts';
 
 type PreviewProps = {
   name: string;
@@ -20,13 +16,21 @@ type PreviewProps = {
   address: string;
 };
 
+/** The portal's translation function (its own texts, `portal-texts.ts`). */
+type PortalT = NonNullable<ReturnType<typeof usePortalTexts>>;
+
 /**
- * A live mock-up of the portal in the colours being edited: its login page and its dashboard, drawn with
- * HTML like the real portal, which applies its branding the same way (overriding the `--brand-*` variables
- * of `shared/ui/styles.css` on its root). Nothing in it is interactive; it is marked as a preview.
+ * A live mock-up of the portal in the colours being edited: its sign-in page and its dashboard as a
+ * client sees them on a phone, drawn like the real ones (`embed/portal/login/sign-in-layout.tsx`,
+ * `login-page.tsx`, `signed-in/portal-shell.tsx`) with the portal's own texts, in the dashboard's
+ * language: the colour band, the logo AND the name, the form as a client without a password sees it.
+ * The real portal applies its branding the same way (overriding the `--brand-*` variables of
+ * `shared/ui/styles.css`). Nothing in it is interactive; it is marked as a preview.
  */
 export function PortalPreview(props: PreviewProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
+  const p = usePortalTexts(lang);
   const [view, setView] = useState<'login' | 'dashboard'>('login');
   const onPrimary = colorContrast(props.primary).textColor;
   const brand = {
@@ -36,6 +40,7 @@ export function PortalPreview(props: PreviewProps) {
     '--brand-on-primary': onPrimary,
     '--brand-secondary': props.secondary,
   } as CSSProperties;
+  const name = props.name || t('portals:preview.untitled');
 
   return (
     <section aria-labelledby="portal-preview-title" className="grid grid-cols-1 gap-3">
@@ -54,7 +59,7 @@ export function PortalPreview(props: PreviewProps) {
         </TabsList>
         {(['login', 'dashboard'] as const).map((value) => (
           <TabsContent key={value} value={value} className="mt-3">
-            <p className="sr-only">{t(`portals:preview.${value}Description`, { name: props.name })}</p>
+            <p className="sr-only">{t(`portals:preview.${value}Description`, { name })}</p>
             <div
               aria-hidden="true"
               data-testid="portal-preview"
@@ -69,7 +74,13 @@ export function PortalPreview(props: PreviewProps) {
                   {props.address}
                 </span>
               </div>
-              {value === 'login' ? <LoginMock {...props} /> : <DashboardMock {...props} />}
+              {!p ? (
+                <div className="min-h-96 bg-surface" />
+              ) : value === 'login' ? (
+                <LoginMock {...props} name={name} p={p} lang={lang} />
+              ) : (
+                <DashboardMock {...props} name={name} p={p} lang={lang} />
+              )}
             </div>
           </TabsContent>
         ))}
@@ -78,112 +89,164 @@ export function PortalPreview(props: PreviewProps) {
   );
 }
 
-function Mark({ name, logoSrc, size }: { name: string; logoSrc: string | null; size: string }) {
-  if (logoSrc) return <img src={logoSrc} alt="" className={`${size} shrink-0 object-contain`} />;
+type MockProps = PreviewProps & { p: PortalT; lang: 'en' | 'de' };
+
+/** The primary/secondary band at the top of every portal page. */
+function Band({ height }: { height: string }) {
   return (
-    <span
-      className={`${size} grid shrink-0 place-items-center rounded-lg bg-primary font-semibold text-on-primary`}
-    >
-      {(name.trim()[0] ?? '?').toUpperCase()}
+    <div className={`flex ${height}`}>
+      <span className="flex-[3] bg-primary" />
+      <span className="flex-1 bg-secondary" />
+    </div>
+  );
+}
+
+/** The portal's brand as its header shows it (`embed/portal/ui/brand-mark.tsx`): logo or initial, and name. */
+function Brand({ name, logoSrc }: { name: string; logoSrc: string | null }) {
+  return (
+    <span className="flex min-w-0 items-center gap-2">
+      {logoSrc ? (
+        <img src={logoSrc} alt="" className="h-6 w-auto max-w-20 shrink-0 object-contain" />
+      ) : (
+        <span className="grid size-6 shrink-0 place-items-center rounded-md bg-primary text-xs font-semibold text-on-primary">
+          {[...name.trim()][0]?.toUpperCase() ?? '·'}
+        </span>
+      )}
+      <span className="truncate text-xs font-semibold">{name}</span>
     </span>
   );
 }
 
-function LoginMock({ name, logoSrc }: PreviewProps) {
-  const { t } = useTranslation();
+function LoginMock({ name, logoSrc, p, lang }: MockProps) {
   return (
-    <div className="grid min-h-80 place-items-center bg-gradient-to-b from-primary-soft to-canvas px-4 py-8">
-      <div className="grid w-full max-w-64 justify-items-center gap-3 rounded-xl border border-line bg-canvas p-5 text-center shadow-sm">
-        <Mark name={name} logoSrc={logoSrc} size="size-11" />
-        <div className="grid gap-0.5">
-          <p className="text-sm font-semibold break-words">{name || t('portals:preview.untitled')}</p>
-          <p className="text-xs text-muted">{t('portals:preview.signInTitle')}</p>
+    <div className="grid min-h-96 content-start bg-surface">
+      <Band height="h-1" />
+      <div className="flex items-center justify-between gap-2 px-3 py-2">
+        <Brand name={name} logoSrc={logoSrc} />
+        <span className="flex shrink-0 items-center gap-1 text-[0.65rem] font-medium">
+          <Languages className="size-3 text-muted" />
+          {p(`common.${lang}`)}
+        </span>
+      </div>
+      <div className="grid gap-3 px-4 pt-4 pb-5">
+        <div className="grid gap-1 text-center">
+          <p className="text-base font-semibold break-words">{p('login.title', { portal: name })}</p>
+          <p className="text-[0.7rem] text-muted">{p('login.subtitle')}</p>
         </div>
-        <div className="grid w-full gap-1 text-left">
-          <span className="text-[0.7rem] font-medium">{t('auth.email')}</span>
-          <span className="flex h-7 items-center gap-1.5 rounded-md border border-line px-2 text-[0.7rem] text-subtle">
-            <Mail className="size-3" />
-            name@company.com
+        <div className="grid gap-2.5 rounded-xl border border-line bg-canvas p-3 shadow-sm">
+          <div className="grid gap-1">
+            <span className="text-[0.7rem] font-medium">{p('login.email')}</span>
+            <span className="flex h-7 items-center rounded-md border border-line px-2 text-[0.7rem] text-subtle">
+              {p('login.emailPlaceholder')}
+            </span>
+          </div>
+          <p className="text-[0.65rem] text-muted">{p('login.magicHint')}</p>
+          <span className="flex h-8 items-center justify-center rounded-md bg-primary text-xs font-medium text-on-primary">
+            {p('login.sendLink')}
           </span>
         </div>
-        <span className="flex h-8 w-full items-center justify-center rounded-md bg-primary text-xs font-medium text-on-primary">
-          {t('portals:preview.sendLink')}
-        </span>
-        <span className="text-[0.7rem] font-medium text-primary">{t('portals:preview.usePassword')}</span>
+        <p className="text-center text-[0.6rem] text-subtle">{p('login.help')}</p>
       </div>
     </div>
   );
 }
 
-function DashboardMock({ name, logoSrc, secondary }: PreviewProps) {
+/** A made-up client's dashboard: one active project, one unpaid invoice due in two weeks. */
+function DashboardMock({ name, logoSrc, p, lang }: MockProps) {
   const { t } = useTranslation();
-  const nav = [
-    { key: 'dashboard', icon: LayoutDashboard },
-    { key: 'projects', icon: FolderKanban },
-    { key: 'files', icon: FileText },
-    { key: 'messages', icon: MessageSquare },
-    { key: 'invoices', icon: Receipt },
-  ] as const;
+  const client = t('portals:preview.client');
+  const amount = formatMoney(120_000, lang);
+  const due = formatDate(Date.now() + 14 * 86_400_000, lang);
   return (
-    <div className="grid min-h-80 content-start">
-      <div className="flex items-center gap-2 bg-primary px-3 py-2.5 text-on-primary">
-        <span className="rounded-md bg-canvas p-0.5">
-          <Mark name={name} logoSrc={logoSrc} size="size-6" />
-        </span>
-        <span className="min-w-0 truncate text-xs font-semibold">
-          {name || t('portals:preview.untitled')}
-        </span>
+    <div className="flex min-h-96 flex-col bg-surface">
+      <div className="border-b border-line bg-canvas">
+        <Band height="h-1" />
+        <div className="flex items-center gap-2 px-3 py-2">
+          <Brand name={name} logoSrc={logoSrc} />
+          <span className="ml-auto flex shrink-0 items-center gap-2">
+            <span className="grid size-5 place-items-center rounded-full bg-primary-soft text-[0.6rem] font-semibold text-primary">
+              {[...client][0]}
+            </span>
+            <LogOut className="size-3 text-muted" />
+          </span>
+        </div>
       </div>
-      <div className="flex gap-1 overflow-hidden border-b border-line px-2 py-1.5">
-        {nav.map(({ key, icon: Icon }, index) => (
+      <div className="grid flex-1 content-start gap-3 p-3">
+        <div className="grid gap-0.5">
+          <p className="text-sm font-semibold">{p('dashboard.greeting', { name: client })}</p>
+          <p className="text-[0.65rem] text-muted">{p('dashboard.subtitle')}</p>
+        </div>
+        <div className="grid grid-cols-2 gap-2">
+          <Stat label={p('dashboard.activeProjects')} value="1" />
+          <Stat
+            label={p('dashboard.unpaidInvoices')}
+            value="1"
+            detail={p('dashboard.openAmount', { amount })}
+          />
+        </div>
+        <Section title={p('dashboard.activeProjects')} link={p('dashboard.allProjects')}>
+          <span className="truncate text-[0.7rem] font-medium">{t('portals:preview.project')}</span>
+          <Badge tone="bg-sky-50 text-sky-800">{p('status.project.in_progress')}</Badge>
+        </Section>
+        <Section title={p('dashboard.unpaidInvoices')} link={p('dashboard.allInvoices')}>
+          <span className="grid min-w-0">
+            <span className="truncate text-[0.7rem] font-medium">INV-0042</span>
+            <span className="text-[0.6rem] text-muted">{p('invoices.dueOn', { date: due })}</span>
+          </span>
+          <span className="grid justify-items-end gap-0.5">
+            <span className="text-[0.7rem] font-medium tabular-nums">{amount}</span>
+            <Badge tone="bg-sky-50 text-sky-800">{p('status.invoice.sent')}</Badge>
+          </span>
+        </Section>
+      </div>
+      <div className="flex border-t border-line bg-canvas">
+        {NAV.map(({ page, icon: Icon }, index) => (
           <span
-            key={key}
-            className={
-              index === 0
-                ? 'flex items-center gap-1 rounded-md bg-primary-soft px-1.5 py-1 text-[0.65rem] font-medium text-primary-strong'
-                : 'flex items-center gap-1 px-1.5 py-1 text-[0.65rem] text-muted'
-            }
+            key={page}
+            className={`flex min-w-0 flex-1 flex-col items-center gap-0.5 py-1.5 text-[0.55rem] font-medium ${index === 0 ? 'text-primary' : 'text-subtle'}`}
           >
-            <Icon className="size-3 shrink-0" />
-            {t(`portals:preview.nav.${key}`)}
+            <Icon className="size-3.5 shrink-0" />
+            <span className="max-w-full truncate">{p(`nav.${page}`)}</span>
           </span>
         ))}
       </div>
-      <div className="grid gap-2.5 p-3">
-        <p className="text-sm font-semibold">{t('portals:preview.welcome')}</p>
-        <div className="grid grid-cols-2 gap-2">
-          {(['activeProjects', 'openInvoices'] as const).map((key, index) => (
-            <div key={key} className="rounded-lg border border-line p-2">
-              <p className="text-[0.65rem] text-muted">{t(`portals:preview.${key}`)}</p>
-              <p className="text-base font-semibold text-primary">{index === 0 ? 2 : 1}</p>
-            </div>
-          ))}
-        </div>
-        <div className="grid gap-1.5 rounded-lg border border-line p-2.5">
-          <div className="flex items-center justify-between gap-2">
-            <span className="truncate text-xs font-medium">{t('portals:preview.project')}</span>
-            <span
-              style={{ color: colorContrast(secondary).textColor }}
-              className="shrink-0 rounded-full bg-secondary px-1.5 py-0.5 text-[0.6rem] font-medium"
-            >
-              {t('portals:preview.inProgress')}
-            </span>
-          </div>
-          <div className="h-1.5 overflow-hidden rounded-full bg-surface">
-            <div className="h-full w-2/3 rounded-full bg-primary" />
-          </div>
-        </div>
-        <div className="flex items-center justify-between gap-2 rounded-lg border border-line p-2.5">
-          <span className="flex min-w-0 items-center gap-1.5 text-xs">
-            <Receipt className="size-3.5 shrink-0 text-secondary" />
-            <span className="truncate">{t('portals:preview.invoice')}</span>
-          </span>
-          <span className="flex shrink-0 items-center gap-1 rounded-md bg-primary px-2 py-1 text-[0.65rem] font-medium text-on-primary">
-            <CreditCard className="size-3" />
-            {t('portals:preview.pay')}
-          </span>
-        </div>
+    </div>
+  );
+}
+
+function Stat({ label, value, detail }: { label: string; value: string; detail?: string }) {
+  return (
+    <div className="grid content-start gap-0.5 rounded-lg border border-line bg-canvas p-2 shadow-sm">
+      <p className="text-[0.6rem] text-muted">{label}</p>
+      <p className="text-base font-semibold tabular-nums">{value}</p>
+      {detail ? <p className="text-[0.6rem] text-muted tabular-nums">{detail}</p> : null}
+    </div>
+  );
+}
+
+function Section({ title, link, children }: { title: string; link: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1.5">
+      <div className="flex items-center justify-between gap-2">
+        <span className="text-xs font-semibold">{title}</span>
+        <span className="flex items-center gap-0.5 text-[0.6rem] font-medium text-primary">
+          {link}
+          <ArrowRight className="size-3" />
+        </span>
+      </div>
+      <div className="flex items-center justify-between gap-2 rounded-lg border border-line bg-canvas p-2 shadow-sm">
+        {children}
       </div>
     </div>
+  );
+}
+
+function Badge({ tone, children }: { tone: string; children: string }) {
+  return (
+    <span
+      className={`shrink-0 rounded-full px-1.5 py-0.5 text-[0.55rem] font-medium whitespace-nowrap ${tone}`}
+    >
+      {children}
+    </span>
   );
 }
