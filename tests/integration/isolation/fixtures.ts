@@ -110,6 +110,9 @@ export const FIXTURES: Record<string, Fixture> = {
   'POST /api/portals/{portalId}/widget-secret': { object: portal },
   'DELETE /api/portals/{portalId}/widget-secret': { object: portal },
   'POST /api/widget/handoff': { public: 'the credential is the signed handoff token in the body' },
+  'GET /api/widget/{portalId}/embedding': {
+    public: 'whether a website may embed the portal (its allowed origins are public in frame-ancestors)',
+  },
 
   'GET /api/portal/{portalId}/branding': { public: 'what the portal’s sign-in page shows before sign-in' },
   'GET /api/portal/{portalId}/icon': { public: 'the portal’s tab icon' },
