@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/password';
 import type { AppDeps } from '../http/context';
+import { seedDemoCollaboration } from './demo-collaboration';
 
 export const DEMO_EMAIL = 'demo@clientportal.local';
 
@@ -13,7 +14,8 @@ const DEMO_CLIENTS: [string, string, string, 'en' | 'de'][] = [
 
 /**
  * Demo data for a new embedded database: a verified provider whose generated password is printed once.
- * Later features add their demo rows here (portals, clients, projects, invoices...).
+ * It has a branded portal with three clients and projects in several statuses with conversations and
+ * activity (`demo-collaboration.ts`); later features add their demo rows here (files, invoices...).
  * @returns the generated credentials, or undefined when the database already had users
  */
 export async function seedIfFirstRun(deps: AppDeps, opts: { force?: boolean } = {}) {
@@ -28,7 +30,7 @@ export async function seedIfFirstRun(deps: AppDeps, opts: { force?: boolean } = 
   }
   const password = randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);
-  await deps.sql.begin(async (tx) => {
+  const providerId = await deps.sql.begin(async (tx) => {
     const [user] = await tx<{ id: string }[]>`
       INSERT INTO users (email, password_hash, email_verified_at)
       VALUES (${DEMO_EMAIL}, ${passwordHash}, now())
@@ -47,7 +49,10 @@ export async function seedIfFirstRun(deps: AppDeps, opts: { force?: boolean } = 
         VALUES (${user?.id ?? null}, ${portal?.id ?? null}, ${name}, ${email}, ${company}, ${language},
                 'Demo client of the demo account.')`;
     }
+    if (!user) throw new Error('the demo provider was not created');
+    return user.id;
   });
+  await seedDemoCollaboration(deps, providerId);
   const banner = [
     '',
     '  Demo provider account (shown once, write it down):',
