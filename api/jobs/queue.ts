@@ -11,6 +11,11 @@ export interface EnqueueOptions {
    * and time (a running one is left to finish). E.g. `domain-recheck:<portalId>`.
    */
   jobKey?: string;
+  /**
+   * With `jobKey`: `replace` (default) moves the waiting job to this payload and time; `preserve_run_at`
+   * keeps its time (a window that later events join but never postpone, e.g. a message digest).
+   */
+  jobKeyMode?: 'replace' | 'preserve_run_at';
   /** Overrides the task's own `maxAttempts`. */
   maxAttempts?: number;
 }
@@ -76,7 +81,8 @@ export async function addJob(
       payload => ${tx.json(envelope as unknown as postgres.JSONValue)}::json,
       run_at => ${opts.runAt ?? null}::timestamptz,
       max_attempts => ${remaining}::int,
-      job_key => ${opts.jobKey ?? null}::text
+      job_key => ${opts.jobKey ?? null}::text,
+      job_key_mode => ${opts.jobKey ? (opts.jobKeyMode ?? 'replace') : null}::text
     )`;
   if (!row) throw new Error(`add_job returned no row for ${task}`);
   return { id: row.id };

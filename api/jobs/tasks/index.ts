@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { TaskDefinition } from '../task';
+import { messageDigest } from './message-digest';
 import { pruneFailedJobs } from './prune-failed-jobs';
 import { pruneOutbox } from './prune-outbox';
 import { sendMail } from './send-mail';
@@ -12,6 +13,7 @@ export const TASKS = {
   [sendMail.name]: sendMail,
   [pruneOutbox.name]: pruneOutbox,
   [pruneFailedJobs.name]: pruneFailedJobs,
+  [messageDigest.name]: messageDigest,
 } as const;
 
 export type TaskName = keyof typeof TASKS;

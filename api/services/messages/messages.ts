@@ -11,6 +11,7 @@ import type { Sql, Tx } from '../../db/client';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { publishActivity, recordActivity } from '../activity/record-activity';
+import { scheduleDigest } from './digest';
 
 /*
  * One conversation per project (spec §3), both sides writing. The scope decides whose conversation it
@@ -78,7 +79,8 @@ async function advanceRead(tx: Sql | Tx, scope: Scope, projectId: string, upToSe
 /**
  * Stores a message once: the sender's `clientMessageId` makes a retry return the stored message instead
  * of writing a second one (`created` false). A new message writes its `message` activity row (spec §3:
- * metadata.sender_type) and moves the sender's own read position past it, in one transaction.
+ * metadata.sender_type), moves the sender's own read position past it and opens the recipient's e-mail
+ * window (`digest.ts`), in one transaction.
  */
 export async function sendMessage(
   deps: AppDeps,
@@ -120,6 +122,7 @@ export async function sendMessage(
       actor: side,
     });
     await advanceRead(tx, scope, projectId, Number(inserted.seq));
+    await scheduleDigest(deps, tx, projectId, side === 'provider' ? 'client' : 'provider');
     return { row: inserted, created: true, seq: activity.seq };
   });
   if (result.seq !== null) {
