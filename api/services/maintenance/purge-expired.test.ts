@@ -82,11 +82,11 @@ describe('purgeExpired', () => {
     const usedAnHourAgo = bytes();
     const openLink = bytes();
     await sql`
-      INSERT INTO client_magic_links (token_hash, client_id, portal_id, expires_at, used_at) VALUES
-        (${bytes()}, ${clientId}, ${portalId}, ${at(-MINUTE)}, NULL),
-        (${bytes()}, ${clientId}, ${portalId}, ${at(HOUR)}, ${at(-DAY - MINUTE)}),
-        (${usedAnHourAgo}, ${clientId}, ${portalId}, ${at(20 * HOUR)}, ${at(-HOUR)}),
-        (${openLink}, ${clientId}, ${portalId}, ${at(20 * HOUR)}, NULL)`;
+      INSERT INTO client_magic_links (token_hash, client_id, portal_id, kind, expires_at, used_at) VALUES
+        (${bytes()}, ${clientId}, ${portalId}, 'sign_in', ${at(-MINUTE)}, NULL),
+        (${bytes()}, ${clientId}, ${portalId}, 'invitation', ${at(HOUR)}, ${at(-DAY - MINUTE)}),
+        (${usedAnHourAgo}, ${clientId}, ${portalId}, 'sign_in', ${at(20 * HOUR)}, ${at(-HOUR)}),
+        (${openLink}, ${clientId}, ${portalId}, 'invitation', ${at(20 * HOUR)}, NULL)`;
 
     // Handoff jtis: the token expired (a replay fails on its expiry), or not yet.
     await sql`
