@@ -4,7 +4,8 @@ import {
   issuePasswordResetToken,
   spendPasswordResetToken,
 } from '../../auth/password-reset';
-import { hashToken, supersedeVerificationTokens } from '../../auth/verification';
+import { hashToken } from '../../auth/token';
+import { supersedeVerificationTokens } from '../../auth/verification';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import type { Lang } from '../../http/i18n';
