@@ -7,6 +7,7 @@ describe('the budget field', () => {
     expect(parseBudget('12.500,5', 'de')).toBe(1_250_050);
     expect(parseBudget('$ 1,000', 'en')).toBe(100_000);
     expect(parseBudget('1000 €', 'de')).toBe(100_000);
+    expect(parseBudget('EUR 1.000', 'de')).toBe(100_000);
     expect(parseBudget('0', 'en')).toBe(0);
     expect(parseBudget('0.07', 'en')).toBe(7);
   });
@@ -16,6 +17,8 @@ describe('the budget field', () => {
     expect(parseBudget('-5', 'en')).toBeNaN();
     expect(parseBudget('1.234', 'en')).toBeNaN();
     expect(parseBudget('abc', 'en')).toBeNaN();
+    expect(parseBudget('12,500.5x', 'en')).toBeNaN();
+    expect(parseBudget('1e5', 'en')).toBeNaN();
     expect(parseBudget('1,2,3.4.5', 'en')).toBeNaN();
   });
 

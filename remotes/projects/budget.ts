@@ -7,14 +7,17 @@ import { formatLanguage, LOCALE } from '../../shared/format/locale';
 
 /**
  * Reads a typed amount in the interface language: English `12,500.50`, German `12.500,50`; spaces and a
- * currency sign are ignored. `null` for an empty field, `NaN` for anything that is not an amount ≥ 0.
+ * currency sign or code before or after are ignored. `null` for an empty field, `NaN` for anything that is not an amount ≥ 0.
  *
  * @example parseBudget('12,500.5', 'en') // 1250050
  * @example parseBudget('12.500,5', 'de') // 1250050
  * @example parseBudget('', 'en') // null
  */
 export function parseBudget(text: string, lang: string): number | null {
-  const bare = text.replace(/[\s\u00a0\u202f]|[^\d.,-]/g, '');
+  const bare = text
+    .replace(/[\s\u00a0\u202f]/g, '')
+    .replace(/^(?:[A-Za-z]{3}|\p{Sc})/u, '')
+    .replace(/(?:[A-Za-z]{3}|\p{Sc})$/u, '');
   if (bare === '') return text.trim() === '' ? null : Number.NaN;
   const [group, decimal] = formatLanguage(lang) === 'de' ? ['.', ','] : [',', '.'];
   const normal = bare.split(group).join('').replace(decimal, '.');

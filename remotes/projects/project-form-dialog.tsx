@@ -11,6 +11,7 @@ import {
   PROJECT_STATUSES,
   type Project,
   type ProjectInput,
+  type ProjectPatch,
   type ProjectStatus,
   ProjectsApiError,
   useCreateProject,
@@ -47,6 +48,32 @@ const FIELDS: ApiField[] = [
 ];
 /** Which input an error of an API field belongs to (the budget's text field reports `budgetCents`). */
 const INPUT_OF: Partial<Record<keyof Values, ApiField>> = { budget: 'budgetCents' };
+
+/** The project's stored values under the API's field names, as the contract outputs them. */
+function storedValues(project: Project): Record<ApiField, unknown> {
+  return {
+    name: project.name,
+    clientId: project.client.id,
+    status: project.status,
+    budgetCents: project.budget?.amountCents ?? null,
+    budgetVisibleToClient: project.budgetVisibleToClient,
+    startDate: project.startDate,
+    endDate: project.endDate,
+    description: project.description,
+    internalNotes: project.internalNotes,
+  };
+}
+
+/** The fields of a parsed edit that differ from the stored project. */
+function changedFields(project: Project, parsed: Record<string, unknown>): ProjectPatch {
+  const stored = storedValues(project);
+  return Object.fromEntries(
+    FIELDS.filter((field) => parsed[field] !== undefined && parsed[field] !== stored[field]).map((field) => [
+      field,
+      parsed[field],
+    ]),
+  ) as ProjectPatch;
+}
 
 /**
  * Create or edit a project (spec §3 form: name, client, status, budget, start date, end date, description;
@@ -120,8 +147,13 @@ export default function ProjectFormDialog({
       return;
     }
     try {
-      if (project) await update.mutateAsync(body);
-      else await create.mutateAsync(body);
+      if (project) {
+        const changes = changedFields(project, parsed.data);
+        // Only what changed: the API records the fields sent (and tells the client when one it sees is
+        // among them), and checks a new end date against the stored start.
+        if (Object.keys(changes).length === 0) return onClose();
+        await update.mutateAsync(changes);
+      } else await create.mutateAsync(body);
       toast.success(t(project ? 'toast.updated' : 'toast.created'));
       onClose();
     } catch (error) {
