@@ -86,12 +86,15 @@ export function ActivityTab({ projectId }: { projectId: string }) {
                 {item.description ? (
                   <p className="text-sm break-words whitespace-pre-line text-muted">{item.description}</p>
                 ) : null}
-                <p className="flex flex-wrap items-center gap-x-2 text-xs text-subtle">
+                <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-subtle">
                   <time dateTime={item.createdAt} title={formatDate(item.createdAt, lang)}>
                     {formatRelativeTime(item.createdAt, lang)}
                   </time>
                   {item.senderType ? (
-                    <span>· {t(item.senderType === 'client' ? 'activity.byClient' : 'activity.byYou')}</span>
+                    <>
+                      <span aria-hidden="true">·</span>
+                      <span>{t(item.senderType === 'client' ? 'activity.byClient' : 'activity.byYou')}</span>
+                    </>
                   ) : null}
                 </p>
               </div>

@@ -27,7 +27,7 @@ export function OverviewTab({ project }: { project: Project }) {
     <div className="grid gap-4 md:grid-cols-2">
       <Card className="grid content-start gap-4 p-5">
         <h2 className="text-base font-semibold">{t('detail.details')}</h2>
-        <dl className="grid gap-3 sm:grid-cols-2">
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
           <Item label={t('detail.client')}>
             <Link to={`/dashboard/clients/${project.client.id}`} className="text-primary hover:underline">
               {project.client.name}

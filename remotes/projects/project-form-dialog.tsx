@@ -184,7 +184,6 @@ export default function ProjectFormDialog({
       onOpenChange={(open) => !open && onClose()}
       title={t(project ? 'form.editTitle' : 'form.createTitle')}
       description={t('form.description')}
-      className="max-w-2xl"
     >
       <form noValidate onSubmit={submit} className="grid gap-4">
         <Field

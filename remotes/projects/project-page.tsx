@@ -104,29 +104,32 @@ export default function ProjectPage() {
         </div>
       </header>
       {tab ? (
-        <Tabs
-          value={tab.id}
-          onValueChange={(next) =>
-            setSearchParams(
-              (current) => {
-                const params = new URLSearchParams(current);
-                if (next === PROJECT_TABS[0]?.id) params.delete('tab');
-                else params.set('tab', next);
-                return params;
-              },
-              { replace: true },
-            )
-          }
-        >
-          <TabsList aria-label={t('detail.tabs')} className="sm:max-w-md">
-            {PROJECT_TABS.map((candidate) => (
-              <TabsTrigger key={candidate.id} value={candidate.id}>
-                {t(candidate.label)}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          <TabsContent value={tab.id}>{tab.render(project)}</TabsContent>
-        </Tabs>
+        // One block: the page's gap does not come between the tab list and its panel.
+        <div>
+          <Tabs
+            value={tab.id}
+            onValueChange={(next) =>
+              setSearchParams(
+                (current) => {
+                  const params = new URLSearchParams(current);
+                  if (next === PROJECT_TABS[0]?.id) params.delete('tab');
+                  else params.set('tab', next);
+                  return params;
+                },
+                { replace: true },
+              )
+            }
+          >
+            <TabsList aria-label={t('detail.tabs')} className="sm:max-w-md">
+              {PROJECT_TABS.map((candidate) => (
+                <TabsTrigger key={candidate.id} value={candidate.id}>
+                  {t(candidate.label)}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            <TabsContent value={tab.id}>{tab.render(project)}</TabsContent>
+          </Tabs>
+        </div>
       ) : null}
       {open === 'edit' ? (
         <Suspense fallback={null}>
