@@ -292,6 +292,37 @@ test.describe('projects section', () => {
     expect(JSON.stringify(await res.json())).toContain('Das Enddatum darf nicht vor dem Startdatum liegen');
   });
 
+  test('shows skeletons while loading, an error state when the list fails, and recovers on retry', async ({
+    page,
+  }) => {
+    const { grace } = await setUp(page);
+    await createProject(page, { name: 'Resilient', clientId: grace });
+    const list = /\/api\/projects\?/;
+    // Slow first: the skeleton rows; then failing: the error panel after the retries of spec §8.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(list, async (route) => {
+      await held;
+      await route.fulfill({
+        status: 500,
+        json: { error: { code: 'internal_error', message: 'Something went wrong on our side.' } },
+      });
+    });
+    await page.goto('/dashboard/projects');
+    await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+    await expect(page.locator('[aria-busy="true"]').first()).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/list-loading.png` });
+    release();
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not load projects' });
+    await expect(alert).toBeVisible({ timeout: 15_000 });
+    await page.screenshot({ path: `${SHOTS}/list-error.png` });
+    await page.unroute(list);
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('link', { name: 'Resilient' })).toBeVisible();
+  });
+
   test('on a phone: cards, a new project and its page @mobile', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const { grace } = await setUp(page);
