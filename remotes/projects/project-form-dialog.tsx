@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { ProjectCreateInput, ProjectUpdateInput } from '../../shared/contracts/projects';
 import { Button } from '../../shared/ui/button';
 import { Dialog } from '../../shared/ui/dialog';
@@ -98,6 +98,7 @@ export default function ProjectFormDialog({
   const update = useUpdateProject(project?.id ?? '');
   const currency = useProviderCurrency();
   const checkboxId = useId();
+  const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>(() => ({
     name: project?.name ?? '',
     clientId:
@@ -122,6 +123,11 @@ export default function ProjectFormDialog({
     setErrors((e) => ({ ...e, [INPUT_OF[field] ?? (field as ApiField)]: undefined }));
   };
 
+  /** After a failed save: the first field in error gets the focus (and is scrolled into view). */
+  function focusFirstError() {
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = {
@@ -144,6 +150,7 @@ export default function ProjectFormDialog({
         if (FIELDS.includes(field) && !next[field]) next[field] = t(issue.message);
       }
       setErrors(next);
+      focusFirstError();
       return;
     }
     try {
@@ -166,6 +173,7 @@ export default function ProjectFormDialog({
         }
       }
       setErrors(next);
+      focusFirstError();
       const description = Object.keys(next).length
         ? undefined
         : error instanceof Error && error.message
@@ -185,7 +193,7 @@ export default function ProjectFormDialog({
       title={t(project ? 'form.editTitle' : 'form.createTitle')}
       description={t('form.description')}
     >
-      <form noValidate onSubmit={submit} className="grid gap-4">
+      <form ref={form} noValidate onSubmit={submit} className="grid gap-4">
         <Field
           label={t('form.name')}
           name="name"

@@ -149,6 +149,7 @@ test.describe('projects section', () => {
     await edit.getByLabel('End date').fill('2026-02-01');
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(edit.getByText('The end date cannot be before the start date')).toBeVisible();
+    await expect(edit.getByLabel('End date')).toBeFocused();
     await page.screenshot({ path: `${SHOTS}/edit-end-before-start-en.png` });
 
     // A project with messages keeps its client: the server's 409 lands on the client field.
@@ -218,6 +219,12 @@ test.describe('projects section', () => {
         .locator('div', { has: page.getByRole('heading', { name: 'Active projects' }) })
         .first(),
     ).toContainText('2');
+
+    // The client's page lists their projects, each a link to its page.
+    await page.goto(`/dashboard/clients/${grace}`);
+    await page.getByRole('link', { name: 'Long runner' }).click();
+    await expect(page).toHaveURL(`/dashboard/projects/${project.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Long runner' })).toBeVisible();
 
     // 35 status changes + the creation: more than one page (30) of activity.
     const statuses = ['in_progress', 'on_hold'];
