@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { signUpAndVerify, uniqueEmail } from './support';
 
@@ -28,6 +29,14 @@ async function createProject(page: Page, data: Record<string, unknown>): Promise
   const res = await page.request.post('/api/projects', { data });
   expect(res.status()).toBe(201);
   return (await res.json()) as Created;
+}
+
+/** Serious and critical axe findings on the page (sonner's toast outlet is its authors' markup). */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
 }
 
 async function setLanguage(page: Page, lang: 'en' | 'de') {
@@ -241,6 +250,18 @@ test.describe('projects section', () => {
     await expect(panel.getByRole('listitem')).toHaveCount(36);
     await expect(panel.getByRole('listitem').last()).toContainText('Project created: Long runner');
     await expect(panel.getByRole('button', { name: 'Show older activity' })).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The list, the project page and the dialog have no serious or critical accessibility findings.
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await expect(page.getByRole('tabpanel', { name: 'Overview' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit project' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/dashboard/projects');
+    await expect(page.getByRole('link', { name: 'Long runner' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('in German, at 1280 and 390 px: list, project page and the end-date error', async ({ page }) => {
