@@ -10,6 +10,7 @@ import type { paths } from '../../shared/api/schema.gen';
 import type { ErrorBody } from '../../shared/contracts/common';
 import type { Project as ProjectContract } from '../../shared/contracts/projects';
 import { CLIENTS_KEY, OVERVIEW_KEY, projectKeys } from './keys';
+import { applyProjectChange } from './live';
 
 /**
  * The projects section's data: TanStack Query over the typed client, on the host's QueryClient (a shared
@@ -167,11 +168,8 @@ export function useUpdateProject(projectId: string) {
   return useMutation({
     mutationFn: (body: ProjectPatch) =>
       unwrap(api.PATCH('/api/projects/{projectId}', { params: { path: { projectId } }, body })),
-    onSuccess: (project) => {
-      queryClient.setQueryData(projectKeys.detail(projectId), project);
-      void queryClient.invalidateQueries({ queryKey: projectKeys.activity(projectId) });
-      return refreshAround(queryClient);
-    },
+    // The same as a live change of the project from elsewhere.
+    onSuccess: (project) => applyProjectChange(queryClient, project),
   });
 }
 
