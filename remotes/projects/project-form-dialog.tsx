@@ -244,7 +244,7 @@ export default function ProjectFormDialog({
             error={errors.endDate}
           />
         </div>
-        <div className="grid gap-3 sm:grid-cols-2 sm:items-start">
+        <div className="grid gap-3">
           <Field
             label={code ? `${t('form.budget')} (${currencySymbol(code, lang)})` : t('form.budget')}
             name="budget"
@@ -259,7 +259,7 @@ export default function ProjectFormDialog({
                 : t('form.optional')
             }
           />
-          <div className="flex gap-3 rounded-lg border border-line p-3 sm:mt-6">
+          <div className="flex gap-3">
             <input
               id={checkboxId}
               type="checkbox"

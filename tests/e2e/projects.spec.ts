@@ -58,6 +58,8 @@ test.describe('projects section', () => {
   });
 
   test('creates, filters, edits, reads the activity of and deletes a project', async ({ page }) => {
+    // A long flow: on a loaded machine it needs more than the default 30 s.
+    test.slow();
     const { grace, alan } = await setUp(page);
     await createProject(page, {
       name: 'Codebreaker',
@@ -175,10 +177,12 @@ test.describe('projects section', () => {
     await expect(page.getByText('Failed to update project')).toBeVisible();
     await edit.getByLabel('Client', { exact: true }).selectOption({ label: 'Grace Hopper' });
     await edit.getByLabel('Status').selectOption({ label: 'Completed' });
+    await edit.getByRole('checkbox', { name: 'Show the budget to the client' }).check();
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Project updated successfully')).toBeVisible();
     await expect(edit).toBeHidden();
     await expect(page.getByText('03/01/2026 – 07/31/2026')).toBeVisible();
+    await expect(overview.getByText('Visible to the client', { exact: true })).toBeVisible();
 
     // Activity: the API's feed, newest first, relative times; the tab is in the URL.
     await page.getByRole('tab', { name: 'Activity' }).click();
@@ -217,6 +221,8 @@ test.describe('projects section', () => {
   });
 
   test('the overview counts active projects, and the activity loads older pages', async ({ page }) => {
+    // A long flow: on a loaded machine it needs more than the default 30 s.
+    test.slow();
     const { grace } = await setUp(page);
     const project = await createProject(page, { name: 'Long runner', clientId: grace, status: 'planning' });
     await createProject(page, { name: 'Second', clientId: grace, status: 'in_progress' });
@@ -265,6 +271,8 @@ test.describe('projects section', () => {
   });
 
   test('in German, at 1280 and 390 px: list, project page and the end-date error', async ({ page }) => {
+    // A long flow: on a loaded machine it needs more than the default 30 s.
+    test.slow();
     // German before the projects exist: their budgets are in the German default currency, EUR.
     await setLanguage(page, 'de');
     const { grace, alan } = await setUp(page);
