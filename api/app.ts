@@ -5,6 +5,7 @@ import type { AppDeps } from './http/context';
 import { csrfProtection } from './http/csrf';
 import { registerDocs } from './http/docs';
 import { ApiError, onError } from './http/errors';
+import { refuseNul } from './http/nul-guard';
 import { createRouter } from './http/openapi';
 import { requestContext } from './http/request-context';
 import { registerStatic } from './http/static';
@@ -31,6 +32,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use('*', requestContext(deps));
   // Before anything reads a body (CSRF, validation, sessions, rate limits): 413 for one over its limit.
   app.use('*', bodyLimits(UPLOADS));
+  app.use('*', refuseNul());
   // Only the large documents are worth compressing on the fly; built assets are precompressed.
   app.use('/api/openapi.json', compress());
   app.use('/api/docs/*', compress());

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { text } from './common';
 
 /** A colour as `#rrggbb`; upper case accepted, stored and returned lower case. */
-export const HexColor = z
-  .string({ error: 'validation.colorInvalid' })
+export const HexColor = text({ error: 'validation.colorInvalid' })
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.colorInvalid' })
   .transform((v) => v.toLowerCase())
@@ -12,8 +12,7 @@ export const HexColor = z
  * A website origin allowed to embed the widget: https, or http on localhost for development. Paths are
  * dropped (`https://a.com/x` → `https://a.com`), so the value is exactly what the browser sends as Origin.
  */
-export const AllowedOrigin = z
-  .string()
+export const AllowedOrigin = text()
   .trim()
   .max(300, { error: 'validation.originInvalid' })
   .refine(isAllowedOrigin, { error: 'validation.originInvalid' })
@@ -31,8 +30,7 @@ function isAllowedOrigin(value: string): boolean {
   return url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname === '127.0.0.1');
 }
 
-export const PortalName = z
-  .string({ error: 'validation.portalNameRequired' })
+export const PortalName = text({ error: 'validation.portalNameRequired' })
   .trim()
   .min(1, { error: 'validation.portalNameRequired' })
   .max(80, { error: 'validation.portalNameTooLong' })
@@ -95,27 +93,27 @@ export const DomainStatus = z.enum(['pending', 'verified', 'failed', 'taken']).m
 export const DnsRecord = z
   .object({
     type: z.enum(['CNAME', 'TXT']),
-    name: z.string().meta({ example: '_clientportal-verify.portal.example-agency.com' }),
-    value: z.string().meta({ example: 'cpv-3b0f6a…' }),
+    name: text().meta({ example: '_clientportal-verify.portal.example-agency.com' }),
+    value: text().meta({ example: 'cpv-3b0f6a…' }),
   })
   .meta({ id: 'DnsRecord' });
 
 export const CustomDomain = z
   .object({
-    domain: z.string().meta({ example: 'portal.example-agency.com' }),
+    domain: text().meta({ example: 'portal.example-agency.com' }),
     status: DomainStatus,
     records: z.array(DnsRecord).meta({ description: 'The CNAME and TXT records to create.' }),
-    checkedAt: z.string().nullable().meta({ description: 'Last verification attempt (ISO 8601).' }),
-    error: z.string().nullable().meta({
+    checkedAt: text().nullable().meta({ description: 'Last verification attempt (ISO 8601).' }),
+    error: text().nullable().meta({
       description:
         'Why the last verification failed: `ENOTFOUND` (no such name), `ENODATA` (no TXT record), `wrong_value` (TXT present, token missing), or another resolver code. On a `verified` domain: what the last re-check found instead of the token (the domain is still served; a second check finding the record gone in a row stops serving it, a lookup without an answer never does).',
       example: 'ENODATA',
     }),
-    expiresAt: z.string().nullable().meta({
+    expiresAt: text().nullable().meta({
       description:
         'When this unverified claim expires (ISO 8601; 7 days after it started) unless verified; null once verified. An expired claim is removed: the portal then has no custom domain.',
     }),
-    revokedAt: z.string().nullable().meta({
+    revokedAt: text().nullable().meta({
       description:
         'When the periodic re-check stopped serving this domain because its TXT record was gone (ISO 8601; `error` says how); null otherwise.',
     }),
@@ -126,17 +124,17 @@ export type CustomDomain = z.infer<typeof CustomDomain>;
 export const Portal = z
   .object({
     id: z.uuid(),
-    portalName: z.string(),
-    primaryColor: z.string(),
-    secondaryColor: z.string(),
-    allowedOrigins: z.array(z.string()),
-    logoUrl: z.string().nullable().meta({ description: 'Absolute URL of the logo (versioned), or null.' }),
-    portalUrl: z.string().meta({ description: 'The standalone portal, `<origin>/portal/<id>`.' }),
+    portalName: text(),
+    primaryColor: text(),
+    secondaryColor: text(),
+    allowedOrigins: z.array(text()),
+    logoUrl: text().nullable().meta({ description: 'Absolute URL of the logo (versioned), or null.' }),
+    portalUrl: text().meta({ description: 'The standalone portal, `<origin>/portal/<id>`.' }),
     customDomain: CustomDomain.nullable(),
     contrast: z.object({ primary: ColorContrast, secondary: ColorContrast }),
     clientCount: z.number().int(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: text(),
+    updatedAt: text(),
   })
   .meta({ id: 'Portal' });
 export type Portal = z.infer<typeof Portal>;
