@@ -24,7 +24,7 @@ afterAll(() => t.close());
 
 interface Case {
   name: string;
-  send: () => Promise<Response>;
+  send: () => Response | Promise<Response>;
   status: number;
   /** The failing field of a 422. */
   field?: string;
