@@ -9,8 +9,11 @@ export const HexColor = text({ error: 'validation.colorInvalid' })
   .meta({ description: 'Colour as `#rrggbb`.', example: '#4f46e5' });
 
 /**
- * A website origin allowed to embed the widget: https, or http on localhost for development. Paths are
- * dropped (`https://a.com/x` → `https://a.com`), so the value is exactly what the browser sends as Origin.
+ * A website origin allowed to embed the widget, exactly `scheme://host[:port]` (a trailing `/` is
+ * dropped): https with a real host name (letters, digits and hyphens in dot-separated labels, as the
+ * browser sends it in Origin; international names become punycode), or http on localhost for development.
+ * Anything else is refused, never trimmed into shape: a path, query, fragment, user name, wildcard (`*`),
+ * a list (`,`, spaces) or an injected directive (`;`), since the value ends up in `frame-ancestors`.
  */
 export const AllowedOrigin = text()
   .trim()
@@ -18,16 +21,36 @@ export const AllowedOrigin = text()
   .refine(isAllowedOrigin, { error: 'validation.originInvalid' })
   .transform((v) => new URL(v).origin)
   .meta({
-    description: 'https origin, or http://localhost:port in development.',
+    description:
+      '`https://host[:port]` with a real host name, or `http://localhost[:port]` in development; no path, wildcard or list.',
     example: 'https://ada.studio',
   });
 
-function isAllowedOrigin(value: string): boolean {
-  if (!URL.canParse(value)) return false;
+/** One DNS label: letters, digits and inner hyphens, at most 63 characters. */
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+/** `scheme://` then an authority of host-name characters and an optional port, then at most a `/`. */
+const ORIGIN_SHAPE = /^https?:\/\/[^/?#@\\\s*;,]+(:\d{1,5})?\/?$/i;
+
+/**
+ * Whether a value is an origin a portal may be framed by (`AllowedOrigin`); also filters what is read
+ * back from the database before it goes into a header.
+ * @example isAllowedOrigin('https://ada.studio:8443') // true; 'https://*.com' → false
+ */
+export function isAllowedOrigin(value: string): boolean {
+  if (!ORIGIN_SHAPE.test(value) || !URL.canParse(value)) return false;
   const url = new URL(value);
-  if (url.username || url.password) return false;
-  if (url.protocol === 'https:') return url.hostname.includes('.') || url.hostname === 'localhost';
-  return url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname === '127.0.0.1');
+  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return false;
+  const host = url.hostname;
+  if (url.protocol === 'http:') return host === 'localhost' || host === '127.0.0.1';
+  if (url.protocol !== 'https:') return false;
+  if (host === 'localhost') return true;
+  const labels = host.split('.');
+  return (
+    host.length <= 253 &&
+    labels.length >= 2 &&
+    labels.every((label) => LABEL.test(label)) &&
+    /[a-z]/.test(labels.at(-1) ?? '')
+  );
 }
 
 export const PortalName = text({ error: 'validation.portalNameRequired' })
