@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
 /** Empty strings in the environment mean "not set". */
 const optional = z
@@ -59,7 +60,15 @@ export const ConfigSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_BASE: url('STRIPE_API_BASE'),
   REMOTES_BASE_URL: url('REMOTES_BASE_URL'),
-  TRUST_PROXY: boolean,
+  /** Proxies trusted to report the client's address: `false`, `true` (one hop), a hop count, or IPs/CIDRs. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) => parseTrustProxy(v))
+    .refine((v): v is TrustProxy => v !== null, {
+      error:
+        'TRUST_PROXY must be false, true (one proxy), a number of proxies, or comma-separated proxy IP addresses and CIDR ranges',
+    }),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   SEED_DEMO: boolean,
   RATE_LIMIT_DISABLED: boolean,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from './context';
 import { pickLanguage } from './i18n';
+import { isTrustedHop } from './trust-proxy';
 
 const ID = /^[\w.-]{8,64}$/;
 
@@ -19,7 +20,9 @@ function newRequestId(): string {
  */
 export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const incoming = deps.config.TRUST_PROXY ? c.req.header('x-request-id') : undefined;
+    const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+    const fromProxy = isTrustedHop(deps.config.TRUST_PROXY, env?.incoming?.socket?.remoteAddress ?? '', 0);
+    const incoming = fromProxy ? c.req.header('x-request-id') : undefined;
     const requestId = incoming && ID.test(incoming) ? incoming : newRequestId();
     const log = deps.log.child({ requestId });
     c.set('deps', deps);
