@@ -69,6 +69,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.all('/api/*', () => {
     throw new ApiError('not_found');
   });
-  if (options.distDir) registerStatic(app, options.distDir);
+  if (options.distDir) registerStatic(app, options.distDir, deps);
   return app;
 }

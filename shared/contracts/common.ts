@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+// In a browser zod must not probe `new Function` for its fast path: the pages' Content-Security-Policy has
+// no 'unsafe-eval', and the probe would be reported as a violation (the server keeps the fast path).
+if (typeof window !== 'undefined') z.config({ jitless: true });
+
 const hasNoNul = (value: string) => !value.includes('\u0000');
 
 /**
