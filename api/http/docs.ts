@@ -44,7 +44,8 @@ export function registerDocs(app: App) {
         `script-src 'nonce-${nonce}' 'strict-dynamic'`,
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data:",
-        "connect-src 'self'",
+        // "Try it out" calls the document's server, PUBLIC_URL, which may be another origin than the page's.
+        `connect-src 'self' ${c.get('deps').config.publicOrigin}`,
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'self'",

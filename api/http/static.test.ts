@@ -295,7 +295,7 @@ describe('the Content-Security-Policy of every page (issue 17, finding 13)', () 
       'object-src': "'none'",
       'base-uri': "'none'",
       'form-action': "'self'",
-      'connect-src': "'self'",
+      'connect-src': "'self' http://localhost:3000",
       'frame-ancestors': "'none'",
     });
     const scripts = (await res.text()).match(/<script[^>]*>/g) ?? [];
