@@ -45,6 +45,10 @@ const NAMESPACES: Record<
     en: () => import('./locales/docs.en.json'),
     de: () => import('./locales/docs.de.json'),
   },
+  messages: {
+    en: () => import('./locales/messages.en.json'),
+    de: () => import('./locales/messages.de.json'),
+  },
 };
 
 /** Why a namespace's texts did not load (its chunk failed), by namespace: i18next only logs it. */

@@ -1,0 +1,20 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from '../../../shared/router';
+import { cn } from '../../../shared/ui/cn';
+import { MESSAGES_BASE } from './paths';
+
+/** Back to the list (on a phone, where the list is not beside the conversation). */
+export function BackLink({ label, className }: { label: string; className?: string }) {
+  return (
+    <Link
+      to={MESSAGES_BASE}
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium text-muted hover:bg-surface hover:text-ink',
+        className,
+      )}
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {label}
+    </Link>
+  );
+}
