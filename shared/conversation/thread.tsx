@@ -21,7 +21,8 @@ function rowOf(item: ThreadItem): Row {
         item,
         at: item.message.createdAt,
         mine: item.message.mine,
-        sender: `${item.message.sender.type}:${item.message.sender.name}`,
+        // The viewer's own messages, stored or not yet, are one sender.
+        sender: item.message.mine ? 'me' : `${item.message.sender.type}:${item.message.sender.name}`,
       }
     : { item, at: item.entry.createdAt, mine: true, sender: 'me' };
 }
@@ -123,54 +124,57 @@ export function Thread({
       // The browser's own scroll anchoring would move the view a second time when older rows arrive.
       className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-2 [overflow-anchor:none] sm:px-4"
     >
-      <div className="grid h-10 place-items-center text-xs text-subtle">
-        {loadingOlder ? (
-          <span role="status" className="flex items-center gap-2">
-            <Spinner size="sm" />
-            {t('loadingOlder')}
-          </span>
-        ) : loadOlderFailed ? (
-          <button
-            type="button"
-            onClick={onLoadOlder}
-            className="rounded-md px-2 py-1 font-medium text-danger hover:bg-danger-soft"
-          >
-            {t('loadOlderFailed')} {t('tryAgain')}
-          </button>
-        ) : !hasOlder && items.length > 0 ? (
-          <span>{t('beginning')}</span>
-        ) : null}
+      {/* A short conversation sits at the bottom, by the composer, as in every chat. */}
+      <div className="flex min-h-full flex-col justify-end">
+        <div className="grid h-10 place-items-center text-xs text-subtle">
+          {loadingOlder ? (
+            <span role="status" className="flex items-center gap-2">
+              <Spinner size="sm" />
+              {t('loadingOlder')}
+            </span>
+          ) : loadOlderFailed ? (
+            <button
+              type="button"
+              onClick={onLoadOlder}
+              className="rounded-md px-2 py-1 font-medium text-danger hover:bg-danger-soft"
+            >
+              {t('loadOlderFailed')} {t('tryAgain')}
+            </button>
+          ) : !hasOlder && items.length > 0 ? (
+            <span>{t('beginning')}</span>
+          ) : null}
+        </div>
+        {items.length === 0 ? (
+          empty
+        ) : (
+          <ol aria-label={t('threadLabel')} className="grid gap-1 pb-2">
+            {rows.map((row, index) => {
+              const before = rows[index - 1];
+              const newDay = !before || dayKey(before.at) !== dayKey(row.at);
+              const marker = index === markerIndex;
+              const showHeader =
+                newDay ||
+                marker ||
+                !before ||
+                before.sender !== row.sender ||
+                new Date(row.at).getTime() - new Date(before.at).getTime() > GROUP_GAP_MS;
+              return (
+                <Row
+                  key={row.item.key}
+                  row={row}
+                  newDay={newDay ? dayLabel(row.at, lang, words) : null}
+                  marker={marker ? t('unreadMarker') : null}
+                  showHeader={showHeader}
+                  lang={lang}
+                  t={t}
+                  onRetry={onRetry}
+                  onDiscard={onDiscard}
+                />
+              );
+            })}
+          </ol>
+        )}
       </div>
-      {items.length === 0 ? (
-        empty
-      ) : (
-        <ol aria-label={t('threadLabel')} className="grid gap-1 pb-2">
-          {rows.map((row, index) => {
-            const before = rows[index - 1];
-            const newDay = !before || dayKey(before.at) !== dayKey(row.at);
-            const marker = index === markerIndex;
-            const showHeader =
-              newDay ||
-              marker ||
-              !before ||
-              before.sender !== row.sender ||
-              new Date(row.at).getTime() - new Date(before.at).getTime() > GROUP_GAP_MS;
-            return (
-              <Row
-                key={row.item.key}
-                row={row}
-                newDay={newDay ? dayLabel(row.at, lang, words) : null}
-                marker={marker ? t('unreadMarker') : null}
-                showHeader={showHeader}
-                lang={lang}
-                t={t}
-                onRetry={onRetry}
-                onDiscard={onDiscard}
-              />
-            );
-          })}
-        </ol>
-      )}
     </div>
   );
 }

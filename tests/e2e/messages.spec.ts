@@ -202,7 +202,8 @@ test.describe('messages and notifications (provider)', () => {
 
     await sheet.getByRole('button', { name: 'Mark all read' }).click();
     await expect(sheet.getByRole('region', { name: 'New' })).toHaveCount(0);
-    await expect(sheet.getByRole('region', { name: 'Earlier' }).getByRole('button')).toHaveCount(4);
+    // The three questions, the provider's own message and the project's creation.
+    await expect(sheet.getByRole('region', { name: 'Earlier' }).getByRole('button')).toHaveCount(5);
     await expect(page.getByTestId('notification-badge')).toHaveCount(0);
     await expect(bell).toHaveAccessibleName('Notifications');
 
@@ -226,6 +227,8 @@ test.describe('messages and notifications (provider)', () => {
     ).toBeVisible();
     await expect(sheetDe.getByRole('button', { name: 'Alle als gelesen markieren' })).toBeDisabled();
     await expect(sheetDe.getByRole('region', { name: 'Früher' })).toBeVisible();
+    // The entries themselves come in German too (read again in the new language).
+    await expect(sheetDe.getByText('Neue Nachricht von Linus Client').first()).toBeVisible();
     await expect(sheetDe.getByText(/vor |gerade eben/).first()).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/sheet-de.png` });
     await page.keyboard.press('Escape');
@@ -268,14 +271,14 @@ test.describe('messages and notifications (provider)', () => {
     await page.goto('/dashboard/messages');
     const row = page.getByRole('link', { name: /Grace Hopper/ });
     await expect(row).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/list-${test.info().project.name}.png` });
+    await page.screenshot({ path: `${SHOTS}/phone-list-${test.info().project.name}.png` });
     await row.click();
     const composer = page.getByRole('textbox', { name: 'Message' });
     await expect(composer).toBeInViewport();
     await composer.fill('Reply from a phone');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByRole('list', { name: 'Messages' }).getByText('Reply from a phone')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/thread-${test.info().project.name}.png` });
+    await page.screenshot({ path: `${SHOTS}/phone-thread-${test.info().project.name}.png` });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     if (test.info().project.name === 'mobile') {
@@ -285,6 +288,6 @@ test.describe('messages and notifications (provider)', () => {
     }
     await page.getByRole('button', { name: /^Notifications/ }).click();
     await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/sheet-${test.info().project.name}.png` });
+    await page.screenshot({ path: `${SHOTS}/phone-sheet-${test.info().project.name}.png` });
   });
 });

@@ -4,7 +4,16 @@ import { cn } from '../../../shared/ui/cn';
 import { MESSAGES_BASE } from './paths';
 
 /** Back to the list (on a phone, where the list is not beside the conversation). */
-export function BackLink({ label, className }: { label: string; className?: string }) {
+export function BackLink({
+  label,
+  className,
+  compact,
+}: {
+  label: string;
+  className?: string;
+  /** Only the arrow (the label stays for screen readers), for the conversation's header. */
+  compact?: boolean;
+}) {
   return (
     <Link
       to={MESSAGES_BASE}
@@ -14,7 +23,7 @@ export function BackLink({ label, className }: { label: string; className?: stri
       )}
     >
       <ArrowLeft aria-hidden="true" className="size-4" />
-      {label}
+      {compact ? <span className="sr-only">{label}</span> : label}
     </Link>
   );
 }

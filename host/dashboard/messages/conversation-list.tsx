@@ -51,12 +51,17 @@ export function ConversationList({
                 to={`${MESSAGES_BASE}/${row.project.id}`}
                 aria-current={current ? 'page' : undefined}
                 className={cn(
-                  'grid gap-0.5 px-4 py-3 transition-colors hover:bg-surface',
+                  'grid grid-cols-[minmax(0,1fr)] gap-0.5 px-4 py-3 transition-colors hover:bg-surface',
                   current && 'bg-primary-soft hover:bg-primary-soft',
                 )}
               >
                 <span className="flex items-baseline justify-between gap-2">
-                  <span className={cn('truncate text-sm', row.unread > 0 ? 'font-semibold' : 'font-medium')}>
+                  <span
+                    className={cn(
+                      'min-w-0 truncate text-sm',
+                      row.unread > 0 ? 'font-semibold' : 'font-medium',
+                    )}
+                  >
                     {row.client.name}
                   </span>
                   {last ? (
@@ -67,7 +72,9 @@ export function ConversationList({
                 </span>
                 <span className="truncate text-xs text-muted">{row.project.name}</span>
                 <span className="flex items-center justify-between gap-2">
-                  <span className={cn('truncate text-sm', row.unread > 0 ? 'text-ink' : 'text-subtle')}>
+                  <span
+                    className={cn('min-w-0 truncate text-sm', row.unread > 0 ? 'text-ink' : 'text-subtle')}
+                  >
                     {last
                       ? `${last.mine ? `${t('messages:youPrefix')} ` : ''}${last.body.replace(/\s+/g, ' ')}`
                       : t('messages:noMessagesYet')}

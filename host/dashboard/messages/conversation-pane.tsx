@@ -31,7 +31,7 @@ export function ConversationPane({ conversation }: { conversation: ConversationR
   return (
     <div className="flex h-full min-h-0 flex-col">
       <header className="flex items-center gap-2 border-b border-line px-3 py-2.5 sm:px-4">
-        <BackLink label={t('messages:back')} className="md:hidden" />
+        <BackLink label={t('messages:back')} className="-ml-1 md:hidden" compact />
         <div className="grid min-w-0">
           <h2 className="truncate font-semibold">{conversation.client.name}</h2>
           <p className="truncate text-xs text-muted">{conversation.project.name}</p>

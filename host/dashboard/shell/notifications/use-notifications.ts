@@ -37,7 +37,7 @@ export function refreshNotifications(client: QueryClient): Promise<NotificationL
  */
 export function useNotifications() {
   const client = useQueryClient();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const count = useCachedQuery(notificationKeys.unreadCount, fetchUnreadCount);
   const { refetch } = count;
   const lastSeenSeq = useRef<number | null>(null);
@@ -109,6 +109,15 @@ export function useNotifications() {
     lastCount.current = unread;
     if (previous !== undefined && previous !== unread) void refreshNotifications(client);
   }, [client, unread]);
+
+  // Titles and descriptions come in the request's language: read them again in the new one.
+  const language = i18n.resolvedLanguage;
+  const shownLanguage = useRef(language);
+  useEffect(() => {
+    if (shownLanguage.current === language) return;
+    shownLanguage.current = language;
+    if (client.getQueryData(notificationKeys.list)) void refreshNotifications(client);
+  }, [client, language]);
 
   const refresh = useCallback(() => refreshNotifications(client), [client]);
   return { unreadCount: unread ?? 0, refresh };
