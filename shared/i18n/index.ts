@@ -45,6 +45,11 @@ const NAMESPACES: Record<
     en: () => import('./locales/docs.en.json'),
     de: () => import('./locales/docs.de.json'),
   },
+  // The notification sheet's texts (the bell's own label is in the main texts).
+  notifications: {
+    en: () => import('./locales/notifications.en.json'),
+    de: () => import('./locales/notifications.de.json'),
+  },
   messages: {
     en: () => import('./locales/messages.en.json'),
     de: () => import('./locales/messages.de.json'),

@@ -1,36 +1,66 @@
 import { Bell } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { notificationKeys } from '../../../../shared/conversation/query-keys';
+import { loadTexts } from '../../../../shared/i18n/index';
 import { useTranslation } from '../../../../shared/i18n/react';
 import { badgeText } from '../../../../shared/notifications/rules';
 import { Button } from '../../../../shared/ui/button';
-import { useNotifications } from './use-notifications';
+import { getJson } from '../../../lib/get-json';
+import { useCachedQuery } from '../../../lib/use-cached-query';
+import { IDLE_PRELOAD_MS } from '../preload';
 
-// The sheet (its rows, the typed client for "Mark all read") loads on the first hover, focus or click.
-const loadPanel = () => import('./notification-panel');
-const NotificationPanel = lazy(loadPanel);
+type PanelModule = typeof import('./notification-panel');
 
-/** The top bar's bell (spec §2): the unread badge ('99+' above 99) and the notification sheet. */
+let panel: Promise<PanelModule> | null = null;
+/** The sheet and the notification hook, with the sheet's texts (i18n namespace `notifications`). */
+function loadPanel(): Promise<PanelModule> {
+  panel ??= Promise.all([import('./notification-panel'), loadTexts('notifications')]).then(
+    ([module]) => module,
+    (error: unknown) => {
+      panel = null;
+      throw error;
+    },
+  );
+  return panel;
+}
+
+/**
+ * The top bar's bell (spec §2): the unread badge and the notification sheet. The count is read at once;
+ * the sheet and the hook that keeps the count fresh and raises toasts (`use-notifications.ts`) arrive
+ * when the browser is idle, or on the bell's first hover, focus or click.
+ */
 export function NotificationBell() {
   const { t } = useTranslation();
-  const { unreadCount } = useNotifications();
+  const count = useCachedQuery(notificationKeys.unreadCount, () =>
+    getJson('/api/notifications/unread-count'),
+  );
+  const unreadCount = count.data?.count ?? 0;
+  const [loaded, setLoaded] = useState<PanelModule | null>(null);
   const [open, setOpen] = useState(false);
-  const [mounted, setMounted] = useState(false);
+
+  const load = useCallback(() => void loadPanel().then(setLoaded, () => {}), []);
+  useEffect(() => {
+    const timer = window.setTimeout(load, IDLE_PRELOAD_MS);
+    return () => window.clearTimeout(timer);
+  }, [load]);
+
   const badge = badgeText(unreadCount);
   const label = badge
     ? `${t('notifications.title')}, ${t('notifications.unread', { count: unreadCount })}`
     : t('notifications.title');
   return (
     <>
+      {loaded ? <loaded.NotificationEngine /> : null}
       <Button
         variant="ghost"
         size="icon"
         className="relative"
         aria-haspopup="dialog"
         aria-expanded={open}
-        onPointerEnter={() => void loadPanel()}
-        onFocus={() => void loadPanel()}
+        onPointerEnter={load}
+        onFocus={load}
         onClick={() => {
-          setMounted(true);
+          load();
           setOpen(true);
         }}
       >
@@ -46,11 +76,7 @@ export function NotificationBell() {
           </span>
         ) : null}
       </Button>
-      {mounted ? (
-        <Suspense fallback={null}>
-          <NotificationPanel open={open} onOpenChange={setOpen} />
-        </Suspense>
-      ) : null}
+      {loaded ? <loaded.default open={open} onOpenChange={setOpen} /> : null}
     </>
   );
 }

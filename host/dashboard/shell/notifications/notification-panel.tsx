@@ -10,7 +10,17 @@ import type { NotificationTranslate } from '../../../../shared/notifications/tex
 import { useNavigate } from '../../../../shared/router';
 import { useCachedQuery } from '../../../lib/use-cached-query';
 import { notificationTarget } from './notification-target';
-import { fetchNotifications, refreshNotifications } from './use-notifications';
+import { fetchNotifications, refreshNotifications, useNotifications } from './use-notifications';
+
+/**
+ * Mounts the notification hook (polling, arrivals, toasts). It comes with this chunk, loaded when the
+ * browser is idle after the dashboard's first screen (or on the bell's first hover, focus or click): the
+ * first screen carries only the bell and its count (first-load budget).
+ */
+export function NotificationEngine() {
+  useNotifications();
+  return null;
+}
 
 /**
  * The provider's notification sheet (its own chunk): the newest 50, 'Earlier' capped at 10 (spec §9), a
@@ -29,7 +39,7 @@ export default function NotificationPanel({
   const navigate = useNavigate();
   const list = useCachedQuery(notificationKeys.list, fetchNotifications);
   const [marking, setMarking] = useState(false);
-  const translate = useCallback<NotificationTranslate>((key) => t(`notifications.${key}`), [t]);
+  const translate = useCallback<NotificationTranslate>((key) => t(`notifications:${key}`), [t]);
 
   async function markAllRead() {
     setMarking(true);

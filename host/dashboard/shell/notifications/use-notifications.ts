@@ -14,9 +14,6 @@ import { toast } from '../../../../shared/ui/toaster';
 import { getJson } from '../../../lib/get-json';
 import { useCachedQuery } from '../../../lib/use-cached-query';
 
-/** Spec §2: the shell preloads likely next screens about 2 s after load; the first look at the feed too. */
-const FIRST_LOOK_MS = 2_000;
-
 export const fetchNotifications = () => getJson('/api/notifications') as Promise<NotificationList>;
 const fetchUnreadCount = () => getJson('/api/notifications/unread-count');
 
@@ -28,7 +25,7 @@ export function refreshNotifications(client: QueryClient): Promise<NotificationL
 }
 
 /**
- * The provider's notifications, in ONE hook (mounted once, by the top bar's bell): the unread count (spec
+ * The provider's notifications, in ONE hook (mounted once, by the bell's `notification-engine.tsx`): the unread count (spec
  * §7: refetched every 30 s while the page is visible), and toasts for entries that arrive (spec §7: info,
  * 4 s, none for what the provider already read or for their own messages), with the message queries
  * refreshed when a message arrives. New entries are found by comparing every version of the list in the
@@ -76,10 +73,7 @@ export function useNotifications() {
 
   // The first look sets the mark (nothing before it is "new") and fills the sheet ahead of its opening.
   useEffect(() => {
-    const timer = window.setTimeout(() => {
-      if (lastSeenSeq.current === null) void refreshNotifications(client);
-    }, FIRST_LOOK_MS);
-    return () => window.clearTimeout(timer);
+    if (lastSeenSeq.current === null) void refreshNotifications(client);
   }, [client]);
 
   // Spec §7: the count every 30 s, while the page is visible (and at once when it becomes visible again).
