@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOutbox, type OutboxEvent, type SendInput } from './outbox';
+import { createOutbox, newClientMessageId, type OutboxEvent, type SendInput } from './outbox';
 
 type Sent = SendInput & { conversationId: string };
 
@@ -185,5 +185,13 @@ describe('outbox', () => {
     h.outbox.submit('p1', 'x');
     expect(h.outbox.entries('p1')).toBe(h.outbox.entries('p1'));
     expect(h.outbox.entries('none')).toBe(h.outbox.entries('other'));
+  });
+});
+
+describe('newClientMessageId', () => {
+  it('makes a version 4 UUID the API accepts, new each time', () => {
+    const a = newClientMessageId();
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(newClientMessageId()).not.toBe(a);
   });
 });

@@ -70,6 +70,19 @@ export interface Outbox<M> {
 
 const EMPTY: readonly OutboxEntry[] = Object.freeze([]);
 
+/**
+ * A random (version 4) UUID for a new message: `crypto.randomUUID()`, which browsers give only to secure
+ * pages (https, localhost); elsewhere the same format from `crypto.getRandomValues`.
+ */
+export function newClientMessageId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 function defaultWatchOnline(listener: () => void): () => void {
   if (typeof window === 'undefined') return () => {};
   window.addEventListener('online', listener);
@@ -87,7 +100,7 @@ export function createOutbox<M>(options: OutboxOptions<M>): Outbox<M> {
     isTransient = () => true,
     isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false,
     watchOnline = defaultWatchOnline,
-    newId = () => crypto.randomUUID(),
+    newId = newClientMessageId,
     now = () => new Date(),
   } = options;
   const byConversation = new Map<string, readonly OutboxEntry[]>();

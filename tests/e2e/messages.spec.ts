@@ -150,6 +150,8 @@ test.describe('messages and notifications (provider)', () => {
     test.setTimeout(90_000);
     const s = await setUp(page, request);
     for (let i = 1; i <= 45; i++) await clientWrites(request, s, `Numbered message ${i}`);
+    await page.goto(`/dashboard/messages/${crypto.randomUUID()}`);
+    await expect(page.getByRole('heading', { name: 'Conversation not found' })).toBeVisible();
     await page.goto(`/dashboard/messages/${s.projectId}`);
     const thread = page.getByRole('list', { name: 'Messages' });
     await expect(thread.getByText('Numbered message 45', { exact: true })).toBeVisible();
@@ -235,12 +237,27 @@ test.describe('messages and notifications (provider)', () => {
     await expect(sheetDe).toBeHidden();
   });
 
-  test('an empty sheet, and 99+ above 99', async ({ page, request }) => {
+  test('three placeholder rows while loading, then the empty sheet', async ({ page, request }) => {
     test.setTimeout(90_000);
     await signUpAndVerify(page, request, uniqueEmail(), PASSWORD);
+    // The list is held back until the placeholders have been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/notifications', async (route) => {
+      await held;
+      await route.fallback();
+    });
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Notifications' }).click();
     const sheet = page.getByRole('dialog', { name: 'Notifications' });
+    const placeholders = sheet.getByTestId('notification-placeholders');
+    await expect(placeholders).toBeVisible();
+    await expect(placeholders.locator(':scope > div')).toHaveCount(3);
+    await page.screenshot({ path: `${SHOTS}/sheet-loading.png` });
+    release();
+    await expect(placeholders).toHaveCount(0);
     await expect(sheet.getByText('No notifications yet')).toBeVisible();
     await expect(sheet.getByText("You'll see updates about your projects here")).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/sheet-empty.png` });

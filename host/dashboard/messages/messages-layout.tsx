@@ -1,5 +1,5 @@
 import { MessagesSquare, SearchX } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useConversationList } from '../../../shared/conversation/query';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Card } from '../../../shared/ui/card';
@@ -16,6 +16,7 @@ export function MessagesLayout({ selectedId }: { selectedId: string | null }) {
   const { t } = useTranslation();
   const list = useConversationList();
   const selected = list.data?.items.find((row) => row.project.id === selectedId);
+  useRefetchForUnknown(list, selectedId, selected !== undefined);
   return (
     // The page fills the viewport under the top bar (3.5 rem) and the main area's padding, so the thread
     // scrolls inside it and the composer stays in view.
@@ -42,7 +43,7 @@ export function MessagesLayout({ selectedId }: { selectedId: string | null }) {
             />
           ) : selected ? (
             <ConversationPane conversation={selected} />
-          ) : list.data ? (
+          ) : list.data && !list.isFetching ? (
             <Placeholder
               icon={<SearchX aria-hidden="true" className="size-5" />}
               title={t('messages:notFound.title')}
@@ -80,4 +81,22 @@ function Placeholder({
       {back ? <BackLink label={t('messages:back')} /> : null}
     </div>
   );
+}
+
+/**
+ * A conversation the cached list does not have (a project made since it was read, a link from a
+ * notification): the list is read again once before "not found" is believed.
+ */
+function useRefetchForUnknown(
+  list: ReturnType<typeof useConversationList>,
+  selectedId: string | null,
+  found: boolean,
+) {
+  const asked = useRef(new Set<string>());
+  const { data, isFetching, refetch } = list;
+  useEffect(() => {
+    if (!selectedId || found || !data || isFetching || asked.current.has(selectedId)) return;
+    asked.current.add(selectedId);
+    void refetch();
+  }, [selectedId, found, data, isFetching, refetch]);
 }
