@@ -135,11 +135,13 @@ function useMarkRead(
   onRead: (upToSeq: number) => void,
 ) {
   const newestSeq = messages?.at(-1)?.seq ?? 0;
+  // Only the other side's messages make a conversation unread: the viewer's own never ask for a read call.
+  const newestTheirs = messages?.findLast((m) => !m.mine)?.seq ?? 0;
   const reported = useRef(0);
   const latest = useRef(onRead);
   latest.current = onRead;
   useEffect(() => {
-    if (newestSeq <= lastReadSeq) return;
+    if (newestTheirs <= lastReadSeq) return;
     const report = () => {
       if (document.visibilityState !== 'visible' || reported.current >= newestSeq) return;
       reported.current = newestSeq;
@@ -148,5 +150,5 @@ function useMarkRead(
     report();
     document.addEventListener('visibilitychange', report);
     return () => document.removeEventListener('visibilitychange', report);
-  }, [newestSeq, lastReadSeq]);
+  }, [newestSeq, newestTheirs, lastReadSeq]);
 }

@@ -148,6 +148,7 @@ test.describe('messages and notifications (provider)', () => {
 
   test('pages older messages in when scrolled up, keeping the view', async ({ page, request }) => {
     test.setTimeout(90_000);
+    await page.clock.install();
     const s = await setUp(page, request);
     for (let i = 1; i <= 45; i++) await clientWrites(request, s, `Numbered message ${i}`);
     await page.goto(`/dashboard/messages/${crypto.randomUUID()}`);
@@ -155,6 +156,8 @@ test.describe('messages and notifications (provider)', () => {
     await page.goto(`/dashboard/messages/${s.projectId}`);
     const thread = page.getByRole('list', { name: 'Messages' });
     await expect(thread.getByText('Numbered message 45', { exact: true })).toBeVisible();
+    // The notification hook arrives when the browser is idle (~2 s) and takes its first look.
+    await page.clock.fastForward('00:03');
     await expect(thread.getByText('Numbered message 1', { exact: true })).toHaveCount(0);
     const anchor = thread.getByText('Numbered message 16', { exact: true });
     await page.getByText('Numbered message 16', { exact: true }).scrollIntoViewIfNeeded();
@@ -163,6 +166,17 @@ test.describe('messages and notifications (provider)', () => {
     await expect(page.getByText('This is the beginning of the conversation.')).toBeAttached();
     // The message that was on screen is still on screen after the older page arrived above it.
     await expect(anchor).toBeInViewport();
+
+    // A message arriving while the reader is further up does not move the view; a button leads down.
+    await clientWrites(request, s, 'Numbered message 46');
+    await page.clock.fastForward('00:31');
+    const jump = page.getByRole('button', { name: 'New messages below' });
+    await expect(jump).toBeVisible();
+    await expect(anchor).toBeInViewport();
+    await page.screenshot({ path: `${SHOTS}/new-below.png` });
+    await jump.click();
+    await expect(thread.getByText('Numbered message 46', { exact: true })).toBeInViewport();
+    await expect(jump).toHaveCount(0);
   });
 
   test('the notification sheet: badge, New and Earlier, toasts for arrivals, Mark all read, German', async ({
