@@ -62,6 +62,16 @@ async function stored(page: Page, projectId: string): Promise<{ body: string; cl
   return ((await res.json()) as { items: { body: string; clientMessageId: string }[] }).items;
 }
 
+/**
+ * Lets the notification hook arrive (when the browser is idle, ~2 s) and take its first look at the feed,
+ * which sets what counts as new from then on.
+ */
+async function firstLook(page: Page) {
+  const looked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/notifications');
+  await page.clock.fastForward('00:03');
+  await looked;
+}
+
 test.describe('messages and notifications (provider)', () => {
   test('reads a conversation, writes, and loses nothing offline or on a failed send', async ({
     page,
@@ -156,8 +166,7 @@ test.describe('messages and notifications (provider)', () => {
     await page.goto(`/dashboard/messages/${s.projectId}`);
     const thread = page.getByRole('list', { name: 'Messages' });
     await expect(thread.getByText('Numbered message 45', { exact: true })).toBeVisible();
-    // The notification hook arrives when the browser is idle (~2 s) and takes its first look.
-    await page.clock.fastForward('00:03');
+    await firstLook(page);
     await expect(thread.getByText('Numbered message 1', { exact: true })).toHaveCount(0);
     const anchor = thread.getByText('Numbered message 16', { exact: true });
     await page.getByText('Numbered message 16', { exact: true }).scrollIntoViewIfNeeded();
@@ -194,7 +203,7 @@ test.describe('messages and notifications (provider)', () => {
     await expect(page.getByTestId('notification-badge')).toHaveText('2');
 
     // An arrival while the page is open: found by the 30 s poll, toasted (the client's message).
-    await page.clock.fastForward('00:03');
+    await firstLook(page);
     await clientWrites(request, s, 'Third question');
     await page.clock.fastForward('00:31');
     await expect(page.getByTestId('notification-badge')).toHaveText('3');
