@@ -4,6 +4,7 @@ import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
 import { Composer } from './composer';
+import { markConversationOpen } from './open-conversations';
 import type { Outbox } from './outbox';
 import type { ConversationTranslate } from './texts';
 import { Thread } from './thread';
@@ -73,6 +74,7 @@ function ConversationView({
   }, [loaded, lastReadSeq]);
 
   useMarkRead(messages, lastReadSeq, onRead);
+  useEffect(() => markConversationOpen(conversationId), [conversationId]);
 
   return (
     <section className={cn('flex h-full min-h-0 flex-col', className)}>

@@ -182,6 +182,8 @@ test.describe('messages and notifications (provider)', () => {
     const jump = page.getByRole('button', { name: 'New messages below' });
     await expect(jump).toBeVisible();
     await expect(anchor).toBeInViewport();
+    // No toast for a message of the conversation being read.
+    await expect(page.getByText('New message from Grace Hopper')).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/new-below.png` });
     await jump.click();
     await expect(thread.getByText('Numbered message 46', { exact: true })).toBeInViewport();

@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { NotificationList } from '../../../../shared/contracts/activity';
+import { isConversationOpen } from '../../../../shared/conversation/open-conversations';
 import { messageKeys, notificationKeys } from '../../../../shared/conversation/query-keys';
 import { useTranslation } from '../../../../shared/i18n/react';
 import {
@@ -49,6 +50,8 @@ export function useNotifications() {
       lastSeenSeq.current = newestSeq(list.items, lastSeenSeq.current ?? 0);
       for (const item of arrived) {
         if (!shouldToast(item, 'provider')) continue;
+        // A message of the conversation on screen is seen there; a toast would only repeat it.
+        if (item.type === 'message' && isConversationOpen(item.project.id)) continue;
         toast.info(item.title, {
           id: `notification-${item.id}`,
           description: item.description ?? undefined,
