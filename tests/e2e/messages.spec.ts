@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signUpAndVerify, uniqueEmail } from './support';
 
@@ -56,6 +57,14 @@ async function clientWrites(request: APIRequestContext, s: Setup, body: string) 
   expect(res.status()).toBe(201);
 }
 
+/** Serious or critical accessibility violations on the page (toasts aside). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
+}
+
 /** The conversation as stored, read by the provider. */
 async function stored(page: Page, projectId: string): Promise<{ body: string; clientMessageId: string }[]> {
   const res = await page.request.get(`/api/projects/${projectId}/messages?limit=100`);
@@ -108,6 +117,7 @@ test.describe('messages and notifications (provider)', () => {
     );
     // Opening it read it: the unread count is gone.
     await expect(row.getByText('2 unread messages')).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Send: Enter sends, the toast of spec §8, the bubble stays.
     const composer = page.getByRole('textbox', { name: 'Message' });
@@ -226,6 +236,7 @@ test.describe('messages and notifications (provider)', () => {
     await expect(sheet.getByRole('region', { name: 'Earlier' })).toContainText('Website relaunch');
     await expect(sheet.getByText(/ago|just now/).first()).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/sheet-desktop.png` });
+    expect(await axeViolations(page)).toEqual([]);
 
     await sheet.getByRole('button', { name: 'Mark all read' }).click();
     await expect(sheet.getByRole('region', { name: 'New' })).toHaveCount(0);
