@@ -49,6 +49,17 @@ export interface OutboxOptions<M> {
   watchOnline?: (listener: () => void) => () => void;
   newId?: () => string;
   now?: () => Date;
+  /**
+   * Keeps unsent messages across a reload (a page closed while offline or after a failure). `load` is
+   * read once at creation; `save` gets every unsent message after each change. Scope it to the signed-in
+   * account (see `outbox-storage.ts`).
+   */
+  storage?: OutboxStorage;
+}
+
+export interface OutboxStorage {
+  load(): OutboxEntry[];
+  save(entries: OutboxEntry[]): void;
 }
 
 export interface Outbox<M> {
@@ -65,6 +76,8 @@ export interface Outbox<M> {
   subscribe(listener: () => void): () => void;
   /** Sent and failed messages, for toasts and caches. */
   onEvent(listener: (event: OutboxEvent<M>) => void): () => void;
+  /** Drops every unsent message (and its stored copy): the account is leaving this browser. */
+  forget(): void;
   dispose(): void;
 }
 
@@ -102,6 +115,7 @@ export function createOutbox<M>(options: OutboxOptions<M>): Outbox<M> {
     watchOnline = defaultWatchOnline,
     newId = newClientMessageId,
     now = () => new Date(),
+    storage,
   } = options;
   const byConversation = new Map<string, readonly OutboxEntry[]>();
   const pumping = new Set<string>();
@@ -119,6 +133,7 @@ export function createOutbox<M>(options: OutboxOptions<M>): Outbox<M> {
     const next = change(byConversation.get(conversationId) ?? EMPTY);
     if (next.length === 0) byConversation.delete(conversationId);
     else byConversation.set(conversationId, next);
+    storage?.save([...byConversation.values()].flat());
     emit();
   }
 
@@ -191,6 +206,15 @@ export function createOutbox<M>(options: OutboxOptions<M>): Outbox<M> {
 
   const stopWatching = watchOnline(retryAll);
 
+  // Messages kept from an earlier page: all of them go out again (the server keeps one per client id).
+  const kept = storage?.load() ?? [];
+  for (const entry of kept) {
+    const list = byConversation.get(entry.conversationId) ?? EMPTY;
+    const status: OutboxStatus = entry.status === 'failed' && !entry.autoRetry ? 'failed' : 'queued';
+    byConversation.set(entry.conversationId, [...list, { ...entry, status }]);
+  }
+  for (const conversationId of [...byConversation.keys()]) void pump(conversationId);
+
   return {
     submit(conversationId, body) {
       const text = body.trim();
@@ -229,6 +253,11 @@ export function createOutbox<M>(options: OutboxOptions<M>): Outbox<M> {
     onEvent(listener) {
       eventListeners.add(listener);
       return () => eventListeners.delete(listener);
+    },
+    forget() {
+      byConversation.clear();
+      storage?.save([]);
+      emit();
     },
     dispose() {
       stopWatching();

@@ -164,6 +164,27 @@ test.describe('messages and notifications (provider)', () => {
     const lost = (await stored(page, s.projectId)).filter((m) => m.body === 'Answer got lost');
     expect(lost).toHaveLength(1);
     await expect(thread.getByText('Answer got lost')).toHaveCount(1);
+
+    // Not sent, and the page is closed: the message is kept in this browser and goes out on the next visit.
+    await page.route(`**/api/projects/${s.projectId}/messages`, (route) =>
+      route.request().method() === 'POST' ? route.abort('failed') : route.fallback(),
+    );
+    await composer.fill('Kept across a reload');
+    await composer.press('Enter');
+    await expect(page.getByText('Not sent')).toBeVisible();
+    await page.unrouteAll();
+    await page.goto('/dashboard');
+    await expect
+      .poll(
+        async () => (await stored(page, s.projectId)).filter((m) => m.body === 'Kept across a reload').length,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(1);
+    await page.goto(`/dashboard/messages/${s.projectId}`);
+    await expect(thread.getByText('Kept across a reload')).toHaveCount(1);
+    await expect(page.getByText('Not sent')).toHaveCount(0);
   });
 
   test('pages older messages in when scrolled up, keeping the view', async ({ page, request }) => {

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/conversation/query';
 import type { ConversationTranslate } from '../../../shared/conversation/texts';
 import { useTranslation } from '../../../shared/i18n/react';
+import { useAuth } from '../../auth/auth-provider';
 import { BackLink } from './back-link';
 
 /** The conversation component with the dashboard's texts (`messages:conversation.*`). */
@@ -26,7 +27,8 @@ export function ConversationPane({ conversation }: { conversation: ConversationR
   const texts = useConversationTexts();
   const projectId = conversation.project.id;
   const thread = useConversationThread(projectId);
-  const outbox = useDashboardOutbox();
+  const auth = useAuth();
+  const outbox = useDashboardOutbox(auth.status === 'signedIn' ? auth.user.id : undefined);
   const markRead = useMarkConversationRead(projectId);
   return (
     <div className="flex h-full min-h-0 flex-col">

@@ -2,23 +2,29 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { api } from '../../../../shared/api/client';
 import type { ActivityItem, NotificationList } from '../../../../shared/contracts/activity';
+import { useDashboardOutbox } from '../../../../shared/conversation/query';
 import { notificationKeys } from '../../../../shared/conversation/query-keys';
 import { useTranslation } from '../../../../shared/i18n/react';
 import { NotificationSheet } from '../../../../shared/notifications/notification-sheet';
 import { PROVIDER_EARLIER_LIMIT } from '../../../../shared/notifications/rules';
 import type { NotificationTranslate } from '../../../../shared/notifications/texts';
 import { useNavigate } from '../../../../shared/router';
+import { useAuth } from '../../../auth/auth-provider';
 import { useCachedQuery } from '../../../lib/use-cached-query';
 import { notificationTarget } from './notification-target';
 import { fetchNotifications, refreshNotifications, useNotifications } from './use-notifications';
 
 /**
- * Mounts the notification hook (polling, arrivals, toasts). It comes with this chunk, loaded when the
+ * The dashboard's background work: the notification hook (polling, arrivals, toasts) and the outbox of
+ * unsent messages. It comes with this chunk, loaded when the
  * browser is idle after the dashboard's first screen (or on the bell's first hover, focus or click): the
  * first screen carries only the bell and its count (first-load budget).
  */
 export function NotificationEngine() {
   useNotifications();
+  // Messages kept unsent from an earlier page go out now, not only once a conversation is opened.
+  const auth = useAuth();
+  useDashboardOutbox(auth.status === 'signedIn' ? auth.user.id : undefined);
   return null;
 }
 
