@@ -9,7 +9,16 @@ export type Unsubscribe = () => Promise<void>;
  */
 export interface PubSub {
   publish(channel: string, payload: string): Promise<void>;
-  subscribe(channel: string, onMessage: (payload: string) => void): Promise<Unsubscribe>;
+  /**
+   * `onListen` runs each time the subscription is (re)established: on PostgreSQL the LISTEN connection
+   * reconnects by itself after it dropped, and whatever was published while it was down is lost, so a
+   * subscriber that must miss nothing catches up from its table there.
+   */
+  subscribe(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onListen?: () => void,
+  ): Promise<Unsubscribe>;
 }
 
 const CHANNEL = /^[a-z][a-z0-9_]{0,62}$/;
@@ -24,9 +33,9 @@ export function createPostgresPubSub(sql: Sql): PubSub {
       checkChannel(channel);
       await sql.notify(channel, payload);
     },
-    async subscribe(channel, onMessage) {
+    async subscribe(channel, onMessage, onListen) {
       checkChannel(channel);
-      const { unlisten } = await sql.listen(channel, onMessage);
+      const { unlisten } = await sql.listen(channel, onMessage, onListen);
       return unlisten;
     },
   };
@@ -42,9 +51,10 @@ export function createInProcessPubSub(): PubSub {
       // Asynchronous like NOTIFY: subscribers never run inside the publisher's call stack.
       queueMicrotask(() => bus.emit(channel, payload));
     },
-    async subscribe(channel, onMessage) {
+    async subscribe(channel, onMessage, onListen) {
       checkChannel(channel);
       bus.on(channel, onMessage);
+      onListen?.();
       return async () => {
         bus.off(channel, onMessage);
       };
