@@ -139,21 +139,24 @@ export async function loadEventsBySeq(
   return complete(sql, providerId, rows, (row) => sides(row.client_id, row.client_visible));
 }
 
-/** What a catch-up reads: rows after `after`, and (when `lookbackSeconds` is set) rows of that window. */
+/** What a catch-up reads: rows after `after`, and (with `lookBack`) recent rows below it the reader lacks. */
 export interface CatchupWindow {
   after: number;
-  /** Also rows created this many seconds before now, whatever their seq (a late commit), minus `skip`. */
-  lookbackSeconds?: number | undefined;
-  /** Seqs the reader has already (left out of the look-back). */
-  skip?: readonly number[] | undefined;
+  /**
+   * Also rows above `since` created this many seconds before now, whatever their seq (a late commit),
+   * minus `skip` (what the reader has).
+   */
+  lookBack?: { seconds: number; since: number; skip: readonly number[] } | undefined;
   limit: number;
 }
 
 /** The seq and look-back condition of a catch-up on `a`. */
 function windowCondition(sql: Sql, w: CatchupWindow) {
-  if (!w.lookbackSeconds) return sql`a.seq > ${w.after}`;
-  return sql`(a.seq > ${w.after} OR (a.created_at > now() - make_interval(secs => ${w.lookbackSeconds})
-                AND NOT (a.seq = ANY(${[...(w.skip ?? [])]}::bigint[]))))`;
+  const back = w.lookBack;
+  if (!back || back.since >= w.after) return sql`a.seq > ${w.after}`;
+  return sql`(a.seq > ${w.after} OR (a.seq > ${back.since}
+                AND a.created_at > now() - make_interval(secs => ${back.seconds})
+                AND NOT (a.seq = ANY(${[...back.skip]}::bigint[]))))`;
 }
 
 /**

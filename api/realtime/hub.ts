@@ -40,6 +40,8 @@ export interface Conn {
   /** Answered the last heartbeat ping (or sent something since). */
   alive: boolean;
   openedAt: number;
+  /** Where the socket's page started: a catch-up of the instance never sends it anything at or below. */
+  since: number;
   /** While a catch-up runs, live events wait here and follow it (those it did not send). */
   held: { seq: number; data: Buffer }[] | null;
   /**
@@ -77,6 +79,12 @@ export interface HubOptions {
 }
 
 export type RealtimeHub = ReturnType<typeof createRealtimeHub>;
+
+/** A client's look-back request (shared/contracts/realtime.ts). */
+export interface LookBack {
+  since: number;
+  recent: readonly number[];
+}
 
 /** The JSON of a server message, as the bytes every socket of one rendering gets. */
 const encode = (message: RealtimeServerMessage) => Buffer.from(JSON.stringify(message));
@@ -127,7 +135,7 @@ export function createRealtimeHub(deps: AppDeps, options: HubOptions = {}) {
     };
 
   /** Sends one loaded row to every socket of the provider that may read it (rendered once per language). */
-  function deliver(entry: ProviderEntry, event: LoadedEvent) {
+  function deliver(entry: ProviderEntry, event: LoadedEvent, caughtUp = false) {
     entry.delivered = Math.max(entry.delivered, event.seq);
     delivered += 1;
     const cache = new Map<string, Buffer>();
@@ -140,10 +148,15 @@ export function createRealtimeHub(deps: AppDeps, options: HubOptions = {}) {
       }
       return data;
     };
-    for (const conn of entry.providers) send(conn, event.seq, bytes('provider', conn.lang));
+    for (const conn of entry.providers) {
+      if (!caughtUp || event.seq > conn.since) send(conn, event.seq, bytes('provider', conn.lang));
+    }
     if (!event.clientVisible) return;
     const clients = entry.clients.get(event.clientId);
-    if (clients) for (const conn of clients) send(conn, event.seq, bytes('client', conn.lang));
+    if (!clients) return;
+    for (const conn of clients) {
+      if (!caughtUp || event.seq > conn.since) send(conn, event.seq, bytes('client', conn.lang));
+    }
   }
 
   function enqueue(entry: ProviderEntry, fn: () => Promise<void>) {
@@ -196,18 +209,21 @@ export function createRealtimeHub(deps: AppDeps, options: HubOptions = {}) {
     await Promise.all(
       [...providers.values()].map((entry) =>
         enqueue(entry, async () => {
+          let since = Number.MAX_SAFE_INTEGER;
+          for (const conn of entry.providers) since = Math.min(since, conn.since);
+          for (const set of entry.clients.values())
+            for (const conn of set) since = Math.min(since, conn.since);
           const events = await loadEventsForProvider(
             sql,
             entry.providerId,
             {
               after: entry.delivered < 0 ? Number.MAX_SAFE_INTEGER : entry.delivered,
-              lookbackSeconds: outageSeconds,
-              skip: entry.seenOrder,
+              lookBack: { seconds: outageSeconds, since, skip: entry.seenOrder },
               limit: CATCHUP_LIMIT,
             },
             sidesOf(entry),
           );
-          for (const event of events) if (markSeen(entry, event.seq)) deliver(entry, event);
+          for (const event of events) if (markSeen(entry, event.seq)) deliver(entry, event, true);
         }),
       ),
     );
@@ -331,7 +347,7 @@ export function createRealtimeHub(deps: AppDeps, options: HubOptions = {}) {
   }
 
   /** Sends everything of the socket's scope in the window, then `synced`, then what waited meanwhile. */
-  async function catchUpSocket(conn: Conn, after: number, recent: readonly number[] | undefined) {
+  async function catchUpSocket(conn: Conn, after: number, lookBack: LookBack | undefined) {
     const scope = conn.scope;
     if (!scope) return;
     conn.held ??= [];
@@ -339,8 +355,11 @@ export function createRealtimeHub(deps: AppDeps, options: HubOptions = {}) {
     try {
       const events = await loadEventsForScope(sql, scope, {
         after,
-        lookbackSeconds: recent ? LOOKBACK_SECONDS : undefined,
-        skip: recent,
+        lookBack: lookBack && {
+          seconds: LOOKBACK_SECONDS,
+          since: Math.max(lookBack.since, conn.since),
+          skip: lookBack.recent,
+        },
         limit: CATCHUP_LIMIT,
       });
       let last = after;
@@ -415,7 +434,7 @@ export function createRealtimeHub(deps: AppDeps, options: HubOptions = {}) {
      * scope's newest seq, the catch-up after `lastSeq` when it sent one, and `synced`. Live events that
      * arrive meanwhile follow, each once.
      */
-    async open(conn: Conn, lastSeq: number | undefined, recent: readonly number[] | undefined) {
+    async open(conn: Conn, lastSeq: number | undefined, lookBack: LookBack | undefined) {
       const scope = conn.scope;
       if (!scope) return;
       conn.held = [];
@@ -428,9 +447,10 @@ export function createRealtimeHub(deps: AppDeps, options: HubOptions = {}) {
       }
       conn.chain = conn.chain.then(async () => {
         const newest = await latestSeq(sql, scope);
+        conn.since = lookBack?.since ?? lastSeq ?? newest;
         const audience = conn.side === 'provider' ? 'provider' : 'portal';
         conn.ws.send(encode({ type: 'ready', audience, latestSeq: newest }), { binary: false });
-        if (lastSeq !== undefined) await catchUpSocket(conn, lastSeq, recent);
+        if (lastSeq !== undefined) await catchUpSocket(conn, lastSeq, lookBack);
         else {
           conn.ws.send(encode({ type: 'synced', lastSeq: newest, complete: true }), { binary: false });
           release(conn, new Set());
@@ -440,8 +460,8 @@ export function createRealtimeHub(deps: AppDeps, options: HubOptions = {}) {
     },
 
     /** A socket asks for what it missed (a tab visible again). */
-    async catchUp(conn: Conn, after: number, recent: readonly number[] | undefined) {
-      conn.chain = conn.chain.then(() => catchUpSocket(conn, after, recent));
+    async catchUp(conn: Conn, after: number, lookBack: LookBack | undefined) {
+      conn.chain = conn.chain.then(() => catchUpSocket(conn, after, lookBack));
       await conn.chain;
     },
 

@@ -62,7 +62,9 @@ describe.each(databases)('realtime on the %s', (_name, databaseUrl) => {
   };
   const providerSocket = async (lang: 'en' | 'de' = 'en') =>
     track(await connect(base, { audience: 'provider', origin: ORIGIN, cookie: victim.cookie, lang }));
-  const clientSocket = async (extra: { lastSeq?: number; recent?: number[] } = {}) =>
+  const clientSocket = async (
+    extra: { lastSeq?: number; lookBack?: { since: number; recent: number[] } } = {},
+  ) =>
     track(
       await connect(base, {
         audience: 'portal',
@@ -141,7 +143,7 @@ describe.each(databases)('realtime on the %s', (_name, databaseUrl) => {
     expect(client.activity().some((m) => m.item.type === 'project_updated')).toBe(false);
   });
 
-  it('catches up after lastSeq once; with `recent`, also a row that committed late, minus what it saw', async () => {
+  it('catches up after lastSeq once; with a look-back, also a row that committed late, minus what it has', async () => {
     const provider = await providerSocket();
     await post('first of two', 'client');
     await post('second of two', 'client');
@@ -152,7 +154,7 @@ describe.each(databases)('realtime on the %s', (_name, databaseUrl) => {
     expect(exact.activity().map((m) => m.message?.body)).toEqual(['first of two', 'second of two']);
     // A client that saw seq 2 but not seq 1 (seq 1 committed after seq 2 reached it):
     const secondSeq = second.type === 'activity' ? second.seq : 0;
-    const late = await clientSocket({ lastSeq: secondSeq, recent: [secondSeq] });
+    const late = await clientSocket({ lastSeq: secondSeq, lookBack: { since: before, recent: [secondSeq] } });
     expect(late.activity().map((m) => m.message?.body)).toContain('first of two');
     expect(late.activity().map((m) => m.message?.body)).not.toContain('second of two');
     // An explicit catch-up on an open socket (a tab visible again).

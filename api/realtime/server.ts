@@ -170,6 +170,7 @@ export async function attachRealtime(
         lang: 'en',
         alive: true,
         openedAt: Date.now(),
+        since: 0,
         held: null,
         caughtUp: null,
         chain: Promise.resolve(),
@@ -226,7 +227,7 @@ export async function attachRealtime(
     }
     if (!conn.scope) return; // its hello is being checked
     if (message.type === 'hello') return this.close(CloseCode.badMessage, 'hello twice');
-    void hub.catchUp(conn, message.after, message.recent).catch((err) => {
+    void hub.catchUp(conn, message.after, message.lookBack).catch((err) => {
       log.error({ err }, 'realtime catch-up failed');
       this.close(1011, 'server error');
     });
@@ -259,7 +260,7 @@ export async function attachRealtime(
     }
     if (ws.readyState !== ws.OPEN) return;
     conn.lang = hello.lang;
-    await hub.open(conn, hello.lastSeq, hello.recent);
+    await hub.open(conn, hello.lastSeq, hello.lookBack);
   }
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {

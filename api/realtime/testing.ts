@@ -106,7 +106,7 @@ export async function connect(
     token?: string;
     portalId?: string;
     lastSeq?: number;
-    recent?: number[];
+    lookBack?: { since: number; recent: number[] };
   },
 ): Promise<TestSocket> {
   const socket = await openSocket(base, opts);
@@ -116,7 +116,7 @@ export async function connect(
     ...(opts.token ? { token: opts.token } : {}),
     ...(opts.portalId ? { portalId: opts.portalId } : {}),
     ...(opts.lastSeq !== undefined ? { lastSeq: opts.lastSeq } : {}),
-    ...(opts.recent ? { recent: opts.recent } : {}),
+    ...(opts.lookBack ? { lookBack: opts.lookBack } : {}),
   });
   await socket.next((m) => m.type === 'synced');
   return socket;

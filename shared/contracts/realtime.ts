@@ -11,14 +11,14 @@ import { Project } from './projects';
  *   browser                                   server
  *   ── upgrade, subprotocol clientportal.provider | clientportal.portal (Origin checked; a provider's
  *      session cookie read then) ──▶
- *   ── hello { lang, lastSeq?, recent?, token?, portalId? } ─▶   within HELLO_TIMEOUT_MS, else closed
+ *   ── hello { lang, lastSeq?, lookBack?, token?, portalId? } ─▶   within HELLO_TIMEOUT_MS, else closed
  *   ◀─ ready { audience, latestSeq }
  *   ◀─ activity … (catch-up: everything of the scope after lastSeq, oldest first)
  *   ◀─ synced { lastSeq }
  *   ◀─ activity / project_deleted … (live)
  *   ── ping ─▶  ◀─ pong                       (the client's liveness check; the server also pings
  *                                              every HEARTBEAT_MS at the protocol level)
- *   ── catchup { after, recent? } ─▶           (e.g. a tab visible again) ◀─ activity … ◀─ synced
+ *   ── catchup { after, lookBack? } ─▶         (e.g. a tab visible again) ◀─ activity … ◀─ synced
  *
  * Authentication: a provider socket by the session cookie sent with the upgrade (only from the
  * platform's own origin); a portal client by the bearer token in `hello` (never in the URL: URLs end up
@@ -28,58 +28,39 @@ import { Project } from './projects';
  * projects' rows the client may see) as the notifications API renders it, in the socket's language,
  * with the message itself for a `message` row and the project for a `project_*` row. `seq` is the feed's
  * increasing position: a (re)connection's catch-up and the live events around it send each item once;
- * across reconnects and explicit `catchup` requests the client dedupes by seq (it sends `recent`, the seqs it saw lately, and the server leaves those out of its
- * look-back, which covers rows that committed after a higher seq was already seen).
+ * across reconnects and explicit `catchup` requests the client dedupes by seq (see `lookBack`).
  */
 
-/** The server pings every 25 s; a socket that did not answer the previous ping is closed. */
-export const HEARTBEAT_MS = 25_000;
-/** A socket that sends no valid `hello` within this time is closed. */
-export const HELLO_TIMEOUT_MS = 5_000;
-/** The most items one catch-up sends; `synced.complete` false means more exist (ask again after lastSeq). */
-export const CATCHUP_LIMIT = 500;
-/** The path of the socket (no query string: one is refused). */
-export const REALTIME_PATH = '/api/realtime';
-/** The audience is the subprotocol, so the upgrade knows it before any message. */
-export const REALTIME_PROTOCOLS = {
-  provider: 'clientportal.provider',
-  portal: 'clientportal.portal',
-} as const;
-
-/** Close codes (4000–4999 are the application's). */
-export const CloseCode = {
-  /** No or invalid credential, or `hello` missing or malformed: sign in again, don't retry as is. */
-  unauthorized: 4401,
-  /** Not from an allowed origin for this audience. */
-  forbiddenOrigin: 4403,
-  /** The session ended (sign-out, expiry, password change): sign in again. */
-  sessionEnded: 4408,
-  /** A message the server does not understand. */
-  badMessage: 4400,
-  /** The server is shutting down: reconnect (to another instance). */
-  goingAway: 1001,
-} as const;
-
-/** Close codes after which the client must not reconnect with the same credential. */
-export const TERMINAL_CLOSE_CODES: readonly number[] = [
-  CloseCode.unauthorized,
-  CloseCode.forbiddenOrigin,
-  CloseCode.sessionEnded,
-];
+export {
+  CATCHUP_LIMIT,
+  CloseCode,
+  HEARTBEAT_MS,
+  HELLO_TIMEOUT_MS,
+  REALTIME_PATH,
+  REALTIME_PROTOCOLS,
+  TERMINAL_CLOSE_CODES,
+} from '../realtime/protocol';
 
 const Seq = z.number().int().min(0);
-const Recent = z
-  .array(Seq)
-  .max(200)
-  .optional()
-  .meta({ description: 'Seqs the client saw lately: left out of the look-back.' });
+/**
+ * Rows commit in an order their seqs do not promise: a row can appear after a higher seq was already
+ * delivered. With `lookBack` a catch-up also returns the rows of the last minute above `since` (where
+ * this page started: what it loaded over HTTP covers the rest) that are not in `recent`.
+ */
+const LookBack = z
+  .object({
+    since: Seq.meta({ description: 'The seq this page started from; nothing at or below it comes back.' }),
+    recent: z.array(Seq).max(200).meta({ description: 'Seqs above `since` the client has already.' }),
+  })
+  .strict()
+  .optional();
 
 export const RealtimeHello = z
   .object({
     type: z.literal('hello'),
     lang: z.enum(['en', 'de']),
     lastSeq: Seq.optional().meta({ description: 'Catch up everything after this seq.' }),
-    recent: Recent,
+    lookBack: LookBack,
     token: z
       .string()
       .max(200)
@@ -91,7 +72,7 @@ export const RealtimeHello = z
 
 export const RealtimeClientMessage = z.discriminatedUnion('type', [
   RealtimeHello,
-  z.object({ type: z.literal('catchup'), after: Seq, recent: Recent }).strict(),
+  z.object({ type: z.literal('catchup'), after: Seq, lookBack: LookBack }).strict(),
   z.object({ type: z.literal('ping') }).strict(),
 ]);
 export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessage>;
