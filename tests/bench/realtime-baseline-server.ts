@@ -11,6 +11,7 @@ const server = createServer((req, res) => {
   req.on('end', () => {
     if (req.method === 'POST' && req.url === '/broadcast') {
       const payload = Buffer.concat(chunks).toString();
+      process.send?.({ type: 'broadcast', at: performance.timeOrigin + performance.now() });
       for (const ws of wss.clients) ws.send(payload);
     }
     res.end();

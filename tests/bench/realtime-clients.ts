@@ -18,6 +18,7 @@ type Command =
     }
   | { type: 'arm'; group: string; marker: string }
   | { type: 'sample'; group: string }
+  | { type: 'close'; group: string }
   | { type: 'stop' };
 
 const now = () => performance.timeOrigin + performance.now();
@@ -89,6 +90,19 @@ process.on('message', async (c: Command) => {
     process.send?.({ type: 'armed' });
   } else if (c.type === 'sample') {
     process.send?.({ type: 'sample', text: sample });
+  } else if (c.type === 'close') {
+    const sockets = groups.get(c.group) ?? [];
+    await Promise.all(
+      sockets.map(
+        (ws) =>
+          new Promise((resolve) => {
+            ws.once('close', resolve);
+            ws.close();
+          }),
+      ),
+    );
+    groups.delete(c.group);
+    process.send?.({ type: 'closed' });
   } else if (c.type === 'stop') {
     for (const sockets of groups.values()) for (const ws of sockets) ws.terminate();
     process.exit(0);
