@@ -477,6 +477,11 @@ export function createRealtimeHub(deps: AppDeps, options: HubOptions = {}) {
       await unsubscribe?.().catch(() => {});
       for (const conn of all) conn.ws.close(CloseCode.goingAway, 'server shutting down');
       await Promise.all([...providers.values()].map((entry) => entry.chain));
+      // A client that does not answer the close handshake soon is cut off (it would hold the HTTP
+      // server's close() open for ws's 30 s close timeout).
+      const deadline = Date.now() + 1_000;
+      while (all.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      for (const conn of all) conn.ws.terminate();
     },
   };
 }

@@ -319,4 +319,12 @@ describe.each(databases)('realtime on the %s', (_name, databaseUrl) => {
       expect(code).toBe(1006);
     });
   });
+  // Last: it stops the server.
+  it('closes its sockets with 1001 when the server stops, promptly', async () => {
+    const client = await clientSocket();
+    const started = Date.now();
+    await server.stop();
+    expect((await client.closed).code).toBe(CloseCode.goingAway);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
 });
