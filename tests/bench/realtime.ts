@@ -435,13 +435,6 @@ async function queriesPart(sql: Sql, report: (b: Budget) => void) {
     console.log(`activity_feed indexes:\n${q.indexes}\n\n${q.plans}`);
     report({ name: 'notifications-query-p95', measured: q.queryP95, limit: 5, unit: ' ms', kind: 'max' });
     report({
-      name: 'notifications-service-p95 (list + count, rendered)',
-      measured: q.notificationsP95,
-      limit: 5,
-      unit: ' ms',
-      kind: 'max',
-    });
-    report({
       name: 'notifications-unread-count-p95',
       measured: q.unreadP95,
       limit: 5,
