@@ -247,7 +247,8 @@ export function createRealtimeHub(deps: AppDeps, options: HubOptions = {}) {
   /** A LISTEN that went quiet (its own probe did not come back) is dropped and made anew. */
   async function watchdog() {
     if (stopped) return;
-    if (probe && Date.now() - probe.sentAt >= heartbeatMs) {
+    // A probe makes a round trip in milliseconds; one not back by the next tick is lost.
+    if (probe && Date.now() - probe.sentAt >= Math.min(heartbeatMs / 2, 10_000)) {
       log.warn({ sinceMs: Date.now() - probe.sentAt }, 'realtime: LISTEN probe lost, re-subscribing');
       probe = null;
       generation += 1;

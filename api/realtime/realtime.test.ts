@@ -296,6 +296,18 @@ describe.each(databases)('realtime on the %s', (_name, databaseUrl) => {
       expect((await socket.closed).code).toBe(CloseCode.sessionEnded);
     });
 
+    it('never slides a provider session at the upgrade (its answer cannot carry the cookie)', async () => {
+      const { makeProvider } = await import('../../tests/integration/isolation/world');
+      const other = await makeProvider(t, 'sliding');
+      const [row] = await deps.sql<{ expires_at: Date }[]>`
+        UPDATE user_sessions SET expires_at = now() + interval '10 days' WHERE id = ${other.sessionId}
+        RETURNING expires_at`;
+      track(await connect(base, { audience: 'provider', origin: ORIGIN, cookie: other.cookie }));
+      const [after] = await deps.sql<{ expires_at: Date }[]>`
+        SELECT expires_at FROM user_sessions WHERE id = ${other.sessionId}`;
+      expect(new Date(after?.expires_at ?? 0).getTime()).toBe(new Date(row?.expires_at ?? 1).getTime());
+    });
+
     it('closes a portal socket when the client signs out', async () => {
       const { freshPortalToken } = await import('../../tests/integration/isolation/world');
       const token = await freshPortalToken(t, victim.providerId, victim.client);

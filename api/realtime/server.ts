@@ -155,7 +155,8 @@ export async function attachRealtime(
     if (audience === 'provider') {
       if (!platform) return reject(socket, 403, 'Forbidden');
       const token = readCookie(req.headers.cookie, sessionCookieName(config));
-      const session = token ? await validateSessionToken(sql, token, deps.now()) : null;
+      // Never slid here: a 101 answer cannot re-send the cookie with the new expiry.
+      const session = token ? await validateSessionToken(sql, token, deps.now(), { renew: false }) : null;
       if (!session) return reject(socket, 401, 'Unauthorized');
       ctx.provider = { kind: 'provider', providerId: session.user.id, sessionId: session.session.id };
     } else if (!platform && !(await anyPortalAllows(origin))) {
