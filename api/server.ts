@@ -45,7 +45,7 @@ export async function createDeps(
   const applied = await migrate(db.sql);
   if (applied.length) log.info({ applied }, 'migrations applied');
   await installQueue(db, log);
-  const pubsub = db.kind === 'postgres' ? createPostgresPubSub(db.sql) : createInProcessPubSub();
+  const pubsub = db.kind === 'postgres' ? createPostgresPubSub(db.sql, db.url) : createInProcessPubSub();
   const jobs = createJobQueue(db.queueSchema);
   const mailer = createMailer({
     sql: db.sql,
@@ -113,6 +113,7 @@ export async function startServer(
           if ('closeIdleConnections' in server) server.closeIdleConnections();
         });
         await Promise.all([http, worker?.stop()]);
+        await deps.pubsub.close?.();
         deps.store.close();
         await db.close();
       })();

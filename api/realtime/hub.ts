@@ -251,12 +251,20 @@ export function createRealtimeHub(deps: AppDeps, options: HubOptions = {}) {
     if (probe && Date.now() - probe.sentAt >= Math.min(heartbeatMs / 2, 10_000)) {
       log.warn({ sinceMs: Date.now() - probe.sentAt }, 'realtime: LISTEN probe lost, re-subscribing');
       probe = null;
-      generation += 1;
-      await unsubscribe?.().catch(() => {});
-      unsubscribe = null;
-      // A resubscription counts as a reconnect: its onListen catches up.
+      // A new LISTEN counts as a reconnect: its onListen catches up.
       listens = Math.max(listens, 1);
-      await subscribe().catch((err) => log.warn({ err }, 'realtime: re-subscribing failed'));
+      try {
+        if (deps.pubsub.resubscribe) await deps.pubsub.resubscribe();
+        else {
+          generation += 1;
+          await unsubscribe?.().catch(() => {});
+          unsubscribe = null;
+          await subscribe();
+        }
+      } catch (err) {
+        // Still unreachable: the next probe fails too, and this runs again.
+        log.warn({ err }, 'realtime: re-subscribing failed');
+      }
     }
     if (!probe && unsubscribe) {
       probe = { n: ++probeCounter, sentAt: Date.now() };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,16 +37,18 @@ describe.skipIf(!url)('realtime across two instances on one PostgreSQL', () => {
   let victim: Victim;
   const origin = 'http://localhost:3000';
   const sockets: TestSocket[] = [];
+  let opened: () => Promise<Database>;
 
-  async function startInstance(db: Database): Promise<Instance> {
+  async function startInstance(db: Database, env: Record<string, string> = {}): Promise<Instance> {
     const config = loadConfig({
+      ...env,
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       PORT: '0',
       HOST: '127.0.0.1',
       PUBLIC_URL: origin,
       DIST_DIR: join(import.meta.dirname, 'no-dist'),
-      JOBS_CONCURRENCY: '1',
+      JOBS_CONCURRENCY: env.JOBS_CONCURRENCY ?? '1',
       RATE_LIMIT_DISABLED: 'true',
     });
     const { deps } = await createDeps(config, createLogger('silent'), db);
@@ -76,8 +79,8 @@ describe.skipIf(!url)('realtime across two instances on one PostgreSQL', () => {
     return socket;
   };
 
-  const messageWith = (socket: TestSocket, body: string) =>
-    socket.next((m) => m.type === 'activity' && m.message?.body === body);
+  const messageWith = (socket: TestSocket, body: string, timeoutMs?: number) =>
+    socket.next((m) => m.type === 'activity' && m.message?.body === body, timeoutMs);
 
   beforeAll(async () => {
     if (!url) return;
@@ -91,6 +94,7 @@ describe.skipIf(!url)('realtime across two instances on one PostgreSQL', () => {
         { DATABASE_URL: dbUrl.href, DATA_DIR: undefined, DATABASE_POOL_MAX: 5 },
         createLogger('silent'),
       );
+    opened = open;
     a = await startInstance(await open());
     b = await startInstance(await open());
     instances.push(a, b);
@@ -204,5 +208,67 @@ describe.skipIf(!url)('realtime across two instances on one PostgreSQL', () => {
       message: { mine: false, sender: { type: 'client' } },
     });
     expect(event.type === 'activity' && event.item.title).toMatch(/Nachricht/);
+  });
+  it('an instance whose LISTEN connection is cut, or silently stops carrying anything, catches up', async () => {
+    // Instance C listens through a TCP proxy the test controls (its pool reaches the database directly).
+    const links = new Set<{ from: net.Socket; to: net.Socket }>();
+    let refusing = false;
+    const upstream = new URL(url ?? '');
+    const proxy = net.createServer((socket) => {
+      if (refusing) return socket.destroy();
+      const to = net.connect(Number(upstream.port || 5432), upstream.hostname);
+      socket.pipe(to);
+      to.pipe(socket);
+      for (const [x, y] of [
+        [socket, to],
+        [to, socket],
+      ] as const) {
+        x.on('error', () => y.destroy());
+        x.on('close', () => y.destroy());
+      }
+      links.add({ from: socket, to });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const port = (proxy.address() as net.AddressInfo).port;
+    const db = await opened();
+    const listenUrl = new URL(db.url);
+    listenUrl.host = `127.0.0.1:${port}`;
+    const c = await startInstance({ ...db, url: listenUrl.href }, { JOBS_CONCURRENCY: '0' });
+    instances.push(c);
+    try {
+      const socket = await clientSocket(c);
+      await postAsProvider(a, 'before the outage');
+      await messageWith(socket, 'before the outage');
+
+      // 1. Cut, and unreachable for two seconds: nothing arrives meanwhile, everything once it is back.
+      refusing = true;
+      for (const { from } of links) from.destroy();
+      links.clear();
+      await postAsProvider(a, 'during the outage');
+      expect(await activityDuring(socket, 2_000)).toEqual([]);
+      refusing = false;
+      await messageWith(socket, 'during the outage', 10_000);
+
+      // 2. Half-open: the connection stays up but carries nothing (a vanished peer, a dead NAT entry).
+      // postgres.js notices nothing; the watchdog's probe does not come back and C listens anew.
+      for (const { from, to } of links) {
+        from.unpipe(to);
+        to.unpipe(from);
+        to.on('data', () => {});
+        from.on('data', () => {});
+      }
+      await postAsProvider(a, 'into the void');
+      await messageWith(socket, 'into the void', 10_000);
+
+      await postAsProvider(a, 'after the outage');
+      await messageWith(socket, 'after the outage');
+      const bodies = socket.activity().map((m) => m.message?.body);
+      for (const body of ['during the outage', 'into the void', 'after the outage'])
+        expect(bodies.filter((x) => x === body)).toHaveLength(1);
+    } finally {
+      await c.server.stop();
+      instances.splice(instances.indexOf(c), 1);
+      proxy.close();
+    }
   });
 });
