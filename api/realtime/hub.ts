@@ -468,8 +468,10 @@ export function createRealtimeHub(deps: AppDeps, options: HubOptions = {}) {
       await conn.chain;
     },
 
-    /** A socket asks for what it missed (a tab visible again). */
+    /** A socket asks for what it missed; while one of its catch-ups runs, another request is dropped. */
     async catchUp(conn: Conn, after: number, lookBack: LookBack | undefined) {
+      if (conn.held || !conn.scope) return;
+      conn.held = [];
       conn.chain = conn.chain.then(() => catchUpSocket(conn, after, lookBack));
       await conn.chain;
     },
