@@ -5,8 +5,10 @@ import { PortalProject } from './portal';
 import { Project } from './projects';
 
 /*
- * The realtime protocol of `GET /api/realtime` (a WebSocket; one JSON object per text frame). Both sides
- * validate what they receive with these schemas; `shared/realtime/` is the browser's client.
+ * The realtime protocol of `GET /api/realtime` (a WebSocket; one JSON object per text frame). The server
+ * validates every client message with these schemas (anything else closes the socket with 4400), the
+ * tests parse every server message with them; the browser client (`shared/realtime/`) imports the types
+ * only, to stay small.
  *
  *   browser                                   server
  *   ── upgrade, subprotocol clientportal.provider | clientportal.portal (Origin checked; a provider's
@@ -19,6 +21,7 @@ import { Project } from './projects';
  *   ── ping ─▶  ◀─ pong                       (the client's liveness check; the server also pings
  *                                              every HEARTBEAT_MS at the protocol level)
  *   ── catchup { after, lookBack? } ─▶         (e.g. a tab visible again) ◀─ activity … ◀─ synced
+ *                                              (dropped while one of the socket's catch-ups runs)
  *
  * Authentication: a provider socket by the session cookie sent with the upgrade (only from the
  * platform's own origin); a portal client by the bearer token in `hello` (never in the URL: URLs end up
