@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -11,6 +13,7 @@ import { createDeps, type RunningServer, startServer } from '../server';
 import { createTestDatabase, type TestContext } from '../testing/harness';
 import { activityDuring, connect, openSocket, type TestSocket } from './testing';
 
+const dataDir = mkdtempSync(join(tmpdir(), 'realtime-test-'));
 /**
  * One instance with real sockets, on the embedded database (notifications in process) and, when
  * DATABASE_URL names one, on PostgreSQL (LISTEN/NOTIFY): what reaches whom, the origin and credential
@@ -40,6 +43,8 @@ describe.each(databases)('realtime on the %s', (_name, databaseUrl) => {
       HOST: '127.0.0.1',
       PUBLIC_URL: ORIGIN,
       DIST_DIR: join(import.meta.dirname, 'no-dist'),
+      // Uploaded logos (the test world has one) go to a folder of this file's, removed afterwards.
+      DATA_DIR: dataDir,
       JOBS_CONCURRENCY: '0',
     });
     ({ deps } = await createDeps(config, createLogger('silent'), db));
@@ -52,6 +57,7 @@ describe.each(databases)('realtime on the %s', (_name, databaseUrl) => {
   }, 60_000);
 
   afterAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
     for (const socket of sockets) await socket.close();
     await server?.stop();
   });

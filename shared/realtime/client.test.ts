@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -19,6 +21,7 @@ import {
 } from './client';
 import { CloseCode } from './protocol';
 
+const dataDir = mkdtempSync(join(tmpdir(), 'realtime-test-'));
 /**
  * The browser client against the real server (embedded database, in-process notifications), through
  * `ws`'s WebSocket, which has the browser's API (the only difference: it can send the Origin header a
@@ -51,6 +54,8 @@ describe('the realtime browser client', () => {
       HOST: '127.0.0.1',
       PUBLIC_URL: ORIGIN,
       DIST_DIR: join(import.meta.dirname, 'no-dist'),
+      // Uploaded logos (the test world has one) go to a folder of this file's, removed afterwards.
+      DATA_DIR: dataDir,
       JOBS_CONCURRENCY: '0',
     });
     ({ deps } = await createDeps(config, createLogger('silent'), db));
@@ -61,6 +66,7 @@ describe('the realtime browser client', () => {
   }, 60_000);
 
   afterAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
     for (const client of clients) client.stop();
     await server?.stop();
   });

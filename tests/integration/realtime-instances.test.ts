@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ import { createDeps, type RunningServer, startServer } from '../../api/server';
 import type { TestContext } from '../../api/testing/harness';
 import { makeVictim, type Victim } from './isolation/world';
 
+const dataDir = mkdtempSync(join(tmpdir(), 'realtime-test-'));
 /**
  * Two server instances (createDeps + startServer, as api/main.ts runs them, each with its own pool and
  * its own LISTEN connection) on one fresh PostgreSQL database: what one instance writes reaches the
@@ -48,6 +51,8 @@ describe.skipIf(!url)('realtime across two instances on one PostgreSQL', () => {
       HOST: '127.0.0.1',
       PUBLIC_URL: origin,
       DIST_DIR: join(import.meta.dirname, 'no-dist'),
+      // Uploaded logos (the test world has one) go to a folder of this file's, removed afterwards.
+      DATA_DIR: dataDir,
       JOBS_CONCURRENCY: env.JOBS_CONCURRENCY ?? '1',
       RATE_LIMIT_DISABLED: 'true',
     });
@@ -103,6 +108,7 @@ describe.skipIf(!url)('realtime across two instances on one PostgreSQL', () => {
   }, 120_000);
 
   afterAll(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
     for (const socket of sockets) await socket.close();
     for (const instance of instances) await instance.server.stop();
     if (admin) {
