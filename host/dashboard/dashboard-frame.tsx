@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { type DashboardSection, isAvailable, SECTION_GROUPS } from './sections';
 import { importSectionLoader, loadedSectionLoader, scheduleIdlePreload } from './shell/preload';
 import { useProfileLanguage } from './shell/profile-language';
+import { useDashboardRealtime } from './shell/realtime';
 import { Sidebar } from './shell/sidebar';
 import { SidebarProvider } from './shell/sidebar-state';
 import { TopBar } from './shell/top-bar';
@@ -43,7 +44,6 @@ const AVAILABLE = SECTION_GROUPS.flatMap((group) => group.sections).filter(isAva
  * runtime; Clients and Projects are preloaded when idle once they exist.
  */
 export default function DashboardFrame() {
-  const { t } = useTranslation();
   const auth = useAuth();
   useProfileLanguage();
   useEffect(() => scheduleIdlePreload(), []);
@@ -51,6 +51,14 @@ export default function DashboardFrame() {
   const { user } = auth;
   // Sections (remotes too: the module is shared) open this account's outbox.
   setOutboxAccount(user.id);
+  // Keyed by the account: another account gets a new shell, with its own socket.
+  return <SignedInDashboard key={user.id} email={user.email} trialEndsAt={user.trialEndsAt} />;
+}
+
+/** The shell of a signed-in provider, with their live connection (`/api/realtime`) while it is mounted. */
+function SignedInDashboard({ email, trialEndsAt }: { email: string; trialEndsAt: string }) {
+  const { t } = useTranslation();
+  useDashboardRealtime();
   return (
     <SidebarProvider>
       <a
@@ -62,7 +70,7 @@ export default function DashboardFrame() {
       <div className="flex min-h-dvh bg-canvas">
         <Sidebar />
         <div className="flex min-w-0 flex-1 flex-col">
-          <TopBar email={user.email} trialEndsAt={user.trialEndsAt} />
+          <TopBar email={email} trialEndsAt={trialEndsAt} />
           <main
             id="main"
             tabIndex={-1}
