@@ -122,4 +122,15 @@ describe('portal texts (embed/portal/locales)', () => {
     expect(enKeys.get('toast.profileUpdated')).toBe('Profile updated successfully');
     expect(enKeys.get('toast.profileFailed')).toBe('Error: {{message}}');
   });
+
+  it('say the notification sheet’s texts verbatim in English (spec §2, §6, §8)', () => {
+    expect(enKeys.get('notifications.title')).toBe('Notifications');
+    expect(enKeys.get('notifications.description')).toBe('Stay updated with your project activities');
+    expect(enKeys.get('notifications.new')).toBe('New');
+    expect(enKeys.get('notifications.earlier')).toBe('Earlier');
+    expect(enKeys.get('notifications.markAllRead')).toBe('Mark all read');
+    expect(enKeys.get('notifications.empty')).toBe('No notifications yet');
+    expect(enKeys.get('notifications.emptyBody')).toBe("You'll see project updates here");
+    expect(enKeys.get('notifications.noClient')).toBe('No authenticated client');
+  });
 });

@@ -252,6 +252,9 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
 
   // -------------------------------------------------------------------------------- what the app reports
   frameHooks.signedIn = announce;
+  // A message from the provider arrived while the client is here (`signed-in/notifications`).
+  frameHooks.messageReceived = (projectId, messageId) =>
+    send({ type: 'message.received', projectId, messageId });
 
   let signedInAs = sessionHere()?.client.id ?? null;
   subscribeSession(() => {

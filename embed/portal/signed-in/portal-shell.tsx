@@ -9,6 +9,7 @@ import type { PortalPage } from '../navigation/paths';
 import { BrandMark } from '../ui/brand-mark';
 import { LanguageSelect } from '../ui/language-select';
 import { EmbeddedShell } from './embedded-shell';
+import { NotificationBell } from './notifications/notification-bell';
 import { useSessionSync } from './session-sync';
 import { NAV, useHeadingFocus } from './shell-parts';
 import { signOut } from './sign-out';
@@ -85,6 +86,7 @@ function StandaloneShell({ page, children }: { page: PortalPage; children: React
             {NAV.map((item) => navItem(item, 'bar'))}
           </nav>
           <div className="ml-auto flex shrink-0 items-center gap-1">
+            <NotificationBell portalId={signedIn.portalId} />
             {/* On phones the language is in the profile, leaving the bar to the brand and sign-out. */}
             <div className="hidden sm:block">
               <LanguageSelect onChange={saveLanguage} />
