@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CONVERSATION_TEXT_KEYS } from '../../shared/conversation/texts';
 import sharedDe from '../../shared/i18n/locales/de.json' with { type: 'json' };
 import sharedEn from '../../shared/i18n/locales/en.json' with { type: 'json' };
 import portalDe from './locales/portal.de.json' with { type: 'json' };
@@ -132,5 +133,14 @@ describe('portal texts (embed/portal/locales)', () => {
     expect(enKeys.get('notifications.empty')).toBe('No notifications yet');
     expect(enKeys.get('notifications.emptyBody')).toBe("You'll see project updates here");
     expect(enKeys.get('notifications.noClient')).toBe('No authenticated client');
+  });
+
+  it('carry every text of the shared conversation component, with its placeholders', () => {
+    for (const key of CONVERSATION_TEXT_KEYS) {
+      expect(enKeys.has(`conversation.${key}`), key).toBe(true);
+      expect(deKeys.has(`conversation.${key}`), key).toBe(true);
+    }
+    expect(enKeys.get('conversation.sent')).toBe('Message sent successfully');
+    expect(enKeys.get('conversation.sendFailed')).toBe('Failed to send message');
   });
 });

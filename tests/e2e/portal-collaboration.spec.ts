@@ -118,7 +118,7 @@ async function unreadCount(page: Page, w: World): Promise<number> {
 const bell = (page: Page, name = /^Notifications/) => page.getByRole('button', { name });
 
 test.describe('portal collaboration', () => {
-  test('project cards, a project page, notifications with their badge, toasts and mark all read @mobile', async ({
+  test('project cards, a project page, messages both ways, notifications with their badge, toasts and mark all read @mobile', async ({
     page,
     request,
   }, info) => {
@@ -144,7 +144,50 @@ test.describe('portal collaboration', () => {
     await expect(page.getByTestId('notification-badge')).toHaveText(String(count));
     await shot(page, info, 'dashboard');
 
-    // The Projects page: both projects; a card opens the project's page.
+    // The sheet: title, description, New with the provider's message; a click opens Messages and closes it.
+    await bell(page).click();
+    const sheet = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(sheet.getByText('Stay updated with your project activities')).toBeVisible();
+    const fresh = sheet.getByRole('region', { name: 'New' });
+    const firstMessage = fresh.getByRole('button', { name: /New message from Ada/ });
+    await expect(firstMessage).toContainText('The first draft is ready for review.');
+    await expect(firstMessage).toContainText('just now');
+    await shot(page, info, 'notifications');
+    await firstMessage.click();
+    await expect(sheet).toBeHidden();
+    await page.waitForURL(`**/portal/${w.portalId}/messages?project=${w.website}`);
+
+    // The conversation: the provider's message; reading it marks it read (its notification too).
+    const thread = page.getByRole('list', { name: 'Messages' });
+    await expect(thread).toContainText('The first draft is ready for review.');
+    await expect.poll(() => unreadCount(page, w)).toBe(count - 1);
+    await expect(page.getByTestId('notification-badge')).toHaveText(String(count - 1));
+    const conversations = page.getByRole('navigation', { name: 'Conversations' });
+    if (info.project.name === 'desktop') {
+      await expect(conversations.getByRole('link', { name: /Brand refresh/ })).toContainText(
+        'No messages yet',
+      );
+    }
+
+    // The client answers: sent once, confirmed, and stored as the client's.
+    await page
+      .getByRole('textbox', { name: 'Message' })
+      .fill('Thanks!\nI will look at it today: https://example.com/draft');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Message sent successfully')).toBeVisible();
+    await expect(thread.getByRole('link', { name: 'https://example.com/draft' })).toHaveAttribute(
+      'href',
+      'https://example.com/draft',
+    );
+    const stored = await request.get(`/api/projects/${w.website}/messages`);
+    const bodies = ((await stored.json()) as { items: { body: string; sender: { type: string } }[] }).items;
+    expect(bodies.at(-1)).toMatchObject({
+      body: 'Thanks!\nI will look at it today: https://example.com/draft',
+      sender: { type: 'client' },
+    });
+    await shot(page, info, 'messages');
+
+    // The Projects page: both projects; a card opens the project's page with its conversation.
     await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Projects' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
     await expect(page.getByRole('link', { name: /Brand refresh/ })).toBeVisible();
@@ -158,6 +201,9 @@ test.describe('portal collaboration', () => {
     const activity = page.getByRole('region', { name: 'Activity' });
     await expect(activity).toContainText('New message from Ada');
     await expect(activity).toContainText('The first draft is ready for review.');
+    await expect(
+      page.getByRole('region', { name: 'Messages' }).getByRole('list', { name: 'Messages' }),
+    ).toContainText('I will look at it today');
     await expect(page.getByText('Keep the margin')).toHaveCount(0);
     await shot(page, info, 'project');
 
@@ -165,27 +211,21 @@ test.describe('portal collaboration', () => {
     await page.goto(`/portal/${w.portalId}/projects/00000000-0000-4000-8000-000000000000`);
     await expect(page.getByRole('heading', { level: 1, name: 'Project not found' })).toBeVisible();
 
-    // The sheet: title, description, New with the provider's message; a click opens Messages and closes it.
-    await page.goto(`/portal/${w.portalId}/dashboard`);
-    await bell(page).click();
-    const sheet = page.getByRole('dialog', { name: 'Notifications' });
-    await expect(sheet.getByText('Stay updated with your project activities')).toBeVisible();
-    const fresh = sheet.getByRole('region', { name: 'New' });
-    await expect(fresh.getByRole('button', { name: /New message from Ada/ })).toBeVisible();
-    await expect(fresh).toContainText('just now');
-    await shot(page, info, 'notifications');
-    await fresh.getByRole('button', { name: /New message from Ada/ }).click();
-    await expect(sheet).toBeHidden();
-    await page.waitForURL(`**/portal/${w.portalId}/messages?project=${w.website}`);
-
     // A new message from the provider: the 30-second refresh brings the badge up and a toast (4 s).
+    await page.goto(`/portal/${w.portalId}/dashboard`);
     const before = await unreadCount(page, w);
+    await expect(page.getByTestId('notification-badge')).toHaveText(String(before));
     await providerMessage(request, w.website, 'Could you send the logo files?');
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Could you send the logo files?' });
     await expect(toast).toContainText('New message from Ada', { timeout: 40_000 });
     await expect(page.getByTestId('notification-badge')).toHaveText(String(before + 1));
     await shot(page, info, 'toast');
     await expect(toast).toHaveCount(0, { timeout: 8_000 });
+    // Received in the conversation.
+    await bell(page).click();
+    await fresh.getByRole('button', { name: /Could you send the logo files/ }).click();
+    await expect(thread).toContainText('Could you send the logo files?');
+    await expect(page.getByTestId('notification-badge')).toHaveText(String(before));
 
     // Mark all read: the badge goes, everything moves under Earlier.
     await bell(page).click();
@@ -218,7 +258,7 @@ test.describe('portal collaboration in German', () => {
     await bell(page, /^Benachrichtigungen/).click();
     const sheet = page.getByRole('dialog', { name: 'Benachrichtigungen' });
     await expect(
-      sheet.getByText('Bleiben Sie über die Aktivitäten in Ihren Projekten auf dem Laufenden'),
+      sheet.getByText('Bleiben Sie über die Aktivitäten Ihrer Projekte auf dem Laufenden'),
     ).toBeVisible();
     await expect(sheet.getByRole('region', { name: 'Neu' })).toContainText('gerade eben');
     await shot(page, info, 'notifications-de');

@@ -15,6 +15,7 @@ import { LoadFailed, LoadingRows } from '../ui/load-state';
 import { PageHeader } from '../ui/page-header';
 import { StatusBadge } from '../ui/status-badge';
 import { ActivityCard } from './project/activity-card';
+import { ProjectConversation } from './project/project-conversation';
 import { ProjectOverview } from './project/project-overview';
 
 function BackLink() {
@@ -142,6 +143,7 @@ export default function ProjectPage({ projectId }: { projectId: string }) {
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-8">
           <ProjectOverview project={data} />
+          <ProjectConversation projectId={projectId} />
         </div>
         <div className="grid content-start gap-8">
           <ActivityCard portalId={portalId} projectId={projectId} />
