@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
 import { latestMail, linkIn, uniqueEmail } from './support';
 
@@ -115,6 +116,12 @@ async function unreadCount(page: Page, w: World): Promise<number> {
   }, w.portalId);
 }
 
+/** Accessibility violations on the page as it is (toasts come and go, and are sonner's). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 const bell = (page: Page, name = /^Notifications/) => page.getByRole('button', { name });
 
 test.describe('portal collaboration', () => {
@@ -153,6 +160,7 @@ test.describe('portal collaboration', () => {
     await expect(firstMessage).toContainText('The first draft is ready for review.');
     await expect(firstMessage).toContainText('just now');
     await shot(page, info, 'notifications');
+    expect(await axeViolations(page)).toEqual([]);
     await firstMessage.click();
     await expect(sheet).toBeHidden();
     await page.waitForURL(`**/portal/${w.portalId}/messages?project=${w.website}`);
@@ -186,6 +194,7 @@ test.describe('portal collaboration', () => {
       sender: { type: 'client' },
     });
     await shot(page, info, 'messages');
+    expect(await axeViolations(page)).toEqual([]);
 
     // The Projects page: both projects; a card opens the project's page with its conversation.
     await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Projects' }).click();
@@ -206,6 +215,7 @@ test.describe('portal collaboration', () => {
     ).toContainText('I will look at it today');
     await expect(page.getByText('Keep the margin')).toHaveCount(0);
     await shot(page, info, 'project');
+    expect(await axeViolations(page)).toEqual([]);
 
     // Another client's (or no) project: a clear not-found, never someone else's data.
     await page.goto(`/portal/${w.portalId}/projects/00000000-0000-4000-8000-000000000000`);

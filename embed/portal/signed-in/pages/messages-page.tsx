@@ -39,7 +39,7 @@ function ConversationLink({ row, active }: { row: ConversationRow; active: boole
           {row.project.name}
         </span>
         {last ? (
-          <time dateTime={last.createdAt} className="shrink-0 text-xs text-subtle">
+          <time dateTime={last.createdAt} className="shrink-0 text-xs text-muted">
             {formatRelativeTime(last.createdAt, lang)}
           </time>
         ) : null}
