@@ -193,6 +193,23 @@ test.describe('portal collaboration', () => {
       body: 'Thanks!\nI will look at it today: https://example.com/draft',
       sender: { type: 'client' },
     });
+
+    // Written offline: kept and shown as waiting, sent once the connection returns (never twice).
+    await page.context().setOffline(true);
+    await expect(page.getByText(/You’re offline/)).toBeVisible();
+    await page.getByRole('textbox', { name: 'Message' }).fill('Written on the train');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(thread).toContainText('Written on the train');
+    await expect(thread.getByText(/Waiting for the connection/)).toBeVisible();
+    await page.context().setOffline(false);
+    await expect(thread.getByText(/Waiting for the connection/)).toHaveCount(0);
+    await expect
+      .poll(async () => {
+        const res = await request.get(`/api/projects/${w.website}/messages`);
+        const items = ((await res.json()) as { items: { body: string }[] }).items;
+        return items.filter((m) => m.body === 'Written on the train').length;
+      })
+      .toBe(1);
     await shot(page, info, 'messages');
     expect(await axeViolations(page)).toEqual([]);
 
