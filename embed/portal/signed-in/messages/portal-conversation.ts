@@ -4,6 +4,7 @@ import { createOutbox, type Outbox } from '../../../../shared/conversation/outbo
 import type { ConversationTranslate } from '../../../../shared/conversation/texts';
 import { call, PortalApiError } from '../../api/portal-api';
 import { useI18n } from '../../i18n/i18n-context';
+import { readSession } from '../../session/session-store';
 import { store, useData } from '../data-store';
 import { messageArrived } from '../notifications/provider-messages';
 import { portalKeys } from '../portal-data';
@@ -43,37 +44,42 @@ function isTransient(error: unknown): boolean {
   return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429;
 }
 
-const outboxes = new Map<string, Outbox<Message>>();
+/** The outbox of the signed-in client (another client signing in here gets a new one). */
+let current: { owner: string; outbox: Outbox<Message> } | null = null;
 
 /**
- * The portal's outbox (one per portal for the page's life): a message written here goes out even after
- * its conversation was closed, and each sent one is put into the store.
+ * The portal's outbox, one per signed-in client for the page's life: a message written here goes out
+ * even after its conversation was closed, always with the session of the client who wrote it (never the
+ * next one's, should the widget sign another client in meanwhile), and each sent one is put into the
+ * store.
  */
 export function portalOutbox(portalId: string, network: string): Outbox<Message> {
-  let outbox = outboxes.get(portalId);
-  if (!outbox) {
-    const created = createOutbox<Message>({
-      // The generated type of a message is nullable (the conversation list's `lastMessage` shares its
-      // schema); the send route always answers with one.
-      send: (projectId, body) =>
-        call(
-          (api) =>
-            api.POST('/api/portal/{portalId}/projects/{projectId}/messages', {
-              params: { path: { portalId, projectId } },
-              body,
-            }),
-          network,
-        ) as Promise<Message>,
-      isTransient,
-    });
-    created.onEvent((event) => {
-      if (event.type !== 'sent') return;
-      addMessage(portalId, event.message);
-      store.invalidate(portalKeys.projectActivity(portalId, event.message.projectId));
-    });
-    outboxes.set(portalId, created);
-    outbox = created;
-  }
+  const session = readSession();
+  const owner = `${portalId}:${session?.client.id ?? ''}`;
+  if (current?.owner === owner) return current.outbox;
+  current?.outbox.dispose();
+  const headers = session ? { Authorization: `Bearer ${session.token}` } : undefined;
+  const outbox = createOutbox<Message>({
+    // The generated type of a message is nullable (the conversation list's `lastMessage` shares its
+    // schema); the send route always answers with one.
+    send: (projectId, body) =>
+      call(
+        (api) =>
+          api.POST('/api/portal/{portalId}/projects/{projectId}/messages', {
+            params: { path: { portalId, projectId } },
+            body,
+            ...(headers ? { headers } : {}),
+          }),
+        network,
+      ) as Promise<Message>,
+    isTransient,
+  });
+  outbox.onEvent((event) => {
+    if (event.type !== 'sent') return;
+    addMessage(portalId, event.message);
+    store.invalidate(portalKeys.projectActivity(portalId, event.message.projectId));
+  });
+  current = { owner, outbox };
   return outbox;
 }
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { ActivityItem, NotificationList } from '../../../../shared/contracts/activity';
 import { toast } from '../../../../shared/ui/toaster';
-import { call } from '../../api/portal-api';
+import { call, PortalApiError } from '../../api/portal-api';
 import { useI18n } from '../../i18n/i18n-context';
 import { readSession } from '../../session/session-store';
 import { store, useAction, useData, useIdle } from '../data-store';
@@ -29,10 +29,13 @@ function seenFor(clientId: string): SeenItems {
   return seen;
 }
 
-/** Spec §6: without a signed-in client, the notification calls fail with 'No authenticated client'. */
+/**
+ * Spec §6: without a signed-in client, the notification calls fail with 'No authenticated client' (as the
+ * API's 401 would: not retried, and the guard sends the visitor to the login).
+ */
 function signedInClient(noClient: string): string {
   const client = readSession()?.client;
-  if (!client) throw new Error(noClient);
+  if (!client) throw new PortalApiError(401, 'unauthorized', noClient);
   return client.id;
 }
 
