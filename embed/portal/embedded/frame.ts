@@ -306,7 +306,9 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
   // Key presses do not cross the frame boundary: Escape inside the frame asks the widget to close.
   window.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape' || event.defaultPrevented || embedState()?.mode === 'inline') return;
-    if (document.querySelector('[role="dialog"],[role="alertdialog"],[role="menu"],[role="listbox"]')) return;
+    // An open dialog of the portal's own (the notification sheet, a confirmation) takes its Escape.
+    const own = 'dialog[open],[role="dialog"],[role="alertdialog"],[role="menu"],[role="listbox"]';
+    if (document.querySelector(own)) return;
     send({ type: 'request-close' });
   });
 
