@@ -493,6 +493,14 @@ test.describe('the embedded portal on a provider site', () => {
       .toMatchObject({ method: 'password', client: { email: grace.email } });
     await shot(page, 'popup-invoices-desktop-en');
 
+    // Escape in the portal's own notification sheet closes the sheet only.
+    await portal.getByRole('button', { name: /^Notifications/ }).click();
+    const sheet = portal.getByRole('dialog', { name: 'Notifications' });
+    await expect(sheet).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect(dialog).toBeVisible();
+
     // Escape inside the frame closes the dialog; focus returns to the trigger.
     await portal.getByRole('heading', { name: 'Invoices', level: 1 }).focus();
     await page.keyboard.press('Escape');
