@@ -273,7 +273,10 @@ test.describe('portal collaboration', () => {
 test.describe('portal collaboration in German', () => {
   test.use({ locale: 'de-DE' });
 
-  test('the sheet, the cards and the project page in German @mobile', async ({ page, request }, info) => {
+  test('the sheet, the cards, the project page and Messages in German @mobile', async ({
+    page,
+    request,
+  }, info) => {
     const w = await world(request, 'de');
     await signIn(page, w, { email: 'E-Mail', password: 'Passwort', signIn: 'Anmelden' });
     const card = page
@@ -295,5 +298,20 @@ test.describe('portal collaboration in German', () => {
     await card.click();
     await expect(page.getByRole('region', { name: 'Überblick' })).toContainText('12.500,00');
     await shot(page, info, 'project-de');
+
+    // Messages: the list, then a conversation (on a phone, one after the other), written to in German.
+    await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Nachrichten' }).click();
+    const list = page.getByRole('navigation', { name: 'Unterhaltungen' });
+    await expect(list.getByRole('link', { name: /Brand refresh/ })).toContainText('Noch keine Nachrichten');
+    await shot(page, info, 'messages-list-de');
+    await list.getByRole('link', { name: /Website relaunch/ }).click();
+    await page.waitForURL(`**/messages?project=${w.website}`);
+    const thread = page.getByRole('list', { name: 'Nachrichten' });
+    await expect(thread).toContainText('The first draft is ready for review.');
+    await page.getByRole('textbox', { name: 'Nachricht' }).fill('Danke, ich sehe es mir heute an.');
+    await page.getByRole('textbox', { name: 'Nachricht' }).press('Enter');
+    await expect(page.getByText('Nachricht erfolgreich gesendet')).toBeVisible();
+    await expect(thread).toContainText('Danke, ich sehe es mir heute an.');
+    await shot(page, info, 'messages-de');
   });
 });
