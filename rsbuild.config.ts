@@ -171,10 +171,13 @@ const html = (template: string): EnvironmentConfig['html'] => ({
   tags: [{ tag: 'link', attrs: { rel: 'icon', href: PLATFORM_ICON }, head: true }],
 });
 
+/** The remotes whose section has shipped (`host/dashboard/sections.ts` REMOTE_SECTION_AVAILABLE agrees). */
+const SECTIONS = new Set<(typeof REMOTES)[number]>(['clients', 'projects']);
+
 /** What each remote exposes: its identity (`./meta`) and, once its section ships, `./Section`. */
 function exposesOf(name: (typeof REMOTES)[number]): Record<string, string> {
   const meta = { './meta': `./remotes/${name}/meta.ts` };
-  return name === 'clients' ? { ...meta, './Section': './remotes/clients/section.tsx' } : meta;
+  return SECTIONS.has(name) ? { ...meta, './Section': `./remotes/${name}/section.tsx` } : meta;
 }
 
 function remoteEnvironment(name: (typeof REMOTES)[number]): EnvironmentConfig {

@@ -1,5 +1,5 @@
 import type { Sql, Tx } from '../db/client';
-import { hashToken, randomToken } from './verification';
+import { hashToken, randomToken } from './token';
 
 /** A reset link is valid for one hour: long enough to reach the inbox, short enough to go stale fast. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;

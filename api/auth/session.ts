@@ -1,7 +1,5 @@
-import { sha256 } from '@oslojs/crypto/sha2';
-import { constantTimeEqual } from '@oslojs/crypto/subtle';
-import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { Sql } from '../db/client';
+import { newSessionToken, parseSessionToken, secretMatches } from './token';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Sliding lifetime: a session lives 30 days past its last renewal... */
@@ -27,18 +25,6 @@ export interface ValidatedSession {
   renewed: boolean;
 }
 
-/** 20 random bytes as lower-case base32: 160 bits, URL- and cookie-safe. */
-function randomId(): string {
-  const bytes = new Uint8Array(20);
-  crypto.getRandomValues(bytes);
-  return encodeBase32LowerCaseNoPadding(bytes);
-}
-
-/** sha256 of the secret part; only this is stored, so a database leak yields no usable token. */
-function hashSecret(secret: string): Buffer {
-  return Buffer.from(sha256(new TextEncoder().encode(secret)));
-}
-
 function slidExpiry(createdAt: Date, now: Date): Date {
   return new Date(Math.min(now.getTime() + SESSION_TTL_MS, createdAt.getTime() + SESSION_MAX_AGE_MS));
 }
@@ -53,14 +39,13 @@ export async function createSession(
   now: Date,
   meta: { userAgent?: string | undefined; ip?: string | undefined } = {},
 ): Promise<{ token: string; id: string; createdAt: Date; expiresAt: Date }> {
-  const id = randomId();
-  const secret = randomId();
+  const { id, token, secretHash } = newSessionToken();
   const expiresAt = slidExpiry(now, now);
   await sql`
     INSERT INTO user_sessions (id, user_id, secret_hash, created_at, expires_at, last_seen_at, user_agent, ip)
-    VALUES (${id}, ${userId}, ${hashSecret(secret)}, ${now}, ${expiresAt}, ${now},
+    VALUES (${id}, ${userId}, ${secretHash}, ${now}, ${expiresAt}, ${now},
             ${meta.userAgent?.slice(0, 300) ?? null}, ${meta.ip ?? null})`;
-  return { token: `${id}.${secret}`, id, createdAt: now, expiresAt };
+  return { token, id, createdAt: now, expiresAt };
 }
 
 interface SessionRow {
@@ -89,10 +74,9 @@ export async function validateSessionToken(
   now: Date,
   opts: { force?: boolean } = {},
 ): Promise<ValidatedSession | null> {
-  const dot = token.indexOf('.');
-  if (dot <= 0 || token.length > 200) return null;
-  const id = token.slice(0, dot);
-  const secret = token.slice(dot + 1);
+  const parts = parseSessionToken(token);
+  if (!parts) return null;
+  const { id, secret } = parts;
   const [row] = await sql<SessionRow[]>`
     SELECT s.id, s.secret_hash, s.created_at, s.expires_at, u.id AS user_id, u.email, u.email_verified_at,
            u.trial_ends_at, u.created_at AS user_created_at, p.full_name, p.preferred_language
@@ -101,7 +85,7 @@ export async function validateSessionToken(
     LEFT JOIN profiles p ON p.user_id = u.id
     WHERE s.id = ${id}`;
   if (!row) return null;
-  if (!constantTimeEqual(new Uint8Array(row.secret_hash), new Uint8Array(hashSecret(secret)))) return null;
+  if (!secretMatches(row.secret_hash, secret)) return null;
   const createdAt = new Date(row.created_at);
   let expiresAt = new Date(row.expires_at);
   const cap = createdAt.getTime() + SESSION_MAX_AGE_MS;

@@ -1,18 +1,8 @@
-import { sha256 } from '@oslojs/crypto/sha2';
 import type { Sql, Tx } from '../db/client';
+import { hashToken, randomToken } from './token';
 
 /** Spec §9 sets 24 hours for emailed links; verification links follow it. */
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** sha256 of a mailed token: the only form in which tokens are stored or looked up. */
-export function hashToken(token: string): Buffer {
-  return Buffer.from(sha256(new TextEncoder().encode(token)));
-}
-
-/** 32 random bytes as base64url: the secret part of every mailed provider link. */
-export function randomToken(): string {
-  return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
-}
 
 /**
  * Issues a verification token for the e-mail link. Only its sha256 is stored, and the user's older links

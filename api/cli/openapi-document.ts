@@ -28,7 +28,7 @@ export function buildOpenApiDocument() {
       throw new Error('no file store while generating the OpenAPI document');
     },
   });
-  const mailer: Mailer = { via: 'outbox', send: noMail, queue: noMail, deliver: noMail };
+  const mailer: Mailer = { via: 'outbox', queue: noMail, deliver: noMail };
   const config = loadConfig({
     NODE_ENV: 'development',
     LOG_LEVEL: 'silent',

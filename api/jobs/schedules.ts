@@ -21,4 +21,7 @@ export function every<N extends TaskName>(cron: string, task: N, payload: Payloa
 export const SCHEDULES: Schedule[] = [
   every('17 3 * * *', 'prune_outbox', {}),
   every('47 3 * * *', 'prune_failed_jobs', {}),
+  every('7 * * * *', 'purge_expired', {}),
+  every('37 * * * *', 'purge_domain_claims', {}),
+  every('*/10 * * * *', 'recheck_domains', {}),
 ];

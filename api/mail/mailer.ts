@@ -12,11 +12,6 @@ export interface OutgoingMail {
   kind: string;
 }
 
-export interface SentMail {
-  id: string;
-  via: 'resend' | 'outbox';
-}
-
 /** Where an attempt stands, as the `send_mail` task knows it. */
 export interface DeliveryAttempt {
   attempt: number;
@@ -40,11 +35,6 @@ export interface Mailer {
    * Counts the attempt and keeps its error on the row; throws when Resend refuses, so the job retries.
    */
   deliver(id: string, attempt: DeliveryAttempt): Promise<Delivered>;
-  /**
-   * Records and delivers the mail at once, inside the request. Throws when delivery fails.
-   * @deprecated for new code: use `queue` (retried, transactional); kept for the call sites not moved yet.
-   */
-  send(mail: OutgoingMail): Promise<SentMail>;
 }
 
 interface OutboxRow {
@@ -74,12 +64,10 @@ export function createMailer(opts: {
     : undefined;
   const via = resend ? 'resend' : 'outbox';
 
-  /** `inOutbox`: the development outbox is the delivery, so the row is born delivered. */
-  async function insert(db: Tx | Sql, mail: OutgoingMail, inOutbox = false): Promise<string> {
+  async function insert(db: Tx | Sql, mail: OutgoingMail): Promise<string> {
     const [row] = await db<{ id: string }[]>`
-      INSERT INTO outbox_emails (to_address, subject, html, text_body, kind, status, attempts, sent_at)
-      VALUES (${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.kind},
-        ${inOutbox ? 'outbox' : 'pending'}, ${inOutbox ? 1 : 0}, CASE WHEN ${inOutbox} THEN now() END)
+      INSERT INTO outbox_emails (to_address, subject, html, text_body, kind, status, attempts)
+      VALUES (${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.kind}, 'pending', 0)
       RETURNING id`;
     if (!row) throw new Error('outbox insert returned no row');
     return row.id;
@@ -126,34 +114,6 @@ export function createMailer(opts: {
           sent_at = now(), updated_at = now()
         WHERE id = ${id}`;
       return 'sent';
-    },
-
-    async send(mail) {
-      const id = await insert(sql, mail, !resend);
-      if (!resend) {
-        log.info({ mailId: id, to: mail.to, kind: mail.kind }, 'mail stored in the development outbox');
-        return { id, via: 'outbox' };
-      }
-      const { data, error } = await resend.emails.send({
-        from: opts.from,
-        to: mail.to,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-      });
-      if (error || !data) {
-        await sql`
-          UPDATE outbox_emails SET status = 'failed', attempts = 1, last_error = ${error?.message ?? 'unknown'},
-            updated_at = now()
-          WHERE id = ${id}`;
-        log.warn({ mailId: id, kind: mail.kind, error: error?.message }, 'mail delivery failed');
-        throw new Error(`Mail delivery failed: ${error?.message ?? 'unknown error'}`);
-      }
-      await sql`
-        UPDATE outbox_emails SET status = 'sent', attempts = 1, provider_message_id = ${data.id}, sent_at = now(),
-          updated_at = now()
-        WHERE id = ${id}`;
-      return { id, via: 'resend' };
     },
   };
 }

@@ -24,7 +24,7 @@ import { loadTexts } from '../../shared/i18n/index';
  */
 export const REMOTE_SECTION_AVAILABLE: Record<RemoteName, boolean> = {
   clients: true,
-  projects: false,
+  projects: true,
   invoices: false,
   files: false,
   analytics: false,

@@ -5,6 +5,7 @@ import { Button } from '../../shared/ui/button';
 import { Dialog } from '../../shared/ui/dialog';
 import { Field } from '../../shared/ui/field';
 import { SelectField } from '../../shared/ui/select-field';
+import { TextareaField } from '../../shared/ui/textarea-field';
 import { toast } from '../../shared/ui/toaster';
 import {
   type ClientInput,
@@ -14,7 +15,6 @@ import {
   useSaveClient,
 } from './api';
 import { useClientTexts } from './i18n';
-import { TextareaField } from './ui';
 
 type Values = {
   name: string;

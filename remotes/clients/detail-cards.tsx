@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatDate, formatRelativeTime } from '../../shared/format/date';
 import { formatMoney } from '../../shared/format/money';
+import { Link } from '../../shared/router';
 import { Card } from '../../shared/ui/card';
 import type { ClientDetail } from './api';
 import { useClientTexts } from './i18n';
@@ -75,7 +76,12 @@ export function DetailCards({ client }: { client: ClientDetail }) {
           <ul className="divide-y divide-line">
             {client.projects.map((project) => (
               <li key={project.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-                <span className="min-w-0 truncate font-medium">{project.name}</span>
+                <Link
+                  to={`/dashboard/projects/${project.id}`}
+                  className="min-w-0 truncate font-medium text-ink hover:text-primary hover:underline"
+                >
+                  {project.name}
+                </Link>
                 <span className="shrink-0 rounded-full bg-surface px-2 py-0.5 text-xs text-muted">
                   {t(`projectStatus.${project.status}`, { defaultValue: project.status })}
                 </span>

@@ -1,4 +1,4 @@
-import { Skeleton } from './ui';
+import { Skeleton } from '../../shared/ui/skeleton';
 
 /** Loading state of the list: the header, toolbar and a few rows, shaped like what arrives. */
 export function ListSkeleton() {

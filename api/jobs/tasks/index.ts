@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { TaskDefinition } from '../task';
+import { deleteProviderFilesTask, purgeDomainClaims, purgeExpiredRows, recheckDomains } from './maintenance';
 import { messageDigest } from './message-digest';
 import { pruneFailedJobs } from './prune-failed-jobs';
 import { pruneOutbox } from './prune-outbox';
@@ -14,6 +15,10 @@ export const TASKS = {
   [pruneOutbox.name]: pruneOutbox,
   [pruneFailedJobs.name]: pruneFailedJobs,
   [messageDigest.name]: messageDigest,
+  [purgeExpiredRows.name]: purgeExpiredRows,
+  [purgeDomainClaims.name]: purgeDomainClaims,
+  [recheckDomains.name]: recheckDomains,
+  [deleteProviderFilesTask.name]: deleteProviderFilesTask,
 } as const;
 
 export type TaskName = keyof typeof TASKS;

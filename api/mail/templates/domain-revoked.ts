@@ -26,7 +26,7 @@ const REASON: Record<string, string> = {
 /**
  * The notice that the periodic re-check stopped serving a portal at its custom domain, in the provider's
  * language (texts from `mail.domainRevoked.*`), with the reason and a link to the domain page.
- * @example await mailer.send(domainRevokedMail({ to, name, lang: 'de', domain, portalName, error: 'ENODATA', link, days: 7 }))
+ * @example await mailer.queue(tx, domainRevokedMail({ to, name, lang: 'de', domain, portalName, error: 'ENODATA', link, days: 7 }))
  */
 export function domainRevokedMail(input: DomainRevokedMailInput): OutgoingMail {
   const vars = {

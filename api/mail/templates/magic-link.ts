@@ -19,7 +19,7 @@ export interface MagicLinkMailInput {
 /**
  * The portal's branded invitation or sign-in e-mail (portal name, logo, primary colour) in the client's
  * language.
- * @example await mailer.send(magicLinkMail({ to, name, lang: 'de', link, portal, purpose: 'invitation' }))
+ * @example await mailer.queue(tx, magicLinkMail({ to, name, lang: 'de', link, portal, purpose: 'invitation' }))
  */
 export function magicLinkMail(input: MagicLinkMailInput): OutgoingMail {
   const vars = { name: input.name, portalName: input.portal.name };

@@ -9,7 +9,7 @@ export function passwordResetLink(publicOrigin: string, token: string): string {
 
 /**
  * The "Forgot password?" e-mail in the user's language (texts from `mail.passwordReset.*`).
- * @example await mailer.send(passwordResetMail({ to, name, lang: 'de', link }))
+ * @example await mailer.queue(tx, passwordResetMail({ to, name, lang: 'de', link }))
  */
 export function passwordResetMail(opts: {
   to: string;

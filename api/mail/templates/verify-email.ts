@@ -9,7 +9,7 @@ export function verificationLink(publicOrigin: string, token: string): string {
 
 /**
  * The verification e-mail in the user's language (texts from `mail.verify.*` in the shared locales).
- * @example await mailer.send(verifyEmailMail({ to, name, lang: 'de', link }))
+ * @example await mailer.queue(tx, verifyEmailMail({ to, name, lang: 'de', link }))
  */
 export function verifyEmailMail(opts: { to: string; name: string; lang: Lang; link: string }): OutgoingMail {
   const t = (key: string, vars?: Record<string, unknown>) => translate(opts.lang, `mail.verify.${key}`, vars);

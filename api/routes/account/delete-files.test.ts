@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freshIp, PASSWORD, signedInProvider } from '../../auth/testing';
 import { createLogger } from '../../http/logger';
+import { startWorker } from '../../jobs/worker';
 import { providerPrefix } from '../../storage/keys';
-import { deleteProviderFiles } from '../../storage/provider-files';
 import { type S3Peer, startS3Peer } from '../../storage/testing';
 import { createTestContext, jsonHeaders, type TestContext } from '../../testing/harness';
 import { userIdOf } from '../overview/testing';
@@ -114,7 +114,12 @@ describe('deleting an account while the bucket is unreachable', () => {
   let peer: S3Peer;
   beforeAll(async () => {
     peer = await startS3Peer();
-    t = await createTestContext({ TRUST_PROXY: 'true', ...peer.env });
+    t = await createTestContext({
+      TRUST_PROXY: 'true',
+      JOBS_POLL_INTERVAL_MS: '100',
+      JOBS_RETRY_BASE_MS: '50',
+      ...peer.env,
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -146,8 +151,15 @@ describe('deleting an account while the bucket is unreachable', () => {
     });
     expect(await t.deps.store.list(providerPrefix(providerId))).toHaveLength(1);
 
-    const { providerId: id, keys } = logged.retry.deleteProviderFiles;
-    expect(await deleteProviderFiles(t.deps.store, id, keys)).toBe(1);
-    expect(await t.deps.store.list(providerPrefix(providerId))).toEqual([]);
+    // The job enqueued with the deletion finishes it once the bucket answers again.
+    const worker = await startWorker(t.deps, t.db, { schedules: [] });
+    try {
+      await vi.waitFor(async () => expect(await t.deps.store.list(providerPrefix(providerId))).toEqual([]), {
+        timeout: 20_000,
+        interval: 50,
+      });
+    } finally {
+      await worker?.stop();
+    }
   });
 });

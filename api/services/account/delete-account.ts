@@ -1,5 +1,6 @@
 import type { Sql } from '../../db/client';
 import type { Logger } from '../../http/logger';
+import type { JobQueue } from '../../jobs/queue';
 import { providerPrefix } from '../../storage/keys';
 import { cleanUpAfterCommit, deleteProviderFiles } from '../../storage/provider-files';
 import type { FileStore } from '../../storage/store';
@@ -12,11 +13,13 @@ import { verifyCurrentPassword } from './verify-current-password';
  *
  * Then its files: everything under its storage prefix (`providers/<id>/`: portal logos, and whatever later
  * features store there) and the logos kept outside it (stored before migration 0010). The rows go first:
- * once they are gone no request can reach a file, so a storage failure does not fail the deletion; it is
- * logged with the provider id and keys for `deleteProviderFiles` to be run again.
+ * once they are gone no request can reach a file, so a storage failure does not fail the deletion. The
+ * `delete_provider_files` job is enqueued in the deletion's transaction and the files are also removed at
+ * once: when storage fails now (logged with what to retry), the job removes them later, with backoff; when
+ * it does not, the job finds nothing left.
  */
 export async function deleteAccount(
-  { sql, store, log }: { sql: Sql; store: FileStore; log: Logger },
+  { sql, store, log, jobs }: { sql: Sql; store: FileStore; log: Logger; jobs: JobQueue },
   userId: string,
   password: string,
 ): Promise<void> {
@@ -26,7 +29,9 @@ export async function deleteAccount(
       SELECT logo_path FROM client_portals WHERE provider_id = ${userId} AND logo_path IS NOT NULL`;
     const [user] = await tx<{ email: string }[]>`DELETE FROM users WHERE id = ${userId} RETURNING email`;
     if (user) await tx`DELETE FROM outbox_emails WHERE to_address = ${user.email}`;
-    return logos.map((l) => l.logo_path).filter((key) => !key.startsWith(providerPrefix(userId)));
+    const keys = logos.map((l) => l.logo_path).filter((key) => !key.startsWith(providerPrefix(userId)));
+    await jobs.enqueue(tx, 'delete_provider_files', { providerId: userId, keys });
+    return keys;
   });
   await cleanUpAfterCommit(log, { deleteProviderFiles: { providerId: userId, keys: outside } }, () =>
     deleteProviderFiles(store, userId, outside),

@@ -4,7 +4,8 @@ import {
   issuePasswordResetToken,
   spendPasswordResetToken,
 } from '../../auth/password-reset';
-import { hashToken, supersedeVerificationTokens } from '../../auth/verification';
+import { hashToken } from '../../auth/token';
+import { supersedeVerificationTokens } from '../../auth/verification';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import type { Lang } from '../../http/i18n';
@@ -12,9 +13,9 @@ import { passwordResetLink, passwordResetMail } from '../../mail/templates/reset
 
 /**
  * "Forgot password?": mails a reset link when the address has an account, and does nothing otherwise.
- * The caller answers the same either way; the mail is sent after the answer (not awaited), because the
- * time a delivery takes would otherwise tell known addresses from unknown ones. A lost mail (the process
- * stopping in between) costs the user one more request.
+ * The caller answers the same either way. The link and its queued mail are written in one transaction that
+ * the answer does not wait for, so the time it takes cannot tell known addresses from unknown ones; the
+ * job queue delivers (and retries) the mail.
  */
 export async function requestPasswordReset(deps: AppDeps, email: string): Promise<void> {
   const [user] = await deps.sql<{ id: string; full_name: string | null; preferred_language: Lang | null }[]>`
@@ -22,16 +23,20 @@ export async function requestPasswordReset(deps: AppDeps, email: string): Promis
     FROM users u LEFT JOIN profiles p ON p.user_id = u.id
     WHERE u.email = ${email}`;
   if (!user) return;
-  const token = await issuePasswordResetToken(deps.sql, user.id, deps.now());
-  const mail = passwordResetMail({
-    to: email,
-    name: user.full_name ?? email,
-    lang: user.preferred_language ?? 'en',
-    link: passwordResetLink(deps.config.publicOrigin, token),
-  });
-  void deps.mailer.send(mail).catch((err: unknown) => {
-    deps.log.warn({ err, userId: user.id }, 'password-reset mail not delivered');
-  });
+  void deps.sql
+    .begin(async (tx) => {
+      const token = await issuePasswordResetToken(tx, user.id, deps.now());
+      const mail = passwordResetMail({
+        to: email,
+        name: user.full_name ?? email,
+        lang: user.preferred_language ?? 'en',
+        link: passwordResetLink(deps.config.publicOrigin, token),
+      });
+      await deps.mailer.queue(tx, mail);
+    })
+    .catch((err: unknown) => {
+      deps.log.warn({ err, userId: user.id }, 'password-reset link not issued');
+    });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { issueVerificationToken, lastVerificationIssuedAt } from '../../auth/verification';
-import type { Sql } from '../../db/client';
+import type { Sql, Tx } from '../../db/client';
 import type { AppDeps } from '../../http/context';
 import type { Lang } from '../../http/i18n';
 import { verificationLink, verifyEmailMail } from '../../mail/templates/verify-email';
@@ -12,34 +12,31 @@ export interface VerificationRecipient {
 }
 
 /**
- * Sends the verification mail for an already issued token. Runs after the transaction committed (the
- * mailer writes through the root pool). A delivery failure is logged, not thrown: the account exists and
- * the user can ask for a new link; the outbox row keeps the failure for a retry.
+ * Queues the verification mail for a token issued in the same transaction `tx`: the mail goes out exactly
+ * when the token exists, and the job queue retries a failed delivery with backoff.
  */
-export async function deliverVerificationMail(
+export async function queueVerificationMail(
   deps: AppDeps,
+  tx: Tx | Sql,
   to: VerificationRecipient,
   token: string,
-): Promise<boolean> {
+): Promise<void> {
   const mail = verifyEmailMail({
     to: to.email,
     name: to.fullName,
     lang: to.language,
     link: verificationLink(deps.config.publicOrigin, token),
   });
-  try {
-    await deps.mailer.send(mail);
-    return true;
-  } catch (err) {
-    deps.log.warn({ err, userId: to.userId }, 'verification mail not delivered');
-    return false;
-  }
+  await deps.mailer.queue(tx, mail);
 }
 
-/** Issues a fresh token (older links stop working) and mails it. */
+/** Issues a fresh token (older links stop working) and queues its mail, in one transaction. */
 export async function sendVerification(deps: AppDeps, to: VerificationRecipient): Promise<boolean> {
-  const token = await issueVerificationToken(deps.sql, to.userId, deps.now());
-  return deliverVerificationMail(deps, to, token);
+  await deps.sql.begin(async (tx) => {
+    const token = await issueVerificationToken(tx, to.userId, deps.now());
+    await queueVerificationMail(deps, tx, to, token);
+  });
+  return true;
 }
 
 /** The sign-in path resends at most once per 10 minutes, so repeated attempts cannot flood an inbox. */

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import type { Lang } from '../../http/i18n';
-import { deliverVerificationMail } from './send-verification';
+import { queueVerificationMail } from './send-verification';
 
 /** Validated sign-up input (the contract's output: e-mail trimmed and lower-cased). */
 export interface SignUpData {
@@ -22,7 +22,7 @@ function isUniqueViolation(err: unknown): boolean {
 
 /**
  * Creates an unverified provider with their profile and first verification token in one transaction,
- * then mails the link. The name defaults to the e-mail when empty (spec §3).
+ * and the mail with its link queued, in one transaction. The name defaults to the e-mail when empty (spec §3).
  *
  * An address that is registered but still UNVERIFIED is taken over by the new sign-up: its password, name
  * and language are replaced, its older links stop working and a new one is mailed; the answer is that of a
@@ -41,23 +41,18 @@ export async function signUp(
   const passwordHash = await hashPassword(input.password);
   const now = deps.now();
   const account = { email: input.email, passwordHash, fullName, language, now };
-  let created: { userId: string; token: string };
   try {
-    created = await deps.sql.begin(async (tx) => {
-      const userId = (await insertAccount(tx, account)) ?? (await replacePendingAccount(tx, account));
-      const token = await issueVerificationToken(tx, userId, now);
-      return { userId, token };
+    const userId = await deps.sql.begin(async (tx) => {
+      const id = (await insertAccount(tx, account)) ?? (await replacePendingAccount(tx, account));
+      const token = await issueVerificationToken(tx, id, now);
+      await queueVerificationMail(deps, tx, { userId: id, email: input.email, fullName, language }, token);
+      return id;
     });
+    return { userId };
   } catch (err) {
     if (isUniqueViolation(err)) throw new ApiError('email_taken', { cause: err });
     throw err;
   }
-  await deliverVerificationMail(
-    deps,
-    { userId: created.userId, email: input.email, fullName, language },
-    created.token,
-  );
-  return { userId: created.userId };
 }
 
 interface PendingAccount {

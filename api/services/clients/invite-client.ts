@@ -36,33 +36,31 @@ export async function findInvitee(sql: Sql, providerId: string, clientId: string
  * Invites a client to their portal: issues an invitation link (the same service the portal's sign-in uses;
  * it voids the client's earlier unused links, and nothing the client requests later voids it) and sends the
  * portal's branded invitation e-mail in the client's language. The caller enforces `INVITATION_LIMITS`.
- * @throws `service_unavailable` when delivery fails
+ * The e-mail is queued in the link's transaction; the job queue delivers it and retries a failure.
  */
 export async function sendInvitation(deps: AppDeps, client: Invitee) {
   const { sql, config, mailer } = deps;
-  const { token, expiresAt } = await issueMagicLink(
-    sql,
-    { id: client.id, portalId: client.portal_id },
-    'invitation',
-    deps.now(),
-  );
-  const mail = magicLinkMail({
-    to: client.email,
-    name: client.name,
-    lang: client.language,
-    link: magicLinkUrl(config.publicOrigin, token),
-    purpose: 'invitation',
-    portal: {
-      name: client.portal_name,
-      logoUrl: logoUrl(config.publicOrigin, client.portal_id, client.logo_path),
-      primaryColor: client.primary_color,
-      buttonTextColor: colorContrast(client.primary_color).textColor,
-    },
+  return sql.begin(async (tx) => {
+    const { token, expiresAt } = await issueMagicLink(
+      tx,
+      { id: client.id, portalId: client.portal_id },
+      'invitation',
+      deps.now(),
+    );
+    const mail = magicLinkMail({
+      to: client.email,
+      name: client.name,
+      lang: client.language,
+      link: magicLinkUrl(config.publicOrigin, token),
+      purpose: 'invitation',
+      portal: {
+        name: client.portal_name,
+        logoUrl: logoUrl(config.publicOrigin, client.portal_id, client.logo_path),
+        primaryColor: client.primary_color,
+        buttonTextColor: colorContrast(client.primary_color).textColor,
+      },
+    });
+    await mailer.queue(tx, mail);
+    return { expiresAt: expiresAt.toISOString(), via: mailer.via };
   });
-  try {
-    const sent = await mailer.send(mail);
-    return { expiresAt: expiresAt.toISOString(), via: sent.via };
-  } catch (cause) {
-    throw new ApiError('service_unavailable', { cause });
-  }
 }

@@ -80,7 +80,7 @@ async function recheckOne(deps: RecheckDeps, domain: DueDomain, now: Date): Prom
   return result;
 }
 
-/** The provider's notice; a failed delivery is logged, never retried here (the domain page shows it too). */
+/** The provider's notice, through the job queue (retried there); the domain page shows the reason too. */
 async function notifyProvider(deps: RecheckDeps, domain: DueDomain, error: string): Promise<void> {
   const [provider] = await deps.sql<{ email: string; name: string | null; lang: Lang | null }[]>`
     SELECT u.email, pr.full_name AS name, pr.preferred_language AS lang
@@ -98,7 +98,7 @@ async function notifyProvider(deps: RecheckDeps, domain: DueDomain, error: strin
     days: Math.round(DOMAIN_CLAIM_TTL_MS / (24 * 60 * 60_000)),
   });
   try {
-    await deps.mailer.send(mail);
+    await deps.mailer.queue(deps.sql, mail);
   } catch (err) {
     deps.log.warn(
       { portalId: domain.id, err: err instanceof Error ? err.message : String(err) },

@@ -1,13 +1,8 @@
-import { sha256 } from '@oslojs/crypto/sha2';
+import { hashToken, randomToken } from '../../auth/token';
 import type { Sql, Tx } from '../../db/client';
 
 /** Spec §9: a magic link is valid for 24 hours. */
 export const MAGIC_LINK_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** sha256 of the token: the only form in which a magic-link token is ever stored. */
-export function hashMagicLinkToken(token: string): Buffer {
-  return Buffer.from(sha256(new TextEncoder().encode(token)));
-}
 
 /** The link in the e-mail; `/portal/auth` shows a "Continue" button that POSTs the token (scanners only GET). */
 export function magicLinkUrl(publicOrigin: string, token: string): string {
@@ -60,14 +55,14 @@ export async function issueMagicLink(
   kind: MagicLinkKind,
   now: Date,
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+  const token = randomToken();
   const expiresAt = new Date(now.getTime() + MAGIC_LINK_TTL_MS);
   await sql`
     DELETE FROM client_magic_links WHERE client_id = ${client.id} AND used_at IS NULL
       ${kind === 'sign_in' ? sql`AND kind = 'sign_in'` : sql``}`;
   await sql`
     INSERT INTO client_magic_links (token_hash, client_id, portal_id, kind, expires_at, created_at)
-    VALUES (${hashMagicLinkToken(token)}, ${client.id}, ${client.portalId}, ${kind}, ${expiresAt}, ${now})`;
+    VALUES (${hashToken(token)}, ${client.id}, ${client.portalId}, ${kind}, ${expiresAt}, ${now})`;
   return { token, expiresAt };
 }
 
@@ -87,7 +82,7 @@ type Link = { clientId: string; portalId: string };
 
 /** A token that still works: unused, unexpired and, with `portalId`, of that portal. */
 function usable(sql: Sql | Tx, token: string, now: Date, portalId: string | undefined) {
-  return sql`token_hash = ${hashMagicLinkToken(token)} AND used_at IS NULL AND expires_at > ${now}
+  return sql`token_hash = ${hashToken(token)} AND used_at IS NULL AND expires_at > ${now}
     ${portalId ? sql`AND portal_id = ${portalId}` : sql``}`;
 }
 
@@ -128,5 +123,5 @@ export async function consumeMagicLink(
 
 /** Deletes a token whose e-mail could not be sent, so no working link exists that nobody received. */
 export async function discardMagicLink(sql: Sql | Tx, token: string): Promise<void> {
-  await sql`DELETE FROM client_magic_links WHERE token_hash = ${hashMagicLinkToken(token)}`;
+  await sql`DELETE FROM client_magic_links WHERE token_hash = ${hashToken(token)}`;
 }

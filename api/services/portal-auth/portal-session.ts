@@ -1,7 +1,5 @@
-import { sha256 } from '@oslojs/crypto/sha2';
-import { constantTimeEqual } from '@oslojs/crypto/subtle';
-import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { PortalClient } from '../../../shared/contracts/portal';
+import { newSessionToken, parseSessionToken, secretMatches } from '../../auth/token';
 import type { Sql, Tx } from '../../db/client';
 
 /** Spec §9: a portal client session lasts 7 days (fixed; the portal stores its expiry with the token). */
@@ -18,15 +16,6 @@ export interface PortalAuth {
   client: PortalClient;
   createdAt: Date;
   expiresAt: Date;
-}
-
-/** 20 random bytes as lower-case base32 (160 bits), as for provider sessions. */
-function randomId(): string {
-  return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
-}
-
-function hashSecret(secret: string): Buffer {
-  return Buffer.from(sha256(new TextEncoder().encode(secret)));
 }
 
 interface SessionRow {
@@ -72,8 +61,7 @@ export async function createPortalSession(
   now: Date,
   meta: { userAgent?: string | undefined; ip?: string | undefined } = {},
 ): Promise<{ token: string; auth: PortalAuth }> {
-  const id = randomId();
-  const secret = randomId();
+  const { id, token, secretHash } = newSessionToken();
   const expiresAt = new Date(now.getTime() + PORTAL_SESSION_TTL_MS);
   // One statement: the session is stored only while the client is still in that portal, and read back
   // with the client as `lookup` reads it.
@@ -81,7 +69,7 @@ export async function createPortalSession(
     WITH s AS (
       INSERT INTO portal_sessions (id, secret_hash, provider_id, portal_id, client_id, method, created_at,
                                    expires_at, user_agent, ip)
-      SELECT ${id}, ${hashSecret(secret)}, c.provider_id, c.portal_id, c.id, ${method}, ${now}, ${expiresAt},
+      SELECT ${id}, ${secretHash}, c.provider_id, c.portal_id, c.id, ${method}, ${now}, ${expiresAt},
              ${meta.userAgent?.slice(0, 300) ?? null}, ${meta.ip ?? null}
       FROM clients c
       WHERE c.provider_id = ${client.providerId} AND c.id = ${client.id} AND c.portal_id = ${client.portalId}
@@ -91,7 +79,7 @@ export async function createPortalSession(
            c.id AS client_id, c.name, c.email, c.language, c.password_hash IS NOT NULL AS has_password
     FROM s JOIN clients c ON c.provider_id = s.provider_id AND c.id = s.client_id`;
   if (!auth) throw new Error('the client left the portal while signing in');
-  return { token: `${id}.${secret}`, auth: toAuth(auth) };
+  return { token, auth: toAuth(auth) };
 }
 
 function lookup(sql: Sql | Tx, id: string): Promise<SessionRow | undefined> {
@@ -115,13 +103,10 @@ export async function validatePortalSessionToken(
   token: string,
   now: Date,
 ): Promise<PortalAuth | null> {
-  const dot = token.indexOf('.');
-  if (dot <= 0 || token.length > 200) return null;
-  const row = await lookup(sql, token.slice(0, dot));
-  if (!row) return null;
-  if (!constantTimeEqual(new Uint8Array(row.secret_hash), new Uint8Array(hashSecret(token.slice(dot + 1))))) {
-    return null;
-  }
+  const parts = parseSessionToken(token);
+  if (!parts) return null;
+  const row = await lookup(sql, parts.id);
+  if (!row || !secretMatches(row.secret_hash, parts.secret)) return null;
   if (now.getTime() >= new Date(row.expires_at).getTime()) {
     await sql`DELETE FROM portal_sessions WHERE id = ${row.id}`;
     return null;

@@ -113,7 +113,7 @@ export async function requestMagicLink(
       },
     });
     try {
-      await mailer.send(mail);
+      await mailer.queue(sql, mail);
     } catch (cause) {
       if (!development) {
         await discardMagicLink(sql, issued.token);

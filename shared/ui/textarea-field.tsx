@@ -1,30 +1,15 @@
 import { type TextareaHTMLAttributes, useId } from 'react';
-import { Label } from '../../shared/ui/label';
+import { Label } from './label';
 
-/**
- * Small pieces the UI kit does not have (yet): kept in this remote so the kit stays the shell's. Move them to
- * `shared/ui` when a second section needs them.
- */
-
-/** A grey placeholder block for loading states; decorative. */
-export function Skeleton({ className }: { className: string }) {
-  return (
-    <span aria-hidden="true" className={`block animate-pulse rounded-md bg-slate-200/70 ${className}`} />
-  );
-}
-
-/** Label + multi-line input + error, wired like the kit's `Field`. */
-export function TextareaField({
-  label,
-  error,
-  hint,
-  name,
-  ...rest
-}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+export type TextareaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
   label: string;
+  /** Translated error text; marks the textarea invalid and is announced with it. */
   error?: string | undefined;
   hint?: string | undefined;
-}) {
+};
+
+/** Label + multi-line input + hint/error, wired like `Field`. */
+export function TextareaField({ label, error, hint, name, ...rest }: TextareaFieldProps) {
   const id = `${useId()}-${name ?? 'textarea'}`;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { purgeStaleDomainClaims } from '../../services/domains/purge-domain-claims';
+import { recheckVerifiedDomains } from '../../services/domains/recheck-domains';
+import { purgeExpired } from '../../services/maintenance/purge-expired';
+import { deleteProviderFiles } from '../../storage/provider-files';
+import { defineTask } from '../task';
+
+/** Deletes expired sessions, links, handoff ids and finished rate-limit windows (`purgeExpired`). Hourly. */
+export const purgeExpiredRows = defineTask({
+  name: 'purge_expired',
+  payload: z.object({}),
+  maxAttempts: 3,
+  async run(_payload, { deps, log }) {
+    log.info({ ...(await purgeExpired(deps.sql, deps.now())) }, 'expired rows purged');
+  },
+});
+
+/** Frees custom-domain names whose claim was never verified in time (`purgeStaleDomainClaims`). Hourly. */
+export const purgeDomainClaims = defineTask({
+  name: 'purge_domain_claims',
+  payload: z.object({}),
+  maxAttempts: 3,
+  async run(_payload, { deps, log }) {
+    log.info({ freed: await purgeStaleDomainClaims(deps.sql, deps.now()) }, 'stale domain claims purged');
+  },
+});
+
+/**
+ * Re-checks a batch of verified custom domains whose TXT record is due for a look (`recheckVerifiedDomains`);
+ * runs every 10 minutes, so a gone record is noticed within its interval and a large number of domains is
+ * spread over many small runs.
+ */
+export const recheckDomains = defineTask({
+  name: 'recheck_domains',
+  payload: z.object({}),
+  maxAttempts: 3,
+  async run(_payload, { deps, log }) {
+    const summary = await recheckVerifiedDomains(deps, deps.now());
+    if (summary.checked > 0) log.info({ ...summary }, 'verified domains re-checked');
+  },
+});
+
+/**
+ * Removes the files of a deleted account (everything under its prefix, and the listed keys kept elsewhere).
+ * Enqueued in the deletion's transaction, so the files go exactly when the rows do, and a storage failure is
+ * retried with backoff instead of leaving them behind.
+ */
+export const deleteProviderFilesTask = defineTask({
+  name: 'delete_provider_files',
+  payload: z.object({ providerId: z.uuid(), keys: z.array(z.string().min(1).max(1024)).max(1000) }),
+  maxAttempts: 10,
+  async run({ providerId, keys }, { deps, log }) {
+    log.info(
+      { providerId, removed: await deleteProviderFiles(deps.store, providerId, keys) },
+      'provider files deleted',
+    );
+  },
+});

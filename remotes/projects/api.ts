@@ -1,0 +1,188 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '../../shared/api/client';
+import type { paths } from '../../shared/api/schema.gen';
+import type { ErrorBody } from '../../shared/contracts/common';
+import type { Project as ProjectContract } from '../../shared/contracts/projects';
+import { CLIENTS_KEY, OVERVIEW_KEY, projectKeys } from './keys';
+import { applyProjectChange } from './live';
+
+/**
+ * The projects section's data: TanStack Query over the typed client, on the host's QueryClient (a shared
+ * singleton). Keys live in `keys.ts`.
+ */
+export type ProjectListParams = NonNullable<paths['/api/projects']['get']['parameters']['query']>;
+/** The contract's type: the generated one garbles the nullable budget (`Money & (Record<string, never> | null)`). */
+export type Project = ProjectContract;
+export type ProjectStatus = Project['status'];
+export type ProjectInput = paths['/api/projects']['post']['requestBody']['content']['application/json'];
+export type ProjectPatch = NonNullable<
+  paths['/api/projects/{projectId}']['patch']['requestBody']
+>['content']['application/json'];
+export type ActivityItem =
+  paths['/api/projects/{projectId}/activity']['get']['responses'][200]['content']['application/json']['items'][number];
+export type ClientOption = { id: string; name: string };
+
+export const PROJECT_STATUSES = ['planning', 'in_progress', 'on_hold', 'completed', 'cancelled'] as const;
+
+type FieldError = NonNullable<ErrorBody['error']['fields']>[number];
+
+/** A failed call with the API's uniform error body; `status` 0 when the server was never reached. */
+export class ProjectsApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'ProjectsApiError';
+  }
+}
+
+type Result<T> = { data?: T; error?: unknown; response: Response };
+
+/** Unwraps an openapi-fetch result: the data, or a ProjectsApiError carrying status, code and field errors. */
+async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
+  let result: Result<T>;
+  try {
+    result = await call;
+  } catch (cause) {
+    throw new ProjectsApiError(0, 'network', cause instanceof Error ? cause.message : String(cause));
+  }
+  if (result.data !== undefined && result.response.ok) return result.data;
+  const body = (result.error as ErrorBody | undefined)?.error;
+  throw new ProjectsApiError(
+    result.response.status,
+    body?.code ?? 'internal_error',
+    body?.message ?? '',
+    body?.fields ?? [],
+  );
+}
+
+/** Spec §8/§9: no retry on a 4xx (the answer will not change), up to 3 retries otherwise. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ProjectsApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 3;
+}
+
+export function useProjectList(params: ProjectListParams) {
+  return useQuery({
+    queryKey: projectKeys.list(params),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/projects', { params: { query: params }, signal })),
+    placeholderData: keepPreviousData,
+    retry: shouldRetry,
+  });
+}
+
+export function useProject(projectId: string) {
+  return useQuery({
+    queryKey: projectKeys.detail(projectId),
+    queryFn: ({ signal }): Promise<Project> =>
+      unwrap(api.GET('/api/projects/{projectId}', { params: { path: { projectId } }, signal })),
+    retry: shouldRetry,
+  });
+}
+
+/** Items per activity page; a shorter page is the last one. */
+export const ACTIVITY_PAGE = 30;
+
+/** A project's activity, newest first; older pages load `before` the oldest `seq` shown. */
+export function useProjectActivity(projectId: string) {
+  return useInfiniteQuery({
+    queryKey: projectKeys.activity(projectId),
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ signal, pageParam }) =>
+      unwrap(
+        api.GET('/api/projects/{projectId}/activity', {
+          params: {
+            path: { projectId },
+            query: { limit: ACTIVITY_PAGE, ...(pageParam ? { before: pageParam } : {}) },
+          },
+          signal,
+        }),
+      ),
+    getNextPageParam: (last) =>
+      last.items.length < ACTIVITY_PAGE ? undefined : last.items[last.items.length - 1]?.seq,
+    retry: shouldRetry,
+  });
+}
+
+/** Every client of the provider, by name (the API pages by 100 at most: all pages are read). */
+export function useClientOptions() {
+  return useQuery({
+    queryKey: projectKeys.clients,
+    queryFn: async ({ signal }) => {
+      const clients: ClientOption[] = [];
+      for (let page = 1; ; page++) {
+        const data = await unwrap(
+          api.GET('/api/clients', {
+            params: { query: { sort: 'name', order: 'asc', page, pageSize: 100 } },
+            signal,
+          }),
+        );
+        clients.push(...data.items.map(({ id, name }) => ({ id, name })));
+        if (clients.length >= data.total || data.items.length === 0) return clients;
+      }
+    },
+    retry: shouldRetry,
+    staleTime: 60_000,
+  });
+}
+
+/** The provider's currency (profile currency, else the language's default: the API decides). */
+export function useProviderCurrency() {
+  return useQuery({
+    queryKey: projectKeys.currency,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/overview', { signal })).then((data) => data.currency),
+    retry: shouldRetry,
+    staleTime: 60_000,
+  });
+}
+
+/** After any change: the lists, the overview's "Active projects" and the clients' project lists. */
+function refreshAround(queryClient: ReturnType<typeof useQueryClient>) {
+  void queryClient.invalidateQueries({ queryKey: OVERVIEW_KEY });
+  void queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
+  return queryClient.invalidateQueries({ queryKey: projectKeys.lists });
+}
+
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProjectInput) => unwrap(api.POST('/api/projects', { body })),
+    onSuccess: (project) => {
+      queryClient.setQueryData(projectKeys.detail(project.id), project);
+      return refreshAround(queryClient);
+    },
+  });
+}
+
+export function useUpdateProject(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProjectPatch) =>
+      unwrap(api.PATCH('/api/projects/{projectId}', { params: { path: { projectId } }, body })),
+    // The same as a live change of the project from elsewhere.
+    onSuccess: (project) => applyProjectChange(queryClient, project),
+  });
+}
+
+export function useDeleteProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (projectId: string) =>
+      unwrap(api.DELETE('/api/projects/{projectId}', { params: { path: { projectId } } })),
+    onSuccess: (_data, projectId) => {
+      // Gone: its page leaves the cache unfetched (a refetch would only answer 404).
+      queryClient.removeQueries({ queryKey: projectKeys.detail(projectId), exact: true });
+      queryClient.removeQueries({ queryKey: projectKeys.activity(projectId), exact: true });
+      return refreshAround(queryClient);
+    },
+  });
+}

@@ -1,0 +1,71 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { Project } from '../../shared/contracts/projects';
+import { CLIENTS_KEY, OVERVIEW_KEY, projectKeys } from './keys';
+import { applyProjectActivity, applyProjectChange, applyProjectDeleted } from './live';
+
+const PROJECT: Project = {
+  id: '5b0c1f4e-0000-4000-8000-000000000001',
+  name: 'Brand refresh',
+  client: {
+    id: '5b0c1f4e-0000-4000-8000-000000000002',
+    name: 'Grace Hopper',
+    portalId: '5b0c1f4e-0000-4000-8000-000000000003',
+  },
+  status: 'planning',
+  budget: null,
+  budgetVisibleToClient: false,
+  startDate: null,
+  endDate: null,
+  description: null,
+  internalNotes: null,
+  unreadMessages: 0,
+  createdAt: '2026-11-25T10:00:00.000Z',
+  updatedAt: '2026-11-25T10:00:00.000Z',
+};
+const LIST = projectKeys.list({ sort: 'updatedAt', order: 'desc', page: 1, pageSize: 50 });
+
+/** A client holding the section's queries (and the overview's and a client's), none stale yet. */
+function seeded() {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+  client.setQueryData(projectKeys.detail(PROJECT.id), PROJECT);
+  client.setQueryData(projectKeys.activity(PROJECT.id), { pages: [], pageParams: [] });
+  client.setQueryData(LIST, { items: [PROJECT], total: 1, page: 1, pageSize: 50 });
+  client.setQueryData(OVERVIEW_KEY, { activeProjects: 1 });
+  client.setQueryData([...CLIENTS_KEY, 'detail', PROJECT.client.id], { projects: [] });
+  client.setQueryData(projectKeys.detail('another'), { ...PROJECT, id: 'another' });
+  return client;
+}
+const stale = (client: QueryClient, key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
+
+describe('live events in the projects cache', () => {
+  it('a changed project replaces its page at once and makes lists, feed, totals and clients refetch', async () => {
+    const client = seeded();
+    await applyProjectChange(client, { ...PROJECT, status: 'completed' });
+    expect(client.getQueryData<Project>(projectKeys.detail(PROJECT.id))?.status).toBe('completed');
+    expect(stale(client, projectKeys.detail(PROJECT.id))).toBe(false);
+    for (const key of [LIST, projectKeys.activity(PROJECT.id), OVERVIEW_KEY])
+      expect(stale(client, key)).toBe(true);
+    expect(stale(client, [...CLIENTS_KEY, 'detail', PROJECT.client.id])).toBe(true);
+    expect(stale(client, projectKeys.detail('another'))).toBe(false);
+  });
+
+  it('a new activity row refreshes that project only (its feed, its page) and the lists', async () => {
+    const client = seeded();
+    await applyProjectActivity(client, PROJECT.id);
+    for (const key of [projectKeys.activity(PROJECT.id), projectKeys.detail(PROJECT.id), LIST]) {
+      expect(stale(client, key)).toBe(true);
+    }
+    expect(stale(client, OVERVIEW_KEY)).toBe(false);
+    expect(stale(client, projectKeys.detail('another'))).toBe(false);
+  });
+
+  it('a deleted project drops its feed and marks its page, the lists and the totals stale', async () => {
+    const client = seeded();
+    await applyProjectDeleted(client, PROJECT.id);
+    expect(client.getQueryState(projectKeys.activity(PROJECT.id))).toBeUndefined();
+    for (const key of [projectKeys.detail(PROJECT.id), LIST, OVERVIEW_KEY])
+      expect(stale(client, key)).toBe(true);
+    expect(stale(client, projectKeys.detail('another'))).toBe(false);
+  });
+});

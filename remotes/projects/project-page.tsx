@@ -1,0 +1,147 @@
+import { AlertTriangle, ArrowLeft, Pencil, Trash2 } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from '../../shared/router';
+import { Button, buttonClass } from '../../shared/ui/button';
+import { StatePanel } from '../../shared/ui/state-panel';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs';
+import { ActivityTab } from './activity-tab';
+import { type Project, ProjectsApiError, useClientOptions, useProject } from './api';
+import { DeleteProjectDialog } from './delete-project-dialog';
+import { formatDates } from './format';
+import { useProjectTexts } from './i18n';
+import { OverviewTab } from './overview-tab';
+import { DetailSkeleton } from './skeletons';
+import { StatusBadge } from './status-badge';
+import { useDocumentTitle } from './use-document-title';
+
+const ProjectFormDialog = lazy(() => import('./project-form-dialog'));
+
+/** One tab of the project page: `id` is its `?tab=` value, `label` an i18n key of this section. */
+export type ProjectTab = { id: string; label: string; render: (project: Project) => ReactNode };
+
+/**
+ * The project page's tabs, in order; the first is the default. Messages (the shared conversation
+ * component) joins this list; files and invoices join it with their issues.
+ */
+export const PROJECT_TABS: ProjectTab[] = [
+  { id: 'overview', label: 'detail.overview', render: (project) => <OverviewTab project={project} /> },
+  { id: 'activity', label: 'detail.activity', render: (project) => <ActivityTab projectId={project.id} /> },
+];
+
+type Open = 'edit' | 'delete' | null;
+
+/** One project (route `:projectId`, tab in `?tab=`): its header, actions and tabs. */
+export default function ProjectPage() {
+  const { t, lang } = useProjectTexts();
+  const { projectId = '' } = useParams();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const detail = useProject(projectId);
+  const [open, setOpen] = useState<Open>(null);
+  // The client picker only matters once the form opens.
+  const clients = useClientOptions();
+  useDocumentTitle(detail.data?.name ?? t('title'));
+
+  const tabParam = searchParams.get('tab');
+  const tab = PROJECT_TABS.find((candidate) => candidate.id === tabParam) ?? PROJECT_TABS[0];
+
+  const back = (
+    <Link to=".." className="inline-flex items-center gap-1.5 text-sm text-muted hover:text-ink">
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {t('detail.back')}
+    </Link>
+  );
+
+  if (detail.isPending) return <DetailSkeleton />;
+  if (detail.isError) {
+    const notFound = detail.error instanceof ProjectsApiError && [404, 422].includes(detail.error.status);
+    return (
+      <div className="grid gap-6">
+        {back}
+        <StatePanel
+          role="alert"
+          icon={<AlertTriangle aria-hidden="true" className="size-6" />}
+          title={notFound ? t('error.notFound') : t('error.detailTitle')}
+          body={notFound ? undefined : t('error.body')}
+        >
+          {notFound ? (
+            <Link to=".." className={buttonClass('secondary')}>
+              {t('detail.back')}
+            </Link>
+          ) : (
+            <Button variant="secondary" loading={detail.isFetching} onClick={() => void detail.refetch()}>
+              {t('error.retry')}
+            </Button>
+          )}
+        </StatePanel>
+      </div>
+    );
+  }
+
+  const project = detail.data;
+  return (
+    <div className="grid gap-6">
+      {back}
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid min-w-0 gap-1.5">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <h1 className="text-2xl font-semibold tracking-tight break-words">{project.name}</h1>
+            <StatusBadge status={project.status} />
+          </div>
+          <p className="text-sm text-muted">
+            {project.client.name} · {formatDates(project, t, lang)}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="secondary" onClick={() => setOpen('edit')}>
+            <Pencil aria-hidden="true" className="size-4" />
+            {t('detail.edit')}
+          </Button>
+          <Button size="sm" variant="danger" onClick={() => setOpen('delete')}>
+            <Trash2 aria-hidden="true" className="size-4" />
+            {t('detail.delete')}
+          </Button>
+        </div>
+      </header>
+      {tab ? (
+        // One block: the page's gap does not come between the tab list and its panel.
+        <div>
+          <Tabs
+            value={tab.id}
+            onValueChange={(next) =>
+              setSearchParams(
+                (current) => {
+                  const params = new URLSearchParams(current);
+                  if (next === PROJECT_TABS[0]?.id) params.delete('tab');
+                  else params.set('tab', next);
+                  return params;
+                },
+                { replace: true },
+              )
+            }
+          >
+            <TabsList aria-label={t('detail.tabs')} className="sm:max-w-md">
+              {PROJECT_TABS.map((candidate) => (
+                <TabsTrigger key={candidate.id} value={candidate.id}>
+                  {t(candidate.label)}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            <TabsContent value={tab.id}>{tab.render(project)}</TabsContent>
+          </Tabs>
+        </div>
+      ) : null}
+      {open === 'edit' ? (
+        <Suspense fallback={null}>
+          <ProjectFormDialog project={project} clients={clients.data ?? []} onClose={() => setOpen(null)} />
+        </Suspense>
+      ) : null}
+      <DeleteProjectDialog
+        project={project}
+        open={open === 'delete'}
+        onOpenChange={(next) => setOpen(next ? 'delete' : null)}
+        onDeleted={() => navigate('..', { replace: true })}
+      />
+    </div>
+  );
+}

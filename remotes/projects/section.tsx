@@ -1,0 +1,35 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from '../../shared/router';
+import { useProjectTexts } from './i18n';
+import { ProjectList } from './project-list';
+import { DetailSkeleton, ListSkeleton } from './skeletons';
+
+/** The project page (tabs, dialogs and zod) is its own chunk: the list is what most visits need. */
+const ProjectPage = lazy(() => import('./project-page'));
+
+export const PROJECTS_BASE = '/dashboard/projects';
+
+/**
+ * The Projects section (spec §3, issue 19), exposed as `projects/Section` and mounted by the host under
+ * `/dashboard/projects/*`, inside the host's router, QueryClient and i18n. Routes are relative: the list at
+ * the section root, a project at `:projectId` (its tab in `?tab=`). Renders a skeleton until its texts
+ * (namespace `projects`, only the active language) are registered.
+ */
+export default function ProjectsSection() {
+  const { ready } = useProjectTexts();
+  if (!ready) return <ListSkeleton />;
+  return (
+    <Routes>
+      <Route index element={<ProjectList />} />
+      <Route
+        path=":projectId"
+        element={
+          <Suspense fallback={<DetailSkeleton />}>
+            <ProjectPage />
+          </Suspense>
+        }
+      />
+      <Route path="*" element={<Navigate to={PROJECTS_BASE} replace />} />
+    </Routes>
+  );
+}
