@@ -61,14 +61,16 @@ export const hostPages = {
     Promise.all([import('./settings/settings-page'), loadTexts('settings')]).then(([page]) => page),
   portals: () => Promise.all([import('./portals/portals-page'), loadTexts('portals')]).then(([page]) => page),
   documentation: () => Promise.all([import('./docs/docs-page'), loadTexts('docs')]).then(([page]) => page),
+  messages: () =>
+    Promise.all([import('./messages/messages-page'), loadTexts('messages')]).then(([page]) => page),
 };
 
 const host = (page: (() => Promise<PageModule>) | null): SectionSource => ({ kind: 'host', page });
 const remote = (name: RemoteName): SectionSource => ({ kind: 'remote', remote: name });
 
 /**
- * The sidebar of spec §2, group by group and in order. Host sections without a page yet (`null`: messages,
- * calendar, integrations) are declared so their issues only add the page.
+ * The sidebar of spec §2, group by group and in order. Host sections without a page yet (`null`: calendar,
+ * integrations) are declared so their issues only add the page.
  */
 export const SECTION_GROUPS: SectionGroup[] = [
   {
@@ -90,7 +92,13 @@ export const SECTION_GROUPS: SectionGroup[] = [
         icon: FolderKanban,
         source: remote('projects'),
       },
-      { id: 'messages', path: 'messages', label: 'nav.messages', icon: MessageSquare, source: host(null) },
+      {
+        id: 'messages',
+        path: 'messages',
+        label: 'nav.messages',
+        icon: MessageSquare,
+        source: host(hostPages.messages),
+      },
     ],
   },
   {

@@ -18,7 +18,8 @@ const drafts = new Map<string, string>();
 const COUNTER_FROM = MESSAGE_MAX_LENGTH - 500;
 
 /**
- * The message box: Enter sends, Shift+Enter starts a new line (the habit of Slack and Intercom). Sending
+ * The message box: Enter sends, Shift+Enter starts a new line (the habit of Slack and Intercom; on a touch
+ * screen Enter is a new line and the button sends). Sending
  * hands the text to the outbox and empties the box at once; the text lives on in its bubble until the
  * server has it. Offline, it says so and still accepts messages (they go out when the connection returns).
  */
@@ -69,7 +70,10 @@ export function Composer({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    // On a touch screen the keyboard's Enter starts a new line; the Send button sends.
+    if (window.matchMedia?.('(pointer: coarse)').matches) return;
+    submit(event);
   }
 
   return (

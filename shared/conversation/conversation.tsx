@@ -4,6 +4,7 @@ import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
 import { Composer } from './composer';
+import { markConversationOpen } from './open-conversations';
 import type { Outbox } from './outbox';
 import type { ConversationTranslate } from './texts';
 import { Thread } from './thread';
@@ -73,6 +74,7 @@ function ConversationView({
   }, [loaded, lastReadSeq]);
 
   useMarkRead(messages, lastReadSeq, onRead);
+  useEffect(() => markConversationOpen(conversationId), [conversationId]);
 
   return (
     <section className={cn('flex h-full min-h-0 flex-col', className)}>
@@ -135,11 +137,13 @@ function useMarkRead(
   onRead: (upToSeq: number) => void,
 ) {
   const newestSeq = messages?.at(-1)?.seq ?? 0;
+  // Only the other side's messages make a conversation unread: the viewer's own never ask for a read call.
+  const newestTheirs = messages?.findLast((m) => !m.mine)?.seq ?? 0;
   const reported = useRef(0);
   const latest = useRef(onRead);
   latest.current = onRead;
   useEffect(() => {
-    if (newestSeq <= lastReadSeq) return;
+    if (newestTheirs <= lastReadSeq) return;
     const report = () => {
       if (document.visibilityState !== 'visible' || reported.current >= newestSeq) return;
       reported.current = newestSeq;
@@ -148,5 +152,5 @@ function useMarkRead(
     report();
     document.addEventListener('visibilitychange', report);
     return () => document.removeEventListener('visibilitychange', report);
-  }, [newestSeq, lastReadSeq]);
+  }, [newestSeq, newestTheirs, lastReadSeq]);
 }

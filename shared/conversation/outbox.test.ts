@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createOutbox, type OutboxEvent, type SendInput } from './outbox';
+import {
+  createOutbox,
+  newClientMessageId,
+  type OutboxEntry,
+  type OutboxEvent,
+  type SendInput,
+} from './outbox';
 
 type Sent = SendInput & { conversationId: string };
 
@@ -185,5 +191,73 @@ describe('outbox', () => {
     h.outbox.submit('p1', 'x');
     expect(h.outbox.entries('p1')).toBe(h.outbox.entries('p1'));
     expect(h.outbox.entries('none')).toBe(h.outbox.entries('other'));
+  });
+});
+
+describe('newClientMessageId', () => {
+  it('makes a version 4 UUID the API accepts, new each time', () => {
+    const a = newClientMessageId();
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(newClientMessageId()).not.toBe(a);
+  });
+});
+
+describe('outbox storage', () => {
+  function memoryStorage() {
+    let saved: OutboxEntry[] = [];
+    return {
+      load: () => saved.map((e) => ({ ...e })),
+      save: (entries: OutboxEntry[]) => {
+        saved = entries.map((e) => ({ ...e }));
+      },
+      saved: () => saved,
+    };
+  }
+
+  it('keeps unsent messages across a reload and sends them with their ids', async () => {
+    const storage = memoryStorage();
+    const first = createOutbox<string>({
+      send: () => Promise.reject(new TypeError('Failed to fetch')),
+      watchOnline: () => () => {},
+      isOffline: () => false,
+      newId: () => 'kept-id',
+      storage,
+    });
+    first.submit('p1', 'Written before the reload');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(storage.saved().map((e) => `${e.clientMessageId}:${e.status}`)).toEqual(['kept-id:failed']);
+    first.dispose();
+
+    // The page is loaded again: the kept message goes out at once, with the same id.
+    const sent: string[] = [];
+    const second = createOutbox<string>({
+      send: (_c, input) => {
+        sent.push(input.clientMessageId);
+        return Promise.resolve('ok');
+      },
+      watchOnline: () => () => {},
+      isOffline: () => false,
+      storage,
+    });
+    expect(second.entries('p1').map((e) => e.status)).toEqual(['sending']);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent).toEqual(['kept-id']);
+    expect(second.entries('p1')).toEqual([]);
+    expect(storage.saved()).toEqual([]);
+  });
+
+  it('forgets every unsent message and its stored copy when the account leaves', () => {
+    const storage = memoryStorage();
+    const outbox = createOutbox<string>({
+      send: () => new Promise(() => {}),
+      watchOnline: () => () => {},
+      isOffline: () => true,
+      storage,
+    });
+    outbox.submit('p1', 'private words');
+    expect(storage.saved()).toHaveLength(1);
+    outbox.forget();
+    expect(outbox.entries('p1')).toEqual([]);
+    expect(storage.saved()).toEqual([]);
   });
 });

@@ -49,6 +49,17 @@ export interface OutboxOptions<M> {
   watchOnline?: (listener: () => void) => () => void;
   newId?: () => string;
   now?: () => Date;
+  /**
+   * Keeps unsent messages across a reload (a page closed while offline or after a failure). `load` is
+   * read once at creation; `save` gets every unsent message after each change. Scope it to the signed-in
+   * account (see `outbox-storage.ts`).
+   */
+  storage?: OutboxStorage;
+}
+
+export interface OutboxStorage {
+  load(): OutboxEntry[];
+  save(entries: OutboxEntry[]): void;
 }
 
 export interface Outbox<M> {
@@ -65,10 +76,25 @@ export interface Outbox<M> {
   subscribe(listener: () => void): () => void;
   /** Sent and failed messages, for toasts and caches. */
   onEvent(listener: (event: OutboxEvent<M>) => void): () => void;
+  /** Drops every unsent message (and its stored copy): the account is leaving this browser. */
+  forget(): void;
   dispose(): void;
 }
 
 const EMPTY: readonly OutboxEntry[] = Object.freeze([]);
+
+/**
+ * A random (version 4) UUID for a new message: `crypto.randomUUID()`, which browsers give only to secure
+ * pages (https, localhost); elsewhere the same format from `crypto.getRandomValues`.
+ */
+export function newClientMessageId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 function defaultWatchOnline(listener: () => void): () => void {
   if (typeof window === 'undefined') return () => {};
@@ -87,8 +113,9 @@ export function createOutbox<M>(options: OutboxOptions<M>): Outbox<M> {
     isTransient = () => true,
     isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false,
     watchOnline = defaultWatchOnline,
-    newId = () => crypto.randomUUID(),
+    newId = newClientMessageId,
     now = () => new Date(),
+    storage,
   } = options;
   const byConversation = new Map<string, readonly OutboxEntry[]>();
   const pumping = new Set<string>();
@@ -106,6 +133,7 @@ export function createOutbox<M>(options: OutboxOptions<M>): Outbox<M> {
     const next = change(byConversation.get(conversationId) ?? EMPTY);
     if (next.length === 0) byConversation.delete(conversationId);
     else byConversation.set(conversationId, next);
+    storage?.save([...byConversation.values()].flat());
     emit();
   }
 
@@ -178,6 +206,15 @@ export function createOutbox<M>(options: OutboxOptions<M>): Outbox<M> {
 
   const stopWatching = watchOnline(retryAll);
 
+  // Messages kept from an earlier page: all of them go out again (the server keeps one per client id).
+  const kept = storage?.load() ?? [];
+  for (const entry of kept) {
+    const list = byConversation.get(entry.conversationId) ?? EMPTY;
+    const status: OutboxStatus = entry.status === 'failed' && !entry.autoRetry ? 'failed' : 'queued';
+    byConversation.set(entry.conversationId, [...list, { ...entry, status }]);
+  }
+  for (const conversationId of [...byConversation.keys()]) void pump(conversationId);
+
   return {
     submit(conversationId, body) {
       const text = body.trim();
@@ -216,6 +253,11 @@ export function createOutbox<M>(options: OutboxOptions<M>): Outbox<M> {
     onEvent(listener) {
       eventListeners.add(listener);
       return () => eventListeners.delete(listener);
+    },
+    forget() {
+      byConversation.clear();
+      storage?.save([]);
+      emit();
     },
     dispose() {
       stopWatching();

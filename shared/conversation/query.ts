@@ -10,6 +10,8 @@ import { useCallback, useMemo } from 'react';
 import { api } from '../api/client';
 import type { ConversationList, Message, MessagePage } from '../contracts/messages';
 import { createOutbox, type Outbox } from './outbox';
+import { outboxFor } from './outbox-registry';
+import { localOutboxStorage } from './outbox-storage';
 import { messageKeys, notificationKeys } from './query-keys';
 
 /**
@@ -139,27 +141,26 @@ export function addMessageToCache(client: QueryClient, message: Message): void {
   client.setQueryData<ConversationList>(messageKeys.conversations, { items: newestFirst(items) });
 }
 
-const outboxes = new WeakMap<QueryClient, Outbox<Message>>();
-
-/** The dashboard's one outbox: sends through the typed client and puts each sent message into the cache. */
-export function useDashboardOutbox(): Outbox<Message> {
+/**
+ * The dashboard's one outbox per account: sends through the typed client and puts each sent message into
+ * the cache. With `accountId`, unsent messages are kept across a reload (in this browser, for this account).
+ */
+export function useDashboardOutbox(accountId?: string): Outbox<Message> {
   const client = useQueryClient();
-  let outbox = outboxes.get(client);
-  if (!outbox) {
-    const created = createOutbox<Message>({
+  return outboxFor(accountId ?? '', () => {
+    const outbox = createOutbox<Message>({
       send: (projectId, body) =>
         unwrap(() =>
           api.POST('/api/projects/{projectId}/messages', { params: { path: { projectId } }, body }),
         ) as Promise<Message>,
       isTransient: isTransientSendError,
+      storage: accountId ? localOutboxStorage(`message_outbox:${accountId}`) : undefined,
     });
-    created.onEvent((event) => {
+    outbox.onEvent((event) => {
       if (event.type === 'sent') addMessageToCache(client, event.message);
     });
-    outboxes.set(client, created);
-    outbox = created;
-  }
-  return outbox;
+    return outbox;
+  });
 }
 
 /**

@@ -10,6 +10,7 @@ export const CONVERSATION_TEXT_KEYS = [
   'loadOlderFailed',
   'beginning',
   'unreadMarker',
+  'jumpToLatest',
   'empty',
   'emptyBody',
   'loadFailed',

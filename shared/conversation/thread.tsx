@@ -1,3 +1,4 @@
+import { ArrowDown } from 'lucide-react';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
@@ -21,7 +22,8 @@ function rowOf(item: ThreadItem): Row {
         item,
         at: item.message.createdAt,
         mine: item.message.mine,
-        sender: `${item.message.sender.type}:${item.message.sender.name}`,
+        // The viewer's own messages, stored or not yet, are one sender.
+        sender: item.message.mine ? 'me' : `${item.message.sender.type}:${item.message.sender.name}`,
       }
     : { item, at: item.entry.createdAt, mine: true, sender: 'me' };
 }
@@ -65,6 +67,8 @@ export function Thread({
     top: 0,
   });
   const [scrollTick, setScrollTick] = useState(0);
+  /** A message from the other side arrived while the reader was further up. */
+  const [newBelow, setNewBelow] = useState(false);
 
   const first = items[0]?.key;
   const last = items.at(-1)?.key;
@@ -88,6 +92,8 @@ export function Thread({
       element.scrollTop = before.top + (element.scrollHeight - before.height);
     } else if (last !== before.last && (atBottom.current || lastMine)) {
       element.scrollTop = element.scrollHeight;
+    } else if (last !== before.last) {
+      setNewBelow(true);
     }
     atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_WITHIN;
     previous.current = { first, last, height: element.scrollHeight, top: element.scrollTop };
@@ -105,6 +111,7 @@ export function Thread({
     const element = scroller.current;
     if (!element) return;
     atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_WITHIN;
+    if (atBottom.current) setNewBelow(false);
     previous.current = { ...previous.current, height: element.scrollHeight, top: element.scrollTop };
     if (element.scrollTop < LOAD_OLDER_WITHIN) setScrollTick((n) => n + 1);
   }
@@ -117,60 +124,79 @@ export function Thread({
   const words = { today: t('today'), yesterday: t('yesterday') };
 
   return (
-    <div
-      ref={scroller}
-      onScroll={onScroll}
-      // The browser's own scroll anchoring would move the view a second time when older rows arrive.
-      className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-2 [overflow-anchor:none] sm:px-4"
-    >
-      <div className="grid h-10 place-items-center text-xs text-subtle">
-        {loadingOlder ? (
-          <span role="status" className="flex items-center gap-2">
-            <Spinner size="sm" />
-            {t('loadingOlder')}
-          </span>
-        ) : loadOlderFailed ? (
-          <button
-            type="button"
-            onClick={onLoadOlder}
-            className="rounded-md px-2 py-1 font-medium text-danger hover:bg-danger-soft"
-          >
-            {t('loadOlderFailed')} {t('tryAgain')}
-          </button>
-        ) : !hasOlder && items.length > 0 ? (
-          <span>{t('beginning')}</span>
-        ) : null}
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      {newBelow ? (
+        <button
+          type="button"
+          onClick={() => {
+            const element = scroller.current;
+            if (element) element.scrollTo({ top: element.scrollHeight, behavior: 'smooth' });
+            setNewBelow(false);
+          }}
+          className="absolute bottom-3 left-1/2 z-10 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-primary px-3 py-1.5 text-xs font-medium text-on-primary shadow-md hover:bg-primary-strong"
+        >
+          <ArrowDown aria-hidden="true" className="size-3.5" />
+          {t('jumpToLatest')}
+        </button>
+      ) : null}
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        // The browser's own scroll anchoring would move the view a second time when older rows arrive.
+        className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-2 [overflow-anchor:none] sm:px-4"
+      >
+        {/* A short conversation sits at the bottom, by the composer, as in every chat. */}
+        <div className="flex min-h-full flex-col justify-end">
+          <div className="grid h-10 place-items-center text-xs text-subtle">
+            {loadingOlder ? (
+              <span role="status" className="flex items-center gap-2">
+                <Spinner size="sm" />
+                {t('loadingOlder')}
+              </span>
+            ) : loadOlderFailed ? (
+              <button
+                type="button"
+                onClick={onLoadOlder}
+                className="rounded-md px-2 py-1 font-medium text-danger hover:bg-danger-soft"
+              >
+                {t('loadOlderFailed')} {t('tryAgain')}
+              </button>
+            ) : !hasOlder && items.length > 0 ? (
+              <span>{t('beginning')}</span>
+            ) : null}
+          </div>
+          {items.length === 0 ? (
+            empty
+          ) : (
+            <ol aria-label={t('threadLabel')} className="grid gap-1 pb-2">
+              {rows.map((row, index) => {
+                const before = rows[index - 1];
+                const newDay = !before || dayKey(before.at) !== dayKey(row.at);
+                const marker = index === markerIndex;
+                const showHeader =
+                  newDay ||
+                  marker ||
+                  !before ||
+                  before.sender !== row.sender ||
+                  new Date(row.at).getTime() - new Date(before.at).getTime() > GROUP_GAP_MS;
+                return (
+                  <Row
+                    key={row.item.key}
+                    row={row}
+                    newDay={newDay ? dayLabel(row.at, lang, words) : null}
+                    marker={marker ? t('unreadMarker') : null}
+                    showHeader={showHeader}
+                    lang={lang}
+                    t={t}
+                    onRetry={onRetry}
+                    onDiscard={onDiscard}
+                  />
+                );
+              })}
+            </ol>
+          )}
+        </div>
       </div>
-      {items.length === 0 ? (
-        empty
-      ) : (
-        <ol aria-label={t('threadLabel')} className="grid gap-1 pb-2">
-          {rows.map((row, index) => {
-            const before = rows[index - 1];
-            const newDay = !before || dayKey(before.at) !== dayKey(row.at);
-            const marker = index === markerIndex;
-            const showHeader =
-              newDay ||
-              marker ||
-              !before ||
-              before.sender !== row.sender ||
-              new Date(row.at).getTime() - new Date(before.at).getTime() > GROUP_GAP_MS;
-            return (
-              <Row
-                key={row.item.key}
-                row={row}
-                newDay={newDay ? dayLabel(row.at, lang, words) : null}
-                marker={marker ? t('unreadMarker') : null}
-                showHeader={showHeader}
-                lang={lang}
-                t={t}
-                onRetry={onRetry}
-                onDiscard={onDiscard}
-              />
-            );
-          })}
-        </ol>
-      )}
     </div>
   );
 }

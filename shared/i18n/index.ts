@@ -45,6 +45,15 @@ const NAMESPACES: Record<
     en: () => import('./locales/docs.en.json'),
     de: () => import('./locales/docs.de.json'),
   },
+  // The notification sheet's texts (the bell's own label is in the main texts).
+  notifications: {
+    en: () => import('./locales/notifications.en.json'),
+    de: () => import('./locales/notifications.de.json'),
+  },
+  messages: {
+    en: () => import('./locales/messages.en.json'),
+    de: () => import('./locales/messages.de.json'),
+  },
 };
 
 /** Why a namespace's texts did not load (its chunk failed), by namespace: i18next only logs it. */

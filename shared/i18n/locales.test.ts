@@ -11,6 +11,10 @@ import landingDe from './locales/landing.de.json' with { type: 'json' };
 import landingEn from './locales/landing.en.json' with { type: 'json' };
 import mailDe from './locales/mail.de.json' with { type: 'json' };
 import mailEn from './locales/mail.en.json' with { type: 'json' };
+import messagesDe from './locales/messages.de.json' with { type: 'json' };
+import messagesEn from './locales/messages.en.json' with { type: 'json' };
+import notificationsDe from './locales/notifications.de.json' with { type: 'json' };
+import notificationsEn from './locales/notifications.en.json' with { type: 'json' };
 import portalsDe from './locales/portals.de.json' with { type: 'json' };
 import portalsEn from './locales/portals.en.json' with { type: 'json' };
 import publicDe from './locales/public.de.json' with { type: 'json' };
@@ -56,6 +60,8 @@ const enKeys = new Map([
   ...flatten(publicEn as Tree, 'public:'),
   ...flatten(portalsEn as Tree, 'portals:'),
   ...flatten(docsEn as Tree, 'docs:'),
+  ...flatten(messagesEn as Tree, 'messages:'),
+  ...flatten(notificationsEn as Tree, 'notifications:'),
 ]);
 const deKeys = new Map([
   ...flatten(de as Tree),
@@ -66,6 +72,8 @@ const deKeys = new Map([
   ...flatten(publicDe as Tree, 'public:'),
   ...flatten(portalsDe as Tree, 'portals:'),
   ...flatten(docsDe as Tree, 'docs:'),
+  ...flatten(messagesDe as Tree, 'messages:'),
+  ...flatten(notificationsDe as Tree, 'notifications:'),
 ]);
 
 describe('locale files', () => {
@@ -115,6 +123,28 @@ describe('locale files', () => {
     expect(enKeys.get('settings:profile.updated')).toBe('Profile updated successfully');
     expect(enKeys.get('settings:profile.failed')).toBe('Error: {{message}}');
     expect(enKeys.get('portals:copy.linkCopied')).toBe('Link copied to clipboard!');
+    expect(enKeys.get('messages:conversation.sent')).toBe('Message sent successfully');
+    expect(enKeys.get('messages:conversation.sendFailed')).toBe('Failed to send message');
+  });
+
+  it('carry the notification sheet of spec §2 and §8 verbatim, and every text it asks for', async () => {
+    expect(enKeys.get('notifications:title')).toBe('Notifications');
+    expect(enKeys.get('notifications:description')).toBe('Stay updated with your project activities');
+    expect(enKeys.get('notifications:new')).toBe('New');
+    expect(enKeys.get('notifications:earlier')).toBe('Earlier');
+    expect(enKeys.get('notifications:markAllRead')).toBe('Mark all read');
+    expect(enKeys.get('notifications:emptyTitle')).toBe('No notifications yet');
+    expect(enKeys.get('notifications:emptyBody')).toBe("You'll see updates about your projects here");
+    const { NOTIFICATION_TEXT_KEYS } = await import('../notifications/texts');
+    expect(NOTIFICATION_TEXT_KEYS.filter((key) => !enKeys.has(`notifications:${key}`))).toEqual([]);
+  });
+
+  it('carry every text of the conversation component', async () => {
+    const { CONVERSATION_TEXT_KEYS } = await import('../conversation/texts');
+    const absent = CONVERSATION_TEXT_KEYS.map((key) => `messages:conversation.${key}`).filter(
+      (key) => !enKeys.has(key),
+    );
+    expect(absent).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@ import { LanguageSwitcher } from '../../../shared/ui/language-switcher';
 import { toast } from '../../../shared/ui/toaster';
 import { trialDaysLeft } from '../../auth/session';
 import { ApiFailure } from '../../lib/api-failure';
+import { NotificationBell } from './notifications/notification-bell';
 import { useSaveLanguageChoice } from './profile-language';
 import { useSidebar } from './sidebar-state';
 import { useLeaveDashboard } from './use-leave-dashboard';
@@ -13,7 +14,7 @@ import { useLeaveDashboard } from './use-leave-dashboard';
 /** Spec §2: sign-out goes to / after about 100 ms (so the toast is seen), or at once on error. */
 const SIGN_OUT_REDIRECT_MS = 100;
 
-/** The top bar (spec §2): sidebar toggle, language, account e-mail with its initial and plan, sign-out. */
+/** The top bar (spec §2): sidebar toggle, language, notifications, account e-mail with its initial and plan, sign-out. */
 export function TopBar({ email, trialEndsAt }: { email: string; trialEndsAt: string }) {
   const { t } = useTranslation();
   const { expanded, isMobile, mobileOpen, toggle } = useSidebar();
@@ -33,6 +34,7 @@ export function TopBar({ email, trialEndsAt }: { email: string; trialEndsAt: str
       </Button>
       <div className="flex min-w-0 items-center gap-1 sm:gap-3">
         <LanguageSwitcher onChange={saveLanguage} />
+        <NotificationBell />
         <AccountBadge email={email} trialEndsAt={trialEndsAt} />
         <SignOutButton />
       </div>

@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback } from 'react';
+import { forgetOutboxes } from '../../../shared/conversation/outbox-registry';
 import { forgetLanguageChoice } from '../../../shared/i18n/index';
 import { useNavigate } from '../../../shared/router';
 import { useAuth } from '../../auth/auth-provider';
 
 /**
  * Ends the signed-in state locally and leaves the dashboard for `to` (sign-out, sign out everywhere,
- * account deletion): forgets the stored language (spec §4), drops the cached data, clears the session.
+ * account deletion): forgets the stored language (spec §4) and the unsent messages, drops the cached data,
+ * clears the session.
  *
  * The session is cleared inside the same transition as the navigation (the router applies location changes
  * as transitions): otherwise RequireAuth would render the signed-out state at the old location first and
@@ -19,6 +21,7 @@ export function useLeaveDashboard(): (to: string) => void {
   return useCallback(
     (to: string) => {
       forgetLanguageChoice();
+      forgetOutboxes();
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
       startTransition(() => {
         clearSession();

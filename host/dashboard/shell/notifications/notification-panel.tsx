@@ -1,0 +1,87 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { api } from '../../../../shared/api/client';
+import type { ActivityItem, NotificationList } from '../../../../shared/contracts/activity';
+import { useDashboardOutbox } from '../../../../shared/conversation/query';
+import { notificationKeys } from '../../../../shared/conversation/query-keys';
+import { useTranslation } from '../../../../shared/i18n/react';
+import { NotificationSheet } from '../../../../shared/notifications/notification-sheet';
+import { PROVIDER_EARLIER_LIMIT } from '../../../../shared/notifications/rules';
+import type { NotificationTranslate } from '../../../../shared/notifications/texts';
+import { useNavigate } from '../../../../shared/router';
+import { useAuth } from '../../../auth/auth-provider';
+import { useCachedQuery } from '../../../lib/use-cached-query';
+import { notificationTarget } from './notification-target';
+import { fetchNotifications, refreshNotifications, useNotifications } from './use-notifications';
+
+/**
+ * The dashboard's background work: the notification hook (polling, arrivals, toasts) and the outbox of
+ * unsent messages. It comes with this chunk, loaded when the
+ * browser is idle after the dashboard's first screen (or on the bell's first hover, focus or click): the
+ * first screen carries only the bell and its count (first-load budget).
+ */
+export function NotificationEngine() {
+  useNotifications();
+  // Messages kept unsent from an earlier page go out now, not only once a conversation is opened.
+  const auth = useAuth();
+  useDashboardOutbox(auth.status === 'signedIn' ? auth.user.id : undefined);
+  return null;
+}
+
+/**
+ * The provider's notification sheet (its own chunk): the newest 50, 'Earlier' capped at 10 (spec §9), a
+ * click navigates by type and closes the sheet, 'Mark all read' (spec §7: then the list and the count are
+ * read again; a failure is only logged, spec §8).
+ */
+export default function NotificationPanel({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const list = useCachedQuery(notificationKeys.list, fetchNotifications);
+  const [marking, setMarking] = useState(false);
+  const translate = useCallback<NotificationTranslate>((key) => t(`notifications:${key}`), [t]);
+
+  async function markAllRead() {
+    setMarking(true);
+    try {
+      const { error, response } = await api.POST('/api/notifications/read', { body: {} });
+      if (error !== undefined || !response.ok) throw new Error(`Mark all read answered ${response.status}`);
+      client.setQueryData<NotificationList>(notificationKeys.list, (current) =>
+        current ? { items: current.items.map((item) => ({ ...item, read: true })), unreadCount: 0 } : current,
+      );
+      client.setQueryData(notificationKeys.unreadCount, { count: 0 });
+      await refreshNotifications(client);
+    } catch (error) {
+      console.warn('Could not mark the notifications read', error);
+    } finally {
+      setMarking(false);
+    }
+  }
+
+  function select(item: ActivityItem) {
+    onOpenChange(false);
+    navigate(notificationTarget(item));
+  }
+
+  return (
+    <NotificationSheet
+      open={open}
+      onOpenChange={onOpenChange}
+      items={list.data?.items}
+      loadFailed={list.error !== null}
+      onRetry={list.refetch}
+      onSelect={select}
+      onMarkAllRead={() => void markAllRead()}
+      markingAllRead={marking}
+      earlierLimit={PROVIDER_EARLIER_LIMIT}
+      t={translate}
+      lang={i18n.resolvedLanguage ?? 'en'}
+    />
+  );
+}

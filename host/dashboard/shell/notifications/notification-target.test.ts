@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { notificationTarget } from './notification-target';
+
+const project = { id: 'p1', name: 'P', clientId: 'c', clientName: 'C' };
+
+describe('notificationTarget', () => {
+  it('leads each type to its dashboard section (spec §2)', () => {
+    expect(notificationTarget({ type: 'message', project })).toBe('/dashboard/messages/p1');
+    expect(notificationTarget({ type: 'file_upload', project })).toBe('/dashboard/files');
+    expect(notificationTarget({ type: 'file_approval', project })).toBe('/dashboard/files');
+    expect(notificationTarget({ type: 'invoice_created', project })).toBe('/dashboard/invoices');
+    expect(notificationTarget({ type: 'invoice_status', project })).toBe('/dashboard/invoices');
+    expect(notificationTarget({ type: 'project_status', project })).toBe('/dashboard/projects');
+  });
+});
