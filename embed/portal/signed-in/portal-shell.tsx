@@ -9,6 +9,7 @@ import type { PortalPage } from '../navigation/paths';
 import { BrandMark } from '../ui/brand-mark';
 import { LanguageSelect } from '../ui/language-select';
 import { EmbeddedShell } from './embedded-shell';
+import { useResumeUnsent } from './messages/resume-unsent';
 import { NotificationBell } from './notifications/notification-bell';
 import { useSessionSync } from './session-sync';
 import { NAV, useHeadingFocus } from './shell-parts';
@@ -19,6 +20,7 @@ import { useSignedIn } from './signed-in-context';
 export function PortalShell({ page, children }: { page: PortalPage; children: ReactNode }) {
   const embed = useEmbed();
   useFrameContent();
+  useResumeUnsent(useSignedIn().portalId);
   return embed ? (
     <EmbeddedShell page={page} inline={embed.mode === 'inline'}>
       {children}

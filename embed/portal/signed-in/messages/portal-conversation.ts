@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { ConversationList, Message } from '../../../../shared/contracts/messages';
 import { createOutbox, type Outbox } from '../../../../shared/conversation/outbox';
+import { localOutboxStorage } from '../../../../shared/conversation/outbox-storage';
 import type { ConversationTranslate } from '../../../../shared/conversation/texts';
 import { call, PortalApiError } from '../../api/portal-api';
 import { useI18n } from '../../i18n/i18n-context';
@@ -9,6 +10,7 @@ import { store, useData } from '../data-store';
 import { messageArrived } from '../notifications/provider-messages';
 import { portalKeys } from '../portal-data';
 import { listWithMessage, type ThreadData, withMessage, withNewestPage, withOlderPage } from './thread-data';
+import { onForgetUnsent, unsentKey } from './unsent';
 
 /*
  * The portal's adapter of the shared conversation (`shared/conversation`): its messages, paging and read
@@ -60,6 +62,8 @@ export function portalOutbox(portalId: string, network: string): Outbox<Message>
   current?.outbox.dispose();
   const headers = session ? { Authorization: `Bearer ${session.token}` } : undefined;
   const outbox = createOutbox<Message>({
+    // Unsent messages outlive the page (a reload while offline), kept for this client only.
+    ...(session ? { storage: localOutboxStorage(unsentKey(portalId, session.client.id)) } : {}),
     // The generated type of a message is nullable (the conversation list's `lastMessage` shares its
     // schema); the send route always answers with one.
     send: (projectId, body) =>
@@ -80,6 +84,7 @@ export function portalOutbox(portalId: string, network: string): Outbox<Message>
     store.invalidate(portalKeys.projectActivity(portalId, event.message.projectId));
   });
   current = { owner, outbox };
+  onForgetUnsent(() => outbox.forget());
   return outbox;
 }
 

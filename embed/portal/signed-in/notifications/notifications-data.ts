@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { ActivityItem, NotificationList } from '../../../../shared/contracts/activity';
+import { isConversationOpen } from '../../../../shared/conversation/open-conversations';
 import { toast } from '../../../../shared/ui/toaster';
 import { call, PortalApiError } from '../../api/portal-api';
 import { useI18n } from '../../i18n/i18n-context';
@@ -45,7 +46,9 @@ function signedInClient(noClient: string): string {
  */
 function announce(portalId: string, items: readonly ActivityItem[]): void {
   for (const item of items) {
-    if (shouldToast(item)) {
+    // A message of the conversation on screen is seen there: no toast for it (as Slack and Intercom do).
+    const onScreen = item.type === 'message' && isConversationOpen(item.project.id);
+    if (shouldToast(item) && !onScreen) {
       toast(item.title, {
         duration: TOAST_MS,
         ...(item.description ? { description: item.description } : {}),
