@@ -213,6 +213,25 @@ test.describe('portal collaboration', () => {
     await shot(page, info, 'messages');
     expect(await axeViolations(page)).toEqual([]);
 
+    // A message the server never got is kept when the page goes away, and goes out from the next page.
+    const messagesApi = `**/api/portal/${w.portalId}/projects/${w.website}/messages`;
+    await page.route(messagesApi, (route) =>
+      route.request().method() === 'POST' ? route.abort() : route.continue(),
+    );
+    await page.getByRole('textbox', { name: 'Message' }).fill('Sent from the next page');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Failed to send message')).toBeVisible();
+    await expect(thread.getByText('Not sent')).toBeVisible();
+    await page.unroute(messagesApi);
+    await page.goto(`/portal/${w.portalId}/dashboard`);
+    await expect
+      .poll(async () => {
+        const res = await request.get(`/api/projects/${w.website}/messages`);
+        const items = ((await res.json()) as { items: { body: string }[] }).items;
+        return items.filter((m) => m.body === 'Sent from the next page').length;
+      })
+      .toBe(1);
+
     // The Projects page: both projects; a card opens the project's page with its conversation.
     await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Projects' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
