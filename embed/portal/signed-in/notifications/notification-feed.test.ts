@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { ActivityItem } from '../../../../shared/contracts/activity';
 import {
   badgeText,
-  groupNotifications,
+  clientShouldToast,
   notificationTarget,
   SeenItems,
-  shouldToast,
+  TOAST_MS,
+  UNREAD_REFRESH_MS,
 } from './notification-feed';
 
 const project = { id: 'p1', name: 'Website', clientId: 'c1', clientName: 'Grace' };
@@ -34,28 +35,23 @@ const paths = {
 };
 
 describe('the portal notification sheet (spec §2, §7–§9)', () => {
-  it('toasts new items unless the client read them or wrote the message', () => {
-    expect(shouldToast(item())).toBe(true);
-    expect(shouldToast(item({ read: true }))).toBe(false);
-    expect(shouldToast(item({ senderType: 'client' }))).toBe(false);
-    expect(shouldToast(item({ type: 'project_status', senderType: null }))).toBe(true);
+  it('toasts new items for 4 s unless the client read them or wrote the message', () => {
+    expect(TOAST_MS).toBe(4000);
+    expect(clientShouldToast(item())).toBe(true);
+    expect(clientShouldToast(item({ read: true }))).toBe(false);
+    expect(clientShouldToast(item({ senderType: 'client' }))).toBe(false);
+    expect(clientShouldToast(item({ type: 'project_status', senderType: null }))).toBe(true);
     // Only messages are filtered by their sender: another item type from the client's side still toasts.
-    expect(shouldToast(item({ type: 'file_approval', senderType: 'client' }))).toBe(true);
+    expect(clientShouldToast(item({ type: 'file_approval', senderType: 'client' }))).toBe(true);
   });
 
-  it('shows the unread count on the badge, 99+ above 99, nothing at 0', () => {
+  it('shows the unread count on the badge, 99+ above 99, nothing at 0, refreshed every 30 s', () => {
+    expect(UNREAD_REFRESH_MS).toBe(30_000);
     expect(badgeText(0)).toBeNull();
     expect(badgeText(1)).toBe('1');
     expect(badgeText(99)).toBe('99');
     expect(badgeText(100)).toBe('99+');
     expect(badgeText(4321)).toBe('99+');
-  });
-
-  it('groups unread items under New and read ones under Earlier, keeping their order', () => {
-    const [a, b, c] = [item(), item({ read: true }), item()];
-    const groups = groupNotifications([a, b, c] as ActivityItem[]);
-    expect(groups.fresh.map((i) => i.id)).toEqual([a?.id, c?.id]);
-    expect(groups.earlier.map((i) => i.id)).toEqual([b?.id]);
   });
 
   it('leads each type to its section', () => {

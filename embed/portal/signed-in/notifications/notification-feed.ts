@@ -1,39 +1,23 @@
 import type { ActivityItem } from '../../../../shared/contracts/activity';
+import { notificationSection, shouldToast } from '../../../../shared/notifications/rules';
 
 /*
- * The notification sheet's rules (spec §2, §7, §8, §9), apart from React and the network so they can be
- * tested as they are: what gets a toast, what the badge says, how the sheet groups its items, where a
- * click leads, and which items of a refetched list are new.
+ * The portal's side of the notification rules (spec §2, §7, §9; the rules both audiences share are in
+ * `shared/notifications/rules.ts`): where a click leads in the portal, what gets a toast for a client,
+ * and which items of a refetched list are new to this visit.
  */
 
-/** Spec §9: a toast stays 4 s. */
-export const TOAST_MS = 4000;
+export {
+  badgeText,
+  NOTIFICATION_TOAST_MS as TOAST_MS,
+  UNREAD_REFETCH_MS as UNREAD_REFRESH_MS,
+} from '../../../../shared/notifications/rules';
+
 /** Spec §9: the sheet lists the newest 50 (the contract's NOTIFICATIONS_FETCHED; not imported, it brings zod). */
 export const FETCHED = 50;
-/** Spec §9: the unread count is refetched every 30 s. */
-export const UNREAD_REFRESH_MS = 30_000;
 
-/**
- * Spec §7: a new item gets a toast (its title and description) unless the client has read it already or
- * it is a message the client wrote (`sender_type` client).
- */
-export function shouldToast(item: ActivityItem): boolean {
-  return !item.read && !(item.type === 'message' && item.senderType === 'client');
-}
-
-/** The bell's badge (spec §9: '99+' above 99); null when there is nothing unread. */
-export function badgeText(count: number): string | null {
-  if (count <= 0) return null;
-  return count > 99 ? '99+' : String(count);
-}
-
-/** Spec §2: 'New' holds the unread items, 'Earlier' the read ones (all of them for a client). */
-export function groupNotifications(items: readonly ActivityItem[]): {
-  fresh: ActivityItem[];
-  earlier: ActivityItem[];
-} {
-  return { fresh: items.filter((item) => !item.read), earlier: items.filter((item) => item.read) };
-}
+/** Spec §7 for the client: a toast unless already read by the client, or a message the client wrote. */
+export const clientShouldToast = (item: ActivityItem) => shouldToast(item, 'client');
 
 export interface NotificationPaths {
   messages: (projectId: string) => string;
@@ -43,21 +27,19 @@ export interface NotificationPaths {
 }
 
 /**
- * Where a click on an item leads (spec §2): a message to Messages (its project's conversation open),
- * file_upload and file_approval to Files, invoice_created and invoice_status to Invoices, anything else
- * to Projects (the item's project).
+ * Where a click on an item leads in the portal (spec §2): a message to Messages (its project's
+ * conversation open), file_upload and file_approval to Files, invoice_created and invoice_status to
+ * Invoices, anything else to Projects (the item's project).
  */
 export function notificationTarget(item: ActivityItem, paths: NotificationPaths): string {
-  switch (item.type) {
-    case 'message':
+  switch (notificationSection(item.type)) {
+    case 'messages':
       return paths.messages(item.project.id);
-    case 'file_upload':
-    case 'file_approval':
+    case 'files':
       return paths.files;
-    case 'invoice_created':
-    case 'invoice_status':
+    case 'invoices':
       return paths.invoices;
-    default:
+    case 'projects':
       return paths.project(item.project.id);
   }
 }

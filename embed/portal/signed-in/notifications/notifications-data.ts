@@ -7,7 +7,7 @@ import { useI18n } from '../../i18n/i18n-context';
 import { readSession } from '../../session/session-store';
 import { store, useAction, useData, useIdle } from '../data-store';
 import { portalKeys } from '../portal-data';
-import { FETCHED, SeenItems, shouldToast, TOAST_MS, UNREAD_REFRESH_MS } from './notification-feed';
+import { clientShouldToast, FETCHED, SeenItems, TOAST_MS, UNREAD_REFRESH_MS } from './notification-feed';
 import { providerMessagesArrived } from './provider-messages';
 
 /*
@@ -48,7 +48,7 @@ function announce(portalId: string, items: readonly ActivityItem[]): void {
   for (const item of items) {
     // A message of the conversation on screen is seen there: no toast for it (as Slack and Intercom do).
     const onScreen = item.type === 'message' && isConversationOpen(item.project.id);
-    if (shouldToast(item) && !onScreen) {
+    if (clientShouldToast(item) && !onScreen) {
       toast(item.title, {
         duration: TOAST_MS,
         ...(item.description ? { description: item.description } : {}),
