@@ -258,7 +258,10 @@ test.describe('portal collaboration', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Project not found' })).toBeVisible();
 
     // A new message from the provider: the 30-second refresh brings the badge up and a toast (4 s).
+    // What the sheet holds when the page starts is not news: the provider writes once it is loaded.
+    const baseline = page.waitForResponse((r) => r.url().endsWith(`/api/portal/${w.portalId}/notifications`));
     await page.goto(`/portal/${w.portalId}/dashboard`);
+    await baseline;
     const before = await unreadCount(page, w);
     await expect(page.getByTestId('notification-badge')).toHaveText(String(before));
     await providerMessage(request, w.website, 'Could you send the logo files?');
