@@ -19,17 +19,19 @@ const distRoot = process.env.DIST_DIR ?? 'dist';
 
 /**
  * The UI kit is shared as a singleton by file: every module in `shared/ui/` gets a share key
- * `@platform/ui/<file>`. Keys that start with `./` are matched on the resolved file, so code keeps plain
- * relative imports (no tsconfig paths needed) and host and remotes still get one instance.
+ * `@platform/ui/<file>`, and likewise the conversation (`shared/conversation/`, `@platform/conversation/<file>`:
+ * one outbox and one list of open conversations whether the host's Messages page or a remote's project page
+ * shows it). Keys that start with `./` are matched on the resolved file, so code keeps plain relative imports
+ * (no tsconfig paths needed) and host and remotes still get one instance.
  */
-function uiKitShared() {
-  const dir = join(root, 'shared/ui');
+function kitShared(folder: string, keyPrefix: string) {
+  const dir = join(root, folder);
   const files = readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
   return Object.fromEntries(
     files.map((file) => [
-      `./shared/ui/${file}`,
+      `./${folder}/${file}`,
       {
-        shareKey: `@platform/ui/${file.replace(/\.tsx?$/, '')}`,
+        shareKey: `${keyPrefix}/${file.replace(/\.tsx?$/, '')}`,
         singleton: true,
         version: '0.1.0',
         requiredVersion: '^0.1.0',
@@ -68,7 +70,8 @@ const shared = {
   ...routerShared,
   '@tanstack/react-query': { singleton: true },
   i18next: { singleton: true },
-  ...uiKitShared(),
+  ...kitShared('shared/ui', '@platform/ui'),
+  ...kitShared('shared/conversation', '@platform/conversation'),
 };
 
 /**
@@ -86,6 +89,7 @@ const hostSharedVersions = {
   '@platform/router': routerShared['./shared/router.ts'].version,
   '@platform/i18n-react': routerShared['./shared/i18n/react.ts'].version,
   '@platform/ui': '0.1.0',
+  '@platform/conversation': '0.1.0',
 };
 
 const federated = (name: string, exposes: Record<string, string>) =>

@@ -1,12 +1,21 @@
 import { compress } from 'hono/compress';
+import { LOGO_MAX_BYTES } from '../shared/contracts/portals';
+import { bodyLimits, type UploadRoute } from './http/body-limit';
 import type { AppDeps } from './http/context';
 import { csrfProtection } from './http/csrf';
 import { registerDocs } from './http/docs';
 import { ApiError, onError } from './http/errors';
+import { refuseNul } from './http/nul-guard';
 import { createRouter } from './http/openapi';
 import { requestContext } from './http/request-context';
 import { registerStatic } from './http/static';
 import { registerRoutes } from './routes/index';
+import { FORM_OVERHEAD_BYTES } from './storage/multipart-upload';
+
+/** The routes that take a multipart upload instead of JSON, with the most their whole body may be. */
+const UPLOADS: UploadRoute[] = [
+  { path: /^\/api\/portals\/[^/]+\/logo$/, maxBytes: LOGO_MAX_BYTES + FORM_OVERHEAD_BYTES },
+];
 
 export interface AppOptions {
   /** Serve the built frontends from `<distDir>/<environment>`; omitted in API-only tests. */
@@ -21,6 +30,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = createRouter();
   app.onError(onError);
   app.use('*', requestContext(deps));
+  // Before anything reads a body (CSRF, validation, sessions, rate limits): 413 for one over its limit.
+  app.use('*', bodyLimits(UPLOADS));
+  app.use('*', refuseNul());
   // Only the large documents are worth compressing on the fly; built assets are precompressed.
   app.use('/api/openapi.json', compress());
   app.use('/api/docs/*', compress());
@@ -30,7 +42,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     '/api/*',
     csrfProtection({
       allowedOrigins: () => [deps.config.publicOrigin],
-      nonJsonPaths: [/^\/api\/portals\/[^/]+\/logo$/],
+      nonJsonPaths: UPLOADS.map((upload) => upload.path),
     }),
   );
 
@@ -57,6 +69,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.all('/api/*', () => {
     throw new ApiError('not_found');
   });
-  if (options.distDir) registerStatic(app, options.distDir);
+  if (options.distDir) registerStatic(app, options.distDir, deps);
   return app;
 }

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
 /** Empty strings in the environment mean "not set". */
 const optional = z
@@ -59,10 +60,20 @@ export const ConfigSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_BASE: url('STRIPE_API_BASE'),
   REMOTES_BASE_URL: url('REMOTES_BASE_URL'),
-  TRUST_PROXY: boolean,
+  /** Proxies trusted to report the client's address: `false`, `true` (one hop), a hop count, or IPs/CIDRs. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) => parseTrustProxy(v))
+    .refine((v): v is TrustProxy => v !== null, {
+      error:
+        'TRUST_PROXY must be false, true (one proxy), a number of proxies, or comma-separated proxy IP addresses and CIDR ranges',
+    }),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   SEED_DEMO: boolean,
   RATE_LIMIT_DISABLED: boolean,
+  /** Serve the development helpers (outbox, demo links) to other machines too; never in production. */
+  DEV_HELPERS_REMOTE: boolean,
   /** The host portal custom domains point their CNAME at; defaults to the hostname of PUBLIC_URL. */
   PLATFORM_HOST: optional,
   /** DNS servers that verify custom domains; unset: the system's resolver. */
@@ -99,6 +110,11 @@ export const ConfigSchema = z.object({
  * Rules that span variables, checked after each one is valid on its own; each names the variable to set.
  */
 function crossCheck(data: z.infer<typeof ConfigSchema>): { name: string; message: string } | null {
+  if (data.DEV_HELPERS_REMOTE && data.NODE_ENV === 'production')
+    return {
+      name: 'DEV_HELPERS_REMOTE',
+      message: 'DEV_HELPERS_REMOTE is for development only: production never serves the development helpers',
+    };
   if (data.STORAGE_DRIVER === 's3' && !data.S3_BUCKET)
     return { name: 'S3_BUCKET', message: 'S3_BUCKET is required when STORAGE_DRIVER=s3' };
   if (Boolean(data.S3_ACCESS_KEY_ID) !== Boolean(data.S3_SECRET_ACCESS_KEY))

@@ -1,5 +1,6 @@
 import dns from 'node:dns/promises';
 import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import type { Config } from './config';
@@ -11,6 +12,8 @@ import type { Logger } from './http/logger';
 import { createJobQueue } from './jobs/queue';
 import { installQueue, startWorker } from './jobs/worker';
 import { createMailer } from './mail/mailer';
+import type { HubOptions } from './realtime/hub';
+import { attachRealtime, type RealtimeServer } from './realtime/server';
 import { createStore } from './storage/create-store';
 
 export const VERSION: string = JSON.parse(
@@ -42,7 +45,7 @@ export async function createDeps(
   const applied = await migrate(db.sql);
   if (applied.length) log.info({ applied }, 'migrations applied');
   await installQueue(db, log);
-  const pubsub = db.kind === 'postgres' ? createPostgresPubSub(db.sql) : createInProcessPubSub();
+  const pubsub = db.kind === 'postgres' ? createPostgresPubSub(db.sql, db.url) : createInProcessPubSub();
   const jobs = createJobQueue(db.queueSchema);
   const mailer = createMailer({
     sql: db.sql,
@@ -71,6 +74,8 @@ export async function createDeps(
 
 export interface RunningServer {
   port: number;
+  /** The realtime sockets of this instance (`/api/realtime`). */
+  realtime: RealtimeServer;
   /**
    * Stops accepting connections and jobs, lets in-flight requests and running jobs finish (jobs that
    * cannot within JOBS_SHUTDOWN_TIMEOUT_MS go back to the queue), then closes the pool.
@@ -79,27 +84,36 @@ export interface RunningServer {
 }
 
 /** Starts the HTTP server for an app built from `deps`, and the job worker beside it. */
-export async function startServer(deps: AppDeps, db: Database): Promise<RunningServer> {
+export async function startServer(
+  deps: AppDeps,
+  db: Database,
+  options: { realtime?: HubOptions } = {},
+): Promise<RunningServer> {
   const app = createApp(deps, { distDir: deps.config.DIST_DIR });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: deps.config.PORT, hostname: deps.config.HOST }, () =>
       resolve(s),
     );
   });
+  const realtime = await attachRealtime(server as Server, deps, options.realtime);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : deps.config.PORT;
   const worker = await startWorker(deps, db);
   let stopping: Promise<void> | undefined;
   return {
     port,
+    realtime,
     stop() {
       stopping ??= (async () => {
+        // Sockets first: an open WebSocket would hold the HTTP server's close() forever.
+        await realtime.close();
         const http = new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Keep-alive sockets with no request in flight would hold close() open.
           if ('closeIdleConnections' in server) server.closeIdleConnections();
         });
         await Promise.all([http, worker?.stop()]);
+        await deps.pubsub.close?.();
         deps.store.close();
         await db.close();
       })();

@@ -9,4 +9,5 @@ declare const __HOST_SHARED_VERSIONS__: {
   '@platform/router': string;
   '@platform/i18n-react': string;
   '@platform/ui': string;
+  '@platform/conversation': string;
 };

@@ -65,14 +65,15 @@ interface SessionRow {
 /**
  * Checks a cookie token with ONE primary-key lookup (joined with the user and profile), compares the
  * secret hash in constant time, deletes the session when it is past its expiry or absolute cap, and
- * slides the expiry when less than 15 days remain. `force` always slides (the refresh endpoint).
+ * slides the expiry when less than 15 days remain. `force` always slides (the refresh endpoint);
+ * `renew: false` never does (a WebSocket upgrade, whose answer cannot carry the re-sent cookie).
  * @returns the session and user, or null for a missing, malformed, wrong or expired token
  */
 export async function validateSessionToken(
   sql: Sql,
   token: string,
   now: Date,
-  opts: { force?: boolean } = {},
+  opts: { force?: boolean; renew?: boolean } = {},
 ): Promise<ValidatedSession | null> {
   const parts = parseSessionToken(token);
   if (!parts) return null;
@@ -95,7 +96,8 @@ export async function validateSessionToken(
   }
   let renewed = false;
   const next = slidExpiry(createdAt, now);
-  const due = opts.force || expiresAt.getTime() - now.getTime() < SESSION_RENEW_BELOW_MS;
+  const due =
+    opts.renew !== false && (opts.force || expiresAt.getTime() - now.getTime() < SESSION_RENEW_BELOW_MS);
   if (due && next.getTime() > expiresAt.getTime()) {
     await sql`UPDATE user_sessions SET expires_at = ${next}, last_seen_at = ${now} WHERE id = ${id}`;
     expiresAt = next;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { App } from './context';
+import { newNonce, withNonce } from './csp';
 
 const require = createRequire(import.meta.url);
 const swaggerDir = dirname(require.resolve('swagger-ui-dist/package.json'));
@@ -34,11 +35,25 @@ const init = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#
  */
 export function registerDocs(app: App) {
   app.get('/api/docs', (c) => {
+    const nonce = newNonce();
+    // Swagger UI styles its elements inline (styles only); scripts need this response's nonce.
     c.header(
       'Content-Security-Policy',
-      "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+      [
+        "default-src 'self'",
+        `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        // "Try it out" calls the document's server, PUBLIC_URL, which may be another origin than the page's.
+        `connect-src 'self' ${c.get('deps').config.publicOrigin}`,
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ].join('; '),
     );
-    return c.html(page);
+    c.header('X-Frame-Options', 'DENY');
+    return c.html(withNonce(page, nonce));
   });
   app.get('/api/docs/init.js', (c) =>
     c.body(init, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }),

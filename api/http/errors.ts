@@ -127,6 +127,9 @@ export function onError(err: Error, c: Context<AppEnv>) {
                 : 'internal_error';
     return errorResponse(c, new ApiError(code));
   }
+  // PostgreSQL refuses NUL in text (22021) and in JSON (22P05): the request's fault, never a 500.
+  const pgCode = (err as { code?: unknown }).code;
+  if (pgCode === '22021' || pgCode === '22P05') return errorResponse(c, new ApiError('bad_request'));
   c.get('log')?.error({ err }, 'unhandled error');
   return errorResponse(c, new ApiError('internal_error'));
 }

@@ -4,6 +4,7 @@ import type { Sql } from '../db/client';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
 import type { Lang } from './i18n';
+import { clientAddress } from './trust-proxy';
 
 export interface RateLimitRule {
   /** Bucket name, e.g. `sign-in:email`. */
@@ -198,14 +199,15 @@ export function waitText(lang: Lang, seconds: number): string {
 }
 
 /**
- * The caller's IP: the first `X-Forwarded-For` hop only behind a trusted proxy (`TRUST_PROXY`), since
- * anyone can send that header; else the socket address. `app.request()` tests have no socket: 'unknown'.
+ * The caller's IP: the socket's peer, or behind trusted proxies (`TRUST_PROXY`) the right-most
+ * `X-Forwarded-For` address that is not one of them (anyone can prepend addresses to that header; only
+ * what the trusted proxies appended counts). `app.request()` tests have no socket: 'unknown'.
  */
 export function clientIp(c: Context<AppEnv>): string {
-  if (c.get('deps').config.TRUST_PROXY) {
-    const first = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (first) return first.slice(0, 64);
-  }
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
+  const socket = env?.incoming?.socket?.remoteAddress ?? 'unknown';
+  return clientAddress(c.get('deps').config.TRUST_PROXY, socket, c.req.header('x-forwarded-for')).slice(
+    0,
+    64,
+  );
 }

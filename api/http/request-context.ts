@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from './context';
 import { pickLanguage } from './i18n';
+import { isTrustedHop } from './trust-proxy';
 
 const ID = /^[\w.-]{8,64}$/;
 
@@ -18,8 +19,11 @@ function newRequestId(): string {
  * the request language, the headers every response carries, and one structured log line per API request.
  */
 export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const hsts = deps.config.publicOrigin.startsWith('https:');
   return async (c, next) => {
-    const incoming = deps.config.TRUST_PROXY ? c.req.header('x-request-id') : undefined;
+    const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+    const fromProxy = isTrustedHop(deps.config.TRUST_PROXY, env?.incoming?.socket?.remoteAddress ?? '', 0);
+    const incoming = fromProxy ? c.req.header('x-request-id') : undefined;
     const requestId = incoming && ID.test(incoming) ? incoming : newRequestId();
     const log = deps.log.child({ requestId });
     c.set('deps', deps);
@@ -32,6 +36,8 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.header('X-Request-Id', requestId);
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     c.header('X-Content-Type-Options', 'nosniff');
+    // Served over https (TLS ends at the proxy in front): browsers keep to https for a year.
+    if (hsts) c.header('Strict-Transport-Security', 'max-age=31536000');
     const isApi = c.req.path.startsWith('/api/');
     if (isApi) c.header('Cache-Control', 'no-store');
     const started = performance.now();

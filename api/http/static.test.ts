@@ -7,6 +7,10 @@ import { signedInProvider } from '../auth/testing';
 import { createPortal } from '../routes/portals/testing';
 import { createTestContext, type TestContext } from '../testing/harness';
 
+/** The `frame-ancestors` of a response's Content-Security-Policy. */
+const frameAncestorsOf = (res: Response) =>
+  /(?:^|; )frame-ancestors ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+
 describe('serving the built frontends', () => {
   let t: TestContext;
   let app: ReturnType<typeof createApp>;
@@ -47,7 +51,7 @@ describe('serving the built frontends', () => {
     write('host/privacy.html', '<!doctype html><title>privacy</title>');
     const file = await app.request('/privacy.html');
     expect(file.status).toBe(200);
-    expect(file.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+    expect(frameAncestorsOf(file)).toBe("'none'");
     expect(file.headers.get('x-frame-options')).toBe('DENY');
   });
 
@@ -119,9 +123,7 @@ describe('framing the portal app (the widget’s iframe)', () => {
     for (const page of ['', 'login', 'dashboard', 'invoices']) {
       const res = await app.request(`/portal/${embeddable}/${page}${embedQuery}`);
       expect(res.status).toBe(200);
-      expect(res.headers.get('content-security-policy')).toBe(
-        'frame-ancestors https://ada.studio http://localhost:5173',
-      );
+      expect(frameAncestorsOf(res)).toBe('https://ada.studio http://localhost:5173');
       expect(res.headers.get('x-frame-options')).toBeNull();
       expect(res.headers.get('cache-control')).toBe('no-cache');
       const html = await res.text();
@@ -134,7 +136,7 @@ describe('framing the portal app (the widget’s iframe)', () => {
   it('forbids framing the standalone pages, even of an embeddable portal', async () => {
     for (const path of [`/portal/${embeddable}/login`, `/portal/${embeddable}/dashboard`, '/portal/login']) {
       const res = await app.request(path);
-      expect(res.headers.get('content-security-policy'), path).toBe("frame-ancestors 'none'");
+      expect(frameAncestorsOf(res), path).toBe("'none'");
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');
       expect(await res.text()).not.toContain('portal-frame-ancestors');
     }
@@ -143,7 +145,7 @@ describe('framing the portal app (the widget’s iframe)', () => {
   it('forbids framing a portal without allowed origins, an unknown portal and a malformed id', async () => {
     for (const id of [closed, crypto.randomUUID(), 'not-a-portal']) {
       const res = await app.request(`/portal/${id}/login${embedQuery}`);
-      expect(res.headers.get('content-security-policy'), id).toBe("frame-ancestors 'none'");
+      expect(frameAncestorsOf(res), id).toBe("'none'");
       expect(res.headers.get('x-frame-options'), id).toBe('DENY');
       expect(await res.text()).not.toContain('portal-frame-ancestors');
     }
@@ -170,7 +172,7 @@ describe('framing the portal app (the widget’s iframe)', () => {
     await t.sql`UPDATE client_portals SET allowed_origins = '{https://new.example}' WHERE id = ${closed}`;
     try {
       const res = await app.request(`/portal/${closed}/login${embedQuery}`);
-      expect(res.headers.get('content-security-policy')).toBe('frame-ancestors https://new.example');
+      expect(frameAncestorsOf(res)).toBe('https://new.example');
     } finally {
       await t.sql`UPDATE client_portals SET allowed_origins = '{}' WHERE id = ${closed}`;
     }
@@ -183,18 +185,132 @@ describe('framing the portal app (the widget’s iframe)', () => {
     const host = { Host: 'portal.ada.test' };
     const embedded = await app.request(`/dashboard${embedQuery}`, { headers: host });
     expect(embedded.status).toBe(200);
-    expect(embedded.headers.get('content-security-policy')).toBe(
-      'frame-ancestors https://ada.studio http://localhost:5173',
-    );
+    expect(frameAncestorsOf(embedded)).toBe('https://ada.studio http://localhost:5173');
     const html = await embedded.text();
     expect(html).toContain(`<meta name="portal-id" content="${embeddable}">`);
     expect(html).toContain('<meta name="portal-frame-ancestors"');
     const standalone = await app.request('/dashboard', { headers: host });
-    expect(standalone.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+    expect(frameAncestorsOf(standalone)).toBe("'none'");
     expect(await standalone.text()).toContain(`<link rel="icon" href="/api/portal/${embeddable}/icon">`);
     expect(standalone.headers.get('x-frame-options')).toBe('DENY');
     const unknown = await app.request(`/${embedQuery}`, { headers: { Host: 'nobody.ada.test' } });
     expect(unknown.status).toBe(404);
-    expect(unknown.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+    expect(frameAncestorsOf(unknown)).toBe("'none'");
+  });
+});
+
+describe('the Content-Security-Policy of every page (issue 17, finding 13)', () => {
+  let t: TestContext;
+  let app: ReturnType<typeof createApp>;
+  let dist: string;
+  let portalId: string;
+  const HOST_PAGE =
+    '<!doctype html><html><head><title>host</title><script>window.boot=1</script><script defer src="/static/js/index.0123abcd.js"></script></head><body></body></html>';
+  beforeAll(async () => {
+    t = await createTestContext({ REMOTES_BASE_URL: 'https://cdn.example.net/remotes' });
+    dist = mkdtempSync(join(tmpdir(), 'dist-'));
+    for (const [path, body] of [
+      ['host/index.html', HOST_PAGE],
+      ['host/legal.html', '<!doctype html><title>legal</title><script src="/legal.js"></script>'],
+      [
+        'portal/index.html',
+        '<!doctype html><html><head><title>portal</title><script>boot()</script><link rel="preload" as="script" href="/portal/static/js/a.js"></head></html>',
+      ],
+    ] as const) {
+      mkdirSync(join(dist, path, '..'), { recursive: true });
+      writeFileSync(join(dist, path), body);
+    }
+    app = createApp(t.deps, { distDir: dist });
+    const owner = await signedInProvider(t, 'csp-owner@example.com');
+    portalId = (await createPortal(t, owner, { allowedOrigins: ['https://ada.studio'] })).id;
+  });
+  afterAll(async () => {
+    rmSync(dist, { recursive: true, force: true });
+    await t.close();
+  });
+
+  const policyOf = (res: Response) => {
+    const policy = res.headers.get('content-security-policy') ?? '';
+    return Object.fromEntries(
+      policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')] as const),
+    );
+  };
+  const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(policyOf(res)['script-src'] ?? '')?.[1] ?? '';
+
+  it('gives the host page scripts by a fresh nonce only, and the rest of a real policy', async () => {
+    const headers = { Host: 'localhost:3000' };
+    const [first, second] = [await app.request('/', { headers }), await app.request('/auth', { headers })];
+    const nonce = nonceOf(first);
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(nonceOf(second)).not.toBe(nonce);
+    expect(policyOf(first)).toEqual({
+      'script-src': `'nonce-${nonce}' 'strict-dynamic'`,
+      'object-src': "'none'",
+      'base-uri': "'none'",
+      'form-action': "'self'",
+      'connect-src': "'self' http://localhost:3000 ws://localhost:3000 https://cdn.example.net",
+      'frame-ancestors': "'none'",
+    });
+    const html = await first.text();
+    expect(html).toContain(`<script nonce="${nonce}">window.boot=1</script>`);
+    expect(html).toContain(`<script nonce="${nonce}" defer src="/static/js/index.0123abcd.js">`);
+    expect((await app.request('/no/such/page')).headers.get('content-security-policy')).toContain(
+      "'strict-dynamic'",
+    );
+  });
+
+  it('gives the portal page and the widget frame nonces, keeping who may frame them', async () => {
+    const standalone = await app.request(`/portal/${portalId}/login`);
+    const nonce = nonceOf(standalone);
+    expect(policyOf(standalone)).toMatchObject({
+      'script-src': `'nonce-${nonce}' 'strict-dynamic'`,
+      'object-src': "'none'",
+      'base-uri': "'none'",
+      'frame-ancestors': "'none'",
+    });
+    const html = await standalone.text();
+    expect(html).toContain(`<script nonce="${nonce}">boot()</script>`);
+    expect(html).toContain(`<link nonce="${nonce}" rel="preload" as="script"`);
+    const framed = await app.request(`/portal/${portalId}/login?embed=1`);
+    expect(policyOf(framed)).toMatchObject({
+      'script-src': `'nonce-${nonceOf(framed)}' 'strict-dynamic'`,
+      'frame-ancestors': 'https://ada.studio',
+    });
+    const unknownDomain = await app.request('/', { headers: { Host: 'nobody.example.org' } });
+    expect(unknownDomain.status).toBe(404);
+    expect(policyOf(unknownDomain)).toMatchObject({ 'object-src': "'none'", 'frame-ancestors': "'none'" });
+  });
+
+  it('lets a page served as a file run its own origin’s scripts only', async () => {
+    const res = await app.request('/legal.html');
+    expect(res.status).toBe(200);
+    expect(policyOf(res)).toMatchObject({ 'script-src': "'self'", 'object-src': "'none'" });
+  });
+
+  it('gives the API reference a nonce too', async () => {
+    const res = await app.request('/api/docs');
+    const nonce = nonceOf(res);
+    expect(policyOf(res)).toMatchObject({
+      'script-src': `'nonce-${nonce}' 'strict-dynamic'`,
+      'object-src': "'none'",
+      'base-uri': "'none'",
+      'form-action': "'self'",
+      'connect-src': "'self' http://localhost:3000",
+      'frame-ancestors': "'none'",
+    });
+    const scripts = (await res.text()).match(/<script[^>]*>/g) ?? [];
+    expect(scripts).toHaveLength(2);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it('sends HSTS for a year when PUBLIC_URL is https, never over plain http', async () => {
+    expect((await app.request('/')).headers.get('strict-transport-security')).toBeNull();
+    const https = await createTestContext({ PUBLIC_URL: 'https://app.example.com' });
+    try {
+      const res = await https.app.request('/api/health');
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000');
+    } finally {
+      await https.close();
+    }
   });
 });

@@ -5,7 +5,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { escapeMarkup } from '../../shared/format/markup';
 import { portalForHost } from '../services/domains/domain-cache';
 import { allowedOriginsOf } from '../services/portal/branding';
-import type { App, AppEnv } from './context';
+import type { App, AppDeps, AppEnv } from './context';
+import { connectSources, newNonce, pagePolicy, withNonce } from './csp';
 
 /** Host routes the SPA renders; any other path gets the host's not-found page with status 404. */
 const HOST_ROUTES = [
@@ -23,10 +24,27 @@ const HOST_ROUTES = [
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|jpe?g|svg|webp|avif)$/;
 
 /** Pages nobody may frame (clickjacking): CSP for current browsers, X-Frame-Options for old ones. */
-const NO_FRAMING = "frame-ancestors 'none'";
-function denyFraming(res: { headers: Headers }) {
-  res.headers.set('Content-Security-Policy', NO_FRAMING);
-  res.headers.set('X-Frame-Options', 'DENY');
+const NO_FRAMING = "'none'";
+
+/**
+ * Renders a built page with its Content-Security-Policy: a fresh nonce on its scripts (`csp.ts`), and
+ * `frameAncestors` (`'none'` also sends X-Frame-Options for old browsers).
+ */
+function page(
+  c: Context<AppEnv>,
+  html: string,
+  opts: { status?: 200 | 404; frameAncestors?: string; connect?: string[] } = {},
+): Response {
+  const nonce = newNonce();
+  const frameAncestors = opts.frameAncestors ?? NO_FRAMING;
+  c.header('Cache-Control', 'no-cache');
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header(
+    'Content-Security-Policy',
+    pagePolicy({ nonce, frameAncestors, connect: opts.connect ?? connectSources(c) }),
+  );
+  if (frameAncestors === NO_FRAMING) c.header('X-Frame-Options', 'DENY');
+  return c.html(withNonce(html, nonce), opts.status ?? 200);
 }
 
 /**
@@ -47,7 +65,12 @@ function files(distDir: string, env: string, prefix: string): MiddlewareHandler<
         'Cache-Control',
         HASHED.test(c.req.path) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
-      if (res.headers.get('Content-Type')?.startsWith('text/html')) denyFraming(res);
+      // A page served as a file carries no nonce: its own origin's scripts only.
+      if (res.headers.get('Content-Type')?.startsWith('text/html')) {
+        const policy = pagePolicy({ connect: connectSources(c), frameAncestors: NO_FRAMING });
+        res.headers.set('Content-Security-Policy', policy);
+        res.headers.set('X-Frame-Options', 'DENY');
+      }
     }
     return res;
   };
@@ -96,27 +119,26 @@ const ICON_LINK = /<link rel="icon" href="[^"]*">/;
  */
 async function portalPage(
   c: Context<AppEnv>,
-  html: string,
+  portalHtml: string,
   portalId: string | null,
   meta = '',
 ): Promise<Response> {
-  c.header('Cache-Control', 'no-cache');
-  c.header('X-Content-Type-Options', 'nosniff');
   const id = portalId !== null && UUID.test(portalId) ? portalId.toLowerCase() : null;
   const framed = c.req.query('embed') !== undefined;
   const origins = framed && id ? await allowedOriginsOf(c.get('deps').sql, id) : null;
-  const page =
-    id && !framed ? html.replace(ICON_LINK, `<link rel="icon" href="/api/portal/${id}/icon">`) : html;
+  const html =
+    id && !framed
+      ? portalHtml.replace(ICON_LINK, `<link rel="icon" href="/api/portal/${id}/icon">`)
+      : portalHtml;
   let head = meta;
-  if (origins?.length) {
-    c.header('Content-Security-Policy', `frame-ancestors ${origins.join(' ')}`);
+  if (origins?.length)
     head += `<meta name="portal-frame-ancestors" content="${escapeMarkup(origins.join(' '))}">`;
-  } else {
-    c.header('Content-Security-Policy', NO_FRAMING);
-    c.header('X-Frame-Options', 'DENY');
-  }
-  if (!head) return c.html(page);
-  return c.html(page.includes('<head>') ? page.replace('<head>', `<head>${head}`) : head + page);
+  const withHead = !head
+    ? html
+    : html.includes('<head>')
+      ? html.replace('<head>', `<head>${head}`)
+      : head + html;
+  return page(c, withHead, origins?.length ? { frameAncestors: origins.join(' ') } : {});
 }
 
 const UNKNOWN_DOMAIN_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="robots" content="noindex"><title>Portal not found</title></head>
@@ -137,14 +159,8 @@ function customDomains(portalHtml: () => string | undefined): MiddlewareHandler<
     if (isPlatformHost(host, config.platformHost) || c.req.path.startsWith('/api/')) return next();
     if (c.req.path.startsWith('/portal/static/')) return next();
     const portalId = await portalForHost(sql, host, now().getTime());
-    c.header('Cache-Control', 'no-cache');
-    c.header('X-Content-Type-Options', 'nosniff');
     c.header('Vary', 'Host');
-    if (!portalId) {
-      c.header('Content-Security-Policy', NO_FRAMING);
-      c.header('X-Frame-Options', 'DENY');
-      return c.html(UNKNOWN_DOMAIN_PAGE, 404);
-    }
+    if (!portalId) return page(c, UNKNOWN_DOMAIN_PAGE, { status: 404 });
     const html = portalHtml();
     if (!html) return c.text('The portal app is not built. Run `npm run build`.', 503);
     return portalPage(c, html, portalId, `<meta name="portal-id" content="${escapeMarkup(portalId)}">`);
@@ -156,7 +172,7 @@ function customDomains(portalHtml: () => string | undefined): MiddlewareHandler<
  * the widget under /widget/, and the host for everything else (SPA fallback, 404 status for
  * unknown paths so crawlers and monitors see the truth).
  */
-export function registerStatic(app: App, distDir: string) {
+export function registerStatic(app: App, distDir: string, deps: Pick<AppDeps, 'config'>) {
   const dist = resolve(distDir);
   const portalHtml = htmlPage(dist, 'portal');
   app.on(['GET', 'HEAD'], '*', customDomains(portalHtml));
@@ -177,14 +193,13 @@ export function registerStatic(app: App, distDir: string) {
   });
   app.get('/*', files(dist, 'host', '/'));
   const hostHtml = htmlPage(dist, 'host');
+  // The host also fetches the remotes' manifests, from a CDN when REMOTES_BASE_URL is absolute.
+  const remotes = deps.config.REMOTES_BASE_URL;
+  const remotesOrigin = remotes && /^https?:\/\//.test(remotes) ? [new URL(remotes).origin] : [];
   app.get('*', (c) => {
     const html = hostHtml();
     if (!html) return c.text('The dashboard is not built. Run `npm run build`.', 503);
-    c.header('Cache-Control', 'no-cache');
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Content-Security-Policy', NO_FRAMING);
-    c.header('X-Frame-Options', 'DENY');
     const known = HOST_ROUTES.some((re) => re.test(c.req.path));
-    return c.html(html, known ? 200 : 404);
+    return page(c, html, { status: known ? 200 : 404, connect: connectSources(c, remotesOrigin) });
   });
 }

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import type { RemoteName } from '../../shared/contracts/platform';
+import { setOutboxAccount } from '../../shared/conversation/outbox-registry';
 import { useTranslation } from '../../shared/i18n/react';
 import { Link, Route, Routes } from '../../shared/router';
 import { buttonClass } from '../../shared/ui/button';
@@ -48,6 +49,8 @@ export default function DashboardFrame() {
   useEffect(() => scheduleIdlePreload(), []);
   if (auth.status !== 'signedIn') return null;
   const { user } = auth;
+  // Sections (remotes too: the module is shared) open this account's outbox.
+  setOutboxAccount(user.id);
   return (
     <SidebarProvider>
       <a

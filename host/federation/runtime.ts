@@ -40,25 +40,43 @@ const singleton = (
 
 const lib = (version: string, module: unknown) => singleton(version, { lib: () => module });
 
-/** Every `shared/ui/<file>` as `@platform/ui/<file>`, the keys `rsbuild.config.ts` gives the remotes. */
-function uiKit(): Record<string, Provided> {
-  const kit = import.meta.webpackContext('../../shared/ui', {
-    recursive: false,
-    regExp: /^\.\/[\w-]+\.tsx?$/,
-    exclude: /\.test\.tsx?$/,
-    mode: 'lazy',
-  });
+/** Provides each module of a `webpackContext` (lazily) under `<prefix>/<file>`. */
+function lazyKit(kit: { keys(): string[]; (id: string): unknown }, prefix: string, version: string) {
   return Object.fromEntries(
     kit
       .keys()
       .filter((key) => key.startsWith('./'))
       .map((key) => [
-        `@platform/ui/${key.slice(2).replace(/\.tsx?$/, '')}`,
-        singleton(V['@platform/ui'], {
+        `${prefix}/${key.slice(2).replace(/\.tsx?$/, '')}`,
+        singleton(version, {
           get: () => (kit(key) as Promise<unknown>).then((module) => () => module),
         }),
       ]),
   );
+}
+
+/**
+ * Every `shared/ui/<file>` as `@platform/ui/<file>` and `shared/conversation/<file>` as
+ * `@platform/conversation/<file>`, the keys `rsbuild.config.ts` gives the remotes (the context's arguments
+ * must be literals, hence two calls).
+ */
+function kits(): Record<string, Provided> {
+  const ui = import.meta.webpackContext('../../shared/ui', {
+    recursive: false,
+    regExp: /^\.\/[\w-]+\.tsx?$/,
+    exclude: /\.test\.tsx?$/,
+    mode: 'lazy',
+  });
+  const conversation = import.meta.webpackContext('../../shared/conversation', {
+    recursive: false,
+    regExp: /^\.\/[\w-]+\.tsx?$/,
+    exclude: /\.test\.tsx?$/,
+    mode: 'lazy',
+  });
+  return {
+    ...lazyKit(ui, '@platform/ui', V['@platform/ui']),
+    ...lazyKit(conversation, '@platform/conversation', V['@platform/conversation']),
+  };
 }
 
 function hostShared(): Record<string, Provided> {
@@ -79,7 +97,7 @@ function hostShared(): Record<string, Provided> {
     // The module namespace, not the instance: a remote's `import i18next from 'i18next'` reads `.default`.
     i18next: lib(V.i18next, I18next),
     '@tanstack/react-query': lib(V['@tanstack/react-query'], TanStackQuery),
-    ...uiKit(),
+    ...kits(),
   };
 }
 

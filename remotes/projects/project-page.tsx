@@ -9,6 +9,7 @@ import { type Project, ProjectsApiError, useClientOptions, useProject } from './
 import { DeleteProjectDialog } from './delete-project-dialog';
 import { formatDates } from './format';
 import { useProjectTexts } from './i18n';
+import { MessagesTab } from './messages-tab';
 import { OverviewTab } from './overview-tab';
 import { DetailSkeleton } from './skeletons';
 import { StatusBadge } from './status-badge';
@@ -20,11 +21,12 @@ const ProjectFormDialog = lazy(() => import('./project-form-dialog'));
 export type ProjectTab = { id: string; label: string; render: (project: Project) => ReactNode };
 
 /**
- * The project page's tabs, in order; the first is the default. Messages (the shared conversation
- * component) joins this list; files and invoices join it with their issues.
+ * The project page's tabs, in order; the first is the default. Messages is the shared conversation
+ * component; files and invoices join this list with their issues.
  */
 export const PROJECT_TABS: ProjectTab[] = [
   { id: 'overview', label: 'detail.overview', render: (project) => <OverviewTab project={project} /> },
+  { id: 'messages', label: 'detail.messages', render: (project) => <MessagesTab projectId={project.id} /> },
   { id: 'activity', label: 'detail.activity', render: (project) => <ActivityTab projectId={project.id} /> },
 ];
 

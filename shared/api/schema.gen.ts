@@ -1878,7 +1878,7 @@ export interface paths {
         };
         /**
          * Development outbox
-         * @description The latest 50 e-mails the app would have sent, newest first, optionally only those to one address, each with its delivery status and attempts (mails go out through background jobs). Exists only outside production and without a Resend key, so developers and tests can open verification links without a mail server.
+         * @description The latest 50 e-mails the app would have sent, newest first, optionally only those to one address, each with its delivery status and attempts (mails go out through background jobs). Exists only outside production and without a Resend key, so developers and tests can open verification links without a mail server, and answers only requests from the machine itself (404 to any other, and to anything a proxy forwarded) unless `DEV_HELPERS_REMOTE=true`.
          */
         get: {
             parameters: {
@@ -1899,6 +1899,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["OutboxList"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Validation failed; `fields` lists each failing field */
@@ -3691,7 +3700,7 @@ export interface paths {
         put?: never;
         /**
          * Send a client a sign-in link
-         * @description Finds the client by e-mail (in `portalId`, or in every portal) and sends the portal’s branded e-mail in the client’s language with a link to `/portal/auth?token=…` (or `/auth?token=…` when asked on the portal’s verified custom domain, or `<returnTo>#cp_magic=<token>&cp_portal=<portalId>` when asked inside the widget): valid 24 hours, once; any earlier unused link the client asked for stops working, but never an invitation the provider sent (it works until used or expired). 422 with the field `returnTo` when its origin is not one of the portal’s allowed website origins, or `portalId` is missing with it (nothing is sent). 404 `portal_account_not_found` / `account_not_found` carry the spec’s “Access Denied” texts. 503 `magic_link_failed` when the e-mail cannot be sent (the link is discarded). Only where the development outbox is on (outside production, without a mail key): `outboxUrl` says where to read the delivered e-mail, or, when it could not be delivered, `demoLink` returns the link (spec’s “Email Error - Demo Link”). Limited per source: 5 per 15 minutes for one e-mail (so a stranger elsewhere cannot use up the client’s own requests) and 30 for any e-mails; and 30 per hour for one e-mail from everywhere together.
+         * @description Finds the client by e-mail (in `portalId`, or in every portal) and sends the portal’s branded e-mail in the client’s language with a link to `/portal/auth?token=…` (or `/auth?token=…` when asked on the portal’s verified custom domain, or `<returnTo>#cp_magic=<token>&cp_portal=<portalId>` when asked inside the widget): valid 24 hours, once; any earlier unused link the client asked for stops working, but never an invitation the provider sent (it works until used or expired). 422 with the field `returnTo` when its origin is not one of the portal’s allowed website origins, or `portalId` is missing with it (nothing is sent). 404 `portal_account_not_found` / `account_not_found` carry the spec’s “Access Denied” texts. 503 `magic_link_failed` when the e-mail cannot be sent (the link is discarded). Only where the development outbox is on (outside production, without a mail key) and for a request from the machine itself (unless `DEV_HELPERS_REMOTE=true`): `outboxUrl` says where to read the delivered e-mail, or, when it could not be delivered, `demoLink` returns the link (spec’s “Email Error - Demo Link”). Limited per source: 5 per 15 minutes for one e-mail (so a stranger elsewhere cannot use up the client’s own requests) and 30 for any e-mails; and 30 per hour for one e-mail from everywhere together.
          */
         post: {
             parameters: {

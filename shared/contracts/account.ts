@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { Password } from './auth';
+import { text } from './common';
 
 export const ChangePasswordInput = z
   .object({
-    currentPassword: z
-      .string({ error: 'validation.passwordRequired' })
+    currentPassword: text({ error: 'validation.passwordRequired' })
       .min(1, { error: 'validation.passwordRequired' })
       .max(256, { error: 'validation.passwordTooLong' }),
     newPassword: Password,
-    confirmPassword: z.string({ error: 'validation.passwordRequired' }),
+    confirmPassword: text({ error: 'validation.passwordRequired' }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     error: 'validation.passwordsDoNotMatch',
@@ -26,12 +26,12 @@ export const ChangePasswordResponse = z
 
 export const AccountSession = z
   .object({
-    id: z.string().meta({ description: 'Public session id (never the secret).' }),
+    id: text().meta({ description: 'Public session id (never the secret).' }),
     createdAt: z.iso.datetime(),
     lastSeenAt: z.iso.datetime(),
     expiresAt: z.iso.datetime(),
-    userAgent: z.string().nullable(),
-    ip: z.string().nullable().meta({
+    userAgent: text().nullable(),
+    ip: text().nullable().meta({
       description: 'Masked: last IPv4 octet or last 80 bits of IPv6 hidden.',
       example: '203.0.113.x',
     }),
@@ -59,8 +59,7 @@ export const AccountSessionList = z.object({ sessions: z.array(AccountSession) }
 export type AccountSessionList = z.infer<typeof AccountSessionList>;
 
 export const SessionIdParam = z.object({
-  id: z
-    .string()
+  id: text()
     .min(1)
     .max(64)
     .meta({ param: { name: 'id', in: 'path' }, example: 'k7w3q2m9x4v8b6n1c5z0p2r7t4y9h3j6' }),
@@ -68,8 +67,7 @@ export const SessionIdParam = z.object({
 
 export const DeleteAccountInput = z
   .object({
-    password: z
-      .string({ error: 'validation.passwordRequired' })
+    password: text({ error: 'validation.passwordRequired' })
       .min(1, { error: 'validation.passwordRequired' })
       .max(256, { error: 'validation.passwordTooLong' }),
     confirm: z.literal('DELETE', { error: 'validation.confirmDelete' }).meta({

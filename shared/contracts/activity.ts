@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
 /*
  * The activity feed and the notification sheet (spec §2, §3, §7, §8, §9). Every message, project change,
@@ -30,15 +31,15 @@ export const ActivityItem = z
       .int()
       .meta({ description: 'Increasing position in the feed (catch-up after a reconnect).' }),
     type: ActivityType,
-    title: z.string().meta({ example: 'New message from Grace Hopper' }),
-    description: z.string().nullable(),
-    createdAt: z.string(),
+    title: text().meta({ example: 'New message from Grace Hopper' }),
+    description: text().nullable(),
+    createdAt: text(),
     read: z.boolean().meta({ description: 'Read by the caller’s side.' }),
     senderType: z
       .enum(['provider', 'client'])
       .nullable()
       .meta({ description: 'spec §3 metadata.sender_type.' }),
-    project: z.object({ id: z.uuid(), name: z.string(), clientId: z.uuid(), clientName: z.string() }),
+    project: z.object({ id: z.uuid(), name: text(), clientId: z.uuid(), clientName: text() }),
   })
   .meta({ id: 'ActivityItem' });
 export type ActivityItem = z.infer<typeof ActivityItem>;

@@ -1,24 +1,22 @@
 import { z } from 'zod';
-import { Email, Language } from './common';
+import { Email, Language, text } from './common';
 
 /** Spec §5: at least 6 characters. The upper bound keeps argon2 input sane. */
-export const Password = z
-  .string({ error: 'validation.passwordRequired' })
+export const Password = text({ error: 'validation.passwordRequired' })
   .min(6, { error: 'validation.passwordTooShort' })
   .max(256, { error: 'validation.passwordTooLong' })
   .meta({ example: 'correct horse battery' });
 
 export const SignUpInput = z
   .object({
-    fullName: z
-      .string()
+    fullName: text()
       .trim()
       .max(120, { error: 'validation.nameTooLong' })
       .optional()
       .meta({ description: 'Defaults to the e-mail when empty (spec §3).', example: 'Ada Lovelace' }),
     email: Email,
     password: Password,
-    confirmPassword: z.string({ error: 'validation.passwordRequired' }),
+    confirmPassword: text({ error: 'validation.passwordRequired' }),
     language: Language.optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {
@@ -31,8 +29,7 @@ export type SignUpInput = z.input<typeof SignUpInput>;
 export const SignInInput = z
   .object({
     email: Email,
-    password: z
-      .string({ error: 'validation.passwordRequired' })
+    password: text({ error: 'validation.passwordRequired' })
       .min(1, { error: 'validation.passwordRequired' })
       .max(256),
   })
@@ -40,11 +37,10 @@ export const SignInInput = z
 export type SignInInput = z.input<typeof SignInInput>;
 
 /** A token from a mailed link (verification or password reset): 43 base64url characters today. */
-const LinkToken = z.string().min(10).max(200);
+const LinkToken = text().min(10).max(200);
 
 /** A password typed to prove it is known (not a new one: no minimum beyond "not empty"). */
-const CurrentPassword = z
-  .string({ error: 'validation.passwordRequired' })
+const CurrentPassword = text({ error: 'validation.passwordRequired' })
   .min(1, { error: 'validation.passwordRequired' })
   .max(256, { error: 'validation.passwordTooLong' });
 
@@ -63,7 +59,7 @@ export const VerifyEmailInput = z
       description:
         'A new password that replaces the sign-up one and ends every other session of the account.',
     }),
-    confirmPassword: z.string().max(256).optional().meta({ description: 'Repeats `newPassword`.' }),
+    confirmPassword: text().max(256).optional().meta({ description: 'Repeats `newPassword`.' }),
   })
   .superRefine((v, ctx) => {
     if (v.currentPassword === undefined && v.newPassword === undefined) {
@@ -87,7 +83,7 @@ export const VerificationStatus = z
       description:
         '`pending`: the link can finish the sign-up. `verified`: the address is verified already (the link was used, replaced or is no longer needed); sign in instead.',
     }),
-    email: z.string().meta({ description: 'The address the link was sent to.' }),
+    email: text().meta({ description: 'The address the link was sent to.' }),
   })
   .meta({ id: 'VerificationStatus', example: { state: 'pending', email: 'ada@example.com' } });
 export type VerificationStatus = z.infer<typeof VerificationStatus>;
@@ -99,7 +95,7 @@ export const ResetPasswordInput = z
   .object({
     token: LinkToken.meta({ description: 'Token from the password-reset e-mail.' }),
     newPassword: Password,
-    confirmPassword: z.string({ error: 'validation.passwordRequired' }).max(256),
+    confirmPassword: text({ error: 'validation.passwordRequired' }).max(256),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     error: 'validation.passwordsDoNotMatch',
@@ -111,7 +107,7 @@ export type ResetPasswordInput = z.input<typeof ResetPasswordInput>;
 export const ResetPasswordResponse = z
   .object({
     ok: z.literal(true),
-    email: z.string().meta({ description: 'The account’s address, to fill in the sign-in form.' }),
+    email: text().meta({ description: 'The account’s address, to fill in the sign-in form.' }),
   })
   .meta({ id: 'ResetPasswordResponse', example: { ok: true, email: 'ada@example.com' } });
 export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponse>;
@@ -121,8 +117,8 @@ export const ResendVerificationInput = z.object({ email: Email }).meta({ id: 'Re
 export const User = z
   .object({
     id: z.uuid(),
-    email: z.string(),
-    fullName: z.string(),
+    email: text(),
+    fullName: text(),
     emailVerified: z.boolean(),
     preferredLanguage: Language,
     trialEndsAt: z.iso.datetime().meta({ description: '14-day trial end (spec §1).' }),
@@ -144,7 +140,7 @@ export type User = z.infer<typeof User>;
 
 export const Session = z
   .object({
-    id: z.string().meta({ description: 'Public session id (the part before the dot of the token).' }),
+    id: text().meta({ description: 'Public session id (the part before the dot of the token).' }),
     expires_at: z
       .number()
       .int()
@@ -160,5 +156,5 @@ export const SessionResponse = z
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
 export const SignUpResponse = z
-  .object({ email: z.string(), verificationSent: z.literal(true) })
+  .object({ email: text(), verificationSent: z.literal(true) })
   .meta({ id: 'SignUpResponse', example: { email: 'ada@example.com', verificationSent: true } });

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { Email, Language } from './common';
+import { Email, Language, text } from './common';
 
 const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, { error: tooLong })
     .transform((v) => (v === '' ? null : v))
@@ -13,8 +12,7 @@ const optionalText = (max: number, tooLong: string) =>
 /** Create body (spec §5: name and e-mail required). */
 export const ClientCreateInput = z
   .object({
-    name: z
-      .string({ error: 'validation.clientNameRequired' })
+    name: text({ error: 'validation.clientNameRequired' })
       .trim()
       .min(1, { error: 'validation.clientNameRequired' })
       .max(200, { error: 'validation.clientNameTooLong' })
@@ -39,8 +37,7 @@ export type ClientUpdateInput = z.input<typeof ClientUpdateInput>;
 export const ClientSortField = z.enum(['name', 'email', 'company', 'createdAt']);
 
 export const ClientListQuery = z.object({
-  search: z
-    .string()
+  search: text()
     .trim()
     .max(200)
     .optional()
@@ -52,21 +49,21 @@ export const ClientListQuery = z.object({
   portalId: z.uuid().optional().meta({ description: 'Only the clients of this portal.' }),
 });
 
-export const ClientPortalRef = z.object({ id: z.uuid(), portalName: z.string() });
+export const ClientPortalRef = z.object({ id: z.uuid(), portalName: text() });
 
 export const Client = z
   .object({
     id: z.uuid(),
-    name: z.string(),
-    email: z.string(),
-    company: z.string().nullable(),
-    phone: z.string().nullable(),
-    notes: z.string().nullable(),
+    name: text(),
+    email: text(),
+    company: text().nullable(),
+    phone: text().nullable(),
+    notes: text().nullable(),
     language: Language,
     portal: ClientPortalRef,
     hasPassword: z.boolean().meta({ description: 'Whether the client can sign in with a password.' }),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: text(),
+    updatedAt: text(),
   })
   .meta({ id: 'Client' });
 export type Client = z.infer<typeof Client>;
@@ -85,24 +82,23 @@ export const ClientDetail = Client.extend({
   projects: z.array(
     z.object({
       id: z.uuid(),
-      name: z.string(),
-      status: z.string(),
-      startDate: z.string().nullable(),
-      endDate: z.string().nullable(),
+      name: text(),
+      status: text(),
+      startDate: text().nullable(),
+      endDate: text().nullable(),
     }),
   ),
   invoices: z.array(
     z.object({
       id: z.uuid(),
-      number: z.string(),
+      number: text(),
       amountCents: z.number().int(),
-      currency: z.string(),
-      status: z.string(),
-      dueDate: z.string().nullable(),
+      currency: text(),
+      status: text(),
+      dueDate: text().nullable(),
     }),
   ),
-  lastPortalLogin: z
-    .string()
+  lastPortalLogin: text()
     .nullable()
     .meta({ description: 'Last portal sign-in (ISO 8601), from portal_events; null if never.' }),
 }).meta({ id: 'ClientDetail' });
@@ -122,7 +118,7 @@ export const ClientDeleted = z
 export const ClientInvited = z
   .object({
     ok: z.literal(true),
-    expiresAt: z.string().meta({ description: 'When the link stops working (24 h, spec §9).' }),
+    expiresAt: text().meta({ description: 'When the link stops working (24 h, spec §9).' }),
     via: z
       .enum(['resend', 'outbox'])
       .meta({ description: 'Sent through Resend, or into the development outbox.' }),
@@ -131,8 +127,7 @@ export const ClientInvited = z
 
 export const ClientPasswordInput = z
   .object({
-    password: z
-      .string({ error: 'validation.passwordTooShort' })
+    password: text({ error: 'validation.passwordTooShort' })
       .min(6, { error: 'validation.passwordTooShort' })
       .max(256, { error: 'validation.passwordTooLong' }),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
 /** Where a mail stands: waiting for its (next) delivery attempt, delivered, given up. */
 export const OutboxStatus = z.enum(['pending', 'outbox', 'sent', 'failed']).meta({
@@ -11,15 +12,15 @@ export type OutboxStatus = z.infer<typeof OutboxStatus>;
 export const OutboxMail = z
   .object({
     id: z.uuid(),
-    to: z.string(),
-    subject: z.string(),
-    kind: z.string().meta({ description: 'What the mail is for, e.g. `verify_email`.' }),
-    html: z.string(),
-    text: z.string(),
+    to: text(),
+    subject: text(),
+    kind: text().meta({ description: 'What the mail is for, e.g. `verify_email`.' }),
+    html: text(),
+    text: text(),
     createdAt: z.iso.datetime(),
     status: OutboxStatus,
     attempts: z.int().min(0).meta({ description: 'Delivery attempts so far.' }),
-    lastError: z.string().nullable().meta({ description: 'The last failed attempt’s error, if any.' }),
+    lastError: text().nullable().meta({ description: 'The last failed attempt’s error, if any.' }),
     sentAt: z.iso.datetime().nullable(),
   })
   .meta({ id: 'OutboxMail' });
@@ -48,8 +49,7 @@ export const OutboxList = z.object({ mails: z.array(OutboxMail) }).meta({
 export type OutboxList = z.infer<typeof OutboxList>;
 
 export const OutboxQuery = z.object({
-  to: z
-    .string()
+  to: text()
     .trim()
     .max(254)
     .transform((v) => v.toLowerCase())

@@ -1,16 +1,15 @@
 import { z } from 'zod';
+import { text } from './common';
 
 /**
  * A DNS host name as typed: trimmed, lower-cased, a trailing dot dropped; at least two labels of
  * letters, digits and hyphens (no leading or trailing hyphen), up to 253 characters, no IP address.
  */
-export const DomainName = z
-  .string({ error: 'validation.domainInvalid' })
+export const DomainName = text({ error: 'validation.domainInvalid' })
   .trim()
   .transform((v) => v.toLowerCase().replace(/\.$/, ''))
   .pipe(
-    z
-      .string()
+    text()
       .max(253, { error: 'validation.domainInvalid' })
       .regex(/^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/, {
         error: 'validation.domainInvalid',
@@ -28,8 +27,7 @@ export const DomainInput = z.object({ domain: DomainName }).strict().meta({ id: 
 export type DomainInput = z.input<typeof DomainInput>;
 
 export const DomainCheckQuery = z.object({
-  domain: z
-    .string()
+  domain: text()
     .max(253)
     .meta({ param: { name: 'domain', in: 'query' }, example: 'portal.example.com' }),
 });

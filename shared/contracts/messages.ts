@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 import { ProjectStatus } from './projects';
 
 /*
@@ -18,8 +19,7 @@ export const MessageInput = z
     clientMessageId: z.uuid({ error: 'validation.invalid' }).meta({
       description: 'Made by the sender once per message; a retry with the same id returns the stored one.',
     }),
-    body: z
-      .string({ error: 'validation.messageRequired' })
+    body: text({ error: 'validation.messageRequired' })
       .trim()
       .min(1, { error: 'validation.messageRequired' })
       .max(MESSAGE_MAX_LENGTH, { error: 'validation.messageTooLong' })
@@ -35,10 +35,10 @@ export const Message = z
     projectId: z.uuid(),
     seq: z.number().int().meta({ description: 'Position in the conversation (increasing).' }),
     clientMessageId: z.uuid(),
-    sender: z.object({ type: MessageSenderType, name: z.string() }),
+    sender: z.object({ type: MessageSenderType, name: text() }),
     mine: z.boolean().meta({ description: 'Written by the caller’s side.' }),
-    body: z.string(),
-    createdAt: z.string(),
+    body: text(),
+    createdAt: text(),
   })
   .meta({ id: 'Message' });
 export type Message = z.infer<typeof Message>;
@@ -73,8 +73,8 @@ export const MarkConversationRead = z
 /** One row of the Messages page: a project's conversation with its newest message and unread count. */
 export const Conversation = z
   .object({
-    project: z.object({ id: z.uuid(), name: z.string(), status: ProjectStatus }),
-    client: z.object({ id: z.uuid(), name: z.string() }),
+    project: z.object({ id: z.uuid(), name: text(), status: ProjectStatus }),
+    client: z.object({ id: z.uuid(), name: text() }),
     lastMessage: Message.nullable(),
     unread: z.number().int(),
   })

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { text } from './common';
 
 /** ISO 4217 code, upper case (`EUR`). */
-export const CurrencyCode = z
-  .string()
+export const CurrencyCode = text()
   .regex(/^[A-Z]{3}$/)
   .meta({ description: 'ISO 4217 currency code.', example: 'EUR' });
 

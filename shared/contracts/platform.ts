@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
 export const RemoteName = z.enum(['clients', 'projects', 'invoices', 'files', 'analytics']);
 export type RemoteName = z.infer<typeof RemoteName>;
@@ -6,7 +7,7 @@ export type RemoteName = z.infer<typeof RemoteName>;
 export const PlatformConfig = z
   .object({
     remotes: z
-      .record(RemoteName, z.string())
+      .record(RemoteName, text())
       .meta({ description: 'Module Federation manifest URL of each dashboard section.' }),
     mail: z
       .enum(['resend', 'outbox'])
@@ -28,5 +29,5 @@ export const PlatformConfig = z
 export type PlatformConfig = z.infer<typeof PlatformConfig>;
 
 export const Health = z
-  .object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']), version: z.string() })
+  .object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']), version: text() })
   .meta({ id: 'Health', example: { status: 'ok', database: 'up', version: '0.1.0' } });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Language } from './common';
+import { Email, Language, text } from './common';
 import { Money } from './overview';
 
 /*
@@ -17,10 +17,10 @@ export const PortalPathParam = z.object({
 export const PortalBranding = z
   .object({
     id: z.uuid(),
-    name: z.string().meta({ example: 'Analytical Studio' }),
-    logoUrl: z.string().nullable().meta({ description: 'Versioned logo URL, or null without a logo.' }),
-    primaryColor: z.string().meta({ example: '#4f46e5' }),
-    secondaryColor: z.string().meta({ example: '#0ea5e9' }),
+    name: text().meta({ example: 'Analytical Studio' }),
+    logoUrl: text().nullable().meta({ description: 'Versioned logo URL, or null without a logo.' }),
+    primaryColor: text().meta({ example: '#4f46e5' }),
+    secondaryColor: text().meta({ example: '#0ea5e9' }),
     onPrimary: z
       .enum(['#ffffff', '#111827'])
       .meta({ description: 'The more readable text colour on the primary colour (WCAG contrast).' }),
@@ -60,12 +60,12 @@ export type MagicLinkRequest = z.input<typeof MagicLinkRequest>;
 export const MagicLinkSent = z
   .object({
     ok: z.literal(true),
-    expiresAt: z.string().meta({ description: 'When the link stops working (24 h, spec §9).' }),
-    outboxUrl: z.string().optional().meta({
+    expiresAt: text().meta({ description: 'When the link stops working (24 h, spec §9).' }),
+    outboxUrl: text().optional().meta({
       description:
         'Only where the development outbox is on (outside production, without a mail key), when the e-mail reached it: where to read it (`/api/dev/outbox?to=…`). Never present in production.',
     }),
-    demoLink: z.string().optional().meta({
+    demoLink: text().optional().meta({
       description:
         'Only where the development outbox is on, when the e-mail could NOT be stored or sent: the link itself, for the spec’s “Email Error - Demo Link” notice. Never present in production (a failed e-mail answers 503 `magic_link_failed` there).',
     }),
@@ -73,8 +73,7 @@ export const MagicLinkSent = z
   .meta({ id: 'PortalMagicLinkSent' });
 export type MagicLinkSent = z.infer<typeof MagicLinkSent>;
 
-export const MagicLinkToken = z
-  .string({ error: 'validation.required' })
+export const MagicLinkToken = text({ error: 'validation.required' })
   .trim()
   .min(1, { error: 'validation.required' })
   .max(200, { error: 'validation.invalid' });
@@ -103,8 +102,7 @@ export const PasswordStatus = z
 export const PortalSignInInput = z
   .object({
     email: Email,
-    password: z
-      .string({ error: 'validation.passwordRequired' })
+    password: text({ error: 'validation.passwordRequired' })
       .min(1, { error: 'validation.passwordRequired' })
       .max(256, { error: 'validation.passwordTooLong' }),
     portalId: OptionalPortalId,
@@ -117,8 +115,8 @@ export type PortalSignInInput = z.input<typeof PortalSignInInput>;
 export const PortalClient = z
   .object({
     id: z.uuid(),
-    name: z.string(),
-    email: z.string(),
+    name: text(),
+    email: text(),
     portalId: z.uuid(),
     language: Language,
     hasPassword: z.boolean(),
@@ -133,9 +131,9 @@ export type PortalClient = z.infer<typeof PortalClient>;
 export const PortalSession = z
   .object({
     client: PortalClient,
-    token: z.string().meta({ description: '`<id>.<secret>`; the server keeps only a hash of the secret.' }),
-    expiresAt: z.string().meta({ description: 'ISO 8601; 7 days after sign-in (spec §9).' }),
-    createdAt: z.string(),
+    token: text().meta({ description: '`<id>.<secret>`; the server keeps only a hash of the secret.' }),
+    expiresAt: text().meta({ description: 'ISO 8601; 7 days after sign-in (spec §9).' }),
+    createdAt: text(),
   })
   .meta({ id: 'PortalSession' });
 export type PortalSession = z.infer<typeof PortalSession>;
@@ -150,8 +148,7 @@ export const PortalSignedOut = z
 
 export const PortalProfileUpdate = z
   .object({
-    name: z
-      .string({ error: 'validation.nameRequired' })
+    name: text({ error: 'validation.nameRequired' })
       .trim()
       .min(1, { error: 'validation.nameRequired' })
       .max(200, { error: 'validation.clientNameTooLong' })
@@ -168,12 +165,11 @@ export type PortalProfileUpdate = z.input<typeof PortalProfileUpdate>;
  */
 export const PortalPasswordInput = z
   .object({
-    currentPassword: z.string().max(256, { error: 'validation.passwordTooLong' }).optional(),
-    password: z
-      .string({ error: 'validation.passwordTooShort' })
+    currentPassword: text().max(256, { error: 'validation.passwordTooLong' }).optional(),
+    password: text({ error: 'validation.passwordTooShort' })
       .min(6, { error: 'validation.passwordTooShort' })
       .max(256, { error: 'validation.passwordTooLong' }),
-    confirmPassword: z.string({ error: 'validation.passwordsDoNotMatch' }),
+    confirmPassword: text({ error: 'validation.passwordsDoNotMatch' }),
   })
   .strict()
   .refine((v) => v.password === v.confirmPassword, {
@@ -195,17 +191,17 @@ export const PortalProjectStatus = z.enum(['planning', 'in_progress', 'on_hold',
 export const PortalProject = z
   .object({
     id: z.uuid(),
-    name: z.string(),
-    description: z.string().nullable(),
+    name: text(),
+    description: text().nullable(),
     status: PortalProjectStatus,
-    startDate: z.string().nullable().meta({ description: 'Calendar date `YYYY-MM-DD`.' }),
-    endDate: z.string().nullable().meta({ description: 'Calendar date `YYYY-MM-DD`.' }),
+    startDate: text().nullable().meta({ description: 'Calendar date `YYYY-MM-DD`.' }),
+    endDate: text().nullable().meta({ description: 'Calendar date `YYYY-MM-DD`.' }),
     budget: Money.nullable().meta({ description: 'Only when the provider shares the budget; else null.' }),
     unreadMessages: z
       .number()
       .int()
       .meta({ description: 'Messages from the provider the client has not read.' }),
-    updatedAt: z.string(),
+    updatedAt: text(),
   })
   .meta({ id: 'PortalProject' });
 export type PortalProject = z.infer<typeof PortalProject>;
@@ -216,20 +212,20 @@ export const PortalInvoiceStatus = z.enum(['sent', 'paid', 'overdue', 'cancelled
 export const PortalInvoice = z
   .object({
     id: z.uuid(),
-    number: z.string(),
+    number: text(),
     amountCents: z.number().int(),
-    currency: z.string().meta({ example: 'EUR' }),
+    currency: text().meta({ example: 'EUR' }),
     status: PortalInvoiceStatus,
-    description: z.string().nullable(),
-    dueDate: z.string().nullable().meta({ description: 'Calendar date `YYYY-MM-DD`.' }),
-    paidAt: z.string().nullable(),
-    project: z.object({ id: z.uuid(), name: z.string() }).nullable(),
-    createdAt: z.string(),
+    description: text().nullable(),
+    dueDate: text().nullable().meta({ description: 'Calendar date `YYYY-MM-DD`.' }),
+    paidAt: text().nullable(),
+    project: z.object({ id: z.uuid(), name: text() }).nullable(),
+    createdAt: text(),
   })
   .meta({ id: 'PortalInvoice' });
 export type PortalInvoice = z.infer<typeof PortalInvoice>;
 
-export const MoneyTotal = z.object({ currency: z.string(), amountCents: z.number().int() });
+export const MoneyTotal = z.object({ currency: text(), amountCents: z.number().int() });
 
 /**
  * The client's dashboard: active projects (planning or in progress) and unpaid invoices (sent or overdue)

@@ -1,38 +1,59 @@
 import { z } from 'zod';
+import { text } from './common';
 
 /** A colour as `#rrggbb`; upper case accepted, stored and returned lower case. */
-export const HexColor = z
-  .string({ error: 'validation.colorInvalid' })
+export const HexColor = text({ error: 'validation.colorInvalid' })
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.colorInvalid' })
   .transform((v) => v.toLowerCase())
   .meta({ description: 'Colour as `#rrggbb`.', example: '#4f46e5' });
 
 /**
- * A website origin allowed to embed the widget: https, or http on localhost for development. Paths are
- * dropped (`https://a.com/x` → `https://a.com`), so the value is exactly what the browser sends as Origin.
+ * A website origin allowed to embed the widget, exactly `scheme://host[:port]` (a trailing `/` is
+ * dropped): https with a real host name (letters, digits and hyphens in dot-separated labels, as the
+ * browser sends it in Origin; international names become punycode), or http on localhost for development.
+ * Anything else is refused, never trimmed into shape: a path, query, fragment, user name, wildcard (`*`),
+ * a list (`,`, spaces) or an injected directive (`;`), since the value ends up in `frame-ancestors`.
  */
-export const AllowedOrigin = z
-  .string()
+export const AllowedOrigin = text()
   .trim()
   .max(300, { error: 'validation.originInvalid' })
   .refine(isAllowedOrigin, { error: 'validation.originInvalid' })
   .transform((v) => new URL(v).origin)
   .meta({
-    description: 'https origin, or http://localhost:port in development.',
+    description:
+      '`https://host[:port]` with a real host name, or `http://localhost[:port]` in development; no path, wildcard or list.',
     example: 'https://ada.studio',
   });
 
-function isAllowedOrigin(value: string): boolean {
-  if (!URL.canParse(value)) return false;
+/** One DNS label: letters, digits and inner hyphens, at most 63 characters. */
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+/** `scheme://` then an authority of host-name characters and an optional port, then at most a `/`. */
+const ORIGIN_SHAPE = /^https?:\/\/[^/?#@\\\s*;,]+(:\d{1,5})?\/?$/i;
+
+/**
+ * Whether a value is an origin a portal may be framed by (`AllowedOrigin`); also filters what is read
+ * back from the database before it goes into a header.
+ * @example isAllowedOrigin('https://ada.studio:8443') // true; 'https://*.com' → false
+ */
+export function isAllowedOrigin(value: string): boolean {
+  if (!ORIGIN_SHAPE.test(value) || !URL.canParse(value)) return false;
   const url = new URL(value);
-  if (url.username || url.password) return false;
-  if (url.protocol === 'https:') return url.hostname.includes('.') || url.hostname === 'localhost';
-  return url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname === '127.0.0.1');
+  if (url.username || url.password || url.pathname !== '/' || url.search || url.hash) return false;
+  const host = url.hostname;
+  if (url.protocol === 'http:') return host === 'localhost' || host === '127.0.0.1';
+  if (url.protocol !== 'https:') return false;
+  if (host === 'localhost') return true;
+  const labels = host.split('.');
+  return (
+    host.length <= 253 &&
+    labels.length >= 2 &&
+    labels.every((label) => LABEL.test(label)) &&
+    /[a-z]/.test(labels.at(-1) ?? '')
+  );
 }
 
-export const PortalName = z
-  .string({ error: 'validation.portalNameRequired' })
+export const PortalName = text({ error: 'validation.portalNameRequired' })
   .trim()
   .min(1, { error: 'validation.portalNameRequired' })
   .max(80, { error: 'validation.portalNameTooLong' })
@@ -95,27 +116,27 @@ export const DomainStatus = z.enum(['pending', 'verified', 'failed', 'taken']).m
 export const DnsRecord = z
   .object({
     type: z.enum(['CNAME', 'TXT']),
-    name: z.string().meta({ example: '_clientportal-verify.portal.example-agency.com' }),
-    value: z.string().meta({ example: 'cpv-3b0f6a…' }),
+    name: text().meta({ example: '_clientportal-verify.portal.example-agency.com' }),
+    value: text().meta({ example: 'cpv-3b0f6a…' }),
   })
   .meta({ id: 'DnsRecord' });
 
 export const CustomDomain = z
   .object({
-    domain: z.string().meta({ example: 'portal.example-agency.com' }),
+    domain: text().meta({ example: 'portal.example-agency.com' }),
     status: DomainStatus,
     records: z.array(DnsRecord).meta({ description: 'The CNAME and TXT records to create.' }),
-    checkedAt: z.string().nullable().meta({ description: 'Last verification attempt (ISO 8601).' }),
-    error: z.string().nullable().meta({
+    checkedAt: text().nullable().meta({ description: 'Last verification attempt (ISO 8601).' }),
+    error: text().nullable().meta({
       description:
         'Why the last verification failed: `ENOTFOUND` (no such name), `ENODATA` (no TXT record), `wrong_value` (TXT present, token missing), or another resolver code. On a `verified` domain: what the last re-check found instead of the token (the domain is still served; a second check finding the record gone in a row stops serving it, a lookup without an answer never does).',
       example: 'ENODATA',
     }),
-    expiresAt: z.string().nullable().meta({
+    expiresAt: text().nullable().meta({
       description:
         'When this unverified claim expires (ISO 8601; 7 days after it started) unless verified; null once verified. An expired claim is removed: the portal then has no custom domain.',
     }),
-    revokedAt: z.string().nullable().meta({
+    revokedAt: text().nullable().meta({
       description:
         'When the periodic re-check stopped serving this domain because its TXT record was gone (ISO 8601; `error` says how); null otherwise.',
     }),
@@ -126,17 +147,17 @@ export type CustomDomain = z.infer<typeof CustomDomain>;
 export const Portal = z
   .object({
     id: z.uuid(),
-    portalName: z.string(),
-    primaryColor: z.string(),
-    secondaryColor: z.string(),
-    allowedOrigins: z.array(z.string()),
-    logoUrl: z.string().nullable().meta({ description: 'Absolute URL of the logo (versioned), or null.' }),
-    portalUrl: z.string().meta({ description: 'The standalone portal, `<origin>/portal/<id>`.' }),
+    portalName: text(),
+    primaryColor: text(),
+    secondaryColor: text(),
+    allowedOrigins: z.array(text()),
+    logoUrl: text().nullable().meta({ description: 'Absolute URL of the logo (versioned), or null.' }),
+    portalUrl: text().meta({ description: 'The standalone portal, `<origin>/portal/<id>`.' }),
     customDomain: CustomDomain.nullable(),
     contrast: z.object({ primary: ColorContrast, secondary: ColorContrast }),
     clientCount: z.number().int(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: text(),
+    updatedAt: text(),
   })
   .meta({ id: 'Portal' });
 export type Portal = z.infer<typeof Portal>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Language } from './common';
+import { Language, text } from './common';
 import { CurrencyCode } from './overview';
 
 /** Codes the runtime knows (Node and every current browser); a bare 3-letter check where it is missing. */
@@ -9,13 +9,11 @@ const knownCurrencies: ReadonlySet<string> | undefined = (() => {
 })();
 
 /** A profile currency as typed: trimmed, upper-cased, an ISO 4217 code. */
-export const CurrencyInput = z
-  .string()
+export const CurrencyInput = text()
   .trim()
   .transform((v) => v.toUpperCase())
   .pipe(
-    z
-      .string()
+    text()
       .regex(/^[A-Z]{3}$/, { error: 'validation.currencyInvalid' })
       .refine((code) => !knownCurrencies || knownCurrencies.has(code), {
         error: 'validation.currencyInvalid',
@@ -24,8 +22,7 @@ export const CurrencyInput = z
   .meta({ description: 'ISO 4217 code (case-insensitive on input).', example: 'EUR' });
 
 /** An http(s) URL, at most 300 characters; the empty string clears the field (stored as null). */
-export const WebsiteInput = z
-  .string()
+export const WebsiteInput = text()
   .trim()
   .max(300, { error: 'validation.websiteTooLong' })
   .refine((v) => v === '' || isHttpUrl(v), { error: 'validation.websiteInvalid' })
@@ -43,14 +40,14 @@ function isHttpUrl(value: string): boolean {
 
 export const Profile = z
   .object({
-    fullName: z.string(),
-    businessName: z.string().nullable(),
-    website: z.string().nullable(),
+    fullName: text(),
+    businessName: text().nullable(),
+    website: text().nullable(),
     preferredLanguage: Language,
     currency: CurrencyCode.nullable().meta({
       description: 'Explicit currency, or null to follow the language (USD for en, EUR for de; spec §9).',
     }),
-    email: z.string().meta({ description: 'The account e-mail (read-only here).' }),
+    email: text().meta({ description: 'The account e-mail (read-only here).' }),
   })
   .meta({
     id: 'Profile',
@@ -68,15 +65,13 @@ export type Profile = z.infer<typeof Profile>;
 /** PATCH body: every field optional; only the fields sent change. */
 export const ProfileUpdateInput = z
   .object({
-    fullName: z
-      .string({ error: 'validation.required' })
+    fullName: text({ error: 'validation.required' })
       .trim()
       .min(1, { error: 'validation.nameRequired' })
       .max(120, { error: 'validation.nameTooLong' })
       .optional()
       .meta({ example: 'Ada Lovelace' }),
-    businessName: z
-      .string()
+    businessName: text()
       .trim()
       .max(120, { error: 'validation.businessNameTooLong' })
       .transform((v) => (v === '' ? null : v))

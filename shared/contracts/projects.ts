@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 import { Money } from './overview';
 
 /*
@@ -13,8 +14,7 @@ export const ProjectStatus = z
 export type ProjectStatus = z.infer<typeof ProjectStatus>;
 
 /** A calendar date `YYYY-MM-DD` that exists (no 2026-02-30). */
-export const CalendarDate = z
-  .string()
+export const CalendarDate = text()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.dateInvalid' })
   .refine(
     (v) => {
@@ -26,8 +26,7 @@ export const CalendarDate = z
   .meta({ description: 'Calendar date `YYYY-MM-DD`.', example: '2026-12-01' });
 
 const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, { error: tooLong })
     .transform((v) => (v === '' ? null : v))
@@ -45,8 +44,7 @@ const BudgetCents = z
   .meta({ description: 'Budget in minor units (cents) of the provider’s currency; null for none.' });
 
 const ProjectFields = z.object({
-  name: z
-    .string({ error: 'validation.projectNameRequired' })
+  name: text({ error: 'validation.projectNameRequired' })
     .trim()
     .min(1, { error: 'validation.projectNameRequired' })
     .max(200, { error: 'validation.projectNameTooLong' })
@@ -88,8 +86,7 @@ export type ProjectUpdateInput = z.input<typeof ProjectUpdateInput>;
 export const ProjectSortField = z.enum(['name', 'status', 'startDate', 'endDate', 'updatedAt', 'createdAt']);
 
 export const ProjectListQuery = z.object({
-  search: z
-    .string()
+  search: text()
     .trim()
     .max(200)
     .optional()
@@ -102,27 +99,27 @@ export const ProjectListQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
 
-export const ProjectClientRef = z.object({ id: z.uuid(), name: z.string(), portalId: z.uuid() });
+export const ProjectClientRef = z.object({ id: z.uuid(), name: text(), portalId: z.uuid() });
 
 /** A project as its provider sees it. */
 export const Project = z
   .object({
     id: z.uuid(),
-    name: z.string(),
+    name: text(),
     client: ProjectClientRef,
     status: ProjectStatus,
     budget: Money.nullable(),
     budgetVisibleToClient: z.boolean(),
-    startDate: z.string().nullable(),
-    endDate: z.string().nullable(),
-    description: z.string().nullable(),
-    internalNotes: z.string().nullable(),
+    startDate: text().nullable(),
+    endDate: text().nullable(),
+    description: text().nullable(),
+    internalNotes: text().nullable(),
     unreadMessages: z
       .number()
       .int()
       .meta({ description: 'Messages from the client the provider has not read.' }),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: text(),
+    updatedAt: text(),
   })
   .meta({ id: 'Project' });
 export type Project = z.infer<typeof Project>;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { Email } from './common';
+import { Email, text } from './common';
 
 export const WaitlistInput = z
   .object({
     email: Email,
-    name: z.string().trim().max(120, { error: 'validation.nameTooLong' }).optional(),
+    name: text().trim().max(120, { error: 'validation.nameTooLong' }).optional(),
   })
   .meta({ id: 'WaitlistInput', example: { email: 'ada@example.com', name: 'Ada' } });
 export type WaitlistInput = z.input<typeof WaitlistInput>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HANDOFF_ERROR_CODES } from './common';
+import { HANDOFF_ERROR_CODES, text } from './common';
 import { PortalDashboard, PortalInvoiceList, PortalProjectList, PortalSession } from './portal';
 
 /*
@@ -22,9 +22,8 @@ export type HandoffErrorCode = z.infer<typeof HandoffErrorCode>;
 export const WidgetSecretStatus = z
   .object({
     configured: z.boolean().meta({ description: 'Whether identity handoff is set up for this portal.' }),
-    createdAt: z.string().nullable().meta({ description: 'When the current secret was created (ISO 8601).' }),
-    hint: z
-      .string()
+    createdAt: text().nullable().meta({ description: 'When the current secret was created (ISO 8601).' }),
+    hint: text()
       .nullable()
       .meta({ description: 'The last four characters of the current secret, to tell secrets apart.' }),
   })
@@ -36,12 +35,12 @@ export type WidgetSecretStatus = z.infer<typeof WidgetSecretStatus>;
 
 export const WidgetSecretCreated = z
   .object({
-    secret: z.string().meta({
+    secret: text().meta({
       description:
         'The new signing secret. Shown this once: store it in your backend’s configuration. It replaces the previous secret at once.',
     }),
-    createdAt: z.string(),
-    hint: z.string(),
+    createdAt: text(),
+    hint: text(),
   })
   .meta({
     id: 'WidgetSecretCreated',
@@ -56,8 +55,7 @@ export type WidgetSecretCreated = z.infer<typeof WidgetSecretCreated>;
 export const HandoffInput = z
   .object({
     portalId: z.uuid({ error: 'validation.invalid' }).meta({ description: 'The portal the frame shows.' }),
-    token: z
-      .string({ error: 'validation.required' })
+    token: text({ error: 'validation.required' })
       .trim()
       .min(1, { error: 'validation.required' })
       .max(4096, { error: 'validation.invalid' })
@@ -92,8 +90,7 @@ function isPageOrigin(value: string): boolean {
 }
 
 export const WidgetEmbeddingQuery = z.object({
-  origin: z
-    .string({ error: 'validation.originInvalid' })
+  origin: text({ error: 'validation.originInvalid' })
     .max(300, { error: 'validation.originInvalid' })
     .refine(isPageOrigin, { error: 'validation.originInvalid' })
     .meta({
@@ -114,10 +111,11 @@ export const WidgetEmbedding = z
       description:
         'Whether `origin` is one of the portal’s allowed website origins (Portals → the portal → Website embedding).',
     }),
-    portalName: z.string().meta({ example: 'Analytical Studio' }),
-    primaryColor: z
-      .string()
-      .meta({ description: 'The portal’s primary colour (`#rrggbb`).', example: '#4f46e5' }),
+    portalName: text().meta({ example: 'Analytical Studio' }),
+    primaryColor: text().meta({
+      description: 'The portal’s primary colour (`#rrggbb`).',
+      example: '#4f46e5',
+    }),
   })
   .meta({ id: 'WidgetEmbedding' });
 export type WidgetEmbedding = z.infer<typeof WidgetEmbedding>;

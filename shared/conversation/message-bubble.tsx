@@ -1,4 +1,5 @@
 import { AlertCircle, Clock, RotateCw, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
 import { formatTimeOfDay } from './format';
@@ -19,7 +20,17 @@ function Header({ name, at, lang, mine }: { name: string; at: string; lang: stri
 }
 
 /** The bubble itself: the viewer's own on the right in the primary colour, the other side's on the left. */
-function Bubble({ mine, faded, children }: { mine: boolean; faded?: boolean; children: React.ReactNode }) {
+function Bubble({
+  mine,
+  faded,
+  failed,
+  children,
+}: {
+  mine: boolean;
+  faded?: boolean;
+  failed?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div
       className={cn(
@@ -28,6 +39,7 @@ function Bubble({ mine, faded, children }: { mine: boolean; faded?: boolean; chi
           ? 'rounded-br-md bg-primary text-on-primary'
           : 'rounded-bl-md bg-surface text-ink ring-1 ring-line',
         faded && 'opacity-70',
+        failed && 'ring-2 ring-danger/60 ring-offset-1',
       )}
     >
       {children}
@@ -96,7 +108,7 @@ export function PendingBubble({
       data-client-message-id={entry.clientMessageId}
     >
       {showHeader ? <Header name={t('you')} at={entry.createdAt} lang={lang} mine /> : null}
-      <Bubble mine faded={!failed}>
+      <Bubble mine faded={!failed} failed={failed}>
         <MessageText body={entry.body} mine />
       </Bubble>
       <div

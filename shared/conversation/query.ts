@@ -9,10 +9,12 @@ import {
 import { useCallback, useMemo } from 'react';
 import { api } from '../api/client';
 import type { ConversationList, Message, MessagePage } from '../contracts/messages';
+import { useTranslation } from '../i18n/react';
 import { createOutbox, type Outbox } from './outbox';
-import { outboxFor } from './outbox-registry';
+import { outboxAccount, outboxFor } from './outbox-registry';
 import { localOutboxStorage } from './outbox-storage';
 import { messageKeys, notificationKeys } from './query-keys';
+import type { ConversationTranslate } from './texts';
 
 /**
  * The provider's conversations through TanStack Query and the typed client: the Messages page and a
@@ -143,9 +145,10 @@ export function addMessageToCache(client: QueryClient, message: Message): void {
 
 /**
  * The dashboard's one outbox per account: sends through the typed client and puts each sent message into
- * the cache. With `accountId`, unsent messages are kept across a reload (in this browser, for this account).
+ * the cache. With `accountId` (by default the account the shell announced), unsent messages are kept across a
+ * reload (in this browser, for this account).
  */
-export function useDashboardOutbox(accountId?: string): Outbox<Message> {
+export function useDashboardOutbox(accountId: string | undefined = outboxAccount()): Outbox<Message> {
   const client = useQueryClient();
   return outboxFor(accountId ?? '', () => {
     const outbox = createOutbox<Message>({
@@ -194,4 +197,17 @@ export function useMarkConversationRead(projectId: string): (upToSeq: number) =>
   });
   const { mutate } = mutation;
   return useCallback((upToSeq: number) => mutate(upToSeq), [mutate]);
+}
+
+/**
+ * The conversation component's texts on the dashboard: the `messages` namespace's `conversation.*` (the host
+ * loads it with its Messages page; a section showing a conversation loads it with `loadTexts('messages')`).
+ */
+export function useConversationTexts(): { t: ConversationTranslate; lang: string } {
+  const { t, i18n } = useTranslation();
+  const translate = useCallback<ConversationTranslate>(
+    (key, vars) => t(`messages:conversation.${key}`, vars),
+    [t],
+  );
+  return { t: translate, lang: i18n.resolvedLanguage ?? 'en' };
 }

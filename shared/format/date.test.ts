@@ -28,6 +28,12 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(now - 2 * 86400_000, 'en', now)).toBe('2 days ago');
   });
 
+  it("always counts with 'ago', never 'yesterday' or 'last week'", () => {
+    expect(formatRelativeTime(now - 86400_000, 'en', now)).toBe('1 day ago');
+    expect(formatRelativeTime(now - 7 * 86400_000, 'en', now)).toBe('1 week ago');
+    expect(formatRelativeTime(now - 86400_000, 'de', now)).toBe('vor 1 Tag');
+  });
+
   it('uses German phrasing in German', () => {
     expect(formatRelativeTime(now - 5 * 60_000, 'de', now)).toBe('vor 5 Minuten');
   });

@@ -39,7 +39,7 @@ const JUST_NOW: Record<FormatLanguage, string> = { en: 'just now', de: 'gerade e
 
 /**
  * Relative time for notifications, sessions, sign-ins and checks (spec §9: "relative times with 'ago'"),
- * the same wording everywhere in the app.
+ * the same wording everywhere in the app: always a number with 'ago' ("1 day ago", never "yesterday").
  *
  * @example formatRelativeTime(Date.now() - 5 * 60_000, 'en') // '5 minutes ago'
  * @example formatRelativeTime(Date.now() - 5 * 60_000, 'de') // 'vor 5 Minuten'
@@ -55,7 +55,7 @@ export function formatRelativeTime(
   const language = formatLanguage(lang);
   const seconds = Math.round((date.getTime() - now) / 1000);
   if (Math.abs(seconds) < 60) return JUST_NOW[language];
-  const rtf = new Intl.RelativeTimeFormat(LOCALE[language], { numeric: 'auto' });
+  const rtf = new Intl.RelativeTimeFormat(LOCALE[language], { numeric: 'always' });
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return rtf.format(Math.trunc(seconds / size), unit);
   }

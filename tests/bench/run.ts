@@ -13,7 +13,7 @@ import { remoteEntryKb } from './sizes';
 /**
  * `npm run bench`: every performance budget of the issues, measured against a baseline in the same run
  * where the budget is a ratio. Prints `budget <name>: <measured> (limit <limit>) ok|over` per budget and
- * the raw numbers behind each. Set BENCH_ONLY=sizes,session,clients,lighthouse,cold-start,navigate,portal,widget,storage,jobs to run a subset.
+ * the raw numbers behind each. Set BENCH_ONLY=sizes,session,clients,lighthouse,cold-start,navigate,portal,widget,storage,jobs,realtime to run a subset.
  */
 const DIST = 'dist';
 /** Lighthouse runs per page of the dashboard's budgets (their median counts): single runs vary by several points. */
@@ -27,8 +27,8 @@ const report = (b: Budget) => {
   console.log(formatBudget(b));
 };
 
-// Every bench but the job queue's loads the built frontends.
-const needsFrontends = [...only].some((name) => name !== 'jobs');
+// Every bench but the job queue's and the realtime one loads the built frontends.
+const needsFrontends = [...only].some((name) => name !== 'jobs' && name !== 'realtime');
 if (needsFrontends && !existsSync(join(DIST, 'host', 'index.html'))) {
   const build = spawnSync('npx', ['rsbuild', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -256,6 +256,9 @@ if (only.has('jobs') || !process.env.BENCH_ONLY) {
     for (const b of pickupBudgets(r)) report(b);
   }
 }
+
+if (only.has('realtime') || !process.env.BENCH_ONLY)
+  await (await import('./realtime')).realtimeBench(ADMIN_DB, report);
 
 const over = budgets.filter((b) => (b.kind === 'max' ? b.measured > b.limit : b.measured < b.limit));
 console.log(`\n${budgets.length - over.length} of ${budgets.length} budgets ok`);

@@ -2,7 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { isAvailable, SECTION_GROUPS } from '../../host/dashboard/sections';
 import en from '../../shared/i18n/locales/en.json' with { type: 'json' };
-import { signUpAndVerify, uniqueEmail } from './support';
+import { failOnCspViolations, signUpAndVerify, uniqueEmail } from './support';
+
+// Issue 17, finding 13: every page and frame of ours loads without a Content-Security-Policy violation.
+failOnCspViolations(test);
 
 /** The sidebar's sections, from the registry: which have shipped (shown) and which not yet (absent). */
 type Texts = { [key: string]: string | Texts };

@@ -2,7 +2,10 @@ import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { isAvailable, SECTION_GROUPS } from '../../host/dashboard/sections';
-import { signUpAndVerify, uniqueEmail } from './support';
+import { failOnCspViolations, signUpAndVerify, uniqueEmail } from './support';
+
+// Issue 17, finding 13: every page and frame of ours loads without a Content-Security-Policy violation.
+failOnCspViolations(test);
 
 /**
  * Module Federation in the browser (issue 3): a remote that is down or slow never breaks the shell, the

@@ -1,7 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
-import { latestMail, linkIn, uniqueEmail } from './support';
+import { failOnCspViolations, latestMail, linkIn, uniqueEmail } from './support';
+
+// Issue 17, finding 13: every page and frame of ours loads without a Content-Security-Policy violation.
+failOnCspViolations(test);
 
 /**
  * The client portal (issue 5): magic-link and password sign-in, the guard, branded pages, German. Runs on

@@ -106,14 +106,15 @@ test.describe('portals section', () => {
     await expect(page.getByText('Readable: 6.29:1 contrast with white')).toBeVisible();
     await page.getByLabel('Secondary colour', { exact: true }).fill('#0f766e');
 
-    // Allowed websites: validated with the shared contract, paths dropped.
+    // Allowed websites: validated with the shared contract, scheme://host[:port] only.
     const origin = page.getByLabel('Website address');
-    await origin.fill('ftp://ada.studio');
-    await origin.press('Enter');
-    await expect(
-      page.getByText('Please enter a website origin such as https://www.example.com'),
-    ).toBeVisible();
-    await origin.fill('https://ada.studio/contact');
+    const originProblem = page.getByText('Please enter a website origin such as https://www.example.com');
+    for (const bad of ['ftp://ada.studio', 'https://ada.studio/contact', 'https://*.studio']) {
+      await origin.fill(bad);
+      await origin.press('Enter');
+      await expect(originProblem).toBeVisible();
+    }
+    await origin.fill('https://ada.studio');
     await origin.press('Enter');
     await expect(
       page.getByRole('list', { name: 'Allowed websites' }).getByText('https://ada.studio'),

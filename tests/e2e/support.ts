@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** A fresh address per test run, so the same database can host many runs. */
 export function uniqueEmail(prefix = 'provider'): string {
@@ -58,4 +58,31 @@ export async function signUpAndVerify(
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL('**/signup-success**');
   await verifyThroughLink(page, request, email, password);
+}
+
+/**
+ * Fails each test of the file on a Content-Security-Policy violation in one of the platform's own
+ * documents (pages and frames of the test's context; a provider's test site with its own policy is not
+ * ours): every document reports its `securitypolicyviolation` events on the console, collected here.
+ */
+export function failOnCspViolations(test: typeof import('@playwright/test').test) {
+  const platform = `http://localhost:${process.env.E2E_PORT ?? 4317}`;
+  let violations: string[] = [];
+  test.beforeEach(async ({ context }) => {
+    violations = [];
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        console.warn(
+          `[csp-violation] ${location.origin} ${location.pathname} ${e.effectiveDirective} blocked ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`,
+        );
+      });
+    });
+    context.on('console', (message) => {
+      const text = message.text();
+      if (text.startsWith(`[csp-violation] ${platform} `)) violations.push(text);
+    });
+  });
+  test.afterEach(() => {
+    expect(violations, 'Content-Security-Policy violations on the platform’s pages').toEqual([]);
+  });
 }

@@ -5,7 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { PROTOCOL, PROTOCOL_VERSION } from '../../embed/widget/protocol';
 import { type SnippetOptions, widgetSnippet } from '../../embed/widget/snippet';
-import { latestMail, linkIn, uniqueEmail } from './support';
+import { failOnCspViolations, latestMail, linkIn, uniqueEmail } from './support';
+
+// Issue 17, finding 13: every page and frame of ours loads without a Content-Security-Policy violation.
+failOnCspViolations(test);
 
 /**
  * The embeddable widget end to end (issue 6), with the REAL portal app in the frame: a provider's test

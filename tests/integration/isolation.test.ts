@@ -1,5 +1,10 @@
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../api/testing/harness';
+import { attachRealtime } from '../../api/realtime/server';
+import { activityDuring, connect, openSocket, type TestSocket } from '../../api/realtime/testing';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '../../api/testing/harness';
+import { CloseCode } from '../../shared/contracts/realtime';
 import { type CallSpec, FIXTURES } from './isolation/fixtures';
 import {
   call,
@@ -202,5 +207,127 @@ describe.each(databases)('tenant isolation on the %s', (_name, databaseUrl) => {
       }
     }
     expect(failures).toEqual([]);
+  });
+  it('sends a realtime socket only its own scope’s events, and opens none for a wrong identity', async () => {
+    const server = await new Promise<Server>((resolve) => {
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
+    });
+    const realtime = await attachRealtime(server, t.deps);
+    const address = server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const sockets: TestSocket[] = [];
+    const open = async (opts: Parameters<typeof connect>[1]) => {
+      const socket = await connect(base, { origin: TEST_ORIGIN, ...opts });
+      sockets.push(socket);
+      return socket;
+    };
+    const closeCode = async (opts: Parameters<typeof openSocket>[1], hello: Record<string, unknown>) => {
+      const socket = await openSocket(base, { origin: TEST_ORIGIN, ...opts });
+      sockets.push(socket);
+      socket.ws.send(JSON.stringify({ type: 'hello', lang: 'en', ...hello }));
+      return (await socket.closed).code;
+    };
+    const refusedWith = (opts: Parameters<typeof openSocket>[1]) =>
+      openSocket(base, { origin: TEST_ORIGIN, ...opts }).then(
+        (socket) => {
+          sockets.push(socket);
+          return 'opened';
+        },
+        (err: Error) => err.message,
+      );
+    try {
+      // Wrong identities: no socket, or one closed at its hello.
+      expect(await refusedWith({ audience: 'provider' })).toBe('unexpected 401');
+      for (const cookie of MALFORMED_COOKIES)
+        expect(await refusedWith({ audience: 'provider', cookie })).toBe('unexpected 401');
+      expect(
+        await refusedWith({
+          audience: 'provider',
+          cookie: victim.cookie,
+          origin: 'https://attacker.example',
+        }),
+      ).toBe('unexpected 403');
+      const bearerOnProvider = await openSocket(base, { audience: 'provider', origin: TEST_ORIGIN }).catch(
+        (err: Error) => err.message,
+      );
+      expect(bearerOnProvider).toBe('unexpected 401');
+      expect(await closeCode({ audience: 'portal', cookie: victim.cookie }, {})).toBe(CloseCode.unauthorized);
+      for (const bearer of MALFORMED_BEARERS)
+        expect(await closeCode({ audience: 'portal' }, { token: bearer, portalId: victim.portalId })).toBe(
+          CloseCode.unauthorized,
+        );
+      const attacker = await makeAttacker(t);
+      expect(
+        await closeCode(
+          { audience: 'portal' },
+          {
+            token: await freshPortalToken(t, attacker.providerId, attacker.client),
+            portalId: victim.portalId,
+          },
+        ),
+      ).toBe(CloseCode.unauthorized);
+
+      // Every other identity connected while the victim's events happen.
+      const own = await open({ audience: 'provider', cookie: victim.cookie });
+      const ownClient = await open({
+        audience: 'portal',
+        token: victim.client.token,
+        portalId: victim.portalId,
+      });
+      const others = {
+        'another provider': await open({ audience: 'provider', cookie: attacker.cookie }),
+        "another provider's client": await open({
+          audience: 'portal',
+          token: attacker.client.token,
+          portalId: attacker.client.portalId,
+        }),
+        "a client of the victim's other portal": await open({
+          audience: 'portal',
+          token: await freshPortalToken(t, victim.providerId, victim.neighbour),
+          portalId: victim.neighbour.portalId,
+        }),
+        'another client of the same portal': await open({
+          audience: 'portal',
+          token: await freshPortalToken(t, victim.providerId, victim.sibling),
+          portalId: victim.portalId,
+        }),
+      };
+      const marker = `${victim.messageMarker}live`;
+      const send = (creds: { cookie?: string; bearer?: string }, path: string, body: string) =>
+        call(t, 'POST', path, { ...creds, body: { clientMessageId: crypto.randomUUID(), body } });
+      await send(
+        { cookie: victim.cookie },
+        `/api/projects/${victim.projectId}/messages`,
+        `To the client ${marker}`,
+      );
+      await send(
+        { bearer: victim.client.token },
+        `/api/portal/${victim.portalId}/projects/${victim.projectId}/messages`,
+        `To the provider ${marker}`,
+      );
+      await call(t, 'PATCH', `/api/projects/${victim.projectId}`, {
+        cookie: victim.cookie,
+        body: { internalNotes: `internal ${marker}` },
+      });
+      const internal = await own.next((m) => m.type === 'activity' && m.item.type === 'project_updated');
+      expect(internal.type === 'activity' && internal.project && 'internalNotes' in internal.project).toBe(
+        true,
+      );
+      for (const side of [own, ownClient]) {
+        await side.next((m) => m.type === 'activity' && m.message?.body === `To the provider ${marker}`);
+      }
+      expect(await activityDuring(ownClient, 300)).toEqual([]);
+      expect(JSON.stringify(ownClient.messages)).not.toContain(`internal ${marker}`);
+      for (const [who, socket] of Object.entries(others)) {
+        const got = JSON.stringify(socket.messages);
+        expect(socket.activity(), `${who} received the victim's events`).toEqual([]);
+        for (const secret of [...clientSecretsOf(victim), marker])
+          expect(got.includes(secret), `${who} received ${secret}`).toBe(false);
+      }
+    } finally {
+      for (const socket of sockets) await socket.close();
+      await realtime.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { OutboxList, OutboxQuery, type OutboxStatus } from '../../../shared/contracts/dev';
-import type { App, AppDeps } from '../../http/context';
+import type { App, AppDeps, AppEnv } from '../../http/context';
+import { ApiError } from '../../http/errors';
 import { errorResponses } from '../../http/openapi';
 
 const route = createRoute({
@@ -9,17 +11,38 @@ const route = createRoute({
   tags: ['Development'],
   summary: 'Development outbox',
   description:
-    'The latest 50 e-mails the app would have sent, newest first, optionally only those to one address, each with its delivery status and attempts (mails go out through background jobs). Exists only outside production and without a Resend key, so developers and tests can open verification links without a mail server.',
+    'The latest 50 e-mails the app would have sent, newest first, optionally only those to one address, each with its delivery status and attempts (mails go out through background jobs). Exists only outside production and without a Resend key, so developers and tests can open verification links without a mail server, and answers only requests from the machine itself (404 to any other, and to anything a proxy forwarded) unless `DEV_HELPERS_REMOTE=true`.',
   request: { query: OutboxQuery },
   responses: {
     200: { description: 'Mails', content: { 'application/json': { schema: OutboxList } } },
-    ...errorResponses(422),
+    ...errorResponses(404, 422),
   },
 });
 
 /** Whether the outbox route exists: never in production, never when real mail goes out. */
 export function outboxEnabled(deps: Pick<AppDeps, 'config' | 'mailer'>): boolean {
   return !deps.config.isProduction && deps.mailer.via === 'outbox';
+}
+
+/** Headers a reverse proxy adds: a request carrying one came from the network, even through a local proxy. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+
+/**
+ * Whether this request may see the development helpers (the outbox, a magic link's `outboxUrl` and
+ * `demoLink`): only where the outbox is on (never in production), and only from the machine itself (the
+ * socket's peer is a loopback address and nothing was forwarded; an in-process `app.request()` has no
+ * socket and no network) unless `DEV_HELPERS_REMOTE=true`. Every sign-in link of every user is in the
+ * outbox, so a development server on 0.0.0.0 must not hand them to the network.
+ */
+export function devHelpersFor(c: Context<AppEnv>): boolean {
+  const deps = c.get('deps');
+  if (!outboxEnabled(deps)) return false;
+  if (deps.config.DEV_HELPERS_REMOTE) return true;
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  if (!env?.incoming) return true;
+  const peer = env.incoming.socket?.remoteAddress ?? '';
+  const loopback = /^(::ffff:)?127\./.test(peer) || peer === '::1';
+  return loopback && FORWARDING_HEADERS.every((name) => c.req.header(name) === undefined);
 }
 
 interface Row {
@@ -39,6 +62,7 @@ interface Row {
 /** GET /api/dev/outbox (registered only when `outboxEnabled`). */
 export function registerDevOutbox(app: App) {
   app.openapi(route, async (c) => {
+    if (!devHelpersFor(c)) throw new ApiError('not_found');
     const { to } = c.req.valid('query');
     const { sql } = c.get('deps');
     const rows = await sql<Row[]>`

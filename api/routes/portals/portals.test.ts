@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInProvider } from '../../auth/testing';
+import { allowedOriginsOf } from '../../services/portal/branding';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { send } from '../account/testing';
 import { createClient, createPortal, expectProviderOnly, tempDataDir } from './testing';
@@ -54,7 +55,7 @@ describe('portal routes: create, read, update, delete', () => {
       portalName: '  Analytical Studio ',
       primaryColor: '#FACC15',
       secondaryColor: '#1e3a8a',
-      allowedOrigins: ['https://ada.studio/path?x=1', 'http://localhost:5173', 'https://ada.studio'],
+      allowedOrigins: ['https://ada.studio/', 'http://localhost:5173', 'https://ada.studio'],
     });
     expect(portal).toMatchObject({
       portalName: 'Analytical Studio',
@@ -85,6 +86,66 @@ describe('portal routes: create, read, update, delete', () => {
     expect(res.status).toBe(422);
     const fields = (await res.json()).error.fields.map((f: { path: string }) => f.path);
     expect(fields).toContain(path);
+  });
+
+  // Issue 17, finding 12: each of these would put a wildcard, a second source or a directive into the
+  // portal's frame-ancestors.
+  it.each([
+    'https://*.com',
+    'https://*.example.com',
+    'https://x.com;script-src',
+    "https://x.com; script-src 'unsafe-inline'",
+    'https://a,b.com',
+    'https://a.com https://b.com',
+    'https://a.com/path',
+    'https://a.com/path?x=1',
+    'https://a.com?x=1',
+    'https://a.com#top',
+    'https://user@a.com',
+    'https://a_b.com',
+    'https://-a.com',
+    'https://com',
+    'https://1.2.3.4',
+    '*',
+    'https:',
+    'ftp://a.com',
+  ])('refuses the allowed origin %j with a translated error', async (origin) => {
+    const res = await send(
+      t,
+      'POST',
+      '/api/portals',
+      owner,
+      { portalName: 'A', allowedOrigins: [origin] },
+      {
+        'Accept-Language': 'de',
+      },
+    );
+    expect(res.status).toBe(422);
+    expect((await res.json()).error.fields).toEqual([
+      expect.objectContaining({
+        path: 'allowedOrigins.0',
+        key: 'validation.originInvalid',
+        message: expect.stringContaining('ohne Pfad, Platzhalter (*), Liste oder Leerzeichen'),
+      }),
+    ]);
+  });
+
+  it('takes scheme://host[:port], in any case, international names as the browser sends them', async () => {
+    const portal = await createPortal(t, owner, {
+      allowedOrigins: ['HTTPS://Ada.Studio:8443', 'https://bücher.example', 'http://127.0.0.1:8080/'],
+    });
+    expect(portal.allowedOrigins).toEqual([
+      'https://ada.studio:8443',
+      'https://xn--bcher-kva.example',
+      'http://127.0.0.1:8080',
+    ]);
+  });
+
+  it('leaves a stored origin from before the stricter rule out of frame-ancestors', async () => {
+    const { id } = await createPortal(t, owner, { allowedOrigins: ['https://ada.studio'] });
+    await t.sql`UPDATE client_portals SET allowed_origins = ${['https://*.com', 'https://ada.studio']}
+      WHERE id = ${id}`;
+    expect(await allowedOriginsOf(t.sql, id)).toEqual(['https://ada.studio']);
   });
 
   it('updates only the fields sent', async () => {

@@ -33,7 +33,7 @@ const route = createRoute({
 /** DELETE /api/projects/{projectId} */
 export function registerDeleteProject(app: App) {
   app.openapi(route, async (c) => {
-    const gone = await deleteProject(c.get('deps').sql, providerScope(c), c.req.valid('param').projectId);
+    const gone = await deleteProject(c.get('deps'), providerScope(c), c.req.valid('param').projectId);
     return c.json(
       { ok: true as const, deleted: { messages: gone.messages }, keptInvoices: gone.invoices },
       200,

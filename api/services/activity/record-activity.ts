@@ -2,7 +2,11 @@ import type { ActivityType } from '../../../shared/contracts/activity';
 import type { Tx } from '../../db/client';
 import type { PubSub } from '../../db/pubsub';
 
-/** The pub/sub channel of new activity: payloads carry ids only (`<providerId>:<seq>`). */
+/**
+ * The pub/sub channel of new activity: payloads carry ids only: `<providerId>:<seq>` for a new row,
+ * `<providerId>:project_deleted:<projectId>:<clientId>` for a deleted project (its rows are gone with
+ * it), and the realtime hub's own liveness probes (`probe:<instanceId>:<n>`).
+ */
 export const ACTIVITY_CHANNEL = 'activity';
 
 export interface ActivityInput {
@@ -42,4 +46,42 @@ export async function recordActivity(tx: Tx, input: ActivityInput): Promise<{ id
  */
 export function publishActivity(pubsub: PubSub, providerId: string, seq: number): Promise<void> {
   return pubsub.publish(ACTIVITY_CHANNEL, `${providerId}:${seq}`);
+}
+
+/** Tells every instance that a project is gone (after the commit); its sockets drop it from their views. */
+export function publishProjectDeleted(
+  pubsub: PubSub,
+  providerId: string,
+  projectId: string,
+  clientId: string,
+): Promise<void> {
+  return pubsub.publish(ACTIVITY_CHANNEL, `${providerId}:project_deleted:${projectId}:${clientId}`);
+}
+
+export type ActivityNotice =
+  | { kind: 'activity'; providerId: string; seq: number }
+  | { kind: 'project_deleted'; providerId: string; projectId: string; clientId: string }
+  | { kind: 'probe'; instanceId: string; n: number };
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const ACTIVITY = new RegExp(`^(${UUID}):(\\d{1,18})$`);
+const DELETED = new RegExp(`^(${UUID}):project_deleted:(${UUID}):(${UUID})$`);
+const PROBE = /^probe:([\w-]{1,64}):(\d{1,15})$/;
+
+/** Reads a payload of the activity channel; anything else is null (ignored). */
+export function parseActivityNotice(payload: string): ActivityNotice | null {
+  let m = ACTIVITY.exec(payload);
+  if (m) return { kind: 'activity', providerId: m[1] as string, seq: Number(m[2]) };
+  m = DELETED.exec(payload);
+  if (m) {
+    return {
+      kind: 'project_deleted',
+      providerId: m[1] as string,
+      projectId: m[2] as string,
+      clientId: m[3] as string,
+    };
+  }
+  m = PROBE.exec(payload);
+  if (m) return { kind: 'probe', instanceId: m[1] as string, n: Number(m[2]) };
+  return null;
 }

@@ -19,7 +19,7 @@ import { scheduleDigest } from './digest';
  * functions serve the dashboard and the portal.
  */
 
-interface MessageRow {
+export interface MessageRow {
   id: string;
   project_id: string;
   seq: string | number;
@@ -30,7 +30,7 @@ interface MessageRow {
   created_at: Date | string;
 }
 
-const MESSAGE_COLUMNS =
+export const MESSAGE_COLUMNS =
   'm.id, m.project_id, m.seq, m.client_message_id, m.sender_type, m.sender_name, m.body, m.created_at';
 
 /** A preview in notifications and e-mails: the first line's start, never the whole message. */

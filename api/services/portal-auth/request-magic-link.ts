@@ -3,7 +3,6 @@ import { colorContrast } from '../../../shared/format/contrast';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { magicLinkMail } from '../../mail/templates/magic-link';
-import { outboxEnabled } from '../../routes/dev/outbox';
 import { allowedOriginsOf } from '../portal/branding';
 import { logoUrl } from '../portals/portal-view';
 import { clientsByEmail, type SignInClientRow } from './find-clients';
@@ -71,7 +70,8 @@ function outboxUrl(publicOrigin: string, email: string): string {
  * client's language. Without a portal, an address known in several portals gets one e-mail per portal,
  * each leading to its own portal.
  *
- * Where the development outbox is on (not production, no mail key), a delivered e-mail is answered with
+ * Where the development outbox is on (not production, no mail key) and the caller is on the same machine
+ * (or `DEV_HELPERS_REMOTE`), a delivered e-mail is answered with
  * `outboxUrl` (where to read it), and a failed one with `demoLink`: spec §8's "Email Error - Demo Link",
  * the link itself, which stays usable. Anywhere else a failed e-mail discards its link and answers the
  * generic `magic_link_failed`; the link is never revealed.
@@ -81,6 +81,8 @@ export async function requestMagicLink(
   deps: AppDeps,
   input: { email: string; portalId?: string | undefined; returnTo?: string | undefined },
   hostHeader: string | undefined,
+  /** Whether the caller may see the development helpers (`devHelpersFor`: the outbox is on, asked locally). */
+  devHelpers: boolean,
 ): Promise<MagicLinkSent> {
   const { sql, config, mailer } = deps;
   await checkReturnTo(deps, input);
@@ -88,7 +90,7 @@ export async function requestMagicLink(
   if (clients.length === 0) {
     throw new ApiError(input.portalId ? 'portal_account_not_found' : 'account_not_found');
   }
-  const development = outboxEnabled(deps);
+  const development = devHelpers;
   let expiresAt: Date | undefined;
   let demoLink: string | undefined;
   for (const client of clients) {

@@ -1,4 +1,5 @@
 import type { PortalBranding } from '../../../shared/contracts/portal';
+import { isAllowedOrigin } from '../../../shared/contracts/portals';
 import { colorContrast } from '../../../shared/format/contrast';
 import type { Config } from '../../config';
 import type { Sql } from '../../db/client';
@@ -55,11 +56,7 @@ export async function allowedOriginsOf(sql: Sql, portalId: string): Promise<stri
   return row.allowed_origins.filter(isExactOrigin);
 }
 
+/** A stored origin exactly as the contract takes it now (a value stored before a stricter rule is left out). */
 function isExactOrigin(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
-  } catch {
-    return false;
-  }
+  return isAllowedOrigin(value) && new URL(value).origin === value;
 }

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { Project, ProjectCreateInput, ProjectUpdateInput } from '../../../shared/contracts/projects';
 import type { ProviderScope } from '../../auth/scope';
-import type { Sql, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
-import { publishActivity, recordActivity } from '../activity/record-activity';
+import { publishActivity, publishProjectDeleted, recordActivity } from '../activity/record-activity';
 import { getProject } from './list-projects';
 
 type CreateInput = z.output<typeof ProjectCreateInput>;
@@ -168,18 +168,23 @@ export async function updateProject(
 
 /**
  * Deletes a project with its conversation and activity (foreign keys cascade); its invoices stay (their
- * numbers are part of the books) without the project. @returns what went with it
+ * numbers are part of the books) without the project. Open pages learn it over the realtime sockets.
+ * @returns what went with it
  */
-export async function deleteProject(sql: Sql, scope: ProviderScope, projectId: string) {
-  return sql.begin(async (tx) => {
-    const [row] = await tx<{ messages: number; invoices: number }[]>`
-      SELECT
+export async function deleteProject(deps: AppDeps, scope: ProviderScope, projectId: string) {
+  const gone = await deps.sql.begin(async (tx) => {
+    const [row] = await tx<{ messages: number; invoices: number; client_id: string }[]>`
+      SELECT p.client_id,
         (SELECT count(*)::int FROM messages WHERE provider_id = p.provider_id AND project_id = p.id) AS messages,
         (SELECT count(*)::int FROM invoices WHERE provider_id = p.provider_id AND project_id = p.id) AS invoices
       FROM projects p WHERE p.provider_id = ${scope.providerId} AND p.id = ${projectId}
       FOR UPDATE`;
     if (!row) throw new ApiError('not_found');
     await tx`DELETE FROM projects WHERE provider_id = ${scope.providerId} AND id = ${projectId}`;
-    return { messages: row.messages, invoices: row.invoices };
+    return row;
   });
+  await publishProjectDeleted(deps.pubsub, scope.providerId, projectId, gone.client_id).catch((err) =>
+    deps.log.warn({ err, projectId }, 'project deletion not published'),
+  );
+  return { messages: gone.messages, invoices: gone.invoices };
 }

@@ -53,7 +53,8 @@ export function verifyHandoffToken(
 
   const sub = Email.safeParse(claims.sub);
   if (!sub.success) throw new ApiError('handoff_invalid');
-  if (typeof jti !== 'string' || jti.length === 0 || jti.length > 200) throw new ApiError('handoff_invalid');
+  if (typeof jti !== 'string' || jti.length === 0 || jti.length > 200 || jti.includes('\u0000'))
+    throw new ApiError('handoff_invalid');
   return {
     sub: sub.data,
     aud: claims.aud as string | string[],

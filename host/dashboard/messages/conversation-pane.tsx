@@ -1,25 +1,14 @@
-import { useCallback } from 'react';
 import type { Conversation as ConversationRow } from '../../../shared/contracts/messages';
 import { Conversation } from '../../../shared/conversation/conversation';
 import {
+  useConversationTexts,
   useConversationThread,
   useDashboardOutbox,
   useMarkConversationRead,
 } from '../../../shared/conversation/query';
-import type { ConversationTranslate } from '../../../shared/conversation/texts';
 import { useTranslation } from '../../../shared/i18n/react';
 import { useAuth } from '../../auth/auth-provider';
 import { BackLink } from './back-link';
-
-/** The conversation component with the dashboard's texts (`messages:conversation.*`). */
-export function useConversationTexts(): { t: ConversationTranslate; lang: string } {
-  const { t, i18n } = useTranslation();
-  const translate = useCallback<ConversationTranslate>(
-    (key, vars) => t(`messages:conversation.${key}`, vars),
-    [t],
-  );
-  return { t: translate, lang: i18n.resolvedLanguage ?? 'en' };
-}
 
 /** One project's conversation: who it is with, and the thread with its composer. */
 export function ConversationPane({ conversation }: { conversation: ConversationRow }) {

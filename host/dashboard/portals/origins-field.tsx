@@ -15,7 +15,7 @@ export type OriginsState = { list: string[]; draft: string; problem: string | nu
 
 /**
  * Adds the typed origin to the list, validated and normalised with the shared contract
- * (`https://a.com/x` becomes `https://a.com`); an empty draft leaves the state as it is. The problem is
+ * (`scheme://host[:port]` only: a path, wildcard or list is refused with the contract's message); an empty draft leaves the state as it is. The problem is
  * translated already.
  */
 export function addDraftOrigin(state: OriginsState, t: TFunction): OriginsState {

@@ -1,0 +1,42 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from './context';
+import { ApiError } from './errors';
+
+/** The largest JSON body any route takes (the biggest real one, a portal with its origins, is ~4 KB). */
+export const JSON_MAX_BYTES = 64 * 1024;
+
+/** A route that takes a multipart upload, and the most its whole body may be (file plus form around it). */
+export interface UploadRoute {
+  path: RegExp;
+  maxBytes: number;
+}
+
+/** 413 `payload_too_large`; the connection is closed so the rest of the body is never read. */
+const tooLarge = () => new ApiError('payload_too_large', { headers: { Connection: 'close' } });
+
+/**
+ * Every request body has a limit, checked before anything reads it (and so before validation, sessions and
+ * rate-limit bookkeeping): a declared `Content-Length` over the limit answers 413 at once; a body without
+ * one (chunked) is counted as it streams in and cut off at the byte past the limit. JSON routes take at most
+ * `JSON_MAX_BYTES` (read into memory up to that size only); an upload route (`uploads`) takes at most its own
+ * `maxBytes`, and its handler streams the body through the same limit (`receiveMultipartFile`) without
+ * buffering it here.
+ * @example app.use('*', bodyLimits([{ path: /^\/api\/portals\/[^/]+\/logo$/, maxBytes }]))
+ */
+export function bodyLimits(uploads: readonly UploadRoute[] = []): MiddlewareHandler<AppEnv> {
+  const json = bodyLimit({
+    maxSize: JSON_MAX_BYTES,
+    onError: () => {
+      throw tooLarge();
+    },
+  });
+  return async (c, next) => {
+    if (!c.req.raw.body) return next();
+    const upload = uploads.find((route) => route.path.test(c.req.path));
+    if (!upload) return json(c, next);
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && !(Number(declared) <= upload.maxBytes)) throw tooLarge();
+    return next();
+  };
+}
