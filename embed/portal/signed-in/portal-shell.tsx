@@ -11,6 +11,7 @@ import { LanguageSelect } from '../ui/language-select';
 import { EmbeddedShell } from './embedded-shell';
 import { useResumeUnsent } from './messages/resume-unsent';
 import { NotificationBell } from './notifications/notification-bell';
+import { useLiveUpdates } from './realtime/use-live-updates';
 import { useSessionSync } from './session-sync';
 import { NAV, useHeadingFocus } from './shell-parts';
 import { signOut } from './sign-out';
@@ -20,7 +21,9 @@ import { useSignedIn } from './signed-in-context';
 export function PortalShell({ page, children }: { page: PortalPage; children: ReactNode }) {
   const embed = useEmbed();
   useFrameContent();
-  useResumeUnsent(useSignedIn().portalId);
+  const { portalId, session } = useSignedIn();
+  useResumeUnsent(portalId);
+  useLiveUpdates(portalId, session.token);
   return embed ? (
     <EmbeddedShell page={page} inline={embed.mode === 'inline'}>
       {children}

@@ -44,7 +44,11 @@ function signedInClient(noClient: string): string {
  * Announces items that are new to this visit: a toast each by spec §7's rules, and what they change
  * elsewhere (a project's page, its conversation, the lists) is loaded again.
  */
-function announce(portalId: string, items: readonly ActivityItem[]): void {
+function announce(
+  portalId: string,
+  items: readonly ActivityItem[],
+  { messageKnown = false }: { messageKnown?: boolean } = {},
+): void {
   for (const item of items) {
     // A message of the conversation on screen is seen there: no toast for it (as Slack and Intercom do).
     const onScreen = item.type === 'message' && isConversationOpen(item.project.id);
@@ -63,8 +67,9 @@ function announce(portalId: string, items: readonly ActivityItem[]): void {
   store.invalidate(portalKeys.projects(portalId));
   if (items.some((item) => item.type === 'message')) store.invalidate(portalKeys.conversations(portalId));
   if (items.some((item) => item.type.startsWith('invoice_'))) store.invalidate(portalKeys.invoices(portalId));
+  // A live event brings its message along (already in its thread); a refreshed list only says it exists.
   const fromProvider = items.filter((item) => item.type === 'message' && item.senderType === 'provider');
-  if (fromProvider.length > 0) providerMessagesArrived(portalId, fromProvider);
+  if (fromProvider.length > 0 && !messageKnown) providerMessagesArrived(portalId, fromProvider);
 }
 
 async function fetchList(portalId: string, network: string, noClient: string): Promise<NotificationList> {
@@ -158,8 +163,13 @@ export function useMarkAllRead(portalId: string) {
 /**
  * A live activity item for the signed-in client (from the realtime socket): into the sheet's list and
  * the badge at once, with its toast by spec §7's rules; an item already seen changes nothing.
+ * `messageKnown`: its message came with it (and went to `receiveMessage`), so it is not fetched.
  */
-export function receiveActivity(portalId: string, item: ActivityItem): void {
+export function receiveActivity(
+  portalId: string,
+  item: ActivityItem,
+  { messageKnown = false }: { messageKnown?: boolean } = {},
+): void {
   const client = readSession()?.client;
   if (!client || client.portalId !== portalId || item.project.clientId !== client.id) return;
   if (!seenFor(client.id).add(item)) return;
@@ -175,5 +185,5 @@ export function receiveActivity(portalId: string, item: ActivityItem): void {
   store.setData<Count>(portalKeys.unreadCount(portalId), (old) =>
     old ? { count: old.count + unread } : old,
   );
-  announce(portalId, [item]);
+  announce(portalId, [item], { messageKnown });
 }
