@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CONVERSATION_TEXT_KEYS } from '../../shared/conversation/texts';
 import sharedDe from '../../shared/i18n/locales/de.json' with { type: 'json' };
 import sharedEn from '../../shared/i18n/locales/en.json' with { type: 'json' };
+import { NOTIFICATION_TEXT_KEYS } from '../../shared/notifications/texts';
 import portalDe from './locales/portal.de.json' with { type: 'json' };
 import portalEn from './locales/portal.en.json' with { type: 'json' };
 import signInDe from './locales/sign-in.de.json' with { type: 'json' };
@@ -121,5 +123,32 @@ describe('portal texts (embed/portal/locales)', () => {
     expect(enKeys.get('toast.signedOut')).toBe('You have been signed out successfully.');
     expect(enKeys.get('toast.profileUpdated')).toBe('Profile updated successfully');
     expect(enKeys.get('toast.profileFailed')).toBe('Error: {{message}}');
+  });
+
+  it('say the notification sheet’s texts verbatim in English (spec §2, §6, §8)', () => {
+    expect(enKeys.get('notifications.title')).toBe('Notifications');
+    expect(enKeys.get('notifications.description')).toBe('Stay updated with your project activities');
+    expect(enKeys.get('notifications.new')).toBe('New');
+    expect(enKeys.get('notifications.earlier')).toBe('Earlier');
+    expect(enKeys.get('notifications.markAllRead')).toBe('Mark all read');
+    expect(enKeys.get('notifications.emptyTitle')).toBe('No notifications yet');
+    expect(enKeys.get('notifications.emptyBody')).toBe("You'll see project updates here");
+    expect(enKeys.get('notifications.noClient')).toBe('No authenticated client');
+  });
+
+  it('carry every text of the shared conversation component, with its placeholders', () => {
+    for (const key of CONVERSATION_TEXT_KEYS) {
+      expect(enKeys.has(`conversation.${key}`), key).toBe(true);
+      expect(deKeys.has(`conversation.${key}`), key).toBe(true);
+    }
+    expect(enKeys.get('conversation.sent')).toBe('Message sent successfully');
+    expect(enKeys.get('conversation.sendFailed')).toBe('Failed to send message');
+  });
+
+  it('carry every text of the shared notification sheet', () => {
+    for (const key of NOTIFICATION_TEXT_KEYS) {
+      expect(enKeys.has(`notifications.${key}`), key).toBe(true);
+      expect(deKeys.has(`notifications.${key}`), key).toBe(true);
+    }
   });
 });

@@ -101,7 +101,15 @@ function Route({
     case 'entry':
       return <Redirect to={pagePath(mode, route.portalId, 'dashboard')} />;
     case 'page':
-      return <GuardedPage mode={mode} portalId={route.portalId} page={route.page} branding={branding} />;
+      return (
+        <GuardedPage
+          mode={mode}
+          portalId={route.portalId}
+          page={route.page}
+          projectId={route.projectId}
+          branding={branding}
+        />
+      );
     case 'notFound':
       return route.portalId ? (
         <NotFound kind="page" home={pagePath(mode, route.portalId, 'dashboard')} />

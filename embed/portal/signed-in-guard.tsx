@@ -68,11 +68,13 @@ export function GuardedPage({
   mode,
   portalId,
   page,
+  projectId,
   branding,
 }: {
   mode: PortalMode;
   portalId: string;
   page: PortalPage;
+  projectId?: string | undefined;
   branding: PortalBranding | undefined;
 }) {
   const { t } = useI18n();
@@ -104,7 +106,14 @@ export function GuardedPage({
   if (!session || mismatch) return fallback;
   return (
     <Suspense fallback={fallback}>
-      <SignedInApp mode={mode} portalId={portalId} page={page} session={session} branding={branding} />
+      <SignedInApp
+        mode={mode}
+        portalId={portalId}
+        page={page}
+        projectId={projectId}
+        session={session}
+        branding={branding}
+      />
     </Suspense>
   );
 }

@@ -496,6 +496,14 @@ test.describe('the embedded portal on a provider site', () => {
       .toMatchObject({ method: 'password', client: { email: grace.email } });
     await shot(page, 'popup-invoices-desktop-en');
 
+    // Escape in the portal's own notification sheet closes the sheet only.
+    await portal.getByRole('button', { name: /^Notifications/ }).click();
+    const sheet = portal.getByRole('dialog', { name: 'Notifications' });
+    await expect(sheet).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect(dialog).toBeVisible();
+
     // Escape inside the frame closes the dialog; focus returns to the trigger.
     await portal.getByRole('heading', { name: 'Invoices', level: 1 }).focus();
     await page.keyboard.press('Escape');
@@ -717,8 +725,9 @@ test.describe('the embedded portal on a provider site', () => {
   test('product events the portal posts reach on() callbacks and DOM events; forged ones do not', async ({
     page,
   }) => {
-    // The portal has no messages, file approvals or card payments yet, so nothing in it sends these events;
-    // the test posts them from inside the real frame, exactly as the portal will (protocol.ts's envelope).
+    // The portal has no file approvals or card payments yet, so nothing in it sends those events (its
+    // message.received has a test of its own); the test posts them from inside the real frame, exactly as
+    // the portal does (protocol.ts's envelope).
     const url = providerPage('/product-events', {
       snippets: [{ portalId: portalA, mode: 'inline', element: '#portal-here' }],
       body: '<div class="card" id="portal-here"></div>',
@@ -774,6 +783,56 @@ test.describe('the embedded portal on a provider site', () => {
     await expect.poll(product).toEqual(expected);
     await page.waitForTimeout(300);
     expect(await product()).toEqual(expected);
+  });
+
+  test('a message from the provider while the client is in the frame raises message.received, once', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail('linus');
+    const client = await json<{ id: string }>(
+      await api.post('/api/clients', { data: { name: 'Linus Torvalds', email, portalId: portalA } }),
+      201,
+    );
+    const project = await json<{ id: string }>(
+      await api.post('/api/projects', {
+        data: { clientId: client.id, name: 'Kernel docs', status: 'in_progress' },
+      }),
+      201,
+    );
+    const url = providerPage('/message-received', {
+      snippets: [{ portalId: portalA, mode: 'inline', element: '#portal-here' }],
+      body: '<div class="card" id="portal-here"></div>',
+      extra: `${identify(email)}<script>ClientPortal("on","message.received",function(d){window.__events.push({via:"callback",name:"message.received",detail:d})});</script>`,
+    });
+    // The portal's notifications, loaded once the first screen is up: what was there before is not news.
+    const baseline = page.waitForResponse(
+      (r) => r.url() === `${PLATFORM}/api/portal/${portalA}/notifications` && r.ok(),
+    );
+    await page.goto(url);
+    const portal = portalIn(page, INLINE);
+    await expect(portal.getByRole('heading', { name: 'Welcome, Linus Torvalds' })).toBeVisible();
+    await baseline;
+    const message = await json<{ id: string }>(
+      await api.post(`/api/projects/${project.id}/messages`, {
+        data: { clientMessageId: randomUUID(), body: 'The release notes are up.' },
+      }),
+      201,
+    );
+    const detail = {
+      projectId: project.id,
+      messageId: message.id,
+      namespace: 'ClientPortal',
+      portalId: portalA,
+    };
+    // Live, over the portal's socket (well before its 30-second refresh).
+    await expect
+      .poll(() => eventsNamed(page, 'message.received'), { timeout: 10_000 })
+      .toContainEqual({ via: 'dom', name: 'message.received', detail });
+    await expect(portal.locator('[data-sonner-toast]')).toContainText('The release notes are up.');
+    const received = await eventsNamed(page, 'message.received');
+    expect(received).toContainEqual({ via: 'callback', name: 'message.received', detail });
+    expect(received).toHaveLength(2);
   });
 
   test('a website the portal does not allow: a short notice instead of a frame, and the console says what to add', async ({

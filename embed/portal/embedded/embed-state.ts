@@ -45,6 +45,8 @@ export const frameHooks: {
   signedIn?: (session: PortalSession, method: 'password' | 'magic_link') => void;
   /** The first content is on screen. */
   contentShown?: () => void;
+  /** A message from the provider arrived (the widget's `message.received` event). */
+  messageReceived?: (projectId: string, messageId: string) => void;
 } = {};
 
 /** Marks a screen as the frame's first content (`ready`); call it in each page-level screen. */

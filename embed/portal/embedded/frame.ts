@@ -252,6 +252,9 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
 
   // -------------------------------------------------------------------------------- what the app reports
   frameHooks.signedIn = announce;
+  // A message from the provider arrived while the client is here (`signed-in/notifications`).
+  frameHooks.messageReceived = (projectId, messageId) =>
+    send({ type: 'message.received', projectId, messageId });
 
   let signedInAs = sessionHere()?.client.id ?? null;
   subscribeSession(() => {
@@ -303,7 +306,9 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
   // Key presses do not cross the frame boundary: Escape inside the frame asks the widget to close.
   window.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape' || event.defaultPrevented || embedState()?.mode === 'inline') return;
-    if (document.querySelector('[role="dialog"],[role="alertdialog"],[role="menu"],[role="listbox"]')) return;
+    // An open dialog of the portal's own (the notification sheet, a confirmation) takes its Escape.
+    const own = 'dialog[open],[role="dialog"],[role="alertdialog"],[role="menu"],[role="listbox"]';
+    if (document.querySelector(own)) return;
     send({ type: 'request-close' });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPath, pagePath, parseRoute } from './paths';
+import { loginPath, pagePath, parseRoute, projectPath } from './paths';
 
 const id = '6f1c2a8e-4b7d-4e3f-9a0b-1c2d3e4f5a6b';
 const standalone = { kind: 'standalone' } as const;
@@ -43,7 +43,19 @@ describe('portal routes, standalone (spec §2)', () => {
     expect(parseRoute('/portal/not-a-uuid', '', standalone)).toEqual({ name: 'notFound', portalId: null });
     expect(parseRoute(`/portal/${id}/settings`, '', standalone)).toEqual({ name: 'notFound', portalId: id });
     expect(parseRoute(`/portal/${id}/projects/x`, '', standalone).name).toBe('notFound');
+    expect(parseRoute(`/portal/${id}/invoices/${id}`, '', standalone).name).toBe('notFound');
+    expect(parseRoute(`/portal/${id}/projects/${id}/more`, '', standalone).name).toBe('notFound');
     expect(parseRoute('/elsewhere', '', standalone).name).toBe('notFound');
+  });
+
+  it('parses one project’s page', () => {
+    expect(parseRoute(`/portal/${id}/projects/${id.toUpperCase()}`, '', standalone)).toEqual({
+      name: 'page',
+      portalId: id,
+      page: 'projects',
+      projectId: id,
+    });
+    expect(projectPath(standalone, id, id)).toBe(`/portal/${id}/projects/${id}`);
   });
 
   it('builds paths', () => {
@@ -62,5 +74,13 @@ describe('portal routes on a custom domain', () => {
     expect(parseRoute('/portal/login', '', domain)).toEqual({ name: 'notFound', portalId: id });
     expect(pagePath(domain, id, 'profile')).toBe('/profile');
     expect(loginPath(domain, id)).toBe('/login');
+    expect(parseRoute(`/projects/${id}`, '', domain)).toEqual({
+      name: 'page',
+      portalId: id,
+      page: 'projects',
+      projectId: id,
+    });
+    expect(parseRoute(`/messages/${id}`, '', domain).name).toBe('notFound');
+    expect(projectPath(domain, id, id)).toBe(`/projects/${id}`);
   });
 });

@@ -9,6 +9,7 @@
  * | /portal/auth?token=…           | /auth?token=…   |
  * | /portal/{portalId}             | /               | → dashboard
  * | /portal/{portalId}/{page}      | /{page}         |
+ * | /portal/{portalId}/projects/{projectId} | /projects/{projectId} | → one project
  */
 export const PORTAL_PAGES = [
   'dashboard',
@@ -28,7 +29,8 @@ export type PortalRoute =
   | { name: 'login'; portalId: string | null }
   | { name: 'auth'; token: string | null; portalId: string | null }
   | { name: 'entry'; portalId: string }
-  | { name: 'page'; portalId: string; page: PortalPage }
+  /** `projectId`: one project's page (`projects/{projectId}`). */
+  | { name: 'page'; portalId: string; page: PortalPage; projectId?: string }
   | { name: 'notFound'; portalId: string | null };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -52,15 +54,17 @@ export function parseRoute(pathname: string, search: string, mode: PortalMode): 
   const token = new URLSearchParams(search).get('token');
   if (mode.kind === 'domain') {
     const portalId = mode.portalId;
-    const [first, ...rest] = segments;
-    if (rest.length > 0) return { name: 'notFound', portalId };
+    const [first, second, ...rest] = segments;
+    if (first === 'projects' && second !== undefined && rest.length === 0)
+      return projectRoute(portalId, second);
+    if (second !== undefined) return { name: 'notFound', portalId };
     if (first === undefined) return { name: 'entry', portalId };
     if (first === 'login') return { name: 'login', portalId };
     if (first === 'auth') return { name: 'auth', token, portalId };
     if (isPage(first)) return { name: 'page', portalId, page: first };
     return { name: 'notFound', portalId };
   }
-  const [root, second, third, ...rest] = segments;
+  const [root, second, third, fourth, ...rest] = segments;
   if (root !== 'portal' || rest.length > 0) return { name: 'notFound', portalId: null };
   if (second === undefined || (second === 'login' && third === undefined)) {
     return { name: 'login', portalId: null };
@@ -68,10 +72,20 @@ export function parseRoute(pathname: string, search: string, mode: PortalMode): 
   if (second === 'auth' && third === undefined) return { name: 'auth', token, portalId: null };
   if (!UUID.test(second)) return { name: 'notFound', portalId: null };
   const portalId = second.toLowerCase();
+  if (fourth !== undefined) {
+    return third === 'projects' ? projectRoute(portalId, fourth) : { name: 'notFound', portalId };
+  }
   if (third === undefined) return { name: 'entry', portalId };
   if (third === 'login') return { name: 'login', portalId };
   if (isPage(third)) return { name: 'page', portalId, page: third };
   return { name: 'notFound', portalId };
+}
+
+/** One project's page, when `segment` is a project id. */
+function projectRoute(portalId: string, segment: string): PortalRoute {
+  return UUID.test(segment)
+    ? { name: 'page', portalId, page: 'projects', projectId: segment.toLowerCase() }
+    : { name: 'notFound', portalId };
 }
 
 /** The path of a signed-in page of a portal. */
@@ -83,4 +97,9 @@ export function pagePath(mode: PortalMode, portalId: string, page: PortalPage): 
 export function loginPath(mode: PortalMode, portalId: string | null): string {
   if (mode.kind === 'domain') return '/login';
   return portalId ? `/portal/${portalId}/login` : '/portal/login';
+}
+
+/** The path of one project's page. */
+export function projectPath(mode: PortalMode, portalId: string, projectId: string): string {
+  return `${pagePath(mode, portalId, 'projects')}/${projectId}`;
 }

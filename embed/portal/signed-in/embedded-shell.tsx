@@ -5,6 +5,7 @@ import { cn } from '../../../shared/ui/cn';
 import { useI18n } from '../i18n/i18n-context';
 import { Link } from '../navigation/link';
 import type { PortalPage } from '../navigation/paths';
+import { NotificationBell } from './notifications/notification-bell';
 import { useSessionSync } from './session-sync';
 import { NAV, useHeadingFocus } from './shell-parts';
 import { signOut } from './sign-out';
@@ -65,6 +66,7 @@ export function EmbeddedShell({
             ))}
           </nav>
           <div className="flex shrink-0 items-center gap-0.5">
+            <NotificationBell portalId={signedIn.portalId} />
             <Link
               to={pathTo('profile')}
               title={t('nav.profile')}

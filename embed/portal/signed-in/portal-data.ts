@@ -8,9 +8,20 @@ export const portalKeys = {
   dashboard: (portalId: string) => ['portal', portalId, 'dashboard'] as const,
   projects: (portalId: string) => ['portal', portalId, 'projects'] as const,
   invoices: (portalId: string) => ['portal', portalId, 'invoices'] as const,
+  project: (portalId: string, projectId: string) => ['portal', portalId, 'project', projectId] as const,
+  projectActivity: (portalId: string, projectId: string) =>
+    ['portal', portalId, 'project', projectId, 'activity'] as const,
+  notifications: (portalId: string) => ['portal', portalId, 'notifications', 'list'] as const,
+  unreadCount: (portalId: string) => ['portal', portalId, 'notifications', 'unread'] as const,
+  conversations: (portalId: string) => ['portal', portalId, 'conversations'] as const,
+  messages: (portalId: string, projectId: string) =>
+    ['portal', portalId, 'project', projectId, 'messages'] as const,
 };
 
 const params = (portalId: string) => ({ params: { path: { portalId } } });
+const projectParams = (portalId: string, projectId: string) => ({
+  params: { path: { portalId, projectId } },
+});
 
 /**
  * The session as the server sees it (a revoked or expired one answers 401), asked once the first screen
@@ -45,5 +56,54 @@ export function useInvoices(portalId: string) {
   const { t } = useI18n();
   return useData(portalKeys.invoices(portalId), () =>
     call((api) => api.GET('/api/portal/{portalId}/invoices', params(portalId)), t('errors.network')),
+  );
+}
+
+/** One of the client's projects (another client's answers 404). */
+export function useProject(portalId: string, projectId: string) {
+  const { t } = useI18n();
+  return useData(portalKeys.project(portalId, projectId), () =>
+    call(
+      (api) => api.GET('/api/portal/{portalId}/projects/{projectId}', projectParams(portalId, projectId)),
+      t('errors.network'),
+    ),
+  );
+}
+
+/** The newest page of a project's activity (older pages: `loadOlderActivity`). */
+export function useProjectActivity(portalId: string, projectId: string) {
+  const { t } = useI18n();
+  return useData(portalKeys.projectActivity(portalId, projectId), () =>
+    loadActivity(portalId, projectId, undefined, t('errors.network')),
+  );
+}
+
+/** A page of a project's activity, newest first: the newest, or the one `before` a seq. */
+export function loadActivity(
+  portalId: string,
+  projectId: string,
+  before: number | undefined,
+  network: string,
+) {
+  return call(
+    (api) =>
+      api.GET('/api/portal/{portalId}/projects/{projectId}/activity', {
+        params: {
+          path: { portalId, projectId },
+          query: { limit: ACTIVITY_PAGE, ...(before ? { before } : {}) },
+        },
+      }),
+    network,
+  );
+}
+
+/** Activity items per page on a project's page. */
+export const ACTIVITY_PAGE = 20;
+
+/** Every conversation of the client (one per project), the most recent first. */
+export function useConversations(portalId: string) {
+  const { t } = useI18n();
+  return useData(portalKeys.conversations(portalId), () =>
+    call((api) => api.GET('/api/portal/{portalId}/conversations', params(portalId)), t('errors.network')),
   );
 }

@@ -9,6 +9,9 @@ import type { PortalPage } from '../navigation/paths';
 import { BrandMark } from '../ui/brand-mark';
 import { LanguageSelect } from '../ui/language-select';
 import { EmbeddedShell } from './embedded-shell';
+import { useResumeUnsent } from './messages/resume-unsent';
+import { NotificationBell } from './notifications/notification-bell';
+import { useLiveUpdates } from './realtime/use-live-updates';
 import { useSessionSync } from './session-sync';
 import { NAV, useHeadingFocus } from './shell-parts';
 import { signOut } from './sign-out';
@@ -18,6 +21,9 @@ import { useSignedIn } from './signed-in-context';
 export function PortalShell({ page, children }: { page: PortalPage; children: ReactNode }) {
   const embed = useEmbed();
   useFrameContent();
+  const { portalId, session } = useSignedIn();
+  useResumeUnsent(portalId);
+  useLiveUpdates(portalId, session.token);
   return embed ? (
     <EmbeddedShell page={page} inline={embed.mode === 'inline'}>
       {children}
@@ -85,6 +91,7 @@ function StandaloneShell({ page, children }: { page: PortalPage; children: React
             {NAV.map((item) => navItem(item, 'bar'))}
           </nav>
           <div className="ml-auto flex shrink-0 items-center gap-1">
+            <NotificationBell portalId={signedIn.portalId} />
             {/* On phones the language is in the profile, leaving the bar to the brand and sign-out. */}
             <div className="hidden sm:block">
               <LanguageSelect onChange={saveLanguage} />

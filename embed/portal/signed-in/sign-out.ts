@@ -4,14 +4,15 @@ import type { I18n } from '../i18n/i18n-context';
 import { forgetLanguageChoice } from '../i18n/language';
 import { navigate } from '../navigation/history';
 import { loginPath, type PortalMode } from '../navigation/paths';
-import { clearSession } from '../session/session-store';
+import { clearSession, readSession } from '../session/session-store';
 import { store } from './data-store';
+import { forgetUnsent } from './messages/unsent';
 
 /**
  * Signs out here or everywhere: the server ends the session(s) and records the logout; the portal always
- * forgets the session, the cached data and the stored language choice (spec §4), then goes to the
- * portal's login. Spec §8: a failed server call still signs out, with the "minor issue" warning; a
- * session the server had already ended ('Session not found') gets no warning.
+ * forgets the session, the cached data, the client's unsent messages and the stored language choice
+ * (spec §4), then goes to the portal's login. Spec §8: a failed server call still signs out, with the
+ * "minor issue" warning; a session the server had already ended ('Session not found') gets no warning.
  */
 export async function signOut(
   scope: 'this' | 'everywhere',
@@ -26,6 +27,8 @@ export async function signOut(
   } catch (error) {
     warn = !(error instanceof PortalApiError && error.status === 401);
   }
+  const clientId = readSession()?.client.id;
+  if (clientId) forgetUnsent(portalId, clientId);
   clearSession();
   forgetLanguageChoice();
   store.clear();

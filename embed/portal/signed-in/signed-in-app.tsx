@@ -3,7 +3,7 @@ import { type ComponentType, lazy, Suspense, useMemo } from 'react';
 import type { PortalBranding, PortalSession } from '../../../shared/contracts/portal';
 import { PageFallback } from '../../../shared/ui/spinner';
 import { useI18n } from '../i18n/i18n-context';
-import { type PortalMode, type PortalPage, pagePath } from '../navigation/paths';
+import { type PortalMode, type PortalPage, pagePath, projectPath } from '../navigation/paths';
 import DashboardPage from './pages/dashboard-page';
 import { PortalShell } from './portal-shell';
 import { type SignedIn, SignedInContext } from './signed-in-context';
@@ -23,32 +23,43 @@ const PAGES: Record<PortalPage, ComponentType> = {
   profile: lazy(() => import('./pages/profile-page')),
   'payment-success': lazy(() => import('./pages/payment-success-page')),
 };
+const ProjectPage = lazy(() => import('./pages/project-page'));
 
 /** The portal behind sign-in (spec §2): the shell with its navigation and the current page. */
 export default function SignedInApp({
   mode,
   portalId,
   page,
+  projectId,
   session,
   branding,
 }: {
   mode: PortalMode;
   portalId: string;
   page: PortalPage;
+  /** One project's page (under Projects). */
+  projectId?: string | undefined;
   session: PortalSession;
   branding: PortalBranding | undefined;
 }) {
   const { t } = useI18n();
   const value = useMemo<SignedIn>(
-    () => ({ mode, portalId, session, branding, pathTo: (to) => pagePath(mode, portalId, to) }),
+    () => ({
+      mode,
+      portalId,
+      session,
+      branding,
+      pathTo: (to) => pagePath(mode, portalId, to),
+      projectPathTo: (id) => projectPath(mode, portalId, id),
+    }),
     [mode, portalId, session, branding],
   );
-  const Page = PAGES[page];
+  const Page = page === 'projects' && projectId ? null : PAGES[page];
   return (
     <SignedInContext.Provider value={value}>
       <PortalShell page={page}>
         <Suspense fallback={<PageFallback label={t('common.loading')} />}>
-          <Page />
+          {Page ? <Page /> : <ProjectPage key={projectId} projectId={projectId ?? ''} />}
         </Suspense>
       </PortalShell>
     </SignedInContext.Provider>

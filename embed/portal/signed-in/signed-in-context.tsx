@@ -10,6 +10,8 @@ export interface SignedIn {
   branding: PortalBranding | undefined;
   /** The path of another page of this portal. */
   pathTo: (page: PortalPage) => string;
+  /** The path of one project's page. */
+  projectPathTo: (projectId: string) => string;
 }
 
 export const SignedInContext = createContext<SignedIn | null>(null);

@@ -1,4 +1,4 @@
-import { ArrowRight, Languages, LogOut } from 'lucide-react';
+import { ArrowRight, Bell, Languages, LogOut } from 'lucide-react';
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import { NAV } from '../../../embed/portal/signed-in/shell-parts';
 import { colorContrast } from '../../../shared/format/contrast';
@@ -164,6 +164,7 @@ function DashboardMock({ name, logoSrc, p, lang }: MockProps) {
         <div className="flex items-center gap-2 px-3 py-2">
           <Brand name={name} logoSrc={logoSrc} />
           <span className="ml-auto flex shrink-0 items-center gap-2">
+            <Bell className="size-3 text-muted" />
             <span className="grid size-5 place-items-center rounded-full bg-primary-soft text-[0.6rem] font-semibold text-primary">
               {[...client][0]}
             </span>

@@ -14,6 +14,7 @@ import { EmptyState } from '../ui/empty-state';
 import { LoadFailed, LoadingRows } from '../ui/load-state';
 import { PageHeader } from '../ui/page-header';
 import { StatusBadge } from '../ui/status-badge';
+import { UnreadMessages } from '../ui/unread-messages';
 import { ProjectDates } from './project-dates';
 
 /** A dashboard section: a heading with a link to the full page, and its rows or its empty state. */
@@ -57,7 +58,7 @@ function Stat({ label, value, detail }: { label: string; value: string; detail?:
 
 function Overview({ data }: { data: PortalDashboard }) {
   const { t, lang } = useI18n();
-  const { pathTo } = useSignedIn();
+  const { pathTo, projectPathTo } = useSignedIn();
   const totals = data.unpaidTotals
     .map((total) => formatMoney(total.amountCents, lang, total.currency))
     .join(' · ');
@@ -87,14 +88,24 @@ function Overview({ data }: { data: PortalDashboard }) {
             data.activeProjects.map((project) => (
               <Link
                 key={project.id}
-                to={`${pathTo('projects')}#project-${project.id}`}
+                to={projectPathTo(project.id)}
                 className="flex items-center justify-between gap-3 p-4 hover:bg-surface"
               >
                 <span className="grid min-w-0 gap-0.5">
                   <span className="truncate font-medium">{project.name}</span>
                   <ProjectDates project={project} />
+                  {project.budget ? (
+                    <span className="text-sm text-muted tabular-nums">
+                      {t('projects.budget', {
+                        amount: formatMoney(project.budget.amountCents, lang, project.budget.currency),
+                      })}
+                    </span>
+                  ) : null}
                 </span>
-                <StatusBadge kind="project" status={project.status} />
+                <span className="grid shrink-0 justify-items-end gap-1">
+                  <StatusBadge kind="project" status={project.status} />
+                  <UnreadMessages count={project.unreadMessages} />
+                </span>
               </Link>
             ))
           )}

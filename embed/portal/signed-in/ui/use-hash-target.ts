@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /**
- * Once a list has rendered, brings the item named by the URL's fragment (`#project-…`, from a dashboard
+ * Once a list has rendered, brings the item named by the URL's fragment (`#invoice-…`, from a dashboard
  * link) into view and focuses it, so the link lands on what was clicked.
  */
 export function useHashTarget(ready: boolean): void {
