@@ -176,6 +176,8 @@ export function useUpdateProject(projectId: string) {
 export function useDeleteProject() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Its key tells the live feed that this page is deleting the project (see `applyProjectDeleted`).
+    mutationKey: projectKeys.deletion,
     mutationFn: (projectId: string) =>
       unwrap(api.DELETE('/api/projects/{projectId}', { params: { path: { projectId } } })),
     onSuccess: (_data, projectId) => {

@@ -13,6 +13,8 @@ import type { ProjectListParams } from './api';
  */
 export const projectKeys = {
   all: ['projects'] as const,
+  /** The delete mutation's key (its variables: the project id). */
+  deletion: ['projects', 'delete'] as const,
   /** Every list page, whatever its filters (prefix of `list`). */
   lists: ['projects', 'list'] as const,
   list: (params: ProjectListParams) => ['projects', 'list', params] as const,

@@ -68,4 +68,24 @@ describe('live events in the projects cache', () => {
       expect(stale(client, key)).toBe(true);
     expect(stale(client, projectKeys.detail('another'))).toBe(false);
   });
+
+  it('leaves the detail alone while this page is deleting the project (the event can beat the answer)', async () => {
+    const client = seeded();
+    let finish: () => void = () => {};
+    const deletion = client
+      .getMutationCache()
+      .build(client, {
+        mutationKey: projectKeys.deletion,
+        mutationFn: () =>
+          new Promise<void>((resolve) => {
+            finish = resolve;
+          }),
+      })
+      .execute(PROJECT.id);
+    await applyProjectDeleted(client, PROJECT.id);
+    expect(stale(client, projectKeys.detail(PROJECT.id))).toBe(false);
+    expect(stale(client, LIST)).toBe(true);
+    finish();
+    await deletion;
+  });
 });

@@ -38,13 +38,21 @@ export function applyProjectActivity(queryClient: QueryClient, projectId: string
 
 /**
  * A project was deleted (elsewhere: another tab, another device): its feed leaves the cache; its detail is
- * invalidated, so an open project page refetches and says "does not exist or was deleted" (a closed one
+ * invalidated (unless this page is deleting it), so an open project page refetches and says "does not exist or was deleted" (a closed one
  * only marks it stale); the lists and totals refetch.
  */
 export function applyProjectDeleted(queryClient: QueryClient, projectId: string): Promise<void> {
   queryClient.removeQueries({ queryKey: projectKeys.activity(projectId), exact: true });
+  // Deleted from this page: the event can come before the answer; the page leaves on its own.
+  const deletingHere =
+    queryClient.isMutating({
+      mutationKey: projectKeys.deletion,
+      predicate: (mutation) => mutation.state.variables === projectId,
+    }) > 0;
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId), exact: true }),
+    deletingHere
+      ? undefined
+      : queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId), exact: true }),
     queryClient.invalidateQueries({ queryKey: projectKeys.lists }),
     queryClient.invalidateQueries({ queryKey: OVERVIEW_KEY }),
     queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),

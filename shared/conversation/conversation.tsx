@@ -64,6 +64,15 @@ function ConversationView({
   const pending = useOutboxEntries(outbox, conversationId);
   useSendToasts(outbox, t);
   const items = useMemo(() => threadItems(messages ?? [], pending), [messages, pending]);
+  // A message the server stored although its answer was lost (it arrived live, or with a refetch): the
+  // outbox's failed or waiting copy is done with, so it is neither retried nor kept for the next visit.
+  useEffect(() => {
+    const stored = new Set((messages ?? []).map((m) => m.clientMessageId));
+    for (const entry of pending) {
+      if (entry.status !== 'sending' && stored.has(entry.clientMessageId))
+        outbox.discard(entry.clientMessageId);
+    }
+  }, [messages, pending, outbox]);
   const [restore, setRestore] = useState<{ text: string; at: number } | null>(null);
 
   // The marker stays where it was when the conversation opened, even once the messages are marked read.

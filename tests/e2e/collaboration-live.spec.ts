@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn, world } from './collaboration-world';
+
+/**
+ * Issue 19's live check: a provider (dashboard) and a client (portal) in two browser contexts, each with its
+ * own socket to /api/realtime. Everything below arrives without a reload and well inside the 30 s the
+ * polls would take (the waits are 5 s): messages both ways, the bell's badge and a toast, mark all read, a
+ * project's status change. The set-up goes through the API.
+ */
+
+const LIVE = { timeout: 5_000 };
+const SHOTS = '/tmp/shots-live';
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+async function send(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+}
+
+test('provider and client: messages both ways, the badge, a toast, mark all read and a status change, live', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const w = await world(request);
+  const providerContext = await browser.newContext({ storageState: await request.storageState() });
+  const clientContext = await browser.newContext();
+  try {
+    const provider = await providerContext.newPage();
+    const client = await clientContext.newPage();
+    await signIn(client, w);
+
+    // Both open the project's conversation: the provider on the project page's Messages tab.
+    await provider.goto(`/dashboard/projects/${w.website}?tab=messages`);
+    const providerThread = provider.getByRole('list', { name: 'Messages' });
+    await expect(providerThread).toContainText('The first draft is ready for review.');
+    await client.goto(`/portal/${w.portalId}/messages?project=${w.website}`);
+    const clientThread = client.getByRole('list', { name: 'Messages' });
+    await expect(clientThread).toContainText('The first draft is ready for review.');
+
+    // Provider → client, and client → provider, each once.
+    await send(provider, 'Live from the dashboard');
+    await expect(clientThread.getByText('Live from the dashboard')).toHaveCount(1, LIVE);
+    await send(client, 'Live from the portal');
+    await expect(providerThread.getByText('Live from the portal')).toHaveCount(1, LIVE);
+    await expect(clientThread.getByText('Live from the portal')).toHaveCount(1);
+    await shot(provider, 'provider-project-messages');
+    await shot(client, 'client-messages');
+
+    // Elsewhere in the dashboard: the client's next message raises the badge and a toast.
+    await provider.goto('/dashboard');
+    const badge = provider.getByTestId('notification-badge');
+    await expect(provider.getByRole('button', { name: /^Notifications/ })).toBeVisible();
+    const before = Number((await badge.count()) > 0 ? await badge.textContent() : '0');
+    await send(client, 'Are you there?');
+    await expect(badge).toHaveText(String(before + 1), LIVE);
+    await expect(provider.getByText('New message from Grace Hopper').first()).toBeVisible(LIVE);
+    await shot(provider, 'provider-toast');
+
+    // Mark all read on the provider's side clears the badge.
+    await provider.getByRole('button', { name: /^Notifications/ }).click();
+    const sheet = provider.getByRole('dialog', { name: 'Notifications' });
+    await expect(sheet.getByText('Are you there?')).toBeVisible();
+    await sheet.getByRole('button', { name: 'Mark all read' }).click();
+    await expect(badge).toHaveCount(0);
+    await provider.keyboard.press('Escape');
+
+    // A status change by the provider reaches the client's project page, with a notification.
+    await client.goto(`/portal/${w.portalId}/projects/${w.website}`);
+    await expect(client.getByText('In progress').first()).toBeVisible();
+    const clientBadge = client.getByTestId('notification-badge');
+    const clientBefore = Number((await clientBadge.count()) > 0 ? await clientBadge.textContent() : '0');
+    const changed = await request.patch(`/api/projects/${w.website}`, { data: { status: 'on_hold' } });
+    expect(changed.ok()).toBe(true);
+    await expect(client.getByText('On hold').first()).toBeVisible(LIVE);
+    await expect(clientBadge).toHaveText(String(clientBefore + 1), LIVE);
+    await shot(client, 'client-status-change');
+  } finally {
+    await providerContext.close();
+    await clientContext.close();
+  }
+});
