@@ -12,6 +12,7 @@ import { notificationKeys } from '../../../shared/conversation/query-keys';
 import { toSupportedLanguage } from '../../../shared/i18n/languages';
 import { useTranslation } from '../../../shared/i18n/react';
 import { createRealtimeClient, type RealtimeEvent } from '../../../shared/realtime/client';
+import { keepEarlyArrival } from './notifications/early-arrivals';
 
 /** Spec §9: the notification list holds the newest 50. */
 const NOTIFICATIONS_KEPT = 50;
@@ -37,6 +38,8 @@ export function applyDashboardEvent(client: QueryClient, event: RealtimeEvent): 
       });
     }
   } else if (!item.read) {
+    // The bell's hook has not loaded the list yet: the badge reads the count again, the hook toasts it.
+    keepEarlyArrival(item);
     void client.invalidateQueries({ queryKey: notificationKeys.unreadCount });
   }
   if (message) addMessageToCache(client, message);

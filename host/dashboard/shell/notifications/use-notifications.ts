@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import type { NotificationList } from '../../../../shared/contracts/activity';
+import type { ActivityItem, NotificationList } from '../../../../shared/contracts/activity';
 import { isConversationOpen } from '../../../../shared/conversation/open-conversations';
 import { messageKeys, notificationKeys } from '../../../../shared/conversation/query-keys';
 import { useTranslation } from '../../../../shared/i18n/react';
@@ -14,6 +14,7 @@ import {
 import { toast } from '../../../../shared/ui/toaster';
 import { getJson } from '../../../lib/get-json';
 import { useCachedQuery } from '../../../lib/use-cached-query';
+import { takeEarlyArrivals } from './early-arrivals';
 
 export const fetchNotifications = () => getJson('/api/notifications') as Promise<NotificationList>;
 const fetchUnreadCount = () => getJson('/api/notifications/unread-count');
@@ -31,7 +32,8 @@ export function refreshNotifications(client: QueryClient): Promise<NotificationL
  * 4 s, none for what the provider already read or for their own messages), with the message queries
  * refreshed when a message arrives. New entries are found by comparing every version of the list in the
  * cache with the newest seen so far, whoever put it there: the count's poll (which reads the list again
- * when the count changes), the sheet, or — later — a realtime event written into `notificationKeys.list`.
+ * when the count changes), the sheet, or a live event written into `notificationKeys.list` (`../realtime.ts`;
+ * one that came before this hook loaded is kept for it in `early-arrivals.ts`).
  */
 export function useNotifications() {
   const client = useQueryClient();
@@ -45,19 +47,22 @@ export function useNotifications() {
 
   // Every new version of the list: toast what arrived since the last one, keep the badge in step.
   useEffect(() => {
+    const toastArrival = (item: ActivityItem) => {
+      if (!shouldToast(item, 'provider')) return;
+      // A message of the conversation on screen is seen there; a toast would only repeat it.
+      if (item.type === 'message' && isConversationOpen(item.project.id)) return;
+      toast.info(item.title, {
+        id: `notification-${item.id}`,
+        description: item.description ?? undefined,
+        duration: NOTIFICATION_TOAST_MS,
+      });
+    };
+    // What came live before this hook was loaded (the first look below then counts it as seen).
+    for (const item of takeEarlyArrivals()) toastArrival(item);
     const ingest = (list: NotificationList) => {
       const arrived = arrivedSince(list.items, lastSeenSeq.current);
       lastSeenSeq.current = newestSeq(list.items, lastSeenSeq.current ?? 0);
-      for (const item of arrived) {
-        if (!shouldToast(item, 'provider')) continue;
-        // A message of the conversation on screen is seen there; a toast would only repeat it.
-        if (item.type === 'message' && isConversationOpen(item.project.id)) continue;
-        toast.info(item.title, {
-          id: `notification-${item.id}`,
-          description: item.description ?? undefined,
-          duration: NOTIFICATION_TOAST_MS,
-        });
-      }
+      for (const item of arrived) toastArrival(item);
       if (arrived.some((item) => item.type === 'message')) {
         void client.invalidateQueries({ queryKey: messageKeys.all });
       }
