@@ -1,12 +1,6 @@
 import i18next from 'i18next';
 import { useEffect, useState } from 'react';
-import { Conversation } from '../../shared/conversation/conversation';
-import {
-  useConversationTexts,
-  useConversationThread,
-  useDashboardOutbox,
-  useMarkConversationRead,
-} from '../../shared/conversation/query';
+import { DashboardConversation } from '../../shared/conversation/dashboard-conversation';
 import { Spinner } from '../../shared/ui/spinner';
 import { useProjectTexts } from './i18n';
 
@@ -34,10 +28,6 @@ function useMessagesNamespace(): boolean {
 export function MessagesTab({ projectId }: { projectId: string }) {
   const { t } = useProjectTexts();
   const ready = useMessagesNamespace();
-  const texts = useConversationTexts();
-  const thread = useConversationThread(projectId);
-  const outbox = useDashboardOutbox();
-  const markRead = useMarkConversationRead(projectId);
   if (!ready) {
     return (
       <div role="status" className="flex items-center justify-center gap-3 py-16 text-sm text-subtle">
@@ -48,22 +38,7 @@ export function MessagesTab({ projectId }: { projectId: string }) {
   }
   return (
     <div className="flex h-[min(70dvh,42rem)] min-h-[22rem] flex-col overflow-hidden rounded-xl border border-line bg-surface">
-      <Conversation
-        conversationId={projectId}
-        messages={thread.messages}
-        loadFailed={thread.loadFailed}
-        onRetryLoad={thread.retryLoad}
-        hasOlder={thread.hasOlder}
-        loadingOlder={thread.loadingOlder}
-        loadOlderFailed={thread.loadOlderFailed}
-        onLoadOlder={thread.loadOlder}
-        lastReadSeq={thread.lastReadSeq}
-        onRead={markRead}
-        outbox={outbox}
-        t={texts.t}
-        lang={texts.lang}
-        className="flex-1"
-      />
+      <DashboardConversation projectId={projectId} className="flex-1" />
     </div>
   );
 }

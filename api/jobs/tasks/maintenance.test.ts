@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../http/logger';
 import { providerPrefix } from '../../storage/keys';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { SCHEDULES } from '../schedules';
 import type { TaskContext } from '../task';
+import { taskContext } from '../testing';
 import { deleteProviderFilesTask, purgeExpiredRows } from './maintenance';
 
 describe('the maintenance jobs', () => {
@@ -12,14 +12,7 @@ describe('the maintenance jobs', () => {
   let ctx: TaskContext;
   beforeAll(async () => {
     t = await createTestContext();
-    ctx = {
-      deps: t.deps,
-      jobId: '0',
-      attempt: 1,
-      maxAttempts: 3,
-      log: createLogger('silent'),
-      signal: new AbortController().signal,
-    };
+    ctx = taskContext(t);
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../http/logger';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import type { TaskContext } from '../task';
+import { taskContext } from '../testing';
 import { pruneFailedJobs } from './prune-failed-jobs';
 import { pruneOutbox } from './prune-outbox';
 
@@ -10,14 +10,7 @@ describe('the periodic purges', () => {
   let ctx: TaskContext;
   beforeAll(async () => {
     t = await createTestContext();
-    ctx = {
-      deps: t.deps,
-      jobId: '0',
-      attempt: 1,
-      maxAttempts: 3,
-      log: createLogger('silent'),
-      signal: new AbortController().signal,
-    };
+    ctx = taskContext(t);
   });
   afterAll(() => t.close());
 
