@@ -1,16 +1,6 @@
 import {
-  createHost,
   DEFAULT_COLOR,
   DEFAULT_Z_INDEX,
-  el,
-  HOST_TAG,
-  ICON_CLOSE,
-  ICON_PORTAL,
-  paint,
-  safeColor,
-} from './chrome';
-import { LABELS, type Labels, pickLanguage } from './labels';
-import {
   type FloatingOptions,
   type FrameMessage,
   frameUrl,
@@ -27,7 +17,10 @@ import {
   type WidgetEventName,
   type WidgetLanguage,
   type WidgetMode,
-} from './protocol';
+} from '../../shared/widget/protocol';
+import { HOST_TAG } from '../../shared/widget/snippet';
+import { createHost, el, ICON_CLOSE, ICON_PORTAL, paint, safeColor } from './chrome';
+import { LABELS, type Labels, pickLanguage } from './labels';
 
 /** How long a frame may take to say `ready` before the widget reports `frame_unresponsive`. */
 export const READY_TIMEOUT_MS = 15_000;

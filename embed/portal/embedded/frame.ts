@@ -1,7 +1,7 @@
 import type { PortalSession } from '../../../shared/contracts/portal';
 import type { HandoffSession } from '../../../shared/contracts/widget';
 import { toast } from '../../../shared/ui/toaster';
-import { type FrameMessage, type FrameParams, post } from '../../widget/protocol';
+import { type FrameMessage, type FrameParams, post } from '../../../shared/widget/protocol';
 import { call, PortalApiError, preloadPortalApi, readResponse } from '../api/portal-api';
 import { brandingNow } from '../branding/branding';
 import { messagesFor, type SupportedLanguage } from '../i18n/language';
