@@ -1,4 +1,6 @@
 import { colorContrast } from '../../shared/format/contrast';
+import { DEFAULT_COLOR } from '../../shared/widget/protocol';
+import { HOST_TAG } from '../../shared/widget/snippet';
 
 /**
  * The widget's own DOM on the provider's page: a host element with an open shadow root holding the
@@ -6,13 +8,6 @@ import { colorContrast } from '../../shared/format/contrast';
  * `all:initial` inline styles), the launcher button and the modal dialog. Shadow DOM keeps the
  * provider's CSS out and ours in; nothing uses `!important`.
  */
-
-/** Default accent (the platform's indigo, until the portal's own colour is known) and launcher z-index. */
-export const DEFAULT_COLOR = '#4f46e5';
-export const DEFAULT_Z_INDEX = 2147483000;
-
-/** The tag of every host element (a valid custom-element name, so it can hold a shadow root). */
-export const HOST_TAG = 'client-portal-widget';
 
 const FONT = 'system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif';
 

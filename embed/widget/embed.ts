@@ -7,6 +7,8 @@
  * Loading it twice is harmless (the second copy finds the global already claimed and only adopts new
  * namespaces); it does nothing without `window`/`document` (server-side rendering).
  */
+
+import { readMagicFragment } from '../../shared/widget/magic-fragment';
 import {
   DOM_EVENT_PREFIX,
   type FloatingOptions,
@@ -17,13 +19,12 @@ import {
   isPortalId,
   type OpenOptions,
   type PortalPage,
-  readMagicFragment,
   WIDGET_EVENTS,
   type WidgetApi,
   type WidgetEventMap,
   type WidgetEventName,
-} from './protocol';
-import { DEFAULT_NAMESPACE, OPEN_ATTRIBUTE, WIDGET_SCRIPT_PATH } from './snippet';
+} from '../../shared/widget/protocol';
+import { DEFAULT_NAMESPACE, OPEN_ATTRIBUTE, WIDGET_SCRIPT_PATH } from '../../shared/widget/snippet';
 import { discardPremade, Widget } from './widget';
 
 export const RUNTIME_VERSION = 1;

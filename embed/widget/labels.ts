@@ -1,4 +1,4 @@
-import type { WidgetLanguage } from './protocol';
+import type { WidgetLanguage } from '../../shared/widget/protocol';
 
 /**
  * The runtime's own texts (accessible names, the loading status, and the notice on a website the portal

@@ -1,36 +1,25 @@
 import {
-  createHost,
   DEFAULT_COLOR,
   DEFAULT_Z_INDEX,
-  el,
-  HOST_TAG,
-  ICON_CLOSE,
-  ICON_PORTAL,
-  paint,
-  safeColor,
-} from './chrome';
-import { LABELS, type Labels, pickLanguage } from './labels';
-import {
   type FloatingOptions,
   type FrameMessage,
   frameUrl,
-  type HostMessage,
   type InitOptions,
   type InlineOptions,
   isChannel,
-  listen,
   PORTAL_PAGES,
   type PortalPage,
-  parseFrameMessage,
-  post,
   type WidgetEventMap,
   type WidgetEventName,
   type WidgetLanguage,
   type WidgetMode,
-} from './protocol';
+} from '../../shared/widget/protocol';
+import { HOST_TAG } from '../../shared/widget/snippet';
+import { el, safeColor } from './chrome';
+import { createFrameChannel, type FrameChannel } from './frame-channel';
+import { LABELS, type Labels, pickLanguage } from './labels';
+import { createView, type View } from './view';
 
-/** How long a frame may take to say `ready` before the widget reports `frame_unresponsive`. */
-export const READY_TIMEOUT_MS = 15_000;
 /** Inline mode: the height shown when the frame never reports its size. */
 const FALLBACK_HEIGHT = 640;
 /** How long the runtime waits for the API's answer (`ask`) before it frames the portal anyway. */
@@ -52,9 +41,6 @@ export type Emit = <K extends WidgetEventName>(
 
 const isPage = (v: unknown): v is PortalPage => PORTAL_PAGES.includes(v as PortalPage);
 
-/** The inline frame's own styles (`all:initial`: nothing of the page's CSS applies to it). */
-const INLINE_FRAME_STYLE = 'all:initial;display:block;width:100%;height:0;visibility:hidden';
-
 /** The host element the snippet made around `premade`, while no widget has taken it (else null). */
 function snippetHost(premade: unknown): HTMLElement | null {
   const host = premade instanceof HTMLIFrameElement ? premade.parentElement : null;
@@ -64,19 +50,6 @@ function snippetHost(premade: unknown): HTMLElement | null {
 /** Removes a frame the snippet made that the widget does not use (never anything else). */
 export function discardPremade(premade: unknown) {
   snippetHost(premade)?.remove();
-}
-
-/** A random channel id for one widget (also names its frame in the frame URL). */
-function randomChannel(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** The focused element, looking into open shadow roots (our launcher lives in one). */
-function deepActiveElement(): HTMLElement | null {
-  let active = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active instanceof HTMLElement ? active : null;
 }
 
 /** Runs `fn` when the browser is idle (or after a short delay where it has no `requestIdleCallback`). */
@@ -93,41 +66,20 @@ function whenIdle(fn: () => void) {
 
 /**
  * One widget: one portal in one cross-origin iframe, shown inline, as a popup or behind a floating launcher.
- * Talks to its frame only through `protocol.ts` (explicit origin, source and channel).
+ * It decides what happens (the API's answer for this page, the commands, which frame when); how it looks
+ * is its `view` (`view.ts`), what it says to the frame its `channel` (`frame-channel.ts`).
  */
 export class Widget {
-  channel = randomChannel();
   readonly portalId: string;
   readonly language: WidgetLanguage;
+  mode: WidgetMode | null = null;
   private readonly labels: Labels;
   /** The provider's `color` option; without it, the portal's own colour once the API has said it. */
   private readonly color: string | null;
-  private readonly zIndex: number;
   private readonly preload: boolean;
-  private title: string;
-  mode: WidgetMode | null = null;
   private page: PortalPage | null = null;
-  private host: HTMLElement | null = null;
-  private root: ShadowRoot | null = null;
-  private inlineBox: HTMLElement | null = null;
-  private dialog: HTMLDialogElement | null = null;
-  private launcher: HTMLButtonElement | null = null;
-  private closeButton: HTMLButtonElement | null = null;
-  private heading: HTMLElement | null = null;
-  private body: HTMLElement | null = null;
-  private frame: HTMLIFrameElement | null = null;
-  private frameReady = false;
-  private outbox: HostMessage[] = [];
-  private stopListening: (() => void) | null = null;
-  private readyTimer: ReturnType<typeof setTimeout> | undefined;
-  private fetchToken: (() => string | Promise<string>) | null = null;
-  private fetching = false;
-  /** A handoff token was asked for on behalf of the current frame document. */
-  private tokenForFrame = false;
-  private magicToken: string | null = null;
-  private isOpen = false;
-  private returnFocus: HTMLElement | null = null;
-  private savedOverflow = '';
+  private readonly view: View;
+  private readonly channel: FrameChannel;
   private destroyed = false;
   /** The API's answer: undefined while asking, null when it could not be asked (the frame decides). */
   private verdict: Embedding | null | undefined;
@@ -148,13 +100,28 @@ export class Widget {
     );
     this.labels = LABELS[this.language];
     this.color = options.color === undefined ? null : safeColor(options.color);
-    this.zIndex =
+    this.preload = options.preload !== 'open';
+    const zIndex =
       typeof options.zIndex === 'number' && Number.isInteger(options.zIndex)
         ? options.zIndex
         : DEFAULT_Z_INDEX;
-    this.preload = options.preload !== 'open';
-    this.title =
+    const title =
       typeof options.title === 'string' && options.title.trim() ? options.title.trim() : this.labels.title;
+    this.channel = createFrameChannel(origin, {
+      shown: () => ({ mode: this.mode ?? 'inline', language: this.language, open: this.view.isOpen }),
+      receive: (message) => this.receive(message),
+      unresponsive: () => {
+        this.view.reveal(FALLBACK_HEIGHT);
+        this.emit('error', { code: 'frame_unresponsive' }, this.view.host);
+      },
+      tokenFailed: (message) => this.emit('error', { code: 'identify_failed', message }, this.view.host),
+    });
+    this.view = createView(this.labels, title, zIndex, {
+      frame: () => this.channel.frame,
+      open: () => this.open(),
+      close: () => this.close(),
+      warm: () => this.ensureFrame(),
+    });
     this.ask();
   }
 
@@ -182,9 +149,9 @@ export class Widget {
   private settle(answer: Embedding | null) {
     if (this.destroyed) return;
     this.verdict = answer;
-    if (answer?.primaryColor && !this.color && this.host) paint(this.host, safeColor(answer.primaryColor));
-    this.host?.removeAttribute('data-wait');
-    if (answer?.portalName && this.title === this.labels.title) this.setTitle(answer.portalName);
+    if (answer?.primaryColor && !this.color) this.view.paint(safeColor(answer.primaryColor));
+    this.view.unwait();
+    if (answer?.portalName && this.view.title === this.labels.title) this.view.setTitle(answer.portalName);
     const parent = this.waiting;
     this.waiting = null;
     if (answer?.allowed === false) {
@@ -194,38 +161,20 @@ export class Widget {
         ? `No portal ${this.portalId} at ${this.origin}: copy the snippet again from Portals.`
         : `${page} may not show the portal "${answer.portalName}". Add ${page} under Portals → ${answer.portalName} → Website embedding: ${this.origin}/dashboard/portals/${this.portalId}#embedding`;
       console.error(`[${this.namespace}] ${text}`);
-      this.emit('error', { code: 'origin_not_allowed', message: text }, this.host);
+      this.emit('error', { code: 'origin_not_allowed', message: text }, this.view.host);
     } else if (parent?.isConnected) this.createFrame(parent);
   }
 
   /** This page may not show the portal: no frame, a short notice (and the standalone portal) instead. */
   private refuse() {
-    this.stopListening?.();
-    this.stopListening = null;
-    clearTimeout(this.readyTimer);
-    this.frame?.remove();
-    this.frame = null;
-    const place = this.inlineBox ?? this.body;
-    place?.removeAttribute('aria-busy');
-    place?.replaceChildren(
-      el(
-        'p',
-        { class: 'status', role: 'status' },
-        this.labels.refused,
-        el(
-          'a',
-          { href: `${this.origin}/portal/${this.portalId}/login`, target: '_blank', rel: 'noopener' },
-          this.labels.newTab,
-        ),
-      ),
-    );
+    this.channel.frame?.remove();
+    this.channel.detach();
+    this.view.refuse(`${this.origin}/portal/${this.portalId}/login`);
   }
 
   /** A magic-link token from the page's fragment: handed to the frame once it is ready. */
   receiveMagicLink(token: string) {
-    this.magicToken = token;
-    if (this.frameReady) this.sendMagicLink();
-    else if (this.mode === 'popup' || this.mode === 'floating') this.open();
+    if (!this.channel.magicLink(token) && (this.mode === 'popup' || this.mode === 'floating')) this.open();
   }
 
   // ------------------------------------------------------------------------------------------ modes
@@ -233,8 +182,8 @@ export class Widget {
   /**
    * Inline: the portal inside `options.element`, as tall as its content. The frame sits in the host
    * element's light DOM (slotted into its shadow root, inline styles keeping the page's CSS off it), so
-   * that a frame the snippet already made there (`premade`, `snippet.ts`) is adopted without reloading;
-   * one that is not exactly this widget's frame is removed and a new one made.
+   * that a frame the snippet already made there (`premade`, `shared/widget/snippet.ts`) is adopted without
+   * reloading; one that is not exactly this widget's frame is removed and a new one made.
    */
   inline(options: InlineOptions, premade?: unknown): boolean {
     const target =
@@ -246,20 +195,10 @@ export class Widget {
     this.unmount();
     this.mode = 'inline';
     this.page = page;
-    const { host, root } = createHost('inline', this.accent(), this.zIndex, adopted?.host);
-    const status = el(
-      'div',
-      { class: 'status', role: 'status' },
-      el('span', { class: 'spinner' }),
-      this.labels.loading,
-    );
-    this.inlineBox = el('div', { class: 'inline', 'aria-busy': 'true' }, status, el('slot'));
-    root.append(this.inlineBox);
-    this.host = host;
+    const host = this.view.mountInline('inline', this.accent(), adopted?.host);
     if (adopted) {
       // Its first `hello` may have come before this runtime listened: it says it again until `init`.
-      this.channel = adopted.channel;
-      this.attachFrame(adopted.frame);
+      this.attachFrame(adopted.frame, adopted.channel);
       if (this.verdict?.allowed === false) this.refuse();
     } else {
       target.append(host);
@@ -290,7 +229,7 @@ export class Widget {
 
   /**
    * Popup and floating: the host (and, floating, the launcher) at once; the dialog and its frame only on
-   * first need (`ensureDialog`): opened, the launcher hovered or focused, or idle time after the page's
+   * first need (`ensureFrame`): opened, the launcher hovered or focused, or idle time after the page's
    * load (unless `preload: 'open'`), each of those two in an idle task of its own. What runs in the
    * provider page's start-up is only what the visitor sees.
    */
@@ -298,166 +237,74 @@ export class Widget {
     this.unmount();
     this.mode = floating ? 'floating' : 'popup';
     this.page = isPage(options?.page) ? options.page : null;
-    const { host, root } = createHost(this.mode, this.accent(), this.zIndex);
+    const label = typeof options?.label === 'string' && options.label.trim() ? options.label.trim() : '';
+    const launcher = floating
+      ? { position: options?.position === 'bottom-left' ? ('left' as const) : ('right' as const), label }
+      : null;
     // The launcher shows in the portal's colour, not first in ours: hidden until the answer (`ask`).
-    if (this.verdict === undefined && !this.color) host.setAttribute('data-wait', '');
-    this.root = root;
-    if (floating) {
-      const position =
-        (options as FloatingOptions | undefined)?.position === 'bottom-left' ? 'left' : 'right';
-      const label = typeof options?.label === 'string' && options.label.trim() ? options.label.trim() : '';
-      const launcher = el('button', {
-        type: 'button',
-        class: `launcher ${position}`,
-        'aria-haspopup': 'dialog',
-        'aria-expanded': 'false',
-        ...(label ? {} : { 'aria-label': this.labels.open }),
-      });
-      launcher.innerHTML = ICON_PORTAL;
-      if (label) launcher.append(el('span', {}, label));
-      launcher.addEventListener('click', () => this.open());
-      // Warm the frame up when the visitor is about to open it.
-      launcher.addEventListener('pointerenter', () => this.ensureFrame(), { once: true });
-      launcher.addEventListener('focus', () => this.ensureFrame(), { once: true });
-      root.append(launcher);
-      this.launcher = launcher;
-    }
-    document.body.append(host);
-    this.host = host;
-    if (this.magicToken) this.open();
+    this.view.mountPopup(this.mode, this.accent(), launcher, this.verdict === undefined && !this.color);
+    if (this.channel.magicPending) this.open();
     else if (this.preload) {
-      const shown = this.host;
+      const shown = this.view.host;
       whenIdle(() => {
-        if (this.host !== shown) return;
-        this.ensureDialog();
-        requestIdle(() => this.host === shown && this.ensureFrame());
+        if (this.view.host !== shown) return;
+        this.view.ensureDialog();
+        requestIdle(() => this.view.host === shown && this.ensureFrame());
       });
     }
-  }
-
-  /** The modal dialog (its bar, its close button and the frame's place), made once per popup or floating widget. */
-  private ensureDialog(): HTMLDialogElement | null {
-    // Only popup() sets the root (unmount and destroy clear it): no root, no dialog to make.
-    if (this.dialog || !this.root) return this.dialog;
-    this.heading = el('h2', { id: 'cp-title' }, this.title);
-    this.closeButton = el('button', {
-      type: 'button',
-      class: 'close',
-      'aria-label': this.labels.close,
-      autofocus: '',
-    });
-    this.closeButton.innerHTML = ICON_CLOSE;
-    this.body = el('div', { class: 'body' });
-    const trapStart = el('span', { class: 'trap', tabindex: '0' });
-    const trapEnd = el('span', { class: 'trap', tabindex: '0' });
-    const dialog = el(
-      'dialog',
-      { id: 'cp-dialog', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'cp-title' },
-      trapStart,
-      el('div', { class: 'bar' }, this.heading, this.closeButton),
-      this.body,
-      trapEnd,
-    );
-    this.dialog = dialog;
-    // Focus trap: Tab past the frame lands on trapEnd → back to the close button; Shift+Tab before the close
-    // button lands on trapStart → into the frame.
-    trapStart.addEventListener('focus', () => (this.frame ?? this.closeButton)?.focus());
-    trapEnd.addEventListener('focus', () => this.closeButton?.focus());
-    this.closeButton.addEventListener('click', () => this.close());
-    dialog.addEventListener('cancel', (event) => {
-      event.preventDefault();
-      this.close();
-    });
-    // Closed another way (the browser's close watcher): keep the state in step.
-    dialog.addEventListener('close', () => this.close());
-    // A click on the backdrop targets the dialog itself (its content fills the box).
-    dialog.addEventListener('click', (event) => {
-      if (event.target === dialog) this.close();
-    });
-    this.root.append(dialog);
-    this.launcher?.setAttribute('aria-controls', 'cp-dialog');
-    return dialog;
   }
 
   // ------------------------------------------------------------------------------------------ commands
 
   open(page?: PortalPage) {
-    const dialog = this.ensureDialog();
-    if (!dialog || this.destroyed) {
+    if (!this.view.ensureDialog() || this.destroyed) {
       if (page) this.navigate(page);
       return;
     }
     if (isPage(page)) this.navigate(page);
     this.ensureFrame();
-    if (this.isOpen) return;
-    this.isOpen = true;
-    this.returnFocus = deepActiveElement();
-    if (!dialog.open) dialog.showModal();
-    this.closeButton?.focus();
-    this.savedOverflow = document.documentElement.style.overflow;
-    document.documentElement.style.overflow = 'hidden';
-    this.launcher?.setAttribute('aria-expanded', 'true');
-    this.send({ type: 'visibility', visible: true });
-    this.emit('open', {}, this.host);
+    if (!this.view.show()) return;
+    this.channel.send({ type: 'visibility', visible: true });
+    this.emit('open', {}, this.view.host);
   }
 
   close() {
-    if (!this.isOpen) return;
-    this.isOpen = false;
-    if (this.dialog?.open) this.dialog.close();
-    document.documentElement.style.overflow = this.savedOverflow;
-    this.launcher?.setAttribute('aria-expanded', 'false');
-    this.send({ type: 'visibility', visible: false });
-    const back = this.returnFocus;
-    this.returnFocus = null;
-    if (back?.isConnected) back.focus({ preventScroll: true });
-    this.emit('close', {}, this.host);
+    if (!this.view.hide()) return;
+    this.channel.send({ type: 'visibility', visible: false });
+    this.emit('close', {}, this.view.host);
   }
 
   navigate(page: PortalPage) {
-    if (!isPage(page)) return;
-    if (!this.frame) {
-      this.page = page;
-      return;
-    }
-    this.outbox = this.outbox.filter((m) => m.type !== 'navigate');
-    this.send({ type: 'navigate', page });
+    if (isPage(page) && !this.channel.navigate(page)) this.page = page;
   }
 
   identify(fetchToken: () => string | Promise<string>) {
-    this.fetchToken = fetchToken;
-    if (this.frame) this.requestToken();
+    this.channel.identify(fetchToken);
   }
 
   /** Removes everything the widget added to the page; the namespace can be initialised again. */
   destroy() {
     this.close();
     this.unmount();
+    this.channel.stop();
     this.destroyed = true;
   }
 
   // ------------------------------------------------------------------------------------------ frame
 
   private unmount() {
-    if (this.isOpen) this.close();
+    this.close();
     this.waiting = null;
-    this.stopListening?.();
-    this.stopListening = null;
-    clearTimeout(this.readyTimer);
-    this.host?.remove();
-    this.host = this.inlineBox = this.dialog = this.launcher = this.closeButton = this.heading = null;
-    this.root = null;
-    this.body = this.frame = null;
-    this.frameReady = false;
-    this.outbox = [];
+    this.channel.detach();
+    this.view.unmount();
     this.mode = null;
   }
 
   /** Popup and floating: creates the frame (and its dialog) on first need (open, idle time, the launcher's hover). */
   private ensureFrame() {
-    if (this.frame || this.destroyed) return;
-    this.ensureDialog();
-    if (this.body) this.createFrame(this.body);
+    if (this.channel.frame || this.destroyed) return;
+    const body = this.view.ensureDialog();
+    if (body) this.createFrame(body);
   }
 
   private createFrame(parent: HTMLElement) {
@@ -471,7 +318,7 @@ export class Widget {
         portalId: this.portalId,
         page: this.page,
         parentOrigin: location.origin,
-        channel: this.channel,
+        channel: this.channel.id,
       }),
       referrerpolicy: 'strict-origin',
     });
@@ -479,166 +326,39 @@ export class Widget {
     parent.append(frame);
   }
 
-  /** Takes charge of the widget's frame (made here, or the snippet's): its messages, its token, its styles. */
-  private attachFrame(frame: HTMLIFrameElement) {
-    frame.title = this.title;
-    // Inline, the frame is in the page's DOM: every property of its own, hidden until its first size.
-    if (this.mode === 'inline') frame.style.cssText = INLINE_FRAME_STYLE;
-    this.frame = frame;
-    this.stopListening = listen(
-      window,
-      { origin: this.origin, source: () => frame.contentWindow, channel: this.channel },
-      parseFrameMessage,
-      (message) => this.onFrameMessage(message),
-    );
-    // The token is fetched while the frame loads (it waits in the outbox until the frame's `init`), so the
-    // provider's backend is not on the critical path of a signed-in first view.
-    this.tokenForFrame = false;
-    this.requestToken();
-    this.readyTimer = setTimeout(() => {
-      if (this.frameReady) return;
-      this.reveal(FALLBACK_HEIGHT);
-      this.emit('error', { code: 'frame_unresponsive' }, this.host);
-    }, READY_TIMEOUT_MS);
+  /** Takes charge of the widget's frame (made here, or the snippet's with its `channel`). */
+  private attachFrame(frame: HTMLIFrameElement, channel?: string) {
+    this.view.dress(frame);
+    this.channel.attach(frame, channel);
   }
 
-  private send(message: HostMessage) {
-    if (!this.frame) return;
-    // Until the frame's `hello`, its document may not be the portal yet (the browser would drop the
-    // message and warn on the page's console): everything waits for `init`.
-    if (!this.frameReady) {
-      this.outbox.push(message);
-      return;
-    }
-    post(this.frame.contentWindow, this.origin, this.channel, message);
-  }
-
-  private onFrameMessage(message: FrameMessage) {
+  /** What the frame reports, beyond the channel's own handshake: shown here and raised as events. */
+  private receive(message: FrameMessage) {
+    const host = this.view.host;
     switch (message.type) {
-      case 'hello':
-        // A repeated `hello` is news only when the frame's first one came before this runtime.
-        if (message.replay && this.frameReady) return;
-        // A new document in the frame (a reload after the first load): it needs its `init` (and a token) again.
-        if (this.frameReady) this.tokenForFrame = false;
-        this.frameReady = false;
-        this.handshake();
-        return;
       case 'ready':
-        // A frame that skipped `hello` still gets its `init`.
-        this.handshake();
-        clearTimeout(this.readyTimer);
-        if (message.title) this.setTitle(message.title);
-        this.emit('ready', { signedIn: message.signedIn }, this.host);
+        if (message.title) this.view.setTitle(message.title);
+        this.emit('ready', { signedIn: message.signedIn }, host);
         return;
       case 'resize':
-        this.reveal(message.height);
-        this.emit('resize', { height: message.height }, this.host);
-        return;
-      case 'login':
-        this.emit('login', { client: message.client, method: message.method }, this.host);
-        return;
-      case 'logout':
-        this.emit('logout', {}, this.host);
-        return;
-      case 'request-token':
-        this.requestToken();
+        this.view.reveal(message.height);
+        this.emit('resize', { height: message.height }, host);
         return;
       case 'request-close':
         this.close();
         return;
-      case 'route':
-        this.emit('route', { path: message.path }, this.host);
+      case 'hello':
+      case 'request-token':
         return;
-      case 'error': {
-        const { type: _, ...data } = message;
-        this.emit('error', data, this.host);
-        return;
-      }
       default: {
         const { type, ...data } = message;
-        this.emit(type, data as never, this.host);
+        this.emit(type, data as never, host);
       }
-    }
-  }
-
-  /**
-   * The frame is listening: tell it how it is shown and whether a sign-in follows, hand over what was
-   * queued (a handoff token fetched while it loaded), then the returning magic link and (with `identify`)
-   * a fresh handoff token unless one is already on its way. The frame compares
-   * the token's client with a session it may still hold, so a token is asked for even then: a different
-   * visitor signed in to the provider's site never sees the previous one's portal.
-   */
-  private handshake() {
-    if (this.frameReady) return;
-    this.frameReady = true;
-    this.send({
-      type: 'init',
-      mode: this.mode ?? 'inline',
-      language: this.language,
-      pageUrl: location.origin + location.pathname + location.search,
-      identify: this.fetchToken !== null,
-      magicLink: this.magicToken !== null,
-    });
-    if (this.isOpen) this.send({ type: 'visibility', visible: true });
-    const pending = this.outbox.filter((m) => m.type !== 'visibility');
-    this.outbox = [];
-    for (const m of pending) this.send(m);
-    if (this.magicToken) this.sendMagicLink();
-    if (!this.tokenForFrame) this.requestToken();
-  }
-
-  private sendMagicLink() {
-    const token = this.magicToken;
-    this.magicToken = null;
-    if (token) this.send({ type: 'magic-link', token });
-  }
-
-  /** Asks the provider's `fetchToken` for a handoff token and hands it to the frame (postMessage only). */
-  private requestToken() {
-    const fetchToken = this.fetchToken;
-    if (!fetchToken || this.fetching || this.destroyed) return;
-    this.fetching = true;
-    this.tokenForFrame = true;
-    Promise.resolve()
-      .then(fetchToken)
-      .then((token) => {
-        if (typeof token !== 'string' || !token || token.length > 4096)
-          throw new Error('fetchToken returned no token');
-        this.send({ type: 'identify', token });
-      })
-      .catch((err: unknown) => {
-        this.send({ type: 'identify', token: null });
-        this.emit(
-          'error',
-          { code: 'identify_failed', message: err instanceof Error ? err.message : String(err) },
-          this.host,
-        );
-      })
-      .finally(() => {
-        this.fetching = false;
-      });
-  }
-
-  /** Inline mode: sizes the frame to its content and shows it (first size known). */
-  private reveal(height: number) {
-    const box = this.inlineBox;
-    if (!box || !this.frame) return;
-    this.frame.style.height = `${height}px`;
-    if (!box.classList.contains('shown')) {
-      this.frame.style.visibility = 'visible';
-      box.classList.add('shown');
-      box.removeAttribute('aria-busy');
     }
   }
 
   /** The widget's colour: the provider's option, else the portal's (once known), else the default. */
   private accent(): string {
     return this.color ?? safeColor(this.verdict?.primaryColor ?? DEFAULT_COLOR);
-  }
-
-  private setTitle(title: string) {
-    this.title = title;
-    if (this.heading) this.heading.textContent = title;
-    this.frame?.setAttribute('title', title);
   }
 }

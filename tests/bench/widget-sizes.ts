@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { widgetSnippet } from '../../embed/widget/snippet';
+import { widgetSnippet } from '../../shared/widget/snippet';
 
 /**
  * The widget's two size budgets (issue 6): the paste-in snippet as the portal settings show it (for a

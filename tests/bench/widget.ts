@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import { SESSION_KEY } from '../../embed/portal/session/session-key';
 import { FIRST_CONTENT_MARK } from '../../embed/portal/ui/first-content';
-import { snippetScript } from '../../embed/widget/snippet';
+import { snippetScript } from '../../shared/widget/snippet';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { RawChromium } from './cdp';
 import { lighthouseRun } from './lighthouse';
@@ -145,7 +145,7 @@ async function setUp(platform: string, site: string, banner: string): Promise<Se
   return { platform, site, portalId, email: client.email, secret, session };
 }
 
-/** The provider's backend (embed/widget/handoff-examples.ts, Node): a fresh single-use token. */
+/** The provider's backend (shared/widget/handoff-examples.ts, Node): a fresh single-use token. */
 function handoffToken({ portalId, email, secret }: Setup): string {
   const now = Math.floor(Date.now() / 1000);
   const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');

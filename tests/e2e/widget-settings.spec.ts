@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { PHP_EXAMPLE } from '../../embed/widget/handoff-examples';
-import { widgetSnippet } from '../../embed/widget/snippet';
+import { PHP_EXAMPLE } from '../../shared/widget/handoff-examples';
+import { widgetSnippet } from '../../shared/widget/snippet';
 import { signUpAndVerify, uniqueEmail } from './support';
 
 /**
@@ -74,7 +74,7 @@ test.describe('website widget settings and documentation', () => {
     await expect(widget.getByRole('status')).toHaveCount(0);
     await expect(widget.getByText('https://www.widget.studio')).toBeVisible();
 
-    // Floating (default): one block, the snippet of embed/widget/snippet.ts for this portal and platform.
+    // Floating (default): one block, the snippet of shared/widget/snippet.ts for this portal and platform.
     await expect(widget.getByRole('radio', { name: /Floating button/ })).toBeChecked();
     await widget.getByRole('button', { name: 'Copy', exact: true }).click();
     await expect(page.getByText('Link copied to clipboard!')).toBeVisible();

@@ -3,8 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, expect, type FrameLocator, type Page, test } from '@playwright/test';
-import { PROTOCOL, PROTOCOL_VERSION } from '../../embed/widget/protocol';
-import { type SnippetOptions, widgetSnippet } from '../../embed/widget/snippet';
+import { PROTOCOL, PROTOCOL_VERSION } from '../../shared/widget/protocol';
+import { type SnippetOptions, widgetSnippet } from '../../shared/widget/snippet';
 import { failOnCspViolations, latestMail, linkIn, uniqueEmail } from './support';
 
 // Issue 17, finding 13: every page and frame of ours loads without a Content-Security-Policy violation.
@@ -43,7 +43,7 @@ let spentToken = '';
 const grace = { id: '', name: 'Grace Hopper', email: '' };
 const ada = { id: '', name: 'Ada Byron', email: '' };
 
-/** What the provider's backend does (embed/widget/handoff-examples.ts, Node): an HS256 JWT for a client. */
+/** What the provider's backend does (shared/widget/handoff-examples.ts, Node): an HS256 JWT for a client. */
 function signToken(email: string, variant: Exclude<TokenVariant, 'replayed'>): string {
   const now = Math.floor(Date.now() / 1000);
   const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
@@ -144,7 +144,7 @@ test.afterAll(async () => {
   for (const site of [allowed, disallowed]) await new Promise((resolve) => site?.server.close(resolve));
 });
 
-/** The page's side of identity handoff (embed/widget/handoff-examples.ts BROWSER_EXAMPLE), per variant. */
+/** The page's side of identity handoff (shared/widget/handoff-examples.ts BROWSER_EXAMPLE), per variant. */
 const identify = (email: string, variant: TokenVariant = 'valid', namespace = 'ClientPortal') =>
   `<script>${namespace}("identify",{fetchToken:function(){return fetch("/token?variant=${variant}&email="+encodeURIComponent(${JSON.stringify(email)})).then(function(r){return r.json()}).then(function(b){return b.token})}});</script>`;
 

@@ -17,24 +17,6 @@ export function customDomainMagicLinkUrl(origin: string, token: string): string 
   return `${origin}/auth?token=${encodeURIComponent(token)}`;
 }
 
-/** The fragment keys of a sign-in link that returns to a page embedding the portal (the widget reads them). */
-export const EMBED_MAGIC_TOKEN_KEY = 'cp_magic';
-export const EMBED_MAGIC_PORTAL_KEY = 'cp_portal';
-
-/**
- * The link for a sign-in requested inside the widget: back to the embedding page, the token in the fragment
- * (never sent to the provider's server; the widget takes it off the address bar at once and hands it to
- * the portal frame, which spends it by POST like the "Continue" button).
- */
-export function embedMagicLinkUrl(returnTo: string, token: string, portalId: string): string {
-  const url = new URL(returnTo);
-  url.hash = new URLSearchParams({
-    [EMBED_MAGIC_TOKEN_KEY]: token,
-    [EMBED_MAGIC_PORTAL_KEY]: portalId,
-  }).toString();
-  return url.toString();
-}
-
 /**
  * Who asked for a link: the provider's invitation (`POST /api/clients/{id}/invite`), or the client on the
  * portal (`POST /api/portal/magic-link`, which anyone who knows the address can call).

@@ -1,18 +1,13 @@
 import type { MagicLinkSent } from '../../../shared/contracts/portal';
 import { colorContrast } from '../../../shared/format/contrast';
+import { magicReturnUrl } from '../../../shared/widget/magic-fragment';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { magicLinkMail } from '../../mail/templates/magic-link';
 import { allowedOriginsOf } from '../portal/branding';
 import { logoUrl } from '../portals/portal-view';
 import { clientsByEmail, type SignInClientRow } from './find-clients';
-import {
-  customDomainMagicLinkUrl,
-  discardMagicLink,
-  embedMagicLinkUrl,
-  issueMagicLink,
-  magicLinkUrl,
-} from './magic-link';
+import { customDomainMagicLinkUrl, discardMagicLink, issueMagicLink, magicLinkUrl } from './magic-link';
 
 /** The request's host name: lower case, without port or trailing dot. */
 function hostName(header: string | undefined): string {
@@ -23,6 +18,9 @@ function hostName(header: string | undefined): string {
  * Where the link leads: back to the page embedding the portal when asked inside the widget (`returnTo`,
  * already checked against the portal's allowed origins); back to the portal's verified custom domain when
  * the client asked there (the session is stored per origin); else to `/portal/auth` on the platform.
+ * The widget's link carries the token in the fragment (`shared/widget/magic-fragment.ts`, the format the
+ * widget reads): never sent to the provider's server; the widget takes it off the address bar at once and
+ * hands it to the portal frame, which spends it by POST like the "Continue" button.
  */
 function linkFor(
   deps: AppDeps,
@@ -31,7 +29,7 @@ function linkFor(
   token: string,
   returnTo: string | undefined,
 ) {
-  if (returnTo) return embedMagicLinkUrl(returnTo, token, client.portal_id);
+  if (returnTo) return magicReturnUrl(returnTo, token, client.portal_id);
   const onCustomDomain =
     client.domain_status === 'verified' &&
     client.custom_domain !== null &&

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { PortalSession } from '../../../shared/contracts/portal';
-import type { WidgetMode } from '../../widget/protocol';
+import type { WidgetMode } from '../../../shared/widget/protocol';
 import type { PortalPage } from '../navigation/paths';
 
 /**

@@ -1,6 +1,6 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type HostMessage, PROTOCOL, PROTOCOL_VERSION } from '../../widget/protocol';
+import { type HostMessage, PROTOCOL, PROTOCOL_VERSION } from '../../../shared/widget/protocol';
 import {
   HELLO_REPEAT_FIRST_MS,
   HELLO_REPEAT_FOR_MS,

@@ -5,7 +5,7 @@ import {
   parseHostMessage,
   post,
   readFrameParams,
-} from '../../widget/protocol';
+} from '../../../shared/widget/protocol';
 import { type PageResource, pageResource } from '../signed-in-prefetch';
 
 /**

@@ -1,7 +1,7 @@
-import { DEFAULT_NAMESPACE, OPEN_ATTRIBUTE, widgetSnippet } from '../../../embed/widget/snippet';
+import { DEFAULT_NAMESPACE, OPEN_ATTRIBUTE, widgetSnippet } from '../../../shared/widget/snippet';
 
 /**
- * The code the documentation shows, made from the widget's own modules (`embed/widget/snippet.ts` for the
+ * The code the documentation shows, made from the widget's own modules (`shared/widget/snippet.ts` for the
  * snippet, its constants for names and attributes) so the page cannot drift from the runtime. Code, not
  * prose: not translated (the page's texts around it are).
  */

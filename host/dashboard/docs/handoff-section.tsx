@@ -1,14 +1,14 @@
 import { useState } from 'react';
+import type { HandoffErrorCode } from '../../../shared/contracts/widget';
+import { useTranslation } from '../../../shared/i18n/react';
+import { Link } from '../../../shared/router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../shared/ui/tabs';
 import {
   BROWSER_EXAMPLE,
   NODE_ROUTE_EXAMPLE,
   NODE_SIGN_EXAMPLE,
   PHP_EXAMPLE,
-} from '../../../embed/widget/handoff-examples';
-import type { HandoffErrorCode } from '../../../shared/contracts/widget';
-import { useTranslation } from '../../../shared/i18n/react';
-import { Link } from '../../../shared/router';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../shared/ui/tabs';
+} from '../../../shared/widget/handoff-examples';
 import { CodeBlock } from './code-block';
 import type { SectionProps } from './docs-page';
 import { DocSection, H3, P, RefList, Rich } from './ui';
@@ -28,7 +28,7 @@ const HANDOFF_ERRORS: Record<HandoffErrorCode, string> = {
 
 /**
  * Single sign-on (identity handoff): how it works, the secret, the token's claims, the Node and PHP
- * examples of `embed/widget/handoff-examples.ts` (tested against the real exchange), the page side and the
+ * examples of `shared/widget/handoff-examples.ts` (tested against the real exchange), the page side and the
  * error codes.
  */
 export function HandoffSection({ copy }: SectionProps) {

@@ -1,13 +1,14 @@
 import { Fragment } from 'react';
-import { DEFAULT_COLOR, DEFAULT_Z_INDEX } from '../../../embed/widget/chrome';
+import { useTranslation } from '../../../shared/i18n/react';
 import {
+  DEFAULT_COLOR,
+  DEFAULT_Z_INDEX,
   PORTAL_PAGES,
   type RuntimeErrorCode,
   WIDGET_EVENTS,
   type WidgetEventName,
-} from '../../../embed/widget/protocol';
-import { DEFAULT_NAMESPACE } from '../../../embed/widget/snippet';
-import { useTranslation } from '../../../shared/i18n/react';
+} from '../../../shared/widget/protocol';
+import { DEFAULT_NAMESPACE } from '../../../shared/widget/snippet';
 import { CodeBlock } from './code-block';
 import type { SectionProps } from './docs-page';
 import { COMMANDS_EXAMPLE, EVENTS_EXAMPLE } from './examples';

@@ -1,6 +1,6 @@
-import { OPEN_ATTRIBUTE } from '../../../embed/widget/snippet';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Link } from '../../../shared/router';
+import { OPEN_ATTRIBUTE } from '../../../shared/widget/snippet';
 import { CodeBlock } from './code-block';
 import type { SectionProps } from './docs-page';
 import {

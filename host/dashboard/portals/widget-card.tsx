@@ -1,12 +1,12 @@
 import { AlertTriangle, BookOpen, Info } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import type { WidgetMode } from '../../../embed/widget/protocol';
-import { OPEN_ATTRIBUTE, widgetSnippet } from '../../../embed/widget/snippet';
 import type { Portal } from '../../../shared/contracts/portals';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Link } from '../../../shared/router';
 import { Button } from '../../../shared/ui/button';
 import { cn } from '../../../shared/ui/cn';
+import type { WidgetMode } from '../../../shared/widget/protocol';
+import { OPEN_ATTRIBUTE, widgetSnippet } from '../../../shared/widget/snippet';
 import { CodeBlock, type CopyTexts } from '../docs/code-block';
 import { SectionCard } from './ui';
 
@@ -22,7 +22,7 @@ function goToOrigins() {
 }
 
 /**
- * The paste-in snippet of the embeddable widget (issue 6) for this portal, made by `embed/widget/snippet.ts`
+ * The paste-in snippet of the embeddable widget (issue 6) for this portal, made by `shared/widget/snippet.ts`
  * (the same code the documentation quotes): a choice of mode, the element or button that mode needs, the
  * copyable snippet, and whether any website may embed the portal at all (its saved allowed origins).
  */

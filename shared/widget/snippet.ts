@@ -1,5 +1,5 @@
-import { HOST_TAG } from './chrome';
-import { isOrigin, isPortalId, MAGIC_FRAGMENT_KEY, PROTOCOL_VERSION, type WidgetMode } from './protocol';
+import { MAGIC_FRAGMENT_KEY } from './magic-fragment';
+import { isOrigin, isPortalId, PROTOCOL_VERSION, type WidgetMode } from './protocol';
 
 /**
  * Stage 1 of the widget: the paste-in snippet the portal settings show (copyable) and the documentation
@@ -15,6 +15,11 @@ export const WIDGET_GLOBAL = 'ClientPortalWidget';
 export const DEFAULT_NAMESPACE = 'ClientPortal';
 /** Attribute that makes any element open a popup/floating widget (value: the namespace, or empty). */
 export const OPEN_ATTRIBUTE = 'data-client-portal-open';
+/**
+ * The tag of every widget's host element (a valid custom-element name, so it can hold a shadow root). The
+ * inline snippet makes one around its frame; the runtime adopts it only when it has no shadow root yet.
+ */
+export const HOST_TAG = 'client-portal-widget';
 
 export interface SnippetOptions {
   /** The platform origin serving `/widget/embed.js` and the portal, e.g. `https://app.example.com`. */
@@ -46,7 +51,7 @@ const LOADER =
 
 /**
  * Inline mode: the portal's frame is created by the snippet itself, in the element, as the page runs it
- * (the portal starts loading without waiting for the runtime); the runtime adopts it (`Widget.inline`).
+ * (the portal starts loading without waiting for the runtime); the runtime adopts it (`embed/widget/widget.ts`, `inline`).
  * ES5, evaluated to the iframe, or undefined when the element is not there yet (the runtime then makes
  * the frame). Its URL is `frameUrl`'s (`protocol.ts`) with a random channel; `all:initial` keeps the
  * page's CSS off it and height 0 hides it until the runtime, which styles it as it adopts it, reveals it

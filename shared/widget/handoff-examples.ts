@@ -1,6 +1,6 @@
 /**
  * Copy-paste examples of the identity handoff, for the documentation page and the portal settings
- * (and `HANDOFF.md`, which quotes them verbatim; `handoff-examples.test.ts` keeps both in step and runs the
+ * (and `HANDOFF.md`, which quotes them verbatim; `tests/integration/widget-handoff-examples.test.ts` keeps both in step and runs the
  * Node example against the real exchange). Code, not prose: not translated.
  */
 

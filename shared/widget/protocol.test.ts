@@ -1,11 +1,11 @@
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
+import { magicReturnUrl, readMagicFragment } from './magic-fragment';
 import {
   type FrameMessage,
   frameUrl,
   isOrigin,
   listen,
-  magicReturnUrl,
   openEnvelope,
   PROTOCOL,
   PROTOCOL_VERSION,
@@ -13,7 +13,6 @@ import {
   parseHostMessage,
   post,
   readFrameParams,
-  readMagicFragment,
 } from './protocol';
 
 const PLATFORM = 'https://app.example.com';

@@ -1,7 +1,9 @@
 /**
- * The widget's public API and its postMessage protocol, typed in one place. Imported by the runtime on the
- * provider's page (`embed.ts`) and by the portal app when it runs inside the widget's iframe (the frame), so
- * both sides agree on every command, event and message. No DOM access at import time (safe during SSR).
+ * The widget's public API and its postMessage protocol, typed in one place (the widget's public contract,
+ * `shared/widget/`). Imported by the runtime on the provider's page (`embed/widget/`), by the portal app when
+ * it runs inside the widget's iframe (the frame, `embed/portal/embedded/`) and by the dashboard's settings
+ * and documentation, so every side agrees on every command, event and message. No DOM access at import
+ * time (safe during SSR).
  *
  * Trust: the provider's page and the frame are different origins. Every message travels in a versioned
  * envelope with a per-widget channel id, is posted with an explicit target origin (never `'*'`), and is
@@ -18,6 +20,10 @@ export const PORTAL_PAGES = ['dashboard', 'projects', 'files', 'messages', 'invo
 export type PortalPage = (typeof PORTAL_PAGES)[number];
 
 export type WidgetMode = 'inline' | 'popup' | 'floating';
+
+/** Default accent (the platform's indigo, until the portal's own colour is known) and launcher z-index. */
+export const DEFAULT_COLOR = '#4f46e5';
+export const DEFAULT_Z_INDEX = 2147483000;
 export type WidgetLanguage = 'en' | 'de';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -419,29 +425,4 @@ export function readFrameParams(url: URL): FrameParams | null {
   const portalId = match?.[1];
   if (!isPortalId(portalId) || !isOrigin(parentOrigin) || !isChannel(channel)) return null;
   return { portalId, page: isPage(match?.[2]) ? (match[2] as PortalPage) : null, parentOrigin, channel };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Magic-link return: the link brings the client back to the embedding page as
-// `<page>#cp_magic=<token>&cp_portal=<portalId>`; the runtime (or already the snippet) removes the fragment
-// from the address bar at once and hands the token to that portal's frame.
-// ---------------------------------------------------------------------------------------------------------
-
-export const MAGIC_FRAGMENT_KEY = 'cp_magic';
-export const MAGIC_PORTAL_KEY = 'cp_portal';
-
-/** The magic-link return URL for an embedding page (the frame asks the API to mail this link). */
-export function magicReturnUrl(pageUrl: string, token: string, portalId: string): string {
-  const url = new URL(pageUrl);
-  url.hash = new URLSearchParams({ [MAGIC_FRAGMENT_KEY]: token, [MAGIC_PORTAL_KEY]: portalId }).toString();
-  return url.toString();
-}
-
-/** The token (and portal) in a `#cp_magic=…` fragment, or null. */
-export function readMagicFragment(hash: string): { token: string; portalId: string | null } | null {
-  const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const token = params.get(MAGIC_FRAGMENT_KEY);
-  if (!token || token.length > 200) return null;
-  const portalId = params.get(MAGIC_PORTAL_KEY);
-  return { token, portalId: isPortalId(portalId) ? portalId : null };
 }

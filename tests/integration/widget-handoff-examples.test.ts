@@ -7,9 +7,14 @@ import { type PortalWorld, portalWorld } from '../../api/routes/portal/testing';
 import { tempDataDir } from '../../api/routes/portals/testing';
 import { exchange, rotateSecret } from '../../api/routes/widget/testing';
 import { createTestContext, type TestContext } from '../../api/testing/harness';
-import { BROWSER_EXAMPLE, NODE_ROUTE_EXAMPLE, NODE_SIGN_EXAMPLE, PHP_EXAMPLE } from './handoff-examples';
+import {
+  BROWSER_EXAMPLE,
+  NODE_ROUTE_EXAMPLE,
+  NODE_SIGN_EXAMPLE,
+  PHP_EXAMPLE,
+} from '../../shared/widget/handoff-examples';
 
-const doc = readFileSync(join(import.meta.dirname, 'HANDOFF.md'), 'utf8');
+const doc = readFileSync(join(import.meta.dirname, '../../shared/widget/HANDOFF.md'), 'utf8');
 const hasPhp = spawnSync('php', ['--version']).status === 0;
 
 let t: TestContext;
