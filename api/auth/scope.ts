@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import type { Sql, Tx } from '../db/client';
 import type { AppEnv } from '../http/context';
-import { portalClientOf } from '../routes/portal/require-portal-client';
-import type { PortalAuth } from '../services/portal-auth/portal-session';
 import { providerOf } from './middleware';
+import { portalClientOf } from './portal-client/middleware';
+import type { PortalAuth } from './portal-client/portal-session';
 
 /**
  * The caller of a request, as the auth middlewares established it from the credential (never from the

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { text } from '../../shared/contracts/common';
 import { postJson, signedInProvider } from '../auth/testing';
 import { send } from '../routes/account/testing';
-import { type PortalWorld, passwordSession, portalRequest, portalWorld } from '../routes/portal/testing';
+import {
+  type PortalWorld,
+  passwordSession,
+  portalRequest,
+  portalWorld,
+} from '../routes/portal-client/testing';
 import { createClient, createPortal, tempDataDir } from '../routes/portals/testing';
 import { exchange, handoffClaims, rotateSecret, signHandoffToken } from '../routes/widget/testing';
 import { createTestContext, type TestContext } from '../testing/harness';

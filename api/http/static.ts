@@ -4,7 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
 import { escapeMarkup } from '../../shared/format/markup';
 import { portalForHost } from '../services/domains/domain-cache';
-import { allowedOriginsOf } from '../services/portal/branding';
+import { allowedOriginsOf } from '../services/portal-client/branding';
 import type { App, AppDeps, AppEnv } from './context';
 import { connectSources, newNonce, pagePolicy, withNonce } from './csp';
 

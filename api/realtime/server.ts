@@ -9,12 +9,12 @@ import {
   type RealtimeHello,
 } from '../../shared/contracts/realtime';
 import { sessionCookieName } from '../auth/cookie';
+import { recordPortalEvent } from '../auth/portal-client/portal-events';
+import { revokePortalSession, validatePortalSessionToken } from '../auth/portal-client/portal-session';
 import type { ProviderScope } from '../auth/scope';
 import { scopeOfPortalSession } from '../auth/scope';
 import { validateSessionToken } from '../auth/session';
 import type { AppDeps } from '../http/context';
-import { recordPortalEvent } from '../services/portal-auth/portal-events';
-import { revokePortalSession, validatePortalSessionToken } from '../services/portal-auth/portal-session';
 import { type Conn, createRealtimeHub, type HubOptions } from './hub';
 
 /*

@@ -1,7 +1,7 @@
 import { PortalPathParam } from '../../shared/contracts/portal';
 import { ProjectIdParam } from '../../shared/contracts/projects';
 import { requireProvider } from '../auth/middleware';
-import { PORTAL_SECURITY, requirePortalClient } from './portal/require-portal-client';
+import { PORTAL_SECURITY, requirePortalClient } from '../auth/portal-client/middleware';
 
 /*
  * The two audiences of a resource both sides see (projects, messages, activity): each operation is

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../shared/contracts/activity';
 import type { PortalProjectList } from '../../shared/contracts/portal';
-import { createPortalSession } from '../services/portal-auth/portal-session';
+import { createPortalSession } from '../auth/portal-client/portal-session';
 import { createTestContext, type TestContext } from '../testing/harness';
 import { DEMO_EMAIL, seedIfFirstRun } from './demo';
 

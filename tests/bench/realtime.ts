@@ -3,13 +3,13 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { hashPassword } from '../../api/auth/password';
+import { createPortalSession } from '../../api/auth/portal-client/portal-session';
 import type { ProviderScope } from '../../api/auth/scope';
 import { createSession } from '../../api/auth/session';
 import type { Sql } from '../../api/db/client';
 import { migrate } from '../../api/db/migrate';
 import { activityFrom } from '../../api/services/activity/activity-view';
 import { listNotifications, unreadCount } from '../../api/services/activity/notifications';
-import { createPortalSession } from '../../api/services/portal-auth/portal-session';
 import { REALTIME_PROTOCOLS } from '../../shared/realtime/protocol';
 import type { Budget } from './report';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PortalWorld, portalWorld } from '../../api/routes/portal/testing';
+import { type PortalWorld, portalWorld } from '../../api/routes/portal-client/testing';
 import { tempDataDir } from '../../api/routes/portals/testing';
 import { exchange, rotateSecret } from '../../api/routes/widget/testing';
 import { createTestContext, type TestContext } from '../../api/testing/harness';

@@ -11,7 +11,7 @@ import {
   passwordSession,
   portalRequest,
   requestLink,
-} from '../portal/testing';
+} from '../portal-client/testing';
 import { createClient, createPortal, expectProviderOnly, tempDataDir } from '../portals/testing';
 
 let t: TestContext;

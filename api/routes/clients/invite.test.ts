@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consumeMagicLink } from '../../auth/portal-client/magic-link';
 import { outbox, signedInProvider } from '../../auth/testing';
-import { consumeMagicLink } from '../../services/portal-auth/magic-link';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { send } from '../account/testing';
 import { createClient, createPortal, tempDataDir } from '../portals/testing';

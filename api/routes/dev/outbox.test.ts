@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { signUp } from '../../auth/testing';
 import { loadConfig } from '../../config';
 import { createTestContext, type TestContext } from '../../testing/harness';
-import { portalRequest, portalWorld } from '../portal/testing';
+import { portalRequest, portalWorld } from '../portal-client/testing';
 
 describe('GET /api/dev/outbox', () => {
   it('lists the latest mails, filtered by recipient', async () => {

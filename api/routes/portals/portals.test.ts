@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInProvider } from '../../auth/testing';
-import { allowedOriginsOf } from '../../services/portal/branding';
+import { allowedOriginsOf } from '../../services/portal-client/branding';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { send } from '../account/testing';
 import { createClient, createPortal, expectProviderOnly, tempDataDir } from './testing';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { createPortalSession } from '../../services/portal-auth/portal-session';
+import { createPortalSession } from '../../auth/portal-client/portal-session';
 import type { TestContext } from '../../testing/harness';
 import { send } from '../account/testing';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project, ProjectList } from '../../../shared/contracts/projects';
+import { createPortalSession } from '../../auth/portal-client/portal-session';
 import { signedInProvider } from '../../auth/testing';
-import { createPortalSession } from '../../services/portal-auth/portal-session';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { send } from '../account/testing';
-import { portalRequest } from '../portal/testing';
+import { portalRequest } from '../portal-client/testing';
 import { createClient, createPortal } from '../portals/testing';
 
 let t: TestContext;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../testing/harness';
-import { type PortalWorld, portalWorld } from '../portal/testing';
+import { type PortalWorld, portalWorld } from '../portal-client/testing';
 import { tempDataDir } from '../portals/testing';
 
 let t: TestContext;

@@ -11,7 +11,7 @@ import {
   portalRequest,
   portalWorld,
   withSessionsRefused,
-} from '../portal/testing';
+} from '../portal-client/testing';
 import { createPortal, tempDataDir } from '../portals/testing';
 import { exchange, handoffClaims, rotateSecret, signHandoffToken } from './testing';
 

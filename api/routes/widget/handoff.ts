@@ -7,9 +7,9 @@ import {
   getClientDashboard,
   listClientInvoices,
   listClientProjects,
-} from '../../services/portal/client-data';
+} from '../../services/portal-client/client-data';
 import { exchangeHandoff, HANDOFF_RATE_LIMIT } from '../../services/widget/exchange-handoff';
-import { SESSION_EXAMPLE } from '../portal/examples';
+import { SESSION_EXAMPLE } from '../portal-client/examples';
 
 const route = createRoute({
   method: 'post',

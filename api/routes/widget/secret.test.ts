@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { send } from '../account/testing';
-import { type PortalWorld, portalWorld } from '../portal/testing';
+import { type PortalWorld, portalWorld } from '../portal-client/testing';
 import { expectProviderOnly, tempDataDir } from '../portals/testing';
 import { exchange, handoffClaims, rotateSecret, signHandoffToken } from './testing';
 

@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestContext } from '../../testing/harness';
 import { send } from '../account/testing';
-import { portalRequest } from '../portal/testing';
+import { portalRequest } from '../portal-client/testing';
 
 /** Test helpers for the widget routes. */
 

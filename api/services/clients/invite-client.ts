@@ -1,9 +1,9 @@
 import { colorContrast } from '../../../shared/format/contrast';
+import { issueMagicLink, magicLinkUrl } from '../../auth/portal-client/magic-link';
 import type { Sql } from '../../db/client';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { magicLinkMail } from '../../mail/templates/magic-link';
-import { issueMagicLink, magicLinkUrl } from '../portal-auth/magic-link';
 import { logoUrl } from '../portals/portal-view';
 
 /** A client to invite, with the portal fields the e-mail shows. */

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { Client, ClientCreateInput, ClientUpdateInput } from '../../../shared/contracts/clients';
+import { revokeClientMagicLinks } from '../../auth/portal-client/magic-link';
+import { endClientSessions } from '../../auth/portal-client/portal-session';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
-import { revokeClientMagicLinks } from '../portal-auth/magic-link';
-import { endClientSessions } from '../portal-auth/portal-session';
 import { type ClientRow, clientColumns, isEmailTaken, toClient } from './client-view';
 
 type CreateInput = z.output<typeof ClientCreateInput>;

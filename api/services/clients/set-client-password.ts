@@ -1,8 +1,8 @@
 import { assertPasswordNotCommon } from '../../auth/common-passwords';
 import { hashPassword } from '../../auth/password';
+import { endClientSessions } from '../../auth/portal-client/portal-session';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
-import { endClientSessions } from '../portal-auth/portal-session';
 
 /**
  * Sets a client's password (argon2id) for a client who cannot receive mail; the provider tells the

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPortalSession } from '../../auth/portal-client/portal-session';
 import { signedInProvider } from '../../auth/testing';
 import { send } from '../../routes/account/testing';
-import { portalRequest } from '../../routes/portal/testing';
+import { portalRequest } from '../../routes/portal-client/testing';
 import { createClient, createPortal } from '../../routes/portals/testing';
 import { createTestContext, type TestContext } from '../../testing/harness';
-import { createPortalSession } from '../portal-auth/portal-session';
 import { DIGEST_DELAY_MS, sendMessageDigest } from './digest';
 
 let t: TestContext;

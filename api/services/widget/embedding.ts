@@ -1,7 +1,7 @@
 import type { WidgetEmbedding } from '../../../shared/contracts/widget';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
-import { allowedOriginsOf } from '../portal/branding';
+import { allowedOriginsOf } from '../portal-client/branding';
 
 /**
  * Whether a website may show a portal in the widget, as the widget's runtime asks before it frames it:

@@ -1,11 +1,11 @@
 import type { PortalSession } from '../../../shared/contracts/portal';
+import { clientsByEmail } from '../../auth/portal-client/find-clients';
+import type { SignInMethod } from '../../auth/portal-client/portal-session';
+import { startPortalSession } from '../../auth/portal-client/sign-in';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import type { Logger } from '../../http/logger';
 import type { RateLimitRule } from '../../http/rate-limit';
-import { clientsByEmail } from '../portal-auth/find-clients';
-import type { SignInMethod } from '../portal-auth/portal-session';
-import { startPortalSession } from '../portal-auth/sign-in';
 import { verifyHandoffToken } from './handoff-token';
 
 /** The exchange is called once per widget visit; this bounds token guessing from one address. */

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { hashPassword } from '../../../api/auth/password';
+import { createPortalSession } from '../../../api/auth/portal-client/portal-session';
 import { createSession } from '../../../api/auth/session';
-import { createPortalSession } from '../../../api/services/portal-auth/portal-session';
 import { jsonHeaders, type TestContext } from '../../../api/testing/harness';
 
 /**

@@ -1,9 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PortalDashboard, PortalPathParam } from '../../../shared/contracts/portal';
+import { PORTAL_SECURITY, portalClientOf, requirePortalClient } from '../../auth/portal-client/middleware';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { getClientDashboard } from '../../services/portal/client-data';
-import { PORTAL_SECURITY, portalClientOf, requirePortalClient } from './require-portal-client';
+import { getClientDashboard } from '../../services/portal-client/client-data';
 
 const route = createRoute({
   method: 'get',

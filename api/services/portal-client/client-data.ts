@@ -1,7 +1,7 @@
 import type { PortalDashboard, PortalInvoice, PortalProject } from '../../../shared/contracts/portal';
+import type { PortalAuth } from '../../auth/portal-client/portal-session';
 import { scopeOfPortalSession } from '../../auth/scope';
 import type { Sql } from '../../db/client';
-import type { PortalAuth } from '../portal-auth/portal-session';
 import { type ProjectRow, projectSelect, toPortalProject } from '../projects/project-view';
 
 /*

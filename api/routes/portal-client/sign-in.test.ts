@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalSession } from '../../../shared/contracts/portal';
+import { PORTAL_ADDRESS_LIMITS } from '../../auth/portal-client/rate-limits';
 import { hit } from '../../http/rate-limit';
-import { PORTAL_ADDRESS_LIMITS } from '../../services/portal-auth/rate-limits';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { createClient, createPortal, tempDataDir } from '../portals/testing';
 import {

@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PortalPathParam, PortalSessionInfo } from '../../../shared/contracts/portal';
+import { PORTAL_SECURITY, portalClientOf, requirePortalClient } from '../../auth/portal-client/middleware';
+import { toSessionInfo } from '../../auth/portal-client/portal-session';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { toSessionInfo } from '../../services/portal-auth/portal-session';
 import { SESSION_EXAMPLE } from './examples';
-import { PORTAL_SECURITY, portalClientOf, requirePortalClient } from './require-portal-client';
 
 const { token: _token, ...INFO_EXAMPLE } = SESSION_EXAMPLE;
 

@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { MagicLinkConsume, PortalSession } from '../../../shared/contracts/portal';
+import { PORTAL_RATE_LIMITS } from '../../auth/portal-client/rate-limits';
+import { magicLinkSignIn, startPortalSession } from '../../auth/portal-client/sign-in';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { clientIp, enforceRateLimit } from '../../http/rate-limit';
-import { PORTAL_RATE_LIMITS } from '../../services/portal-auth/rate-limits';
-import { magicLinkSignIn, startPortalSession } from '../../services/portal-auth/sign-in';
 import { SESSION_EXAMPLE } from './examples';
 
 const route = createRoute({

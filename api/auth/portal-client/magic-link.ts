@@ -1,5 +1,5 @@
-import { hashToken, randomToken } from '../../auth/token';
 import type { Sql, Tx } from '../../db/client';
+import { hashToken, randomToken } from '../token';
 
 /** Spec §9: a magic link is valid for 24 hours. */
 export const MAGIC_LINK_TTL_MS = 24 * 60 * 60 * 1000;

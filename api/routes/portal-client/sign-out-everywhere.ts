@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PortalPathParam, PortalSignedOut } from '../../../shared/contracts/portal';
+import { PORTAL_SECURITY, portalClientOf, requirePortalClient } from '../../auth/portal-client/middleware';
+import { recordPortalEvent } from '../../auth/portal-client/portal-events';
+import { revokeClientSessions } from '../../auth/portal-client/portal-session';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { recordPortalEvent } from '../../services/portal-auth/portal-events';
-import { revokeClientSessions } from '../../services/portal-auth/portal-session';
-import { PORTAL_SECURITY, portalClientOf, requirePortalClient } from './require-portal-client';
 
 const route = createRoute({
   method: 'post',

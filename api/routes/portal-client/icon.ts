@@ -5,7 +5,7 @@ import { portalIconSvg } from '../../../shared/ui/favicon';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { publicFile } from '../../http/public-file';
-import { getPortalBranding } from '../../services/portal/branding';
+import { getPortalBranding } from '../../services/portal-client/branding';
 
 const route = createRoute({
   method: 'get',

@@ -1,8 +1,8 @@
 import type { PortalSession } from '../../../shared/contracts/portal';
-import { dummyHash, verifyPassword } from '../../auth/password';
 import type { Sql, Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import type { Logger } from '../../http/logger';
+import { dummyHash, verifyPassword } from '../password';
 import { clientInPortal, clientsByEmail, type SignInClientRow } from './find-clients';
 import { consumeMagicLink, findMagicLink } from './magic-link';
 import { recordPortalEvent } from './portal-events';

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { PortalBranding, PortalPathParam } from '../../../shared/contracts/portal';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { getPortalBranding } from '../../services/portal/branding';
+import { getPortalBranding } from '../../services/portal-client/branding';
 
 const route = createRoute({
   method: 'get',

@@ -1,6 +1,6 @@
 import type { PortalClient } from '../../../shared/contracts/portal';
-import { newSessionToken, parseSessionToken, secretMatches } from '../../auth/token';
 import type { Sql, Tx } from '../../db/client';
+import { newSessionToken, parseSessionToken, secretMatches } from '../token';
 
 /** Spec §9: a portal client session lasts 7 days (fixed; the portal stores its expiry with the token). */
 export const PORTAL_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

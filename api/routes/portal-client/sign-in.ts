@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PortalSession, PortalSignInInput } from '../../../shared/contracts/portal';
+import { PORTAL_ADDRESS_LIMITS } from '../../auth/portal-client/rate-limits';
+import { authenticateClientPassword, startPortalSession } from '../../auth/portal-client/sign-in';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { clientIp, enforceAddressLimits } from '../../http/rate-limit';
-import { PORTAL_ADDRESS_LIMITS } from '../../services/portal-auth/rate-limits';
-import { authenticateClientPassword, startPortalSession } from '../../services/portal-auth/sign-in';
 import { SESSION_EXAMPLE } from './examples';
 
 const route = createRoute({

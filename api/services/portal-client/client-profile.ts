@@ -1,8 +1,8 @@
 import type { PortalClient, PortalProfileUpdate } from '../../../shared/contracts/portal';
 import { hashPassword, verifyPassword } from '../../auth/password';
+import { type PortalAuth, revokeClientSessions } from '../../auth/portal-client/portal-session';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
-import { type PortalAuth, revokeClientSessions } from '../portal-auth/portal-session';
 
 /**
  * Changes the client's own name and language (the portal UI and its e-mails follow the language).

@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PasswordStatus, PasswordStatusRequest } from '../../../shared/contracts/portal';
+import { PORTAL_ADDRESS_LIMITS } from '../../auth/portal-client/rate-limits';
+import { clientHasPassword } from '../../auth/portal-client/sign-in';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { enforceAddressLimits } from '../../http/rate-limit';
-import { PORTAL_ADDRESS_LIMITS } from '../../services/portal-auth/rate-limits';
-import { clientHasPassword } from '../../services/portal-auth/sign-in';
 
 const route = createRoute({
   method: 'post',

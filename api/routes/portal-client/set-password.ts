@@ -5,12 +5,12 @@ import {
   PortalPathParam,
 } from '../../../shared/contracts/portal';
 import { assertPasswordNotCommon } from '../../auth/common-passwords';
+import { PORTAL_SECURITY, portalClientOf, requirePortalClient } from '../../auth/portal-client/middleware';
+import { PORTAL_RATE_LIMITS } from '../../auth/portal-client/rate-limits';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { enforceRateLimit } from '../../http/rate-limit';
-import { setClientOwnPassword } from '../../services/portal/client-profile';
-import { PORTAL_RATE_LIMITS } from '../../services/portal-auth/rate-limits';
-import { PORTAL_SECURITY, portalClientOf, requirePortalClient } from './require-portal-client';
+import { setClientOwnPassword } from '../../services/portal-client/client-profile';
 
 const route = createRoute({
   method: 'post',

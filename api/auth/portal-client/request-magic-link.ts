@@ -4,8 +4,8 @@ import { magicReturnUrl } from '../../../shared/widget/magic-fragment';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { magicLinkMail } from '../../mail/templates/magic-link';
-import { allowedOriginsOf } from '../portal/branding';
-import { logoUrl } from '../portals/portal-view';
+import { allowedOriginsOf } from '../../services/portal-client/branding';
+import { logoUrl } from '../../services/portals/portal-view';
 import { clientsByEmail, type SignInClientRow } from './find-clients';
 import { customDomainMagicLinkUrl, discardMagicLink, issueMagicLink, magicLinkUrl } from './magic-link';
 

@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PortalClient, PortalPathParam, PortalProfileUpdate } from '../../../shared/contracts/portal';
+import { PORTAL_SECURITY, portalClientOf, requirePortalClient } from '../../auth/portal-client/middleware';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { updateClientProfile } from '../../services/portal/client-profile';
+import { updateClientProfile } from '../../services/portal-client/client-profile';
 import { SESSION_EXAMPLE } from './examples';
-import { PORTAL_SECURITY, portalClientOf, requirePortalClient } from './require-portal-client';
 
 const route = createRoute({
   method: 'patch',

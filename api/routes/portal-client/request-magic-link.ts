@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { MagicLinkRequest, MagicLinkSent } from '../../../shared/contracts/portal';
+import { PORTAL_ADDRESS_LIMITS } from '../../auth/portal-client/rate-limits';
+import { requestMagicLink } from '../../auth/portal-client/request-magic-link';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { enforceAddressLimits } from '../../http/rate-limit';
-import { PORTAL_ADDRESS_LIMITS } from '../../services/portal-auth/rate-limits';
-import { requestMagicLink } from '../../services/portal-auth/request-magic-link';
 import { devHelpersFor } from '../dev/outbox';
 
 const route = createRoute({

@@ -1,12 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../http/context';
 import { ApiError } from '../../http/errors';
-import { recordPortalEvent } from '../../services/portal-auth/portal-events';
-import {
-  type PortalAuth,
-  revokePortalSession,
-  validatePortalSessionToken,
-} from '../../services/portal-auth/portal-session';
+import { recordPortalEvent } from './portal-events';
+import { type PortalAuth, revokePortalSession, validatePortalSessionToken } from './portal-session';
 
 /** The validated portal session of a request, set by `requirePortalClient`. */
 const sessions = new WeakMap<Context, PortalAuth>();
