@@ -1,8 +1,10 @@
+import { readResponse } from '../../../shared/api/call';
+import { ApiError } from '../../../shared/api/error';
 import type { PortalSession } from '../../../shared/contracts/portal';
 import type { HandoffSession } from '../../../shared/contracts/widget';
 import { toast } from '../../../shared/ui/toaster';
 import { type FrameMessage, type FrameParams, post } from '../../widget/protocol';
-import { call, PortalApiError, preloadPortalApi, readResponse } from '../api/portal-api';
+import { call, preloadPortalApi } from '../api/portal-api';
 import { brandingNow } from '../branding/branding';
 import { messagesFor, type SupportedLanguage } from '../i18n/language';
 import { translate } from '../i18n/translate';
@@ -158,8 +160,7 @@ function connect({ portalId, parentOrigin, channel }: FrameParams): Promise<Supp
   }
 
   function report(error: unknown) {
-    const failure =
-      error instanceof PortalApiError ? error : new PortalApiError(0, 'network', text('errors.network'));
+    const failure = error instanceof ApiError ? error : new ApiError(0, 'network', text('errors.network'));
     send({ type: 'error', code: failure.code, message: failure.message });
   }
 
