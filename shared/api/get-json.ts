@@ -1,5 +1,5 @@
-import { readResponse } from '../../shared/api/call';
-import type { paths } from '../../shared/api/client';
+import { readResponse } from './call';
+import type { paths } from './schema.gen';
 
 type GetPath = {
   [P in keyof paths]: paths[P] extends { get: { responses: { 200: unknown } } } ? P : never;
