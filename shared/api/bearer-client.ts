@@ -14,7 +14,11 @@ export type ApiClient = Client<paths>;
  * @example const portalApi = createBearerClient(() => readSession()?.token);
  *          const data = await callApi((await portalApi()).GET('/api/portal/{portalId}/dashboard', …));
  */
-export function createBearerClient(token: () => string | undefined): () => Promise<ApiClient> {
+export function createBearerClient(
+  token: () => string | undefined,
+  /** The API's origin: the page's own (`''`) in the portal, an absolute one outside a page (tests). */
+  baseUrl = '',
+): () => Promise<ApiClient> {
   const bearer: Middleware = {
     onRequest({ request }) {
       const value = token();
@@ -26,7 +30,7 @@ export function createBearerClient(token: () => string | undefined): () => Promi
   let client: Promise<ApiClient> | undefined;
   return () => {
     client ??= import('openapi-fetch').then(({ default: createClient }) => {
-      const api = createClient<paths>({ baseUrl: '', credentials: 'omit' });
+      const api = createClient<paths>({ baseUrl, credentials: 'omit' });
       api.use(languageMiddleware, bearer);
       return api;
     });
