@@ -1,15 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiFailure } from './lib/api-failure';
+import { shouldRetry } from '../shared/api/retry';
 
-const MAX_RETRIES = 3;
-
-/** Spec §8: never retry a 4xx (the answer will not change), other failures up to 3 times. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiFailure && error.status >= 400 && error.status < 500) return false;
-  return failureCount < MAX_RETRIES;
-}
-
-/** Query defaults of spec §9: stale 5 min, cache 10 min, no refetch on focus, no mutation retries. */
+/**
+ * Query defaults of spec §9: stale 5 min, cache 10 min, no refetch on focus, the one retry rule
+ * (`shared/api/retry.ts`: none after a 4xx, up to 3 otherwise), no mutation retries. Remotes get this
+ * client from the host, so their queries need no `retry` of their own.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

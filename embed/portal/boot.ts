@@ -68,6 +68,7 @@ function boot() {
   if (UUID.test(id)) {
     window.__portalBranding = {
       id,
+      // Plain fetch: the inline start-up script must stay tiny; the branding module reads this response.
       response: fetch(`/api/portal/${id}/branding`, {
         credentials: 'omit',
         headers: { Accept: 'application/json' },

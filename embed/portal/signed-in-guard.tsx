@@ -53,6 +53,7 @@ const SESSION_TICK_MS = 30_000;
  * session and records a security event. Fire-and-forget; the portal clears its copy regardless.
  */
 function reportPortalMismatch(token: string, requestedPortalId: string): void {
+  // Plain fetch with keepalive: fire-and-forget while the page navigates away, before any typed client loads.
   void fetch(`/api/portal/${encodeURIComponent(requestedPortalId)}/session`, {
     headers: { Authorization: `Bearer ${token}` },
     credentials: 'omit',

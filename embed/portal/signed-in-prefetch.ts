@@ -33,6 +33,7 @@ export function prefetchPageData(portalId: string, page: string, token: string):
   const path = `/api/portal/${portalId}/${resource}`;
   window.__portalPrefetch = {
     ...window.__portalPrefetch,
+    // Plain fetch: runs in the start-up script, before any chunk; `readResponse` reads it in seed-prefetched.ts.
     [path]: fetch(path, {
       credentials: 'omit',
       headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },

@@ -1,3 +1,4 @@
+import { callApi } from '../../shared/api/call';
 import { api } from '../../shared/api/client';
 import type {
   ResetPasswordInput,
@@ -9,11 +10,10 @@ import type {
   VerifyEmailInput,
 } from '../../shared/contracts/auth';
 import type { WaitlistInput } from '../../shared/contracts/waitlist';
-import { callApi } from '../lib/api-call';
 
 /**
  * The host's auth and waitlist calls through the typed client. Each resolves with the data or throws an
- * ApiFailure (status, code, field errors, Retry-After), which is what TanStack Query and the forms expect.
+ * ApiError (status, code, field errors, Retry-After), which is what TanStack Query and the forms expect.
  */
 const call = callApi;
 

@@ -1,9 +1,10 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { readResponse } from '../../shared/api/call';
+import { retryDelay, shouldRetry } from '../../shared/api/retry';
 import type { SessionResponse, User } from '../../shared/contracts/auth';
 import { isSessionValid, SESSION_TICK_MS } from './session';
 
 const SIGNED_OUT: SessionResponse = { user: null, session: null };
-const MAX_RETRIES = 3;
 
 export type AuthState =
   | { status: 'loading'; user: null }
@@ -31,25 +32,23 @@ async function refresh(): Promise<SessionResponse> {
 }
 
 /**
- * Reads the session with a plain fetch (the landing page's only API call, so it stays off the typed client
- * and TanStack Query), retrying network and 5xx failures like the query defaults (spec §8), and refreshes
- * it when it is within the 5-minute margin (spec §4).
+ * Reads the session, retrying as every read does (`shared/api/retry.ts`), and refreshes it when it is within
+ * the 5-minute margin (spec §4).
  */
 export async function loadSession(attempt = 0): Promise<SessionResponse> {
-  let response: Response | undefined;
+  let current: SessionResponse | null;
   try {
-    response = await fetch('/api/auth/session', { credentials: 'same-origin' });
-  } catch {
-    // Network failure: retried below.
+    // A plain fetch: the landing page's only API call must not load the typed client (first-load budget).
+    current = await readResponse<SessionResponse | null>(
+      fetch('/api/auth/session', { credentials: 'same-origin' }),
+    );
+  } catch (error) {
+    if (!shouldRetry(attempt, error)) throw error;
+    await new Promise((resolve) => setTimeout(resolve, retryDelay(attempt)));
+    return loadSession(attempt + 1);
   }
-  if (response?.ok) {
-    const current = ((await response.json()) as SessionResponse | null) ?? SIGNED_OUT;
-    if (!current.session || !current.user) return SIGNED_OUT;
-    return isSessionValid(current.session) ? current : refresh();
-  }
-  if ((response && response.status < 500) || attempt >= MAX_RETRIES) throw new Error('session check failed');
-  await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** attempt));
-  return loadSession(attempt + 1);
+  if (!current?.session || !current.user) return SIGNED_OUT;
+  return isSessionValid(current.session) ? current : refresh();
 }
 
 /** Staff auth state (spec §4): loading, then signed in or out; checks the session every 30 s. */

@@ -1,3 +1,4 @@
+import { callApi } from '../../shared/api/call';
 import { api } from '../../shared/api/client';
 import type {
   AccountSessionList,
@@ -5,12 +6,11 @@ import type {
   DeleteAccountInput,
 } from '../../shared/contracts/account';
 import type { Profile, ProfileUpdateInput } from '../../shared/contracts/profile';
-import { callApi } from '../lib/api-call';
 
 /**
  * The dashboard's own API calls (overview, profile, account), loaded with the settings page or the first
  * action rather than with the shell, through the typed client; each resolves with
- * the data or throws an ApiFailure.
+ * the data or throws an ApiError.
  */
 export const dashboardApi = {
   profile: () => callApi(() => api.GET('/api/profile')) as Promise<Profile>,

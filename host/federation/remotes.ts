@@ -1,4 +1,5 @@
 import type { ModuleFederation } from '@module-federation/enhanced/runtime';
+import { callApi } from '../../shared/api/call';
 import { api } from '../../shared/api/client';
 import type { RemoteName } from '../../shared/contracts/platform';
 import { federation } from './runtime';
@@ -14,9 +15,7 @@ type Registration = { mf: ModuleFederation; remotes: RemoteEntries };
 let registration: Promise<Registration> | null = null;
 
 async function fetchRemotes(): Promise<RemoteEntries> {
-  const { data, error } = await api.GET('/api/config');
-  if (error || !data) throw new Error('Could not load the platform configuration');
-  return data.remotes;
+  return (await callApi(api.GET('/api/config'))).remotes;
 }
 
 function toAbsolute(entry: string): string {

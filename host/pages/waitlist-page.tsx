@@ -1,12 +1,12 @@
 import { CircleCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { fieldErrorsOf } from '../../shared/api/describe';
 import type { WaitlistInput } from '../../shared/contracts/waitlist';
 import { useTranslation } from '../../shared/i18n/react';
 import { Button } from '../../shared/ui/button';
 import { Card } from '../../shared/ui/card';
 import { Field } from '../../shared/ui/field';
 import { PublicLayout } from '../layout/public-layout';
-import { fieldErrorsOf } from '../lib/api-failure';
 import { useAction } from '../lib/use-action';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { loadAuthForms } from './auth/auth-forms-lazy';

@@ -1,11 +1,12 @@
 import { AlertTriangle, ArrowLeft, KeyRound, Link2, Mail, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { ApiError } from '../../shared/api/error';
 import { formatDate } from '../../shared/format/date';
 import { Link, useNavigate, useParams } from '../../shared/router';
 import { Button, buttonClass } from '../../shared/ui/button';
 import { StatePanel } from '../../shared/ui/state-panel';
 import { toast } from '../../shared/ui/toaster';
-import { ClientsApiError, useClientDetail, useInviteClient, usePortals } from './api';
+import { useClientDetail, useInviteClient, usePortals } from './api';
 import { DeleteClientDialog } from './delete-client-dialog';
 import { DetailCards } from './detail-cards';
 import { useClientTexts } from './i18n';
@@ -37,7 +38,7 @@ export default function ClientDetailPage() {
 
   if (detail.isPending) return <DetailSkeleton />;
   if (detail.isError) {
-    const notFound = detail.error instanceof ClientsApiError && [404, 422].includes(detail.error.status);
+    const notFound = detail.error instanceof ApiError && [404, 422].includes(detail.error.status);
     return (
       <div className="grid gap-6">
         {back}
@@ -71,7 +72,7 @@ export default function ClientDetailPage() {
       await invite.mutateAsync(client.id);
       toast.success(t('toast.invited', { email: client.email }));
     } catch (error) {
-      const failure = error instanceof ClientsApiError ? error : null;
+      const failure = error instanceof ApiError ? error : null;
       // An invitation limit's message (the API's, in this language) names the limit and the wait.
       const limited = failure?.code === 'invitation_limit';
       toast.error(t(limited ? 'toast.inviteLimited' : 'toast.inviteFailed'), {

@@ -1,5 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { ApiError } from '../../shared/api/error';
 import { ClientCreateInput, ClientUpdateInput } from '../../shared/contracts/clients';
 import { Button } from '../../shared/ui/button';
 import { Dialog } from '../../shared/ui/dialog';
@@ -7,13 +8,7 @@ import { Field } from '../../shared/ui/field';
 import { SelectField } from '../../shared/ui/select-field';
 import { TextareaField } from '../../shared/ui/textarea-field';
 import { toast } from '../../shared/ui/toaster';
-import {
-  type ClientInput,
-  type ClientListItem,
-  ClientsApiError,
-  type PortalSummary,
-  useSaveClient,
-} from './api';
+import { type ClientInput, type ClientListItem, type PortalSummary, useSaveClient } from './api';
 import { useClientTexts } from './i18n';
 
 type Values = {
@@ -90,7 +85,7 @@ export default function ClientFormDialog({
       onClose();
     } catch (error) {
       const next: Errors = {};
-      if (error instanceof ClientsApiError) {
+      if (error instanceof ApiError) {
         if (error.code === 'client_email_taken') next.email = error.message || t('validation.emailTaken');
         for (const field of error.fields) {
           const path = field.path as keyof Values;

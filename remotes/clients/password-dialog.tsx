@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
+import { ApiError } from '../../shared/api/error';
 import { ClientPasswordInput } from '../../shared/contracts/clients';
 import { Button } from '../../shared/ui/button';
 import { Dialog } from '../../shared/ui/dialog';
 import { Field } from '../../shared/ui/field';
 import { toast } from '../../shared/ui/toaster';
-import { ClientsApiError, useSetClientPassword } from './api';
+import { useSetClientPassword } from './api';
 import { useClientTexts } from './i18n';
 
 /** Sets an initial portal password for a client who cannot receive mail (spec §5: at least 6 characters). */
@@ -42,7 +43,7 @@ export function PasswordDialog({
       toast.success(t('toast.passwordSet', { name: clientName }));
       close();
     } catch (failure) {
-      const field = failure instanceof ClientsApiError ? failure.fields[0] : undefined;
+      const field = failure instanceof ApiError ? failure.fields[0] : undefined;
       if (field) setError(field.message);
       toast.error(t('toast.passwordFailed'));
     }

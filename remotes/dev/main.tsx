@@ -5,6 +5,8 @@ import { LogOut } from 'lucide-react';
 import { type FormEvent, StrictMode, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from '../../host/query-client';
+import { callApi } from '../../shared/api/call';
+import { api } from '../../shared/api/client';
 import { initI18n } from '../../shared/i18n/index';
 import { useTranslation } from '../../shared/i18n/react';
 import { BrowserRouter, Navigate, Route, Routes } from '../../shared/router';
@@ -28,9 +30,7 @@ const queryClient = createQueryClient();
 type Session = { email: string } | null;
 
 async function readSession(): Promise<Session> {
-  const response = await fetch('/api/auth/session', { credentials: 'same-origin' });
-  if (!response.ok) return null;
-  const body = (await response.json()) as { user: { email: string } | null };
+  const body = await callApi(api.GET('/api/auth/session'));
   return body.user ? { email: body.user.email } : null;
 }
 
@@ -43,13 +43,16 @@ function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
     const form = new FormData(event.currentTarget);
     setPending(true);
     setFailed(false);
-    const response = await fetch('/api/auth/sign-in', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: form.get('email'), password: form.get('password') }),
-    }).catch(() => null);
+    const signedIn = await callApi(
+      api.POST('/api/auth/sign-in', {
+        body: { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') },
+      }),
+    ).then(
+      () => true,
+      () => false,
+    );
     setPending(false);
-    if (response?.ok) onSignedIn();
+    if (signedIn) onSignedIn();
     else setFailed(true);
   }
   return (
@@ -82,7 +85,7 @@ function StandalonePage() {
   useEffect(check, [check]);
 
   async function signOut() {
-    await fetch('/api/auth/sign-out', { method: 'POST' }).catch(() => null);
+    await callApi(api.POST('/api/auth/sign-out')).catch(() => null);
     queryClient.clear();
     setSession(null);
   }

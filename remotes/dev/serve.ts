@@ -22,6 +22,7 @@ if (!sectionFile(name)) {
 }
 
 async function apiAnswers(): Promise<boolean> {
+  // Node, not a browser: only asks whether the development API is up (any answer will do).
   return fetch(`${API_DEV_TARGET}/api/health`).then(
     () => true,
     () => false,

@@ -5,9 +5,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { callApi } from '../../shared/api/call';
 import { api } from '../../shared/api/client';
 import type { paths } from '../../shared/api/schema.gen';
-import type { ErrorBody } from '../../shared/contracts/common';
 import type { Project as ProjectContract } from '../../shared/contracts/projects';
 import { CLIENTS_KEY, OVERVIEW_KEY, projectKeys } from './keys';
 import { applyProjectChange } from './live';
@@ -30,53 +30,11 @@ export type ClientOption = { id: string; name: string };
 
 export const PROJECT_STATUSES = ['planning', 'in_progress', 'on_hold', 'completed', 'cancelled'] as const;
 
-type FieldError = NonNullable<ErrorBody['error']['fields']>[number];
-
-/** A failed call with the API's uniform error body; `status` 0 when the server was never reached. */
-export class ProjectsApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields: FieldError[] = [],
-  ) {
-    super(message);
-    this.name = 'ProjectsApiError';
-  }
-}
-
-type Result<T> = { data?: T; error?: unknown; response: Response };
-
-/** Unwraps an openapi-fetch result: the data, or a ProjectsApiError carrying status, code and field errors. */
-async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
-  let result: Result<T>;
-  try {
-    result = await call;
-  } catch (cause) {
-    throw new ProjectsApiError(0, 'network', cause instanceof Error ? cause.message : String(cause));
-  }
-  if (result.data !== undefined && result.response.ok) return result.data;
-  const body = (result.error as ErrorBody | undefined)?.error;
-  throw new ProjectsApiError(
-    result.response.status,
-    body?.code ?? 'internal_error',
-    body?.message ?? '',
-    body?.fields ?? [],
-  );
-}
-
-/** Spec §8/§9: no retry on a 4xx (the answer will not change), up to 3 retries otherwise. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ProjectsApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 3;
-}
-
 export function useProjectList(params: ProjectListParams) {
   return useQuery({
     queryKey: projectKeys.list(params),
-    queryFn: ({ signal }) => unwrap(api.GET('/api/projects', { params: { query: params }, signal })),
+    queryFn: ({ signal }) => callApi(api.GET('/api/projects', { params: { query: params }, signal })),
     placeholderData: keepPreviousData,
-    retry: shouldRetry,
   });
 }
 
@@ -84,8 +42,7 @@ export function useProject(projectId: string) {
   return useQuery({
     queryKey: projectKeys.detail(projectId),
     queryFn: ({ signal }): Promise<Project> =>
-      unwrap(api.GET('/api/projects/{projectId}', { params: { path: { projectId } }, signal })),
-    retry: shouldRetry,
+      callApi(api.GET('/api/projects/{projectId}', { params: { path: { projectId } }, signal })),
   });
 }
 
@@ -98,7 +55,7 @@ export function useProjectActivity(projectId: string) {
     queryKey: projectKeys.activity(projectId),
     initialPageParam: undefined as number | undefined,
     queryFn: ({ signal, pageParam }) =>
-      unwrap(
+      callApi(
         api.GET('/api/projects/{projectId}/activity', {
           params: {
             path: { projectId },
@@ -109,7 +66,6 @@ export function useProjectActivity(projectId: string) {
       ),
     getNextPageParam: (last) =>
       last.items.length < ACTIVITY_PAGE ? undefined : last.items[last.items.length - 1]?.seq,
-    retry: shouldRetry,
   });
 }
 
@@ -120,7 +76,7 @@ export function useClientOptions() {
     queryFn: async ({ signal }) => {
       const clients: ClientOption[] = [];
       for (let page = 1; ; page++) {
-        const data = await unwrap(
+        const data = await callApi(
           api.GET('/api/clients', {
             params: { query: { sort: 'name', order: 'asc', page, pageSize: 100 } },
             signal,
@@ -130,7 +86,6 @@ export function useClientOptions() {
         if (clients.length >= data.total || data.items.length === 0) return clients;
       }
     },
-    retry: shouldRetry,
     staleTime: 60_000,
   });
 }
@@ -139,8 +94,7 @@ export function useClientOptions() {
 export function useProviderCurrency() {
   return useQuery({
     queryKey: projectKeys.currency,
-    queryFn: ({ signal }) => unwrap(api.GET('/api/overview', { signal })).then((data) => data.currency),
-    retry: shouldRetry,
+    queryFn: ({ signal }) => callApi(api.GET('/api/overview', { signal })).then((data) => data.currency),
     staleTime: 60_000,
   });
 }
@@ -155,7 +109,7 @@ function refreshAround(queryClient: ReturnType<typeof useQueryClient>) {
 export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProjectInput) => unwrap(api.POST('/api/projects', { body })),
+    mutationFn: (body: ProjectInput) => callApi(api.POST('/api/projects', { body })),
     onSuccess: (project) => {
       queryClient.setQueryData(projectKeys.detail(project.id), project);
       return refreshAround(queryClient);
@@ -167,7 +121,7 @@ export function useUpdateProject(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ProjectPatch) =>
-      unwrap(api.PATCH('/api/projects/{projectId}', { params: { path: { projectId } }, body })),
+      callApi(api.PATCH('/api/projects/{projectId}', { params: { path: { projectId } }, body })),
     // The same as a live change of the project from elsewhere.
     onSuccess: (project) => applyProjectChange(queryClient, project),
   });
@@ -179,7 +133,7 @@ export function useDeleteProject() {
     // Its key tells the live feed that this page is deleting the project (see `applyProjectDeleted`).
     mutationKey: projectKeys.deletion,
     mutationFn: (projectId: string) =>
-      unwrap(api.DELETE('/api/projects/{projectId}', { params: { path: { projectId } } })),
+      callApi(api.DELETE('/api/projects/{projectId}', { params: { path: { projectId } } })),
     onSuccess: (_data, projectId) => {
       // Gone: its page leaves the cache unfetched (a refetch would only answer 404).
       queryClient.removeQueries({ queryKey: projectKeys.detail(projectId), exact: true });

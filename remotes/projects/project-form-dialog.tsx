@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { ApiError } from '../../shared/api/error';
 import { ProjectCreateInput, ProjectUpdateInput } from '../../shared/contracts/projects';
 import { Button } from '../../shared/ui/button';
 import { Dialog } from '../../shared/ui/dialog';
@@ -13,7 +14,6 @@ import {
   type ProjectInput,
   type ProjectPatch,
   type ProjectStatus,
-  ProjectsApiError,
   useCreateProject,
   useProviderCurrency,
   useUpdateProject,
@@ -165,7 +165,7 @@ export default function ProjectFormDialog({
       onClose();
     } catch (error) {
       const next: Errors = {};
-      if (error instanceof ProjectsApiError) {
+      if (error instanceof ApiError) {
         if (error.code === 'project_client_locked') next.clientId = error.message;
         for (const field of error.fields) {
           const path = field.path as ApiField;

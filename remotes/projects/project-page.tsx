@@ -1,11 +1,12 @@
 import { AlertTriangle, ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { ApiError } from '../../shared/api/error';
 import { Link, useNavigate, useParams, useSearchParams } from '../../shared/router';
 import { Button, buttonClass } from '../../shared/ui/button';
 import { StatePanel } from '../../shared/ui/state-panel';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs';
 import { ActivityTab } from './activity-tab';
-import { type Project, ProjectsApiError, useClientOptions, useProject } from './api';
+import { type Project, useClientOptions, useProject } from './api';
 import { DeleteProjectDialog } from './delete-project-dialog';
 import { formatDates } from './format';
 import { useProjectTexts } from './i18n';
@@ -56,7 +57,7 @@ export default function ProjectPage() {
 
   if (detail.isPending) return <DetailSkeleton />;
   if (detail.isError) {
-    const notFound = detail.error instanceof ProjectsApiError && [404, 422].includes(detail.error.status);
+    const notFound = detail.error instanceof ApiError && [404, 422].includes(detail.error.status);
     return (
       <div className="grid gap-6">
         {back}

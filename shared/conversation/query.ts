@@ -7,7 +7,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import { callApi } from '../api/call';
 import { api } from '../api/client';
+import { ApiError } from '../api/error';
 import type { ConversationList, Message, MessagePage } from '../contracts/messages';
 import { useTranslation } from '../i18n/react';
 import { createOutbox, type Outbox } from './outbox';
@@ -22,42 +24,9 @@ import type { ConversationTranslate } from './texts';
  * message enters the cache (a sent one now, a realtime event later), so a message is never shown twice.
  */
 
-/** A failed call: `status` 0 when the server was never reached. */
-export class MessagesApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-  ) {
-    super(code);
-    this.name = 'MessagesApiError';
-  }
-}
-
-type Result<T> = { data?: T; error?: unknown; response: Response };
-
-async function unwrap<T>(call: () => Promise<Result<T>>): Promise<T> {
-  let result: Result<T>;
-  try {
-    result = await call();
-  } catch {
-    throw new MessagesApiError(0, 'network');
-  }
-  if (result.error !== undefined || !result.response.ok) {
-    const body = result.error as { error?: { code?: string } } | undefined;
-    throw new MessagesApiError(result.response.status, body?.error?.code ?? 'internal_error');
-  }
-  return result.data as T;
-}
-
-/** Spec §8: no retry on a 4xx, up to 3 retries otherwise. */
-function retry(failureCount: number, error: unknown): boolean {
-  if (error instanceof MessagesApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 3;
-}
-
 /** A network failure or a server error may pass; a refusal (4xx other than 408/429) will not. */
 export function isTransientSendError(error: unknown): boolean {
-  if (!(error instanceof MessagesApiError)) return true;
+  if (!(error instanceof ApiError)) return true;
   return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429;
 }
 
@@ -68,8 +37,7 @@ type Thread = InfiniteData<MessagePage, number | undefined>;
 export function useConversationList() {
   return useQuery({
     queryKey: messageKeys.conversations,
-    queryFn: () => unwrap(() => api.GET('/api/conversations')) as Promise<ConversationList>,
-    retry,
+    queryFn: () => callApi(() => api.GET('/api/conversations')) as Promise<ConversationList>,
   });
 }
 
@@ -78,14 +46,13 @@ export function useConversationThread(projectId: string) {
   const query = useInfiniteQuery({
     queryKey: messageKeys.thread(projectId),
     queryFn: ({ pageParam }) =>
-      unwrap(() =>
+      callApi(() =>
         api.GET('/api/projects/{projectId}/messages', {
           params: { path: { projectId }, query: { limit: PAGE_SIZE, before: pageParam } },
         }),
       ) as Promise<MessagePage>,
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (page) => (page.hasMore ? page.items[0]?.seq : undefined),
-    retry,
   });
   const messages = useMemo(
     () => (query.data ? [...query.data.pages].reverse().flatMap((page) => page.items) : undefined),
@@ -153,7 +120,7 @@ export function useDashboardOutbox(accountId: string | undefined = outboxAccount
   return outboxFor(accountId ?? '', () => {
     const outbox = createOutbox<Message>({
       send: (projectId, body) =>
-        unwrap(() =>
+        callApi(() =>
           api.POST('/api/projects/{projectId}/messages', { params: { path: { projectId } }, body }),
         ) as Promise<Message>,
       isTransient: isTransientSendError,
@@ -174,7 +141,7 @@ export function useMarkConversationRead(projectId: string): (upToSeq: number) =>
   const client = useQueryClient();
   const mutation = useMutation({
     mutationFn: (upToSeq: number) =>
-      unwrap(() =>
+      callApi(() =>
         api.POST('/api/projects/{projectId}/messages/read', {
           params: { path: { projectId } },
           body: { upToSeq },

@@ -154,11 +154,14 @@ test.describe('messages and notifications (provider)', () => {
     await composer.fill('Answer got lost');
     await composer.press('Enter');
     await expect(composer).toHaveValue('');
+    // The pending bubble shows at once: wait until the server has stored it (the route's fetch is done)
+    // before the route goes, or a slow machine removes it mid-fetch.
+    await expect
+      .poll(async () => (await stored(page, s.projectId)).filter((m) => m.body === 'Answer got lost').length)
+      .toBe(1);
     await expect(thread.getByText('Answer got lost')).toHaveCount(1);
     await expect(page.getByText('Not sent')).toHaveCount(0);
     await page.unrouteAll();
-    const lost = (await stored(page, s.projectId)).filter((m) => m.body === 'Answer got lost');
-    expect(lost).toHaveLength(1);
 
     // Not sent (the server never got it): "Not sent" with Retry; the retry sends it once.
     await page.route(`**/api/projects/${s.projectId}/messages`, (route) =>

@@ -22,6 +22,7 @@ function request(portalId: string): Promise<Response> {
     window.__portalBranding = undefined;
     return early.response;
   }
+  // Plain fetch: the branding paints the login's first screen, which must not load the typed client (budget).
   return fetch(`/api/portal/${encodeURIComponent(portalId)}/branding`, {
     headers: { Accept: 'application/json' },
     credentials: 'omit',

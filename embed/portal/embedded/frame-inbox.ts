@@ -105,6 +105,7 @@ export function openFrameInbox(
       'Content-Type': 'application/json',
     };
     if (language) headers['Accept-Language'] = language;
+    // Plain fetch: the start-up script exchanges the handoff before any chunk loads; frame.ts reads it.
     const response = fetch('/api/widget/handoff', {
       method: 'POST',
       credentials: 'omit',

@@ -1,8 +1,10 @@
+import { readResponse } from '../../../shared/api/call';
+import { ApiError } from '../../../shared/api/error';
 import type { PortalSession } from '../../../shared/contracts/portal';
 import type { HandoffSession } from '../../../shared/contracts/widget';
 import { toast } from '../../../shared/ui/toaster';
 import type { FrameMessage } from '../../../shared/widget/protocol';
-import { call, PortalApiError, readResponse } from '../api/portal-api';
+import { call } from '../api/portal-api';
 import { messagesFor, type SupportedLanguage } from '../i18n/language';
 import { translate } from '../i18n/translate';
 import { welcomeBack } from '../login/sign-in-toasts';
@@ -123,8 +125,7 @@ export function createPageSignIn(link: FrameLink, inbox: FrameInbox): PageSignIn
   }
 
   function report(error: unknown) {
-    const failure =
-      error instanceof PortalApiError ? error : new PortalApiError(0, 'network', text('errors.network'));
+    const failure = error instanceof ApiError ? error : new ApiError(0, 'network', text('errors.network'));
     send({ type: 'error', code: failure.code, message: failure.message });
   }
 

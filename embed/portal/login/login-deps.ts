@@ -1,13 +1,13 @@
 import type { MagicLinkSent, PortalSession } from '../../../shared/contracts/portal';
 import { call } from '../api/portal-api';
 
+export { ApiError } from '../../../shared/api/error';
 /**
  * What the sign-in forms need only once the client interacts: the zod contracts (the API validates with
  * the same ones) and the typed client. Loaded on the first focus inside a form or on submit
  * (`loadLoginDeps`), so the login page's first load carries neither zod nor openapi-fetch.
  */
 export { MagicLinkConsume, MagicLinkRequest, PortalSignInInput } from '../../../shared/contracts/portal';
-export { PortalApiError } from '../api/portal-api';
 
 /** Spec §7 `send-magic-link`. */
 export function requestMagicLink(

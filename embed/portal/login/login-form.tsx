@@ -80,7 +80,7 @@ export function LoginForm({
       // the password sign-in tells nothing more than this answer would have.
       const has = await deps
         .clientHasPassword(parsed.data, t('errors.network'))
-        .catch((error: unknown) => error instanceof deps.PortalApiError && error.code === 'rate_limited');
+        .catch((error: unknown) => error instanceof deps.ApiError && error.code === 'rate_limited');
       if (checkedEmail.current === parsed.data.email) setHasPassword(has);
     }, 450);
     return () => window.clearTimeout(timer);
@@ -113,7 +113,7 @@ export function LoginForm({
         onLinkSent(parsed.data.email, sent.outboxUrl);
       }
     } catch (error) {
-      const failure = error instanceof deps.PortalApiError ? error : null;
+      const failure = error instanceof deps.ApiError ? error : null;
       if (failure?.fields.some((field) => field.path === 'returnTo')) {
         signInToast.error(t('toast.error'), { description: t('frame.returnRefused') });
       } else if (failure?.code === 'portal_account_not_found' || failure?.code === 'account_not_found') {
@@ -143,7 +143,7 @@ export function LoginForm({
         'password',
       );
     } catch (error) {
-      const failure = error instanceof deps.PortalApiError ? error : null;
+      const failure = error instanceof deps.ApiError ? error : null;
       if (failure?.status === 401) {
         signInToast.error(t('toast.invalidCredentials'), { description: failure.message });
         passwordInput.current?.select();

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PortalApiError } from '../api/portal-api';
-import { DataStore, retryDelay, STALE_MS, shouldRetry } from './data-store';
+import { ApiError } from '../../../shared/api/error';
+import { DataStore, STALE_MS } from './data-store';
 
 const KEY = ['portal', 'p1', 'dashboard'] as const;
 
@@ -61,7 +61,7 @@ describe('the portal’s data store', () => {
 
   it('retries a network or server failure three times, backing off, then shows the error', async () => {
     const { store, waits, errors } = setup();
-    const failure = new PortalApiError(503, 'unavailable', 'Service unavailable');
+    const failure = new ApiError(503, 'unavailable', 'Service unavailable');
     const fetcher = vi.fn(async () => {
       throw failure;
     });
@@ -74,7 +74,7 @@ describe('the portal’s data store', () => {
 
   it('does not retry a 4xx, and reports a 401 (the session ended) once', async () => {
     const { store, waits, errors } = setup();
-    const ended = new PortalApiError(401, 'unauthorized', 'Session not found');
+    const ended = new ApiError(401, 'unauthorized', 'Session not found');
     const fetcher = vi.fn(async () => {
       throw ended;
     });
@@ -88,7 +88,7 @@ describe('the portal’s data store', () => {
     const { store } = setup();
     store.setData(KEY, { n: 1 });
     await store.ensure(KEY, async () => ({ n: 1 }));
-    const failure = new PortalApiError(400, 'bad', 'Bad');
+    const failure = new ApiError(400, 'bad', 'Bad');
     store.subscribe(KEY, () => {});
     await store.ensure(
       KEY,
@@ -130,16 +130,5 @@ describe('the portal’s data store', () => {
     // Subscribers stay subscribed; with `reload` (another client signed in) they get the new data.
     store.clear(true);
     await vi.waitFor(() => expect(store.state(KEY).data).toBe('dashboard'));
-  });
-});
-
-describe('retry rules', () => {
-  it('retries only what is not the request’s fault, up to three times', () => {
-    expect(shouldRetry(1, new PortalApiError(0, 'network', 'offline'))).toBe(true);
-    expect(shouldRetry(3, new PortalApiError(500, 'internal', 'x'))).toBe(true);
-    expect(shouldRetry(4, new PortalApiError(500, 'internal', 'x'))).toBe(false);
-    expect(shouldRetry(1, new PortalApiError(404, 'not_found', 'x'))).toBe(false);
-    expect(shouldRetry(1, new PortalApiError(429, 'rate_limited', 'x'))).toBe(false);
-    expect([1, 2, 3, 6, 9].map(retryDelay)).toEqual([1000, 2000, 4000, 30_000, 30_000]);
   });
 });

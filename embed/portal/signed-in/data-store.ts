@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { PortalApiError } from '../api/portal-api';
+import { ApiError } from '../../../shared/api/error';
+import { retryDelay, shouldRetry } from '../../../shared/api/retry';
 import { clearSession, readSession, subscribeSession } from '../session/session-store';
 
 /**
  * The signed-in portal's data cache, with spec §9's rules: data fresh for 5 minutes, no refetch on focus,
- * no retry on 4xx (up to 3 retries otherwise, backing off), no retry of writes; a 401 means the server
- * ended the session (expired, signed out elsewhere, revoked): the stored session is cleared and the guard
- * sends the client to the login.
+ * the kit's retry rule (`shared/api/retry.ts`: none on 4xx, up to 3 otherwise, backing off), no retry of
+ * writes; a 401 means the server ended the session (expired, signed out elsewhere, revoked): the stored
+ * session is cleared and the guard sends the client to the login.
  *
  * Why not TanStack Query, as the dashboard uses: the portal reads three resources and writes two forms,
  * and the library was 12 KB (brotli) on the signed-in dashboard's critical path, the largest part of what
@@ -34,7 +35,6 @@ interface Entry {
 }
 
 export const STALE_MS = 5 * 60_000;
-const MAX_RETRIES = 3;
 
 const INITIAL: QueryState<unknown> = {
   data: undefined,
@@ -43,15 +43,6 @@ const INITIAL: QueryState<unknown> = {
   isSuccess: false,
   isFetching: false,
 };
-
-/** No retry for a 4xx (the request itself is wrong, or the session ended); up to 3 for anything else. */
-export function shouldRetry(failures: number, error: unknown): boolean {
-  const status = error instanceof PortalApiError ? error.status : 0;
-  return !(status >= 400 && status < 500) && failures <= MAX_RETRIES;
-}
-
-/** 1 s, 2 s, 4 s… at most 30 s. */
-export const retryDelay = (failures: number) => Math.min(1000 * 2 ** (failures - 1), 30_000);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const idOf = (key: Key) => JSON.stringify(key);
@@ -133,9 +124,9 @@ export class DataStore {
         } catch (caught) {
           if (!current()) return;
           const error = caught instanceof Error ? caught : new Error(String(caught));
-          failures += 1;
           if (shouldRetry(failures, error)) {
             await this.wait(retryDelay(failures));
+            failures += 1;
             if (!current()) return;
             continue;
           }
@@ -183,7 +174,7 @@ export class DataStore {
 
 /** The portal's one cache. */
 export const store = new DataStore((error) => {
-  if (error instanceof PortalApiError && error.status === 401) clearSession('ended');
+  if (error instanceof ApiError && error.status === 401) clearSession('ended');
 });
 
 /**

@@ -1,4 +1,4 @@
-import { readResponse } from '../api/portal-api';
+import { readResponse } from '../../../shared/api/call';
 import { takePrefetched } from '../signed-in-prefetch';
 import { store } from './data-store';
 import { portalKeys } from './portal-data';

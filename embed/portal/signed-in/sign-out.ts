@@ -1,5 +1,6 @@
+import { ApiError } from '../../../shared/api/error';
 import { toast } from '../../../shared/ui/toaster';
-import { call, PortalApiError } from '../api/portal-api';
+import { call } from '../api/portal-api';
 import type { I18n } from '../i18n/i18n-context';
 import { forgetLanguageChoice } from '../i18n/language';
 import { navigate } from '../navigation/history';
@@ -25,7 +26,7 @@ export async function signOut(
       scope === 'this' ? '/api/portal/{portalId}/sign-out' : '/api/portal/{portalId}/sign-out-everywhere';
     await call((api) => api.POST(path, { params: { path: { portalId } } }), t('errors.network'));
   } catch (error) {
-    warn = !(error instanceof PortalApiError && error.status === 401);
+    warn = !(error instanceof ApiError && error.status === 401);
   }
   const clientId = readSession()?.client.id;
   if (clientId) forgetUnsent(portalId, clientId);

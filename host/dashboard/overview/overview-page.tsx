@@ -1,14 +1,14 @@
 // Icons shared with the sidebar registry, so the overview adds none of its own to the first load.
 import { BarChart3, FolderKanban, Receipt, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { describeFailure } from '../../../shared/api/describe';
+import { getJson } from '../../../shared/api/get-json';
 import type { Overview } from '../../../shared/contracts/overview';
 import { formatMoney } from '../../../shared/format/money';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { useAuth } from '../../auth/auth-provider';
-import { describeFailure } from '../../lib/api-failure';
-import { getJson } from '../../lib/get-json';
 import { useCachedQuery } from '../../lib/use-cached-query';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { dashboardKeys } from '../dashboard-keys';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { describeFailure } from '../../../shared/api/describe';
 import type { Portal } from '../../../shared/contracts/portals';
 import { useTranslation } from '../../../shared/i18n/react';
 import { useNavigate } from '../../../shared/router';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
 import { toast } from '../../../shared/ui/toaster';
-import { describeFailure } from '../../lib/api-failure';
 import { useDeletePortal } from './portals-api';
 import { SectionCard } from './ui';
 

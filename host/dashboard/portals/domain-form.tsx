@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react';
+import { describeFailure, fieldErrorsOf } from '../../../shared/api/describe';
+import { ApiError } from '../../../shared/api/error';
 import { DomainInput } from '../../../shared/contracts/domains';
 import type { Portal } from '../../../shared/contracts/portals';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Button } from '../../../shared/ui/button';
 import { Field } from '../../../shared/ui/field';
 import { toast } from '../../../shared/ui/toaster';
-import { ApiFailure, describeFailure, fieldErrorsOf } from '../../lib/api-failure';
 import { validateForm } from '../../lib/form-errors';
 import { useDomain } from './portals-api';
 
@@ -47,7 +48,7 @@ export function DomainForm({
       },
       onError: (failure) => {
         const field =
-          failure instanceof ApiFailure && failure.code === 'domain_taken'
+          failure instanceof ApiError && failure.code === 'domain_taken'
             ? t('errors.domain_taken')
             : fieldErrorsOf(t, failure).domain;
         setError(field);

@@ -1,11 +1,12 @@
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { describeFailure } from '../../../shared/api/describe';
+import { ApiError } from '../../../shared/api/error';
 import type { CustomDomain, Portal } from '../../../shared/contracts/portals';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
 import { toast } from '../../../shared/ui/toaster';
-import { ApiFailure, describeFailure } from '../../lib/api-failure';
 import { DomainStateNote, failureReason } from './domain-state-note';
 import { useDomain } from './portals-api';
 import { DomainStatusBadge, SectionCard } from './ui';
@@ -37,7 +38,7 @@ export function DomainStatusCard({
       },
       onError: (error) => {
         // Each verification makes DNS lookups, so the API limits them; say how long to wait, in minutes.
-        if (error instanceof ApiFailure && error.code === 'rate_limited') {
+        if (error instanceof ApiError && error.code === 'rate_limited') {
           const count = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60));
           toast.error(t('portals:domain.limitedTitle'), {
             description: t('portals:domain.limitedBody', { count }),

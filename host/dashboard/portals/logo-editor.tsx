@@ -1,15 +1,16 @@
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
+import { describeFailure } from '../../../shared/api/describe';
+import { ApiError } from '../../../shared/api/error';
 import type { Portal } from '../../../shared/contracts/portals';
 import { useTranslation } from '../../../shared/i18n/react';
 import { toast } from '../../../shared/ui/toaster';
-import { ApiFailure, describeFailure } from '../../lib/api-failure';
 import { LogoField, logoProblem, useObjectUrl } from './logo-field';
 import { useLogo } from './portals-api';
 
 /** The server's answer to a refused logo, translated; a 413 names the 2 MB limit. */
 function logoFailure(t: TFunction, error: unknown): string {
-  if (error instanceof ApiFailure && error.code === 'payload_too_large') return t('portals:logo.tooLarge');
+  if (error instanceof ApiError && error.code === 'payload_too_large') return t('portals:logo.tooLarge');
   return describeFailure(t, error);
 }
 

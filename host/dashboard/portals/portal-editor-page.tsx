@@ -1,9 +1,10 @@
 import { AlertTriangle, SearchX } from 'lucide-react';
+import { describeFailure } from '../../../shared/api/describe';
+import { ApiError } from '../../../shared/api/error';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Link, useParams } from '../../../shared/router';
 import { Button, buttonClass } from '../../../shared/ui/button';
 import { StatePanel } from '../../../shared/ui/state-panel';
-import { ApiFailure, describeFailure } from '../../lib/api-failure';
 import { PortalEditor } from './portal-editor';
 import { usePortal } from './portals-api';
 
@@ -33,7 +34,7 @@ function ExistingPortal({ portalId }: { portalId: string }) {
 /** Another provider's portal (or a deleted one) answers 404: said plainly, with the way back. */
 export function PortalLoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
-  const missing = error instanceof ApiFailure && (error.status === 404 || error.status === 422);
+  const missing = error instanceof ApiError && (error.status === 404 || error.status === 422);
   return (
     <StatePanel
       role="alert"

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
+import { describeFailure, fieldErrorsOf } from '../../../shared/api/describe';
 import { type Portal, PortalCreateInput, PortalUpdateInput } from '../../../shared/contracts/portals';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Link, useNavigate } from '../../../shared/router';
 import { Button, buttonClass } from '../../../shared/ui/button';
 import { Field } from '../../../shared/ui/field';
 import { toast } from '../../../shared/ui/toaster';
-import { describeFailure, fieldErrorsOf } from '../../lib/api-failure';
 import { revalidateField, validateForm } from '../../lib/form-errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ColorField, validHex } from './color-field';

@@ -1,11 +1,11 @@
 import { AlertTriangle, Globe, PanelsTopLeft, Plus, Users } from 'lucide-react';
+import { describeFailure } from '../../../shared/api/describe';
 import type { Portal } from '../../../shared/contracts/portals';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Link } from '../../../shared/router';
 import { Button, buttonClass } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { StatePanel } from '../../../shared/ui/state-panel';
-import { describeFailure } from '../../lib/api-failure';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CopyButton } from './copy-button';
 import { portalAddress } from './portal-url';

@@ -1,5 +1,6 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { callApi } from '../../../shared/api/call';
 import { api } from '../../../shared/api/client';
 import type { DomainInput } from '../../../shared/contracts/domains';
 import type {
@@ -9,12 +10,10 @@ import type {
   PortalList,
   PortalUpdateInput,
 } from '../../../shared/contracts/portals';
-import { callApi } from '../../lib/api-call';
-import { ApiFailure } from '../../lib/api-failure';
 import { dashboardKeys } from '../dashboard-keys';
 
 /**
- * The Portals section's data: TanStack Query over the typed client (`callApi` throws ApiFailure, which
+ * The Portals section's data: TanStack Query over the typed client (`callApi` throws ApiError, which
  * `describeFailure` translates). Keys start with 'portals'.
  */
 export const portalKeys = {
@@ -23,17 +22,10 @@ export const portalKeys = {
   detail: (id: string) => ['portals', 'detail', id] as const,
 };
 
-/** Spec §9: no retry on a 4xx (the answer will not change), up to 3 retries otherwise. */
-export function retry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiFailure && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 3;
-}
-
 export function usePortalList() {
   return useQuery({
     queryKey: portalKeys.list,
     queryFn: () => callApi(() => api.GET('/api/portals')) as Promise<PortalList>,
-    retry,
   });
 }
 
@@ -49,7 +41,6 @@ export function usePortal(portalId: string) {
     initialData: () =>
       queryClient.getQueryData<PortalList>(portalKeys.list)?.items.find((p) => p.id === portalId),
     initialDataUpdatedAt: () => queryClient.getQueryState(portalKeys.list)?.dataUpdatedAt,
-    retry,
   });
 }
 

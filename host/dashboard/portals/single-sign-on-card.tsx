@@ -1,5 +1,6 @@
 import { AlertTriangle, KeyRound, ShieldCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { describeFailure } from '../../../shared/api/describe';
 import type { Portal } from '../../../shared/contracts/portals';
 import { formatDate } from '../../../shared/format/date';
 import { useTranslation } from '../../../shared/i18n/react';
@@ -7,7 +8,6 @@ import { Link } from '../../../shared/router';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
 import { toast } from '../../../shared/ui/toaster';
-import { describeFailure } from '../../lib/api-failure';
 import { SecretDialog } from './secret-dialog';
 import { SectionCard } from './ui';
 import { useWidgetSecret, useWidgetSecretStatus } from './widget-secret-api';

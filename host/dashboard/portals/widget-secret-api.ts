@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../shared/api/call';
 import { api } from '../../../shared/api/client';
 import type { WidgetSecretCreated, WidgetSecretStatus } from '../../../shared/contracts/widget';
-import { callApi } from '../../lib/api-call';
-import { portalKeys, retry } from './portals-api';
+import { portalKeys } from './portals-api';
 
 /**
  * The portal's single-sign-on (identity handoff) secret: its status (set or not, last four characters),
@@ -20,7 +20,6 @@ export function useWidgetSecretStatus(portalId: string) {
       callApi(() =>
         api.GET('/api/portals/{portalId}/widget-secret', path(portalId)),
       ) as Promise<WidgetSecretStatus>,
-    retry,
   });
 }
 

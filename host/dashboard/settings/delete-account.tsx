@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { describeFailure, fieldErrorsOf } from '../../../shared/api/describe';
+import { ApiError } from '../../../shared/api/error';
 import { DeleteAccountInput } from '../../../shared/contracts/account';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
 import { Field } from '../../../shared/ui/field';
 import { toast } from '../../../shared/ui/toaster';
-import { ApiFailure, describeFailure, fieldErrorsOf } from '../../lib/api-failure';
 import { validateForm } from '../../lib/form-errors';
 import { dashboardApi } from '../dashboard-api';
 import { useLeaveDashboard } from '../shell/use-leave-dashboard';
@@ -49,7 +50,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
     },
     onError: (error) => {
       const fields = fieldErrorsOf(t, error);
-      if (error instanceof ApiFailure && error.code === 'wrong_password')
+      if (error instanceof ApiError && error.code === 'wrong_password')
         fields.password = t('errors.wrong_password');
       setErrors(fields);
       if (!fields.password) toast.error(t('dashboard.errorMessage', { message: describeFailure(t, error) }));

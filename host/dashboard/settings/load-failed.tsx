@@ -1,6 +1,6 @@
+import { describeFailure } from '../../../shared/api/describe';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Button } from '../../../shared/ui/button';
-import { describeFailure } from '../../lib/api-failure';
 
 /** A settings block whose data could not be loaded: the reason and a retry. */
 export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {

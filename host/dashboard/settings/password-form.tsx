@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { describeFailure, fieldErrorsOf } from '../../../shared/api/describe';
+import { ApiError } from '../../../shared/api/error';
 import { ChangePasswordInput } from '../../../shared/contracts/account';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Button } from '../../../shared/ui/button';
 import { Field } from '../../../shared/ui/field';
 import { toast } from '../../../shared/ui/toaster';
-import { ApiFailure, describeFailure, fieldErrorsOf } from '../../lib/api-failure';
 import { validateForm } from '../../lib/form-errors';
 import { dashboardApi } from '../dashboard-api';
 import { dashboardKeys } from '../dashboard-keys';
@@ -31,7 +32,7 @@ export function PasswordForm() {
     },
     onError: (error) => {
       const fields = fieldErrorsOf(t, error);
-      if (error instanceof ApiFailure && error.code === 'wrong_password') {
+      if (error instanceof ApiError && error.code === 'wrong_password') {
         fields.currentPassword = t('errors.wrong_password');
       }
       setErrors(fields);

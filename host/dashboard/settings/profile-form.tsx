@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { describeFailure, fieldErrorsOf } from '../../../shared/api/describe';
 import { type Profile, ProfileUpdateInput } from '../../../shared/contracts/profile';
 import { chooseLanguage, currentLanguage } from '../../../shared/i18n/index';
 import { SUPPORTED_LANGUAGES, type SupportedLanguage } from '../../../shared/i18n/languages';
@@ -9,7 +10,6 @@ import { Field } from '../../../shared/ui/field';
 import { SelectField } from '../../../shared/ui/select-field';
 import { toast } from '../../../shared/ui/toaster';
 import { useAuth } from '../../auth/auth-provider';
-import { describeFailure, fieldErrorsOf } from '../../lib/api-failure';
 import { validateForm } from '../../lib/form-errors';
 import { dashboardApi } from '../dashboard-api';
 import { dashboardKeys } from '../dashboard-keys';

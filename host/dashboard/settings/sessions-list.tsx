@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Laptop, LogOut, Smartphone } from 'lucide-react';
+import { describeFailure } from '../../../shared/api/describe';
 import type { AccountSession } from '../../../shared/contracts/account';
 import { formatDate, formatRelativeTime } from '../../../shared/format/date';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Button } from '../../../shared/ui/button';
 import { toast } from '../../../shared/ui/toaster';
-import { describeFailure } from '../../lib/api-failure';
 import { dashboardApi } from '../dashboard-api';
 import { dashboardKeys } from '../dashboard-keys';
 import { useLeaveDashboard } from '../shell/use-leave-dashboard';

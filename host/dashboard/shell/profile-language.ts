@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
+import { describeFailure } from '../../../shared/api/describe';
 import type { Profile } from '../../../shared/contracts/profile';
 import { chooseLanguage, currentLanguage } from '../../../shared/i18n/index';
 import type { SupportedLanguage } from '../../../shared/i18n/languages';
 import { useTranslation } from '../../../shared/i18n/react';
 import { toast } from '../../../shared/ui/toaster';
 import { useAuth } from '../../auth/auth-provider';
-import { describeFailure } from '../../lib/api-failure';
 import { dashboardKeys } from '../dashboard-keys';
 
 /**

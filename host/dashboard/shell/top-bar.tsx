@@ -1,11 +1,11 @@
 import { LogOut, PanelLeft } from 'lucide-react';
 import { useState } from 'react';
+import { ApiError } from '../../../shared/api/error';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Button } from '../../../shared/ui/button';
 import { LanguageSwitcher } from '../../../shared/ui/language-switcher';
 import { toast } from '../../../shared/ui/toaster';
 import { trialDaysLeft } from '../../auth/session';
-import { ApiFailure } from '../../lib/api-failure';
 import { NotificationBell } from './notifications/notification-bell';
 import { useSaveLanguageChoice } from './profile-language';
 import { useSidebar } from './sidebar-state';
@@ -80,7 +80,7 @@ function SignOutButton() {
       window.setTimeout(() => leave('/'), SIGN_OUT_REDIRECT_MS);
     } catch (error) {
       // Spec §8: warn unless the server simply had no session any more.
-      if (!(error instanceof ApiFailure && error.code === 'session_not_found')) {
+      if (!(error instanceof ApiError && error.code === 'session_not_found')) {
         toast.warning(t('dashboard.signOutWarning'));
       }
       leave('/');

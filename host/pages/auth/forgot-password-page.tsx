@@ -1,12 +1,13 @@
 import { MailCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { describeFailure, fieldErrorsOf } from '../../../shared/api/describe';
+import { ApiError } from '../../../shared/api/error';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Link, useLocation } from '../../../shared/router';
 import { Button, buttonClass } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { Field } from '../../../shared/ui/field';
 import { PublicLayout } from '../../layout/public-layout';
-import { ApiFailure, describeFailure, fieldErrorsOf } from '../../lib/api-failure';
 import { useAction } from '../../lib/use-action';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { loadAuthForms } from './auth-forms-lazy';
@@ -41,7 +42,7 @@ export default function ForgotPasswordPage() {
       if (Object.keys(fields).length > 0) setErrors(fields);
       else
         setNotice(
-          error instanceof ApiFailure && error.code === 'rate_limited'
+          error instanceof ApiError && error.code === 'rate_limited'
             ? t('auth.tooManyAttempts', { seconds: error.retryAfterSeconds ?? 60 })
             : describeFailure(t, error),
         );

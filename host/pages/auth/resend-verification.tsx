@@ -1,7 +1,7 @@
+import { describeFailure } from '../../../shared/api/describe';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Button } from '../../../shared/ui/button';
 import { toast } from '../../../shared/ui/toaster';
-import { describeFailure } from '../../lib/api-failure';
 import { useAction } from '../../lib/use-action';
 
 /**

@@ -1,4 +1,6 @@
 import { type FormEvent, useState } from 'react';
+import { describeFailure, fieldErrorsOf } from '../../../shared/api/describe';
+import { ApiError } from '../../../shared/api/error';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Link, useNavigate, useSearchParams } from '../../../shared/router';
 import { Button, buttonClass } from '../../../shared/ui/button';
@@ -7,7 +9,6 @@ import { Field } from '../../../shared/ui/field';
 import { toast } from '../../../shared/ui/toaster';
 import { useAuth } from '../../auth/auth-provider';
 import { PublicLayout } from '../../layout/public-layout';
-import { ApiFailure, describeFailure, fieldErrorsOf } from '../../lib/api-failure';
 import { useAction } from '../../lib/use-action';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { loadAuthForms } from './auth-forms-lazy';
@@ -46,7 +47,7 @@ export default function ResetPasswordPage() {
       toast.success(t('public:reset.success'));
       navigate('/auth', { replace: true, state: { email } });
     } catch (error) {
-      if (error instanceof ApiFailure && error.code === 'invalid_token') {
+      if (error instanceof ApiError && error.code === 'invalid_token') {
         setFailure(describeFailure(t, error));
         return;
       }

@@ -1,4 +1,6 @@
 import { type FormEvent, useState } from 'react';
+import { describeFailure, fieldErrorsOf } from '../../../shared/api/describe';
+import { ApiError } from '../../../shared/api/error';
 import type { SignInInput } from '../../../shared/contracts/auth';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Link, useLocation, useNavigate } from '../../../shared/router';
@@ -6,7 +8,6 @@ import { Button } from '../../../shared/ui/button';
 import { Field } from '../../../shared/ui/field';
 import { toast } from '../../../shared/ui/toaster';
 import { useAuth } from '../../auth/auth-provider';
-import { ApiFailure, describeFailure, fieldErrorsOf } from '../../lib/api-failure';
 import { useAction } from '../../lib/use-action';
 import { loadAuthForms } from './auth-forms-lazy';
 import { ResendVerificationButton } from './resend-verification';
@@ -42,11 +43,11 @@ export function SignInForm() {
     try {
       setSession(await authApi.signIn(input));
     } catch (error) {
-      if (error instanceof ApiFailure && error.code === 'email_not_verified') {
+      if (error instanceof ApiError && error.code === 'email_not_verified') {
         setUnverifiedEmail(input.email);
         return;
       }
-      if (error instanceof ApiFailure && error.code === 'rate_limited') {
+      if (error instanceof ApiError && error.code === 'rate_limited') {
         setNotice(t('auth.tooManyAttempts', { seconds: error.retryAfterSeconds ?? 60 }));
         return;
       }

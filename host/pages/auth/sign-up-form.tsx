@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react';
+import { describeFailure, fieldErrorsOf } from '../../../shared/api/describe';
+import { ApiError } from '../../../shared/api/error';
 import { currentLanguage } from '../../../shared/i18n/index';
 import { useTranslation } from '../../../shared/i18n/react';
 import { useNavigate } from '../../../shared/router';
 import { Button } from '../../../shared/ui/button';
 import { Field } from '../../../shared/ui/field';
 import { toast } from '../../../shared/ui/toaster';
-import { ApiFailure, describeFailure, fieldErrorsOf } from '../../lib/api-failure';
 import { useAction } from '../../lib/use-action';
 import { loadAuthForms } from './auth-forms-lazy';
 
@@ -36,18 +37,18 @@ export function SignUpForm() {
         language: currentLanguage(i18n),
       });
     } catch (error) {
-      if (error instanceof ApiFailure && error.code === 'email_taken') {
+      if (error instanceof ApiError && error.code === 'email_taken') {
         setErrors({ email: t('errors.email_taken') });
         toast.error(t('errors.email_taken'));
         return;
       }
-      if (error instanceof ApiFailure && error.code === 'rate_limited') {
+      if (error instanceof ApiError && error.code === 'rate_limited') {
         setNotice(t('auth.tooManyAttempts', { seconds: error.retryAfterSeconds ?? 60 }));
         return;
       }
       setErrors(fieldErrorsOf(t, error));
       toast.error(
-        error instanceof ApiFailure && error.code === 'validation_failed'
+        error instanceof ApiError && error.code === 'validation_failed'
           ? describeFailure(t, error)
           : t('auth.signUpFailed'),
       );

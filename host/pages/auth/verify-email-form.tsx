@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from 'react';
+import { describeFailure, fieldErrorsOf } from '../../../shared/api/describe';
+import { ApiError } from '../../../shared/api/error';
 import type { SessionResponse } from '../../../shared/contracts/auth';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Button } from '../../../shared/ui/button';
 import { Field } from '../../../shared/ui/field';
-import { ApiFailure, describeFailure, fieldErrorsOf } from '../../lib/api-failure';
 import { useAction } from '../../lib/use-action';
 import { loadAuthForms } from './auth-forms-lazy';
 
@@ -52,7 +53,7 @@ export function VerifyEmailForm({
     try {
       onOutcome({ kind: 'signedIn', session: await authApi.verifyEmail(body) });
     } catch (error) {
-      const code = error instanceof ApiFailure ? error.code : undefined;
+      const code = error instanceof ApiError ? error.code : undefined;
       if (code === 'email_already_verified') return onOutcome({ kind: 'alreadyVerified' });
       if (code === 'invalid_token') return onOutcome({ kind: 'invalid', message: describeFailure(t, error) });
       if (code === 'wrong_password') setWrongPassword(true);

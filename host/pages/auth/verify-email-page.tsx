@@ -1,5 +1,6 @@
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { describeFailure } from '../../../shared/api/describe';
 import type { VerificationStatus } from '../../../shared/contracts/auth';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Link, useNavigate, useSearchParams } from '../../../shared/router';
@@ -10,7 +11,6 @@ import { toast } from '../../../shared/ui/toaster';
 import { authApi } from '../../auth/auth-api';
 import { useAuth } from '../../auth/auth-provider';
 import { PublicLayout } from '../../layout/public-layout';
-import { describeFailure } from '../../lib/api-failure';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { VerifyEmailForm, type VerifyOutcome } from './verify-email-form';
 

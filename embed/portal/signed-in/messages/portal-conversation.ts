@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react';
+import { ApiError } from '../../../../shared/api/error';
 import type { ConversationList, Message } from '../../../../shared/contracts/messages';
 import { createOutbox, type Outbox } from '../../../../shared/conversation/outbox';
 import { localOutboxStorage } from '../../../../shared/conversation/outbox-storage';
 import type { ConversationTranslate } from '../../../../shared/conversation/texts';
-import { call, PortalApiError } from '../../api/portal-api';
+import { call } from '../../api/portal-api';
 import { useI18n } from '../../i18n/i18n-context';
 import { readSession } from '../../session/session-store';
 import { store, useData } from '../data-store';
@@ -42,7 +43,7 @@ export function addMessage(portalId: string, message: Message): void {
 
 /** A network failure or a server error may pass (sent again when back online); a refusal will not. */
 function isTransient(error: unknown): boolean {
-  if (!(error instanceof PortalApiError)) return true;
+  if (!(error instanceof ApiError)) return true;
   return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429;
 }
 

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
+import { ApiError } from '../../../../shared/api/error';
 import type { ActivityItem, NotificationList } from '../../../../shared/contracts/activity';
 import { isConversationOpen } from '../../../../shared/conversation/open-conversations';
 import { toast } from '../../../../shared/ui/toaster';
-import { call, PortalApiError } from '../../api/portal-api';
+import { call } from '../../api/portal-api';
 import { useI18n } from '../../i18n/i18n-context';
 import { readSession } from '../../session/session-store';
 import { store, useAction, useData, useIdle } from '../data-store';
@@ -36,7 +37,7 @@ function seenFor(clientId: string): SeenItems {
  */
 function signedInClient(noClient: string): string {
   const client = readSession()?.client;
-  if (!client) throw new PortalApiError(401, 'unauthorized', noClient);
+  if (!client) throw new ApiError(401, 'unauthorized', noClient);
   return client.id;
 }
 

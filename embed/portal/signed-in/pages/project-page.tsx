@@ -1,8 +1,8 @@
 import { ArrowLeft, FileText, FolderX, Receipt } from 'lucide-react';
+import { ApiError } from '../../../../shared/api/error';
 import { formatRelativeTime } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
 import { Card } from '../../../../shared/ui/card';
-import { PortalApiError } from '../../api/portal-api';
 import { useI18n } from '../../i18n/i18n-context';
 import { Link } from '../../navigation/link';
 import { useFirstContentMark } from '../../ui/first-content';
@@ -106,7 +106,7 @@ export default function ProjectPage({ projectId }: { projectId: string }) {
   useFirstContentMark(project.data !== undefined || project.error !== null);
 
   if (!project.data) {
-    const missing = project.error instanceof PortalApiError && project.error.status === 404;
+    const missing = project.error instanceof ApiError && project.error.status === 404;
     return (
       <>
         <BackLink />

@@ -1,11 +1,11 @@
 import { Bell } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import { getJson } from '../../../../shared/api/get-json';
 import { notificationKeys } from '../../../../shared/conversation/query-keys';
 import { loadTexts } from '../../../../shared/i18n/index';
 import { useTranslation } from '../../../../shared/i18n/react';
 import { badgeText } from '../../../../shared/notifications/rules';
 import { Button } from '../../../../shared/ui/button';
-import { getJson } from '../../../lib/get-json';
 import { useCachedQuery } from '../../../lib/use-cached-query';
 import { IDLE_PRELOAD_MS } from '../preload';
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { callApi } from '../../../../shared/api/call';
 import { api } from '../../../../shared/api/client';
 import type { ActivityItem, NotificationList } from '../../../../shared/contracts/activity';
 import { useDashboardOutbox } from '../../../../shared/conversation/query';
@@ -50,8 +51,7 @@ export default function NotificationPanel({
   async function markAllRead() {
     setMarking(true);
     try {
-      const { error, response } = await api.POST('/api/notifications/read', { body: {} });
-      if (error !== undefined || !response.ok) throw new Error(`Mark all read answered ${response.status}`);
+      await callApi(api.POST('/api/notifications/read', { body: {} }));
       client.setQueryData<NotificationList>(notificationKeys.list, (current) =>
         current ? { items: current.items.map((item) => ({ ...item, read: true })), unreadCount: 0 } : current,
       );

@@ -1,5 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
+import { getJson } from '../../../../shared/api/get-json';
 import type { ActivityItem, NotificationList } from '../../../../shared/contracts/activity';
 import { isConversationOpen } from '../../../../shared/conversation/open-conversations';
 import { messageKeys, notificationKeys } from '../../../../shared/conversation/query-keys';
@@ -12,7 +13,6 @@ import {
   UNREAD_REFETCH_MS,
 } from '../../../../shared/notifications/rules';
 import { toast } from '../../../../shared/ui/toaster';
-import { getJson } from '../../../lib/get-json';
 import { useCachedQuery } from '../../../lib/use-cached-query';
 import { takeEarlyArrivals } from './early-arrivals';
 

@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
+import { ApiError } from '../../../../../shared/api/error';
 import { PortalPasswordInput } from '../../../../../shared/contracts/portal';
 import { Button } from '../../../../../shared/ui/button';
 import { Card } from '../../../../../shared/ui/card';
 import { Field } from '../../../../../shared/ui/field';
 import { toast } from '../../../../../shared/ui/toaster';
-import { call, PortalApiError } from '../../../api/portal-api';
+import { call } from '../../../api/portal-api';
 import { useI18n } from '../../../i18n/i18n-context';
 import { useAction } from '../../data-store';
 import { storeClient } from '../../session-sync';
@@ -40,7 +41,7 @@ export function PasswordForm() {
         });
       },
       onError: (error) => {
-        if (error instanceof PortalApiError && error.fields.length > 0) {
+        if (error instanceof ApiError && error.fields.length > 0) {
           setErrors(Object.fromEntries(error.fields.map((f) => [f.path, f.message])));
         } else {
           toast.error(t('toast.profileFailed', { message: error.message }));

@@ -1,11 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
+import { ApiError } from '../../../../../shared/api/error';
 import { PortalProfileUpdate } from '../../../../../shared/contracts/portal';
 import { Button } from '../../../../../shared/ui/button';
 import { Card } from '../../../../../shared/ui/card';
 import { Field } from '../../../../../shared/ui/field';
 import { Label } from '../../../../../shared/ui/label';
 import { toast } from '../../../../../shared/ui/toaster';
-import { call, PortalApiError } from '../../../api/portal-api';
+import { call } from '../../../api/portal-api';
 import { useI18n } from '../../../i18n/i18n-context';
 import type { SupportedLanguage } from '../../../i18n/language';
 import { store, useAction } from '../../data-store';
@@ -38,8 +39,7 @@ export function ProfileForm() {
         toast.success(t('toast.profileUpdated'));
       },
       onError: (error) => {
-        const field =
-          error instanceof PortalApiError ? error.fields.find((f) => f.path === 'name') : undefined;
+        const field = error instanceof ApiError ? error.fields.find((f) => f.path === 'name') : undefined;
         if (field) setNameError(field.message);
         toast.error(t('toast.profileFailed', { message: error.message }));
       },
