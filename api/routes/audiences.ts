@@ -1,4 +1,4 @@
-import { PortalPathParam } from '../../shared/contracts/portal';
+import { PortalPathParam } from '../../shared/contracts/portal-client';
 import { ProjectIdParam } from '../../shared/contracts/projects';
 import { requireProvider } from '../auth/middleware';
 import { PORTAL_SECURITY, requirePortalClient } from '../auth/portal-client/middleware';

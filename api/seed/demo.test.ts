@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../shared/contracts/activity';
-import type { PortalProjectList } from '../../shared/contracts/portal';
+import type { PortalProjectList } from '../../shared/contracts/portal-client';
 import { createPortalSession } from '../auth/portal-client/portal-session';
 import { createTestContext, type TestContext } from '../testing/harness';
 import { DEMO_EMAIL, seedIfFirstRun } from './demo';

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useLayoutEffect, useReducer } from 'react';
-import type { PortalBranding } from '../../shared/contracts/portal';
+import type { PortalBranding } from '../../shared/contracts/portal-client';
 import { Toaster } from '../../shared/ui/toaster';
 import { applyBranding, brandingNow, preloadBranding } from './branding/branding';
 import { useEmbed } from './embedded/embed-state';

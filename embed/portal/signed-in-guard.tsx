@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import type { PortalBranding, PortalSession } from '../../shared/contracts/portal';
+import type { PortalBranding, PortalSession } from '../../shared/contracts/portal-client';
 import { PageFallback } from '../../shared/ui/spinner';
 import { forgetReturnPage, rememberReturnPage } from './embedded/embed-state';
 import { useI18n } from './i18n/i18n-context';

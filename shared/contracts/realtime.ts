@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ActivityItem } from './activity';
 import { Message } from './messages';
-import { PortalProject } from './portal';
+import { PortalProject } from './portal-client';
 import { Project } from './projects';
 
 /*

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HANDOFF_ERROR_CODES, text } from './common';
-import { PortalDashboard, PortalInvoiceList, PortalProjectList, PortalSession } from './portal';
+import { PortalDashboard, PortalInvoiceList, PortalProjectList, PortalSession } from './portal-client';
 
 /*
  * The widget's identity handoff (single sign-on): the provider's backend signs a short-lived JWT (HS256)

@@ -1,4 +1,4 @@
-import type { PortalClient } from '../../../shared/contracts/portal';
+import type { PortalClient } from '../../../shared/contracts/portal-client';
 import type { Sql, Tx } from '../../db/client';
 import { newSessionToken, parseSessionToken, secretMatches } from '../token';
 

@@ -1,4 +1,4 @@
-import type { MagicLinkSent } from '../../../shared/contracts/portal';
+import type { MagicLinkSent } from '../../../shared/contracts/portal-client';
 import { colorContrast } from '../../../shared/format/contrast';
 import { magicReturnUrl } from '../../../shared/widget/magic-fragment';
 import type { AppDeps } from '../../http/context';

@@ -1,4 +1,4 @@
-import type { PortalSession } from '../../../shared/contracts/portal';
+import type { PortalSession } from '../../../shared/contracts/portal-client';
 import type { Sql, Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import type { Logger } from '../../http/logger';

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { UnreadCount } from '../../../shared/contracts/activity';
-import { PortalPathParam } from '../../../shared/contracts/portal';
+import { PortalPathParam } from '../../../shared/contracts/portal-client';
 import { clientScope, providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';

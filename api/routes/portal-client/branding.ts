@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { PortalBranding, PortalPathParam } from '../../../shared/contracts/portal';
+import { PortalBranding, PortalPathParam } from '../../../shared/contracts/portal-client';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { getPortalBranding } from '../../services/portal-client/branding';

@@ -4,7 +4,7 @@ import type {
   PortalInvoiceList,
   PortalProjectList,
   PortalSession,
-} from '../../../shared/contracts/portal';
+} from '../../../shared/contracts/portal-client';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { tempDataDir } from '../portals/testing';
 import { addClient, type PortalWorld, passwordSession, portalRequest, portalWorld } from './testing';

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { MagicLinkConsume, PortalSession } from '../../../shared/contracts/portal';
+import { MagicLinkConsume, PortalSession } from '../../../shared/contracts/portal-client';
 import { PORTAL_RATE_LIMITS } from '../../auth/portal-client/rate-limits';
 import { magicLinkSignIn, startPortalSession } from '../../auth/portal-client/sign-in';
 import type { App } from '../../http/context';

@@ -1,4 +1,4 @@
-import type { PortalSession } from '../../../shared/contracts/portal';
+import type { PortalSession } from '../../../shared/contracts/portal-client';
 
 /** Example of a portal session for the OpenAPI document. */
 export const SESSION_EXAMPLE: PortalSession = {

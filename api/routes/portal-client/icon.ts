@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
-import { PortalPathParam } from '../../../shared/contracts/portal';
+import { PortalPathParam } from '../../../shared/contracts/portal-client';
 import { portalIconSvg } from '../../../shared/ui/favicon';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';

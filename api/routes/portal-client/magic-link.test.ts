@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MagicLinkSent, PortalSession } from '../../../shared/contracts/portal';
+import type { MagicLinkSent, PortalSession } from '../../../shared/contracts/portal-client';
 import { outbox } from '../../auth/testing';
 import { createLogger } from '../../http/logger';
 import { startWorker } from '../../jobs/worker';

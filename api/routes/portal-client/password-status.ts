@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { PasswordStatus, PasswordStatusRequest } from '../../../shared/contracts/portal';
+import { PasswordStatus, PasswordStatusRequest } from '../../../shared/contracts/portal-client';
 import { PORTAL_ADDRESS_LIMITS } from '../../auth/portal-client/rate-limits';
 import { clientHasPassword } from '../../auth/portal-client/sign-in';
 import type { App } from '../../http/context';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PortalSession } from '../../../shared/contracts/portal';
+import type { PortalSession } from '../../../shared/contracts/portal-client';
 import { outbox } from '../../auth/testing';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { tempDataDir } from '../portals/testing';

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { PortalProject } from '../../../shared/contracts/portal';
+import { PortalProject } from '../../../shared/contracts/portal-client';
 import { clientScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';

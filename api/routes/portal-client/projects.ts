@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { PortalPathParam, PortalProjectList } from '../../../shared/contracts/portal';
+import { PortalPathParam, PortalProjectList } from '../../../shared/contracts/portal-client';
 import { PORTAL_SECURITY, portalClientOf, requirePortalClient } from '../../auth/portal-client/middleware';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { MagicLinkRequest, MagicLinkSent } from '../../../shared/contracts/portal';
+import { MagicLinkRequest, MagicLinkSent } from '../../../shared/contracts/portal-client';
 import { PORTAL_ADDRESS_LIMITS } from '../../auth/portal-client/rate-limits';
 import { requestMagicLink } from '../../auth/portal-client/request-magic-link';
 import type { App } from '../../http/context';

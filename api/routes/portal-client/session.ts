@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { PortalPathParam, PortalSessionInfo } from '../../../shared/contracts/portal';
+import { PortalPathParam, PortalSessionInfo } from '../../../shared/contracts/portal-client';
 import { PORTAL_SECURITY, portalClientOf, requirePortalClient } from '../../auth/portal-client/middleware';
 import { toSessionInfo } from '../../auth/portal-client/portal-session';
 import type { App } from '../../http/context';

@@ -3,7 +3,7 @@ import {
   PortalPasswordChanged,
   PortalPasswordInput,
   PortalPathParam,
-} from '../../../shared/contracts/portal';
+} from '../../../shared/contracts/portal-client';
 import { assertPasswordNotCommon } from '../../auth/common-passwords';
 import { PORTAL_SECURITY, portalClientOf, requirePortalClient } from '../../auth/portal-client/middleware';
 import { PORTAL_RATE_LIMITS } from '../../auth/portal-client/rate-limits';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PortalSession } from '../../../shared/contracts/portal';
+import type { PortalSession } from '../../../shared/contracts/portal-client';
 import { PORTAL_ADDRESS_LIMITS } from '../../auth/portal-client/rate-limits';
 import { hit } from '../../http/rate-limit';
 import { createTestContext, type TestContext } from '../../testing/harness';

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { PortalPathParam, PortalSignedOut } from '../../../shared/contracts/portal';
+import { PortalPathParam, PortalSignedOut } from '../../../shared/contracts/portal-client';
 import { PORTAL_SECURITY, portalClientOf, requirePortalClient } from '../../auth/portal-client/middleware';
 import { recordPortalEvent } from '../../auth/portal-client/portal-events';
 import { revokeClientSessions } from '../../auth/portal-client/portal-session';

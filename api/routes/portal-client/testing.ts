@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { PortalSession } from '../../../shared/contracts/portal';
+import type { PortalSession } from '../../../shared/contracts/portal-client';
 import { freshIp, outbox, signedInProvider } from '../../auth/testing';
 import { jsonHeaders, type TestContext } from '../../testing/harness';
 import { send } from '../account/testing';

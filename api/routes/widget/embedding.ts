@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { PortalPathParam } from '../../../shared/contracts/portal';
+import { PortalPathParam } from '../../../shared/contracts/portal-client';
 import { WidgetEmbedding, WidgetEmbeddingQuery } from '../../../shared/contracts/widget';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';

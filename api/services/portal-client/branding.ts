@@ -1,4 +1,4 @@
-import type { PortalBranding } from '../../../shared/contracts/portal';
+import type { PortalBranding } from '../../../shared/contracts/portal-client';
 import { isAllowedOrigin } from '../../../shared/contracts/portals';
 import { colorContrast } from '../../../shared/format/contrast';
 import type { Config } from '../../config';

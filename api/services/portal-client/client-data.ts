@@ -1,4 +1,4 @@
-import type { PortalDashboard, PortalInvoice, PortalProject } from '../../../shared/contracts/portal';
+import type { PortalDashboard, PortalInvoice, PortalProject } from '../../../shared/contracts/portal-client';
 import type { PortalAuth } from '../../auth/portal-client/portal-session';
 import { scopeOfPortalSession } from '../../auth/scope';
 import type { Sql } from '../../db/client';

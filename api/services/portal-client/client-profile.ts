@@ -1,4 +1,4 @@
-import type { PortalClient, PortalProfileUpdate } from '../../../shared/contracts/portal';
+import type { PortalClient, PortalProfileUpdate } from '../../../shared/contracts/portal-client';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { type PortalAuth, revokeClientSessions } from '../../auth/portal-client/portal-session';
 import type { Sql } from '../../db/client';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PortalProject } from '../../../shared/contracts/portal';
+import type { PortalProject } from '../../../shared/contracts/portal-client';
 import type { Project, ProjectList, ProjectListQuery } from '../../../shared/contracts/projects';
 import { type Scope, tenant } from '../../auth/scope';
 import type { Sql } from '../../db/client';

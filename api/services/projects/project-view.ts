@@ -1,4 +1,4 @@
-import type { PortalProject } from '../../../shared/contracts/portal';
+import type { PortalProject } from '../../../shared/contracts/portal-client';
 import type { Project, ProjectStatus } from '../../../shared/contracts/projects';
 import { type Scope, sideOf, tenant } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';

@@ -1,4 +1,4 @@
-import type { PortalSession } from '../../../shared/contracts/portal';
+import type { PortalSession } from '../../../shared/contracts/portal-client';
 import { clientsByEmail } from '../../auth/portal-client/find-clients';
 import type { SignInMethod } from '../../auth/portal-client/portal-session';
 import { startPortalSession } from '../../auth/portal-client/sign-in';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PortalBranding } from '../../../shared/contracts/portal';
+import type { PortalBranding } from '../../../shared/contracts/portal-client';
 import { Button, buttonClass } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { useFrameContent } from '../embedded/embed-state';

@@ -1,4 +1,4 @@
-import type { PortalBranding } from '../../../shared/contracts/portal';
+import type { PortalBranding } from '../../../shared/contracts/portal-client';
 
 /**
  * A portal's branding, fetched once per page load. `null` means the portal does not exist (404); a

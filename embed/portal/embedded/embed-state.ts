@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { PortalSession } from '../../../shared/contracts/portal';
+import type { PortalSession } from '../../../shared/contracts/portal-client';
 import type { WidgetMode } from '../../../shared/widget/protocol';
 import type { PortalPage } from '../navigation/paths';
 

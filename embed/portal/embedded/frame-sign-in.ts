@@ -1,6 +1,6 @@
 import { readResponse } from '../../../shared/api/call';
 import { ApiError } from '../../../shared/api/error';
-import type { PortalSession } from '../../../shared/contracts/portal';
+import type { PortalSession } from '../../../shared/contracts/portal-client';
 import type { HandoffSession } from '../../../shared/contracts/widget';
 import { toast } from '../../../shared/ui/toaster';
 import type { FrameMessage } from '../../../shared/widget/protocol';

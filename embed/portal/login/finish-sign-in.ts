@@ -1,4 +1,4 @@
-import type { PortalSession } from '../../../shared/contracts/portal';
+import type { PortalSession } from '../../../shared/contracts/portal-client';
 import { frameHooks, pageAfterSignIn } from '../embedded/embed-state';
 import type { I18n } from '../i18n/i18n-context';
 import { navigate } from '../navigation/history';

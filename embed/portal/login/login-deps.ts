@@ -1,4 +1,4 @@
-import type { MagicLinkSent, PortalSession } from '../../../shared/contracts/portal';
+import type { MagicLinkSent, PortalSession } from '../../../shared/contracts/portal-client';
 import { call } from '../api/portal-api';
 
 export { ApiError } from '../../../shared/api/error';
@@ -7,7 +7,11 @@ export { ApiError } from '../../../shared/api/error';
  * the same ones) and the typed client. Loaded on the first focus inside a form or on submit
  * (`loadLoginDeps`), so the login page's first load carries neither zod nor openapi-fetch.
  */
-export { MagicLinkConsume, MagicLinkRequest, PortalSignInInput } from '../../../shared/contracts/portal';
+export {
+  MagicLinkConsume,
+  MagicLinkRequest,
+  PortalSignInInput,
+} from '../../../shared/contracts/portal-client';
 
 /** Spec §7 `send-magic-link`. */
 export function requestMagicLink(

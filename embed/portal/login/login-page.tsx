@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PortalBranding } from '../../../shared/contracts/portal';
+import type { PortalBranding } from '../../../shared/contracts/portal-client';
 import { Card } from '../../../shared/ui/card';
 import { pageAfterSignIn, useFrameContent } from '../embedded/embed-state';
 import { useI18n } from '../i18n/i18n-context';

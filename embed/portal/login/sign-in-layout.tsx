@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PortalBranding } from '../../../shared/contracts/portal';
+import type { PortalBranding } from '../../../shared/contracts/portal-client';
 import { cn } from '../../../shared/ui/cn';
 import { useEmbed } from '../embedded/embed-state';
 import { StorageNotice } from '../embedded/storage-notice';

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import type { PortalSession } from '../../../shared/contracts/portal';
+import type { PortalSession } from '../../../shared/contracts/portal-client';
 import { safeStore } from '../../../shared/i18n/safe-store';
 
 import { SESSION_KEY } from './session-key';

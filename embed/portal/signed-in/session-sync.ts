@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { PortalClient } from '../../../shared/contracts/portal';
+import type { PortalClient } from '../../../shared/contracts/portal-client';
 import { call } from '../api/portal-api';
 import { useI18n } from '../i18n/i18n-context';
 import type { SupportedLanguage } from '../i18n/language';

@@ -1,6 +1,6 @@
 import './messages';
 import { type ComponentType, lazy, Suspense, useMemo } from 'react';
-import type { PortalBranding, PortalSession } from '../../../shared/contracts/portal';
+import type { PortalBranding, PortalSession } from '../../../shared/contracts/portal-client';
 import { PageFallback } from '../../../shared/ui/spinner';
 import { useI18n } from '../i18n/i18n-context';
 import { type PortalMode, type PortalPage, pagePath, projectPath } from '../navigation/paths';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { PortalBranding, PortalSession } from '../../../shared/contracts/portal';
+import type { PortalBranding, PortalSession } from '../../../shared/contracts/portal-client';
 import type { PortalMode, PortalPage } from '../navigation/paths';
 
 /** What every signed-in page knows: where it runs, the portal, the session and the way to other pages. */

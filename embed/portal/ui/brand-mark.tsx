@@ -1,4 +1,4 @@
-import type { PortalBranding } from '../../../shared/contracts/portal';
+import type { PortalBranding } from '../../../shared/contracts/portal-client';
 import { cn } from '../../../shared/ui/cn';
 
 /**

@@ -1,6 +1,6 @@
 import { ArrowRight, FolderKanban, Receipt } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { PortalDashboard } from '../../../../shared/contracts/portal';
+import type { PortalDashboard } from '../../../../shared/contracts/portal-client';
 import { formatMoney } from '../../../../shared/format/money';
 import { Card } from '../../../../shared/ui/card';
 import { useI18n } from '../../i18n/i18n-context';

@@ -1,5 +1,5 @@
 import { Receipt } from 'lucide-react';
-import type { PortalInvoice } from '../../../../shared/contracts/portal';
+import type { PortalInvoice } from '../../../../shared/contracts/portal-client';
 import { formatDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
 import { Card } from '../../../../shared/ui/card';

@@ -1,5 +1,5 @@
 import { ChevronRight, FolderKanban } from 'lucide-react';
-import type { PortalProject } from '../../../../shared/contracts/portal';
+import type { PortalProject } from '../../../../shared/contracts/portal-client';
 import { formatRelativeTime } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
 import { Card } from '../../../../shared/ui/card';

@@ -1,4 +1,4 @@
-import type { PortalInvoice, PortalProject } from '../../../../shared/contracts/portal';
+import type { PortalInvoice, PortalProject } from '../../../../shared/contracts/portal-client';
 import { cn } from '../../../../shared/ui/cn';
 import { useI18n } from '../../i18n/i18n-context';
 

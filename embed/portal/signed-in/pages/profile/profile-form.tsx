@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../../../../shared/api/error';
-import { PortalProfileUpdate } from '../../../../../shared/contracts/portal';
+import { PortalProfileUpdate } from '../../../../../shared/contracts/portal-client';
 import { Button } from '../../../../../shared/ui/button';
 import { Card } from '../../../../../shared/ui/card';
 import { Field } from '../../../../../shared/ui/field';

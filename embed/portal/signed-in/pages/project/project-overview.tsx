@@ -1,4 +1,4 @@
-import type { PortalProject } from '../../../../../shared/contracts/portal';
+import type { PortalProject } from '../../../../../shared/contracts/portal-client';
 import { formatMoney } from '../../../../../shared/format/money';
 import { Card } from '../../../../../shared/ui/card';
 import { useI18n } from '../../../i18n/i18n-context';
