@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { REMOTE_NAMES } from '../../shared/remotes';
 import { clientsListThroughput } from './clients-list';
 import { coldStartMs } from './cold-start';
 import { type LighthouseResult, lighthouseRun, medianResult } from './lighthouse';
@@ -100,7 +101,7 @@ if (only.has('sizes')) {
       digits: 1,
     });
   });
-  for (const remote of ['clients', 'projects', 'invoices', 'files', 'analytics']) {
+  for (const remote of REMOTE_NAMES) {
     report({
       name: `remote-${remote}-first-chunk-gzip`,
       measured: remoteEntryKb(DIST, remote),
