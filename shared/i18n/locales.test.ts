@@ -30,31 +30,23 @@ import publicEn from './locales/public.en.json' with { type: 'json' };
 import settingsDe from './locales/settings.de.json' with { type: 'json' };
 import settingsEn from './locales/settings.en.json' with { type: 'json' };
 
-/** The main texts plus each lazily loaded namespace, its keys prefixed `namespace:`. */
-const enKeys = new Map([
-  ...flattenLocale(en as LocaleTree),
-  ...flattenLocale(mailEn as LocaleTree),
-  ...flattenLocale(apiEn as LocaleTree),
-  ...flattenLocale(landingEn as LocaleTree, 'landing:'),
-  ...flattenLocale(settingsEn as LocaleTree, 'settings:'),
-  ...flattenLocale(publicEn as LocaleTree, 'public:'),
-  ...flattenLocale(portalsEn as LocaleTree, 'portals:'),
-  ...flattenLocale(docsEn as LocaleTree, 'docs:'),
-  ...flattenLocale(messagesEn as LocaleTree, 'messages:'),
-  ...flattenLocale(notificationsEn as LocaleTree, 'notifications:'),
-]);
-const deKeys = new Map([
-  ...flattenLocale(de as LocaleTree),
-  ...flattenLocale(mailDe as LocaleTree),
-  ...flattenLocale(apiDe as LocaleTree),
-  ...flattenLocale(landingDe as LocaleTree, 'landing:'),
-  ...flattenLocale(settingsDe as LocaleTree, 'settings:'),
-  ...flattenLocale(publicDe as LocaleTree, 'public:'),
-  ...flattenLocale(portalsDe as LocaleTree, 'portals:'),
-  ...flattenLocale(docsDe as LocaleTree, 'docs:'),
-  ...flattenLocale(messagesDe as LocaleTree, 'messages:'),
-  ...flattenLocale(notificationsDe as LocaleTree, 'notifications:'),
-]);
+/** The main texts plus each lazily loaded namespace (English, German), its keys prefixed `namespace:`. */
+const FILES: [prefix: string, en: unknown, de: unknown][] = [
+  ['', en, de],
+  ['', mailEn, mailDe],
+  ['', apiEn, apiDe],
+  ['landing:', landingEn, landingDe],
+  ['settings:', settingsEn, settingsDe],
+  ['public:', publicEn, publicDe],
+  ['portals:', portalsEn, portalsDe],
+  ['docs:', docsEn, docsDe],
+  ['messages:', messagesEn, messagesDe],
+  ['notifications:', notificationsEn, notificationsDe],
+];
+const texts = (lang: 1 | 2) =>
+  new Map(FILES.flatMap((file) => [...flattenLocale(file[lang] as LocaleTree, file[0])]));
+const enKeys = texts(1);
+const deKeys = texts(2);
 
 describe('locale files', () => {
   itKeepsLocaleParity(enKeys, deKeys);
