@@ -1,4 +1,4 @@
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, Search } from 'lucide-react';
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from './button';
 import { Input } from './input';
@@ -116,5 +116,52 @@ export function SortControls<Field extends string>({
         <OrderIcon aria-hidden="true" className="size-4" />
       </Button>
     </div>
+  );
+}
+
+/**
+ * A list page's footer: "from–to of total", the page, previous and next. `t` gives the texts of the
+ * section's `pagination.*` keys (`summary` with from, to and total; `page` with page and pages; `previous`, `next`).
+ */
+export function Pagination({
+  data,
+  onPage,
+  t,
+}: {
+  data: { page: number; pageSize: number; total: number; items: readonly unknown[] };
+  onPage: (page: number) => void;
+  t: (key: string, values?: Record<string, number>) => string;
+}) {
+  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
+  const from = (data.page - 1) * data.pageSize + 1;
+  const to = from + data.items.length - 1;
+  return (
+    <nav
+      className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted"
+      aria-label={t('pagination.page', { page: data.page, pages })}
+    >
+      <p>{t('pagination.summary', { from, to, total: data.total })}</p>
+      <div className="flex items-center gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={t('pagination.previous')}
+          disabled={data.page <= 1}
+          onClick={() => onPage(data.page - 1)}
+        >
+          <ChevronLeft aria-hidden="true" className="size-4" />
+        </Button>
+        <span aria-current="page">{t('pagination.page', { page: data.page, pages })}</span>
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-label={t('pagination.next')}
+          disabled={data.page >= pages}
+          onClick={() => onPage(data.page + 1)}
+        >
+          <ChevronRight aria-hidden="true" className="size-4" />
+        </Button>
+      </div>
+    </nav>
   );
 }
