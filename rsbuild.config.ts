@@ -4,13 +4,14 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type EnvironmentConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { REMOTES, type RemoteRecord, remoteExposes, remotePath } from './shared/remotes';
 import { PLATFORM_ICON } from './shared/ui/favicon';
 
 /**
- * One config, eight environments (DESIGN.md "Frontend"). Each builds alone with
- * `rsbuild build --environment NAME` into `dist/NAME/`; the API serves them at the prefixes below.
+ * One config: the host, one environment per remote of the registry (`shared/remotes.ts`), the portal and the
+ * widget (DESIGN.md "Frontend"). Each builds alone with `rsbuild build --environment NAME` into
+ * `dist/NAME/`; the API serves them at the prefixes below.
  */
-const REMOTES = ['clients', 'projects', 'invoices', 'files', 'analytics'] as const;
 const API_DEV_TARGET = 'http://localhost:3001';
 
 const root = import.meta.dirname;
@@ -175,25 +176,18 @@ const html = (template: string): EnvironmentConfig['html'] => ({
   tags: [{ tag: 'link', attrs: { rel: 'icon', href: PLATFORM_ICON }, head: true }],
 });
 
-/** The remotes whose section has shipped (`host/dashboard/sections.ts` REMOTE_SECTION_AVAILABLE agrees). */
-const SECTIONS = new Set<(typeof REMOTES)[number]>(['clients', 'projects']);
-
-/** What each remote exposes: its identity (`./meta`) and, once its section ships, `./Section`. */
-function exposesOf(name: (typeof REMOTES)[number]): Record<string, string> {
-  const meta = { './meta': `./remotes/${name}/meta.ts` };
-  return SECTIONS.has(name) ? { ...meta, './Section': `./remotes/${name}/section.tsx` } : meta;
-}
-
-function remoteEnvironment(name: (typeof REMOTES)[number]): EnvironmentConfig {
+/** A remote's environment; what it exposes comes from its registry record (`remoteExposes`). */
+function remoteEnvironment(remote: RemoteRecord): EnvironmentConfig {
+  const { name } = remote;
   return {
     source: { entry: { index: `./remotes/${name}/index.ts` } },
-    output: { distPath: { root: `${distRoot}/${name}` }, assetPrefix: `/remotes/${name}/` },
-    dev: { assetPrefix: `/remotes/${name}/` },
+    output: { distPath: { root: `${distRoot}/${name}` }, assetPrefix: remotePath(name) },
+    dev: { assetPrefix: remotePath(name) },
     // A remote has no page of its own; the host mounts what it exposes.
     tools: { htmlPlugin: false },
-    // Rspack emits no container (remoteEntry.js) for an empty `exposes`, so each remote exposes only its
-    // identity (`./meta`: section name + contract version, nothing user-visible) until its section ships.
-    plugins: [pluginReact(), federated(name, exposesOf(name))],
+    // Rspack emits no container (remoteEntry.js) for an empty `exposes`, so each remote exposes at least its
+    // identity (`./meta`: section name + contract version, nothing user-visible).
+    plugins: [pluginReact(), federated(name, remoteExposes(remote))],
   };
 }
 
@@ -242,7 +236,7 @@ export default defineConfig({
       },
       plugins: [pluginReact()],
     },
-    ...Object.fromEntries(REMOTES.map((name) => [name, remoteEnvironment(name)])),
+    ...Object.fromEntries(REMOTES.map((remote) => [remote.name, remoteEnvironment(remote)])),
     portal: {
       source: {
         entry: {

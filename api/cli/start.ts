@@ -1,19 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { REMOTE_MANIFEST, REMOTE_NAMES } from '../../shared/remotes';
 
 /**
  * `npm start`: builds any frontend environment that is missing from dist/ (a fresh clone has none), then
  * starts the service. A complete dist/ adds nothing to start-up time.
  */
 const DIST = process.env.DIST_DIR ?? './dist';
+/** A file each environment's build writes: when it is there, the environment is built (remotes: the registry). */
 const ENTRY_FILE: Record<string, string> = {
   host: 'index.html',
-  clients: 'mf-manifest.json',
-  projects: 'mf-manifest.json',
-  invoices: 'mf-manifest.json',
-  files: 'mf-manifest.json',
-  analytics: 'mf-manifest.json',
+  ...Object.fromEntries(REMOTE_NAMES.map((name) => [name, REMOTE_MANIFEST])),
   portal: 'index.html',
   widget: 'embed.js',
 };

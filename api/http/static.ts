@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
 import { escapeMarkup } from '../../shared/format/markup';
+import { REMOTE_NAMES, remotePath } from '../../shared/remotes';
 import { portalForHost } from '../services/domains/domain-cache';
 import { allowedOriginsOf } from '../services/portal-client/branding';
 import type { App, AppDeps, AppEnv } from './context';
@@ -176,13 +177,13 @@ export function registerStatic(app: App, distDir: string, deps: Pick<AppDeps, 'c
   const dist = resolve(distDir);
   const portalHtml = htmlPage(dist, 'portal');
   app.on(['GET', 'HEAD'], '*', customDomains(portalHtml));
-  for (const name of ['clients', 'projects', 'invoices', 'files', 'analytics']) {
-    app.use(`/remotes/${name}/*`, async (c, next) => {
+  for (const name of REMOTE_NAMES) {
+    app.use(`${remotePath(name)}*`, async (c, next) => {
       // Remote chunks are fetched cross-origin when the host and a remote live on different origins (CDN).
       c.header('Access-Control-Allow-Origin', '*');
       await next();
     });
-    app.get(`/remotes/${name}/*`, files(dist, name, `/remotes/${name}/`));
+    app.get(`${remotePath(name)}*`, files(dist, name, remotePath(name)));
   }
   app.get('/widget/*', files(dist, 'widget', '/widget/'));
   app.get('/portal/static/*', files(dist, 'portal', '/portal/'));

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONVERSATION_TEXT_KEYS } from '../../shared/conversation/texts';
+import { flattenLocale, itKeepsLocaleParity, type LocaleTree } from '../../shared/i18n/locale-parity';
 import sharedDe from '../../shared/i18n/locales/de.json' with { type: 'json' };
 import sharedEn from '../../shared/i18n/locales/en.json' with { type: 'json' };
 import { NOTIFICATION_TEXT_KEYS } from '../../shared/notifications/texts';
@@ -10,25 +11,9 @@ import portalEn from './locales/portal.en.json' with { type: 'json' };
 import signInDe from './locales/sign-in.de.json' with { type: 'json' };
 import signInEn from './locales/sign-in.en.json' with { type: 'json' };
 
-type Tree = { [key: string]: string | Tree };
-
-/** Flattens nested locale JSON to `a.b.c` → text. */
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
-
-const placeholders = (text: string) =>
-  [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
-
 /** The sign-in texts (first chunk) and the signed-in pages' texts (their chunk) share one key space. */
-const enKeys = new Map([...flatten(signInEn as Tree), ...flatten(portalEn as Tree)]);
-const deKeys = new Map([...flatten(signInDe as Tree), ...flatten(portalDe as Tree)]);
+const enKeys = new Map([...flattenLocale(signInEn as LocaleTree), ...flattenLocale(portalEn as LocaleTree)]);
+const deKeys = new Map([...flattenLocale(signInDe as LocaleTree), ...flattenLocale(portalDe as LocaleTree)]);
 
 /** Every `t('literal.key')` in the portal's code, and the keys its contracts' messages name. */
 function keysUsedInCode(only?: string[]): Set<string> {
@@ -49,21 +34,7 @@ function keysUsedInCode(only?: string[]): Set<string> {
 }
 
 describe('portal texts (embed/portal/locales)', () => {
-  it('have exactly the same keys in English and German', () => {
-    expect([...enKeys.keys()].filter((k) => !deKeys.has(k))).toEqual([]);
-    expect([...deKeys.keys()].filter((k) => !enKeys.has(k))).toEqual([]);
-  });
-
-  it('use the same placeholders in both languages', () => {
-    const mismatched = [...enKeys.keys()].filter(
-      (k) => placeholders(enKeys.get(k) ?? '').join() !== placeholders(deKeys.get(k) ?? '').join(),
-    );
-    expect(mismatched).toEqual([]);
-  });
-
-  it('leave no text empty', () => {
-    expect([...enKeys, ...deKeys].filter(([, text]) => text.trim() === '').map(([k]) => k)).toEqual([]);
-  });
+  itKeepsLocaleParity(enKeys, deKeys);
 
   it('carry every key the portal’s code and contracts refer to', () => {
     const used = keysUsedInCode();
@@ -91,11 +62,11 @@ describe('portal texts (embed/portal/locales)', () => {
   it('keep the sign-in pages’ texts in the first chunk’s file', () => {
     const files = ['login', 'auth', 'ui', 'index.tsx', 'portal-app.tsx', 'signed-in-guard.tsx'];
     const used = [...keysUsedInCode(files)].filter((key) => !key.startsWith('validation.'));
-    expect(used.filter((key) => !flatten(signInEn as Tree).has(key))).toEqual([]);
+    expect(used.filter((key) => !flattenLocale(signInEn as LocaleTree).has(key))).toEqual([]);
   });
 
   it('word validation messages exactly as the rest of the product does', () => {
-    const shared = { en: flatten(sharedEn as Tree), de: flatten(sharedDe as Tree) };
+    const shared = { en: flattenLocale(sharedEn as LocaleTree), de: flattenLocale(sharedDe as LocaleTree) };
     for (const [lang, keys] of [
       ['en', enKeys],
       ['de', deKeys],

@@ -14,21 +14,8 @@ import {
   Users,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
-import type { RemoteName } from '../../shared/contracts/platform';
 import { loadTexts } from '../../shared/i18n/index';
-
-/**
- * Which remotes expose their section (`./Section`) today. The ONE place a section issue flips when its
- * remote ships: until then the remote exposes only `./meta` and its sidebar item, route and preloads stay
- * hidden (spec §2 sections appear only once they exist: no empty placeholder pages).
- */
-export const REMOTE_SECTION_AVAILABLE: Record<RemoteName, boolean> = {
-  clients: true,
-  projects: true,
-  invoices: false,
-  files: false,
-  analytics: false,
-};
+import { isIdlePreloaded, isRemoteAvailable, type RemoteName } from '../../shared/remotes';
 
 type PageModule = { default: ComponentType };
 
@@ -153,11 +140,22 @@ export const SECTION_GROUPS: SectionGroup[] = [
   },
 ];
 
-/** True when the section can be shown: a host page exists, or its remote exposes `./Section`. */
+/**
+ * True when the section can be shown: a host page exists, or its remote's registry record
+ * (`shared/remotes.ts`, the ONE place a remote section becomes available) says `available`.
+ * Hidden sections get no sidebar item, route or preload (spec §2: no empty placeholder pages).
+ */
 export function isAvailable(section: DashboardSection): boolean {
   return section.source.kind === 'host'
     ? section.source.page !== null
-    : REMOTE_SECTION_AVAILABLE[section.source.remote];
+    : isRemoteAvailable(section.source.remote);
+}
+
+/** The sections preloaded when the browser is idle (spec §9: Clients and Projects): the registry says which. */
+export function idlePreloadedSections(groups: SectionGroup[] = SECTION_GROUPS): DashboardSection[] {
+  return groups
+    .flatMap((group) => group.sections)
+    .filter((s) => s.source.kind === 'remote' && isIdlePreloaded(s.source.remote));
 }
 
 /** The groups with only their available sections; a group with none is left out. */

@@ -3,7 +3,7 @@ import { createContext, useContext, useState } from 'react';
 import type { RemoteName } from '../../shared/contracts/platform';
 import { useTranslation } from '../../shared/i18n/react';
 import { Button } from '../../shared/ui/button';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { useDocumentTitle } from '../../shared/ui/use-document-title';
 
 /** Which section a "section unavailable" screen stands in for, and how it asks its outlet to retry. */
 export type SectionOutletContext = { name: RemoteName; retry: () => void };

@@ -1,8 +1,8 @@
 import { useTranslation } from '../../shared/i18n/react';
 import { Link } from '../../shared/router';
 import { buttonClass } from '../../shared/ui/button';
+import { useDocumentTitle } from '../../shared/ui/use-document-title';
 import { PublicLayout } from '../layout/public-layout';
-import { useDocumentTitle } from '../lib/use-document-title';
 
 /** Any path without a route (spec §2). */
 export default function NotFoundPage() {

@@ -6,9 +6,9 @@ import { useTranslation } from '../../shared/i18n/react';
 import { Button } from '../../shared/ui/button';
 import { Card } from '../../shared/ui/card';
 import { Field } from '../../shared/ui/field';
+import { useDocumentTitle } from '../../shared/ui/use-document-title';
 import { PublicLayout } from '../layout/public-layout';
 import { useAction } from '../lib/use-action';
-import { useDocumentTitle } from '../lib/use-document-title';
 import { loadAuthForms } from './auth/auth-forms-lazy';
 
 /** /waitlist: e-mail and optional name; 3 months free at launch (spec §1, §5, §8). */

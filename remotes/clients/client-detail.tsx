@@ -6,13 +6,13 @@ import { Link, useNavigate, useParams } from '../../shared/router';
 import { Button, buttonClass } from '../../shared/ui/button';
 import { StatePanel } from '../../shared/ui/state-panel';
 import { toast } from '../../shared/ui/toaster';
+import { useDocumentTitle } from '../../shared/ui/use-document-title';
 import { useClientDetail, useInviteClient, usePortals } from './api';
 import { DeleteClientDialog } from './delete-client-dialog';
 import { DetailCards } from './detail-cards';
 import { useClientTexts } from './i18n';
 import { PasswordDialog } from './password-dialog';
 import { DetailSkeleton } from './skeletons';
-import { useDocumentTitle } from './use-document-title';
 
 const ClientFormDialog = lazy(() => import('./client-form-dialog'));
 

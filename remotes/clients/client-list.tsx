@@ -3,12 +3,12 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from '../../shared/router';
 import { Button, buttonClass } from '../../shared/ui/button';
 import { StatePanel } from '../../shared/ui/state-panel';
+import { useDocumentTitle } from '../../shared/ui/use-document-title';
 import { useClientList, usePortals } from './api';
 import { ClientTable } from './client-table';
 import { useClientTexts } from './i18n';
 import { ListToolbar } from './list-toolbar';
 import { RowsSkeleton } from './skeletons';
-import { useDocumentTitle } from './use-document-title';
 import { useListParams } from './use-list-params';
 
 /** The create/edit form carries zod and the contracts: loaded when the dialog first opens. */

@@ -1,7 +1,7 @@
-import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight } from 'lucide-react';
+import { ArrowDown, ArrowUp, ChevronRight } from 'lucide-react';
 import { formatDate } from '../../shared/format/date';
 import { Link } from '../../shared/router';
-import { Button } from '../../shared/ui/button';
+import { Pagination } from '../../shared/ui/list-controls';
 import type { ClientListItem, useClientList } from './api';
 import { useClientTexts } from './i18n';
 import type { SortField } from './use-list-params';
@@ -53,9 +53,6 @@ export function ClientTable({
   onPage: (page: number) => void;
 }) {
   const { t, lang } = useClientTexts();
-  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
-  const from = (data.page - 1) * data.pageSize + 1;
-  const to = from + data.items.length - 1;
   return (
     <div className={`grid gap-4 transition-opacity ${fetching ? 'opacity-70' : ''}`} aria-busy={fetching}>
       <div className="overflow-hidden rounded-2xl border border-line max-md:hidden">
@@ -118,33 +115,7 @@ export function ClientTable({
           </li>
         ))}
       </ul>
-      <nav
-        className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted"
-        aria-label={t('pagination.page', { page: data.page, pages })}
-      >
-        <p>{t('pagination.summary', { from, to, total: data.total })}</p>
-        <div className="flex items-center gap-2">
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label={t('pagination.previous')}
-            disabled={data.page <= 1}
-            onClick={() => onPage(data.page - 1)}
-          >
-            <ChevronLeft aria-hidden="true" className="size-4" />
-          </Button>
-          <span aria-current="page">{t('pagination.page', { page: data.page, pages })}</span>
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label={t('pagination.next')}
-            disabled={data.page >= pages}
-            onClick={() => onPage(data.page + 1)}
-          >
-            <ChevronRight aria-hidden="true" className="size-4" />
-          </Button>
-        </div>
-      </nav>
+      <Pagination data={data} onPage={onPage} t={(key, values) => t(key, values)} />
     </div>
   );
 }

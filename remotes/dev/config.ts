@@ -2,15 +2,19 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { REMOTES } from '../../shared/remotes';
 
 /** The repository root (this file is remotes/dev/config.ts). */
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const API_DEV_TARGET = 'http://localhost:3001';
 export const STANDALONE_PORT = 3100;
 
-/** The remotes that expose a section (`remotes/<name>/section.tsx`), i.e. that can run standalone. */
+/** The remotes whose registry record has a section (`remotes/<name>/section.tsx`): they can run standalone. */
+export const STANDALONE_REMOTES = REMOTES.filter((remote) => remote.section).map((remote) => remote.name);
+
+/** The section file of a remote that has one, else null. */
 export function sectionFile(name: string): string | null {
-  if (!/^[a-z][a-z-]*$/.test(name)) return null;
+  if (!STANDALONE_REMOTES.some((remote) => remote === name)) return null;
   const file = join(ROOT, 'remotes', name, 'section.tsx');
   return existsSync(file) ? file : null;
 }

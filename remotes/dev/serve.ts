@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRsbuild } from '@rsbuild/core';
-import { API_DEV_TARGET, ROOT, sectionFile, standaloneConfig } from './config';
+import { API_DEV_TARGET, ROOT, STANDALONE_REMOTES, sectionFile, standaloneConfig } from './config';
 
 /**
  * `npm run dev:remote -- <name>`: one remote's section on its own development server
@@ -11,9 +10,7 @@ import { API_DEV_TARGET, ROOT, sectionFile, standaloneConfig } from './config';
  * stops it on exit.
  */
 const name = process.argv[2] ?? '';
-const runnable = readdirSync(join(ROOT, 'remotes'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && sectionFile(entry.name))
-  .map((entry) => entry.name);
+const runnable = STANDALONE_REMOTES;
 if (!sectionFile(name)) {
   console.error(
     `usage: npm run dev:remote -- <name>\n${name ? `"${name}" has no section (remotes/${name}/section.tsx). ` : ''}Remotes with a section: ${runnable.join(', ')}`,

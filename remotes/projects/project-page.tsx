@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams, useSearchParams } from '../../shared/rout
 import { Button, buttonClass } from '../../shared/ui/button';
 import { StatePanel } from '../../shared/ui/state-panel';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs';
+import { useDocumentTitle } from '../../shared/ui/use-document-title';
 import { ActivityTab } from './activity-tab';
 import { type Project, useClientOptions, useProject } from './api';
 import { DeleteProjectDialog } from './delete-project-dialog';
@@ -14,7 +15,6 @@ import { MessagesTab } from './messages-tab';
 import { OverviewTab } from './overview-tab';
 import { DetailSkeleton } from './skeletons';
 import { StatusBadge } from './status-badge';
-import { useDocumentTitle } from './use-document-title';
 
 const ProjectFormDialog = lazy(() => import('./project-form-dialog'));
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { REMOTE_NAMES, remoteManifests } from '../remotes';
 import { text } from './common';
 
-export const RemoteName = z.enum(['clients', 'projects', 'invoices', 'files', 'analytics']);
+/** The dashboard's remotes, as the registry (`shared/remotes.ts`) lists them. */
+export const RemoteName = z.enum(REMOTE_NAMES);
 export type RemoteName = z.infer<typeof RemoteName>;
 
 export const PlatformConfig = z
@@ -16,13 +18,7 @@ export const PlatformConfig = z
   .meta({
     id: 'PlatformConfig',
     example: {
-      remotes: {
-        clients: '/remotes/clients/mf-manifest.json',
-        projects: '/remotes/projects/mf-manifest.json',
-        invoices: '/remotes/invoices/mf-manifest.json',
-        files: '/remotes/files/mf-manifest.json',
-        analytics: '/remotes/analytics/mf-manifest.json',
-      },
+      remotes: remoteManifests(),
       mail: 'outbox',
     },
   });

@@ -1,6 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  emptyTexts,
+  flattenLocale,
+  itKeepsLocaleParity,
+  type LocaleTree,
+  missingKeys,
+  placeholderMismatches,
+} from './locale-parity';
 import apiDe from './locales/api.de.json' with { type: 'json' };
 import apiEn from './locales/api.en.json' with { type: 'json' };
 import de from './locales/de.json' with { type: 'json' };
@@ -22,74 +30,26 @@ import publicEn from './locales/public.en.json' with { type: 'json' };
 import settingsDe from './locales/settings.de.json' with { type: 'json' };
 import settingsEn from './locales/settings.en.json' with { type: 'json' };
 
-type Tree = { [key: string]: string | Tree };
-
-/** Flattens nested locale JSON to `a.b.c` → text. */
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = !prefix ? key : prefix.endsWith(':') ? `${prefix}${key}` : `${prefix}.${key}`;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
-
-function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
-}
-
-/** Keys present in `a` but not in `b`. */
-function missing(a: Map<string, string>, b: Map<string, string>): string[] {
-  return [...a.keys()].filter((k) => !b.has(k));
-}
-
-function placeholderMismatches(a: Map<string, string>, b: Map<string, string>): string[] {
-  return [...a.keys()]
-    .filter((k) => b.has(k))
-    .filter((k) => placeholders(a.get(k) ?? '').join() !== placeholders(b.get(k) ?? '').join());
-}
-
-/** The main texts plus each lazily loaded namespace, its keys prefixed `namespace:`. */
-const enKeys = new Map([
-  ...flatten(en as Tree),
-  ...flatten(mailEn as Tree),
-  ...flatten(apiEn as Tree),
-  ...flatten(landingEn as Tree, 'landing:'),
-  ...flatten(settingsEn as Tree, 'settings:'),
-  ...flatten(publicEn as Tree, 'public:'),
-  ...flatten(portalsEn as Tree, 'portals:'),
-  ...flatten(docsEn as Tree, 'docs:'),
-  ...flatten(messagesEn as Tree, 'messages:'),
-  ...flatten(notificationsEn as Tree, 'notifications:'),
-]);
-const deKeys = new Map([
-  ...flatten(de as Tree),
-  ...flatten(mailDe as Tree),
-  ...flatten(apiDe as Tree),
-  ...flatten(landingDe as Tree, 'landing:'),
-  ...flatten(settingsDe as Tree, 'settings:'),
-  ...flatten(publicDe as Tree, 'public:'),
-  ...flatten(portalsDe as Tree, 'portals:'),
-  ...flatten(docsDe as Tree, 'docs:'),
-  ...flatten(messagesDe as Tree, 'messages:'),
-  ...flatten(notificationsDe as Tree, 'notifications:'),
-]);
+/** The main texts plus each lazily loaded namespace (English, German), its keys prefixed `namespace:`. */
+const FILES: [prefix: string, en: unknown, de: unknown][] = [
+  ['', en, de],
+  ['', mailEn, mailDe],
+  ['', apiEn, apiDe],
+  ['landing:', landingEn, landingDe],
+  ['settings:', settingsEn, settingsDe],
+  ['public:', publicEn, publicDe],
+  ['portals:', portalsEn, portalsDe],
+  ['docs:', docsEn, docsDe],
+  ['messages:', messagesEn, messagesDe],
+  ['notifications:', notificationsEn, notificationsDe],
+];
+const texts = (lang: 1 | 2) =>
+  new Map(FILES.flatMap((file) => [...flattenLocale(file[lang] as LocaleTree, file[0])]));
+const enKeys = texts(1);
+const deKeys = texts(2);
 
 describe('locale files', () => {
-  it('have the same keys in English and German', () => {
-    expect(missing(enKeys, deKeys)).toEqual([]);
-    expect(missing(deKeys, enKeys)).toEqual([]);
-  });
-
-  it('use the same {{placeholders}} in both languages', () => {
-    expect(placeholderMismatches(enKeys, deKeys)).toEqual([]);
-  });
-
-  it('have no empty texts', () => {
-    const empty = [...enKeys, ...deKeys].filter(([, text]) => text.trim() === '').map(([k]) => k);
-    expect(empty).toEqual([]);
-  });
+  itKeepsLocaleParity(enKeys, deKeys);
 
   it('translate every error code of the API contract', async () => {
     const { ErrorCode } = await import('../contracts/common');
@@ -150,14 +110,19 @@ describe('locale files', () => {
 
 describe('parity checks', () => {
   it('report a key that exists in one language only', () => {
-    const a = flatten({ x: { y: 'Y', z: 'Z' } });
-    const b = flatten({ x: { y: 'Y' } });
-    expect(missing(a, b)).toEqual(['x.z']);
+    const a = flattenLocale({ x: { y: 'Y', z: 'Z' } });
+    const b = flattenLocale({ x: { y: 'Y' } });
+    expect(missingKeys(a, b)).toEqual(['x.z']);
   });
 
   it('report a placeholder that differs between languages', () => {
-    const a = flatten({ greet: 'Hi {{name}}' });
-    const b = flatten({ greet: 'Hallo {{nome}}' });
+    const a = flattenLocale({ greet: 'Hi {{name}}' });
+    const b = flattenLocale({ greet: 'Hallo {{nome}}' });
     expect(placeholderMismatches(a, b)).toEqual(['greet']);
+  });
+
+  it('report an empty text, and read a namespace prefix', () => {
+    expect(emptyTexts(flattenLocale({ a: ' ', b: 'B' }))).toEqual(['a']);
+    expect([...flattenLocale({ x: { y: 'Y' } }, 'settings:').keys()]).toEqual(['settings:x.y']);
   });
 });

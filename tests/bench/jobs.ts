@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
 import { z } from 'zod';
 import { loadConfig } from '../../api/config';
 import { type Database, openDatabase } from '../../api/db/client';
@@ -8,6 +7,7 @@ import { addJob } from '../../api/jobs/queue';
 import { defineTask } from '../../api/jobs/task';
 import { startWorker } from '../../api/jobs/worker';
 import { createDeps } from '../../api/server';
+import { freshDatabase } from './app';
 import type { Budget } from './report';
 
 /** Samples per database: one job at a time, a random pause between, so the poll's phase is uniform. */
@@ -35,15 +35,11 @@ function percentile(values: number[], p: number): number {
  */
 export async function jobPickup(kind: Database['kind'], adminUrl: string): Promise<PickupResult> {
   const log = createLogger('silent');
-  const name = `bench_jobs_${randomBytes(4).toString('hex')}`;
-  const admin = kind === 'postgres' ? postgres(adminUrl, { max: 1, onnotice: () => {} }) : undefined;
-  let url: string | undefined;
-  if (admin) {
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
-    url = u.href;
-  }
+  const database =
+    kind === 'postgres'
+      ? await freshDatabase(adminUrl, `bench_jobs_${randomBytes(4).toString('hex')}`)
+      : undefined;
+  const url = database?.url;
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
@@ -127,10 +123,7 @@ export async function jobPickup(kind: Database['kind'], adminUrl: string): Promi
   } finally {
     await worker?.stop();
     await db.close();
-    if (admin) {
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    await database?.drop();
   }
 }
 

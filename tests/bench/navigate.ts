@@ -1,15 +1,9 @@
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { withApp } from './app';
 import { type Budget, median } from './report';
 
-/** `withServer` of run.ts: a fresh production server on an embedded database, and a sign-in for it. */
-type WithServer = <T>(
-  port: number,
-  fn: (base: string, signIn: () => Promise<string>) => Promise<T>,
-) => Promise<T>;
-
 const RUNS = 20;
-const PORT = 4608;
 const SECTION = { href: '/dashboard/clients', headings: ['Clients', 'Kunden'] };
 
 declare global {
@@ -117,8 +111,8 @@ export async function measureSectionNavigation(
 }
 
 /** The budget of issue 3: median click → first content of a preloaded section ≤ 100 ms. */
-export async function sectionNavigation(withServer: WithServer): Promise<Budget> {
-  const { toDom, toFrame } = await withServer(PORT, async (base, signIn) =>
+export async function sectionNavigation(): Promise<Budget> {
+  const { toDom, toFrame } = await withApp(async ({ base, signIn }) =>
     measureSectionNavigation(base, await signIn()),
   );
   const fmt = (values: number[]) => values.map((v) => v.toFixed(1)).join(' ');

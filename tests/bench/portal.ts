@@ -5,9 +5,9 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { demoClientSession, startApp } from './app';
 import { initialJsKb } from './initial-js';
 import { type LighthouseResult, medianResult } from './lighthouse';
-import { assertFree, startProcess, waitForUrl } from './process';
 import type { Budget } from './report';
 import { buildTrivialPage, serveTrivialPage } from './trivial-page';
 
@@ -19,7 +19,6 @@ import { buildTrivialPage, serveTrivialPage } from './trivial-page';
  * - each page's LCP against a trivial React page built the same way (Rsbuild + React), in the same run.
  * Lighthouse numbers are the median of RUNS runs (scores and LCP vary by a few percent run to run).
  */
-const PORT = 4608;
 const RUNS = Number(process.env.BENCH_PORTAL_RUNS ?? 3);
 const CLIENT_PASSWORD = 'bench client secret';
 
@@ -81,75 +80,17 @@ async function medianOf(runs: number, measure: () => Promise<LighthouseResult>):
   return medianResult(results);
 }
 
-async function json<T>(res: Response, what: string): Promise<T> {
-  if (!res.ok) throw new Error(`bench ${what} failed: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/**
- * Signs the seeded demo provider in, gives the first demo client a password, and signs that client in
- * to the portal. @returns the portal id and the session the portal stores
- */
-async function demoClientSession(base: string, banner: string) {
-  const [, email, password] = banner.match(/e-mail:\s+(\S+)\s+password:\s+(\S+)/) ?? [];
-  const headers = { 'Content-Type': 'application/json', Origin: base };
-  const signIn = await fetch(`${base}/api/auth/sign-in`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password }),
-  });
-  await json(signIn, 'provider sign-in');
-  const cookie = signIn.headers.getSetCookie()[0]?.split(';')[0] ?? '';
-  const withCookie = { ...headers, Cookie: cookie };
-  const { items } = await json<{ items: { id: string; email: string; portal: { id: string } }[] }>(
-    await fetch(`${base}/api/clients`, { headers: withCookie }),
-    'client list',
-  );
-  const client = items[0];
-  if (!client) throw new Error('bench: the demo data has no client');
-  await json(
-    await fetch(`${base}/api/clients/${client.id}/password`, {
-      method: 'POST',
-      headers: withCookie,
-      body: JSON.stringify({ password: CLIENT_PASSWORD }),
-    }),
-    'client password',
-  );
-  const session = await json<Record<string, unknown>>(
-    await fetch(`${base}/api/portal/sign-in`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ email: client.email, password: CLIENT_PASSWORD, portalId: client.portal.id }),
-    }),
-    'portal sign-in',
-  );
-  return { portalId: client.portal.id, session };
-}
-
 /** Runs the portal budgets; `report` prints each as `budget <name>: <measured> (limit <limit>) ok|over`. */
 export async function portalBench(report: (budget: Budget) => void): Promise<void> {
   await buildTrivialPage();
   const trivialPage = await serveTrivialPage();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-portal-'));
-  const base = `http://127.0.0.1:${PORT}`;
-  await assertFree(`${base}/api/health`);
-  const server = startProcess(
-    'node_modules/.bin/tsx',
-    ['api/main.ts'],
-    {
-      ...process.env,
-      PORT: String(PORT),
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-    },
-    { captureStdout: true },
-  );
+  const app = await startApp().catch(async (error: unknown) => {
+    await trivialPage.close();
+    throw error;
+  });
+  const { base } = app;
   try {
-    await waitForUrl(`${base}/api/health`, server.child);
-    const { portalId, session } = await demoClientSession(base, server.stdout());
+    const { portalId, session } = await demoClientSession(base, await app.signIn(), CLIENT_PASSWORD);
     const loginUrl = `${base}/portal/${portalId}/login`;
     const dashboardUrl = `${base}/portal/${portalId}/dashboard`;
 
@@ -205,8 +146,7 @@ export async function portalBench(report: (budget: Budget) => void): Promise<voi
       kind: 'max',
     });
   } finally {
-    await server.stop();
+    await app.stop();
     await trivialPage.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -11,6 +11,7 @@ import { migrate } from '../../api/db/migrate';
 import { activityFrom } from '../../api/services/activity/activity-view';
 import { listNotifications, unreadCount } from '../../api/services/activity/notifications';
 import { REALTIME_PROTOCOLS } from '../../shared/realtime/protocol';
+import { freshDatabase } from './app';
 import type { Budget } from './report';
 
 /*
@@ -399,13 +400,8 @@ async function sockets(sql: Sql, dbUrl: string): Promise<SocketsResult> {
 
 /** Runs both parts on a fresh database of `adminUrl`'s server; reports the budgets. */
 export async function realtimeBench(adminUrl: string, report: (b: Budget) => void): Promise<void> {
-  const name = 'bench_realtime';
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${name}`;
-  const sql = postgres(dbUrl.href, {
+  const database = await freshDatabase(adminUrl, 'bench_realtime');
+  const sql = postgres(database.url, {
     max: 10,
     onnotice: () => {},
     transform: { undefined: null },
@@ -413,11 +409,10 @@ export async function realtimeBench(adminUrl: string, report: (b: Budget) => voi
   try {
     await migrate(sql);
     if (PARTS.has('queries')) await queriesPart(sql, report);
-    if (PARTS.has('sockets')) await socketsPart(sql, dbUrl.href, report);
+    if (PARTS.has('sockets')) await socketsPart(sql, database.url, report);
   } finally {
     await sql.end({ timeout: 5 });
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

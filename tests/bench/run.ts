@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { REMOTE_NAMES } from '../../shared/remotes';
+import { freePort, withApp } from './app';
 import { clientsListThroughput } from './clients-list';
 import { coldStartMs } from './cold-start';
 import { type LighthouseResult, lighthouseRun, medianResult } from './lighthouse';
-import { assertFree, startProcess, waitForUrl } from './process';
 import { type Budget, formatBudget } from './report';
 import { sessionThroughput } from './session-throughput';
 import { remoteEntryKb } from './sizes';
@@ -34,53 +34,9 @@ if (needsFrontends && !existsSync(join(DIST, 'host', 'index.html'))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-/**
- * Runs `fn` against a fresh production server on an embedded database; `signIn()` signs in the demo
- * provider that the first start creates (its password is read from the start-up banner).
- */
-async function withServer<T>(
-  port: number,
-  fn: (base: string, signIn: () => Promise<string>) => Promise<T>,
-): Promise<T> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-app-'));
-  const base = `http://127.0.0.1:${port}`;
-  await assertFree(`${base}/api/health`);
-  const server = startProcess(
-    'node_modules/.bin/tsx',
-    ['api/main.ts'],
-    {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-    },
-    { captureStdout: true },
-  );
-  try {
-    await waitForUrl(`${base}/api/health`, server.child);
-    const signIn = async () => {
-      const [, email, password] = server.stdout().match(/e-mail:\s+(\S+)\s+password:\s+(\S+)/) ?? [];
-      const res = await fetch(`${base}/api/auth/sign-in`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: base },
-        body: JSON.stringify({ email, password }),
-      });
-      const cookie = res.headers.getSetCookie()[0]?.split(';')[0];
-      if (!res.ok || !cookie) throw new Error(`bench sign-in failed: ${res.status}`);
-      return cookie;
-    };
-    return await fn(base, signIn);
-  } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
 if (only.has('sizes')) {
   const { initialJsKb } = await import('./initial-js');
-  await withServer(4601, async (base, signIn) => {
+  await withApp(async ({ base, signIn }) => {
     for (const path of ['/', '/auth']) {
       report({
         name: `host-initial-js-gzip ${path}`,
@@ -100,7 +56,7 @@ if (only.has('sizes')) {
       digits: 1,
     });
   });
-  for (const remote of ['clients', 'projects', 'invoices', 'files', 'analytics']) {
+  for (const remote of REMOTE_NAMES) {
     report({
       name: `remote-${remote}-first-chunk-gzip`,
       measured: remoteEntryKb(DIST, remote),
@@ -126,7 +82,7 @@ if (only.has('sizes')) {
 }
 
 if (only.has('session')) {
-  const r = await sessionThroughput(ADMIN_DB, { app: 4602, baseline: 4603 });
+  const r = await sessionThroughput(ADMIN_DB, { app: await freePort(), baseline: await freePort() });
   console.log(
     `session GET: app ${r.app.rps.toFixed(0)} req/s p99 ${r.app.p99} ms; baseline node:http+postgres.js ${r.baseline.rps.toFixed(0)} req/s p99 ${r.baseline.p99} ms`,
   );
@@ -147,7 +103,7 @@ if (only.has('session')) {
 }
 
 if (only.has('clients')) {
-  const r = await clientsListThroughput(ADMIN_DB, { app: 4606, baseline: 4607 });
+  const r = await clientsListThroughput(ADMIN_DB, { app: await freePort(), baseline: await freePort() });
   console.log(
     `clients list (search, page of 50; ${r.total} matches of 10,000 clients, 100,000 in the table; 50 connections): app ${r.app.rps.toFixed(0)} req/s p99 ${r.app.p99} ms; baseline node:http+postgres.js ${r.baseline.rps.toFixed(0)} req/s p99 ${r.baseline.p99} ms`,
   );
@@ -173,7 +129,7 @@ if (only.has('lighthouse')) {
   await buildTrivialPage();
   const trivial = await serveTrivialPage();
   try {
-    await withServer(4604, async (base, signIn) => {
+    await withApp(async ({ base, signIn }) => {
       const cookie = await signIn();
       // Each page LIGHTHOUSE_RUNS times, interleaved (a drift of the machine's speed hits every page alike);
       // the budgets take each page's medians.
@@ -231,7 +187,7 @@ if (only.has('lighthouse')) {
 if (only.has('cold-start')) {
   report({
     name: 'cold-start-npm-start',
-    measured: (await coldStartMs(4605)) / 1000,
+    measured: (await coldStartMs(await freePort())) / 1000,
     limit: 3,
     unit: ' s',
     kind: 'max',
@@ -239,7 +195,7 @@ if (only.has('cold-start')) {
 }
 
 if (only.has('navigate') || !process.env.BENCH_ONLY)
-  report(await (await import('./navigate')).sectionNavigation(withServer));
+  report(await (await import('./navigate')).sectionNavigation());
 
 if (only.has('portal') || !process.env.BENCH_ONLY) await (await import('./portal')).portalBench(report);
 

@@ -4,6 +4,7 @@ import { hashPassword } from '../../api/auth/password';
 import { createSession } from '../../api/auth/session';
 import type { Sql } from '../../api/db/client';
 import { migrate } from '../../api/db/migrate';
+import { freshDatabase } from './app';
 import { assertFree, type Started, startProcess, waitForUrl } from './process';
 import { median } from './report';
 
@@ -32,14 +33,7 @@ export async function sessionThroughput(
   ports: { app: number; baseline: number },
   seconds = 5,
 ): Promise<SessionBench> {
-  const dbName = 'bench_session';
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.unsafe(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const dbUrl = url.toString();
+  const { url: dbUrl } = await freshDatabase(adminUrl, 'bench_session');
 
   const sql = postgres(dbUrl, { max: 2, onnotice: () => {} }) as unknown as Sql;
   await migrate(sql);

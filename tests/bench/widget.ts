@@ -1,17 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import { SESSION_KEY } from '../../embed/portal/session/session-key';
 import { FIRST_CONTENT_MARK } from '../../embed/portal/ui/first-content';
 import { snippetScript } from '../../shared/widget/snippet';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { demoClientSession, json, startApp } from './app';
 import { RawChromium } from './cdp';
 import { lighthouseRun } from './lighthouse';
-import { assertFree, type Started, startProcess, waitForUrl } from './process';
+import { assertFree } from './process';
 import { type Budget, median } from './report';
 
 /**
@@ -75,11 +75,6 @@ function printTimeline(label: string, origin: number, rows: [number, string][]) 
     console.log(`${label.padStart(10)} ${(t - origin).toFixed(0).padStart(5)} ${line}`);
 }
 
-async function json<T>(res: Response, what: string): Promise<T> {
-  if (!res.ok) throw new Error(`bench ${what} failed: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 /** One platform and the provider site that embeds its portal, set up for the measurements. */
 export interface Setup {
   /** The platform's origin (serves the portal, the widget and the API). */
@@ -96,24 +91,9 @@ export interface Setup {
  * The demo provider lets the site embed its portal, creates the widget secret, and gives its first demo
  * client a password; that client's portal session is the standalone baseline's.
  */
-async function setUp(platform: string, site: string, banner: string): Promise<Setup> {
-  const [, email, password] = banner.match(/e-mail:\s+(\S+)\s+password:\s+(\S+)/) ?? [];
-  const headers = { 'Content-Type': 'application/json', Origin: platform };
-  const signIn = await fetch(`${platform}/api/auth/sign-in`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password }),
-  });
-  await json(signIn, 'provider sign-in');
-  const cookie = signIn.headers.getSetCookie()[0]?.split(';')[0] ?? '';
-  const withCookie = { ...headers, Cookie: cookie };
-  const { items } = await json<{ items: { id: string; email: string; portal: { id: string } }[] }>(
-    await fetch(`${platform}/api/clients`, { headers: withCookie }),
-    'client list',
-  );
-  const client = items[0];
-  if (!client) throw new Error('bench: the demo data has no client');
-  const portalId = client.portal.id;
+async function setUp(platform: string, site: string, cookie: string): Promise<Setup> {
+  const { portalId, email, session } = await demoClientSession(platform, cookie, CLIENT_PASSWORD);
+  const withCookie = { 'Content-Type': 'application/json', Origin: platform, Cookie: cookie };
   await json(
     await fetch(`${platform}/api/portals/${portalId}`, {
       method: 'PATCH',
@@ -126,23 +106,7 @@ async function setUp(platform: string, site: string, banner: string): Promise<Se
     await fetch(`${platform}/api/portals/${portalId}/widget-secret`, { method: 'POST', headers: withCookie }),
     'widget secret',
   );
-  await json(
-    await fetch(`${platform}/api/clients/${client.id}/password`, {
-      method: 'POST',
-      headers: withCookie,
-      body: JSON.stringify({ password: CLIENT_PASSWORD }),
-    }),
-    'client password',
-  );
-  const session = await json<Record<string, unknown>>(
-    await fetch(`${platform}/api/portal/sign-in`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ email: client.email, password: CLIENT_PASSWORD, portalId }),
-    }),
-    'portal sign-in',
-  );
-  return { platform, site, portalId, email: client.email, secret, session };
+  return { platform, site, portalId, email, secret, session };
 }
 
 /** The provider's backend (shared/widget/handoff-examples.ts, Node): a fresh single-use token. */
@@ -456,47 +420,29 @@ export async function startEmbedding(
   ports: { platform: number; site: number },
 ): Promise<Embedding> {
   ensureWidgetBuild(root, dist);
-  const platform = `http://localhost:${ports.platform}`;
   const site = `http://127.0.0.1:${ports.site}`;
-  await assertFree(`${platform}/api/health`);
   await assertFree(`${site}/plain`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-widget-'));
-  const server = startPlatform(root, dist, platform, dataDir);
+  // 2 × RUNS handoffs and sign-ins from one address: the limits are covered by the API tests.
+  const app = await startApp({
+    root,
+    dist,
+    host: 'localhost',
+    port: ports.platform,
+    env: { RATE_LIMIT_DISABLED: 'true' },
+  });
   let siteServer: Server | undefined;
   const stop = async () => {
     await new Promise((done) => (siteServer ? siteServer.close(done) : done(undefined)));
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
   };
   try {
-    await waitForUrl(`${platform}/api/health`, server.child);
-    const setup = await setUp(platform, site, server.stdout());
+    const setup = await setUp(app.base, site, await app.signIn());
     siteServer = await startSite(setup, ports.site);
     return { setup, stop };
   } catch (error) {
     await stop();
     throw error;
   }
-}
-
-function startPlatform(root: string, dist: string, origin: string, dataDir: string): Started {
-  return startProcess(
-    join(root, 'node_modules/.bin/tsx'),
-    [join(root, 'api/main.ts')],
-    {
-      ...process.env,
-      PORT: new URL(origin).port,
-      PUBLIC_URL: origin,
-      DIST_DIR: resolve(root, dist),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      // 2 × RUNS handoffs and sign-ins from one address: the limits are covered by the API tests.
-      RATE_LIMIT_DISABLED: 'true',
-    },
-    { captureStdout: true },
-  );
 }
 
 /** Runs the widget budgets; `report` prints each as `budget <name>: <measured> (limit <limit>) ok|over`. */

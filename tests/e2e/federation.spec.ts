@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, type Request, test } from '@playwright/test';
-import { isAvailable, SECTION_GROUPS } from '../../host/dashboard/sections';
+import { IDLE_PRELOADED_REMOTES } from '../../shared/remotes';
 import { failOnCspViolations, signUpAndVerify, uniqueEmail } from './support';
 
 // Issue 17, finding 13: every page and frame of ours loads without a Content-Security-Policy violation.
@@ -336,13 +336,6 @@ test('one copy of React, react-dom, the router, the query client, i18next and th
   expect(report.used).toBeGreaterThanOrEqual(8);
 });
 
-/** The remotes the idle preload fetches: Clients and Projects, once each exists (the registry says). */
-const IDLE_PRELOADED = SECTION_GROUPS.flatMap((g) => g.sections).flatMap((s) =>
-  (s.id === 'clients' || s.id === 'projects') && isAvailable(s) && s.source.kind === 'remote'
-    ? [s.source.remote]
-    : [],
-);
-
 test.describe('preloading', () => {
   test('hovering a sidebar link for 150 ms preloads its section; a shorter hover does not', async ({
     page,
@@ -402,7 +395,7 @@ test.describe('preloading', () => {
     page,
     request,
   }) => {
-    expect(IDLE_PRELOADED.length).toBeGreaterThan(0);
+    expect(IDLE_PRELOADED_REMOTES.length).toBeGreaterThan(0);
     await signIn(page, request);
     await page.mouse.move(600, 500); // nowhere near the sidebar: no hover preload
     await page.goto('/dashboard');
@@ -414,7 +407,7 @@ test.describe('preloading', () => {
             .getEntriesByType('resource')
             .some((e) => e.name.endsWith(`/remotes/${remote}/remoteEntry.js`)),
         ),
-      IDLE_PRELOADED,
+      IDLE_PRELOADED_REMOTES,
       { timeout: 10_000 },
     );
     // Resource timing, from the start of navigation: nothing of a remote before the 2 s mark.
@@ -424,7 +417,7 @@ test.describe('preloading', () => {
         .filter((e) => new URL(e.name).pathname.startsWith('/remotes/'))
         .map((e) => ({ url: new URL(e.name).pathname, start: e.startTime })),
     );
-    for (const remote of IDLE_PRELOADED) {
+    for (const remote of IDLE_PRELOADED_REMOTES) {
       const manifest = starts.find((s) => s.url === `/remotes/${remote}/mf-manifest.json`);
       expect(manifest?.start).toBeGreaterThanOrEqual(2000);
     }

@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
-import { PlatformConfig, RemoteName } from '../../../shared/contracts/platform';
+import { PlatformConfig } from '../../../shared/contracts/platform';
+import { remoteManifests } from '../../../shared/remotes';
 import type { App } from '../../http/context';
 
 const route = createRoute({
@@ -17,10 +18,7 @@ const route = createRoute({
 export function registerPlatformConfig(app: App) {
   app.openapi(route, (c) => {
     const { config, mailer } = c.get('deps');
-    const base = (config.REMOTES_BASE_URL ?? '').replace(/\/$/, '') || '/remotes';
-    const remotes = Object.fromEntries(
-      RemoteName.options.map((name) => [name, `${base}/${name}/mf-manifest.json`]),
-    ) as Record<RemoteName, string>;
+    const remotes = remoteManifests(config.REMOTES_BASE_URL);
     c.header('Cache-Control', 'no-cache');
     return c.json({ remotes, mail: mailer.via }, 200);
   });

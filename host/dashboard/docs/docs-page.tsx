@@ -3,7 +3,7 @@ import { useTranslation } from '../../../shared/i18n/react';
 import { Link, useLocation } from '../../../shared/router';
 import { buttonClass } from '../../../shared/ui/button';
 import { SelectField } from '../../../shared/ui/select-field';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { usePortalList } from '../portals/portals-api';
 import type { CopyTexts } from './code-block';
 import type { ExampleContext } from './examples';

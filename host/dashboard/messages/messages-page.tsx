@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../shared/i18n/react';
 import { Navigate, Route, Routes, useParams } from '../../../shared/router';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { MessagesLayout } from './messages-layout';
 import { MESSAGES_BASE } from './paths';
 

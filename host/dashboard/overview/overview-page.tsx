@@ -8,9 +8,9 @@ import { formatMoney } from '../../../shared/format/money';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { useAuth } from '../../auth/auth-provider';
 import { useCachedQuery } from '../../lib/use-cached-query';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { dashboardKeys } from '../dashboard-keys';
 import { FirstSteps } from './first-steps';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Portal } from '../../../shared/contracts/portals';
 import { useTranslation } from '../../../shared/i18n/react';
 import { useParams } from '../../../shared/router';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { DnsRecords } from './dns-records';
 import { DomainForm } from './domain-form';
 import { DomainStatusCard } from './domain-status';

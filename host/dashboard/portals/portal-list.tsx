@@ -6,7 +6,7 @@ import { Link } from '../../../shared/router';
 import { Button, buttonClass } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { StatePanel } from '../../../shared/ui/state-panel';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { CopyButton } from './copy-button';
 import { portalAddress } from './portal-url';
 import { usePortalList } from './portals-api';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Card } from '../../../shared/ui/card';
 import { cn } from '../../../shared/ui/cn';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { DeleteAccount } from './delete-account';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';

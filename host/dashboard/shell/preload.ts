@@ -1,4 +1,4 @@
-import { type DashboardSection, isAvailable, SECTION_GROUPS } from '../sections';
+import { type DashboardSection, idlePreloadedSections, isAvailable } from '../sections';
 
 /** Spec §9: hovering a sidebar link this long preloads its section. */
 export const HOVER_PRELOAD_MS = 150;
@@ -43,11 +43,9 @@ export function preloadSection(section: DashboardSection): void {
   );
 }
 
-/** After ~2 s and once the browser is idle, preloads Clients and Projects (only sections that exist). */
+/** After ~2 s and once the browser is idle, preloads the sections the registry marks `idlePreload`. */
 export function scheduleIdlePreload(): () => void {
-  const likelyNext = SECTION_GROUPS.flatMap((g) => g.sections).filter(
-    (s) => (s.id === 'clients' || s.id === 'projects') && isAvailable(s),
-  );
+  const likelyNext = idlePreloadedSections();
   if (likelyNext.length === 0) return () => {};
   let idle: number | undefined;
   const timer = window.setTimeout(() => {

@@ -14,7 +14,7 @@ import {
 import { HOVER_PRELOAD_MS, preloadSection } from './preload';
 import { useSidebar } from './sidebar-state';
 
-/** Computed once: availability is static per build (see `REMOTE_SECTION_AVAILABLE`). */
+/** Computed once: availability is static per build (the registry, `shared/remotes.ts`). */
 const GROUPS = visibleGroups();
 
 type TooltipKit = typeof import('../../../shared/ui/tooltip');

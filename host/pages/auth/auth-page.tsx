@@ -2,8 +2,8 @@ import { useTranslation } from '../../../shared/i18n/react';
 import { useSearchParams } from '../../../shared/router';
 import { Card } from '../../../shared/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../shared/ui/tabs';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { PublicLayout } from '../../layout/public-layout';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 

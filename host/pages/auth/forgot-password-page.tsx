@@ -7,9 +7,9 @@ import { Link, useLocation } from '../../../shared/router';
 import { Button, buttonClass } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { Field } from '../../../shared/ui/field';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { PublicLayout } from '../../layout/public-layout';
 import { useAction } from '../../lib/use-action';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { loadAuthForms } from './auth-forms-lazy';
 
 /**

@@ -7,10 +7,10 @@ import { Button, buttonClass } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { Field } from '../../../shared/ui/field';
 import { toast } from '../../../shared/ui/toaster';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { useAuth } from '../../auth/auth-provider';
 import { PublicLayout } from '../../layout/public-layout';
 import { useAction } from '../../lib/use-action';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { loadAuthForms } from './auth-forms-lazy';
 
 const EMPTY = { newPassword: '', confirmPassword: '' };

@@ -3,8 +3,8 @@ import { useTranslation } from '../../../shared/i18n/react';
 import { Link, useLocation } from '../../../shared/router';
 import { buttonClass } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { PublicLayout } from '../../layout/public-layout';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { ResendVerificationButton } from './resend-verification';
 
 /**

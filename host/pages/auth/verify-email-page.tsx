@@ -8,10 +8,10 @@ import { buttonClass } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { PageFallback } from '../../../shared/ui/spinner';
 import { toast } from '../../../shared/ui/toaster';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { authApi } from '../../auth/auth-api';
 import { useAuth } from '../../auth/auth-provider';
 import { PublicLayout } from '../../layout/public-layout';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { VerifyEmailForm, type VerifyOutcome } from './verify-email-form';
 
 type View =

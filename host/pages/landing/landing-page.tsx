@@ -13,8 +13,8 @@ import { formatMoney } from '../../../shared/format/money';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Link } from '../../../shared/router';
 import { buttonClass } from '../../../shared/ui/button';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { PublicLayout } from '../../layout/public-layout';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { PortalPreview } from './portal-preview';
 
 /** Spec §1: the single Professional plan, 9 euro per month. */

@@ -1,7 +1,7 @@
 import { formatDate } from '../../../shared/format/date';
 import { useTranslation } from '../../../shared/i18n/react';
+import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { PublicLayout } from '../../layout/public-layout';
-import { useDocumentTitle } from '../../lib/use-document-title';
 
 export type LegalSection = { heading: string; paragraphs: string[] };
 export type LegalText = { en: LegalSection[]; de: LegalSection[] };
