@@ -17,6 +17,16 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
+/**
+ * Opens a page and waits until its socket is live (the server's first frame, `ready`): both apps connect
+ * once the page has settled, and what happens before that is in the data the page loaded.
+ */
+async function gotoLive(page: Page, url: string) {
+  const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/realtime'));
+  await page.goto(url);
+  await (await socket).waitForEvent('framereceived');
+}
+
 async function send(page: Page, text: string) {
   await page.getByRole('textbox', { name: 'Message' }).fill(text);
   await page.getByRole('button', { name: 'Send' }).click();
@@ -36,10 +46,10 @@ test('provider and client: messages both ways, the badge, a toast, mark all read
     await signIn(client, w);
 
     // Both open the project's conversation: the provider on the project page's Messages tab.
-    await provider.goto(`/dashboard/projects/${w.website}?tab=messages`);
+    await gotoLive(provider, `/dashboard/projects/${w.website}?tab=messages`);
     const providerThread = provider.getByRole('list', { name: 'Messages' });
     await expect(providerThread).toContainText('The first draft is ready for review.');
-    await client.goto(`/portal/${w.portalId}/messages?project=${w.website}`);
+    await gotoLive(client, `/portal/${w.portalId}/messages?project=${w.website}`);
     const clientThread = client.getByRole('list', { name: 'Messages' });
     await expect(clientThread).toContainText('The first draft is ready for review.');
 
@@ -53,7 +63,7 @@ test('provider and client: messages both ways, the badge, a toast, mark all read
     await shot(client, 'client-messages');
 
     // Elsewhere in the dashboard: the client's next message raises the badge and a toast.
-    await provider.goto('/dashboard');
+    await gotoLive(provider, '/dashboard');
     const badge = provider.getByTestId('notification-badge');
     await expect(provider.getByRole('button', { name: /^Notifications/ })).toBeVisible();
     const before = Number((await badge.count()) > 0 ? await badge.textContent() : '0');
@@ -71,7 +81,7 @@ test('provider and client: messages both ways, the badge, a toast, mark all read
     await provider.keyboard.press('Escape');
 
     // A status change by the provider reaches the client's project page, with a notification.
-    await client.goto(`/portal/${w.portalId}/projects/${w.website}`);
+    await gotoLive(client, `/portal/${w.portalId}/projects/${w.website}`);
     await expect(client.getByText('In progress').first()).toBeVisible();
     const clientBadge = client.getByTestId('notification-badge');
     const clientBefore = Number((await clientBadge.count()) > 0 ? await clientBadge.textContent() : '0');
