@@ -28,7 +28,7 @@ function keysUsedInCode(only?: string[]): Set<string> {
     const text = readFileSync(join(import.meta.dirname, file), 'utf8');
     for (const m of text.matchAll(/\bt\(\s*'([a-zA-Z]+(?:\.[a-zA-Z_]+)+)'/g)) used.add(m[1] ?? '');
   }
-  const contract = readFileSync(join(import.meta.dirname, '../../shared/contracts/portal.ts'), 'utf8');
+  const contract = readFileSync(join(import.meta.dirname, '../../shared/contracts/portal-client.ts'), 'utf8');
   for (const m of contract.matchAll(/'(validation\.[A-Za-z]+)'/g)) used.add(m[1] ?? '');
   return used;
 }
