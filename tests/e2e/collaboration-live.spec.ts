@@ -32,7 +32,7 @@ async function send(page: Page, text: string) {
   await page.getByRole('button', { name: 'Send' }).click();
 }
 
-test('provider and client: messages both ways, the badge, a toast, mark all read and a status change, live', async ({
+test('provider and client: messages both ways, offline and back, the badge, a toast, mark all read and a status change, live', async ({
   browser,
   request,
 }) => {
@@ -59,6 +59,17 @@ test('provider and client: messages both ways, the badge, a toast, mark all read
     await send(client, 'Live from the portal');
     await expect(providerThread.getByText('Live from the portal')).toHaveCount(1, LIVE);
     await expect(clientThread.getByText('Live from the portal')).toHaveCount(1);
+
+    // The client writes offline: the message waits, goes out once when the connection returns, and reaches
+    // the provider live (the client's socket reconnects and catches up on its own).
+    await clientContext.setOffline(true);
+    await expect(client.getByText(/You’re offline/)).toBeVisible();
+    await send(client, 'Written on the train');
+    await expect(clientThread.getByText(/Waiting for the connection/)).toBeVisible();
+    await clientContext.setOffline(false);
+    await expect(providerThread.getByText('Written on the train')).toHaveCount(1, { timeout: 15_000 });
+    await expect(clientThread.getByText('Written on the train')).toHaveCount(1);
+    await expect(clientThread.getByText(/Waiting for the connection/)).toHaveCount(0);
     await shot(provider, 'provider-project-messages');
     await shot(client, 'client-messages');
 
@@ -90,6 +101,40 @@ test('provider and client: messages both ways, the badge, a toast, mark all read
     await expect(client.getByText('On hold').first()).toBeVisible(LIVE);
     await expect(clientBadge).toHaveText(String(clientBefore + 1), LIVE);
     await shot(client, 'client-status-change');
+  } finally {
+    await providerContext.close();
+    await clientContext.close();
+  }
+});
+
+test('in German on a phone: the provider’s message reaches the client live, with a German toast and badge', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const w = await world(request, 'de');
+  const providerContext = await browser.newContext({ storageState: await request.storageState() });
+  const clientContext = await browser.newContext({
+    locale: 'de-DE',
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    const client = await clientContext.newPage();
+    await signIn(client, w, { email: 'E-Mail', password: 'Passwort', signIn: 'Anmelden' });
+    await gotoLive(client, `/portal/${w.portalId}/dashboard`);
+    const badge = client.getByTestId('notification-badge');
+    await expect(badge).toBeVisible();
+    const before = Number(await badge.textContent());
+    const provider = await providerContext.newPage();
+    await gotoLive(provider, `/dashboard/projects/${w.website}?tab=messages`);
+    await send(provider, 'Die zweite Fassung ist fertig.');
+    await expect(client.getByText('Neue Nachricht von Ada').first()).toBeVisible(LIVE);
+    await expect(badge).toHaveText(String(before + 1), LIVE);
+    await shot(client, 'client-de-phone-toast');
+    const overflow = await client.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   } finally {
     await providerContext.close();
     await clientContext.close();
