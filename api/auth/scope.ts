@@ -64,6 +64,14 @@ export function tenant(sql: Sql | Tx, scope: Scope, columns: { provider: string;
   return scope.kind === 'client' ? sql`${provider} AND ${sql(columns.client)} = ${scope.clientId}` : provider;
 }
 
+/**
+ * The owner condition of a row that belongs to a provider and no single client (a portal, a provider's
+ * settings): `column` is the row's provider column (e.g. `p.provider_id`).
+ */
+export function ownedBy(sql: Sql | Tx, scope: Scope, column: string) {
+  return sql`${sql(column)} = ${scope.providerId}`;
+}
+
 /** Which side of a conversation or a read flag the scope is. */
 export const sideOf = (scope: Scope): 'provider' | 'client' =>
   scope.kind === 'provider' ? 'provider' : 'client';

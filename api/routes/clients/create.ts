@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { Client, ClientCreateInput } from '../../../shared/contracts/clients';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { createClient } from '../../services/clients/manage-clients';
@@ -40,6 +41,6 @@ const route = createRoute({
 export function registerCreateClient(app: App) {
   app.openapi(route, async (c) => {
     const { sql, now } = c.get('deps');
-    return c.json(await createClient(sql, providerOf(c).userId, c.req.valid('json'), now()), 201);
+    return c.json(await createClient(sql, providerScope(c), c.req.valid('json'), now()), 201);
   });
 }

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ClientDeleted, ClientIdParam } from '../../../shared/contracts/clients';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { deleteClient } from '../../services/clients/manage-clients';
@@ -25,7 +26,7 @@ const route = createRoute({
 export function registerDeleteClient(app: App) {
   app.openapi(route, async (c) => {
     const { clientId } = c.req.valid('param');
-    const deleted = await deleteClient(c.get('deps').sql, providerOf(c).userId, clientId);
+    const deleted = await deleteClient(c.get('deps').sql, providerScope(c), clientId);
     return c.json({ ok: true as const, deleted }, 200);
   });
 }

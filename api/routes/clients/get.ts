@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ClientDetail, ClientIdParam } from '../../../shared/contracts/clients';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { getClientDetail } from '../../services/clients/get-client-detail';
@@ -26,6 +27,6 @@ export function registerGetClient(app: App) {
   app.openapi(route, async (c) => {
     c.header('Cache-Control', 'no-store');
     const { clientId } = c.req.valid('param');
-    return c.json(await getClientDetail(c.get('deps').sql, providerOf(c).userId, clientId), 200);
+    return c.json(await getClientDetail(c.get('deps').sql, providerScope(c), clientId), 200);
   });
 }

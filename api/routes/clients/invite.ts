@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ClientIdParam, ClientInvited } from '../../../shared/contracts/clients';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { enforceAddressLimits } from '../../http/rate-limit';
@@ -30,10 +31,10 @@ const route = createRoute({
 export function registerInviteClient(app: App) {
   app.openapi(route, async (c) => {
     const { clientId } = c.req.valid('param');
-    const providerId = providerOf(c).userId;
-    const client = await findInvitee(c.get('deps').sql, providerId, clientId);
+    const scope = providerScope(c);
+    const client = await findInvitee(c.get('deps').sql, scope, clientId);
     await enforceAddressLimits(c, INVITATION_LIMITS, client.email, {
-      source: providerId,
+      source: scope.providerId,
       refuse: invitationLimitError(c.get('lang')),
       always: true,
     });

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ClientList, ClientListQuery } from '../../../shared/contracts/clients';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { listClients } from '../../services/clients/list-clients';
@@ -25,6 +26,6 @@ const route = createRoute({
 export function registerListClients(app: App) {
   app.openapi(route, async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await listClients(c.get('deps').sql, providerOf(c).userId, c.req.valid('query')), 200);
+    return c.json(await listClients(c.get('deps').sql, providerScope(c), c.req.valid('query')), 200);
   });
 }

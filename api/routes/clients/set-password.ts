@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ClientIdParam, ClientPasswordInput } from '../../../shared/contracts/clients';
 import { Ok } from '../../../shared/contracts/common';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { setClientPassword } from '../../services/clients/set-client-password';
@@ -30,7 +31,7 @@ export function registerSetClientPassword(app: App) {
   app.openapi(route, async (c) => {
     const { sql, now } = c.get('deps');
     const { clientId } = c.req.valid('param');
-    await setClientPassword(sql, providerOf(c).userId, clientId, c.req.valid('json').password, now());
+    await setClientPassword(sql, providerScope(c), clientId, c.req.valid('json').password, now());
     return c.json({ ok: true as const }, 200);
   });
 }

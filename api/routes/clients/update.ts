@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { Client, ClientIdParam, ClientUpdateInput } from '../../../shared/contracts/clients';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { updateClient } from '../../services/clients/manage-clients';
@@ -32,6 +33,6 @@ export function registerUpdateClient(app: App) {
   app.openapi(route, async (c) => {
     const { sql, now } = c.get('deps');
     const { clientId } = c.req.valid('param');
-    return c.json(await updateClient(sql, providerOf(c).userId, clientId, c.req.valid('json'), now()), 200);
+    return c.json(await updateClient(sql, providerScope(c), clientId, c.req.valid('json'), now()), 200);
   });
 }

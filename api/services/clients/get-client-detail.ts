@@ -1,14 +1,19 @@
 import type { ClientDetail } from '../../../shared/contracts/clients';
+import { type ProviderScope, tenant } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { findClient } from './manage-clients';
 
 /** A client with its portal, projects, invoices and last portal sign-in (from `portal_events`). */
-export async function getClientDetail(sql: Sql, providerId: string, clientId: string): Promise<ClientDetail> {
-  const client = await findClient(sql, providerId, clientId);
+export async function getClientDetail(
+  sql: Sql,
+  scope: ProviderScope,
+  clientId: string,
+): Promise<ClientDetail> {
+  const client = await findClient(sql, scope, clientId);
   const [projects, invoices, [login]] = await Promise.all([
     sql<{ id: string; name: string; status: string; start_date: string | null; end_date: string | null }[]>`
       SELECT id, name, status, start_date::text, end_date::text FROM projects
-      WHERE provider_id = ${providerId} AND client_id = ${clientId}
+      WHERE ${tenant(sql, scope, { provider: 'provider_id', client: 'client_id' })} AND client_id = ${clientId}
       ORDER BY created_at DESC, id`,
     sql<
       {
@@ -21,11 +26,11 @@ export async function getClientDetail(sql: Sql, providerId: string, clientId: st
       }[]
     >`
       SELECT id, number, amount_cents::text, currency::text, status, due_date::text FROM invoices
-      WHERE provider_id = ${providerId} AND client_id = ${clientId}
+      WHERE ${tenant(sql, scope, { provider: 'provider_id', client: 'client_id' })} AND client_id = ${clientId}
       ORDER BY created_at DESC, id`,
     sql<{ at: Date | null }[]>`
       SELECT max(created_at) AS at FROM portal_events
-      WHERE provider_id = ${providerId} AND client_id = ${clientId} AND event_type = 'login'`,
+      WHERE ${tenant(sql, scope, { provider: 'provider_id', client: 'client_id' })} AND client_id = ${clientId} AND event_type = 'login'`,
   ]);
   return {
     ...client,

@@ -1,5 +1,6 @@
 import { colorContrast } from '../../../shared/format/contrast';
 import { issueMagicLink, magicLinkUrl } from '../../auth/portal-client/magic-link';
+import { type ProviderScope, tenant } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
@@ -23,11 +24,11 @@ export interface Invitee {
  * only for the provider's own clients).
  * @throws `not_found` for another provider's client
  */
-export async function findInvitee(sql: Sql, providerId: string, clientId: string): Promise<Invitee> {
+export async function findInvitee(sql: Sql, scope: ProviderScope, clientId: string): Promise<Invitee> {
   const [client] = await sql<Invitee[]>`
     SELECT c.id, c.name, c.email, c.language, c.portal_id, p.portal_name, p.logo_path, p.primary_color
     FROM clients c JOIN client_portals p ON p.provider_id = c.provider_id AND p.id = c.portal_id
-    WHERE c.provider_id = ${providerId} AND c.id = ${clientId}`;
+    WHERE ${tenant(sql, scope, { provider: 'c.provider_id', client: 'c.id' })} AND c.id = ${clientId}`;
   if (!client) throw new ApiError('not_found');
   return client;
 }

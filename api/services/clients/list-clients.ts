@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ClientList, ClientListQuery } from '../../../shared/contracts/clients';
+import { type ProviderScope, tenant } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { type ClientRow, clientColumns, toClient } from './client-view';
 
@@ -23,8 +24,8 @@ export function likeContains(term: string): string {
  * (a trigram GIN index on `search_text`), sorting on provider-scoped indexes, offset pagination, and
  * the exact total of matches (a count on the same indexes; two statements pipelined on one round trip).
  */
-export async function listClients(sql: Sql, providerId: string, query: Query): Promise<ClientList> {
-  const where = sql`c.provider_id = ${providerId}
+export async function listClients(sql: Sql, scope: ProviderScope, query: Query): Promise<ClientList> {
+  const where = sql`${tenant(sql, scope, { provider: 'c.provider_id', client: 'c.id' })}
     ${query.portalId ? sql`AND c.portal_id = ${query.portalId}` : sql``}
     ${query.search ? sql`AND c.search_text LIKE ${likeContains(query.search)}` : sql``}`;
   const direction = query.order === 'desc' ? 'DESC' : 'ASC';

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Client, ClientCreateInput, ClientUpdateInput } from '../../../shared/contracts/clients';
 import { revokeClientMagicLinks } from '../../auth/portal-client/magic-link';
 import { endClientSessions } from '../../auth/portal-client/portal-session';
+import { ownedBy, type ProviderScope, tenant } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import { type ClientRow, clientColumns, isEmailTaken, toClient } from './client-view';
@@ -10,11 +11,11 @@ type CreateInput = z.output<typeof ClientCreateInput>;
 type UpdateInput = z.output<typeof ClientUpdateInput>;
 
 /** One client of the provider (`not_found` for anyone else's). */
-export async function findClient(sql: Sql, providerId: string, clientId: string): Promise<Client> {
+export async function findClient(sql: Sql, scope: ProviderScope, clientId: string): Promise<Client> {
   const [row] = await sql<ClientRow[]>`
     SELECT ${clientColumns(sql)}
     FROM clients c JOIN client_portals p ON p.id = c.portal_id
-    WHERE c.provider_id = ${providerId} AND c.id = ${clientId}`;
+    WHERE ${tenant(sql, scope, { provider: 'c.provider_id', client: 'c.id' })} AND c.id = ${clientId}`;
   if (!row) throw new ApiError('not_found');
   return toClient(row);
 }
@@ -24,17 +25,17 @@ export async function findClient(sql: Sql, providerId: string, clientId: string)
  * provider in its `where`, so a portal id of another provider inserts nothing and answers 404.
  * @throws `client_email_taken` when the portal already has a client with this e-mail
  */
-export async function createClient(sql: Sql, providerId: string, input: CreateInput, now: Date) {
+export async function createClient(sql: Sql, scope: ProviderScope, input: CreateInput, now: Date) {
   try {
     const [row] = await sql<{ id: string }[]>`
       INSERT INTO clients (provider_id, portal_id, name, email, company, phone, notes, language,
                            created_at, updated_at)
-      SELECT ${providerId}, p.id, ${input.name}, ${input.email}, ${input.company ?? null},
+      SELECT ${scope.providerId}, p.id, ${input.name}, ${input.email}, ${input.company ?? null},
              ${input.phone ?? null}, ${input.notes ?? null}, ${input.language ?? 'en'}, ${now}, ${now}
-      FROM client_portals p WHERE p.provider_id = ${providerId} AND p.id = ${input.portalId}
+      FROM client_portals p WHERE ${ownedBy(sql, scope, 'p.provider_id')} AND p.id = ${input.portalId}
       RETURNING id`;
     if (!row) throw new ApiError('not_found');
-    return findClient(sql, providerId, row.id);
+    return findClient(sql, scope, row.id);
   } catch (err) {
     if (isEmailTaken(err)) throw new ApiError('client_email_taken');
     throw err;
@@ -53,7 +54,7 @@ export async function createClient(sql: Sql, providerId: string, input: CreateIn
  */
 export async function updateClient(
   sql: Sql,
-  providerId: string,
+  scope: ProviderScope,
   clientId: string,
   input: UpdateInput,
   now: Date,
@@ -62,7 +63,7 @@ export async function updateClient(
   try {
     await sql.begin(async (tx) => {
       const [before] = await tx<{ email: string }[]>`
-        SELECT email FROM clients WHERE provider_id = ${providerId} AND id = ${clientId} FOR UPDATE`;
+        SELECT email FROM clients WHERE ${tenant(tx, scope, { provider: 'provider_id', client: 'id' })} AND id = ${clientId} FOR UPDATE`;
       if (!before) throw new ApiError('not_found');
       const newEmail = set('email') && input.email !== before.email;
       const [row] = await tx`
@@ -76,41 +77,41 @@ export async function updateClient(
           portal_id = ${set('portalId') ? (input.portalId ?? null) : tx`c.portal_id`},
           password_hash = ${newEmail ? null : tx`c.password_hash`},
           updated_at = ${now}
-        WHERE c.provider_id = ${providerId} AND c.id = ${clientId}
+        WHERE ${tenant(tx, scope, { provider: 'c.provider_id', client: 'c.id' })} AND c.id = ${clientId}
           ${
             set('portalId')
               ? tx`AND EXISTS (SELECT 1 FROM client_portals p
-                                WHERE p.provider_id = ${providerId} AND p.id = ${input.portalId ?? null})`
+                                WHERE ${ownedBy(tx, scope, 'p.provider_id')} AND p.id = ${input.portalId ?? null})`
               : tx``
           }
         RETURNING c.id`;
       if (!row) throw new ApiError('not_found');
       if (newEmail) {
         await revokeClientMagicLinks(tx, clientId);
-        await endClientSessions(tx, providerId, clientId);
+        await endClientSessions(tx, scope.providerId, clientId);
       }
     });
   } catch (err) {
     if (isEmailTaken(err)) throw new ApiError('client_email_taken');
     throw err;
   }
-  return findClient(sql, providerId, clientId);
+  return findClient(sql, scope, clientId);
 }
 
 /**
  * Deletes a client; its projects, invoices, magic links and portal events go with it (foreign keys
  * cascade), in one transaction that first counts what goes.
  */
-export async function deleteClient(sql: Sql, providerId: string, clientId: string) {
+export async function deleteClient(sql: Sql, scope: ProviderScope, clientId: string) {
   return sql.begin(async (tx) => {
     const [row] = await tx<{ projects: number; invoices: number }[]>`
       SELECT
-        (SELECT count(*)::int FROM projects WHERE provider_id = ${providerId} AND client_id = c.id) AS projects,
-        (SELECT count(*)::int FROM invoices WHERE provider_id = ${providerId} AND client_id = c.id) AS invoices
-      FROM clients c WHERE c.provider_id = ${providerId} AND c.id = ${clientId}
+        (SELECT count(*)::int FROM projects WHERE ${ownedBy(tx, scope, 'provider_id')} AND client_id = c.id) AS projects,
+        (SELECT count(*)::int FROM invoices WHERE ${ownedBy(tx, scope, 'provider_id')} AND client_id = c.id) AS invoices
+      FROM clients c WHERE ${tenant(tx, scope, { provider: 'c.provider_id', client: 'c.id' })} AND c.id = ${clientId}
       FOR UPDATE`;
     if (!row) throw new ApiError('not_found');
-    await tx`DELETE FROM clients WHERE provider_id = ${providerId} AND id = ${clientId}`;
+    await tx`DELETE FROM clients WHERE ${tenant(tx, scope, { provider: 'provider_id', client: 'id' })} AND id = ${clientId}`;
     return { projects: row.projects, invoices: row.invoices };
   });
 }

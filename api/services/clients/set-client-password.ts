@@ -1,6 +1,7 @@
 import { assertPasswordNotCommon } from '../../auth/common-passwords';
 import { hashPassword } from '../../auth/password';
 import { endClientSessions } from '../../auth/portal-client/portal-session';
+import { type ProviderScope, tenant } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
 
@@ -14,20 +15,21 @@ import { ApiError } from '../../http/errors';
  */
 export async function setClientPassword(
   sql: Sql,
-  providerId: string,
+  scope: ProviderScope,
   clientId: string,
   password: string,
   now: Date,
 ): Promise<number> {
-  const [exists] = await sql`SELECT 1 FROM clients WHERE provider_id = ${providerId} AND id = ${clientId}`;
+  const [exists] =
+    await sql`SELECT 1 FROM clients WHERE ${tenant(sql, scope, { provider: 'provider_id', client: 'id' })} AND id = ${clientId}`;
   if (!exists) throw new ApiError('not_found');
   assertPasswordNotCommon(password, 'password');
   const hash = await hashPassword(password);
   return sql.begin(async (tx) => {
     const [row] = await tx`
       UPDATE clients SET password_hash = ${hash}, updated_at = ${now}
-      WHERE provider_id = ${providerId} AND id = ${clientId} RETURNING id`;
+      WHERE ${tenant(tx, scope, { provider: 'provider_id', client: 'id' })} AND id = ${clientId} RETURNING id`;
     if (!row) throw new ApiError('not_found');
-    return endClientSessions(tx, providerId, clientId);
+    return endClientSessions(tx, scope.providerId, clientId);
   });
 }
