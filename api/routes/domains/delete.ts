@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { Portal, PortalIdParam } from '../../../shared/contracts/portals';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { removePortalDomain } from '../../services/domains/portal-domain';
@@ -26,9 +27,9 @@ const route = createRoute({
 export function registerDeleteDomain(app: App) {
   app.openapi(route, async (c) => {
     const { sql, config, now } = c.get('deps');
-    const { userId } = providerOf(c);
+    const scope = providerScope(c);
     const { portalId } = c.req.valid('param');
-    await removePortalDomain(sql, userId, portalId, now());
-    return c.json(await getPortal(sql, config, userId, portalId, now()), 200);
+    await removePortalDomain(sql, scope, portalId, now());
+    return c.json(await getPortal(sql, config, scope, portalId, now()), 200);
   });
 }

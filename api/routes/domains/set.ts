@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { DomainInput } from '../../../shared/contracts/domains';
 import { Portal, PortalIdParam } from '../../../shared/contracts/portals';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { setPortalDomain } from '../../services/domains/portal-domain';
@@ -38,9 +39,9 @@ const route = createRoute({
 export function registerSetDomain(app: App) {
   app.openapi(route, async (c) => {
     const { sql, config, now } = c.get('deps');
-    const { userId } = providerOf(c);
+    const scope = providerScope(c);
     const { portalId } = c.req.valid('param');
-    await setPortalDomain(sql, config, userId, portalId, c.req.valid('json').domain, now());
-    return c.json(await getPortal(sql, config, userId, portalId, now()), 200);
+    await setPortalDomain(sql, config, scope, portalId, c.req.valid('json').domain, now());
+    return c.json(await getPortal(sql, config, scope, portalId, now()), 200);
   });
 }

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { Portal, PortalIdParam } from '../../../shared/contracts/portals';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { enforceRateLimit } from '../../http/rate-limit';
@@ -28,12 +29,12 @@ const route = createRoute({
 export function registerVerifyDomain(app: App) {
   app.openapi(route, async (c) => {
     const { sql, config, dns, now } = c.get('deps');
-    const { userId } = providerOf(c);
+    const scope = providerScope(c);
     const { portalId } = c.req.valid('param');
     // Both buckets are the caller's own: another account sending this portal's id spends only its own.
-    await enforceRateLimit(c, DOMAIN_VERIFY_LIMITS.provider, userId);
-    await enforceRateLimit(c, DOMAIN_VERIFY_LIMITS.portal, `${userId}:${portalId}`);
-    await verifyPortalDomain(sql, dns, userId, portalId, now());
-    return c.json(await getPortal(sql, config, userId, portalId, now()), 200);
+    await enforceRateLimit(c, DOMAIN_VERIFY_LIMITS.provider, scope.providerId);
+    await enforceRateLimit(c, DOMAIN_VERIFY_LIMITS.portal, `${scope.providerId}:${portalId}`);
+    await verifyPortalDomain(sql, dns, scope, portalId, now());
+    return c.json(await getPortal(sql, config, scope, portalId, now()), 200);
   });
 }

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { Portal, PortalCreateInput } from '../../../shared/contracts/portals';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { createPortal } from '../../services/portals/manage-portals';
@@ -40,6 +41,6 @@ const route = createRoute({
 export function registerCreatePortal(app: App) {
   app.openapi(route, async (c) => {
     const { sql, config, now } = c.get('deps');
-    return c.json(await createPortal(sql, config, providerOf(c).userId, c.req.valid('json'), now()), 201);
+    return c.json(await createPortal(sql, config, providerScope(c), c.req.valid('json'), now()), 201);
   });
 }

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { Portal, PortalIdParam } from '../../../shared/contracts/portals';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { getPortal } from '../../services/portals/manage-portals';
@@ -26,9 +27,9 @@ const route = createRoute({
 export function registerDeletePortalLogo(app: App) {
   app.openapi(route, async (c) => {
     const deps = c.get('deps');
-    const { userId } = providerOf(c);
+    const scope = providerScope(c);
     const { portalId } = c.req.valid('param');
-    await removePortalLogo({ ...deps, log: c.get('log') }, userId, portalId, deps.now());
-    return c.json(await getPortal(deps.sql, deps.config, userId, portalId, deps.now()), 200);
+    await removePortalLogo({ ...deps, log: c.get('log') }, scope, portalId, deps.now());
+    return c.json(await getPortal(deps.sql, deps.config, scope, portalId, deps.now()), 200);
   });
 }

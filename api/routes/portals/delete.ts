@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PortalDeleted, PortalIdParam } from '../../../shared/contracts/portals';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { forgetPortalDomains } from '../../services/domains/domain-cache';
@@ -28,8 +29,9 @@ export function registerDeletePortal(app: App) {
   app.openapi(route, async (c) => {
     const { sql, store } = c.get('deps');
     const { portalId } = c.req.valid('param');
-    const providerId = providerOf(c).userId;
-    const { deleted, logoPath } = await deletePortal(sql, providerId, portalId);
+    const scope = providerScope(c);
+    const { providerId } = scope;
+    const { deleted, logoPath } = await deletePortal(sql, scope, portalId);
     // Its logo and whatever else is stored under the portal's prefix; a storage failure is logged, not
     // answered (the portal is gone either way).
     const keys = logoPath ? [logoPath] : [];

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { Portal, PortalIdParam } from '../../../shared/contracts/portals';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { getPortal } from '../../services/portals/manage-portals';
@@ -25,9 +26,6 @@ export function registerGetPortal(app: App) {
   app.openapi(route, async (c) => {
     const { sql, config, now } = c.get('deps');
     c.header('Cache-Control', 'no-store');
-    return c.json(
-      await getPortal(sql, config, providerOf(c).userId, c.req.valid('param').portalId, now()),
-      200,
-    );
+    return c.json(await getPortal(sql, config, providerScope(c), c.req.valid('param').portalId, now()), 200);
   });
 }

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PortalList } from '../../../shared/contracts/portals';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { listPortals } from '../../services/portals/manage-portals';
@@ -25,6 +26,6 @@ export function registerListPortals(app: App) {
   app.openapi(route, async (c) => {
     const { sql, config, now } = c.get('deps');
     c.header('Cache-Control', 'no-store');
-    return c.json({ items: await listPortals(sql, config, providerOf(c).userId, now()) }, 200);
+    return c.json({ items: await listPortals(sql, config, providerScope(c), now()) }, 200);
   });
 }

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { Portal, PortalIdParam, PortalUpdateInput } from '../../../shared/contracts/portals';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { updatePortal } from '../../services/portals/manage-portals';
@@ -35,7 +36,7 @@ export function registerUpdatePortal(app: App) {
     const { sql, config, now } = c.get('deps');
     const { portalId } = c.req.valid('param');
     return c.json(
-      await updatePortal(sql, config, providerOf(c).userId, portalId, c.req.valid('json'), now()),
+      await updatePortal(sql, config, providerScope(c), portalId, c.req.valid('json'), now()),
       200,
     );
   });

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { LOGO_MAX_BYTES, Portal, PortalIdParam } from '../../../shared/contracts/portals';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { getPortal } from '../../services/portals/manage-portals';
@@ -49,7 +50,7 @@ const route = createRoute({
 export function registerUploadPortalLogo(app: App) {
   app.openapi(route, async (c) => {
     const deps = c.get('deps');
-    const { userId } = providerOf(c);
+    const scope = providerScope(c);
     const { portalId } = c.req.valid('param');
     // The logo must be whole to be decoded (sharp), so it is read into memory, but only up to its 2 MB
     // limit as it streams in; the re-encoded WebP then goes to the file store.
@@ -58,7 +59,7 @@ export function registerUploadPortalLogo(app: App) {
       maxBytes: LOGO_MAX_BYTES,
       consume: readAll,
     });
-    await replacePortalLogo({ ...deps, log: c.get('log') }, userId, portalId, bytes, deps.now());
-    return c.json(await getPortal(deps.sql, deps.config, userId, portalId, deps.now()), 200);
+    await replacePortalLogo({ ...deps, log: c.get('log') }, scope, portalId, bytes, deps.now());
+    return c.json(await getPortal(deps.sql, deps.config, scope, portalId, deps.now()), 200);
   });
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Config } from '../../config';
 import type { Sql } from '../../db/client';
 import type { DnsResolver } from '../../http/context';
@@ -22,7 +23,7 @@ const UNIQUE_VIOLATION = '23505';
 export async function setPortalDomain(
   sql: Sql,
   config: Config,
-  providerId: string,
+  scope: ProviderScope,
   portalId: string,
   domain: string,
   now: Date,
@@ -36,7 +37,7 @@ export async function setPortalDomain(
       fields: [{ path: 'domain', key: 'validation.domainReserved' }],
     });
   }
-  const current = await findPortalRow(sql, providerId, portalId);
+  const current = await findPortalRow(sql, scope, portalId);
   if (current.custom_domain === domain && current.domain_status !== 'none' && !isClaimExpired(current, now))
     return;
   const [holder] = await sql`
@@ -48,7 +49,7 @@ export async function setPortalDomain(
     UPDATE client_portals SET custom_domain = ${domain}, domain_verification_token = ${token},
       domain_status = 'pending', domain_claimed_at = ${now}, domain_checked_at = NULL, domain_error = NULL,
       domain_check_failures = 0, domain_revoked_at = NULL, updated_at = ${now}
-    WHERE provider_id = ${providerId} AND id = ${portalId}`;
+    WHERE ${ownedBy(sql, scope, 'provider_id')} AND id = ${portalId}`;
   // The portal may have been serving its previous domain.
   forgetPortalDomains(sql);
 }
@@ -67,11 +68,11 @@ export async function setPortalDomain(
 export async function verifyPortalDomain(
   sql: Sql,
   dns: DnsResolver,
-  providerId: string,
+  scope: ProviderScope,
   portalId: string,
   now: Date,
 ): Promise<void> {
-  const portal = await findPortalRow(sql, providerId, portalId);
+  const portal = await findPortalRow(sql, scope, portalId);
   const domain = portal.custom_domain;
   if (!domain || portal.domain_status === 'none' || isClaimExpired(portal, now))
     throw new ApiError('not_found');
@@ -88,7 +89,8 @@ export async function verifyPortalDomain(
   }
   if (portal.domain_taken) return;
   const lookup = await lookupToken(dns, domain, token);
-  const claim = () => sql`provider_id = ${providerId} AND id = ${portalId} AND custom_domain = ${domain}
+  const claim =
+    () => sql`${ownedBy(sql, scope, 'provider_id')} AND id = ${portalId} AND custom_domain = ${domain}
     AND domain_verification_token = ${token} AND domain_status IN ('pending', 'failed')`;
   if (lookup.outcome !== 'found') {
     await sql`
@@ -112,12 +114,12 @@ export async function verifyPortalDomain(
 }
 
 /** Removes a portal's custom domain (`not_found` for another provider's portal). */
-export async function removePortalDomain(sql: Sql, providerId: string, portalId: string, now: Date) {
+export async function removePortalDomain(sql: Sql, scope: ProviderScope, portalId: string, now: Date) {
   const [row] = await sql`
     UPDATE client_portals SET custom_domain = NULL, domain_verification_token = NULL, domain_status = 'none',
       domain_claimed_at = NULL, domain_checked_at = NULL, domain_error = NULL, domain_check_failures = 0,
       domain_revoked_at = NULL, updated_at = ${now}
-    WHERE provider_id = ${providerId} AND id = ${portalId}
+    WHERE ${ownedBy(sql, scope, 'provider_id')} AND id = ${portalId}
     RETURNING id`;
   if (!row) throw new ApiError('not_found');
   forgetPortalDomains(sql);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Portal, PortalCreateInput } from '../../../shared/contracts/portals';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Config } from '../../config';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
@@ -11,39 +12,39 @@ type Branding = z.output<typeof PortalCreateInput>;
 export async function listPortals(
   sql: Sql,
   config: Config,
-  providerId: string,
+  scope: ProviderScope,
   now: Date,
 ): Promise<Portal[]> {
-  return (await selectPortals(sql, providerId)).map((row) => toPortal(row, config, now));
+  return (await selectPortals(sql, scope)).map((row) => toPortal(row, config, now));
 }
 
 /** One portal of the provider (`not_found` for anyone else's). */
-export async function getPortal(sql: Sql, config: Config, providerId: string, portalId: string, now: Date) {
-  return toPortal(await findPortalRow(sql, providerId, portalId), config, now);
+export async function getPortal(sql: Sql, config: Config, scope: ProviderScope, portalId: string, now: Date) {
+  return toPortal(await findPortalRow(sql, scope, portalId), config, now);
 }
 
 /** Creates a portal; the provider comes from the session, never from the body. */
 export async function createPortal(
   sql: Sql,
   config: Config,
-  providerId: string,
+  scope: ProviderScope,
   input: Branding,
   now: Date,
 ): Promise<Portal> {
   const [row] = await sql<{ id: string }[]>`
     INSERT INTO client_portals (provider_id, portal_name, primary_color, secondary_color, allowed_origins,
                                 created_at, updated_at)
-    VALUES (${providerId}, ${input.portalName}, ${input.primaryColor}, ${input.secondaryColor},
+    VALUES (${scope.providerId}, ${input.portalName}, ${input.primaryColor}, ${input.secondaryColor},
             ${input.allowedOrigins}, ${now}, ${now})
     RETURNING id`;
-  return getPortal(sql, config, providerId, String(row?.id), now);
+  return getPortal(sql, config, scope, String(row?.id), now);
 }
 
 /** Changes only the fields sent. */
 export async function updatePortal(
   sql: Sql,
   config: Config,
-  providerId: string,
+  scope: ProviderScope,
   portalId: string,
   input: Partial<Branding>,
   now: Date,
@@ -55,10 +56,10 @@ export async function updatePortal(
       secondary_color = coalesce(${input.secondaryColor ?? null}, secondary_color),
       allowed_origins = coalesce(${input.allowedOrigins ?? null}::text[], allowed_origins),
       updated_at = ${now}
-    WHERE provider_id = ${providerId} AND id = ${portalId}
+    WHERE ${ownedBy(sql, scope, 'provider_id')} AND id = ${portalId}
     RETURNING id`;
   if (!row) throw new ApiError('not_found');
-  return getPortal(sql, config, providerId, portalId, now);
+  return getPortal(sql, config, scope, portalId, now);
 }
 
 /**
@@ -66,7 +67,7 @@ export async function updatePortal(
  * transaction, and says how many of each went.
  * @returns the counts and the logo's storage key, for the caller to remove the portal's files
  */
-export async function deletePortal(sql: Sql, providerId: string, portalId: string) {
+export async function deletePortal(sql: Sql, scope: ProviderScope, portalId: string) {
   return sql.begin(async (tx) => {
     const [row] = await tx<
       { clients: number; projects: number; invoices: number; logo_path: string | null }[]
@@ -78,10 +79,10 @@ export async function deletePortal(sql: Sql, providerId: string, portalId: strin
         (SELECT count(*)::int FROM invoices i JOIN clients c ON c.id = i.client_id
           WHERE i.provider_id = p.provider_id AND c.portal_id = p.id) AS invoices
       FROM client_portals p
-      WHERE p.provider_id = ${providerId} AND p.id = ${portalId}
+      WHERE ${ownedBy(tx, scope, 'p.provider_id')} AND p.id = ${portalId}
       FOR UPDATE`;
     if (!row) throw new ApiError('not_found');
-    await tx`DELETE FROM client_portals WHERE provider_id = ${providerId} AND id = ${portalId}`;
+    await tx`DELETE FROM client_portals WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${portalId}`;
     const { logo_path, ...deleted } = row;
     return { deleted, logoPath: logo_path };
   });

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import type { Logger } from '../../http/logger';
@@ -21,21 +22,21 @@ export interface LogoDeps {
  */
 export async function replacePortalLogo(
   { sql, store, log }: LogoDeps,
-  providerId: string,
+  scope: ProviderScope,
   portalId: string,
   upload: Uint8Array,
   now: Date,
 ): Promise<void> {
   const [portal] = await sql<{ logo_path: string | null }[]>`
-    SELECT logo_path FROM client_portals WHERE provider_id = ${providerId} AND id = ${portalId}`;
+    SELECT logo_path FROM client_portals WHERE ${ownedBy(sql, scope, 'provider_id')} AND id = ${portalId}`;
   if (!portal) throw new ApiError('not_found');
   const webp = await reencodeLogo(upload);
-  const key = portalLogoKey(providerId, portalId);
+  const key = portalLogoKey(scope.providerId, portalId);
   await store.put(key, Readable.from([webp]));
   const [row] = await sql<{ old: string | null }[]>`
     UPDATE client_portals p SET logo_path = ${key}, updated_at = ${now}
-    FROM (SELECT logo_path AS old FROM client_portals WHERE provider_id = ${providerId} AND id = ${portalId}) prev
-    WHERE p.provider_id = ${providerId} AND p.id = ${portalId}
+    FROM (SELECT logo_path AS old FROM client_portals WHERE ${ownedBy(sql, scope, 'provider_id')} AND id = ${portalId}) prev
+    WHERE ${ownedBy(sql, scope, 'p.provider_id')} AND p.id = ${portalId}
     RETURNING prev.old`;
   if (!row) {
     await store.delete(key);
@@ -48,14 +49,14 @@ export async function replacePortalLogo(
 /** Removes a portal's logo (`not_found` for another provider's portal). */
 export async function removePortalLogo(
   { sql, store, log }: LogoDeps,
-  providerId: string,
+  scope: ProviderScope,
   portalId: string,
   now: Date,
 ): Promise<void> {
   const [row] = await sql<{ old: string | null }[]>`
     UPDATE client_portals p SET logo_path = NULL, updated_at = ${now}
-    FROM (SELECT logo_path AS old FROM client_portals WHERE provider_id = ${providerId} AND id = ${portalId}) prev
-    WHERE p.provider_id = ${providerId} AND p.id = ${portalId}
+    FROM (SELECT logo_path AS old FROM client_portals WHERE ${ownedBy(sql, scope, 'provider_id')} AND id = ${portalId}) prev
+    WHERE ${ownedBy(sql, scope, 'p.provider_id')} AND p.id = ${portalId}
     RETURNING prev.old`;
   if (!row) throw new ApiError('not_found');
   const old = row.old;

@@ -1,5 +1,6 @@
 import type { Portal } from '../../../shared/contracts/portals';
 import { colorContrast } from '../../../shared/format/contrast';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Config } from '../../config';
 import type { Sql, Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
@@ -110,7 +111,7 @@ export function toPortal(
  * The provider's portals, or one of them; the provider filter is in the `where`, so another provider's
  * portal is simply not found.
  */
-export function selectPortals(sql: Sql | Tx, providerId: string, portalId?: string) {
+export function selectPortals(sql: Sql | Tx, scope: ProviderScope, portalId?: string) {
   return sql<PortalRow[]>`
     SELECT p.id, p.portal_name, p.primary_color, p.secondary_color, p.allowed_origins, p.logo_path,
            p.custom_domain, p.domain_verification_token, p.domain_status, p.domain_checked_at,
@@ -122,7 +123,7 @@ export function selectPortals(sql: Sql | Tx, providerId: string, portalId?: stri
            (SELECT count(*)::int FROM clients c
              WHERE c.provider_id = p.provider_id AND c.portal_id = p.id) AS client_count
     FROM client_portals p
-    WHERE p.provider_id = ${providerId}
+    WHERE ${ownedBy(sql, scope, 'p.provider_id')}
       ${portalId ? sql`AND p.id = ${portalId}` : sql``}
     ORDER BY p.created_at DESC, p.id`;
 }
@@ -131,8 +132,12 @@ export function selectPortals(sql: Sql | Tx, providerId: string, portalId?: stri
  * One portal of the provider.
  * @throws `not_found` when it does not exist or belongs to another provider
  */
-export async function findPortalRow(sql: Sql | Tx, providerId: string, portalId: string): Promise<PortalRow> {
-  const [row] = await selectPortals(sql, providerId, portalId);
+export async function findPortalRow(
+  sql: Sql | Tx,
+  scope: ProviderScope,
+  portalId: string,
+): Promise<PortalRow> {
+  const [row] = await selectPortals(sql, scope, portalId);
   if (!row) throw new ApiError('not_found');
   return row;
 }
