@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { Overview } from '../../../shared/contracts/overview';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { getOverview } from '../../services/overview/get-overview';
@@ -23,8 +24,7 @@ const route = createRoute({
 /** GET /api/overview */
 export function registerGetOverview(app: App) {
   app.openapi(route, async (c) => {
-    const { userId } = providerOf(c);
     c.header('Cache-Control', 'no-store');
-    return c.json(await getOverview(c.get('deps').sql, userId), 200);
+    return c.json(await getOverview(c.get('deps').sql, providerScope(c)), 200);
   });
 }

@@ -1,4 +1,5 @@
 import type { Overview } from '../../../shared/contracts/overview';
+import { ownedBy, type ProviderScope, tenant } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
 
@@ -20,25 +21,28 @@ interface OverviewRow {
  *   and EUR for German, spec §9) is `totalRevenue`, the others are listed apart and never added up.
  * @throws `unauthorized` when the user no longer exists (deleted between session check and query)
  */
-export async function getOverview(sql: Sql, providerId: string): Promise<Overview> {
+export async function getOverview(sql: Sql, scope: ProviderScope): Promise<Overview> {
+  const clients = tenant(sql, scope, { provider: 'provider_id', client: 'id' });
+  const projects = tenant(sql, scope, { provider: 'provider_id', client: 'client_id' });
+  const invoices = projects;
   const [row] = await sql<OverviewRow[]>`
     WITH me AS (
       SELECT coalesce(p.currency, CASE WHEN p.preferred_language = 'de' THEN 'EUR' ELSE 'USD' END) AS currency
       FROM users u LEFT JOIN profiles p ON p.user_id = u.id
-      WHERE u.id = ${providerId}
+      WHERE u.id = ${scope.providerId}
     ),
     revenue AS (
       SELECT currency::text AS currency, sum(amount_cents)::bigint AS amount_cents
       FROM invoices
-      WHERE provider_id = ${providerId} AND status = 'paid'
+      WHERE ${invoices} AND status = 'paid'
       GROUP BY currency
     )
     SELECT
-      (SELECT count(*)::int FROM clients WHERE provider_id = ${providerId}) AS total_clients,
+      (SELECT count(*)::int FROM clients WHERE ${clients}) AS total_clients,
       (SELECT count(*)::int FROM projects
-        WHERE provider_id = ${providerId} AND status IN ('planning', 'in_progress')) AS active_projects,
+        WHERE ${projects} AND status IN ('planning', 'in_progress')) AS active_projects,
       (SELECT count(*)::int FROM invoices
-        WHERE provider_id = ${providerId} AND status IN ('sent', 'overdue')) AS pending_invoices,
+        WHERE ${invoices} AND status IN ('sent', 'overdue')) AS pending_invoices,
       me.currency,
       coalesce((SELECT r.amount_cents FROM revenue r WHERE r.currency = me.currency), 0)::text AS revenue_cents,
       coalesce(
@@ -47,9 +51,9 @@ export async function getOverview(sql: Sql, providerId: string): Promise<Overvie
          FROM revenue r WHERE r.currency <> me.currency),
         '[]'::json
       ) AS other_revenue,
-      NOT EXISTS (SELECT 1 FROM client_portals WHERE provider_id = ${providerId})
-        AND NOT EXISTS (SELECT 1 FROM clients WHERE provider_id = ${providerId})
-        AND NOT EXISTS (SELECT 1 FROM projects WHERE provider_id = ${providerId}) AS is_empty
+      NOT EXISTS (SELECT 1 FROM client_portals WHERE ${ownedBy(sql, scope, 'provider_id')})
+        AND NOT EXISTS (SELECT 1 FROM clients WHERE ${clients})
+        AND NOT EXISTS (SELECT 1 FROM projects WHERE ${projects}) AS is_empty
     FROM me`;
   if (!row) throw new ApiError('unauthorized');
   const currency = row.currency;
