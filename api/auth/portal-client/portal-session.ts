@@ -127,7 +127,7 @@ export async function revokePortalSession(sql: Sql, sessionId: string): Promise<
  */
 export async function revokeClientSessions(
   sql: Sql,
-  auth: Pick<PortalAuth, 'providerId' | 'client'>,
+  auth: Pick<PortalAuth, 'providerId'> & { client: Pick<PortalClient, 'id'> },
   exceptSessionId?: string,
 ): Promise<number> {
   const rows = await sql`

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PortalDashboard, PortalPathParam } from '../../../shared/contracts/portal-client';
-import { PORTAL_SECURITY, portalClientOf, requirePortalClient } from '../../auth/portal-client/middleware';
+import { PORTAL_SECURITY, requirePortalClient } from '../../auth/portal-client/middleware';
+import { clientScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { getClientDashboard } from '../../services/portal-client/client-data';
@@ -23,7 +24,5 @@ const route = createRoute({
 
 /** GET /api/portal/{portalId}/dashboard */
 export function registerPortalDashboard(app: App) {
-  app.openapi(route, async (c) =>
-    c.json(await getClientDashboard(c.get('deps').sql, portalClientOf(c)), 200),
-  );
+  app.openapi(route, async (c) => c.json(await getClientDashboard(c.get('deps').sql, clientScope(c)), 200));
 }

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PortalInvoiceList, PortalPathParam } from '../../../shared/contracts/portal-client';
-import { PORTAL_SECURITY, portalClientOf, requirePortalClient } from '../../auth/portal-client/middleware';
+import { PORTAL_SECURITY, requirePortalClient } from '../../auth/portal-client/middleware';
+import { clientScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { listClientInvoices } from '../../services/portal-client/client-data';
@@ -24,6 +25,6 @@ const route = createRoute({
 /** GET /api/portal/{portalId}/invoices */
 export function registerPortalInvoices(app: App) {
   app.openapi(route, async (c) =>
-    c.json({ items: await listClientInvoices(c.get('deps').sql, portalClientOf(c)) }, 200),
+    c.json({ items: await listClientInvoices(c.get('deps').sql, clientScope(c)) }, 200),
   );
 }

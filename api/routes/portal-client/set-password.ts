@@ -7,6 +7,7 @@ import {
 import { assertPasswordNotCommon } from '../../auth/common-passwords';
 import { PORTAL_SECURITY, portalClientOf, requirePortalClient } from '../../auth/portal-client/middleware';
 import { PORTAL_RATE_LIMITS } from '../../auth/portal-client/rate-limits';
+import { clientScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { enforceRateLimit } from '../../http/rate-limit';
@@ -52,7 +53,7 @@ export function registerPortalSetPassword(app: App) {
     if (auth.client.hasPassword) {
       await enforceRateLimit(c, PORTAL_RATE_LIMITS.passwordCheckClient, auth.client.id);
     }
-    const endedSessions = await setClientOwnPassword(sql, auth, input, now());
+    const endedSessions = await setClientOwnPassword(sql, clientScope(c), input, now());
     return c.json({ ok: true as const, endedSessions }, 200);
   });
 }

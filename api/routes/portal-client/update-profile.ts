@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PortalClient, PortalPathParam, PortalProfileUpdate } from '../../../shared/contracts/portal-client';
 import { PORTAL_SECURITY, portalClientOf, requirePortalClient } from '../../auth/portal-client/middleware';
+import { clientScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { updateClientProfile } from '../../services/portal-client/client-profile';
@@ -35,6 +36,7 @@ const route = createRoute({
 export function registerPortalUpdateProfile(app: App) {
   app.openapi(route, async (c) => {
     const { sql, now } = c.get('deps');
-    return c.json(await updateClientProfile(sql, portalClientOf(c), c.req.valid('json'), now()), 200);
+    const stored = await updateClientProfile(sql, clientScope(c), c.req.valid('json'), now());
+    return c.json({ ...portalClientOf(c).client, ...stored }, 200);
   });
 }

@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { HandoffInput, HandoffSession } from '../../../shared/contracts/widget';
+import { scopeOfPortalSession } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { clientIp, enforceRateLimit } from '../../http/rate-limit';
@@ -53,8 +54,8 @@ export function registerWidgetHandoff(app: App) {
       userAgent: c.req.header('user-agent'),
       ip: clientIp(c),
     });
-    // The new session's own data, read exactly as its GET route reads it (owner = provider + client).
-    const owner = { providerId, client: session.client };
+    // The new session's own data, read exactly as its GET route reads it (the client's scope).
+    const owner = scopeOfPortalSession({ providerId, client: session.client });
     switch (input.include) {
       case 'dashboard':
         return c.json({ ...session, included: { dashboard: await getClientDashboard(sql, owner) } }, 200);

@@ -1,15 +1,12 @@
 import type { PortalDashboard, PortalInvoice, PortalProject } from '../../../shared/contracts/portal-client';
-import type { PortalAuth } from '../../auth/portal-client/portal-session';
-import { scopeOfPortalSession } from '../../auth/scope';
+import { type ClientScope, tenant } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { type ProjectRow, projectSelect, toPortalProject } from '../projects/project-view';
 
 /*
- * The signed-in client's own data. Every query filters on the session's provider AND client (never on
- * anything from the request), so another client's rows — of this portal or any other — cannot appear.
+ * The signed-in client's own data. Every query filters on the scope's provider AND client (`tenant()`,
+ * never anything from the request), so another client's rows — of this portal or any other — cannot appear.
  */
-
-type Owner = Pick<PortalAuth, 'providerId' | 'client'>;
 
 /** Lists are short for one client; the cap bounds a response all the same. */
 const LIST_LIMIT = 200;
@@ -44,23 +41,23 @@ function toInvoice(row: InvoiceRow): PortalInvoice {
 }
 
 /** The client's projects, active ones first, then by last change (the client's view of each). */
-export async function listClientProjects(sql: Sql, owner: Owner): Promise<PortalProject[]> {
+export async function listClientProjects(sql: Sql, scope: ClientScope): Promise<PortalProject[]> {
   const rows = await sql<ProjectRow[]>`
-    ${projectSelect(sql, scopeOfPortalSession(owner))}
+    ${projectSelect(sql, scope)}
     ORDER BY (p.status IN ('planning', 'in_progress')) DESC, p.updated_at DESC, p.id
     LIMIT ${LIST_LIMIT}`;
   return rows.map(toPortalProject);
 }
 
 /** The client's invoices, newest first; drafts are the provider's work in progress and never shown. */
-export async function listClientInvoices(sql: Sql, owner: Owner): Promise<PortalInvoice[]> {
+export async function listClientInvoices(sql: Sql, scope: ClientScope): Promise<PortalInvoice[]> {
   const rows = await sql<InvoiceRow[]>`
     SELECT i.id, i.number, i.amount_cents::text AS amount_cents, i.currency, i.status, i.description,
            to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.paid_at, i.created_at,
            p.id AS project_id, p.name AS project_name
     FROM invoices i
     LEFT JOIN projects p ON p.provider_id = i.provider_id AND p.id = i.project_id
-    WHERE i.provider_id = ${owner.providerId} AND i.client_id = ${owner.client.id} AND i.status <> 'draft'
+    WHERE ${tenant(sql, scope, { provider: 'i.provider_id', client: 'i.client_id' })} AND i.status <> 'draft'
     ORDER BY i.created_at DESC, i.id
     LIMIT ${LIST_LIMIT}`;
   return rows.map(toInvoice);
@@ -73,7 +70,7 @@ export async function listClientInvoices(sql: Sql, owner: Owner): Promise<Portal
  * snapshot; the signed-in portal's first screen waits for it). Files and messages have no tables yet, so
  * they are not part of it rather than shown empty.
  */
-export async function getClientDashboard(sql: Sql, owner: Owner): Promise<PortalDashboard> {
+export async function getClientDashboard(sql: Sql, scope: ClientScope): Promise<PortalDashboard> {
   const [row] = await sql<
     {
       project_count: number;
@@ -84,14 +81,14 @@ export async function getClientDashboard(sql: Sql, owner: Owner): Promise<Portal
     }[]
   >`
     WITH active AS (
-      ${projectSelect(sql, scopeOfPortalSession(owner))} AND p.status IN ('planning', 'in_progress')
+      ${projectSelect(sql, scope)} AND p.status IN ('planning', 'in_progress')
     ), unpaid AS (
       SELECT i.id, i.number, i.amount_cents, i.currency::text AS currency, i.status, i.description,
              to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.paid_at, i.created_at,
              p.id AS project_id, p.name AS project_name
       FROM invoices i
       LEFT JOIN projects p ON p.provider_id = i.provider_id AND p.id = i.project_id
-      WHERE i.provider_id = ${owner.providerId} AND i.client_id = ${owner.client.id}
+      WHERE ${tenant(sql, scope, { provider: 'i.provider_id', client: 'i.client_id' })}
         AND i.status IN ('sent', 'overdue')
     )
     SELECT

@@ -1,28 +1,30 @@
-import type { PortalClient, PortalProfileUpdate } from '../../../shared/contracts/portal-client';
+import type { PortalProfileUpdate } from '../../../shared/contracts/portal-client';
 import { hashPassword, verifyPassword } from '../../auth/password';
-import { type PortalAuth, revokeClientSessions } from '../../auth/portal-client/portal-session';
+import { revokeClientSessions } from '../../auth/portal-client/portal-session';
+import { type ClientScope, tenant } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
 
 /**
  * Changes the client's own name and language (the portal UI and its e-mails follow the language).
- * Scoped by the session's provider, client and portal.
+ * Scoped by the caller's provider, client and portal.
+ * @returns the stored name and language
  */
 export async function updateClientProfile(
   sql: Sql,
-  auth: PortalAuth,
+  scope: ClientScope,
   input: { name?: string | undefined; language?: PortalProfileUpdate['language'] },
   now: Date,
-): Promise<PortalClient> {
+): Promise<{ name: string; language: 'en' | 'de' }> {
   const [row] = await sql<{ name: string; language: 'en' | 'de' }[]>`
     UPDATE clients SET
       name = coalesce(${input.name ?? null}, name),
       language = coalesce(${input.language ?? null}, language),
       updated_at = ${now}
-    WHERE provider_id = ${auth.providerId} AND id = ${auth.client.id} AND portal_id = ${auth.portalId}
+    WHERE ${tenant(sql, scope, { provider: 'provider_id', client: 'id' })} AND portal_id = ${scope.portalId}
     RETURNING name, language`;
   if (!row) throw new ApiError('unauthorized');
-  return { ...auth.client, name: row.name, language: row.language };
+  return { name: row.name, language: row.language };
 }
 
 /**
@@ -33,13 +35,13 @@ export async function updateClientProfile(
  */
 export async function setClientOwnPassword(
   sql: Sql,
-  auth: PortalAuth,
+  scope: ClientScope,
   input: { currentPassword?: string | undefined; password: string },
   now: Date,
 ): Promise<number> {
   const [row] = await sql<{ password_hash: string | null }[]>`
     SELECT password_hash FROM clients
-    WHERE provider_id = ${auth.providerId} AND id = ${auth.client.id} AND portal_id = ${auth.portalId}`;
+    WHERE ${tenant(sql, scope, { provider: 'provider_id', client: 'id' })} AND portal_id = ${scope.portalId}`;
   if (!row) throw new ApiError('unauthorized');
   if (row.password_hash !== null) {
     const ok = input.currentPassword ? await verifyPassword(row.password_hash, input.currentPassword) : false;
@@ -52,6 +54,10 @@ export async function setClientOwnPassword(
   const hash = await hashPassword(input.password);
   await sql`
     UPDATE clients SET password_hash = ${hash}, updated_at = ${now}
-    WHERE provider_id = ${auth.providerId} AND id = ${auth.client.id}`;
-  return revokeClientSessions(sql, auth, auth.sessionId);
+    WHERE ${tenant(sql, scope, { provider: 'provider_id', client: 'id' })}`;
+  return revokeClientSessions(
+    sql,
+    { providerId: scope.providerId, client: { id: scope.clientId } },
+    scope.sessionId,
+  );
 }
