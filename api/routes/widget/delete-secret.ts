@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { Ok } from '../../../shared/contracts/common';
 import { PortalIdParam } from '../../../shared/contracts/portals';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { deleteWidgetSecret } from '../../services/widget/widget-secret';
@@ -26,7 +27,7 @@ const route = createRoute({
 export function registerDeleteWidgetSecret(app: App) {
   app.openapi(route, async (c) => {
     const { portalId } = c.req.valid('param');
-    await deleteWidgetSecret(c.get('deps').sql, providerOf(c).userId, portalId);
+    await deleteWidgetSecret(c.get('deps').sql, providerScope(c), portalId);
     return c.json({ ok: true as const }, 200);
   });
 }

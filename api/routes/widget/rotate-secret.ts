@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PortalIdParam } from '../../../shared/contracts/portals';
 import { WidgetSecretCreated } from '../../../shared/contracts/widget';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { rotateWidgetSecret } from '../../services/widget/widget-secret';
@@ -31,6 +32,6 @@ export function registerRotateWidgetSecret(app: App) {
     const { sql, now } = c.get('deps');
     c.header('Cache-Control', 'no-store');
     const { portalId } = c.req.valid('param');
-    return c.json(await rotateWidgetSecret(sql, providerOf(c).userId, portalId, now()), 200);
+    return c.json(await rotateWidgetSecret(sql, providerScope(c), portalId, now()), 200);
   });
 }

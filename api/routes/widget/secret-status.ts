@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PortalIdParam } from '../../../shared/contracts/portals';
 import { WidgetSecretStatus } from '../../../shared/contracts/widget';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { widgetSecretStatus } from '../../services/widget/widget-secret';
@@ -27,6 +28,6 @@ export function registerWidgetSecretStatus(app: App) {
   app.openapi(route, async (c) => {
     c.header('Cache-Control', 'no-store');
     const { portalId } = c.req.valid('param');
-    return c.json(await widgetSecretStatus(c.get('deps').sql, providerOf(c).userId, portalId), 200);
+    return c.json(await widgetSecretStatus(c.get('deps').sql, providerScope(c), portalId), 200);
   });
 }

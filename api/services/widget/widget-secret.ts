@@ -4,6 +4,7 @@ import {
   type WidgetSecretCreated,
   type WidgetSecretStatus,
 } from '../../../shared/contracts/widget';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
 
@@ -21,14 +22,14 @@ export function newWidgetSecret(): string {
 /** Whether the provider's portal has a secret (404 `not_found` for anyone else's portal). */
 export async function widgetSecretStatus(
   sql: Sql,
-  providerId: string,
+  scope: ProviderScope,
   portalId: string,
 ): Promise<WidgetSecretStatus> {
   const [row] = await sql<{ created_at: Date | null; hint: string | null }[]>`
     SELECT s.created_at, s.hint
     FROM client_portals p
     LEFT JOIN widget_secrets s ON s.provider_id = p.provider_id AND s.portal_id = p.id
-    WHERE p.provider_id = ${providerId} AND p.id = ${portalId}`;
+    WHERE ${ownedBy(sql, scope, 'p.provider_id')} AND p.id = ${portalId}`;
   if (!row) throw new ApiError('not_found');
   return {
     configured: row.created_at !== null,
@@ -43,7 +44,7 @@ export async function widgetSecretStatus(
  */
 export async function rotateWidgetSecret(
   sql: Sql,
-  providerId: string,
+  scope: ProviderScope,
   portalId: string,
   now: Date,
 ): Promise<WidgetSecretCreated> {
@@ -53,7 +54,7 @@ export async function rotateWidgetSecret(
     INSERT INTO widget_secrets (portal_id, provider_id, secret, hint, created_at)
     SELECT p.id, p.provider_id, ${secret}, ${hint}, ${now}
     FROM client_portals p
-    WHERE p.provider_id = ${providerId} AND p.id = ${portalId}
+    WHERE ${ownedBy(sql, scope, 'p.provider_id')} AND p.id = ${portalId}
     ON CONFLICT (portal_id) DO UPDATE SET secret = EXCLUDED.secret, hint = EXCLUDED.hint,
                                           created_at = EXCLUDED.created_at
     RETURNING created_at`;
@@ -62,9 +63,9 @@ export async function rotateWidgetSecret(
 }
 
 /** Turns identity handoff off for the portal (404 `not_found` for anyone else's portal). */
-export async function deleteWidgetSecret(sql: Sql, providerId: string, portalId: string): Promise<void> {
+export async function deleteWidgetSecret(sql: Sql, scope: ProviderScope, portalId: string): Promise<void> {
   const [portal] =
-    await sql`SELECT 1 FROM client_portals WHERE provider_id = ${providerId} AND id = ${portalId}`;
+    await sql`SELECT 1 FROM client_portals WHERE ${ownedBy(sql, scope, 'provider_id')} AND id = ${portalId}`;
   if (!portal) throw new ApiError('not_found');
-  await sql`DELETE FROM widget_secrets WHERE provider_id = ${providerId} AND portal_id = ${portalId}`;
+  await sql`DELETE FROM widget_secrets WHERE ${ownedBy(sql, scope, 'provider_id')} AND portal_id = ${portalId}`;
 }
