@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { Profile } from '../../../shared/contracts/profile';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { getProfile } from '../../services/profile/get-profile';
@@ -23,8 +24,8 @@ const route = createRoute({
 /** GET /api/profile */
 export function registerGetProfile(app: App) {
   app.openapi(route, async (c) => {
-    const { userId } = providerOf(c);
+    const scope = providerScope(c);
     c.header('Cache-Control', 'no-store');
-    return c.json(await getProfile(c.get('deps').sql, userId), 200);
+    return c.json(await getProfile(c.get('deps').sql, scope), 200);
   });
 }

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { Profile, ProfileUpdateInput } from '../../../shared/contracts/profile';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { updateProfile } from '../../services/profile/update-profile';
@@ -48,8 +49,8 @@ const route = createRoute({
 /** PATCH /api/profile */
 export function registerUpdateProfile(app: App) {
   app.openapi(route, async (c) => {
-    const { userId } = providerOf(c);
+    const scope = providerScope(c);
     const { sql, now } = c.get('deps');
-    return c.json(await updateProfile(sql, userId, c.req.valid('json'), now()), 200);
+    return c.json(await updateProfile(sql, scope, c.req.valid('json'), now()), 200);
   });
 }

@@ -1,4 +1,5 @@
 import type { Profile } from '../../../shared/contracts/profile';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
 
@@ -27,11 +28,11 @@ export function toProfile(row: ProfileRow): Profile {
  * The provider's own profile (spec §7: read profiles by user_id).
  * @throws `profile_not_found` ("Profile not found", spec §8) when the user has no profile row
  */
-export async function getProfile(sql: Sql, providerId: string): Promise<Profile> {
+export async function getProfile(sql: Sql, scope: ProviderScope): Promise<Profile> {
   const [row] = await sql<ProfileRow[]>`
     SELECT p.full_name, p.business_name, p.website, p.preferred_language, p.currency, u.email
     FROM profiles p JOIN users u ON u.id = p.user_id
-    WHERE p.user_id = ${providerId}`;
+    WHERE ${ownedBy(sql, scope, 'p.user_id')}`;
   if (!row) throw new ApiError('profile_not_found');
   return toProfile(row);
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Profile, ProfileUpdateInput } from '../../../shared/contracts/profile';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import { getProfile, type ProfileRow, toProfile } from './get-profile';
@@ -21,7 +22,7 @@ const COLUMNS = {
  */
 export async function updateProfile(
   sql: Sql,
-  providerId: string,
+  scope: ProviderScope,
   changes: Changes,
   now: Date,
 ): Promise<Profile> {
@@ -30,12 +31,12 @@ export async function updateProfile(
     const value = changes[field as keyof Changes];
     if (value !== undefined) values[column] = value;
   }
-  if (Object.keys(values).length === 0) return getProfile(sql, providerId);
+  if (Object.keys(values).length === 0) return getProfile(sql, scope);
   values.updated_at = now;
   const [row] = await sql<ProfileRow[]>`
     UPDATE profiles p SET ${sql(values)}
     FROM users u
-    WHERE p.user_id = ${providerId} AND u.id = p.user_id
+    WHERE ${ownedBy(sql, scope, 'p.user_id')} AND u.id = p.user_id
     RETURNING p.full_name, p.business_name, p.website, p.preferred_language, p.currency, u.email`;
   if (!row) throw new ApiError('profile_not_found');
   return toProfile(row);
