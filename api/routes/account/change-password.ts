@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ChangePasswordInput, ChangePasswordResponse } from '../../../shared/contracts/account';
 import { assertPasswordNotCommon } from '../../auth/common-passwords';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { clientIp, enforceRateLimit, RATE_LIMITS } from '../../http/rate-limit';
@@ -43,13 +44,13 @@ const route = createRoute({
 /** POST /api/account/password */
 export function registerChangePassword(app: App) {
   app.openapi(route, async (c) => {
-    const caller = providerOf(c);
+    const scope = providerScope(c);
     const input = c.req.valid('json');
     assertPasswordNotCommon(input.newPassword, 'newPassword');
     await enforceRateLimit(c, RATE_LIMITS.signInIp, clientIp(c));
-    await enforceRateLimit(c, RATE_LIMITS.passwordCheckUser, caller.userId);
+    await enforceRateLimit(c, RATE_LIMITS.passwordCheckUser, scope.providerId);
     const { sql, now } = c.get('deps');
-    const endedSessions = await changePassword(sql, caller, input, now());
+    const endedSessions = await changePassword(sql, scope, input, now());
     return c.json({ ok: true as const, endedSessions }, 200);
   });
 }

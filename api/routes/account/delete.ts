@@ -2,7 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { DeleteAccountInput } from '../../../shared/contracts/account';
 import { Ok } from '../../../shared/contracts/common';
 import { clearSessionCookie } from '../../auth/cookie';
-import { providerOf, requireProvider, resetAuthentication } from '../../auth/middleware';
+import { requireProvider, resetAuthentication } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { clientIp, enforceRateLimit, RATE_LIMITS } from '../../http/rate-limit';
@@ -37,11 +38,11 @@ const route = createRoute({
 /** DELETE /api/account */
 export function registerDeleteAccount(app: App) {
   app.openapi(route, async (c) => {
-    const { userId } = providerOf(c);
+    const scope = providerScope(c);
     const { password } = c.req.valid('json');
     await enforceRateLimit(c, RATE_LIMITS.signInIp, clientIp(c));
-    await enforceRateLimit(c, RATE_LIMITS.passwordCheckUser, userId);
-    await deleteAccount({ ...c.get('deps'), log: c.get('log') }, userId, password);
+    await enforceRateLimit(c, RATE_LIMITS.passwordCheckUser, scope.providerId);
+    await deleteAccount({ ...c.get('deps'), log: c.get('log') }, scope, password);
     clearSessionCookie(c);
     resetAuthentication(c);
     c.set('provider', undefined);

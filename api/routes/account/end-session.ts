@@ -2,7 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { SessionIdParam } from '../../../shared/contracts/account';
 import { Ok } from '../../../shared/contracts/common';
 import { clearSessionCookie } from '../../auth/cookie';
-import { providerOf, requireProvider, resetAuthentication } from '../../auth/middleware';
+import { requireProvider, resetAuthentication } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { endSession } from '../../services/account/sessions';
@@ -26,10 +27,10 @@ const route = createRoute({
 /** DELETE /api/account/sessions/{id} */
 export function registerEndSession(app: App) {
   app.openapi(route, async (c) => {
-    const caller = providerOf(c);
+    const scope = providerScope(c);
     const { id } = c.req.valid('param');
-    await endSession(c.get('deps').sql, caller.userId, id);
-    if (id === caller.sessionId) {
+    await endSession(c.get('deps').sql, scope, id);
+    if (id === scope.sessionId) {
       clearSessionCookie(c);
       resetAuthentication(c);
       c.set('provider', undefined);

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { AccountSessionList } from '../../../shared/contracts/account';
-import { providerOf, requireProvider } from '../../auth/middleware';
+import { requireProvider } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { listSessions } from '../../services/account/sessions';
@@ -26,9 +27,9 @@ const route = createRoute({
 /** GET /api/account/sessions */
 export function registerListSessions(app: App) {
   app.openapi(route, async (c) => {
-    const caller = providerOf(c);
+    const scope = providerScope(c);
     const { sql, now } = c.get('deps');
     c.header('Cache-Control', 'no-store');
-    return c.json({ sessions: await listSessions(sql, caller, now()) }, 200);
+    return c.json({ sessions: await listSessions(sql, scope, now()) }, 200);
   });
 }

@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { SignOutEverywhereResponse } from '../../../shared/contracts/account';
 import { clearSessionCookie } from '../../auth/cookie';
-import { providerOf, requireProvider, resetAuthentication } from '../../auth/middleware';
+import { requireProvider, resetAuthentication } from '../../auth/middleware';
+import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { endAllSessions } from '../../services/account/sessions';
@@ -27,8 +28,8 @@ const route = createRoute({
 /** POST /api/account/sessions/sign-out-everywhere */
 export function registerSignOutEverywhere(app: App) {
   app.openapi(route, async (c) => {
-    const { userId } = providerOf(c);
-    const endedSessions = await endAllSessions(c.get('deps').sql, userId);
+    const scope = providerScope(c);
+    const endedSessions = await endAllSessions(c.get('deps').sql, scope);
     clearSessionCookie(c);
     resetAuthentication(c);
     c.set('provider', undefined);

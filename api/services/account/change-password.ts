@@ -1,5 +1,6 @@
 import { hashPassword } from '../../auth/password';
 import { deletePasswordResetTokens } from '../../auth/password-reset';
+import type { ProviderScope } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { verifyCurrentPassword } from './verify-current-password';
 
@@ -11,17 +12,17 @@ import { verifyCurrentPassword } from './verify-current-password';
  */
 export async function changePassword(
   sql: Sql,
-  caller: { userId: string; sessionId: string },
+  scope: ProviderScope,
   input: { currentPassword: string; newPassword: string },
   now: Date,
 ): Promise<number> {
-  await verifyCurrentPassword(sql, caller.userId, input.currentPassword, 'currentPassword');
+  await verifyCurrentPassword(sql, scope.providerId, input.currentPassword, 'currentPassword');
   const passwordHash = await hashPassword(input.newPassword);
   return sql.begin(async (tx) => {
-    await tx`UPDATE users SET password_hash = ${passwordHash}, updated_at = ${now} WHERE id = ${caller.userId}`;
+    await tx`UPDATE users SET password_hash = ${passwordHash}, updated_at = ${now} WHERE id = ${scope.providerId}`;
     const ended = await tx`
-      DELETE FROM user_sessions WHERE user_id = ${caller.userId} AND id <> ${caller.sessionId} RETURNING id`;
-    await deletePasswordResetTokens(tx, caller.userId);
+      DELETE FROM user_sessions WHERE user_id = ${scope.providerId} AND id <> ${scope.sessionId} RETURNING id`;
+    await deletePasswordResetTokens(tx, scope.providerId);
     return ended.length;
   });
 }

@@ -1,3 +1,4 @@
+import type { ProviderScope } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import type { Logger } from '../../http/logger';
 import type { JobQueue } from '../../jobs/queue';
@@ -20,9 +21,10 @@ import { verifyCurrentPassword } from './verify-current-password';
  */
 export async function deleteAccount(
   { sql, store, log, jobs }: { sql: Sql; store: FileStore; log: Logger; jobs: JobQueue },
-  userId: string,
+  scope: ProviderScope,
   password: string,
 ): Promise<void> {
+  const userId = scope.providerId;
   await verifyCurrentPassword(sql, userId, password, 'password');
   const outside = await sql.begin(async (tx) => {
     const logos = await tx<{ logo_path: string }[]>`

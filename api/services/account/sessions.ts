@@ -1,4 +1,5 @@
 import type { AccountSession } from '../../../shared/contracts/account';
+import type { ProviderScope } from '../../auth/scope';
 import { invalidateUserSessions, SESSION_MAX_AGE_MS } from '../../auth/session';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
@@ -32,16 +33,12 @@ export function maskIp(ip: string | null): string | null {
  * The user's live sessions, most recently active first; `current` marks the caller's. Never the secret.
  * `lastSeenAt` moves when the session's expiry slides (at most once in 15 days) or on refresh.
  */
-export async function listSessions(
-  sql: Sql,
-  caller: { userId: string; sessionId: string },
-  now: Date,
-): Promise<AccountSession[]> {
+export async function listSessions(sql: Sql, scope: ProviderScope, now: Date): Promise<AccountSession[]> {
   const oldest = new Date(now.getTime() - SESSION_MAX_AGE_MS);
   const rows = await sql<SessionRow[]>`
     SELECT id, created_at, last_seen_at, expires_at, user_agent, ip
     FROM user_sessions
-    WHERE user_id = ${caller.userId} AND expires_at > ${now} AND created_at > ${oldest}
+    WHERE user_id = ${scope.providerId} AND expires_at > ${now} AND created_at > ${oldest}
     ORDER BY last_seen_at DESC, created_at DESC`;
   return rows.map((r) => ({
     id: r.id,
@@ -50,7 +47,7 @@ export async function listSessions(
     expiresAt: new Date(r.expires_at).toISOString(),
     userAgent: r.user_agent,
     ip: maskIp(r.ip),
-    current: r.id === caller.sessionId,
+    current: r.id === scope.sessionId,
   }));
 }
 
@@ -59,13 +56,13 @@ export async function listSessions(
  * answers exactly like an unknown one.
  * @throws `session_not_found` (404) when the user has no such session
  */
-export async function endSession(sql: Sql, userId: string, sessionId: string): Promise<void> {
+export async function endSession(sql: Sql, scope: ProviderScope, sessionId: string): Promise<void> {
   const rows =
-    await sql`DELETE FROM user_sessions WHERE id = ${sessionId} AND user_id = ${userId} RETURNING id`;
+    await sql`DELETE FROM user_sessions WHERE id = ${sessionId} AND user_id = ${scope.providerId} RETURNING id`;
   if (rows.length === 0) throw new ApiError('session_not_found');
 }
 
 /** Ends every session of the user, the caller's included. @returns how many were ended */
-export function endAllSessions(sql: Sql, userId: string): Promise<number> {
-  return invalidateUserSessions(sql, userId);
+export function endAllSessions(sql: Sql, scope: ProviderScope): Promise<number> {
+  return invalidateUserSessions(sql, scope.providerId);
 }
