@@ -1,5 +1,37 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { cn } from './cn';
+
+/**
+ * What `Dialog` and `Sheet` share: the native `<dialog>` opened modally and closed with `open`, its title and
+ * description ids, and closing on Escape (the dialog's `close` event) or on a click on the backdrop (the
+ * only clicks that land on the dialog element itself). Spread `props` on the `<dialog>`.
+ */
+export function useModalDialog(open: boolean, onOpenChange: (open: boolean) => void, described: boolean) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  return {
+    titleId,
+    descriptionId,
+    props: {
+      ref,
+      'aria-labelledby': titleId,
+      'aria-describedby': described ? descriptionId : undefined,
+      onClose: () => onOpenChange(false),
+      onClick: (event: MouseEvent<HTMLDialogElement>) => {
+        if (event.target === event.currentTarget) onOpenChange(false);
+      },
+    },
+  };
+}
 
 /**
  * A modal dialog on the native `<dialog>` (`showModal`): the browser makes the page behind it inert, keeps
@@ -21,27 +53,11 @@ export function Dialog({
   children: ReactNode;
   className?: string;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+  const { titleId, descriptionId, props } = useModalDialog(open, onOpenChange, Boolean(description));
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: only backdrop clicks land on the dialog itself; Escape closes it
     <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      aria-describedby={description ? descriptionId : undefined}
-      onClose={() => onOpenChange(false)}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onOpenChange(false);
-      }}
+      {...props}
       className={cn(
         'm-auto w-[calc(100vw-2rem)] max-w-md rounded-2xl border border-line bg-canvas p-0 text-ink shadow-xl backdrop:bg-ink/40',
         className,

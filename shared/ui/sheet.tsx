@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from './cn';
+import { useModalDialog } from './dialog';
 
 /**
  * A panel that slides in from the right edge over the page (the notification sheet), on the native
@@ -26,27 +27,11 @@ export function Sheet({
   actions?: ReactNode;
   children: ReactNode;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+  const { titleId, descriptionId, props } = useModalDialog(open, onOpenChange, Boolean(description));
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: only backdrop clicks land on the dialog itself; Escape closes it
     <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      aria-describedby={description ? descriptionId : undefined}
-      onClose={() => onOpenChange(false)}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onOpenChange(false);
-      }}
+      {...props}
       className={cn(
         'fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-dvh w-full max-w-full border-l border-line bg-canvas p-0 text-ink shadow-2xl sm:w-96',
         'backdrop:bg-ink/30 motion-safe:open:animate-[sheet-in_160ms_ease-out]',
