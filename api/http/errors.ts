@@ -43,6 +43,14 @@ export const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 |
   magic_link_failed: 503,
   // Too many invitations per provider or recipient in an hour or a day (the message names the limit).
   invitation_limit: 429,
+  // Files: not an allowed type by its bytes (SVG, HTML, executables, archives…); zero bytes; a decision
+  // that is not the caller's to take now (`decisionsFor`); a decision or pin on an older version; a
+  // preview or annotated copy of a file kind that has none.
+  file_type_not_allowed: 415,
+  file_empty: 422,
+  file_decision_not_allowed: 409,
+  file_version_outdated: 409,
+  file_preview_unavailable: 404,
   // Widget identity handoff: a malformed token; a token that does not prove who sent it or for which
   // portal, or is no longer valid; handoff off for the portal; no such client in the portal.
   handoff_invalid: 400,

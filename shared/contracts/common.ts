@@ -74,6 +74,13 @@ export const ErrorCode = z.enum([
   'magic_link_failed',
   // invitations over their hourly or daily limit (per provider, per recipient)
   'invitation_limit',
+  // files (issue 20): a type not allowed by its bytes, an empty file, a decision the caller may not take
+  // now, a decision or pin on a version that is no longer the latest, a preview a file does not have
+  'file_type_not_allowed',
+  'file_empty',
+  'file_decision_not_allowed',
+  'file_version_outdated',
+  'file_preview_unavailable',
   // widget identity handoff (`HandoffErrorCode` in shared/contracts/widget.ts)
   ...HANDOFF_ERROR_CODES,
 ]);
