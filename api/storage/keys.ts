@@ -105,3 +105,27 @@ export function contentTypeOf(key: string): string {
   const ext = /\.([a-z0-9]+)$/.exec(key)?.[1];
   return (ext && TYPES[ext]) || 'application/octet-stream';
 }
+
+/** Everything stored for one project file (all its versions and previews): `providers/<p>/files/<fileId>/`. */
+export function filePrefix(providerId: string, fileId: string): string {
+  return `${providerPrefix(providerId)}files/${id(fileId)}/`;
+}
+
+/**
+ * The bytes of one version of a project file, as uploaded. No extension: the type was detected from the
+ * bytes and is kept on the version's row, which the download route answers with.
+ */
+export function fileVersionKey(providerId: string, fileId: string, versionId: string): string {
+  return `${filePrefix(providerId, fileId)}v-${id(versionId)}`;
+}
+
+/** A version's thumbnail (made by the preview job). */
+export function fileThumbnailKey(providerId: string, fileId: string, versionId: string): string {
+  return `${fileVersionKey(providerId, fileId, versionId)}-thumb.webp`;
+}
+
+/** A version's page `page` (from 1) as an image: an image's preview, or a rendered PDF page. */
+export function filePageKey(providerId: string, fileId: string, versionId: string, page: number): string {
+  if (!Number.isInteger(page) || page < 1 || page > 10_000) throw new StorageKeyError(String(page));
+  return `${fileVersionKey(providerId, fileId, versionId)}-page-${page}.webp`;
+}

@@ -2,12 +2,13 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { Context } from 'hono';
+import { FILE_MAX_BYTES } from '../../shared/contracts/files';
 import type { AppEnv } from '../http/context';
 import { ApiError } from '../http/errors';
 import { ByteMeter, type FileStore, type PutResult, tooLarge } from './store';
 
-/** Spec: a file upload is at most 10 MB (images, PDFs and documents). */
-export const FILE_MAX_BYTES = 10 * 1024 * 1024;
+/** Spec: a file upload is at most 10 MB (images, PDFs and documents); the contract holds the figure. */
+export { FILE_MAX_BYTES };
 /** Room for the multipart framing (boundary, part headers) and a few short text fields around the file. */
 export const FORM_OVERHEAD_BYTES = 64 * 1024;
 
