@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common';
+import { FileStatus } from './files';
 
 /*
  * The activity feed and the notification sheet (spec §2, §3, §7, §8, §9). Every message, project change,
@@ -40,6 +41,13 @@ export const ActivityItem = z
       .nullable()
       .meta({ description: 'spec §3 metadata.sender_type.' }),
     project: z.object({ id: z.uuid(), name: text(), clientId: z.uuid(), clientName: text() }),
+    file: z
+      .object({ id: z.uuid(), name: text(), status: FileStatus })
+      .optional()
+      .meta({
+        description:
+          'For file_upload and file_approval: the file and the status the event set (the widget’s `file.status_changed`).',
+      }),
   })
   .meta({ id: 'ActivityItem' });
 export type ActivityItem = z.infer<typeof ActivityItem>;
