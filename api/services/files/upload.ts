@@ -39,7 +39,11 @@ const EXTENSION_ALIASES: Record<string, readonly string[]> = { jpg: ['jpeg', 'jp
  * Bidirectional controls (a name like `invoice\u202Efdp.exe` that reads as `invoiceexe.pdf`), zero-width
  * and other format characters, and control characters: none of them belongs in a file name.
  */
-const INVISIBLE = /[\p{Cc}\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0]/gu;
+const INVISIBLE =
+  /[\p{Cc}\p{Cf}\u115F\u1160\u3164\uFFA0]|\u034F|\u17B4|\u17B5|[\u180B-\u180F]|[\uFE00-\uFE0F]/gu;
+
+/** Whitespace, line and paragraph separators (a space each); not U+FEFF, which `\s` counts. */
+const SPACES = /[\t\n\v\f\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/g;
 
 /**
  * A display name from an uploaded one: the base name only (no folders of either system), NFC, without
@@ -52,8 +56,9 @@ export function cleanFileName(raw: string, ext: string): string {
   const base = raw.split(/[/\\]/).pop() ?? '';
   const cleaned = base
     .normalize('NFC')
+    .replace(SPACES, ' ')
     .replace(INVISIBLE, '')
-    .replace(/[\s\u2028\u2029]+/gu, ' ')
+    .replace(/ {2,}/g, ' ')
     .trim();
   const dot = cleaned.lastIndexOf('.');
   const given = dot > 0 ? cleaned.slice(dot + 1).toLowerCase() : '';
