@@ -74,7 +74,11 @@ describe.each([
     return { stored, rows, temp };
   }
 
-  async function expectNothingLeft(attempt: () => Promise<Response>, status: number, code?: string) {
+  async function expectNothingLeft(
+    attempt: () => Promise<Response> | Response,
+    status: number,
+    code?: string,
+  ) {
     const before = await leftovers();
     const res = await attempt();
     const text = await res.text();
