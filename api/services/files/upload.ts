@@ -101,6 +101,14 @@ export async function detectStoredType(
 }
 
 /**
+ * A form's file name as the user chose it: browsers send `"` as `%22` and line breaks as `%0D`/`%0A`
+ * (the HTML standard's multipart encoding), so those come back.
+ */
+export function formFileName(sent: string): string {
+  return sent.replace(/%22/g, '"').replace(/%0[AD]/gi, ' ');
+}
+
+/**
  * Receives the multipart part `file` of the request into the store under `key` (413 past 10 MB; a body
  * that breaks off leaves nothing), then refuses zero bytes (422 `file_empty`) and any type not allowed by
  * content (415 `file_type_not_allowed`), removing the stored object before it answers.
@@ -120,7 +128,7 @@ export async function receiveFileVersion(
       size: upload.size,
       sha256: upload.sha256,
       ...type,
-      name: cleanFileName(upload.filename, type.ext),
+      name: cleanFileName(formFileName(upload.filename), type.ext),
     };
   } catch (err) {
     await discardUpload(store, key, c.get('log'));
