@@ -119,19 +119,44 @@ export async function receiveFileVersion(
   key: string,
 ): Promise<StoredUpload> {
   const upload = await uploadToStore(c, store, { field: 'file', key, maxBytes: FILE_MAX_BYTES });
+  return checkStored(store, key, { ...upload, name: formFileName(upload.filename) }, c.get('log'));
+}
+
+/**
+ * Stores bytes the server itself holds (the demo data) as a version would be, with the same checks as an
+ * upload: 422 `file_empty`, 415 `file_type_not_allowed`, 413 past 10 MB.
+ */
+export async function storeFileBytes(
+  store: FileStore,
+  key: string,
+  name: string,
+  bytes: Uint8Array,
+  log: Logger,
+): Promise<StoredUpload> {
+  const put = await store.put(key, Readable.from([Buffer.from(bytes)]), { maxBytes: FILE_MAX_BYTES });
+  return checkStored(store, key, { ...put, name }, log);
+}
+
+/** The checks after the bytes are stored; a refused object is removed before the error is thrown. */
+async function checkStored(
+  store: FileStore,
+  key: string,
+  stored: { size: number; sha256: string; name: string },
+  log: Logger,
+): Promise<StoredUpload> {
   try {
-    if (upload.size === 0) throw new ApiError('file_empty');
+    if (stored.size === 0) throw new ApiError('file_empty');
     const type = await detectStoredType(store, key);
     if (!type) throw new ApiError('file_type_not_allowed');
     return {
       key,
-      size: upload.size,
-      sha256: upload.sha256,
+      size: stored.size,
+      sha256: stored.sha256,
       ...type,
-      name: cleanFileName(formFileName(upload.filename), type.ext),
+      name: cleanFileName(stored.name, type.ext),
     };
   } catch (err) {
-    await discardUpload(store, key, c.get('log'));
+    await discardUpload(store, key, log);
     throw err;
   }
 }
