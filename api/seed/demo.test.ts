@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../shared/contracts/activity';
+import type { FileDetail, FileList } from '../../shared/contracts/files';
 import type { PortalProjectList } from '../../shared/contracts/portal-client';
 import { createPortalSession } from '../auth/portal-client/portal-session';
+import { tempDataDir } from '../routes/portals/testing';
 import { createTestContext, type TestContext } from '../testing/harness';
 import { DEMO_EMAIL, seedIfFirstRun } from './demo';
 
 let t: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestContext();
+  // The demo files are stored: in a private DATA_DIR, never in ./data.
+  t = await createTestContext({ DATA_DIR: tempDataDir() });
   const seeded = await seedIfFirstRun(t.deps);
   expect(seeded?.email).toBe(DEMO_EMAIL);
   const res = await t.app.request('/api/auth/sign-in', {
@@ -35,6 +38,28 @@ describe('the first start’s demo data', () => {
     ).json()) as NotificationList;
     expect(sheet.items.some((i) => i.type === 'message' && !i.read)).toBe(true);
     expect(sheet.unreadCount).toBeGreaterThan(0);
+  });
+
+  it('has files in several review states, with a second version, feedback and pins', async () => {
+    const res = await t.app.request('/api/files?pageSize=100', { headers: { Cookie: cookie } });
+    const list = (await res.json()) as FileList;
+    expect(list.items.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(list.items.map((f) => f.status)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(list.items.map((f) => f.uploadedBy))).toEqual(new Set(['provider', 'client']));
+    const design = list.items.find((f) => f.latestVersion.number === 2);
+    if (!design) throw new Error('no file with a second version');
+    const detail = (await (
+      await t.app.request(`/api/files/${design.id}`, { headers: { Cookie: cookie } })
+    ).json()) as FileDetail;
+    expect(detail.history.map((e) => e.kind)).toEqual(['uploaded', 'decision', 'version']);
+    expect(detail.history[1]?.feedback).toBeTruthy();
+    expect(detail.pins.length).toBeGreaterThan(0);
+    const download = await t.app.request(
+      `/api/files/${design.id}/versions/${design.latestVersion.id}/download`,
+      { headers: { Cookie: cookie } },
+    );
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('image/png');
   });
 
   it('shows the demo client their own projects in the portal, and only theirs', async () => {

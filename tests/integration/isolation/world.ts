@@ -38,6 +38,9 @@ export interface Victim extends Provider {
   projectId: string;
   /** A word only the victim's conversation contains. */
   messageMarker: string;
+  /** A file of the project (uploaded by the provider, with a pin by the client) and its version. */
+  fileId: string;
+  versionId: string;
 }
 
 let counter = 0;
@@ -112,6 +115,16 @@ export const logoForm = async () => {
     .toBuffer();
   const form = new FormData();
   form.set('logo', new File([new Uint8Array(png)], 'logo.png', { type: 'image/png' }));
+  return form;
+};
+
+/** A small real PNG as the file upload's `file` part. */
+export const fileUploadForm = async () => {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.set('file', new File([new Uint8Array(png)], 'planted.png', { type: 'image/png' }));
   return form;
 };
 
@@ -193,6 +206,17 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     }),
     'the client replies',
   );
+  const file = await created<{ id: string; latestVersion: { id: string } }>(
+    await call(t, 'POST', `/api/projects/${project.id}/files`, { ...as, multipart: await fileUploadForm() }),
+    'upload a file',
+  );
+  await created(
+    await call(t, 'POST', `/api/portal/${first.portalId}/files/${file.id}/pins`, {
+      bearer: session.token,
+      body: { versionId: file.latestVersion.id, page: 1, x: 0.5, y: 0.5, body: `Pin ${messageMarker}` },
+    }),
+    'the client pins feedback',
+  );
   return {
     ...owner,
     portalId: first.portalId,
@@ -201,6 +225,8 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     sibling: { clientId: sibling.id, email: siblingEmail, portalId: first.portalId, token: '' },
     projectId: project.id,
     messageMarker,
+    fileId: file.id,
+    versionId: file.latestVersion.id,
   };
 }
 
