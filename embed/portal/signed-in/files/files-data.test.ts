@@ -37,7 +37,14 @@ const list = (items: FileSummary[]): FileList => ({
   total: items.length,
   page: 1,
   pageSize: 100,
-  statusCounts: { pending_review: 2, client_approved: 1 },
+  statusCounts: {
+    pending_review: 2,
+    approved: 0,
+    rejected: 0,
+    client_approved: 1,
+    client_rejected: 0,
+    revision_requested: 0,
+  },
 });
 const pin = (n: number, versionId: string): FilePin => ({
   id: uuid(500 + n),
@@ -60,7 +67,7 @@ describe('the portal’s files in its data store', () => {
     const after = withFileSummary(before, decided);
     expect(after?.items.map((f) => f.status)).toEqual(['pending_review', 'revision_requested', 'client_approved']);
     expect(after?.items[1]?.allowedDecisions).toEqual([]);
-    expect(after?.statusCounts).toEqual({ pending_review: 1, client_approved: 1, revision_requested: 1 });
+    expect(after?.statusCounts).toMatchObject({ pending_review: 1, client_approved: 1, revision_requested: 1 });
   });
 
   it('leaves a list without the file, or without data, as it is', () => {
