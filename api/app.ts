@@ -1,4 +1,5 @@
 import { compress } from 'hono/compress';
+import { FILE_MAX_BYTES } from '../shared/contracts/files';
 import { LOGO_MAX_BYTES } from '../shared/contracts/portals';
 import { bodyLimits, type UploadRoute } from './http/body-limit';
 import type { AppDeps } from './http/context';
@@ -15,6 +16,11 @@ import { FORM_OVERHEAD_BYTES } from './storage/multipart-upload';
 /** The routes that take a multipart upload instead of JSON, with the most their whole body may be. */
 const UPLOADS: UploadRoute[] = [
   { path: /^\/api\/portals\/[^/]+\/logo$/, maxBytes: LOGO_MAX_BYTES + FORM_OVERHEAD_BYTES },
+  // Project files and their new versions, by the provider and (under /api/portal/{portalId}) the client.
+  {
+    path: /^\/api\/(portal\/[^/]+\/)?(projects\/[^/]+\/files|files\/[^/]+\/versions)$/,
+    maxBytes: FILE_MAX_BYTES + FORM_OVERHEAD_BYTES,
+  },
 ];
 
 export interface AppOptions {

@@ -1,7 +1,7 @@
 import type postgres from 'postgres';
 import type { Sql, Tx } from '../db/client';
 import { DEFAULT_MAX_ATTEMPTS } from './task';
-import { type PayloadOf, TASKS, type TaskName } from './tasks';
+import { ENQUEUE_ONLY, type PayloadOf, TASKS, type TaskName } from './tasks';
 
 export interface EnqueueOptions {
   /** Not before this moment (default: at once). */
@@ -55,7 +55,8 @@ export function createJobQueue(schema: string): JobQueue {
   return {
     schema,
     async enqueue(tx, task, payload, opts = {}) {
-      const def = TASKS[task];
+      const def: { payload: import('zod').ZodType; maxAttempts?: number } =
+        task in TASKS ? TASKS[task as keyof typeof TASKS] : ENQUEUE_ONLY[task as keyof typeof ENQUEUE_ONLY];
       const parsed = def.payload.parse(payload);
       const maxAttempts = opts.maxAttempts ?? def.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
       return addJob(tx, schema, task, { payload: parsed, attemptsBefore: 0 }, { ...opts, maxAttempts });

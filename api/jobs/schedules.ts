@@ -1,4 +1,4 @@
-import type { PayloadOf, TaskName } from './tasks';
+import type { PayloadOf, RunnableTaskName as TaskName } from './tasks';
 
 /** A periodic job: the task, when (a crontab line in UTC), and its payload. */
 export interface Schedule<N extends TaskName = TaskName> {

@@ -30,6 +30,15 @@ import { registerCheckDomain } from './domains/check';
 import { registerDeleteDomain } from './domains/delete';
 import { registerSetDomain } from './domains/set';
 import { registerVerifyDomain } from './domains/verify';
+import { registerAddFilePin } from './files/add-pin';
+import { registerDecideFile } from './files/decide';
+import { registerDeleteFile } from './files/delete';
+import { registerDownloadFileVersion } from './files/download';
+import { registerGetFile } from './files/get';
+import { registerListFiles } from './files/list';
+import { registerUpdateFile } from './files/update';
+import { registerUploadFile } from './files/upload';
+import { registerUploadFileVersion } from './files/upload-version';
 import { registerListConversations } from './messages/conversations';
 import { registerListMessages } from './messages/list';
 import { registerReadMessages } from './messages/read';
@@ -138,6 +147,16 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerListMessages(app);
   registerSendMessage(app);
   registerReadMessages(app);
+
+  registerListFiles(app);
+  registerUploadFile(app);
+  registerGetFile(app);
+  registerUpdateFile(app);
+  registerDeleteFile(app);
+  registerUploadFileVersion(app);
+  registerDecideFile(app);
+  registerAddFilePin(app);
+  registerDownloadFileVersion(app);
 
   registerNotifications(app);
   registerUnreadCount(app);

@@ -1,6 +1,12 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { TaskDefinition } from '../task';
-import { deleteProviderFilesTask, purgeDomainClaims, purgeExpiredRows, recheckDomains } from './maintenance';
+import {
+  deleteProviderFilesTask,
+  deleteStoredPrefixes,
+  purgeDomainClaims,
+  purgeExpiredRows,
+  recheckDomains,
+} from './maintenance';
 import { messageDigest } from './message-digest';
 import { pruneFailedJobs } from './prune-failed-jobs';
 import { pruneOutbox } from './prune-outbox';
@@ -19,11 +25,32 @@ export const TASKS = {
   [purgeDomainClaims.name]: purgeDomainClaims,
   [recheckDomains.name]: recheckDomains,
   [deleteProviderFilesTask.name]: deleteProviderFilesTask,
+  [deleteStoredPrefixes.name]: deleteStoredPrefixes,
 } as const;
 
-export type TaskName = keyof typeof TASKS;
+/**
+ * Tasks that may be enqueued before this build runs them: their name and payload only. The worker fetches
+ * only the tasks of `TASKS`, so their jobs wait in the queue until a build that defines the task (then
+ * moved from here into `TASKS`) picks them up.
+ * - `process_file_version`: a new file version's previews (thumbnail, page images, page count), enqueued
+ *   with the upload (issue 20).
+ */
+export const ENQUEUE_ONLY = {
+  process_file_version: {
+    name: 'process_file_version',
+    payload: z.object({ providerId: z.uuid(), fileId: z.uuid(), versionId: z.uuid() }),
+    maxAttempts: 5,
+  },
+} as const;
+
+/** The tasks this build runs (schedules name only these). */
+export type RunnableTaskName = keyof typeof TASKS;
+export type TaskName = RunnableTaskName | keyof typeof ENQUEUE_ONLY;
+type Payloads = { [N in keyof typeof TASKS]: (typeof TASKS)[N]['payload'] } & {
+  [N in keyof typeof ENQUEUE_ONLY]: (typeof ENQUEUE_ONLY)[N]['payload'];
+};
 /** What `enqueue` takes for a task (the schema's input). */
-export type PayloadOf<N extends TaskName> = z.input<(typeof TASKS)[N]['payload']>;
+export type PayloadOf<N extends TaskName> = z.input<Payloads[N]>;
 
 /** A task list for the worker (the registry, or another one in tests). */
 export type TaskList = Record<string, TaskDefinition>;

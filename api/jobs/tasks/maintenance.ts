@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { purgeStaleDomainClaims } from '../../services/domains/purge-domain-claims';
 import { recheckVerifiedDomains } from '../../services/domains/recheck-domains';
+import { STORED_PREFIXES_PER_JOB } from '../../services/files/file-storage';
 import { purgeExpired } from '../../services/maintenance/purge-expired';
+import { isStoragePrefix } from '../../storage/keys';
 import { deleteProviderFiles } from '../../storage/provider-files';
 import { defineTask } from '../task';
 
@@ -54,5 +56,30 @@ export const deleteProviderFilesTask = defineTask({
       { providerId, removed: await deleteProviderFiles(deps.store, providerId, keys) },
       'provider files deleted',
     );
+  },
+});
+
+/**
+ * Removes stored folders whose rows are gone: a deleted file's `filePrefix` (all its versions and
+ * previews), or every file of a deleted project, client or portal. Enqueued in the deletion's transaction
+ * (`queueFileStorageDeletion`), so the bytes go exactly when the rows do, and a storage failure is retried
+ * with backoff. Idempotent: a prefix already gone removes nothing.
+ */
+export const deleteStoredPrefixes = defineTask({
+  name: 'delete_stored_prefixes',
+  payload: z.object({
+    prefixes: z
+      .array(z.string().min(2).max(512).refine(isStoragePrefix, 'not a storage prefix'))
+      .min(1)
+      .max(STORED_PREFIXES_PER_JOB),
+  }),
+  maxAttempts: 10,
+  async run({ prefixes }, { deps, log, signal }) {
+    let removed = 0;
+    for (const prefix of prefixes) {
+      if (signal.aborted) throw new Error('aborted');
+      removed += await deps.store.deletePrefix(prefix);
+    }
+    log.info({ prefixes: prefixes.length, removed }, 'stored prefixes deleted');
   },
 });

@@ -26,7 +26,7 @@ const route = createRoute({
 export function registerDeleteClient(app: App) {
   app.openapi(route, async (c) => {
     const { clientId } = c.req.valid('param');
-    const deleted = await deleteClient(c.get('deps').sql, providerScope(c), clientId);
+    const deleted = await deleteClient(c.get('deps'), providerScope(c), clientId);
     return c.json({ ok: true as const, deleted }, 200);
   });
 }

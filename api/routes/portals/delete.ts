@@ -27,11 +27,11 @@ const route = createRoute({
 /** DELETE /api/portals/{portalId} */
 export function registerDeletePortal(app: App) {
   app.openapi(route, async (c) => {
-    const { sql, store } = c.get('deps');
+    const { sql, store, jobs } = c.get('deps');
     const { portalId } = c.req.valid('param');
     const scope = providerScope(c);
     const { providerId } = scope;
-    const { deleted, logoPath } = await deletePortal(sql, scope, portalId);
+    const { deleted, logoPath } = await deletePortal({ sql, jobs }, scope, portalId);
     // Its logo and whatever else is stored under the portal's prefix; a storage failure is logged, not
     // answered (the portal is gone either way).
     const keys = logoPath ? [logoPath] : [];

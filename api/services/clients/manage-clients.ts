@@ -5,6 +5,8 @@ import { endClientSessions } from '../../auth/portal-client/portal-session';
 import { ownedBy, type ProviderScope, tenant } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
+import type { JobQueue } from '../../jobs/queue';
+import { queueFileStorageDeletion } from '../files/file-storage';
 import { type ClientRow, clientColumns, isEmailTaken, toClient } from './client-view';
 
 type CreateInput = z.output<typeof ClientCreateInput>;
@@ -99,10 +101,15 @@ export async function updateClient(
 }
 
 /**
- * Deletes a client; its projects, invoices, magic links and portal events go with it (foreign keys
- * cascade), in one transaction that first counts what goes.
+ * Deletes a client; its projects, files, invoices, magic links and portal events go with it (foreign keys
+ * cascade; the files' stored bytes by a job queued in the same transaction), in one transaction that first
+ * counts what goes.
  */
-export async function deleteClient(sql: Sql, scope: ProviderScope, clientId: string) {
+export async function deleteClient(
+  { sql, jobs }: { sql: Sql; jobs: JobQueue },
+  scope: ProviderScope,
+  clientId: string,
+) {
   return sql.begin(async (tx) => {
     const [row] = await tx<{ projects: number; invoices: number }[]>`
       SELECT
@@ -111,6 +118,7 @@ export async function deleteClient(sql: Sql, scope: ProviderScope, clientId: str
       FROM clients c WHERE ${tenant(tx, scope, { provider: 'c.provider_id', client: 'c.id' })} AND c.id = ${clientId}
       FOR UPDATE`;
     if (!row) throw new ApiError('not_found');
+    await queueFileStorageDeletion(tx, jobs, scope.providerId, { clientId });
     await tx`DELETE FROM clients WHERE ${tenant(tx, scope, { provider: 'provider_id', client: 'id' })} AND id = ${clientId}`;
     return { projects: row.projects, invoices: row.invoices };
   });

@@ -4,6 +4,8 @@ import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Config } from '../../config';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
+import type { JobQueue } from '../../jobs/queue';
+import { queueFileStorageDeletion } from '../files/file-storage';
 import { findPortalRow, selectPortals, toPortal } from './portal-view';
 
 type Branding = z.output<typeof PortalCreateInput>;
@@ -63,11 +65,15 @@ export async function updatePortal(
 }
 
 /**
- * Deletes a portal with its clients, their projects and invoices (foreign keys cascade) in one
- * transaction, and says how many of each went.
+ * Deletes a portal with its clients, their projects, files and invoices (foreign keys cascade; the files'
+ * stored bytes by a job queued in the same transaction) in one transaction, and says how many of each went.
  * @returns the counts and the logo's storage key, for the caller to remove the portal's files
  */
-export async function deletePortal(sql: Sql, scope: ProviderScope, portalId: string) {
+export async function deletePortal(
+  { sql, jobs }: { sql: Sql; jobs: JobQueue },
+  scope: ProviderScope,
+  portalId: string,
+) {
   return sql.begin(async (tx) => {
     const [row] = await tx<
       { clients: number; projects: number; invoices: number; logo_path: string | null }[]
@@ -82,6 +88,7 @@ export async function deletePortal(sql: Sql, scope: ProviderScope, portalId: str
       WHERE ${ownedBy(tx, scope, 'p.provider_id')} AND p.id = ${portalId}
       FOR UPDATE`;
     if (!row) throw new ApiError('not_found');
+    await queueFileStorageDeletion(tx, jobs, scope.providerId, { portalId });
     await tx`DELETE FROM client_portals WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${portalId}`;
     const { logo_path, ...deleted } = row;
     return { deleted, logoPath: logo_path };

@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { publishActivity, publishProjectDeleted, recordActivity } from '../activity/record-activity';
+import { queueFileStorageDeletion } from '../files/file-storage';
 import { getProject } from './list-projects';
 
 type CreateInput = z.output<typeof ProjectCreateInput>;
@@ -167,8 +168,9 @@ export async function updateProject(
 }
 
 /**
- * Deletes a project with its conversation and activity (foreign keys cascade); its invoices stay (their
- * numbers are part of the books) without the project. Open pages learn it over the realtime sockets.
+ * Deletes a project with its conversation, activity and files (foreign keys cascade; the files' stored bytes
+ * go by a job queued in the same transaction); its invoices stay (their numbers are part of the books)
+ * without the project. Open pages learn it over the realtime sockets.
  * @returns what went with it
  */
 export async function deleteProject(deps: AppDeps, scope: ProviderScope, projectId: string) {
@@ -180,6 +182,7 @@ export async function deleteProject(deps: AppDeps, scope: ProviderScope, project
       FROM projects p WHERE p.provider_id = ${scope.providerId} AND p.id = ${projectId}
       FOR UPDATE`;
     if (!row) throw new ApiError('not_found');
+    await queueFileStorageDeletion(tx, deps.jobs, scope.providerId, { projectId });
     await tx`DELETE FROM projects WHERE provider_id = ${scope.providerId} AND id = ${projectId}`;
     return row;
   });

@@ -1,0 +1,35 @@
+import { FileIdParam, FileVersionParams } from '../../../shared/contracts/files';
+import { PortalPathParam } from '../../../shared/contracts/portal-client';
+
+/** `{portalId}` and `{fileId}`: a file of one of the signed-in client's projects. */
+export const PortalFileParams = PortalPathParam.extend(FileIdParam.shape);
+/** `{portalId}`, `{fileId}` and `{versionId}`. */
+export const PortalFileVersionParams = PortalPathParam.extend(FileVersionParams.shape);
+
+/**
+ * The multipart body of an upload, as a plain schema (not zod), so the router documents it without
+ * buffering it to validate: the handler streams it into the store.
+ */
+export const UPLOAD_BODY = {
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object' as const,
+        required: ['file'],
+        properties: {
+          file: {
+            type: 'string' as const,
+            format: 'binary',
+            description:
+              'One file, at most 10 MB: an image (PNG, JPEG, GIF, WebP, AVIF, TIFF), a PDF or an office document (DOCX, XLSX, PPTX, ODT, ODS, ODP, RTF), decided by its content. Several files: one request each.',
+          },
+        },
+      },
+    },
+  },
+};
+
+/** What an upload's errors mean, for the operation descriptions. */
+export const UPLOAD_ERRORS =
+  'A `multipart/form-data` body with one file in the field `file`. The type is decided by the bytes (the name and declared type are ignored): 415 `file_type_not_allowed` for anything else (SVG, HTML, executables, archives, macro-enabled or legacy binary Office files), 422 `file_empty` for zero bytes, 413 `payload_too_large` past 10 MB (checked while the body streams in). A refused or broken-off upload leaves nothing stored. The name is cleaned (base name, no control or invisible characters, at most 200 characters, the detected type’s extension).';

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { FileDetail, FileIdParam } from '../../../shared/contracts/files';
+import { clientScope, providerScope, type Scope } from '../../auth/scope';
+import type { App, AppEnv } from '../../http/context';
+import { errorResponses } from '../../http/openapi';
+import { addVersion, assertCanUploadVersion } from '../../services/files/files';
+import { receiveFileVersion } from '../../services/files/upload';
+import { fileVersionKey } from '../../storage/keys';
+import { PORTAL_CLIENT, PROVIDER } from '../audiences';
+import { PortalFileParams, UPLOAD_BODY, UPLOAD_ERRORS } from './params';
+
+const description = `Uploads the next version of a file: the provider to any file, a client to the files it uploaded (403 \`forbidden\` otherwise, \`canUploadVersion\`). The file goes back to \`pending_review\`: a decision is about one version and never carried over; earlier versions and decisions stay in the history. ${UPLOAD_ERRORS}`;
+const responses = {
+  201: {
+    description: 'The file with its new version',
+    content: { 'application/json': { schema: FileDetail } },
+  },
+  ...errorResponses(400, 401, 403, 404, 413, 415, 422),
+};
+
+const providerRoute = createRoute({
+  method: 'post',
+  path: '/api/files/{fileId}/versions',
+  tags: ['Files'],
+  summary: 'Upload a new version',
+  description: `${description} Another provider’s file answers 404.`,
+  ...PROVIDER,
+  request: { params: FileIdParam, body: UPLOAD_BODY },
+  responses,
+});
+
+const clientRoute = createRoute({
+  method: 'post',
+  path: '/api/portal/{portalId}/files/{fileId}/versions',
+  tags: ['Portal'],
+  summary: 'Upload a new version (client)',
+  description: `${description} Only files of the client’s own projects.`,
+  ...PORTAL_CLIENT,
+  request: { params: PortalFileParams, body: UPLOAD_BODY },
+  responses,
+});
+
+/** Who may add a version is checked before the body is read, and again under the file's lock. */
+async function upload(c: Context<AppEnv>, scope: Scope, fileId: string) {
+  const deps = c.get('deps');
+  await assertCanUploadVersion(deps.sql, scope, fileId);
+  const ids = { fileId, versionId: randomUUID() };
+  const stored = await receiveFileVersion(
+    c,
+    deps.store,
+    fileVersionKey(scope.providerId, fileId, ids.versionId),
+  );
+  return addVersion({ ...deps, log: c.get('log') }, scope, ids, stored);
+}
+
+/** POST /api/files/{fileId}/versions and its portal counterpart. */
+export function registerUploadFileVersion(app: App) {
+  app.openapi(providerRoute, async (c) =>
+    c.json(await upload(c, providerScope(c), c.req.valid('param').fileId), 201),
+  );
+  app.openapi(clientRoute, async (c) =>
+    c.json(await upload(c, clientScope(c), c.req.valid('param').fileId), 201),
+  );
+}

@@ -1,0 +1,129 @@
+import { Readable } from 'node:stream';
+import { fileTypeFromStream } from 'file-type';
+import type { Context } from 'hono';
+import {
+  ALLOWED_FILE_TYPES,
+  type AllowedFileType,
+  FILE_MAX_BYTES,
+  FILE_NAME_MAX_LENGTH,
+  type FileKind,
+} from '../../../shared/contracts/files';
+import type { AppEnv } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import type { Logger } from '../../http/logger';
+import { uploadToStore } from '../../storage/multipart-upload';
+import type { FileStore } from '../../storage/store';
+
+/*
+ * The bytes of a new file or version: streamed into the store under a key built from ids (never the
+ * name), then judged by their content. Nothing the client says about the file (its name's extension, its
+ * declared type) decides anything; the name is only cleaned for display.
+ */
+
+/** A version's bytes in the store, checked: an allowed type by content, at least one byte. */
+export interface StoredUpload {
+  key: string;
+  size: number;
+  sha256: string;
+  mimeType: AllowedFileType;
+  ext: string;
+  kind: FileKind;
+  /** The uploaded name, cleaned (`cleanFileName`) and ending in the detected type's extension. */
+  name: string;
+}
+
+/** Other spellings of the extensions a detected type gets, kept when a name already uses them. */
+const EXTENSION_ALIASES: Record<string, readonly string[]> = { jpg: ['jpeg', 'jpe'], tif: ['tiff'] };
+
+/**
+ * Bidirectional controls (a name like `invoice\u202Efdp.exe` that reads as `invoiceexe.pdf`), zero-width
+ * and other format characters, and control characters: none of them belongs in a file name.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0]/gu;
+
+/**
+ * A display name from an uploaded one: the base name only (no folders of either system), NFC, without
+ * control, bidirectional or invisible characters, whitespace collapsed, at most 200 characters, ending in
+ * the detected type's extension (an alias such as `.jpeg` is kept; any other short extension is replaced,
+ * so `logo.png` that is a JPEG becomes `logo.jpg`). Nothing usable left: `file.<ext>`.
+ * @example cleanFileName('C:\\x\\My\u202Egpj.exe', 'pdf') // 'Mygpj.exe.pdf'
+ */
+export function cleanFileName(raw: string, ext: string): string {
+  const base = raw.split(/[/\\]/).pop() ?? '';
+  const cleaned = base
+    .normalize('NFC')
+    .replace(INVISIBLE, '')
+    .replace(/[\s\u2028\u2029]+/gu, ' ')
+    .trim();
+  const dot = cleaned.lastIndexOf('.');
+  const given = dot > 0 ? cleaned.slice(dot + 1).toLowerCase() : '';
+  const keep = given === ext || (EXTENSION_ALIASES[ext] ?? []).includes(given);
+  const replace = !keep && /^[a-z0-9]{1,5}$/.test(given);
+  const stem = (keep || replace ? cleaned.slice(0, dot) : cleaned).replace(/^[\s.]+|[\s.]+$/g, '');
+  const suffix = `.${keep ? given : ext}`;
+  const room = FILE_NAME_MAX_LENGTH - suffix.length;
+  const chars = Array.from(stem);
+  const cut = (chars.length > room ? chars.slice(0, room).join('') : stem).trimEnd();
+  return `${cut || 'file'}${suffix}`;
+}
+
+/** The same name with the extension of another type (a new version of another type, a download). */
+export function withExtension(name: string, ext: string): string {
+  return cleanFileName(name, ext);
+}
+
+/**
+ * The type of stored bytes by their content (`file-type`'s magic numbers; for ZIP-based office files the
+ * package's entries), or null when it is none of the allowed ones. Reads from the start only as far as
+ * the detection needs, then releases the stream.
+ */
+export async function detectStoredType(
+  store: FileStore,
+  key: string,
+): Promise<{ mimeType: AllowedFileType; ext: string; kind: FileKind } | null> {
+  const file = await store.get(key);
+  if (!file) throw new Error(`stored upload missing: ${key}`);
+  try {
+    const detected = await fileTypeFromStream(
+      Readable.toWeb(file.body) as unknown as ReadableStream<Uint8Array>,
+    );
+    if (!detected || !(detected.mime in ALLOWED_FILE_TYPES)) return null;
+    const mimeType = detected.mime as AllowedFileType;
+    return { mimeType, ...ALLOWED_FILE_TYPES[mimeType] };
+  } finally {
+    file.body.destroy();
+  }
+}
+
+/**
+ * Receives the multipart part `file` of the request into the store under `key` (413 past 10 MB; a body
+ * that breaks off leaves nothing), then refuses zero bytes (422 `file_empty`) and any type not allowed by
+ * content (415 `file_type_not_allowed`), removing the stored object before it answers.
+ */
+export async function receiveFileVersion(
+  c: Context<AppEnv>,
+  store: FileStore,
+  key: string,
+): Promise<StoredUpload> {
+  const upload = await uploadToStore(c, store, { field: 'file', key, maxBytes: FILE_MAX_BYTES });
+  try {
+    if (upload.size === 0) throw new ApiError('file_empty');
+    const type = await detectStoredType(store, key);
+    if (!type) throw new ApiError('file_type_not_allowed');
+    return {
+      key,
+      size: upload.size,
+      sha256: upload.sha256,
+      ...type,
+      name: cleanFileName(upload.filename, type.ext),
+    };
+  } catch (err) {
+    await discardUpload(store, key, c.get('log'));
+    throw err;
+  }
+}
+
+/** Removes a stored upload that will not be used (refused, or its rows could not be written). */
+export async function discardUpload(store: FileStore, key: string, log: Logger): Promise<void> {
+  await store.delete(key).catch((err) => log.error({ err, key }, 'refused upload left in storage'));
+}
