@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { TaskDefinition } from '../task';
 import { deleteProviderFilesTask, purgeDomainClaims, purgeExpiredRows, recheckDomains } from './maintenance';
 import { messageDigest } from './message-digest';
+import { processFileVersionTask } from './process-file-version';
 import { pruneFailedJobs } from './prune-failed-jobs';
 import { pruneOutbox } from './prune-outbox';
 import { sendMail } from './send-mail';
@@ -19,6 +20,7 @@ export const TASKS = {
   [purgeDomainClaims.name]: purgeDomainClaims,
   [recheckDomains.name]: recheckDomains,
   [deleteProviderFilesTask.name]: deleteProviderFilesTask,
+  [processFileVersionTask.name]: processFileVersionTask,
 } as const;
 
 export type TaskName = keyof typeof TASKS;
