@@ -30,6 +30,10 @@ import { registerCheckDomain } from './domains/check';
 import { registerDeleteDomain } from './domains/delete';
 import { registerSetDomain } from './domains/set';
 import { registerVerifyDomain } from './domains/verify';
+import { registerFileAnnotated } from './files/annotated';
+import { registerFileApprovalRecord } from './files/approval-record';
+import { registerFilePage } from './files/page';
+import { registerFileThumbnail } from './files/thumbnail';
 import { registerListConversations } from './messages/conversations';
 import { registerListMessages } from './messages/list';
 import { registerReadMessages } from './messages/read';
@@ -138,6 +142,12 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerListMessages(app);
   registerSendMessage(app);
   registerReadMessages(app);
+
+  // Files: previews and the PDFs made from a version (issue 20).
+  registerFileThumbnail(app);
+  registerFilePage(app);
+  registerFileAnnotated(app);
+  registerFileApprovalRecord(app);
 
   registerNotifications(app);
   registerUnreadCount(app);

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type { PDFDocument as PdfLibDocument } from 'pdf-lib';
 
 /*
  * The PDF work that must not run on the server's event loop: pdf.js parses and renders on the calling
@@ -87,8 +88,9 @@ class Unreadable extends Error {}
 async function render(task: RenderTask): Promise<RenderResult> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const loading = pdfjs.getDocument({
+    // pdf.js 6 never evaluates code from a PDF (its `isEvalSupported` option is gone); fonts are drawn
+    // from their outlines, never loaded as font faces or fetched.
     data: task.data,
-    isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
     disableAutoFetch: true,
@@ -113,7 +115,8 @@ async function render(task: RenderTask): Promise<RenderResult> {
       const viewport = page.getViewport({ scale });
       const width = Math.max(1, Math.round(viewport.width));
       const height = Math.max(1, Math.round(viewport.height));
-      const { canvas, context } = doc.canvasFactory.create(width, height) as {
+      const factory = doc.canvasFactory as { create(w: number, h: number): unknown };
+      const { canvas, context } = factory.create(width, height) as {
         canvas: { width: number; height: number };
         context: CanvasRenderingContext2D;
       };
@@ -167,7 +170,7 @@ const ICON = 20;
 async function annotate(task: AnnotateTask): Promise<Uint8Array> {
   const lib = await import('pdf-lib');
   const { PDFDocument, PDFHexString, PDFName, PDFString } = lib;
-  let doc: InstanceType<typeof PDFDocument>;
+  let doc: PdfLibDocument;
   if (task.source === 'pdf') {
     try {
       doc = await PDFDocument.load(task.data, { updateMetadata: false });
@@ -232,8 +235,11 @@ if (!isMainThread && parentPort && workerData) {
   const port = parentPort;
   void run(workerData as PdfTask).then((reply) => {
     const transfer: ArrayBuffer[] = [];
-    if (reply.ok && reply.result instanceof Uint8Array) transfer.push(reply.result.buffer as ArrayBuffer);
-    else if (reply.ok) for (const p of reply.result.pages) transfer.push(p.rgba.buffer as ArrayBuffer);
+    if (reply.ok) {
+      const result = reply.result;
+      if (result instanceof Uint8Array) transfer.push(result.buffer as ArrayBuffer);
+      else for (const p of result.pages) transfer.push(p.rgba.buffer as ArrayBuffer);
+    }
     port.postMessage(reply, transfer);
   });
 }

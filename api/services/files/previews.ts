@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import sharp from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { FILE_MAX_BYTES } from '../../../shared/contracts/files';
 import type { Scope } from '../../auth/scope';
 import type { AppDeps } from '../../http/context';
@@ -53,7 +53,7 @@ function putBytes(store: FileStore, key: string, bytes: Buffer) {
   return store.put(key, Readable.from([bytes]));
 }
 
-const webp = (image: sharp.Sharp) => image.webp({ quality: 82, effort: 3 }).toBuffer();
+const webp = (image: Sharp) => image.webp({ quality: 82, effort: 3 }).toBuffer();
 
 /** A decoder for an uploaded image: pixel limit, first frame, upright by its EXIF orientation. */
 function decodeImage(bytes: Buffer) {
@@ -61,7 +61,7 @@ function decodeImage(bytes: Buffer) {
 }
 
 async function imagePreviews(bytes: Buffer) {
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     const [page, thumbnail] = await Promise.all([
