@@ -39,6 +39,10 @@ import { registerListFiles } from './files/list';
 import { registerUpdateFile } from './files/update';
 import { registerUploadFile } from './files/upload';
 import { registerUploadFileVersion } from './files/upload-version';
+import { registerFileAnnotated } from './files/annotated';
+import { registerFileApprovalRecord } from './files/approval-record';
+import { registerFilePage } from './files/page';
+import { registerFileThumbnail } from './files/thumbnail';
 import { registerListConversations } from './messages/conversations';
 import { registerListMessages } from './messages/list';
 import { registerReadMessages } from './messages/read';
@@ -157,6 +161,11 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerDecideFile(app);
   registerAddFilePin(app);
   registerDownloadFileVersion(app);
+  // Files: previews and the PDFs made from a version (issue 20).
+  registerFileThumbnail(app);
+  registerFilePage(app);
+  registerFileAnnotated(app);
+  registerFileApprovalRecord(app);
 
   registerNotifications(app);
   registerUnreadCount(app);
