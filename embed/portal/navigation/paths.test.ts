@@ -93,7 +93,12 @@ describe('portal routes on a custom domain', () => {
     });
     expect(parseRoute(`/messages/${id}`, '', domain).name).toBe('notFound');
     expect(projectPath(domain, id, id)).toBe(`/projects/${id}`);
-    expect(parseRoute(`/files/${id}`, '', domain)).toEqual({ name: 'page', portalId: id, page: 'files', fileId: id });
+    expect(parseRoute(`/files/${id}`, '', domain)).toEqual({
+      name: 'page',
+      portalId: id,
+      page: 'files',
+      fileId: id,
+    });
     expect(filePath(domain, id, id)).toBe(`/files/${id}`);
   });
 });

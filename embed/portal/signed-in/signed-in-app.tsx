@@ -70,9 +70,7 @@ export default function SignedInApp({
   return (
     <SignedInContext.Provider value={value}>
       <PortalShell page={page}>
-        <Suspense fallback={<PageFallback label={t('common.loading')} />}>
-          {content}
-        </Suspense>
+        <Suspense fallback={<PageFallback label={t('common.loading')} />}>{content}</Suspense>
       </PortalShell>
     </SignedInContext.Provider>
   );

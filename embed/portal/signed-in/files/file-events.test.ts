@@ -62,7 +62,11 @@ describe('the widget’s file.status_changed from the portal frame', () => {
     // A new version resets the review; the next decision is news again, even the same one.
     fileActivityArrived(portalId, [item({ type: 'file_upload', file: file('f3', 'pending_review') })]);
     announceFileStatus('f3', 'revision_requested');
-    expect(posted.map((p) => p.status)).toEqual(['revision_requested', 'pending_review', 'revision_requested']);
+    expect(posted.map((p) => p.status)).toEqual([
+      'revision_requested',
+      'pending_review',
+      'revision_requested',
+    ]);
   });
 
   it('posts nothing for other activity, and nothing outside the widget', () => {
@@ -70,7 +74,9 @@ describe('the widget’s file.status_changed from the portal frame', () => {
     fileActivityArrived(portalId, [item({ type: 'message' }), item({ type: 'invoice_created' })]);
     expect(posted).toEqual([]);
     delete frameHooks.fileStatusChanged;
-    expect(() => fileActivityArrived(portalId, [item({ file: file('f4', 'client_rejected') })])).not.toThrow();
+    expect(() =>
+      fileActivityArrived(portalId, [item({ file: file('f4', 'client_rejected') })]),
+    ).not.toThrow();
   });
 
   it('loads the files on screen again when a file activity arrives', async () => {

@@ -19,6 +19,9 @@ describe('the Files page’s filters in its address', () => {
     );
     expect(fileFilterPath('/files', {})).toBe('/files');
     const path = fileFilterPath('/files', { status: 'client_approved' });
-    expect(parseFileFilter(path.slice(path.indexOf('?')))).toEqual({ projectId: undefined, status: 'client_approved' });
+    expect(parseFileFilter(path.slice(path.indexOf('?')))).toEqual({
+      projectId: undefined,
+      status: 'client_approved',
+    });
   });
 });

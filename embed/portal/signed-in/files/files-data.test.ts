@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FileDetail, FileList, FilePin, FileSummary } from '../../../../shared/contracts/files';
-import { withFileSummary, withPin } from './files-data';
+import type { FileDetail, FilePin, FileSummary } from '../../../../shared/contracts/files';
+import { withPin } from './files-data';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const version = (n: number) => ({
@@ -32,20 +32,6 @@ function summary(n: number, patch: Partial<FileSummary> = {}): FileSummary {
     ...patch,
   };
 }
-const list = (items: FileSummary[]): FileList => ({
-  items,
-  total: items.length,
-  page: 1,
-  pageSize: 100,
-  statusCounts: {
-    pending_review: 2,
-    approved: 0,
-    rejected: 0,
-    client_approved: 1,
-    client_rejected: 0,
-    revision_requested: 0,
-  },
-});
 const pin = (n: number, versionId: string): FilePin => ({
   id: uuid(500 + n),
   versionId,
@@ -61,21 +47,6 @@ const pin = (n: number, versionId: string): FilePin => ({
 });
 
 describe('the portal’s files in its data store', () => {
-  it('replaces a decided file in a list and moves the status counts', () => {
-    const before = list([summary(1), summary(2), summary(3, { status: 'client_approved' })]);
-    const decided = summary(2, { status: 'revision_requested', allowedDecisions: [] });
-    const after = withFileSummary(before, decided);
-    expect(after?.items.map((f) => f.status)).toEqual(['pending_review', 'revision_requested', 'client_approved']);
-    expect(after?.items[1]?.allowedDecisions).toEqual([]);
-    expect(after?.statusCounts).toMatchObject({ pending_review: 1, client_approved: 1, revision_requested: 1 });
-  });
-
-  it('leaves a list without the file, or without data, as it is', () => {
-    const before = list([summary(1)]);
-    expect(withFileSummary(before, summary(7))).toBe(before);
-    expect(withFileSummary(undefined, summary(7))).toBeUndefined();
-  });
-
   it('adds the client’s pin once, counting it on the latest version only', () => {
     const file = summary(1, { latestVersion: version(2) });
     const detail: FileDetail = { file, versions: [version(2), version(1)], history: [], pins: [] };

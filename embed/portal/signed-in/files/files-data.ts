@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
+import { ApiError } from '../../../../shared/api/error';
 import type {
   FileDecisionInput,
   FileDetail,
-  FileList,
   FilePin,
   FilePinInput,
   FileStatus,
@@ -80,30 +80,12 @@ export function useFileDetail(portalId: string, fileId: string) {
   const key = portalKeys.file(portalId, fileId);
   const detail = useData(key, () =>
     call(
-      (api) =>
-        api.GET('/api/portal/{portalId}/files/{fileId}', { params: { path: { portalId, fileId } } }),
+      (api) => api.GET('/api/portal/{portalId}/files/{fileId}', { params: { path: { portalId, fileId } } }),
       t('errors.network'),
     ),
   );
   usePreviewPolling(key, previewPending(detail.data?.file));
   return detail;
-}
-
-/** A list with `file` as it is now (its row replaced, the status counts moved); unchanged without it. */
-export function withFileSummary(list: FileList | undefined, file: FileSummary): FileList | undefined {
-  if (!list) return list;
-  const old = list.items.find((item) => item.id === file.id);
-  if (!old) return list;
-  const statusCounts = { ...list.statusCounts };
-  if (old.status !== file.status) {
-    statusCounts[old.status] = Math.max(0, (statusCounts[old.status] ?? 0) - 1);
-    statusCounts[file.status] = (statusCounts[file.status] ?? 0) + 1;
-  }
-  return {
-    ...list,
-    statusCounts,
-    items: list.items.map((item) => (item.id === file.id ? file : item)),
-  };
 }
 
 /** A file with a new pin of the client's (the pin count of the latest version follows). */
@@ -132,14 +114,22 @@ export async function decideOnFile(
   input: FileDecisionInput,
   network: string,
 ): Promise<FileDetail> {
-  const detail = await call(
-    (api) =>
-      api.POST('/api/portal/{portalId}/files/{fileId}/decisions', {
-        params: { path: { portalId, fileId } },
-        body: input,
-      }),
-    network,
-  );
+  let detail: FileDetail;
+  try {
+    detail = await call(
+      (api) =>
+        api.POST('/api/portal/{portalId}/files/{fileId}/decisions', {
+          params: { path: { portalId, fileId } },
+          body: { ...input, pins: input.pins ?? [] },
+        }),
+      network,
+    );
+  } catch (error) {
+    // A new version came, or the provider's side moved on: the file as it is now, with the message.
+    if (error instanceof ApiError && error.status === 409)
+      store.invalidate(portalKeys.file(portalId, fileId));
+    throw error;
+  }
   fileChanged(portalId, detail);
   announceFileStatus(detail.file.id, detail.file.status);
   return detail;

@@ -1,36 +1,77 @@
-import { FileText, SearchX } from 'lucide-react';
-import { FILE_STATUSES, type FileList, type FileStatus } from '../../../../shared/contracts/files';
+import { BellDot, FileText, SearchX } from 'lucide-react';
+import { useId } from 'react';
+import { FILE_STATUSES, type FileStatus, type FileSummary } from '../../../../shared/contracts/files';
+import { type FileLinkComponent, FileTable } from '../../../../shared/files/file-table';
 import { Button } from '../../../../shared/ui/button';
 import { Card } from '../../../../shared/ui/card';
 import { SelectField } from '../../../../shared/ui/select-field';
 import { useI18n } from '../../i18n/i18n-context';
+import { Link } from '../../navigation/link';
 import { useProjects } from '../portal-data';
 import { useSignedIn } from '../signed-in-context';
 import { EmptyState } from '../ui/empty-state';
 import { LoadFailed, LoadingRows } from '../ui/load-state';
-import { FileRow } from './file-row';
 import type { FileFilter, useFileList } from './files-data';
+import { usePortalFileUrls } from './portal-files-kit';
 
-/** "Waiting for your review": how many files await the client's decision, above the list. */
-function WaitingNotice({ count }: { count: number }) {
-  const { t } = useI18n();
-  if (count === 0) return null;
+/** The app's link for the shared table. */
+const TableLink: FileLinkComponent = ({ to, className, children }) => (
+  <Link to={to} {...(className ? { className } : {})}>
+    {children}
+  </Link>
+);
+
+/** Files of a list in the shared table (cards on a phone), each opening its page. */
+function Files({ items, showProject }: { items: readonly FileSummary[]; showProject: boolean }) {
+  const { filePathTo } = useSignedIn();
+  const urls = usePortalFileUrls();
   return (
-    <div
-      role="status"
-      className="grid gap-1 rounded-2xl border border-primary/30 bg-primary-soft px-4 py-3 text-ink sm:px-5"
-    >
-      <p className="font-semibold">{t('files.waitingTitle')}</p>
-      <p className="text-sm text-muted">{t('files.waitingBody', { count })}</p>
-    </div>
+    <FileTable
+      items={items}
+      hrefFor={(file) => filePathTo(file.id)}
+      thumbnailUrl={(file) => urls.thumbnail(file.id, file.latestVersion.id)}
+      Link={TableLink}
+      showProject={showProject}
+    />
   );
 }
 
-/** Files awaiting the client's decision first, then the rest as the server sorted them. */
-function ordered(list: FileList) {
-  const waiting = list.items.filter((file) => file.allowedDecisions.length > 0);
-  const rest = list.items.filter((file) => file.allowedDecisions.length === 0);
-  return { waiting, items: [...waiting, ...rest] };
+/**
+ * "Waiting for your review": the files awaiting the client's decision, set apart above the others
+ * (a heading, how many, and their rows).
+ */
+function WaitingForReview({
+  items,
+  showProject,
+  level,
+}: {
+  items: readonly FileSummary[];
+  showProject: boolean;
+  level: 2 | 3;
+}) {
+  const { t } = useI18n();
+  const Heading = level === 2 ? 'h2' : 'h3';
+  const headingId = useId();
+  if (items.length === 0) return null;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="grid gap-3 rounded-2xl border-2 border-primary/40 bg-primary-soft/50 p-3 sm:p-4"
+    >
+      <div className="flex items-start gap-3">
+        <span className="grid size-9 shrink-0 place-items-center rounded-full bg-primary text-on-primary">
+          <BellDot aria-hidden="true" className="size-5" />
+        </span>
+        <div className="grid gap-0.5">
+          <Heading id={headingId} className="font-semibold">
+            {t('files.waitingTitle')}
+          </Heading>
+          <p className="text-sm text-muted">{t('files.waitingBody', { count: items.length })}</p>
+        </div>
+      </div>
+      <Files items={items} showProject={showProject} />
+    </section>
+  );
 }
 
 /** The status and (on the Files page) project filters, as native selects (the phone's own picker). */
@@ -43,7 +84,7 @@ function Filters({
   filter: FileFilter;
   onChange: (next: FileFilter) => void;
   withProject: boolean;
-  counts: FileList['statusCounts'] | undefined;
+  counts: Partial<Record<FileStatus, number>> | undefined;
 }) {
   const { t } = useI18n();
   const { portalId } = useSignedIn();
@@ -112,7 +153,9 @@ export function FilesSection({
   const { t } = useI18n();
   const filtered = filter.status !== undefined || (withProjectFilter && filter.projectId !== undefined);
   const data = list.data;
-  const rows = data ? ordered(data) : null;
+  const showProject = withProjectFilter && !filter.projectId;
+  const waiting = data?.items.filter((file) => file.allowedDecisions.length > 0) ?? [];
+  const others = data?.items.filter((file) => file.allowedDecisions.length === 0) ?? [];
   return (
     <div className="grid gap-4">
       {data && (data.total > 0 || filtered) ? (
@@ -123,7 +166,6 @@ export function FilesSection({
           counts={data.statusCounts}
         />
       ) : null}
-      {rows ? <WaitingNotice count={rows.waiting.length} /> : null}
       {!data ? (
         list.error ? (
           <LoadFailed message={list.error.message} onRetry={() => void list.refetch()} />
@@ -149,15 +191,8 @@ export function FilesSection({
         </Card>
       ) : (
         <>
-          <Card className="overflow-hidden">
-            <ul aria-label={t('files.listLabel')} className="divide-y divide-line">
-              {rows?.items.map((file) => (
-                <li key={file.id}>
-                  <FileRow file={file} showProject={withProjectFilter && !filter.projectId} />
-                </li>
-              ))}
-            </ul>
-          </Card>
+          <WaitingForReview items={waiting} showProject={showProject} level={withProjectFilter ? 2 : 3} />
+          {others.length > 0 ? <Files items={others} showProject={showProject} /> : null}
           {data.total > data.items.length ? (
             <p className="text-sm text-muted">
               {t('files.more', { shown: data.items.length, total: data.total })}

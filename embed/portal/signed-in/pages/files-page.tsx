@@ -7,6 +7,7 @@ import { usePageTitle } from '../../ui/use-page-title';
 import { useFileFilter } from '../files/file-filters';
 import { useFileList } from '../files/files-data';
 import { FilesSection } from '../files/files-section';
+import { PortalFilesKit } from '../files/portal-files-kit';
 import { UploadPanel } from '../files/upload-panel';
 import { useSignedIn } from '../signed-in-context';
 import { PageHeader } from '../ui/page-header';
@@ -25,7 +26,7 @@ export default function FilesPage() {
   useFirstContentMark(list.data !== undefined || list.error !== null);
   const [uploading, setUploading] = useState(false);
   return (
-    <>
+    <PortalFilesKit>
       <PageHeader
         title={t('files.title')}
         description={t('files.subtitle')}
@@ -39,9 +40,7 @@ export default function FilesPage() {
         }
       />
       <div className="grid gap-6">
-        {uploading ? (
-          <UploadPanel projectId={filter.projectId} onClose={() => setUploading(false)} />
-        ) : null}
+        {uploading ? <UploadPanel projectId={filter.projectId} onClose={() => setUploading(false)} /> : null}
         <FilesSection
           filter={filter}
           onFilterChange={setFilter}
@@ -51,6 +50,6 @@ export default function FilesPage() {
           list={list}
         />
       </div>
-    </>
+    </PortalFilesKit>
   );
 }

@@ -12,6 +12,7 @@ import { usePageTitle } from '../../ui/use-page-title';
 import { fileFilterPath } from '../files/file-filters';
 import { type FileFilter, useFileList } from '../files/files-data';
 import { FilesSection } from '../files/files-section';
+import { PortalFilesKit } from '../files/portal-files-kit';
 import { UploadPanel } from '../files/upload-panel';
 import { formatCalendarDate } from '../format';
 import { useInvoices, useProject } from '../portal-data';
@@ -46,30 +47,32 @@ function ProjectFiles({ projectId }: { projectId: string }) {
   const list = useFileList(portalId, filter);
   const [uploading, setUploading] = useState(false);
   return (
-    <section aria-labelledby="project-files" className="grid content-start gap-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="project-files" className="text-lg font-semibold">
-          <Link to={fileFilterPath(pathTo('files'), { projectId })} className="hover:underline">
-            {t('nav.files')}
-          </Link>
-        </h2>
-        {uploading ? null : (
-          <Button variant="secondary" size="sm" onClick={() => setUploading(true)}>
-            <Upload aria-hidden="true" className="size-4" />
-            {t('files.upload')}
-          </Button>
-        )}
-      </div>
-      {uploading ? <UploadPanel projectId={projectId} onClose={() => setUploading(false)} /> : null}
-      <FilesSection
-        filter={filter}
-        onFilterChange={(next) => setFilter({ ...next, projectId })}
-        withProjectFilter={false}
-        emptyTitle={t('project.noFiles')}
-        emptyBody={t('project.noFilesBody')}
-        list={list}
-      />
-    </section>
+    <PortalFilesKit>
+      <section aria-labelledby="project-files" className="grid content-start gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="project-files" className="text-lg font-semibold">
+            <Link to={fileFilterPath(pathTo('files'), { projectId })} className="hover:underline">
+              {t('nav.files')}
+            </Link>
+          </h2>
+          {uploading ? null : (
+            <Button variant="secondary" size="sm" onClick={() => setUploading(true)}>
+              <Upload aria-hidden="true" className="size-4" />
+              {t('files.upload')}
+            </Button>
+          )}
+        </div>
+        {uploading ? <UploadPanel projectId={projectId} onClose={() => setUploading(false)} /> : null}
+        <FilesSection
+          filter={filter}
+          onFilterChange={(next) => setFilter({ ...next, projectId })}
+          withProjectFilter={false}
+          emptyTitle={t('project.noFiles')}
+          emptyBody={t('project.noFilesBody')}
+          list={list}
+        />
+      </section>
+    </PortalFilesKit>
   );
 }
 
