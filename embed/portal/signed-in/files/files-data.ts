@@ -36,7 +36,8 @@ export interface FileFilter {
 /** The client's files under `filter`, most recently changed first. */
 export function useFileList(portalId: string, filter: FileFilter) {
   const { t } = useI18n();
-  return useData(portalKeys.fileList(portalId, filter.projectId ?? '', filter.status ?? ''), () =>
+  const key = portalKeys.fileList(portalId, filter.projectId ?? '', filter.status ?? '');
+  const list = useData(key, () =>
     call(
       (api) =>
         api.GET('/api/portal/{portalId}/files', {
@@ -54,6 +55,9 @@ export function useFileList(portalId: string, filter: FileFilter) {
       t('errors.network'),
     ),
   );
+  // Thumbnails being made (a fresh upload): the list comes again until they are there.
+  usePreviewPolling(key, list.data?.items.some(previewPending) ?? false);
+  return list;
 }
 
 /** Whether a version's previews are still being made. */

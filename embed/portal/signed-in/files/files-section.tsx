@@ -74,6 +74,29 @@ function WaitingForReview({
   );
 }
 
+/** The files not waiting for the client, under their own heading below "Waiting for your review". */
+function OtherFiles({
+  items,
+  showProject,
+  level,
+}: {
+  items: readonly FileSummary[];
+  showProject: boolean;
+  level: 2 | 3;
+}) {
+  const { t } = useI18n();
+  const headingId = useId();
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3">
+      <Heading id={headingId} className="font-semibold">
+        {t('files.others')}
+      </Heading>
+      <Files items={items} showProject={showProject} />
+    </section>
+  );
+}
+
 /** The status and (on the Files page) project filters, as native selects (the phone's own picker). */
 function Filters({
   filter,
@@ -192,7 +215,11 @@ export function FilesSection({
       ) : (
         <>
           <WaitingForReview items={waiting} showProject={showProject} level={withProjectFilter ? 2 : 3} />
-          {others.length > 0 ? <Files items={others} showProject={showProject} /> : null}
+          {others.length > 0 && waiting.length > 0 ? (
+            <OtherFiles items={others} showProject={showProject} level={withProjectFilter ? 2 : 3} />
+          ) : others.length > 0 ? (
+            <Files items={others} showProject={showProject} />
+          ) : null}
           {data.total > data.items.length ? (
             <p className="text-sm text-muted">
               {t('files.more', { shown: data.items.length, total: data.total })}

@@ -153,8 +153,7 @@ function FileView({ detail }: { detail: FileDetail }) {
               versions={detail.versions}
               downloadUrl={(id) => urls.download(file.id, id)}
               fileName={file.name}
-              selected={version.id}
-              onSelect={setVersionId}
+              {...(detail.versions.length > 1 ? { selected: version.id, onSelect: setVersionId } : {})}
             />
             <HistoryTrail history={detail.history} />
           </section>
