@@ -54,6 +54,7 @@ describe('portal texts (embed/portal/locales)', () => {
     for (const status of FILE_STATUSES) {
       expect(enKeys.has(`status.file.${status}`), status).toBe(true);
     }
+    for (const side of ['provider', 'client']) expect(enKeys.has(`files.side.${side}`), side).toBe(true);
     for (const page of ['dashboard', 'projects', 'files', 'messages', 'invoices', 'profile']) {
       expect(enKeys.has(`nav.${page}`), page).toBe(true);
     }

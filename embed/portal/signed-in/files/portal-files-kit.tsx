@@ -11,7 +11,7 @@ import { fetchBlob } from './file-blobs';
 /*
  * The shared file components (`shared/files`) in the portal: their texts (the kit's own JSON, under the
  * `filesKit` namespace of the portal's translation runtime; the statuses in the client's words, "Approved
- * by you", from the portal's `status.file.*`), the interface language, and images and downloads read
+ * by you", from the portal's `status.file.*`; the sides as "your provider" and "you", `files.side.*`), the interface language, and images and downloads read
  * with the client's bearer token (`file-blobs.ts`), shown from object URLs.
  */
 addMessages({ en: { filesKit: kitEn }, de: { filesKit: kitDe } });
@@ -20,7 +20,11 @@ export function PortalFilesKit({ children }: { children: ReactNode }) {
   const { t, lang } = useI18n();
   const translate = useCallback<FilesTranslate>(
     (key, vars) =>
-      key.startsWith('status.') ? t(`status.file.${key.slice(7)}`, vars) : t(`filesKit.${key}`, vars),
+      key.startsWith('status.')
+        ? t(`status.file.${key.slice(7)}`, vars)
+        : key.startsWith('side.')
+          ? t(`files.side.${key.slice(5)}`, vars)
+          : t(`filesKit.${key}`, vars),
     [t],
   );
   const network = t('errors.network');
