@@ -1,5 +1,4 @@
 import { Upload } from 'lucide-react';
-import { useState } from 'react';
 import { Button } from '../../../../shared/ui/button';
 import { useI18n } from '../../i18n/i18n-context';
 import { useFirstContentMark } from '../../ui/first-content';
@@ -8,7 +7,7 @@ import { useFileFilter } from '../files/file-filters';
 import { useFileList } from '../files/files-data';
 import { FilesSection } from '../files/files-section';
 import { PortalFilesKit } from '../files/portal-files-kit';
-import { UploadPanel } from '../files/upload-panel';
+import { UploadPanel, useUploadToggle } from '../files/upload-panel';
 import { useSignedIn } from '../signed-in-context';
 import { PageHeader } from '../ui/page-header';
 
@@ -24,15 +23,15 @@ export default function FilesPage() {
   const [filter, setFilter] = useFileFilter(pathTo('files'));
   const list = useFileList(portalId, filter);
   useFirstContentMark(list.data !== undefined || list.error !== null);
-  const [uploading, setUploading] = useState(false);
+  const upload = useUploadToggle();
   return (
     <PortalFilesKit>
       <PageHeader
         title={t('files.title')}
         description={t('files.subtitle')}
         actions={
-          uploading ? null : (
-            <Button onClick={() => setUploading(true)}>
+          upload.open ? null : (
+            <Button id={upload.buttonId} onClick={upload.show}>
               <Upload aria-hidden="true" className="size-4" />
               {t('files.upload')}
             </Button>
@@ -40,7 +39,7 @@ export default function FilesPage() {
         }
       />
       <div className="grid gap-6">
-        {uploading ? <UploadPanel projectId={filter.projectId} onClose={() => setUploading(false)} /> : null}
+        {upload.open ? <UploadPanel projectId={filter.projectId} onClose={upload.close} /> : null}
         <FilesSection
           filter={filter}
           onFilterChange={setFilter}

@@ -13,7 +13,7 @@ import { fileFilterPath } from '../files/file-filters';
 import { type FileFilter, useFileList } from '../files/files-data';
 import { FilesSection } from '../files/files-section';
 import { PortalFilesKit } from '../files/portal-files-kit';
-import { UploadPanel } from '../files/upload-panel';
+import { UploadPanel, useUploadToggle } from '../files/upload-panel';
 import { formatCalendarDate } from '../format';
 import { useInvoices, useProject } from '../portal-data';
 import { useSignedIn } from '../signed-in-context';
@@ -45,7 +45,7 @@ function ProjectFiles({ projectId }: { projectId: string }) {
   const { portalId, pathTo } = useSignedIn();
   const [filter, setFilter] = useState<FileFilter>({ projectId });
   const list = useFileList(portalId, filter);
-  const [uploading, setUploading] = useState(false);
+  const upload = useUploadToggle();
   return (
     <PortalFilesKit>
       <section aria-labelledby="project-files" className="grid content-start gap-3">
@@ -55,14 +55,14 @@ function ProjectFiles({ projectId }: { projectId: string }) {
               {t('nav.files')}
             </Link>
           </h2>
-          {uploading ? null : (
-            <Button variant="secondary" size="sm" onClick={() => setUploading(true)}>
+          {upload.open ? null : (
+            <Button id={upload.buttonId} variant="secondary" size="sm" onClick={upload.show}>
               <Upload aria-hidden="true" className="size-4" />
               {t('files.upload')}
             </Button>
           )}
         </div>
-        {uploading ? <UploadPanel projectId={projectId} onClose={() => setUploading(false)} /> : null}
+        {upload.open ? <UploadPanel projectId={projectId} onClose={upload.close} /> : null}
         <FilesSection
           filter={filter}
           onFilterChange={(next) => setFilter({ ...next, projectId })}
