@@ -9,10 +9,9 @@ import { userIdOf } from '../../routes/overview/testing';
 import { createClient, createPortal } from '../../routes/portals/testing';
 import type { TestContext } from '../../testing/harness';
 import { insertFile } from './direct-rows';
+import { INTER_REGULAR } from './fonts';
 
 /** Test helpers for files: real bytes (sharp, pdfkit) and files inserted as an upload would store them. */
-
-export const INTER = 'node_modules/@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf';
 
 /** A PNG or JPEG drawn by sharp: a coloured field with a darker square in its top-left quarter. */
 export async function testImage(
@@ -52,7 +51,7 @@ export async function testPdf(
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
-  doc.registerFont('Inter', INTER);
+  doc.registerFont('Inter', INTER_REGULAR);
   for (let n = 1; n <= pages; n++) {
     doc.addPage();
     if (opts.rotate) (doc.page.dictionary.data as Record<string, unknown>).Rotate = opts.rotate;
