@@ -146,6 +146,10 @@ describe('thumbnails and pages', () => {
       expect(res.status, path).toBe(404);
       expect(await errorCode(res)).toBe('file_preview_unavailable');
     }
+    // Every kind of file has an approval record.
+    const record = await get('client', `/files/${doc.fileId}/versions/${doc.versionId}/approval-record`);
+    expect(record.status).toBe(200);
+    expect(record.headers.get('content-type')).toBe('application/pdf');
     for (const who of ['stranger', 'stranger-client'] as const) {
       for (const path of ['thumbnail', 'pages/1', 'annotated', 'approval-record']) {
         const res = await get(who, `/files/${image.fileId}/versions/${image.versionId}/${path}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PDF_CONCURRENCY, PdfTaskError, renderPdf, withPdfSlot } from './pdf-runner';
+import { PDF_CONCURRENCY, PDF_QUEUE_MAX, PdfTaskError, renderPdf, withPdfSlot } from './pdf-runner';
 import { testPdf } from './testing';
 
 /** The PDF worker threads: limits, failures, and a thread that is stopped leaves the next task unharmed. */
@@ -21,6 +21,19 @@ describe('pdf runner', () => {
     );
     expect(most).toBe(PDF_CONCURRENCY);
     expect(order.sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it('refuses a task as busy once PDF_QUEUE_MAX are waiting, and takes tasks again when they drain', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const held = Array.from({ length: PDF_CONCURRENCY + PDF_QUEUE_MAX }, () => withPdfSlot(() => gate));
+    const refused = await withPdfSlot(async () => 'ran').catch((err: unknown) => err);
+    expect((refused as PdfTaskError).reason).toBe('busy');
+    open();
+    await Promise.all(held);
+    await expect(withPdfSlot(async () => 'ran')).resolves.toBe('ran');
   });
 
   it('stops a task past its time and runs the next one on a fresh thread', async () => {

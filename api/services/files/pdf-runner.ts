@@ -10,6 +10,8 @@ import type { AnnotateTask, RenderResult, RenderTask, WorkerReply } from './pdf-
 
 /** Worker threads rendering or annotating at once in this process; the rest wait their turn. */
 export const PDF_CONCURRENCY = 2;
+/** Tasks waiting for a slot beyond this are refused (`busy`) rather than queued without end. */
+export const PDF_QUEUE_MAX = 32;
 /** A task's time, from handing it to a thread (a new thread's start included) to its answer. */
 export const PDF_TASK_TIMEOUT_MS = 30_000;
 /** The V8 heap of one task's thread (pdf.js's object graph; canvas and image buffers are outside it). */
@@ -18,7 +20,7 @@ const PDF_TASK_HEAP_MB = 384;
 /** Why a PDF task gave no result: the bytes are not a readable PDF, or it ran out of time or memory. */
 export class PdfTaskError extends Error {
   constructor(
-    readonly reason: 'unreadable' | 'timeout' | 'too_large' | 'internal',
+    readonly reason: 'unreadable' | 'timeout' | 'too_large' | 'busy' | 'internal',
     message: string,
   ) {
     super(`pdf task ${reason}: ${message}`);
@@ -28,10 +30,15 @@ export class PdfTaskError extends Error {
 let running = 0;
 const waiting: (() => void)[] = [];
 
-/** Runs `fn` when one of the `PDF_CONCURRENCY` slots is free. */
+/**
+ * Runs `fn` when one of the `PDF_CONCURRENCY` slots is free.
+ * @throws PdfTaskError('busy') when `PDF_QUEUE_MAX` tasks are already waiting
+ */
 export async function withPdfSlot<T>(fn: () => Promise<T>): Promise<T> {
-  if (running >= PDF_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
+  if (running >= PDF_CONCURRENCY) {
+    if (waiting.length >= PDF_QUEUE_MAX) throw new PdfTaskError('busy', `${waiting.length} tasks waiting`);
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else running++;
   try {
     return await fn();
   } finally {
