@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processFileVersionTask } from '../../jobs/tasks/process-file-version';
 import { taskContext } from '../../jobs/testing';
 import { insertDecision, insertNextVersion, insertPin } from '../../services/files/direct-rows';
-import { addTestFile, type FilesWorld, filesWorld, testImage, testPdf } from '../../services/files/testing';
+import {
+  addTestFile,
+  type PreviewWorld,
+  previewWorld,
+  testImage,
+  testPdf,
+} from '../../services/files/testing-previews';
 import { filePageKey } from '../../storage/keys';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { tempDataDir } from '../portals/testing';
@@ -16,12 +22,12 @@ import { tempDataDir } from '../portals/testing';
 /** The preview routes and the PDFs made from a version, for the provider and the portal client. */
 
 let t: TestContext;
-let w: FilesWorld;
-let stranger: FilesWorld;
+let w: PreviewWorld;
+let stranger: PreviewWorld;
 beforeAll(async () => {
   t = await createTestContext({ DATA_DIR: tempDataDir() });
-  w = await filesWorld(t, 'pdf');
-  stranger = await filesWorld(t, 'stranger');
+  w = await previewWorld(t, 'pdf');
+  stranger = await previewWorld(t, 'stranger');
 });
 afterAll(() => t.close());
 

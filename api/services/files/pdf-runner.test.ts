@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PDF_CONCURRENCY, PDF_QUEUE_MAX, PdfTaskError, renderPdf, withPdfSlot } from './pdf-runner';
-import { testPdf } from './testing';
+import { testPdf } from './testing-previews';
 
 /** The PDF worker threads: limits, failures, and a thread that is stopped leaves the next task unharmed. */
 describe('pdf runner', () => {
