@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { FileSide, FileStatus } from '../../../shared/contracts/files';
 import type { Scope } from '../../auth/scope';
 import type { AppDeps } from '../../http/context';
 import { type Lang, translate } from '../../http/i18n';
 import { versionFor } from './access';
+import { INTER_REGULAR, INTER_SEMIBOLD } from './fonts';
 
 /*
  * The approval record of a version: a PDF naming the file, its project and client, the version (number,
@@ -16,12 +15,11 @@ import { versionFor } from './access';
  * and can be copied and searched.
  */
 
-const interDir = dirname(createRequire(import.meta.url).resolve('@expo-google-fonts/inter/package.json'));
 let fonts: { regular: Buffer; semibold: Buffer } | undefined;
 function interFonts() {
   fonts ??= {
-    regular: readFileSync(join(interDir, '400Regular/Inter_400Regular.ttf')),
-    semibold: readFileSync(join(interDir, '600SemiBold/Inter_600SemiBold.ttf')),
+    regular: readFileSync(INTER_REGULAR),
+    semibold: readFileSync(INTER_SEMIBOLD),
   };
   return fonts;
 }

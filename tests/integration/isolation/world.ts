@@ -4,7 +4,7 @@ import { hashPassword } from '../../../api/auth/password';
 import { createPortalSession } from '../../../api/auth/portal-client/portal-session';
 import { createSession } from '../../../api/auth/session';
 import { insertFile, insertPin } from '../../../api/services/files/direct-rows';
-import { testPdf } from '../../../api/services/files/testing';
+import { testPdf } from '../../../api/services/files/testing-previews';
 import { jsonHeaders, type TestContext } from '../../../api/testing/harness';
 
 /**

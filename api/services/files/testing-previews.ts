@@ -9,10 +9,12 @@ import { userIdOf } from '../../routes/overview/testing';
 import { createClient, createPortal } from '../../routes/portals/testing';
 import type { TestContext } from '../../testing/harness';
 import { insertFile } from './direct-rows';
+import { INTER_REGULAR } from './fonts';
 
-/** Test helpers for files: real bytes (sharp, pdfkit) and files inserted as an upload would store them. */
-
-export const INTER = 'node_modules/@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf';
+/**
+ * Test helpers for the previews and the PDFs made from versions: real bytes (sharp images, pdfkit PDFs) and
+ * files inserted as an upload stores them (`direct-rows.ts`), without the upload route.
+ */
 
 /** A PNG or JPEG drawn by sharp: a coloured field with a darker square in its top-left quarter. */
 export async function testImage(
@@ -52,7 +54,7 @@ export async function testPdf(
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
-  doc.registerFont('Inter', INTER);
+  doc.registerFont('Inter', INTER_REGULAR);
   for (let n = 1; n <= pages; n++) {
     doc.addPage();
     if (opts.rotate) (doc.page.dictionary.data as Record<string, unknown>).Rotate = opts.rotate;
@@ -65,7 +67,7 @@ export async function testPdf(
 }
 
 /** A provider with a portal, a client with a portal session, and a project of that client. */
-export interface FilesWorld {
+export interface PreviewWorld {
   cookie: string;
   providerId: string;
   portalId: string;
@@ -76,7 +78,7 @@ export interface FilesWorld {
   projectId: string;
 }
 
-export async function filesWorld(t: TestContext, label: string): Promise<FilesWorld> {
+export async function previewWorld(t: TestContext, label: string): Promise<PreviewWorld> {
   const cookie = await signedInProvider(t, `${label}-owner@example.com`);
   const providerId = await userIdOf(t, cookie);
   const portal = await createPortal(t, cookie, { portalName: `${label} portal` });
@@ -110,7 +112,7 @@ const MIME: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', pdf
 /** A file of the world's project with one version of `bytes`, uploaded by the provider (or the client). */
 export function addTestFile(
   t: TestContext,
-  w: FilesWorld,
+  w: PreviewWorld,
   bytes: Uint8Array,
   opts: { name: string; format: 'png' | 'jpeg' | 'pdf' | 'docx'; side?: FileSide },
 ) {
