@@ -2000,6 +2000,713 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List files
+         * @description A page of files, each with its latest version, what the caller may decide (`allowedDecisions`) and whether it may add a version. Filters: `projectId`, `status`, `uploadedBy`, `search` (contains, in the name); `statusCounts` counts the files per status under the other filters. Every project of the provider.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    order?: "asc" | "desc";
+                    page?: number;
+                    pageSize?: number;
+                    projectId?: string;
+                    /** @description Case-insensitive "contains" over the name. */
+                    search?: string;
+                    sort?: "name" | "status" | "updatedAt" | "createdAt" | "size";
+                    /** @description Review state of the file’s latest version. */
+                    status?: "pending_review" | "approved" | "rejected" | "client_approved" | "client_rejected" | "revision_requested";
+                    /** @description Which side. */
+                    uploadedBy?: "provider" | "client";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Files */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FileList"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a file
+         * @description A file with every version (newest first), its history (uploads, versions and decisions with who, when, the version’s SHA-256 and the feedback; oldest first) and the feedback pinned to every version (`mine` for the caller’s side). Another provider’s file answers 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fileId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FileDetail"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a file
+         * @description Deletes a file with all its versions, history and pinned feedback, then its stored bytes and previews. Provider only; another provider’s file answers 404.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fileId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Rename a file
+         * @description Renames a file (1 to 200 characters, cleaned as an upload’s name; it keeps the extension of its latest version’s type). Provider only; another provider’s file answers 404.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fileId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Logo final.png"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FileUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description Renamed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FileSummary"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/files/{fileId}/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide on a file
+         * @description Decides on the latest version of a file that waits for the caller’s side (`allowedDecisions`): the client approves, rejects or requests a revision of the provider’s files; the provider approves or rejects the client’s. Feedback is required to reject and to request a revision; pins (points of the version with feedback) may go with it. 409 `file_version_outdated` when `versionId` is not the latest version any more, 409 `file_decision_not_allowed` when the decision is not the caller’s to take now (also when another decision came first). The other side is notified live. Another provider’s file answers 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fileId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "versionId": "0b6d2a39-8f1e-4c5a-9d3e-2f1a7c9e4b10",
+                     *       "decision": "revision_requested",
+                     *       "feedback": "Please use the darker blue.",
+                     *       "pins": [
+                     *         {
+                     *           "page": 1,
+                     *           "x": 0.42,
+                     *           "y": 0.3,
+                     *           "body": "This one"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FileDecisionInput"];
+                };
+            };
+            responses: {
+                /** @description The decided file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FileDetail"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/files/{fileId}/pins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pin feedback to a point
+         * @description Pins feedback to a point of a version (any version of the file, at any time): `page` from 1 (an image has one; at most the version’s page count once its previews are made, 422 otherwise), `x` and `y` as fractions of the page’s width and height from its top left. At most 500 pins a version (409 `conflict`). Another provider’s file answers 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fileId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "versionId": "0b6d2a39-8f1e-4c5a-9d3e-2f1a7c9e4b10",
+                     *       "page": 1,
+                     *       "x": 0.5,
+                     *       "y": 0.25,
+                     *       "body": "Larger here"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FilePinInput"];
+                };
+            };
+            responses: {
+                /** @description Pinned */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FilePin"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/files/{fileId}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a new version
+         * @description Uploads the next version of a file: the provider to any file, a client to the files it uploaded (403 `forbidden` otherwise, `canUploadVersion`). The file goes back to `pending_review`: a decision is about one version and never carried over; earlier versions and decisions stay in the history. A `multipart/form-data` body with one file in the field `file`. The type is decided by the bytes (the name and declared type are ignored): 415 `file_type_not_allowed` for anything else (SVG, HTML, executables, archives, macro-enabled or legacy binary Office files), 422 `file_empty` for zero bytes, 413 `payload_too_large` past 10 MB (checked while the body streams in). A refused or broken-off upload leaves nothing stored. The name is cleaned (base name, no control or invisible characters, at most 200 characters, the detected type’s extension). Another provider’s file answers 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fileId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description One file, at most 10 MB: an image (PNG, JPEG, GIF, WebP, AVIF, TIFF), a PDF or an office document (DOCX, XLSX, PPTX, ODT, ODS, ODP, RTF), decided by its content. Several files: one request each.
+                         */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The file with its new version */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FileDetail"];
+                    };
+                };
+                /** @description Bad request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/files/{fileId}/versions/{versionId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a version
+         * @description The version’s original bytes, streamed from the store, always as an attachment (never shown inline): its detected type, `Content-Disposition: attachment` with the file’s name (an ASCII fallback and `filename*` in UTF-8), `X-Content-Type-Options: nosniff`, a sandboxing Content-Security-Policy, `Cache-Control: private, no-store` and the SHA-256 as ETag. HEAD answers the same headers without opening the file. Another provider’s file answers 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fileId: string;
+                    versionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": string;
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -2452,6 +3159,573 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List files (client)
+         * @description A page of files, each with its latest version, what the caller may decide (`allowedDecisions`) and whether it may add a version. Filters: `projectId`, `status`, `uploadedBy`, `search` (contains, in the name); `statusCounts` counts the files per status under the other filters. Only the files of the client’s own projects.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    order?: "asc" | "desc";
+                    page?: number;
+                    pageSize?: number;
+                    projectId?: string;
+                    /** @description Case-insensitive "contains" over the name. */
+                    search?: string;
+                    sort?: "name" | "status" | "updatedAt" | "createdAt" | "size";
+                    /** @description Review state of the file’s latest version. */
+                    status?: "pending_review" | "approved" | "rejected" | "client_approved" | "client_rejected" | "revision_requested";
+                    /** @description Which side. */
+                    uploadedBy?: "provider" | "client";
+                };
+                header?: never;
+                path: {
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Files */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FileList"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a file (client)
+         * @description A file with every version (newest first), its history (uploads, versions and decisions with who, when, the version’s SHA-256 and the feedback; oldest first) and the feedback pinned to every version (`mine` for the caller’s side). Only files of the client’s own projects.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fileId: string;
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FileDetail"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/files/{fileId}/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide on a file (client)
+         * @description Decides on the latest version of a file that waits for the caller’s side (`allowedDecisions`): the client approves, rejects or requests a revision of the provider’s files; the provider approves or rejects the client’s. Feedback is required to reject and to request a revision; pins (points of the version with feedback) may go with it. 409 `file_version_outdated` when `versionId` is not the latest version any more, 409 `file_decision_not_allowed` when the decision is not the caller’s to take now (also when another decision came first). The other side is notified live. Only files of the client’s own projects.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fileId: string;
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "versionId": "0b6d2a39-8f1e-4c5a-9d3e-2f1a7c9e4b10",
+                     *       "decision": "revision_requested",
+                     *       "feedback": "Please use the darker blue.",
+                     *       "pins": [
+                     *         {
+                     *           "page": 1,
+                     *           "x": 0.42,
+                     *           "y": 0.3,
+                     *           "body": "This one"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FileDecisionInput"];
+                };
+            };
+            responses: {
+                /** @description The decided file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FileDetail"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/files/{fileId}/pins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pin feedback to a point (client)
+         * @description Pins feedback to a point of a version (any version of the file, at any time): `page` from 1 (an image has one; at most the version’s page count once its previews are made, 422 otherwise), `x` and `y` as fractions of the page’s width and height from its top left. At most 500 pins a version (409 `conflict`). Only files of the client’s own projects.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fileId: string;
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "versionId": "0b6d2a39-8f1e-4c5a-9d3e-2f1a7c9e4b10",
+                     *       "page": 1,
+                     *       "x": 0.5,
+                     *       "y": 0.25,
+                     *       "body": "Larger here"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FilePinInput"];
+                };
+            };
+            responses: {
+                /** @description Pinned */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FilePin"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/files/{fileId}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a new version (client)
+         * @description Uploads the next version of a file: the provider to any file, a client to the files it uploaded (403 `forbidden` otherwise, `canUploadVersion`). The file goes back to `pending_review`: a decision is about one version and never carried over; earlier versions and decisions stay in the history. A `multipart/form-data` body with one file in the field `file`. The type is decided by the bytes (the name and declared type are ignored): 415 `file_type_not_allowed` for anything else (SVG, HTML, executables, archives, macro-enabled or legacy binary Office files), 422 `file_empty` for zero bytes, 413 `payload_too_large` past 10 MB (checked while the body streams in). A refused or broken-off upload leaves nothing stored. The name is cleaned (base name, no control or invisible characters, at most 200 characters, the detected type’s extension). Only files of the client’s own projects.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fileId: string;
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description One file, at most 10 MB: an image (PNG, JPEG, GIF, WebP, AVIF, TIFF), a PDF or an office document (DOCX, XLSX, PPTX, ODT, ODS, ODP, RTF), decided by its content. Several files: one request each.
+                         */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The file with its new version */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FileDetail"];
+                    };
+                };
+                /** @description Bad request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/files/{fileId}/versions/{versionId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a version (client)
+         * @description The version’s original bytes, streamed from the store, always as an attachment (never shown inline): its detected type, `Content-Disposition: attachment` with the file’s name (an ASCII fallback and `filename*` in UTF-8), `X-Content-Type-Options: nosniff`, a sandboxing Content-Security-Policy, `Cache-Control: private, no-store` and the SHA-256 as ETag. HEAD answers the same headers without opening the file. Only files of the client’s own projects.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fileId: string;
+                    portalId: string;
+                    versionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": string;
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3190,6 +4464,121 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/projects/{projectId}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file (client)
+         * @description Uploads a new file into the project; it starts `pending_review` (waiting for the other side's decision) and the other side is notified. A `multipart/form-data` body with one file in the field `file`. The type is decided by the bytes (the name and declared type are ignored): 415 `file_type_not_allowed` for anything else (SVG, HTML, executables, archives, macro-enabled or legacy binary Office files), 422 `file_empty` for zero bytes, 413 `payload_too_large` past 10 MB (checked while the body streams in). A refused or broken-off upload leaves nothing stored. The name is cleaned (base name, no control or invisible characters, at most 200 characters, the detected type’s extension). Only the client’s own projects.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    portalId: string;
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description One file, at most 10 MB: an image (PNG, JPEG, GIF, WebP, AVIF, TIFF), a PDF or an office document (DOCX, XLSX, PPTX, ODT, ODS, ODP, RTF), decided by its content. Several files: one request each.
+                         */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Uploaded */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FileSummary"];
+                    };
+                };
+                /** @description Bad request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -5657,6 +7046,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{projectId}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file
+         * @description Uploads a new file into the project; it starts `pending_review` (waiting for the other side's decision) and the other side is notified. A `multipart/form-data` body with one file in the field `file`. The type is decided by the bytes (the name and declared type are ignored): 415 `file_type_not_allowed` for anything else (SVG, HTML, executables, archives, macro-enabled or legacy binary Office files), 422 `file_empty` for zero bytes, 413 `payload_too_large` past 10 MB (checked while the body streams in). A refused or broken-off upload leaves nothing stored. The name is cleaned (base name, no control or invisible characters, at most 200 characters, the detected type’s extension). Another provider’s project answers 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    projectId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description One file, at most 10 MB: an image (PNG, JPEG, GIF, WebP, AVIF, TIFF), a PDF or an office document (DOCX, XLSX, PPTX, ODT, ODS, ODP, RTF), decided by its content. Several files: one request each.
+                         */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Uploaded */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FileSummary"];
+                    };
+                };
+                /** @description Bad request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{projectId}/messages": {
         parameters: {
             query?: never;
@@ -6265,6 +7768,18 @@ export interface components {
         ActivityItem: {
             createdAt: string;
             description: string | null;
+            /** @description For file_upload and file_approval: the file and the status the event set (the widget’s `file.status_changed`). */
+            file?: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /**
+                 * @description Review state of the file’s latest version.
+                 * @example pending_review
+                 * @enum {string}
+                 */
+                status: "pending_review" | "approved" | "rejected" | "client_approved" | "client_rejected" | "revision_requested";
+            };
             /** Format: uuid */
             id: string;
             project: {
@@ -6562,7 +8077,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client";
                 fields?: components["schemas"]["FieldError"][];
                 /** @description Human-readable, in the request language. */
                 message: string;
@@ -6580,6 +8095,188 @@ export interface components {
             message: string;
             /** @example password */
             path: string;
+        };
+        FileActor: {
+            name: string;
+            /**
+             * @description Which side.
+             * @enum {string}
+             */
+            type: "provider" | "client";
+        };
+        FileDecisionInput: {
+            /**
+             * @description The status the decision sets.
+             * @enum {string}
+             */
+            decision: "approved" | "rejected" | "client_approved" | "client_rejected" | "revision_requested";
+            feedback?: string;
+            /**
+             * @description Feedback pinned to points of this version, stored with the decision.
+             * @default []
+             */
+            pins: {
+                body: string;
+                page: number;
+                x: number;
+                y: number;
+            }[];
+            /**
+             * Format: uuid
+             * @description The version decided on: must be the latest (409 `file_version_outdated`).
+             */
+            versionId: string;
+        };
+        FileDetail: {
+            file: components["schemas"]["FileSummary"];
+            /** @description Oldest first. */
+            history: components["schemas"]["FileHistoryEvent"][];
+            /** @description Of every version, oldest first. */
+            pins: components["schemas"]["FilePin"][];
+            /** @description Newest first. */
+            versions: components["schemas"]["FileVersion"][];
+        };
+        FileHistoryEvent: {
+            actor: components["schemas"]["FileActor"];
+            createdAt: string;
+            feedback: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "uploaded" | "version" | "decision";
+            seq: number;
+            /**
+             * @description Review state of the file’s latest version.
+             * @example pending_review
+             * @enum {string}
+             */
+            statusAfter: "pending_review" | "approved" | "rejected" | "client_approved" | "client_rejected" | "revision_requested";
+            /**
+             * @description Review state of the file’s latest version.
+             * @example pending_review
+             * @enum {string|null}
+             */
+            statusBefore: "pending_review" | "approved" | "rejected" | "client_approved" | "client_rejected" | "revision_requested" | null;
+            version: {
+                /** Format: uuid */
+                id: string;
+                number: number;
+                sha256: string;
+            };
+        };
+        FileList: {
+            items: components["schemas"]["FileSummary"][];
+            page: number;
+            pageSize: number;
+            /** @description Files per status under the other filters (for the filter chips). */
+            statusCounts: {
+                approved?: number;
+                client_approved?: number;
+                client_rejected?: number;
+                pending_review?: number;
+                rejected?: number;
+                revision_requested?: number;
+            };
+            total: number;
+        };
+        FilePin: {
+            author: components["schemas"]["FileActor"];
+            body: string;
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description The history event it was sent with, if any.
+             */
+            decisionId: string | null;
+            /** Format: uuid */
+            id: string;
+            mine: boolean;
+            page: number;
+            /** Format: uuid */
+            versionId: string;
+            versionNumber: number;
+            /** @description From the left edge, 0 to 1 of the page’s width. */
+            x: number;
+            /** @description From the top edge, 0 to 1 of the page’s height. */
+            y: number;
+        };
+        FilePinInput: {
+            body: string;
+            page: number;
+            /** Format: uuid */
+            versionId: string;
+            x: number;
+            y: number;
+        };
+        FilePreview: {
+            height: number | null;
+            /** @description Pages of a PDF; 1 for an image. */
+            pageCount: number | null;
+            /**
+             * @description pending: being made after the upload; ready: thumbnail and page images available; unavailable: a document without previews; failed: the file could not be read.
+             * @enum {string}
+             */
+            status: "pending" | "ready" | "unavailable" | "failed";
+            /** @description Of the image, or of the first PDF page in points. */
+            width: number | null;
+        };
+        FileSummary: {
+            /** @description The decisions the caller may take now (`decisionsFor`). */
+            allowedDecisions: ("approved" | "rejected" | "client_approved" | "client_rejected" | "revision_requested")[];
+            canUploadVersion: boolean;
+            client: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            latestVersion: components["schemas"]["FileVersion"];
+            name: string;
+            /** @description Pins on the latest version. */
+            pinCount: number;
+            project: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /**
+             * @description Review state of the file’s latest version.
+             * @example pending_review
+             * @enum {string}
+             */
+            status: "pending_review" | "approved" | "rejected" | "client_approved" | "client_rejected" | "revision_requested";
+            updatedAt: string;
+            /**
+             * @description Which side.
+             * @enum {string}
+             */
+            uploadedBy: "provider" | "client";
+        };
+        FileUpdateInput: {
+            name: string;
+        };
+        FileVersion: {
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description image: previews and pins; pdf: page previews and pins; document: download only.
+             * @enum {string}
+             */
+            kind: "image" | "pdf" | "document";
+            /** @description Detected from the bytes. */
+            mimeType: string;
+            /** @description The name it was uploaded with (cleaned). */
+            name: string;
+            /** @description From 1. */
+            number: number;
+            preview: components["schemas"]["FilePreview"];
+            /** @description SHA-256 of the stored bytes, hex. */
+            sha256: string;
+            sizeBytes: number;
+            uploadedBy: components["schemas"]["FileActor"];
         };
         ForgotPasswordInput: {
             /**
