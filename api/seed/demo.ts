@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/password';
 import type { AppDeps } from '../http/context';
 import { seedDemoCollaboration } from './demo-collaboration';
+import { seedDemoFiles } from './demo-files';
 
 export const DEMO_EMAIL = 'demo@clientportal.local';
 
@@ -15,7 +16,8 @@ const DEMO_CLIENTS: [string, string, string, 'en' | 'de'][] = [
 /**
  * Demo data for a new embedded database: a verified provider whose generated password is printed once.
  * It has a branded portal with three clients and projects in several statuses with conversations and
- * activity (`demo-collaboration.ts`); later features add their demo rows here (files, invoices...).
+ * activity (`demo-collaboration.ts`), and files in several review states with versions, feedback and pins
+ * (`demo-files.ts`); later features add their demo rows here (invoices...).
  * @returns the generated credentials, or undefined when the database already had users
  */
 export async function seedIfFirstRun(deps: AppDeps, opts: { force?: boolean } = {}) {
@@ -53,6 +55,7 @@ export async function seedIfFirstRun(deps: AppDeps, opts: { force?: boolean } = 
     return user.id;
   });
   await seedDemoCollaboration(deps, providerId);
+  await seedDemoFiles(deps, providerId);
   const banner = [
     '',
     '  Demo provider account (shown once, write it down):',

@@ -91,7 +91,7 @@ export function StatusChips({
         : 'border-line bg-canvas text-muted hover:bg-surface hover:text-ink'
     }`;
   return (
-    <fieldset className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
+    <fieldset className="-mx-1 flex min-w-0 gap-2 overflow-x-auto px-1 pb-1">
       <legend className="sr-only">{t('filter.status')}</legend>
       <button
         type="button"

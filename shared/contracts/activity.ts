@@ -41,13 +41,10 @@ export const ActivityItem = z
       .nullable()
       .meta({ description: 'spec §3 metadata.sender_type.' }),
     project: z.object({ id: z.uuid(), name: text(), clientId: z.uuid(), clientName: text() }),
-    file: z
-      .object({ id: z.uuid(), name: text(), status: FileStatus })
-      .optional()
-      .meta({
-        description:
-          'For file_upload and file_approval: the file and the status the event set (the widget’s `file.status_changed`).',
-      }),
+    file: z.object({ id: z.uuid(), name: text(), status: FileStatus }).optional().meta({
+      description:
+        'For file_upload and file_approval: the file and the status the event set (the widget’s `file.status_changed`).',
+    }),
   })
   .meta({ id: 'ActivityItem' });
 export type ActivityItem = z.infer<typeof ActivityItem>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { TaskDefinition } from '../task';
 import {
   deleteProviderFilesTask,
@@ -8,6 +8,7 @@ import {
   recheckDomains,
 } from './maintenance';
 import { messageDigest } from './message-digest';
+import { processFileVersionTask } from './process-file-version';
 import { pruneFailedJobs } from './prune-failed-jobs';
 import { pruneOutbox } from './prune-outbox';
 import { sendMail } from './send-mail';
@@ -26,6 +27,7 @@ export const TASKS = {
   [recheckDomains.name]: recheckDomains,
   [deleteProviderFilesTask.name]: deleteProviderFilesTask,
   [deleteStoredPrefixes.name]: deleteStoredPrefixes,
+  [processFileVersionTask.name]: processFileVersionTask,
 } as const;
 
 /**
@@ -35,13 +37,7 @@ export const TASKS = {
  * - `process_file_version`: a new file version's previews (thumbnail, page images, page count), enqueued
  *   with the upload (issue 20).
  */
-export const ENQUEUE_ONLY = {
-  process_file_version: {
-    name: 'process_file_version',
-    payload: z.object({ providerId: z.uuid(), fileId: z.uuid(), versionId: z.uuid() }),
-    maxAttempts: 5,
-  },
-} as const;
+export const ENQUEUE_ONLY = {} as const;
 
 /** The tasks this build runs (schedules name only these). */
 export type RunnableTaskName = keyof typeof TASKS;
