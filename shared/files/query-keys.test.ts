@@ -19,6 +19,15 @@ describe('applyFileActivity (a live file upload or decision)', () => {
     expect(stale(fileKeys.detail('f2'))).toBe(false);
   });
 
+  it('refreshes every file page when the event does not name its file', async () => {
+    const client = new QueryClient();
+    client.setQueryData(fileKeys.detail('f1'), { file: { id: 'f1' } });
+    client.setQueryData(fileKeys.list({ page: 1 }), { items: [] });
+    await applyFileActivity(client, undefined);
+    expect(client.getQueryState(fileKeys.detail('f1'))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(fileKeys.list({ page: 1 }))?.isInvalidated).toBe(true);
+  });
+
   it('concerns only the file activity types', () => {
     expect(isFileActivity('file_upload')).toBe(true);
     expect(isFileActivity('file_approval')).toBe(true);

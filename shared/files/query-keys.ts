@@ -18,9 +18,11 @@ export const fileKeys = {
 
 /**
  * A live file event (an activity row of type `file_upload` or `file_approval`, from either side): the
- * lists refetch (statuses, counts, new files) and so does the file's page, if it is cached.
+ * lists refetch (statuses, counts, new files) and so does the file's page, if it is cached. An event that
+ * does not name its file (`item.file` is optional) refreshes every file page in the cache.
  */
 export function applyFileActivity(queryClient: QueryClient, fileId: string | undefined): Promise<void> {
+  if (!fileId) return queryClient.invalidateQueries({ queryKey: fileKeys.all });
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: fileKeys.lists }),
     fileId ? queryClient.invalidateQueries({ queryKey: fileKeys.detail(fileId), exact: true }) : undefined,
