@@ -46,6 +46,7 @@ export function DecisionPanel({
 
   const decide = async (decision: FileDecisionValue) => {
     setFailure(undefined);
+    setFieldError(undefined);
     const input: FileDecisionInput = {
       versionId: file.latestVersion.id,
       decision,

@@ -101,7 +101,7 @@ export function FileUploader<T>({
           {input}
           {chooser}
           <p id={hintId} className="text-xs text-subtle">
-            {t('upload.hint')}
+            {multiple ? t('upload.hint') : t('upload.hintOne')}
           </p>
         </div>
       ) : (
@@ -116,7 +116,7 @@ export function FileUploader<T>({
           {input}
           {chooser}
           <p id={hintId} className="text-xs text-subtle">
-            {t('upload.hint')}
+            {multiple ? t('upload.hint') : t('upload.hintOne')}
           </p>
         </div>
       )}

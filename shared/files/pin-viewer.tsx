@@ -85,7 +85,13 @@ export function PinViewer({
     })),
   ];
 
-  if (!ready) return <PreviewState status={version.preview.status} t={t} />;
+  if (!ready)
+    return (
+      <div className="grid gap-3">
+        <PreviewState status={version.preview.status} t={t} />
+        {shown.length > 0 ? <PinList pins={shown} onShowPage={setPage} multiPage={pageCount > 1} /> : null}
+      </div>
+    );
 
   const place = (point: PinPoint | null) => {
     if (!point) return;

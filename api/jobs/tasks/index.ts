@@ -35,7 +35,7 @@ export const TASKS = {
  * only the tasks of `TASKS`, so their jobs wait in the queue until a build that defines the task (then
  * moved from here into `TASKS`) picks them up. None now (`process_file_version` runs: `TASKS`).
  */
-export const ENQUEUE_ONLY: Record<never, { name: string; payload: z.ZodType; maxAttempts: number }> = {};
+export const ENQUEUE_ONLY = {} as const;
 
 /** The tasks this build runs (schedules name only these). */
 export type RunnableTaskName = keyof typeof TASKS;
