@@ -886,6 +886,9 @@ test.describe('the embedded portal on a provider site', () => {
     await portal.getByRole('link', { name: 'Cover.png' }).first().click();
     await portal.getByRole('button', { name: 'Approve' }).click();
     await expect(portal.getByText('Approved by you').first()).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(1000);
+    await shot(page, 'file-approved-inline-phone');
     await expect
       .poll(() => eventsNamed(page, 'file.status_changed'), { timeout: 10_000 })
       .toContainEqual(event('client_approved'));
