@@ -1,8 +1,12 @@
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../../shared/contracts/activity';
 import type { FileDetail, FileList, FilePin, FileSummary } from '../../../shared/contracts/files';
 import { deleteStoredPrefixes } from '../../jobs/tasks/maintenance';
 import { taskContext } from '../../jobs/testing';
+import { attachRealtime } from '../../realtime/server';
+import { connect } from '../../realtime/testing';
 import {
   allowedSamples,
   type FilesWorld,
@@ -11,7 +15,7 @@ import {
   uploadRequest,
 } from '../../services/files/testing';
 import { filePrefix } from '../../storage/keys';
-import { createTestContext, jsonHeaders, type TestContext } from '../../testing/harness';
+import { createTestContext, jsonHeaders, TEST_ORIGIN, type TestContext } from '../../testing/harness';
 import { send } from '../account/testing';
 import { portalRequest } from '../portal-client/testing';
 import { tempDataDir } from '../portals/testing';
@@ -543,6 +547,35 @@ describe('activity', () => {
       file: { status: 'client_approved' },
     });
     expect((await providerSheet('de')).items[0]?.title).toBe('activity client hat Banner.png freigegeben');
+  });
+
+  it('reaches the provider’s open dashboard live when the client decides, with the file’s new status', async () => {
+    const server = await new Promise<Server>((resolve) => {
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
+    });
+    const realtime = await attachRealtime(server, t.deps);
+    const address = server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const socket = await connect(base, { origin: TEST_ORIGIN, audience: 'provider', cookie: w.owner });
+    try {
+      const file = await providerFile('live.png');
+      const res = await decide('client', file.id, {
+        versionId: file.latestVersion.id,
+        decision: 'client_rejected',
+        feedback: 'Not this one',
+      });
+      expect(res.status).toBe(200);
+      const event = await socket.next((m) => m.type === 'activity' && m.item.type === 'file_approval');
+      expect(event.type === 'activity' && event.item).toMatchObject({
+        title: expect.stringContaining('rejected live.png'),
+        description: '“Not this one”',
+        file: { id: file.id, name: 'live.png', status: 'client_rejected' },
+      });
+    } finally {
+      await socket.close();
+      await realtime.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('queues the preview job for every new version', async () => {
