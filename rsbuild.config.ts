@@ -22,7 +22,8 @@ const distRoot = process.env.DIST_DIR ?? 'dist';
  * The UI kit is shared as a singleton by file: every module in `shared/ui/` gets a share key
  * `@platform/ui/<file>`, and likewise the conversation (`shared/conversation/`, `@platform/conversation/<file>`:
  * one outbox and one list of open conversations whether the host's Messages page or a remote's project page
- * shows it). Keys that start with `./` are matched on the resolved file, so code keeps plain relative imports
+ * shows it), and the file components (`shared/files/`, `@platform/files/<file>`: the files section and the
+ * projects section's Files tab use one copy). Keys that start with `./` are matched on the resolved file, so code keeps plain relative imports
  * (no tsconfig paths needed) and host and remotes still get one instance.
  */
 function kitShared(folder: string, keyPrefix: string) {
@@ -73,6 +74,7 @@ const shared = {
   i18next: { singleton: true },
   ...kitShared('shared/ui', '@platform/ui'),
   ...kitShared('shared/conversation', '@platform/conversation'),
+  ...kitShared('shared/files', '@platform/files'),
 };
 
 /**
@@ -91,6 +93,7 @@ const hostSharedVersions = {
   '@platform/i18n-react': routerShared['./shared/i18n/react.ts'].version,
   '@platform/ui': '0.1.0',
   '@platform/conversation': '0.1.0',
+  '@platform/files': '0.1.0',
 };
 
 const federated = (name: string, exposes: Record<string, string>) =>

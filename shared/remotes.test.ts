@@ -62,11 +62,10 @@ describe('the remote registry', () => {
     expect(remoteExposes(record('invoices'))).toEqual({ './meta': './remotes/invoices/meta.ts' });
   });
 
-  it('shows Clients and Projects and preloads them when idle; the skeletons stay hidden', () => {
-    expect(REMOTE_NAMES.filter(isRemoteAvailable)).toEqual(['clients', 'projects']);
+  it('shows Clients, Projects and Files, preloads Clients and Projects when idle (spec §2); the skeletons stay hidden', () => {
+    expect(REMOTE_NAMES.filter(isRemoteAvailable)).toEqual(['clients', 'projects', 'files']);
     expect(IDLE_PRELOADED_REMOTES).toEqual(['clients', 'projects']);
-    for (const name of ['invoices', 'files', 'analytics'] as const)
-      expect(isRemoteAvailable(name)).toBe(false);
+    for (const name of ['invoices', 'analytics'] as const) expect(isRemoteAvailable(name)).toBe(false);
   });
 
   it('is the API contract’s list of remotes, and the config’s manifest URLs under any base', () => {

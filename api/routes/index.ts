@@ -31,11 +31,15 @@ import { registerDeleteDomain } from './domains/delete';
 import { registerSetDomain } from './domains/set';
 import { registerVerifyDomain } from './domains/verify';
 import { registerAddFilePin } from './files/add-pin';
+import { registerFileAnnotated } from './files/annotated';
+import { registerFileApprovalRecord } from './files/approval-record';
 import { registerDecideFile } from './files/decide';
 import { registerDeleteFile } from './files/delete';
 import { registerDownloadFileVersion } from './files/download';
 import { registerGetFile } from './files/get';
 import { registerListFiles } from './files/list';
+import { registerFilePage } from './files/page';
+import { registerFileThumbnail } from './files/thumbnail';
 import { registerUpdateFile } from './files/update';
 import { registerUploadFile } from './files/upload';
 import { registerUploadFileVersion } from './files/upload-version';
@@ -157,6 +161,11 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerDecideFile(app);
   registerAddFilePin(app);
   registerDownloadFileVersion(app);
+  // Files: previews and the PDFs made from a version (issue 20).
+  registerFileThumbnail(app);
+  registerFilePage(app);
+  registerFileAnnotated(app);
+  registerFileApprovalRecord(app);
 
   registerNotifications(app);
   registerUnreadCount(app);

@@ -1,16 +1,18 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../shared/contracts/activity';
-import type { FileDetail, FileList } from '../../shared/contracts/files';
 import type { PortalProjectList } from '../../shared/contracts/portal-client';
 import { createPortalSession } from '../auth/portal-client/portal-session';
+import { processFileVersionTask } from '../jobs/tasks/process-file-version';
+import { taskContext } from '../jobs/testing';
 import { tempDataDir } from '../routes/portals/testing';
+import { readVersionBytes } from '../services/files/previews';
 import { createTestContext, type TestContext } from '../testing/harness';
 import { DEMO_EMAIL, seedIfFirstRun } from './demo';
 
 let t: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  // The demo files are stored: in a private DATA_DIR, never in ./data.
   t = await createTestContext({ DATA_DIR: tempDataDir() });
   const seeded = await seedIfFirstRun(t.deps);
   expect(seeded?.email).toBe(DEMO_EMAIL);
@@ -40,28 +42,6 @@ describe('the first start’s demo data', () => {
     expect(sheet.unreadCount).toBeGreaterThan(0);
   });
 
-  it('has files in several review states, with a second version, feedback and pins', async () => {
-    const res = await t.app.request('/api/files?pageSize=100', { headers: { Cookie: cookie } });
-    const list = (await res.json()) as FileList;
-    expect(list.items.length).toBeGreaterThanOrEqual(5);
-    expect(new Set(list.items.map((f) => f.status)).size).toBeGreaterThanOrEqual(4);
-    expect(new Set(list.items.map((f) => f.uploadedBy))).toEqual(new Set(['provider', 'client']));
-    const design = list.items.find((f) => f.latestVersion.number === 2);
-    if (!design) throw new Error('no file with a second version');
-    const detail = (await (
-      await t.app.request(`/api/files/${design.id}`, { headers: { Cookie: cookie } })
-    ).json()) as FileDetail;
-    expect(detail.history.map((e) => e.kind)).toEqual(['uploaded', 'decision', 'version']);
-    expect(detail.history[1]?.feedback).toBeTruthy();
-    expect(detail.pins.length).toBeGreaterThan(0);
-    const download = await t.app.request(
-      `/api/files/${design.id}/versions/${design.latestVersion.id}/download`,
-      { headers: { Cookie: cookie } },
-    );
-    expect(download.status).toBe(200);
-    expect(download.headers.get('content-type')).toBe('image/png');
-  });
-
   it('shows the demo client their own projects in the portal, and only theirs', async () => {
     const [ada] = await t.sql<{ id: string; portal_id: string; provider_id: string }[]>`
       SELECT id, portal_id, provider_id FROM clients WHERE email = 'ada.demo@example.com'`;
@@ -77,5 +57,69 @@ describe('the first start’s demo data', () => {
     });
     const list = (await res.json()) as PortalProjectList;
     expect(list.items.map((p) => p.name).sort()).toEqual(['Brand guidelines', 'Website relaunch']);
+  });
+
+  it('has files in several review states, with a second version, feedback, pins and real bytes', async () => {
+    const files = await t.sql<
+      {
+        id: string;
+        provider_id: string;
+        name: string;
+        status: string;
+        uploaded_by: string;
+        latest_version: number;
+      }[]
+    >`
+      SELECT id, provider_id, name, status, uploaded_by, latest_version FROM files ORDER BY name`;
+    expect(new Set(files.map((f) => f.status))).toEqual(
+      new Set(['pending_review', 'client_approved', 'client_rejected', 'revision_requested', 'approved']),
+    );
+    expect(files.some((f) => f.latest_version === 2)).toBe(true);
+    expect(files.some((f) => f.uploaded_by === 'client' && f.status === 'approved')).toBe(true);
+    const [revision] = await t.sql<{ feedback: string; pins: number }[]>`
+      SELECT e.feedback, (SELECT count(*)::int FROM file_pins p WHERE p.event_id = e.id) AS pins
+      FROM file_events e WHERE e.status_after = 'revision_requested' ORDER BY e.seq`;
+    expect(revision?.feedback).toBeTruthy();
+    // Every event of the history is in the feed, with the file it is about.
+    const feed = await t.sql<{ metadata: { fileId?: string } }[]>`
+      SELECT metadata FROM activity_feed WHERE activity_type IN ('file_upload', 'file_approval')`;
+    const [{ events } = { events: 0 }] = await t.sql<{ events: number }[]>`
+      SELECT count(*)::int AS events FROM file_events`;
+    expect(feed.length).toBe(events);
+    expect(feed.every((item) => files.some((f) => f.id === item.metadata.fileId))).toBe(true);
+    expect(revision?.pins).toBeGreaterThan(0);
+    const versions = await t.sql<
+      {
+        id: string;
+        file_id: string;
+        provider_id: string;
+        storage_key: string;
+        sha256: string;
+        kind: string;
+      }[]
+    >`
+      SELECT id, file_id, provider_id, storage_key, sha256, kind FROM file_versions`;
+    expect(new Set(versions.map((v) => v.kind))).toEqual(new Set(['image', 'pdf']));
+    // A preview job per version was queued with the rows; run them here (no worker in this test).
+    const [{ queued } = { queued: 0 }] = await t.sql<{ queued: number }[]>`
+      SELECT count(*)::int AS queued FROM ${t.sql(t.db.queueSchema)}.jobs WHERE task_identifier = 'process_file_version'`;
+    expect(queued).toBe(versions.length);
+    for (const v of versions) {
+      const bytes = await readVersionBytes(t.deps.store, v.storage_key);
+      expect(
+        createHash('sha256')
+          .update(bytes ?? '')
+          .digest('hex'),
+      ).toBe(v.sha256);
+      await processFileVersionTask.run(
+        { providerId: v.provider_id, fileId: v.file_id, versionId: v.id },
+        taskContext(t),
+      );
+    }
+    const previews = await t.sql<{ id: string; preview_status: string; page_count: number; name: string }[]>`
+      SELECT v.id, v.preview_status, v.page_count, f.name FROM file_versions v JOIN files f ON f.id = v.file_id`;
+    expect(previews.map((p) => p.preview_status)).toEqual(versions.map(() => 'ready'));
+    expect(previews.find((p) => p.name === 'Design brief.pdf')?.page_count).toBe(3);
+    expect(previews.find((p) => p.name === 'App wireframes.pdf')?.page_count).toBe(2);
   });
 });

@@ -16,7 +16,7 @@ const DEMO_CLIENTS: [string, string, string, 'en' | 'de'][] = [
 /**
  * Demo data for a new embedded database: a verified provider whose generated password is printed once.
  * It has a branded portal with three clients and projects in several statuses with conversations and
- * activity (`demo-collaboration.ts`), files in several review states with versions, feedback and pins
+ * activity (`demo-collaboration.ts`), and files in several review states with versions, feedback and pins
  * (`demo-files.ts`); later features add their demo rows here (invoices...).
  * @returns the generated credentials, or undefined when the database already had users
  */

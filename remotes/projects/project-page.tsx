@@ -17,17 +17,32 @@ import { DetailSkeleton } from './skeletons';
 import { StatusBadge } from './status-badge';
 
 const ProjectFormDialog = lazy(() => import('./project-form-dialog'));
+/** The project's files: the shared file components (`@platform/files`, one copy with the files section), on first open. */
+const ProjectFiles = lazy(() =>
+  import('../../shared/files/dashboard-project-files').then((module) => ({
+    default: module.DashboardProjectFiles,
+  })),
+);
 
 /** One tab of the project page: `id` is its `?tab=` value, `label` an i18n key of this section. */
 export type ProjectTab = { id: string; label: string; render: (project: Project) => ReactNode };
 
 /**
  * The project page's tabs, in order; the first is the default. Messages is the shared conversation
- * component; files and invoices join this list with their issues.
+ * component, Files the shared file list with upload (`shared/files`); invoices join this list with their issue.
  */
 export const PROJECT_TABS: ProjectTab[] = [
   { id: 'overview', label: 'detail.overview', render: (project) => <OverviewTab project={project} /> },
   { id: 'messages', label: 'detail.messages', render: (project) => <MessagesTab projectId={project.id} /> },
+  {
+    id: 'files',
+    label: 'detail.files',
+    render: (project) => (
+      <Suspense fallback={<DetailSkeleton />}>
+        <ProjectFiles projectId={project.id} />
+      </Suspense>
+    ),
+  },
   { id: 'activity', label: 'detail.activity', render: (project) => <ActivityTab projectId={project.id} /> },
 ];
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { TaskDefinition } from '../task';
 import {
   deleteProviderFilesTask,
@@ -8,6 +8,7 @@ import {
   recheckDomains,
 } from './maintenance';
 import { messageDigest } from './message-digest';
+import { processFileVersionTask } from './process-file-version';
 import { pruneFailedJobs } from './prune-failed-jobs';
 import { pruneOutbox } from './prune-outbox';
 import { sendMail } from './send-mail';
@@ -26,22 +27,15 @@ export const TASKS = {
   [recheckDomains.name]: recheckDomains,
   [deleteProviderFilesTask.name]: deleteProviderFilesTask,
   [deleteStoredPrefixes.name]: deleteStoredPrefixes,
+  [processFileVersionTask.name]: processFileVersionTask,
 } as const;
 
 /**
  * Tasks that may be enqueued before this build runs them: their name and payload only. The worker fetches
  * only the tasks of `TASKS`, so their jobs wait in the queue until a build that defines the task (then
- * moved from here into `TASKS`) picks them up.
- * - `process_file_version`: a new file version's previews (thumbnail, page images, page count), enqueued
- *   with the upload (issue 20).
+ * moved from here into `TASKS`) picks them up. None now (`process_file_version` runs: `TASKS`).
  */
-export const ENQUEUE_ONLY = {
-  process_file_version: {
-    name: 'process_file_version',
-    payload: z.object({ providerId: z.uuid(), fileId: z.uuid(), versionId: z.uuid() }),
-    maxAttempts: 5,
-  },
-} as const;
+export const ENQUEUE_ONLY = {} as const;
 
 /** The tasks this build runs (schedules name only these). */
 export type RunnableTaskName = keyof typeof TASKS;

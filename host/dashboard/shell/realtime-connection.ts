@@ -9,6 +9,7 @@ import {
 import type { NotificationList } from '../../../shared/contracts/activity';
 import { addMessageToCache } from '../../../shared/conversation/query';
 import { notificationKeys } from '../../../shared/conversation/query-keys';
+import { applyFileActivity, fileKeys, isFileActivity } from '../../../shared/files/query-keys';
 import { toSupportedLanguage } from '../../../shared/i18n/languages';
 import { createRealtimeClient, type RealtimeEvent } from '../../../shared/realtime/client';
 import { keepEarlyArrival } from './notifications/early-arrivals';
@@ -19,7 +20,8 @@ const NOTIFICATIONS_KEPT = 50;
 /**
  * What one live event does to the dashboard's TanStack Query cache, the same cache the pages read: the
  * notification list (the bell's hook toasts what arrives there and keeps the badge in step), the project's
- * conversation and the conversation list, and the projects section's lists, page and totals.
+ * conversation and the conversation list, the projects section's lists, page and totals, and the files
+ * lists and page (a file uploaded or decided).
  */
 export function applyDashboardEvent(client: QueryClient, event: RealtimeEvent): void {
   if (event.type === 'project_deleted') {
@@ -42,6 +44,8 @@ export function applyDashboardEvent(client: QueryClient, event: RealtimeEvent): 
     void client.invalidateQueries({ queryKey: notificationKeys.unreadCount });
   }
   if (message) addMessageToCache(client, message);
+  // A file uploaded or decided (either side): the files lists and that file's page refetch.
+  if (isFileActivity(item.type)) void applyFileActivity(client, item.file?.id);
   // The provider's socket carries the provider's view (`Project`, with its internal fields).
   if (project && 'internalNotes' in project) void applyProjectChange(client, project);
   else void applyProjectActivity(client, item.project.id);
@@ -64,6 +68,7 @@ export function connectDashboard(client: QueryClient, i18n: i18n): () => void {
     if (status === 'open' && wasOffline) {
       wasOffline = false;
       void client.invalidateQueries({ queryKey: projectKeys.all });
+      void client.invalidateQueries({ queryKey: fileKeys.all });
     }
   });
   const onLanguage = () => realtime.reconnect();

@@ -149,6 +149,32 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /api/dev/outbox': { public: 'development only (absent in production): the local mail outbox' },
 };
 
+// Files: a version's previews and the PDFs made from it (issue 20: thumbnail, page, download with
+// feedback, approval record), for both audiences, on the victim's PDF file.
+const previewVersion = (v: Victim) => ({
+  params: { fileId: v.previewFile.fileId, versionId: v.previewFile.versionId, page: '1' },
+});
+const portalPreviewVersion = (v: Victim) => ({
+  params: { portalId: v.portalId, ...previewVersion(v).params },
+});
+Object.assign(FIXTURES, {
+  'GET /api/files/{fileId}/versions/{versionId}/thumbnail': { object: previewVersion },
+  'GET /api/files/{fileId}/versions/{versionId}/pages/{page}': { object: previewVersion },
+  'GET /api/files/{fileId}/versions/{versionId}/annotated': { object: previewVersion },
+  'GET /api/files/{fileId}/versions/{versionId}/approval-record': { object: previewVersion },
+  'GET /api/portal/{portalId}/files/{fileId}/versions/{versionId}/thumbnail': {
+    object: portalPreviewVersion,
+  },
+  'GET /api/portal/{portalId}/files/{fileId}/versions/{versionId}/pages/{page}': {
+    object: portalPreviewVersion,
+  },
+  'GET /api/portal/{portalId}/files/{fileId}/versions/{versionId}/annotated': {
+    object: portalPreviewVersion,
+  },
+  'GET /api/portal/{portalId}/files/{fileId}/versions/{versionId}/approval-record': {
+    object: portalPreviewVersion,
+  },
+} satisfies Record<string, Fixture>);
 // ── Files (issue 20): the files API core. Other file routes (previews, annotated copies, approval
 // records) add their own block below this one. ─────────────────────────────────────────────────────
 const file = (v: Victim) => ({ params: { fileId: v.fileId } });

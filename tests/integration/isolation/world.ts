@@ -3,6 +3,8 @@ import { expect } from 'vitest';
 import { hashPassword } from '../../../api/auth/password';
 import { createPortalSession } from '../../../api/auth/portal-client/portal-session';
 import { createSession } from '../../../api/auth/session';
+import { insertFile, insertPin } from '../../../api/services/files/direct-rows';
+import { testPdf } from '../../../api/services/files/testing-previews';
 import { jsonHeaders, type TestContext } from '../../../api/testing/harness';
 
 /**
@@ -38,6 +40,8 @@ export interface Victim extends Provider {
   projectId: string;
   /** A word only the victim's conversation contains. */
   messageMarker: string;
+  /** A PDF file of the client's project (one version, a pin), for the preview and PDF routes. */
+  previewFile: { fileId: string; versionId: string };
   /** A file of the project (uploaded by the provider, with a pin by the client) and its version. */
   fileId: string;
   versionId: string;
@@ -206,6 +210,27 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     }),
     'the client replies',
   );
+  const previewFile = await insertFile(t.sql, t.deps.store, {
+    providerId: owner.providerId,
+    projectId: project.id,
+    name: 'Victim brochure.pdf',
+    version: {
+      bytes: await testPdf(2),
+      name: 'Victim brochure.pdf',
+      mimeType: 'application/pdf',
+      kind: 'pdf',
+      uploadedBy: { type: 'provider', name: 'Victim' },
+    },
+  });
+  await insertPin(t.sql, {
+    providerId: owner.providerId,
+    ...previewFile,
+    page: 1,
+    x: 0.5,
+    y: 0.5,
+    body: `Pin ${messageMarker}`,
+    author: { type: 'provider', name: 'Victim' },
+  });
   const file = await created<{ id: string; latestVersion: { id: string } }>(
     await call(t, 'POST', `/api/projects/${project.id}/files`, { ...as, multipart: await fileUploadForm() }),
     'upload a file',
@@ -225,6 +250,7 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     sibling: { clientId: sibling.id, email: siblingEmail, portalId: first.portalId, token: '' },
     projectId: project.id,
     messageMarker,
+    previewFile,
     fileId: file.id,
     versionId: file.latestVersion.id,
   };

@@ -12,4 +12,10 @@ describe('notificationTarget', () => {
     expect(notificationTarget({ type: 'invoice_status', project })).toBe('/dashboard/invoices');
     expect(notificationTarget({ type: 'project_status', project })).toBe('/dashboard/projects');
   });
+
+  it('opens the file itself when a file notification names it', () => {
+    const file = { id: 'f1', name: 'logo.png', status: 'client_approved' as const };
+    expect(notificationTarget({ type: 'file_upload', project, file })).toBe('/dashboard/files/f1');
+    expect(notificationTarget({ type: 'file_approval', project, file })).toBe('/dashboard/files/f1');
+  });
 });

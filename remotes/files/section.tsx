@@ -1,0 +1,48 @@
+import { lazy, Suspense } from 'react';
+import { DashboardFilesKit } from '../../shared/files/dashboard-kit';
+import { Navigate, Route, Routes } from '../../shared/router';
+import { Skeleton } from '../../shared/ui/skeleton';
+import { FileList, RowsSkeleton } from './file-list';
+import { useFilesTexts } from './i18n';
+
+/** The file page (pins, decisions, history, dialogs and zod) is its own chunk: the list is what most visits need. */
+const FilePage = lazy(() => import('./file-page'));
+
+export const FILES_BASE = '/dashboard/files';
+
+function SectionSkeleton() {
+  return (
+    <div role="status" aria-busy="true" className="grid gap-6">
+      <Skeleton className="h-8 w-40" />
+      <Skeleton className="h-10 w-full max-w-md" />
+      <RowsSkeleton />
+    </div>
+  );
+}
+
+/**
+ * The Files section (issue 20), exposed as `files/Section` and mounted by the host under
+ * `/dashboard/files/*`, inside the host's router, QueryClient and i18n. The list at the section root, a
+ * file at `:fileId`. Renders a skeleton until its texts (namespace `files`) and the file components'
+ * (`filesKit`) are registered.
+ */
+export default function FilesSection() {
+  const { ready } = useFilesTexts();
+  if (!ready) return <SectionSkeleton />;
+  return (
+    <DashboardFilesKit fallback={<SectionSkeleton />}>
+      <Routes>
+        <Route index element={<FileList />} />
+        <Route
+          path=":fileId"
+          element={
+            <Suspense fallback={<SectionSkeleton />}>
+              <FilePage />
+            </Suspense>
+          }
+        />
+        <Route path="*" element={<Navigate to={FILES_BASE} replace />} />
+      </Routes>
+    </DashboardFilesKit>
+  );
+}
