@@ -23,7 +23,8 @@ const distRoot = process.env.DIST_DIR ?? 'dist';
  * `@platform/ui/<file>`, and likewise the conversation (`shared/conversation/`, `@platform/conversation/<file>`:
  * one outbox and one list of open conversations whether the host's Messages page or a remote's project page
  * shows it), and the file components (`shared/files/`, `@platform/files/<file>`: the files section and the
- * projects section's Files tab use one copy). Keys that start with `./` are matched on the resolved file, so code keeps plain relative imports
+ * projects section's Files tab use one copy; the host does not provide these, the first remote to load does).
+ * Keys that start with `./` are matched on the resolved file, so code keeps plain relative imports
  * (no tsconfig paths needed) and host and remotes still get one instance.
  */
 function kitShared(folder: string, keyPrefix: string) {
@@ -93,7 +94,6 @@ const hostSharedVersions = {
   '@platform/i18n-react': routerShared['./shared/i18n/react.ts'].version,
   '@platform/ui': '0.1.0',
   '@platform/conversation': '0.1.0',
-  '@platform/files': '0.1.0',
 };
 
 const federated = (name: string, exposes: Record<string, string>) =>

@@ -10,5 +10,4 @@ declare const __HOST_SHARED_VERSIONS__: {
   '@platform/i18n-react': string;
   '@platform/ui': string;
   '@platform/conversation': string;
-  '@platform/files': string;
 };

@@ -57,8 +57,10 @@ function lazyKit(kit: { keys(): string[]; (id: string): unknown }, prefix: strin
 
 /**
  * Every `shared/ui/<file>` as `@platform/ui/<file>` and `shared/conversation/<file>` as
- * `@platform/conversation/<file>` and `shared/files/<file>` as `@platform/files/<file>`, the keys
- * `rsbuild.config.ts` gives the remotes (the context's arguments must be literals, hence one call each).
+ * `@platform/conversation/<file>`, the keys `rsbuild.config.ts` gives the remotes (the context's arguments
+ * must be literals, hence two calls). The file components (`@platform/files`) are not the host's: only
+ * remotes show them, and they share one copy among themselves (each lazy module provided here would add
+ * its chunk's entry to the host's first load).
  */
 function kits(): Record<string, Provided> {
   const ui = import.meta.webpackContext('../../shared/ui', {
@@ -73,16 +75,9 @@ function kits(): Record<string, Provided> {
     exclude: /\.test\.tsx?$/,
     mode: 'lazy',
   });
-  const files = import.meta.webpackContext('../../shared/files', {
-    recursive: false,
-    regExp: /^\.\/[\w-]+\.tsx?$/,
-    exclude: /\.test\.tsx?$/,
-    mode: 'lazy',
-  });
   return {
     ...lazyKit(ui, '@platform/ui', V['@platform/ui']),
     ...lazyKit(conversation, '@platform/conversation', V['@platform/conversation']),
-    ...lazyKit(files, '@platform/files', V['@platform/files']),
   };
 }
 

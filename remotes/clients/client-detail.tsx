@@ -1,10 +1,10 @@
-import { AlertTriangle, ArrowLeft, KeyRound, Link2, Mail, Pencil, Trash2 } from 'lucide-react';
+import { KeyRound, Link2, Mail, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '../../shared/api/error';
 import { formatDate } from '../../shared/format/date';
-import { Link, useNavigate, useParams } from '../../shared/router';
-import { Button, buttonClass } from '../../shared/ui/button';
-import { StatePanel } from '../../shared/ui/state-panel';
+import { useNavigate, useParams } from '../../shared/router';
+import { Button } from '../../shared/ui/button';
+import { BackLink, DetailLoadFailed } from '../../shared/ui/load-failed';
 import { toast } from '../../shared/ui/toaster';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
 import { useClientDetail, useInviteClient, usePortals } from './api';
@@ -29,38 +29,18 @@ export default function ClientDetailPage() {
   const [open, setOpen] = useState<Open>(null);
   useDocumentTitle(detail.data?.name ?? t('title'));
 
-  const back = (
-    <Link to=".." className="inline-flex items-center gap-1.5 text-sm text-muted hover:text-ink">
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {t('detail.back')}
-    </Link>
-  );
+  const back = <BackLink label={t('detail.back')} />;
 
   if (detail.isPending) return <DetailSkeleton />;
-  if (detail.isError) {
-    const notFound = detail.error instanceof ApiError && [404, 422].includes(detail.error.status);
+  if (detail.isError)
     return (
-      <div className="grid gap-6">
-        {back}
-        <StatePanel
-          role="alert"
-          icon={<AlertTriangle aria-hidden="true" className="size-6" />}
-          title={notFound ? t('error.notFound') : t('error.detailTitle')}
-          body={notFound ? undefined : t('error.body')}
-        >
-          {notFound ? (
-            <Link to=".." className={buttonClass('secondary')}>
-              {t('detail.back')}
-            </Link>
-          ) : (
-            <Button variant="secondary" loading={detail.isFetching} onClick={() => void detail.refetch()}>
-              {t('error.retry')}
-            </Button>
-          )}
-        </StatePanel>
-      </div>
+      <DetailLoadFailed
+        error={detail.error}
+        t={(key) => t(key)}
+        retrying={detail.isFetching}
+        onRetry={() => void detail.refetch()}
+      />
     );
-  }
 
   const client = detail.data;
   const portalUrl =

@@ -1,5 +1,4 @@
-import { Button } from '../../shared/ui/button';
-import { Dialog } from '../../shared/ui/dialog';
+import { ConfirmDialog } from '../../shared/ui/dialog';
 import { toast } from '../../shared/ui/toaster';
 import { type ClientDetail, useDeleteClient } from './api';
 import { useClientTexts } from './i18n';
@@ -43,25 +42,21 @@ export function DeleteClientDialog({
 
   const hasData = client.projects.length > 0 || client.invoices.length > 0;
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
       title={t('delete.title', { name: client.name })}
       description={t('delete.body')}
+      cancelLabel={t('delete.cancel')}
+      confirmLabel={t('delete.confirm')}
+      confirming={remove.isPending}
+      onConfirm={() => void confirm()}
     >
       {hasData ? (
         <p className="rounded-lg bg-danger-soft p-3 text-sm text-danger">
           {t('delete.withData', counts(client.projects.length, client.invoices.length))}
         </p>
       ) : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={() => onOpenChange(false)}>
-          {t('delete.cancel')}
-        </Button>
-        <Button variant="danger" loading={remove.isPending} onClick={() => void confirm()}>
-          {t('delete.confirm')}
-        </Button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

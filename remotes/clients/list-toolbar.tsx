@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { SearchBox, SortControls } from '../../shared/ui/list-controls';
+import { FilterSelect, SearchBox, SortControls } from '../../shared/ui/list-controls';
 import type { PortalSummary } from './api';
 import { useClientTexts } from './i18n';
 import { SORT_FIELDS, type useListParams } from './use-list-params';
@@ -16,7 +15,6 @@ export function ListToolbar({
   portals: PortalSummary[];
 }) {
   const { t } = useClientTexts();
-  const id = useId();
   const { update } = params;
   return (
     <div className="flex flex-wrap items-center gap-3">
@@ -29,22 +27,14 @@ export function ListToolbar({
       />
       {portals.length > 1 ? (
         <div className="flex items-center gap-2">
-          <label htmlFor={`${id}-portal`} className="sr-only">
-            {t('filter.portal')}
-          </label>
-          <select
-            id={`${id}-portal`}
+          <FilterSelect
+            label={t('filter.portal')}
+            allLabel={t('filter.allPortals')}
             value={params.portalId}
-            onChange={(event) => update({ portal: event.target.value })}
+            options={portals.map((portal) => ({ value: portal.id, label: portal.portalName }))}
+            onChange={(portal) => update({ portal })}
             className={selectClass}
-          >
-            <option value="">{t('filter.allPortals')}</option>
-            {portals.map((portal) => (
-              <option key={portal.id} value={portal.id}>
-                {portal.portalName}
-              </option>
-            ))}
-          </select>
+          />
         </div>
       ) : null}
       <SortControls

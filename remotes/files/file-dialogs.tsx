@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../shared/api/error';
+import type { ApiError } from '../../shared/api/error';
 import { FileUpdateInput } from '../../shared/contracts/files';
 import { useDeleteFile, useRenameFile } from '../../shared/files/dashboard-query';
 import { Button } from '../../shared/ui/button';
-import { Dialog } from '../../shared/ui/dialog';
+import { ConfirmDialog, Dialog } from '../../shared/ui/dialog';
 import { Field } from '../../shared/ui/field';
 import { toast } from '../../shared/ui/toaster';
 import { useFilesTexts } from './i18n';
@@ -37,7 +37,9 @@ export function RenameFileDialog({
       toast.success(t('rename.saved'));
       onOpenChange(false);
     } catch (cause) {
-      const field = cause instanceof ApiError ? cause.fields.find((f) => f.path === 'name') : undefined;
+      // By shape, not `instanceof`: the kit's queries are the host's shared copy, with its own ApiError class.
+      const fields = (cause as Partial<ApiError> | undefined)?.fields ?? [];
+      const field = fields.find((f) => f.path === 'name');
       if (field) setError(field.message);
       else toast.error(t('rename.failed'), { description: messageOf(cause) });
     }
@@ -96,20 +98,15 @@ export function DeleteFileDialog({
   }
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
       title={t('delete.title', { name: file.name })}
       description={t('delete.body')}
-    >
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={() => onOpenChange(false)}>
-          {t('delete.cancel')}
-        </Button>
-        <Button variant="danger" loading={remove.isPending} onClick={() => void confirm()}>
-          {t('delete.confirm')}
-        </Button>
-      </div>
-    </Dialog>
+      cancelLabel={t('delete.cancel')}
+      confirmLabel={t('delete.confirm')}
+      confirming={remove.isPending}
+      onConfirm={() => void confirm()}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { AlertTriangle, FolderOpen, SearchX, Upload, X } from 'lucide-react';
+import { FolderOpen, SearchX, Upload, X } from 'lucide-react';
 import { useState } from 'react';
 import type { FileStatus } from '../../shared/contracts/files';
 import { dashboardFilePath } from '../../shared/files/dashboard-project-files';
@@ -8,6 +8,7 @@ import { useFilesKit } from '../../shared/files/kit';
 import { Link } from '../../shared/router';
 import { Button } from '../../shared/ui/button';
 import { Pagination } from '../../shared/ui/list-controls';
+import { LoadFailedPanel } from '../../shared/ui/load-failed';
 import { Skeleton } from '../../shared/ui/skeleton';
 import { StatePanel } from '../../shared/ui/state-panel';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
@@ -49,16 +50,13 @@ export function FileList() {
   let body: React.ReactNode;
   if (list.isError && !list.data) {
     body = (
-      <StatePanel
-        role="alert"
-        icon={<AlertTriangle aria-hidden="true" className="size-6" />}
+      <LoadFailedPanel
         title={t('error.title')}
         body={t('error.body')}
-      >
-        <Button variant="secondary" onClick={() => void list.refetch()} loading={list.isFetching}>
-          {t('error.retry')}
-        </Button>
-      </StatePanel>
+        retry={t('error.retry')}
+        retrying={list.isFetching}
+        onRetry={() => void list.refetch()}
+      />
     );
   } else if (!list.data) {
     body = <RowsSkeleton />;

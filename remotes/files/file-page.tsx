@@ -1,14 +1,5 @@
-import {
-  AlertTriangle,
-  ArrowLeft,
-  Download,
-  FileCheck2,
-  MessageSquareText,
-  Pencil,
-  Trash2,
-} from 'lucide-react';
+import { Download, FileCheck2, MessageSquareText, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { ApiError } from '../../shared/api/error';
 import type { FileDetail } from '../../shared/contracts/files';
 import {
   uploadVersion,
@@ -25,9 +16,9 @@ import { type DraftPin, PinViewer } from '../../shared/files/pin-viewer';
 import { FileStatusBadge } from '../../shared/files/status-badge';
 import { HistoryTrail, VersionList } from '../../shared/files/version-history';
 import { Link, useNavigate, useParams } from '../../shared/router';
-import { Button, buttonClass } from '../../shared/ui/button';
+import { Button } from '../../shared/ui/button';
+import { BackLink, DetailLoadFailed } from '../../shared/ui/load-failed';
 import { Skeleton } from '../../shared/ui/skeleton';
-import { StatePanel } from '../../shared/ui/state-panel';
 import { toast } from '../../shared/ui/toaster';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
 import { DeleteFileDialog, RenameFileDialog } from './file-dialogs';
@@ -62,38 +53,18 @@ export default function FilePage() {
   const detail = useFileDetail(fileId);
   useDocumentTitle(detail.data?.file.name ?? t('title'));
 
-  const back = (
-    <Link to=".." className="inline-flex items-center gap-1.5 text-sm text-muted hover:text-ink">
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {t('detail.back')}
-    </Link>
-  );
+  const back = <BackLink label={t('detail.back')} />;
 
   if (detail.isPending) return <PageSkeleton />;
-  if (detail.isError) {
-    const notFound = detail.error instanceof ApiError && [404, 422].includes(detail.error.status);
+  if (detail.isError)
     return (
-      <div className="grid gap-6">
-        {back}
-        <StatePanel
-          role="alert"
-          icon={<AlertTriangle aria-hidden="true" className="size-6" />}
-          title={notFound ? t('error.notFound') : t('error.detailTitle')}
-          body={notFound ? undefined : t('error.body')}
-        >
-          {notFound ? (
-            <Link to=".." className={buttonClass('secondary')}>
-              {t('detail.back')}
-            </Link>
-          ) : (
-            <Button variant="secondary" loading={detail.isFetching} onClick={() => void detail.refetch()}>
-              {t('error.retry')}
-            </Button>
-          )}
-        </StatePanel>
-      </div>
+      <DetailLoadFailed
+        error={detail.error}
+        t={(key) => t(key)}
+        retrying={detail.isFetching}
+        onRetry={() => void detail.refetch()}
+      />
     );
-  }
   return (
     <div className="grid gap-6">
       {back}

@@ -1,6 +1,5 @@
-import { useId } from 'react';
 import { FILE_STATUSES, type FileStatus } from '../../shared/contracts/files';
-import { SearchBox, SortControls } from '../../shared/ui/list-controls';
+import { FilterSelect, SearchBox, SortControls } from '../../shared/ui/list-controls';
 import type { ProjectOption } from './api';
 import { useFilesTexts } from './i18n';
 import { SORT_FIELDS, type useListParams } from './use-list-params';
@@ -14,7 +13,6 @@ type Params = ReturnType<typeof useListParams>;
 /** Search (debounced into `?q=`), the project and uploader filters, and the sort of the list. */
 export function ListToolbar({ params, projects }: { params: Params; projects: ProjectOption[] }) {
   const { t } = useFilesTexts();
-  const id = useId();
   const { update } = params;
   return (
     <div className="grid gap-3 sm:flex sm:flex-wrap sm:items-center">
@@ -26,35 +24,25 @@ export function ListToolbar({ params, projects }: { params: Params; projects: Pr
         className="relative min-w-0 sm:flex-1 sm:basis-56"
       />
       <div className="grid grid-cols-2 gap-3 sm:flex">
-        <label htmlFor={`${id}-project`} className="sr-only">
-          {t('filter.project')}
-        </label>
-        <select
-          id={`${id}-project`}
+        <FilterSelect
+          label={t('filter.project')}
+          allLabel={t('filter.allProjects')}
           value={params.projectId}
-          onChange={(event) => update({ project: event.target.value })}
+          options={projects.map((project) => ({ value: project.id, label: project.name }))}
+          onChange={(project) => update({ project })}
           className={SELECT}
-        >
-          <option value="">{t('filter.allProjects')}</option>
-          {projects.map((project) => (
-            <option key={project.id} value={project.id}>
-              {project.name}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={`${id}-by`} className="sr-only">
-          {t('filter.uploadedBy')}
-        </label>
-        <select
-          id={`${id}-by`}
+        />
+        <FilterSelect
+          label={t('filter.uploadedBy')}
+          allLabel={t('filter.anyone')}
           value={params.by}
-          onChange={(event) => update({ by: event.target.value })}
+          options={[
+            { value: 'provider', label: t('filter.provider') },
+            { value: 'client', label: t('filter.client') },
+          ]}
+          onChange={(by) => update({ by })}
           className={SELECT}
-        >
-          <option value="">{t('filter.anyone')}</option>
-          <option value="provider">{t('filter.provider')}</option>
-          <option value="client">{t('filter.client')}</option>
-        </select>
+        />
       </div>
       <SortControls
         fields={SORT_FIELDS}

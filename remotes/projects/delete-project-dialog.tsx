@@ -1,5 +1,4 @@
-import { Button } from '../../shared/ui/button';
-import { Dialog } from '../../shared/ui/dialog';
+import { ConfirmDialog } from '../../shared/ui/dialog';
 import { toast } from '../../shared/ui/toaster';
 import { type Project, useDeleteProject } from './api';
 import { useProjectTexts } from './i18n';
@@ -36,20 +35,15 @@ export function DeleteProjectDialog({
   }
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
       title={t('delete.title', { name: project.name })}
       description={t('delete.body')}
-    >
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={() => onOpenChange(false)}>
-          {t('delete.cancel')}
-        </Button>
-        <Button variant="danger" loading={remove.isPending} onClick={() => void confirm()}>
-          {t('delete.confirm')}
-        </Button>
-      </div>
-    </Dialog>
+      cancelLabel={t('delete.cancel')}
+      confirmLabel={t('delete.confirm')}
+      confirming={remove.isPending}
+      onConfirm={() => void confirm()}
+    />
   );
 }

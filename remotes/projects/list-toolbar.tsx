@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { SearchBox, SortControls } from '../../shared/ui/list-controls';
+import { FilterSelect, SearchBox, SortControls } from '../../shared/ui/list-controls';
 import { type ClientOption, PROJECT_STATUSES } from './api';
 import { useProjectTexts } from './i18n';
 import { SORT_FIELDS, type useListParams } from './use-list-params';
@@ -16,7 +15,6 @@ export function ListToolbar({
   clients: ClientOption[];
 }) {
   const { t } = useProjectTexts();
-  const id = useId();
   const { update } = params;
   return (
     <div className="grid gap-3 sm:flex sm:flex-wrap sm:items-center">
@@ -28,38 +26,22 @@ export function ListToolbar({
         className="relative min-w-0 sm:flex-1 sm:basis-64"
       />
       <div className="grid grid-cols-2 gap-3 sm:flex">
-        <label htmlFor={`${id}-status`} className="sr-only">
-          {t('filter.status')}
-        </label>
-        <select
-          id={`${id}-status`}
+        <FilterSelect
+          label={t('filter.status')}
+          allLabel={t('filter.allStatuses')}
           value={params.status}
-          onChange={(event) => update({ status: event.target.value })}
+          options={PROJECT_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+          onChange={(status) => update({ status })}
           className={selectClass}
-        >
-          <option value="">{t('filter.allStatuses')}</option>
-          {PROJECT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`status.${status}`)}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={`${id}-client`} className="sr-only">
-          {t('filter.client')}
-        </label>
-        <select
-          id={`${id}-client`}
+        />
+        <FilterSelect
+          label={t('filter.client')}
+          allLabel={t('filter.allClients')}
           value={params.clientId}
-          onChange={(event) => update({ client: event.target.value })}
+          options={clients.map((client) => ({ value: client.id, label: client.name }))}
+          onChange={(client) => update({ client })}
           className={selectClass}
-        >
-          <option value="">{t('filter.allClients')}</option>
-          {clients.map((client) => (
-            <option key={client.id} value={client.id}>
-              {client.name}
-            </option>
-          ))}
-        </select>
+        />
       </div>
       <SortControls
         fields={SORT_FIELDS}

@@ -1,7 +1,8 @@
-import { AlertTriangle, FolderKanban, Plus, SearchX, Users } from 'lucide-react';
+import { FolderKanban, Plus, SearchX, Users } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from '../../shared/router';
 import { Button, buttonClass } from '../../shared/ui/button';
+import { LoadFailedPanel } from '../../shared/ui/load-failed';
 import { StatePanel } from '../../shared/ui/state-panel';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
 import { useClientOptions, useProjectList } from './api';
@@ -29,16 +30,13 @@ export function ProjectList() {
   let body: React.ReactNode;
   if (list.isError && !list.data) {
     body = (
-      <StatePanel
-        role="alert"
-        icon={<AlertTriangle aria-hidden="true" className="size-6" />}
+      <LoadFailedPanel
         title={t('error.title')}
         body={t('error.body')}
-      >
-        <Button variant="secondary" onClick={() => void list.refetch()} loading={list.isFetching}>
-          {t('error.retry')}
-        </Button>
-      </StatePanel>
+        retry={t('error.retry')}
+        retrying={list.isFetching}
+        onRetry={() => void list.refetch()}
+      />
     );
   } else if (!list.data || clients.isPending) {
     body = <RowsSkeleton />;

@@ -1,9 +1,8 @@
-import { AlertTriangle, ArrowLeft, Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { ApiError } from '../../shared/api/error';
-import { Link, useNavigate, useParams, useSearchParams } from '../../shared/router';
-import { Button, buttonClass } from '../../shared/ui/button';
-import { StatePanel } from '../../shared/ui/state-panel';
+import { useNavigate, useParams, useSearchParams } from '../../shared/router';
+import { Button } from '../../shared/ui/button';
+import { BackLink, DetailLoadFailed } from '../../shared/ui/load-failed';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
 import { ActivityTab } from './activity-tab';
@@ -63,38 +62,18 @@ export default function ProjectPage() {
   const tabParam = searchParams.get('tab');
   const tab = PROJECT_TABS.find((candidate) => candidate.id === tabParam) ?? PROJECT_TABS[0];
 
-  const back = (
-    <Link to=".." className="inline-flex items-center gap-1.5 text-sm text-muted hover:text-ink">
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {t('detail.back')}
-    </Link>
-  );
+  const back = <BackLink label={t('detail.back')} />;
 
   if (detail.isPending) return <DetailSkeleton />;
-  if (detail.isError) {
-    const notFound = detail.error instanceof ApiError && [404, 422].includes(detail.error.status);
+  if (detail.isError)
     return (
-      <div className="grid gap-6">
-        {back}
-        <StatePanel
-          role="alert"
-          icon={<AlertTriangle aria-hidden="true" className="size-6" />}
-          title={notFound ? t('error.notFound') : t('error.detailTitle')}
-          body={notFound ? undefined : t('error.body')}
-        >
-          {notFound ? (
-            <Link to=".." className={buttonClass('secondary')}>
-              {t('detail.back')}
-            </Link>
-          ) : (
-            <Button variant="secondary" loading={detail.isFetching} onClick={() => void detail.refetch()}>
-              {t('error.retry')}
-            </Button>
-          )}
-        </StatePanel>
-      </div>
+      <DetailLoadFailed
+        error={detail.error}
+        t={(key) => t(key)}
+        retrying={detail.isFetching}
+        onRetry={() => void detail.refetch()}
+      />
     );
-  }
 
   const project = detail.data;
   return (

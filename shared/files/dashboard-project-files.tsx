@@ -1,8 +1,8 @@
-import { AlertTriangle, FolderOpen } from 'lucide-react';
+import { FolderOpen } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from '../router';
-import { Button } from '../ui/button';
 import { Pagination } from '../ui/list-controls';
+import { LoadFailedPanel } from '../ui/load-failed';
 import { Spinner } from '../ui/spinner';
 import { StatePanel } from '../ui/state-panel';
 import { DashboardFilesKit } from './dashboard-kit';
@@ -44,15 +44,12 @@ function ProjectFiles({ projectId }: { projectId: string }) {
   let body: React.ReactNode;
   if (list.isError && !list.data) {
     body = (
-      <StatePanel
-        role="alert"
-        icon={<AlertTriangle aria-hidden="true" className="size-6" />}
+      <LoadFailedPanel
         title={t('list.loadFailed')}
-      >
-        <Button variant="secondary" loading={list.isFetching} onClick={() => void list.refetch()}>
-          {t('list.retry')}
-        </Button>
-      </StatePanel>
+        retry={t('list.retry')}
+        retrying={list.isFetching}
+        onRetry={() => void list.refetch()}
+      />
     );
   } else if (!list.data) {
     body = (

@@ -265,6 +265,13 @@ export function PinViewer({
   );
 }
 
+/** Where a marker's text goes so that it stays on the page: beside the pin, towards the page's middle. */
+function tooltipPlacement(point: PinPoint): string {
+  const horizontal = point.x > 0.7 ? 'right-0' : point.x < 0.3 ? 'left-0' : 'left-1/2 -translate-x-1/2';
+  const vertical = point.y > 0.75 ? 'bottom-full mb-1' : 'top-full mt-1';
+  return `${horizontal} ${vertical}`;
+}
+
 /** A numbered marker; its text shows on hover and keyboard focus (and is its accessible name). */
 function PinMarker({ pin, t }: { pin: ShownPin; t: FilesTranslate }) {
   const label = t('viewer.marker', { number: pin.number, author: pin.author || '—', body: pin.body });
@@ -280,7 +287,7 @@ function PinMarker({ pin, t }: { pin: ShownPin; t: FilesTranslate }) {
       </button>
       <span
         role="presentation"
-        className="pointer-events-none invisible absolute top-full left-1/2 z-10 mt-1 w-56 -translate-x-1/2 rounded-lg bg-ink px-2.5 py-1.5 text-xs text-white opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+        className={`pointer-events-none invisible absolute z-10 w-56 max-w-[70vw] rounded-lg ${tooltipPlacement(pin)} bg-ink px-2.5 py-1.5 text-xs text-white opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100`}
       >
         {pin.author ? <span className="block font-semibold">{pin.author}</span> : null}
         <span className="block break-words whitespace-pre-line">{pin.body}</span>

@@ -149,7 +149,7 @@ export function createUploadQueue<T = unknown>(options: UploadQueueOptions<T> = 
     /** Sends a failed file again (after a network or server fault). */
     retry(id: string) {
       const item = items.find((candidate) => candidate.id === id);
-      if (!item || item.state !== 'failed' || !files.has(id)) return;
+      if (item?.state !== 'failed' || !files.has(id)) return;
       const { error: _error, ...rest } = item;
       items = items.map((candidate) =>
         candidate.id === id ? { ...rest, state: 'waiting', loaded: 0, retryable: false } : candidate,

@@ -1,4 +1,5 @@
 import { type MouseEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { Button } from './button';
 import { cn } from './cn';
 
 /**
@@ -79,5 +80,45 @@ export function Dialog({
         </div>
       ) : null}
     </dialog>
+  );
+}
+
+/**
+ * A dialog that asks before something irreversible (a deletion): its title and description, optional
+ * content between them and the buttons, Cancel and the danger action (busy while `confirming`).
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  cancelLabel,
+  confirmLabel,
+  confirming,
+  onConfirm,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  cancelLabel: string;
+  confirmLabel: string;
+  confirming: boolean;
+  onConfirm: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
+      {children}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          {cancelLabel}
+        </Button>
+        <Button variant="danger" loading={confirming} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
   );
 }

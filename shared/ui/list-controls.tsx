@@ -165,3 +165,40 @@ export function Pagination({
     </nav>
   );
 }
+
+/**
+ * A list's filter as a native select with a visually hidden label: "all" (the empty value) first, then the
+ * options. `className` sizes it (the toolbar's select class).
+ */
+export function FilterSelect({
+  label,
+  allLabel,
+  value,
+  options,
+  onChange,
+  className,
+}: {
+  label: string;
+  allLabel: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+  className: string;
+}) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={className}>
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
