@@ -45,7 +45,11 @@ function pdf(pages: number, version: number): Promise<Buffer> {
 }
 
 /** Places a pin in the middle of the preview and writes its feedback (the client's draft for a decision). */
-async function pinFeedback(page: Page, text: string, labels = { add: 'Add feedback pin', save: /Add to decision|Pin feedback/ }) {
+async function pinFeedback(
+  page: Page,
+  text: string,
+  labels = { add: 'Add feedback pin', save: /Add to decision|Pin feedback/ },
+) {
   await page.getByRole('button', { name: labels.add }).first().click();
   const surface = page.locator('figure button[aria-label]').first();
   await surface.click({ position: { x: 120, y: 160 } });
@@ -68,7 +72,7 @@ async function readPdfAnnotations(path: string) {
       });
     }
   }
-  await doc.destroy();
+  await doc.cleanup();
   return found;
 }
 
@@ -96,7 +100,10 @@ test('provider and client: upload with progress, pinned feedback, a revision, a 
     // uploaded, the SVG refused with the translated reason.
     await gotoLive(provider, '/dashboard/files');
     await provider.getByRole('button', { name: 'Upload files' }).first().click();
-    await provider.getByRole('combobox', { name: /Project/ }).last().selectOption({ label: 'Website relaunch' });
+    await provider
+      .getByRole('combobox', { name: 'Upload into project' })
+      .last()
+      .selectOption({ label: 'Website relaunch' });
     await provider.locator('input[type="file"]').setInputFiles([
       { name: 'homepage-draft.pdf', mimeType: 'application/pdf', buffer: await pdf(2, 1) },
       {
@@ -118,7 +125,10 @@ test('provider and client: upload with progress, pinned feedback, a revision, a 
 
     // The provider opens the file's page and stays there.
     await gotoLive(provider, '/dashboard/files');
-    await provider.getByRole('link', { name: /homepage-draft\.pdf/ }).first().click();
+    await provider
+      .getByRole('link', { name: /homepage-draft\.pdf/ })
+      .first()
+      .click();
     await expect(provider.getByRole('heading', { name: /homepage-draft\.pdf/ })).toBeVisible();
     await expect(statusIn(provider.getByRole('main'), 'Pending review')).toBeVisible();
 
@@ -128,7 +138,10 @@ test('provider and client: upload with progress, pinned feedback, a revision, a 
     await client.getByRole('button', { name: 'Next page' }).click();
     await expect(client.getByRole('img', { name: /page 2/ })).toBeVisible(LIVE);
     await pinFeedback(client, 'Use the darker green here');
-    await client.getByRole('textbox', { name: 'Feedback', exact: true }).last().fill('Please try a darker palette.');
+    await client
+      .getByRole('textbox', { name: 'Feedback', exact: true })
+      .last()
+      .fill('Please try a darker palette.');
     await client.getByRole('button', { name: 'Request revision' }).click();
     await expect(statusIn(client.getByRole('main'), /Revision requested/)).toBeVisible(LIVE);
     await shot(client, 'client-revision-requested');
@@ -142,22 +155,24 @@ test('provider and client: upload with progress, pinned feedback, a revision, a 
     // "Download with feedback": the PDF with the pin and the decision as real annotations.
     const [download] = await Promise.all([
       provider.waitForEvent('download'),
-      provider.getByRole('button', { name: 'Download with feedback' }).first().click(),
+      provider.getByRole('link', { name: 'Download with feedback' }).first().click(),
     ]);
     const annotated = `${test.info().outputPath('annotated.pdf')}`;
     await download.saveAs(annotated);
     const annotations = await readPdfAnnotations(annotated);
     expect(annotations).toContainEqual(
-      expect.objectContaining({ page: 2, subtype: 'Text', contents: expect.stringContaining('Use the darker green here') }),
+      expect.objectContaining({
+        page: 2,
+        subtype: 'Text',
+        contents: expect.stringContaining('Use the darker green here'),
+      }),
     );
     expect(annotations.some((a) => a.contents.includes('Please try a darker palette.'))).toBe(true);
     expect(annotations.find((a) => a.page === 2)?.author).toBe('Grace Hopper');
 
     // A new version: back to review on both sides; the client approves it, the provider sees it live.
-    await provider.getByRole('button', { name: 'Upload new version' }).first().click();
     await provider
-      .locator('input[type="file"]')
-      .last()
+      .getByRole('button', { name: 'Upload new version' })
       .setInputFiles({ name: 'homepage-draft-v2.pdf', mimeType: 'application/pdf', buffer: await pdf(2, 2) });
     await expect(statusIn(provider.getByRole('main'), 'Pending review')).toBeVisible(LIVE);
     await expect(client.getByRole('button', { name: 'Approve' })).toBeVisible(LIVE);
@@ -202,7 +217,10 @@ test('in German on a phone: the client sees a deliverable with its thumbnail and
     // The thumbnail arrives once the preview job has run (the list asks again while it is pending).
     await expect(client.getByRole('img', { name: /startseite-entwurf\.png/ }).first()).toBeVisible(LIVE);
     await shot(client, 'client-de-phone-list');
-    await client.getByRole('link', { name: /startseite-entwurf\.png/ }).first().click();
+    await client
+      .getByRole('link', { name: /startseite-entwurf\.png/ })
+      .first()
+      .click();
     await client.getByRole('button', { name: 'Freigeben' }).click();
     await expect(client.getByText(/Von Ihnen freigegeben|Freigegeben/).first()).toBeVisible(LIVE);
     await shot(client, 'client-de-phone-approved');
