@@ -62,8 +62,9 @@ describe('the app frame', () => {
         if (!op.summary) problems.push(`${where}: no summary`);
         const responses = op.responses as Record<string, { content?: Record<string, { schema?: unknown }> }>;
         const ok = Object.entries(responses).find(([s]) => s.startsWith('2'));
-        // JSON for every operation, except binary downloads (a portal logo is image/webp) with their own schema.
-        if (!Object.values(ok?.[1].content ?? {}).some((c) => c.schema))
+        // JSON for every operation, except binary downloads (a portal logo is image/webp) with their own
+        // schema, and a 204 (No Content: a deleted file), which has no body.
+        if (ok?.[0] !== '204' && !Object.values(ok?.[1].content ?? {}).some((c) => c.schema))
           problems.push(`${where}: no success schema`);
         const body = (op.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined)
           ?.content?.['application/json'];

@@ -168,7 +168,8 @@ export async function seedDemoFiles(deps: AppDeps, providerId: string): Promise<
     briefPdf(),
     wireframesPdf(),
   ]);
-  const provider = { type: 'provider' as const, name: 'Demo Provider' };
+  // As the API names the provider: the business name.
+  const provider = { type: 'provider' as const, name: 'Demo Studio' };
   const asClient = (c: Client) => ({ type: 'client' as const, name: c.name, clientId: c.id });
   const versionOf = (
     bytes: Buffer,
@@ -189,22 +190,6 @@ export async function seedDemoFiles(deps: AppDeps, providerId: string): Promise<
 
   await deps.sql.begin(async (tx) => {
     const versions: { fileId: string; versionId: string }[] = [];
-    const activity = async (
-      p: { id: string },
-      type: 'file_upload' | 'file_approval',
-      file: { fileId: string; name: string; status: FileStatus },
-      actor: 'provider' | 'client',
-      at: Date,
-    ) => {
-      const { id } = await recordActivity(tx as Tx, {
-        providerId,
-        projectId: p.id,
-        type,
-        actor,
-        metadata: { fileId: file.fileId, name: file.name, status: file.status, sender_type: actor },
-      });
-      await tx`UPDATE activity_feed SET created_at = ${at} WHERE id = ${id}`;
-    };
     const ids = (fileId: string) => ({ providerId, fileId });
 
     const website = project('Website relaunch');
@@ -218,13 +203,6 @@ export async function seedDemoFiles(deps: AppDeps, providerId: string): Promise<
         version: versionOf(brief, 'Design brief.pdf', provider, days(9)),
       });
       versions.push(briefFile);
-      await activity(
-        website,
-        'file_upload',
-        { ...briefFile, name: 'Design brief.pdf', status: 'pending_review' },
-        'provider',
-        days(9),
-      );
       await insertDecision(tx, {
         ...ids(briefFile.fileId),
         versionId: briefFile.versionId,
@@ -233,13 +211,6 @@ export async function seedDemoFiles(deps: AppDeps, providerId: string): Promise<
         feedback: 'Looks great, exactly what we discussed.',
         createdAt: days(8, 20),
       });
-      await activity(
-        website,
-        'file_approval',
-        { ...briefFile, name: 'Design brief.pdf', status: 'client_approved' },
-        'client',
-        days(8, 20),
-      );
 
       // The home page: v1 with a revision requested (feedback and pins), v2 waiting for the client.
       const home = await insertFile(tx, deps.store, {
@@ -273,13 +244,6 @@ export async function seedDemoFiles(deps: AppDeps, providerId: string): Promise<
           createdAt: days(4, 6),
         });
       }
-      await activity(
-        website,
-        'file_approval',
-        { ...home, name: 'Home page mockup.png', status: 'revision_requested' },
-        'client',
-        days(4, 6),
-      );
       const v2 = await insertNextVersion(
         tx,
         deps.store,
@@ -287,13 +251,6 @@ export async function seedDemoFiles(deps: AppDeps, providerId: string): Promise<
         versionOf(mockup2, 'home-v2.png', provider, days(1, 3)),
       );
       versions.push({ fileId: home.fileId, versionId: v2.versionId });
-      await activity(
-        website,
-        'file_upload',
-        { ...home, name: 'Home page mockup.png', status: 'pending_review' },
-        'provider',
-        days(1, 3),
-      );
     }
 
     const brand = project('Brand guidelines');
@@ -322,13 +279,6 @@ export async function seedDemoFiles(deps: AppDeps, providerId: string): Promise<
         version: versionOf(logos2, 'logo-concepts-b.png', provider, days(2)),
       });
       versions.push(second);
-      await activity(
-        brand,
-        'file_upload',
-        { ...second, name: 'Logo concepts B.png', status: 'pending_review' },
-        'provider',
-        days(2),
-      );
     }
 
     const app = project('Mobile app MVP');
@@ -361,13 +311,6 @@ export async function seedDemoFiles(deps: AppDeps, providerId: string): Promise<
         author: asClient(grace),
         createdAt: days(2, 4),
       });
-      await activity(
-        app,
-        'file_approval',
-        { ...file, name: 'App wireframes.pdf', status: 'revision_requested' },
-        'client',
-        days(2, 4),
-      );
     }
 
     const shop = project('Onlineshop-Umzug');
@@ -381,13 +324,6 @@ export async function seedDemoFiles(deps: AppDeps, providerId: string): Promise<
         version: versionOf(product, 'produktfoto.jpg', asClient(joerg), days(6)),
       });
       versions.push(photo);
-      await activity(
-        shop,
-        'file_upload',
-        { ...photo, name: 'Produktfoto Beispiel.jpg', status: 'pending_review' },
-        'client',
-        days(6),
-      );
       await insertDecision(tx, {
         ...ids(photo.fileId),
         versionId: photo.versionId,
@@ -396,13 +332,52 @@ export async function seedDemoFiles(deps: AppDeps, providerId: string): Promise<
         feedback: 'Danke, die Qualität passt für den Shop.',
         createdAt: days(5, 18),
       });
-      await activity(
-        shop,
-        'file_approval',
-        { ...photo, name: 'Produktfoto Beispiel.jpg', status: 'approved' },
-        'provider',
-        days(5, 18),
-      );
+    }
+
+    // The feed's items, from the history just written (the same metadata as the files API records).
+    const events = await tx<
+      {
+        kind: string;
+        status_after: FileStatus;
+        actor_type: 'provider' | 'client';
+        actor_name: string;
+        feedback: string | null;
+        created_at: Date;
+        file_id: string;
+        name: string;
+        project_id: string;
+        number: number;
+        pins: number;
+      }[]
+    >`
+      SELECT e.kind, e.status_after, e.actor_type, e.actor_name, e.feedback, e.created_at, f.id AS file_id,
+             f.name, f.project_id, v.number,
+             (SELECT count(*)::int FROM file_pins p WHERE p.event_id = e.id) AS pins
+      FROM file_events e
+      JOIN files f ON f.provider_id = e.provider_id AND f.id = e.file_id
+      JOIN file_versions v ON v.provider_id = e.provider_id AND v.id = e.version_id
+      WHERE e.provider_id = ${providerId}
+      ORDER BY e.created_at, e.seq`;
+    for (const e of events) {
+      const decision = e.kind === 'decision';
+      const common = { fileId: e.file_id, fileName: e.name, status: e.status_after, version: e.number };
+      const { id } = await recordActivity(tx as Tx, {
+        providerId,
+        projectId: e.project_id,
+        type: decision ? 'file_approval' : 'file_upload',
+        actor: e.actor_type,
+        metadata: decision
+          ? {
+              ...common,
+              decision: e.status_after,
+              actorName: e.actor_name,
+              sender_type: e.actor_type,
+              ...(e.feedback ? { feedback: e.feedback.slice(0, 140) } : {}),
+              ...(e.pins ? { pins: e.pins } : {}),
+            }
+          : { ...common, uploaderName: e.actor_name, sender_type: e.actor_type },
+      });
+      await tx`UPDATE activity_feed SET created_at = ${e.created_at} WHERE id = ${id}`;
     }
 
     for (const v of versions) {

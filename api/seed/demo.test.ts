@@ -80,6 +80,13 @@ describe('the first start’s demo data', () => {
       SELECT e.feedback, (SELECT count(*)::int FROM file_pins p WHERE p.event_id = e.id) AS pins
       FROM file_events e WHERE e.status_after = 'revision_requested' ORDER BY e.seq`;
     expect(revision?.feedback).toBeTruthy();
+    // Every event of the history is in the feed, with the file it is about.
+    const feed = await t.sql<{ metadata: { fileId?: string } }[]>`
+      SELECT metadata FROM activity_feed WHERE activity_type IN ('file_upload', 'file_approval')`;
+    const [{ events } = { events: 0 }] = await t.sql<{ events: number }[]>`
+      SELECT count(*)::int AS events FROM file_events`;
+    expect(feed.length).toBe(events);
+    expect(feed.every((item) => files.some((f) => f.id === item.metadata.fileId))).toBe(true);
     expect(revision?.pins).toBeGreaterThan(0);
     const versions = await t.sql<
       {

@@ -57,6 +57,9 @@ export async function receiveMultipartFile<T>(
   try {
     parser = busboy({
       headers: { 'content-type': type },
+      // Browsers send a file name's UTF-8 bytes as they are (not RFC 2231-encoded); busboy's default reads
+      // them as Latin-1.
+      defParamCharset: 'utf8',
       limits: { files: 5, fields: 20, fieldSize: 8 * 1024, parts: 25, headerPairs: 20 },
     });
   } catch (cause) {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FILE_STATUSES } from '../../shared/contracts/files';
 import { CONVERSATION_TEXT_KEYS } from '../../shared/conversation/texts';
 import { flattenLocale, itKeepsLocaleParity, type LocaleTree } from '../../shared/i18n/locale-parity';
 import sharedDe from '../../shared/i18n/locales/de.json' with { type: 'json' };
@@ -49,6 +50,11 @@ describe('portal texts (embed/portal/locales)', () => {
     for (const status of ['sent', 'overdue', 'paid', 'cancelled']) {
       expect(enKeys.has(`status.invoice.${status}`), status).toBe(true);
     }
+    // The shared file components' status labels, in the client's words (`portal-files-kit.tsx`).
+    for (const status of FILE_STATUSES) {
+      expect(enKeys.has(`status.file.${status}`), status).toBe(true);
+    }
+    for (const side of ['provider', 'client']) expect(enKeys.has(`files.side.${side}`), side).toBe(true);
     for (const page of ['dashboard', 'projects', 'files', 'messages', 'invoices', 'profile']) {
       expect(enKeys.has(`nav.${page}`), page).toBe(true);
     }

@@ -107,6 +107,7 @@ function Route({
           portalId={route.portalId}
           page={route.page}
           projectId={route.projectId}
+          fileId={route.fileId}
           branding={branding}
         />
       );

@@ -70,12 +70,14 @@ export function GuardedPage({
   portalId,
   page,
   projectId,
+  fileId,
   branding,
 }: {
   mode: PortalMode;
   portalId: string;
   page: PortalPage;
   projectId?: string | undefined;
+  fileId?: string | undefined;
   branding: PortalBranding | undefined;
 }) {
   const { t } = useI18n();
@@ -112,6 +114,7 @@ export function GuardedPage({
         portalId={portalId}
         page={page}
         projectId={projectId}
+        fileId={fileId}
         session={session}
         branding={branding}
       />

@@ -2647,7 +2647,7 @@ export interface paths {
         };
         /**
          * Download a version with its feedback
-         * @description “Download with feedback”: the version as a PDF whose feedback is real PDF annotations, readable in any PDF reader. Every pin of the version is a sticky note (a /Text annotation) at its point of its page, with the pin’s text (/Contents), author (/T) and date (/M); every decision on the version is a note on page 1 with its feedback. A PDF keeps its pages; an image becomes a one-page PDF. Notes’ labels are in the request’s language. A document answers 404 `file_preview_unavailable`. Sent as an attachment (`<name>-feedback.pdf`). Another provider’s file answers 404.
+         * @description “Download with feedback”: the version as a PDF whose feedback is real PDF annotations, readable in any PDF reader. Every pin of the version is a sticky note (a /Text annotation) at its point of its page, with the pin’s text (/Contents), author (/T) and date (/M); every decision on the version is a note on page 1 with its feedback. A PDF keeps its pages; an image becomes a one-page PDF. Notes’ labels are in the request’s language. A document answers 404 `file_preview_unavailable`; 503 with `Retry-After` while the server’s PDF workers are all busy. Sent as an attachment (`<name>-feedback.pdf`). Another provider’s file answers 404.
          */
         get: {
             parameters: {
@@ -2699,6 +2699,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2872,7 +2881,7 @@ export interface paths {
         };
         /**
          * A page of a version
-         * @description Page `page` of the version as a WebP image, at most 1600 px on its long side: an image’s preview (page 1 only), or a PDF page. A PDF page not viewed before is rendered now (a few at a time per server) and kept for the next viewer. A page past the last answers 404 `not_found`; a document, or a file that could not be read, 404 `file_preview_unavailable`. Served with `nosniff`, a sandboxing policy and `Cache-Control: private, max-age=3600`. Another provider’s file answers 404.
+         * @description Page `page` of the version as a WebP image, at most 1600 px on its long side: an image’s preview (page 1 only), or a PDF page. A PDF page not viewed before is rendered now (a few at a time per server; 503 with `Retry-After` when too many wait) and kept for the next viewer. A page past the last answers 404 `not_found`; a document, or a file that could not be read, 404 `file_preview_unavailable`. Served with `nosniff`, a sandboxing policy and `Cache-Control: private, max-age=3600`. Another provider’s file answers 404.
          */
         get: {
             parameters: {
@@ -2926,6 +2935,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4005,7 +4023,7 @@ export interface paths {
         };
         /**
          * Download a version with its feedback (client)
-         * @description “Download with feedback”: the version as a PDF whose feedback is real PDF annotations, readable in any PDF reader. Every pin of the version is a sticky note (a /Text annotation) at its point of its page, with the pin’s text (/Contents), author (/T) and date (/M); every decision on the version is a note on page 1 with its feedback. A PDF keeps its pages; an image becomes a one-page PDF. Notes’ labels are in the request’s language. A document answers 404 `file_preview_unavailable`. Sent as an attachment (`<name>-feedback.pdf`). Only files of the client’s own projects.
+         * @description “Download with feedback”: the version as a PDF whose feedback is real PDF annotations, readable in any PDF reader. Every pin of the version is a sticky note (a /Text annotation) at its point of its page, with the pin’s text (/Contents), author (/T) and date (/M); every decision on the version is a note on page 1 with its feedback. A PDF keeps its pages; an image becomes a one-page PDF. Notes’ labels are in the request’s language. A document answers 404 `file_preview_unavailable`; 503 with `Retry-After` while the server’s PDF workers are all busy. Sent as an attachment (`<name>-feedback.pdf`). Only files of the client’s own projects.
          */
         get: {
             parameters: {
@@ -4058,6 +4076,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4233,7 +4260,7 @@ export interface paths {
         };
         /**
          * A page of a version (client)
-         * @description Page `page` of the version as a WebP image, at most 1600 px on its long side: an image’s preview (page 1 only), or a PDF page. A PDF page not viewed before is rendered now (a few at a time per server) and kept for the next viewer. A page past the last answers 404 `not_found`; a document, or a file that could not be read, 404 `file_preview_unavailable`. Served with `nosniff`, a sandboxing policy and `Cache-Control: private, max-age=3600`. Only files of the client’s own projects.
+         * @description Page `page` of the version as a WebP image, at most 1600 px on its long side: an image’s preview (page 1 only), or a PDF page. A PDF page not viewed before is rendered now (a few at a time per server; 503 with `Retry-After` when too many wait) and kept for the next viewer. A page past the last answers 404 `not_found`; a document, or a file that could not be read, 404 `file_preview_unavailable`. Served with `nosniff`, a sandboxing policy and `Cache-Control: private, max-age=3600`. Only files of the client’s own projects.
          */
         get: {
             parameters: {
@@ -4288,6 +4315,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -33,15 +33,22 @@ function ShaCopy({ sha256, number }: { sha256: string; number: number }) {
   );
 }
 
-/** Every version, newest first: number, name, size, who uploaded it and when, its SHA-256, a download. */
+/**
+ * Every version, newest first: number, name, size, who uploaded it and when, its SHA-256, a download.
+ * With `onSelect`, each version's number is a button that shows that version (`selected`: the one shown).
+ */
 export function VersionList({
   versions,
   downloadUrl,
   fileName,
+  selected,
+  onSelect,
 }: {
   versions: readonly FileVersion[];
   downloadUrl: (versionId: string) => string;
   fileName: string;
+  selected?: string | undefined;
+  onSelect?: ((versionId: string) => void) | undefined;
 }) {
   const { t, lang } = useFilesKit();
   const headingId = useId();
@@ -54,9 +61,21 @@ export function VersionList({
         {versions.map((version, index) => (
           <li
             key={version.id}
-            className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-line bg-canvas px-3 py-2 text-sm"
+            className={`flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border bg-canvas px-3 py-2 text-sm ${onSelect && selected === version.id ? 'border-primary ring-1 ring-primary' : 'border-line'}`}
           >
-            <span className="font-medium">{t('history.version', { number: version.number })}</span>
+            {onSelect ? (
+              <button
+                type="button"
+                aria-pressed={selected === version.id}
+                aria-label={t('history.show', { number: version.number })}
+                className="rounded font-medium text-primary underline-offset-2 hover:underline"
+                onClick={() => onSelect(version.id)}
+              >
+                {t('history.version', { number: version.number })}
+              </button>
+            ) : (
+              <span className="font-medium">{t('history.version', { number: version.number })}</span>
+            )}
             {index === 0 ? (
               <span className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-medium text-primary-strong">
                 {t('history.latest')}

@@ -13,7 +13,7 @@ import { remoteEntryKb } from './sizes';
 /**
  * `npm run bench`: every performance budget of the issues, measured against a baseline in the same run
  * where the budget is a ratio. Prints `budget <name>: <measured> (limit <limit>) ok|over` per budget and
- * the raw numbers behind each. Set BENCH_ONLY=sizes,session,clients,lighthouse,cold-start,navigate,portal,widget,storage,jobs,realtime to run a subset.
+ * the raw numbers behind each. Set BENCH_ONLY=sizes,session,clients,lighthouse,cold-start,navigate,portal,widget,storage,files,jobs,realtime to run a subset.
  */
 const DIST = 'dist';
 /** Lighthouse runs per page of the dashboard's budgets (their median counts): single runs vary by several points. */
@@ -27,8 +27,8 @@ const report = (b: Budget) => {
   console.log(formatBudget(b));
 };
 
-// Every bench but the job queue's and the realtime one loads the built frontends.
-const needsFrontends = [...only].some((name) => name !== 'jobs' && name !== 'realtime');
+// Every bench but the job queue's, the realtime and the files one loads the built frontends.
+const needsFrontends = [...only].some((name) => !['jobs', 'realtime', 'files'].includes(name));
 if (needsFrontends && !existsSync(join(DIST, 'host', 'index.html'))) {
   const build = spawnSync('npx', ['rsbuild', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -202,6 +202,7 @@ if (only.has('portal') || !process.env.BENCH_ONLY) await (await import('./portal
 if (only.has('widget') || !process.env.BENCH_ONLY) await (await import('./widget')).widgetBench(report);
 
 if (only.has('storage') || !process.env.BENCH_ONLY) await (await import('./storage')).storageBench(report);
+if (only.has('files') || !process.env.BENCH_ONLY) await (await import('./files')).filesBench(report);
 if (only.has('jobs') || !process.env.BENCH_ONLY) {
   const { jobPickup, pickupBudgets } = await import('./jobs');
   for (const kind of ['postgres', 'embedded'] as const) {

@@ -835,6 +835,69 @@ test.describe('the embedded portal on a provider site', () => {
     expect(received).toHaveLength(2);
   });
 
+  test('a file shared, then approved in the frame, raises file.status_changed for each status, once', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail('margaret');
+    const client = await json<{ id: string }>(
+      await api.post('/api/clients', { data: { name: 'Margaret Hamilton', email, portalId: portalA } }),
+      201,
+    );
+    const project = await json<{ id: string }>(
+      await api.post('/api/projects', {
+        data: { clientId: client.id, name: 'Guidance manual', status: 'in_progress' },
+      }),
+      201,
+    );
+    const url = providerPage('/file-status', {
+      snippets: [{ portalId: portalA, mode: 'inline', element: '#portal-here' }],
+      body: '<div class="card" id="portal-here"></div>',
+      extra: `${identify(email)}<script>ClientPortal("on","file.status_changed",function(d){window.__events.push({via:"callback",name:"file.status_changed",detail:d})});</script>`,
+    });
+    const baseline = page.waitForResponse(
+      (r) => r.url() === `${PLATFORM}/api/portal/${portalA}/notifications` && r.ok(),
+    );
+    await page.goto(url);
+    const portal = portalIn(page, INLINE);
+    await expect(portal.getByRole('heading', { name: 'Welcome, Margaret Hamilton' })).toBeVisible();
+    await baseline;
+    // A 1×1 PNG, shared by the provider: live, the page hears the new file waiting for review.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const file = await json<{ id: string }>(
+      await api.post(`/api/projects/${project.id}/files`, {
+        multipart: { file: { name: 'Cover.png', mimeType: 'image/png', buffer: png } },
+      }),
+      201,
+    );
+    const event = (status: string) => ({
+      via: 'dom',
+      name: 'file.status_changed',
+      detail: { fileId: file.id, status, namespace: 'ClientPortal', portalId: portalA },
+    });
+    await expect
+      .poll(() => eventsNamed(page, 'file.status_changed'), { timeout: 10_000 })
+      .toContainEqual(event('pending_review'));
+    // The client approves it in the frame: the page hears it at once, and not again from its activity item.
+    await portal.getByRole('link', { name: 'Files' }).first().click();
+    await portal.getByRole('link', { name: 'Cover.png' }).first().click();
+    await portal.getByRole('button', { name: 'Approve' }).click();
+    await expect(portal.getByText('Approved by you').first()).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(1000);
+    await shot(page, 'file-approved-inline-phone');
+    await expect
+      .poll(() => eventsNamed(page, 'file.status_changed'), { timeout: 10_000 })
+      .toContainEqual(event('client_approved'));
+    await page.waitForTimeout(1500);
+    const heard = await eventsNamed(page, 'file.status_changed');
+    expect(heard.filter((e) => e.via === 'dom')).toEqual([event('pending_review'), event('client_approved')]);
+    expect(heard.filter((e) => e.via === 'callback')).toHaveLength(2);
+  });
+
   test('a website the portal does not allow: a short notice instead of a frame, and the console says what to add', async ({
     page,
   }) => {

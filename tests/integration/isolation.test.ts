@@ -73,7 +73,7 @@ function secretsOf(v: Victim): string[] {
 
 /** What a client of the same portal may not see: the victim client and their project. */
 function clientSecretsOf(v: Victim): string[] {
-  return [v.client.clientId, v.client.email, v.projectId, v.messageMarker];
+  return [v.client.clientId, v.client.email, v.projectId, v.messageMarker, v.fileId, v.versionId];
 }
 
 const MALFORMED_COOKIES = ['session=garbage', `session=${'a'.repeat(32)}.${'b'.repeat(32)}`];

@@ -33,9 +33,7 @@ export const TASKS = {
 /**
  * Tasks that may be enqueued before this build runs them: their name and payload only. The worker fetches
  * only the tasks of `TASKS`, so their jobs wait in the queue until a build that defines the task (then
- * moved from here into `TASKS`) picks them up.
- * - `process_file_version`: a new file version's previews (thumbnail, page images, page count), enqueued
- *   with the upload (issue 20).
+ * moved from here into `TASKS`) picks them up. None now (`process_file_version` runs: `TASKS`).
  */
 export const ENQUEUE_ONLY = {} as const;
 

@@ -14,7 +14,7 @@ export const processFileVersionTask = defineTask({
   maxAttempts: 4,
   async run(payload, { deps, log, attempt, maxAttempts, signal }) {
     signal.throwIfAborted();
-    const outcome = await processFileVersion(deps, payload, { lastAttempt: attempt >= maxAttempts });
+    const outcome = await processFileVersion(deps, payload, { lastAttempt: attempt >= maxAttempts, signal });
     log.info({ ...payload, outcome }, 'file version processed');
   },
 });

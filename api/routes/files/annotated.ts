@@ -8,10 +8,10 @@ import { PORTAL_CLIENT, PROVIDER } from '../audiences';
 import { PortalFileVersionParams, pdfContent, sendPdfAttachment } from './preview-response';
 
 const description =
-  '“Download with feedback”: the version as a PDF whose feedback is real PDF annotations, readable in any PDF reader. Every pin of the version is a sticky note (a /Text annotation) at its point of its page, with the pin’s text (/Contents), author (/T) and date (/M); every decision on the version is a note on page 1 with its feedback. A PDF keeps its pages; an image becomes a one-page PDF. Notes’ labels are in the request’s language. A document answers 404 `file_preview_unavailable`. Sent as an attachment (`<name>-feedback.pdf`).';
+  '“Download with feedback”: the version as a PDF whose feedback is real PDF annotations, readable in any PDF reader. Every pin of the version is a sticky note (a /Text annotation) at its point of its page, with the pin’s text (/Contents), author (/T) and date (/M); every decision on the version is a note on page 1 with its feedback. A PDF keeps its pages; an image becomes a one-page PDF. Notes’ labels are in the request’s language. A document answers 404 `file_preview_unavailable`; 503 with `Retry-After` while the server’s PDF workers are all busy. Sent as an attachment (`<name>-feedback.pdf`).';
 const responses = {
   200: { description: 'The annotated PDF', content: pdfContent },
-  ...errorResponses(401, 403, 404, 422),
+  ...errorResponses(401, 403, 404, 422, 503),
 };
 
 const providerRoute = createRoute({

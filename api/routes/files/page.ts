@@ -8,10 +8,10 @@ import { PORTAL_CLIENT, PROVIDER } from '../audiences';
 import { PortalFilePageParams, sendPreview, webpContent } from './preview-response';
 
 const description =
-  'Page `page` of the version as a WebP image, at most 1600 px on its long side: an image’s preview (page 1 only), or a PDF page. A PDF page not viewed before is rendered now (a few at a time per server) and kept for the next viewer. A page past the last answers 404 `not_found`; a document, or a file that could not be read, 404 `file_preview_unavailable`. Served with `nosniff`, a sandboxing policy and `Cache-Control: private, max-age=3600`.';
+  'Page `page` of the version as a WebP image, at most 1600 px on its long side: an image’s preview (page 1 only), or a PDF page. A PDF page not viewed before is rendered now (a few at a time per server; 503 with `Retry-After` when too many wait) and kept for the next viewer. A page past the last answers 404 `not_found`; a document, or a file that could not be read, 404 `file_preview_unavailable`. Served with `nosniff`, a sandboxing policy and `Cache-Control: private, max-age=3600`.';
 const responses = {
   200: { description: 'The page', content: webpContent },
-  ...errorResponses(401, 403, 404, 422),
+  ...errorResponses(401, 403, 404, 422, 503),
 };
 
 const providerRoute = createRoute({

@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processFileVersionTask } from '../../jobs/tasks/process-file-version';
 import { taskContext } from '../../jobs/testing';
 import { insertDecision, insertNextVersion, insertPin } from '../../services/files/direct-rows';
-import { addTestFile, type FilesWorld, filesWorld, testImage, testPdf } from '../../services/files/testing';
+import {
+  addTestFile,
+  type PreviewWorld,
+  previewWorld,
+  testImage,
+  testPdf,
+} from '../../services/files/testing-previews';
 import { filePageKey } from '../../storage/keys';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { tempDataDir } from '../portals/testing';
@@ -16,12 +22,12 @@ import { tempDataDir } from '../portals/testing';
 /** The preview routes and the PDFs made from a version, for the provider and the portal client. */
 
 let t: TestContext;
-let w: FilesWorld;
-let stranger: FilesWorld;
+let w: PreviewWorld;
+let stranger: PreviewWorld;
 beforeAll(async () => {
   t = await createTestContext({ DATA_DIR: tempDataDir() });
-  w = await filesWorld(t, 'pdf');
-  stranger = await filesWorld(t, 'stranger');
+  w = await previewWorld(t, 'pdf');
+  stranger = await previewWorld(t, 'stranger');
 });
 afterAll(() => t.close());
 
@@ -146,6 +152,10 @@ describe('thumbnails and pages', () => {
       expect(res.status, path).toBe(404);
       expect(await errorCode(res)).toBe('file_preview_unavailable');
     }
+    // Every kind of file has an approval record.
+    const record = await get('client', `/files/${doc.fileId}/versions/${doc.versionId}/approval-record`);
+    expect(record.status).toBe(200);
+    expect(record.headers.get('content-type')).toBe('application/pdf');
     for (const who of ['stranger', 'stranger-client'] as const) {
       for (const path of ['thumbnail', 'pages/1', 'annotated', 'approval-record']) {
         const res = await get(who, `/files/${image.fileId}/versions/${image.versionId}/${path}`);
@@ -160,6 +170,7 @@ describe('thumbnails and pages', () => {
 });
 
 describe('download with feedback', () => {
+  let annotated: ArrayBuffer | undefined;
   const client = () => ({ type: 'client' as const, name: w.clientName, clientId: w.clientId });
 
   it('adds every pin as a sticky note at its point, and the decisions as notes on page 1', async () => {
@@ -230,18 +241,24 @@ describe('download with feedback', () => {
       ['Typo in the footer', 'Studio Owner'],
     ]);
     expect((await (await doc.getPage(2)).getAnnotations()).length).toBe(0);
-
-    if (!QPDF) console.warn('qpdf is not installed: skipping the structure check of the annotated PDF');
-    else
-      expect(execFileSync('qpdf', ['--check', tempPdf(bytes)], { encoding: 'utf8' })).toMatch(
-        /No syntax or stream encoding errors/,
-      );
-    if (!PDFTOTEXT) console.warn('pdftotext is not installed: skipping the text check of the annotated PDF');
-    else {
-      const text = execFileSync('pdftotext', [tempPdf(bytes), '-'], { encoding: 'utf8' });
-      expect(text).toContain('Page 3');
-    }
+    annotated = bytes;
   });
+
+  // Checked by independent tools when the machine has them (Debian: qpdf, poppler-utils).
+  it.skipIf(!QPDF)(`passes qpdf --check${QPDF ? '' : ' (skipped: qpdf is not installed)'}`, () => {
+    expect(annotated, 'the annotated PDF of the test before').toBeDefined();
+    const out = execFileSync('qpdf', ['--check', tempPdf(annotated as ArrayBuffer)], { encoding: 'utf8' });
+    expect(out).toMatch(/No syntax or stream encoding errors/);
+  });
+
+  it.skipIf(!PDFTOTEXT)(
+    `keeps the pages’ text for pdftotext${PDFTOTEXT ? '' : ' (skipped: pdftotext is not installed)'}`,
+    () => {
+      expect(annotated, 'the annotated PDF of the test before').toBeDefined();
+      const text = execFileSync('pdftotext', [tempPdf(annotated as ArrayBuffer), '-'], { encoding: 'utf8' });
+      expect(text).toMatch(/Page 1[\s\S]*Page 2[\s\S]*Page 3/);
+    },
+  );
 
   it('places notes right on rotated pages', async () => {
     for (const rotate of [90, 180, 270]) {
@@ -327,6 +344,8 @@ describe('download with feedback', () => {
 });
 
 describe('approval record', () => {
+  let germanRecord: ArrayBuffer | undefined;
+  let sha256 = '';
   async function textOf(res: Response) {
     const doc = await loadPdf(res);
     const parts: string[] = [];
@@ -392,6 +411,8 @@ describe('approval record', () => {
       'de-DE,de;q=0.9',
     );
     expect(de.status).toBe(200);
+    germanRecord = await de.clone().arrayBuffer();
+    sha256 = v1.sha256;
     const german = await textOf(de);
     for (const expected of [
       'Freigabeprotokoll',
@@ -406,4 +427,17 @@ describe('approval record', () => {
     ])
       expect(german).toContain(expected);
   });
+
+  it.skipIf(!PDFTOTEXT)(
+    `reads the same in pdftotext, with Inter embedded${PDFTOTEXT ? '' : ' (skipped: poppler-utils not installed)'}`,
+    () => {
+      expect(germanRecord, 'the German record of the test before').toBeDefined();
+      const path = tempPdf(germanRecord as ArrayBuffer);
+      const text = execFileSync('pdftotext', [path, '-'], { encoding: 'utf8' });
+      for (const expected of ['Freigabeprotokoll', 'Überarbeitung angefragt', 'Größe', sha256])
+        expect(text).toContain(expected);
+      const fonts = execFileSync('pdffonts', [path], { encoding: 'utf8' });
+      expect(fonts).toMatch(/Inter-Regular\s+CID TrueType\s+Identity-H\s+yes yes yes/);
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import type { ActivityItem, ActivityType } from '../../../shared/contracts/activity';
+import { FILE_STATUSES, type FileStatus } from '../../../shared/contracts/files';
 import { type Scope, tenant } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
 import { type Lang, translate } from '../../http/i18n';
@@ -43,6 +44,38 @@ export function activityFrom(sql: Sql | Tx, scope: Scope) {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
+const isFileStatus = (value: unknown): value is FileStatus =>
+  typeof value === 'string' && (FILE_STATUSES as readonly string[]).includes(value);
+
+/**
+ * The translation keys of a file event: an upload reads "New file" (its first version) or "New version";
+ * a decision by what was decided, its feedback as the description.
+ */
+function fileKeys(type: ActivityType, meta: Record<string, unknown>): { title: string; description: string } {
+  if (type === 'file_upload') {
+    const again = Number(meta.version) > 1;
+    return {
+      title: again ? 'activity.file_upload.titleVersion' : 'activity.file_upload.title',
+      description: again ? 'activity.file_upload.descriptionVersion' : 'activity.file_upload.description',
+    };
+  }
+  const decision = isFileStatus(meta.decision) ? meta.decision : null;
+  return {
+    title: decision ? `activity.file_approval.titles.${decision}` : 'activity.file_approval.title',
+    description: meta.feedback
+      ? 'activity.file_approval.descriptionFeedback'
+      : 'activity.file_approval.description',
+  };
+}
+
+/** `ActivityItem.file` of a file event, from the ids and names its metadata carries. */
+function fileOf(type: ActivityType, meta: Record<string, unknown>): ActivityItem['file'] {
+  if (type !== 'file_upload' && type !== 'file_approval') return undefined;
+  const id = text(meta.fileId);
+  if (!id || !isFileStatus(meta.status)) return undefined;
+  return { id, name: text(meta.fileName), status: meta.status };
+}
+
 /**
  * Renders a row in the reader's language: the title and description come from `activity.<type>.*` with
  * the row's metadata and the project's current name, so a renamed project reads right everywhere.
@@ -58,16 +91,25 @@ export function toActivityItem(row: ActivityRow, lang: Lang): ActivityItem {
     status: meta.status ? translate(lang, `projectStatus.${text(meta.status)}`) : '',
     from: meta.from ? translate(lang, `projectStatus.${text(meta.from)}`) : '',
     name: text(meta.name),
+    file: text(meta.fileName),
+    actor: text(meta.actorName) || text(meta.uploaderName),
+    version: String(Number(meta.version) || 1),
+    feedback: text(meta.feedback),
   };
-  const description = translate(lang, `activity.${type}.description`, vars);
+  const isFile = type === 'file_upload' || type === 'file_approval';
+  const keys = isFile
+    ? fileKeys(type, meta)
+    : { title: `activity.${type}.title`, description: `activity.${type}.description` };
+  const description = translate(lang, keys.description, vars);
+  const file = fileOf(type, meta);
   const senderType =
     meta.sender_type === 'provider' || meta.sender_type === 'client' ? meta.sender_type : null;
   return {
     id: row.id,
     seq: Number(row.seq),
     type,
-    title: translate(lang, `activity.${type}.title`, vars),
-    description: description && description !== `activity.${type}.description` ? description : null,
+    title: translate(lang, keys.title, vars),
+    description: description && description !== keys.description ? description : null,
     createdAt: new Date(row.created_at).toISOString(),
     read: row.read,
     senderType,
@@ -77,5 +119,6 @@ export function toActivityItem(row: ActivityRow, lang: Lang): ActivityItem {
       clientId: row.client_id,
       clientName: row.client_name,
     },
+    ...(file ? { file } : {}),
   };
 }

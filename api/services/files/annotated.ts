@@ -7,7 +7,7 @@ import { type Lang, translate } from '../../http/i18n';
 import { versionFor } from './access';
 import { annotatePdf, PdfTaskError } from './pdf-runner';
 import type { PdfNote } from './pdf-worker';
-import { MAX_INPUT_PIXELS, readVersionBytes } from './previews';
+import { MAX_INPUT_PIXELS, pdfTaskApiError, readVersionBytes } from './previews';
 
 /*
  * "Download with feedback": a version as a PDF whose feedback is real PDF annotations, readable in any
@@ -129,7 +129,6 @@ export async function annotatedPdf(
     });
     return { bytes: out, fileName: feedbackFileName(file.name) };
   } catch (err) {
-    if (err instanceof PdfTaskError) throw new ApiError('file_preview_unavailable', { cause: err });
-    throw err;
+    throw err instanceof PdfTaskError ? pdfTaskApiError(err) : err;
   }
 }

@@ -304,7 +304,7 @@ export async function getFileDetail(sql: Sql | Tx, scope: Scope, fileId: string)
       FROM file_pins fp
       JOIN file_versions v ON v.provider_id = fp.provider_id AND v.id = fp.version_id
       WHERE fp.provider_id = ${scope.providerId} AND fp.file_id = ${fileId}
-      ORDER BY fp.created_at, fp.id`,
+      ORDER BY fp.seq`,
   ]);
   return {
     file,

@@ -2,14 +2,17 @@ import { Worker } from 'node:worker_threads';
 import type { AnnotateTask, RenderResult, RenderTask, WorkerReply } from './pdf-worker';
 
 /*
- * Runs `pdf-worker.ts` tasks off the event loop: one worker thread per task, at most
- * `PDF_CONCURRENCY` at a time in this process (the preview job and on-demand page renders share them),
- * each with a heap limit and a time limit after which the thread is terminated.
+ * Runs `pdf-worker.ts` tasks off the event loop, in worker threads: at most `PDF_CONCURRENCY` tasks at a
+ * time in this process (the preview job and on-demand page renders share them), each thread with a heap
+ * limit, each task with a time limit after which its thread is terminated. Threads are kept between tasks
+ * (loading pdf.js is most of a small task's time) until idle for `IDLE_MS` or `TASKS_PER_THREAD` tasks.
  */
 
 /** Worker threads rendering or annotating at once in this process; the rest wait their turn. */
 export const PDF_CONCURRENCY = 2;
-/** A task's time, from the thread's start (loading pdf.js included) to its answer. */
+/** Tasks waiting for a slot beyond this are refused (`busy`) rather than queued without end. */
+export const PDF_QUEUE_MAX = 32;
+/** A task's time, from handing it to a thread (a new thread's start included) to its answer. */
 export const PDF_TASK_TIMEOUT_MS = 30_000;
 /** The V8 heap of one task's thread (pdf.js's object graph; canvas and image buffers are outside it). */
 const PDF_TASK_HEAP_MB = 384;
@@ -17,7 +20,7 @@ const PDF_TASK_HEAP_MB = 384;
 /** Why a PDF task gave no result: the bytes are not a readable PDF, or it ran out of time or memory. */
 export class PdfTaskError extends Error {
   constructor(
-    readonly reason: 'unreadable' | 'timeout' | 'too_large' | 'internal',
+    readonly reason: 'unreadable' | 'timeout' | 'too_large' | 'busy' | 'internal',
     message: string,
   ) {
     super(`pdf task ${reason}: ${message}`);
@@ -27,10 +30,15 @@ export class PdfTaskError extends Error {
 let running = 0;
 const waiting: (() => void)[] = [];
 
-/** Runs `fn` when one of the `PDF_CONCURRENCY` slots is free. */
+/**
+ * Runs `fn` when one of the `PDF_CONCURRENCY` slots is free.
+ * @throws PdfTaskError('busy') when `PDF_QUEUE_MAX` tasks are already waiting
+ */
 export async function withPdfSlot<T>(fn: () => Promise<T>): Promise<T> {
-  if (running >= PDF_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
+  if (running >= PDF_CONCURRENCY) {
+    if (waiting.length >= PDF_QUEUE_MAX) throw new PdfTaskError('busy', `${waiting.length} tasks waiting`);
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else running++;
   try {
     return await fn();
   } finally {
@@ -41,47 +49,107 @@ export async function withPdfSlot<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 const WORKER_URL = new URL('./pdf-worker.ts', import.meta.url);
+/** A thread is replaced after this many tasks (whatever pdf.js keeps between documents is let go). */
+const TASKS_PER_THREAD = 25;
+/** An idle thread ends after this long (loading pdf.js again costs a second or two). */
+const IDLE_MS = 30_000;
 
-function runWorker(task: RenderTask | AnnotateTask, timeoutMs: number): Promise<WorkerReply> {
+interface Thread {
+  worker: Worker;
+  tasks: number;
+  dead: boolean;
+  idleTimer?: NodeJS.Timeout;
+}
+
+/** Threads waiting for a task; at most `PDF_CONCURRENCY` exist, as only that many tasks run. */
+const idle: Thread[] = [];
+
+function spawn(): Thread {
+  const worker = new Worker(WORKER_URL, {
+    resourceLimits: { maxOldGenerationSizeMb: PDF_TASK_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+  });
+  const thread: Thread = { worker, tasks: 0, dead: false };
+  // An idle thread that fails or exits leaves the pool (and an 'error' never goes unhandled).
+  worker.on('error', () => {
+    thread.dead = true;
+  });
+  worker.on('exit', () => {
+    thread.dead = true;
+    const at = idle.indexOf(thread);
+    if (at >= 0) idle.splice(at, 1);
+  });
+  return thread;
+}
+
+function take(): Thread {
+  let thread = idle.pop();
+  while (thread?.dead) thread = idle.pop();
+  if (!thread) return spawn();
+  clearTimeout(thread.idleTimer);
+  thread.worker.ref();
+  return thread;
+}
+
+function release(thread: Thread) {
+  if (thread.dead || thread.tasks >= TASKS_PER_THREAD) {
+    thread.dead = true;
+    void thread.worker.terminate();
+    return;
+  }
+  // Idle threads never keep the process alive.
+  thread.worker.unref();
+  thread.idleTimer = setTimeout(() => {
+    thread.dead = true;
+    void thread.worker.terminate();
+  }, IDLE_MS);
+  thread.idleTimer.unref();
+  idle.push(thread);
+}
+
+function runOn(thread: Thread, task: RenderTask | AnnotateTask, timeoutMs: number): Promise<WorkerReply> {
+  const { worker } = thread;
+  thread.tasks++;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_URL, {
-      workerData: task,
-      transferList: [task.data.buffer as ArrayBuffer],
-      resourceLimits: { maxOldGenerationSizeMb: PDF_TASK_HEAP_MB, maxYoungGenerationSizeMb: 32 },
-      // The worker writes nothing worth keeping; pdf.js's warnings about odd files are not our errors.
-      stdout: true,
-      stderr: true,
-    });
-    worker.stdout.resume();
-    worker.stderr.resume();
-    let settled = false;
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      fn();
+    const fail = (err: PdfTaskError) => {
+      cleanup();
+      thread.dead = true;
       void worker.terminate();
+      reject(err);
     };
+    const onMessage = (reply: WorkerReply) => {
+      cleanup();
+      resolve(reply);
+    };
+    const onError = (err: Error & { code?: string }) =>
+      fail(new PdfTaskError(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'too_large' : 'internal', String(err)));
+    const onExit = (code: number) =>
+      fail(new PdfTaskError('internal', `worker exited (${code}) without an answer`));
     const timer = setTimeout(
-      () => finish(() => reject(new PdfTaskError('timeout', `no answer within ${timeoutMs} ms`))),
+      () => fail(new PdfTaskError('timeout', `no answer within ${timeoutMs} ms`)),
       timeoutMs,
     );
-    worker.once('message', (reply: WorkerReply) => finish(() => resolve(reply)));
-    worker.once('error', (err: Error & { code?: string }) =>
-      finish(() =>
-        reject(
-          new PdfTaskError(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'too_large' : 'internal', String(err)),
-        ),
-      ),
-    );
-    worker.once('exit', (code) =>
-      finish(() => reject(new PdfTaskError('internal', `worker exited (${code}) without an answer`))),
-    );
+    const cleanup = () => {
+      clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    };
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    worker.postMessage(task, [task.data.buffer as ArrayBuffer]);
   });
 }
 
 async function runTask(task: RenderTask | AnnotateTask, timeoutMs: number) {
-  const reply = await withPdfSlot(() => runWorker(task, timeoutMs));
+  const reply = await withPdfSlot(async () => {
+    const thread = take();
+    try {
+      return await runOn(thread, task, timeoutMs);
+    } finally {
+      release(thread);
+    }
+  });
   if (!reply.ok) throw new PdfTaskError(reply.error, reply.message);
   return reply.result;
 }

@@ -1,13 +1,14 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort } from 'node:worker_threads';
 import type { PDFDocument as PdfLibDocument } from 'pdf-lib';
 
 /*
  * The PDF work that must not run on the server's event loop: pdf.js parses and renders on the calling
  * thread in Node (its "fake worker"), and pdf-lib parses a whole document synchronously. `pdf-runner.ts`
- * runs this file in a worker thread per task, with a time limit and a heap limit, and terminates it when
- * either is passed, so a hostile or huge PDF costs one worker, never the server.
+ * keeps a few worker threads running this file (one task at a time each, as messages), with a time limit
+ * per task and a heap limit per thread, and terminates a thread that passes either, so a hostile or huge
+ * PDF costs one thread, never the server.
  *
  * This file is loaded by Node directly in the worker (Node 24 strips the types): it imports packages
  * only, and types from our own files with `import type` (erased).
@@ -231,15 +232,17 @@ async function run(task: PdfTask): Promise<WorkerReply> {
   }
 }
 
-if (!isMainThread && parentPort && workerData) {
+if (!isMainThread && parentPort) {
   const port = parentPort;
-  void run(workerData as PdfTask).then((reply) => {
-    const transfer: ArrayBuffer[] = [];
-    if (reply.ok) {
-      const result = reply.result;
-      if (result instanceof Uint8Array) transfer.push(result.buffer as ArrayBuffer);
-      else for (const p of result.pages) transfer.push(p.rgba.buffer as ArrayBuffer);
-    }
-    port.postMessage(reply, transfer);
+  port.on('message', (task: PdfTask) => {
+    void run(task).then((reply) => {
+      const transfer: ArrayBuffer[] = [];
+      if (reply.ok) {
+        const result = reply.result;
+        if (result instanceof Uint8Array) transfer.push(result.buffer as ArrayBuffer);
+        else for (const p of result.pages) transfer.push(p.rgba.buffer as ArrayBuffer);
+      }
+      port.postMessage(reply, transfer);
+    });
   });
 }

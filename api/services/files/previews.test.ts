@@ -7,15 +7,15 @@ import { tempDataDir } from '../../routes/portals/testing';
 import { filePageKey, fileThumbnailKey } from '../../storage/keys';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { readVersionBytes } from './previews';
-import { addTestFile, type FilesWorld, filesWorld, testImage, testPdf } from './testing';
+import { addTestFile, type PreviewWorld, previewWorld, testImage, testPdf } from './testing-previews';
 
 /** The `process_file_version` job on real images and PDFs. */
 
 let t: TestContext;
-let w: FilesWorld;
+let w: PreviewWorld;
 beforeAll(async () => {
   t = await createTestContext({ DATA_DIR: tempDataDir() });
-  w = await filesWorld(t, 'previews');
+  w = await previewWorld(t, 'previews');
 });
 afterAll(() => t.close());
 

@@ -131,7 +131,7 @@ async function pdfPreviews(bytes: Buffer) {
 export async function processFileVersion(
   deps: Pick<AppDeps, 'sql' | 'store' | 'log'>,
   ids: { providerId: string; fileId: string; versionId: string },
-  opts: { lastAttempt?: boolean } = {},
+  opts: { lastAttempt?: boolean; signal?: AbortSignal } = {},
 ): Promise<PreviewOutcome> {
   const { sql, store } = deps;
   const [version] = await sql<VersionRow[]>`
@@ -153,18 +153,28 @@ export async function processFileVersion(
   try {
     const bytes = await readVersionBytes(store, version.storage_key);
     if (!bytes) throw new Unpreviewable('the version’s bytes are not in the store');
+    opts.signal?.throwIfAborted();
     const made = version.kind === 'image' ? await imagePreviews(bytes) : await pdfPreviews(bytes);
+    opts.signal?.throwIfAborted();
     const thumbnailKey = fileThumbnailKey(version.provider_id, version.file_id, version.id);
     await putBytes(store, thumbnailKey, made.thumbnail);
     await putBytes(store, filePageKey(version.provider_id, version.file_id, version.id, 1), made.page);
     return await mark('ready', { ...made, thumbnailKey });
   } catch (err) {
+    if (opts.signal?.aborted) throw err;
     if (err instanceof Unpreviewable || opts.lastAttempt) {
       deps.log.warn({ ...ids, err: err instanceof Error ? err.message : String(err) }, 'no preview');
       return mark('failed');
     }
     throw err;
   }
+}
+
+/** A PDF task's failure as an answer: 503 with a retry hint while the renderers are busy, else no preview. */
+export function pdfTaskApiError(err: PdfTaskError): ApiError {
+  return err.reason === 'busy'
+    ? new ApiError('service_unavailable', { headers: { 'Retry-After': '5' }, cause: err })
+    : new ApiError('file_preview_unavailable', { cause: err });
 }
 
 /** In-flight on-demand renders by key, so one page viewed by several people at once renders once. */
@@ -227,8 +237,7 @@ async function renderPage(deps: AppDeps, sourceKey: string, key: string, page: n
   try {
     result = await renderPdf(bytes, [page], PAGE_LONG_SIDE);
   } catch (err) {
-    if (err instanceof PdfTaskError) throw new ApiError('file_preview_unavailable', { cause: err });
-    throw err;
+    throw err instanceof PdfTaskError ? pdfTaskApiError(err) : err;
   }
   const rendered = result.pages[0];
   if (!rendered) throw new ApiError('not_found');

@@ -39,7 +39,11 @@ const EXTENSION_ALIASES: Record<string, readonly string[]> = { jpg: ['jpeg', 'jp
  * Bidirectional controls (a name like `invoice\u202Efdp.exe` that reads as `invoiceexe.pdf`), zero-width
  * and other format characters, and control characters: none of them belongs in a file name.
  */
-const INVISIBLE = /[\p{Cc}\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0F\uFFA0]/gu;
+const INVISIBLE =
+  /[\p{Cc}\p{Cf}\u115F\u1160\u3164\uFFA0]|\u034F|\u17B4|\u17B5|[\u180B-\u180F]|[\uFE00-\uFE0F]/gu;
+
+/** Whitespace, line and paragraph separators (a space each); not U+FEFF, which `\s` counts. */
+const SPACES = /[\t\n\v\f\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/g;
 
 /**
  * A display name from an uploaded one: the base name only (no folders of either system), NFC, without
@@ -52,8 +56,9 @@ export function cleanFileName(raw: string, ext: string): string {
   const base = raw.split(/[/\\]/).pop() ?? '';
   const cleaned = base
     .normalize('NFC')
+    .replace(SPACES, ' ')
     .replace(INVISIBLE, '')
-    .replace(/[\s\u2028\u2029]+/gu, ' ')
+    .replace(/ {2,}/g, ' ')
     .trim();
   const dot = cleaned.lastIndexOf('.');
   const given = dot > 0 ? cleaned.slice(dot + 1).toLowerCase() : '';
@@ -96,6 +101,14 @@ export async function detectStoredType(
 }
 
 /**
+ * A form's file name as the user chose it: browsers send `"` as `%22` and line breaks as `%0D`/`%0A`
+ * (the HTML standard's multipart encoding), so those come back.
+ */
+export function formFileName(sent: string): string {
+  return sent.replace(/%22/g, '"').replace(/%0[AD]/gi, ' ');
+}
+
+/**
  * Receives the multipart part `file` of the request into the store under `key` (413 past 10 MB; a body
  * that breaks off leaves nothing), then refuses zero bytes (422 `file_empty`) and any type not allowed by
  * content (415 `file_type_not_allowed`), removing the stored object before it answers.
@@ -106,19 +119,44 @@ export async function receiveFileVersion(
   key: string,
 ): Promise<StoredUpload> {
   const upload = await uploadToStore(c, store, { field: 'file', key, maxBytes: FILE_MAX_BYTES });
+  return checkStored(store, key, { ...upload, name: formFileName(upload.filename) }, c.get('log'));
+}
+
+/**
+ * Stores bytes the server itself holds (the demo data) as a version would be, with the same checks as an
+ * upload: 422 `file_empty`, 415 `file_type_not_allowed`, 413 past 10 MB.
+ */
+export async function storeFileBytes(
+  store: FileStore,
+  key: string,
+  name: string,
+  bytes: Uint8Array,
+  log: Logger,
+): Promise<StoredUpload> {
+  const put = await store.put(key, Readable.from([Buffer.from(bytes)]), { maxBytes: FILE_MAX_BYTES });
+  return checkStored(store, key, { ...put, name }, log);
+}
+
+/** The checks after the bytes are stored; a refused object is removed before the error is thrown. */
+async function checkStored(
+  store: FileStore,
+  key: string,
+  stored: { size: number; sha256: string; name: string },
+  log: Logger,
+): Promise<StoredUpload> {
   try {
-    if (upload.size === 0) throw new ApiError('file_empty');
+    if (stored.size === 0) throw new ApiError('file_empty');
     const type = await detectStoredType(store, key);
     if (!type) throw new ApiError('file_type_not_allowed');
     return {
       key,
-      size: upload.size,
-      sha256: upload.sha256,
+      size: stored.size,
+      sha256: stored.sha256,
       ...type,
-      name: cleanFileName(upload.filename, type.ext),
+      name: cleanFileName(stored.name, type.ext),
     };
   } catch (err) {
-    await discardUpload(store, key, c.get('log'));
+    await discardUpload(store, key, log);
     throw err;
   }
 }

@@ -47,6 +47,8 @@ export const frameHooks: {
   contentShown?: () => void;
   /** A message from the provider arrived (the widget's `message.received` event). */
   messageReceived?: (projectId: string, messageId: string) => void;
+  /** A file's status changed (the widget's `file.status_changed` event). */
+  fileStatusChanged?: (fileId: string, status: string) => void;
 } = {};
 
 /** Marks a screen as the frame's first content (`ready`); call it in each page-level screen. */

@@ -7,7 +7,7 @@ import { announce, type FrameLink, type PageSignIn } from './frame-sign-in';
 
 /**
  * What the portal inside the widget tells the embedding page as it happens: `login` (the app's own
- * sign-ins), `message.received`, `logout` (and, with single sign-on, `request-token`), `ready` and
+ * sign-ins), `message.received`, `file.status_changed`, `logout` (and, with single sign-on, `request-token`), `ready` and
  * `resize` from the first content on, `route` on every move, `request-close` on Escape.
  */
 export function reportToPage(link: FrameLink, signIn: PageSignIn): void {
@@ -16,6 +16,8 @@ export function reportToPage(link: FrameLink, signIn: PageSignIn): void {
   // A message from the provider arrived while the client is here (`signed-in/notifications`).
   frameHooks.messageReceived = (projectId, messageId) =>
     send({ type: 'message.received', projectId, messageId });
+  // A file's status changed: a live upload or decision, or the client's own decision (`signed-in/files`).
+  frameHooks.fileStatusChanged = (fileId, status) => send({ type: 'file.status_changed', fileId, status });
   reportLogout(link, signIn);
   frameHooks.contentShown = contentShown(portalId, send, sessionHere);
   reportRoutes(portalId, send);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPath, pagePath, parseRoute, projectPath } from './paths';
+import { filePath, loginPath, pagePath, parseRoute, projectPath } from './paths';
 
 const id = '6f1c2a8e-4b7d-4e3f-9a0b-1c2d3e4f5a6b';
 const standalone = { kind: 'standalone' } as const;
@@ -58,6 +58,17 @@ describe('portal routes, standalone (spec §2)', () => {
     expect(projectPath(standalone, id, id)).toBe(`/portal/${id}/projects/${id}`);
   });
 
+  it('parses one file’s page', () => {
+    expect(parseRoute(`/portal/${id}/files/${id.toUpperCase()}`, '', standalone)).toEqual({
+      name: 'page',
+      portalId: id,
+      page: 'files',
+      fileId: id,
+    });
+    expect(parseRoute(`/portal/${id}/files/x`, '', standalone).name).toBe('notFound');
+    expect(filePath(standalone, id, id)).toBe(`/portal/${id}/files/${id}`);
+  });
+
   it('builds paths', () => {
     expect(pagePath(standalone, id, 'invoices')).toBe(`/portal/${id}/invoices`);
     expect(loginPath(standalone, id)).toBe(`/portal/${id}/login`);
@@ -82,5 +93,12 @@ describe('portal routes on a custom domain', () => {
     });
     expect(parseRoute(`/messages/${id}`, '', domain).name).toBe('notFound');
     expect(projectPath(domain, id, id)).toBe(`/projects/${id}`);
+    expect(parseRoute(`/files/${id}`, '', domain)).toEqual({
+      name: 'page',
+      portalId: id,
+      page: 'files',
+      fileId: id,
+    });
+    expect(filePath(domain, id, id)).toBe(`/files/${id}`);
   });
 });

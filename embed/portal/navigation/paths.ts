@@ -10,6 +10,7 @@
  * | /portal/{portalId}             | /               | → dashboard
  * | /portal/{portalId}/{page}      | /{page}         |
  * | /portal/{portalId}/projects/{projectId} | /projects/{projectId} | → one project
+ * | /portal/{portalId}/files/{fileId}       | /files/{fileId}       | → one file
  */
 export const PORTAL_PAGES = [
   'dashboard',
@@ -29,8 +30,8 @@ export type PortalRoute =
   | { name: 'login'; portalId: string | null }
   | { name: 'auth'; token: string | null; portalId: string | null }
   | { name: 'entry'; portalId: string }
-  /** `projectId`: one project's page (`projects/{projectId}`). */
-  | { name: 'page'; portalId: string; page: PortalPage; projectId?: string }
+  /** `projectId`: one project's page (`projects/{projectId}`); `fileId`: one file's (`files/{fileId}`). */
+  | { name: 'page'; portalId: string; page: PortalPage; projectId?: string; fileId?: string }
   | { name: 'notFound'; portalId: string | null };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -55,8 +56,8 @@ export function parseRoute(pathname: string, search: string, mode: PortalMode): 
   if (mode.kind === 'domain') {
     const portalId = mode.portalId;
     const [first, second, ...rest] = segments;
-    if (first === 'projects' && second !== undefined && rest.length === 0)
-      return projectRoute(portalId, second);
+    if ((first === 'projects' || first === 'files') && second !== undefined && rest.length === 0)
+      return itemRoute(portalId, first, second);
     if (second !== undefined) return { name: 'notFound', portalId };
     if (first === undefined) return { name: 'entry', portalId };
     if (first === 'login') return { name: 'login', portalId };
@@ -73,7 +74,9 @@ export function parseRoute(pathname: string, search: string, mode: PortalMode): 
   if (!UUID.test(second)) return { name: 'notFound', portalId: null };
   const portalId = second.toLowerCase();
   if (fourth !== undefined) {
-    return third === 'projects' ? projectRoute(portalId, fourth) : { name: 'notFound', portalId };
+    return third === 'projects' || third === 'files'
+      ? itemRoute(portalId, third, fourth)
+      : { name: 'notFound', portalId };
   }
   if (third === undefined) return { name: 'entry', portalId };
   if (third === 'login') return { name: 'login', portalId };
@@ -81,11 +84,13 @@ export function parseRoute(pathname: string, search: string, mode: PortalMode): 
   return { name: 'notFound', portalId };
 }
 
-/** One project's page, when `segment` is a project id. */
-function projectRoute(portalId: string, segment: string): PortalRoute {
-  return UUID.test(segment)
-    ? { name: 'page', portalId, page: 'projects', projectId: segment.toLowerCase() }
-    : { name: 'notFound', portalId };
+/** One project's or one file's page, when `segment` is an id. */
+function itemRoute(portalId: string, page: 'projects' | 'files', segment: string): PortalRoute {
+  if (!UUID.test(segment)) return { name: 'notFound', portalId };
+  const id = segment.toLowerCase();
+  return page === 'projects'
+    ? { name: 'page', portalId, page, projectId: id }
+    : { name: 'page', portalId, page, fileId: id };
 }
 
 /** The path of a signed-in page of a portal. */
@@ -102,4 +107,9 @@ export function loginPath(mode: PortalMode, portalId: string | null): string {
 /** The path of one project's page. */
 export function projectPath(mode: PortalMode, portalId: string, projectId: string): string {
   return `${pagePath(mode, portalId, 'projects')}/${projectId}`;
+}
+
+/** The path of one file's page. */
+export function filePath(mode: PortalMode, portalId: string, fileId: string): string {
+  return `${pagePath(mode, portalId, 'files')}/${fileId}`;
 }

@@ -33,7 +33,7 @@ export function EmbeddedShell({
   useSessionSync();
   const [leaving, setLeaving] = useState(false);
   const main = useRef<HTMLElement>(null);
-  useHeadingFocus(page, main);
+  useHeadingFocus(main);
   const initial = [...session.client.name.trim()][0]?.toUpperCase() ?? '?';
   const iconButton =
     'grid size-9 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface hover:text-ink';

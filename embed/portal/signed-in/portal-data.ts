@@ -16,6 +16,12 @@ export const portalKeys = {
   conversations: (portalId: string) => ['portal', portalId, 'conversations'] as const,
   messages: (portalId: string, projectId: string) =>
     ['portal', portalId, 'project', projectId, 'messages'] as const,
+  /** Everything of the client's files (lists and single files): what a file event loads again. */
+  files: (portalId: string) => ['portal', portalId, 'files'] as const,
+  /** A list of files under filters (a project, a status; '' for none). */
+  fileList: (portalId: string, projectId: string, status: string) =>
+    ['portal', portalId, 'files', 'list', projectId, status] as const,
+  file: (portalId: string, fileId: string) => ['portal', portalId, 'files', 'file', fileId] as const,
 };
 
 const params = (portalId: string) => ({ params: { path: { portalId } } });

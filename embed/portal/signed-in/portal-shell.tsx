@@ -46,7 +46,7 @@ function StandaloneShell({ page, children }: { page: PortalPage; children: React
   const { saveLanguage } = useSessionSync();
   const [leaving, setLeaving] = useState(false);
   const main = useRef<HTMLElement>(null);
-  useHeadingFocus(page, main);
+  useHeadingFocus(main);
 
   const initial = [...session.client.name.trim()][0]?.toUpperCase() ?? '?';
   const navItem = (item: (typeof NAV)[number], variant: 'bar' | 'tabs') => {

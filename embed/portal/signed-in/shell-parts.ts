@@ -1,5 +1,6 @@
 import { FileText, FolderKanban, LayoutDashboard, MessageSquare, Receipt } from 'lucide-react';
 import { type RefObject, useEffect, useRef } from 'react';
+import { useLocationKey } from '../navigation/history';
 import type { PortalPage } from '../navigation/paths';
 
 /** Spec §2's portal navigation, in its order. */
@@ -12,10 +13,12 @@ export const NAV: { page: PortalPage; icon: typeof LayoutDashboard }[] = [
 ];
 
 /**
- * Moving to another page moves focus to its heading, as a full page load would (not on the first page).
+ * Moving to another page (a project's or a file's too) moves focus to its heading, as a full page load
+ * would (not on the first page; not when only the address's query changes, e.g. a filter).
  */
-export function useHeadingFocus(page: PortalPage, main: RefObject<HTMLElement | null>): void {
+export function useHeadingFocus(main: RefObject<HTMLElement | null>): void {
   const first = useRef(true);
+  const path = useLocationKey().split('?')[0];
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each page change, by design
   useEffect(() => {
     if (first.current) {
@@ -23,5 +26,5 @@ export function useHeadingFocus(page: PortalPage, main: RefObject<HTMLElement | 
       return;
     }
     main.current?.querySelector<HTMLElement>('h1')?.focus();
-  }, [page]);
+  }, [path]);
 }

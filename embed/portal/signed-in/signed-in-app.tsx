@@ -1,9 +1,9 @@
 import './messages';
-import { type ComponentType, lazy, Suspense, useMemo } from 'react';
+import { type ComponentType, createElement, lazy, Suspense, useMemo } from 'react';
 import type { PortalBranding, PortalSession } from '../../../shared/contracts/portal-client';
 import { PageFallback } from '../../../shared/ui/spinner';
 import { useI18n } from '../i18n/i18n-context';
-import { type PortalMode, type PortalPage, pagePath, projectPath } from '../navigation/paths';
+import { filePath, type PortalMode, type PortalPage, pagePath, projectPath } from '../navigation/paths';
 import DashboardPage from './pages/dashboard-page';
 import { PortalShell } from './portal-shell';
 import { type SignedIn, SignedInContext } from './signed-in-context';
@@ -24,6 +24,7 @@ const PAGES: Record<PortalPage, ComponentType> = {
   'payment-success': lazy(() => import('./pages/payment-success-page')),
 };
 const ProjectPage = lazy(() => import('./pages/project-page'));
+const FilePage = lazy(() => import('./pages/file-page'));
 
 /** The portal behind sign-in (spec §2): the shell with its navigation and the current page. */
 export default function SignedInApp({
@@ -31,6 +32,7 @@ export default function SignedInApp({
   portalId,
   page,
   projectId,
+  fileId,
   session,
   branding,
 }: {
@@ -39,6 +41,8 @@ export default function SignedInApp({
   page: PortalPage;
   /** One project's page (under Projects). */
   projectId?: string | undefined;
+  /** One file's page (under Files). */
+  fileId?: string | undefined;
   session: PortalSession;
   branding: PortalBranding | undefined;
 }) {
@@ -51,16 +55,22 @@ export default function SignedInApp({
       branding,
       pathTo: (to) => pagePath(mode, portalId, to),
       projectPathTo: (id) => projectPath(mode, portalId, id),
+      filePathTo: (id) => filePath(mode, portalId, id),
     }),
     [mode, portalId, session, branding],
   );
-  const Page = page === 'projects' && projectId ? null : PAGES[page];
+  const content =
+    page === 'projects' && projectId ? (
+      <ProjectPage key={projectId} projectId={projectId} />
+    ) : page === 'files' && fileId ? (
+      <FilePage key={fileId} fileId={fileId} />
+    ) : (
+      createElement(PAGES[page])
+    );
   return (
     <SignedInContext.Provider value={value}>
       <PortalShell page={page}>
-        <Suspense fallback={<PageFallback label={t('common.loading')} />}>
-          {Page ? <Page /> : <ProjectPage key={projectId} projectId={projectId ?? ''} />}
-        </Suspense>
+        <Suspense fallback={<PageFallback label={t('common.loading')} />}>{content}</Suspense>
       </PortalShell>
     </SignedInContext.Provider>
   );

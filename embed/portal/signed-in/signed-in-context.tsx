@@ -12,6 +12,8 @@ export interface SignedIn {
   pathTo: (page: PortalPage) => string;
   /** The path of one project's page. */
   projectPathTo: (projectId: string) => string;
+  /** The path of one file's page. */
+  filePathTo: (fileId: string) => string;
 }
 
 export const SignedInContext = createContext<SignedIn | null>(null);

@@ -1,5 +1,5 @@
 import type { Victim } from './world';
-import { logoForm } from './world';
+import { fileUploadForm, logoForm } from './world';
 
 /**
  * How the isolation suite calls each operation of the route table. Every operation needs an entry: the
@@ -175,3 +175,39 @@ Object.assign(FIXTURES, {
     object: portalPreviewVersion,
   },
 } satisfies Record<string, Fixture>);
+// ── Files (issue 20): the files API core. Other file routes (previews, annotated copies, approval
+// records) add their own block below this one. ─────────────────────────────────────────────────────
+const file = (v: Victim) => ({ params: { fileId: v.fileId } });
+const portalFile = (v: Victim) => ({ params: { portalId: v.portalId, fileId: v.fileId } });
+const fileVersion = (v: Victim) => ({ params: { fileId: v.fileId, versionId: v.versionId } });
+const portalFileVersion = (v: Victim) => ({
+  params: { portalId: v.portalId, fileId: v.fileId, versionId: v.versionId },
+});
+const pin = (v: Victim) => ({ versionId: v.versionId, page: 1, x: 0.5, y: 0.5, body: 'Planted pin' });
+Object.assign(FIXTURES, {
+  'GET /api/files': { own: (v) => ({ query: { projectId: v.projectId } }) },
+  'POST /api/projects/{projectId}/files': { object: (v) => ({ ...project(v), multipart: fileUploadForm }) },
+  'GET /api/files/{fileId}': { object: file },
+  'PATCH /api/files/{fileId}': { object: (v) => ({ ...file(v), body: { name: 'Taken over.png' } }) },
+  'DELETE /api/files/{fileId}': { object: file },
+  'POST /api/files/{fileId}/versions': { object: (v) => ({ ...file(v), multipart: fileUploadForm }) },
+  'POST /api/files/{fileId}/decisions': {
+    object: (v) => ({ ...file(v), body: { versionId: v.versionId, decision: 'approved' } }),
+  },
+  'POST /api/files/{fileId}/pins': { object: (v) => ({ ...file(v), body: pin(v) }) },
+  'GET /api/files/{fileId}/versions/{versionId}/download': { object: fileVersion },
+  'GET /api/portal/{portalId}/files': { own: (v) => ({ ...portal(v), query: { projectId: v.projectId } }) },
+  'POST /api/portal/{portalId}/projects/{projectId}/files': {
+    object: (v) => ({ ...portalProject(v), multipart: fileUploadForm }),
+  },
+  'GET /api/portal/{portalId}/files/{fileId}': { object: portalFile },
+  'POST /api/portal/{portalId}/files/{fileId}/versions': {
+    object: (v) => ({ ...portalFile(v), multipart: fileUploadForm }),
+  },
+  'POST /api/portal/{portalId}/files/{fileId}/decisions': {
+    object: (v) => ({ ...portalFile(v), body: { versionId: v.versionId, decision: 'client_approved' } }),
+  },
+  'POST /api/portal/{portalId}/files/{fileId}/pins': { object: (v) => ({ ...portalFile(v), body: pin(v) }) },
+  'GET /api/portal/{portalId}/files/{fileId}/versions/{versionId}/download': { object: portalFileVersion },
+} satisfies Record<string, Fixture>);
+// ── End of the files API block. ────────────────────────────────────────────────────────────────────

@@ -4,7 +4,7 @@ import { hashPassword } from '../../../api/auth/password';
 import { createPortalSession } from '../../../api/auth/portal-client/portal-session';
 import { createSession } from '../../../api/auth/session';
 import { insertFile, insertPin } from '../../../api/services/files/direct-rows';
-import { testPdf } from '../../../api/services/files/testing';
+import { testPdf } from '../../../api/services/files/testing-previews';
 import { jsonHeaders, type TestContext } from '../../../api/testing/harness';
 
 /**
@@ -42,6 +42,9 @@ export interface Victim extends Provider {
   messageMarker: string;
   /** A PDF file of the client's project (one version, a pin), for the preview and PDF routes. */
   previewFile: { fileId: string; versionId: string };
+  /** A file of the project (uploaded by the provider, with a pin by the client) and its version. */
+  fileId: string;
+  versionId: string;
 }
 
 let counter = 0;
@@ -116,6 +119,16 @@ export const logoForm = async () => {
     .toBuffer();
   const form = new FormData();
   form.set('logo', new File([new Uint8Array(png)], 'logo.png', { type: 'image/png' }));
+  return form;
+};
+
+/** A small real PNG as the file upload's `file` part. */
+export const fileUploadForm = async () => {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.set('file', new File([new Uint8Array(png)], 'planted.png', { type: 'image/png' }));
   return form;
 };
 
@@ -218,6 +231,17 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     body: `Pin ${messageMarker}`,
     author: { type: 'provider', name: 'Victim' },
   });
+  const file = await created<{ id: string; latestVersion: { id: string } }>(
+    await call(t, 'POST', `/api/projects/${project.id}/files`, { ...as, multipart: await fileUploadForm() }),
+    'upload a file',
+  );
+  await created(
+    await call(t, 'POST', `/api/portal/${first.portalId}/files/${file.id}/pins`, {
+      bearer: session.token,
+      body: { versionId: file.latestVersion.id, page: 1, x: 0.5, y: 0.5, body: `Pin ${messageMarker}` },
+    }),
+    'the client pins feedback',
+  );
   return {
     ...owner,
     portalId: first.portalId,
@@ -227,6 +251,8 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     projectId: project.id,
     messageMarker,
     previewFile,
+    fileId: file.id,
+    versionId: file.latestVersion.id,
   };
 }
 

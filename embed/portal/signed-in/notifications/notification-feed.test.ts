@@ -32,6 +32,7 @@ const paths = {
   files: '/files',
   invoices: '/invoices',
   project: (id: string) => `/projects/${id}`,
+  file: (id: string) => `/files/${id}`,
 };
 
 describe('the portal notification sheet (spec §2, §7–§9)', () => {
@@ -58,6 +59,8 @@ describe('the portal notification sheet (spec §2, §7–§9)', () => {
     expect(notificationTarget(item(), paths)).toBe('/messages?project=p1');
     expect(notificationTarget(item({ type: 'file_upload' }), paths)).toBe('/files');
     expect(notificationTarget(item({ type: 'file_approval' }), paths)).toBe('/files');
+    const file = { id: 'f1', name: 'Logo.png', status: 'client_approved' } as const;
+    expect(notificationTarget(item({ type: 'file_approval', file }), paths)).toBe('/files/f1');
     expect(notificationTarget(item({ type: 'invoice_created' }), paths)).toBe('/invoices');
     expect(notificationTarget(item({ type: 'invoice_status' }), paths)).toBe('/invoices');
     expect(notificationTarget(item({ type: 'project_updated' }), paths)).toBe('/projects/p1');

@@ -24,11 +24,13 @@ export interface NotificationPaths {
   files: string;
   invoices: string;
   project: (projectId: string) => string;
+  /** One file's page (an item that names its file). */
+  file: (fileId: string) => string;
 }
 
 /**
  * Where a click on an item leads in the portal (spec §2): a message to Messages (its project's
- * conversation open), file_upload and file_approval to Files, invoice_created and invoice_status to
+ * conversation open), file_upload and file_approval to Files (the item's file open), invoice_created and invoice_status to
  * Invoices, anything else to Projects (the item's project).
  */
 export function notificationTarget(item: ActivityItem, paths: NotificationPaths): string {
@@ -36,7 +38,7 @@ export function notificationTarget(item: ActivityItem, paths: NotificationPaths)
     case 'messages':
       return paths.messages(item.project.id);
     case 'files':
-      return paths.files;
+      return item.file ? paths.file(item.file.id) : paths.files;
     case 'invoices':
       return paths.invoices;
     case 'projects':

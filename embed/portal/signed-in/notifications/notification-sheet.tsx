@@ -22,7 +22,7 @@ export default function NotificationSheet({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t, lang } = useI18n();
-  const { pathTo, projectPathTo } = useSignedIn();
+  const { pathTo, projectPathTo, filePathTo } = useSignedIn();
   const list = useNotificationList(portalId);
   const markAll = useMarkAllRead(portalId);
   const paths: NotificationPaths = {
@@ -30,6 +30,7 @@ export default function NotificationSheet({
     files: pathTo('files'),
     invoices: pathTo('invoices'),
     project: projectPathTo,
+    file: filePathTo,
   };
   // A failed load says why: the server's message, or spec §6's 'No authenticated client'.
   const translate: NotificationTranslate = (key) =>

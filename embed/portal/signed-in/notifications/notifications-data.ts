@@ -7,6 +7,7 @@ import { call } from '../../api/portal-api';
 import { useI18n } from '../../i18n/i18n-context';
 import { readSession } from '../../session/session-store';
 import { store, useAction, useData, useIdle } from '../data-store';
+import { fileActivityArrived } from '../files/file-events';
 import { portalKeys } from '../portal-data';
 import { clientShouldToast, FETCHED, SeenItems, TOAST_MS, UNREAD_REFRESH_MS } from './notification-feed';
 import { providerMessagesArrived } from './provider-messages';
@@ -68,6 +69,8 @@ function announce(
   store.invalidate(portalKeys.projects(portalId));
   if (items.some((item) => item.type === 'message')) store.invalidate(portalKeys.conversations(portalId));
   if (items.some((item) => item.type.startsWith('invoice_'))) store.invalidate(portalKeys.invoices(portalId));
+  // Uploads and decisions: the files load again, and inside the widget the page hears the new statuses.
+  fileActivityArrived(portalId, items);
   // A live event brings its message along (already in its thread); a refreshed list only says it exists.
   const fromProvider = items.filter((item) => item.type === 'message' && item.senderType === 'provider');
   if (fromProvider.length > 0 && !messageKnown) providerMessagesArrived(portalId, fromProvider);

@@ -1,12 +1,19 @@
-import { ArrowLeft, FileText, FolderX, Receipt } from 'lucide-react';
+import { ArrowLeft, FolderX, Receipt, Upload } from 'lucide-react';
+import { useState } from 'react';
 import { ApiError } from '../../../../shared/api/error';
 import { formatRelativeTime } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
+import { Button } from '../../../../shared/ui/button';
 import { Card } from '../../../../shared/ui/card';
 import { useI18n } from '../../i18n/i18n-context';
 import { Link } from '../../navigation/link';
 import { useFirstContentMark } from '../../ui/first-content';
 import { usePageTitle } from '../../ui/use-page-title';
+import { fileFilterPath } from '../files/file-filters';
+import { type FileFilter, useFileList } from '../files/files-data';
+import { FilesSection } from '../files/files-section';
+import { PortalFilesKit } from '../files/portal-files-kit';
+import { UploadPanel, useUploadToggle } from '../files/upload-panel';
 import { formatCalendarDate } from '../format';
 import { useInvoices, useProject } from '../portal-data';
 import { useSignedIn } from '../signed-in-context';
@@ -32,7 +39,44 @@ function BackLink() {
   );
 }
 
-/** The project's invoices (from the client's invoice list) and the place its files will appear. */
+/** The project's files (those waiting for the client's decision first) and an upload into it. */
+function ProjectFiles({ projectId }: { projectId: string }) {
+  const { t } = useI18n();
+  const { portalId, pathTo } = useSignedIn();
+  const [filter, setFilter] = useState<FileFilter>({ projectId });
+  const list = useFileList(portalId, filter);
+  const upload = useUploadToggle();
+  return (
+    <PortalFilesKit>
+      <section aria-labelledby="project-files" className="grid content-start gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="project-files" className="text-lg font-semibold">
+            <Link to={fileFilterPath(pathTo('files'), { projectId })} className="hover:underline">
+              {t('nav.files')}
+            </Link>
+          </h2>
+          {upload.open ? null : (
+            <Button id={upload.buttonId} variant="secondary" size="sm" onClick={upload.show}>
+              <Upload aria-hidden="true" className="size-4" />
+              {t('files.upload')}
+            </Button>
+          )}
+        </div>
+        {upload.open ? <UploadPanel projectId={projectId} onClose={upload.close} /> : null}
+        <FilesSection
+          filter={filter}
+          onFilterChange={(next) => setFilter({ ...next, projectId })}
+          withProjectFilter={false}
+          emptyTitle={t('project.noFiles')}
+          emptyBody={t('project.noFilesBody')}
+          list={list}
+        />
+      </section>
+    </PortalFilesKit>
+  );
+}
+
+/** The project's invoices (from the client's invoice list) and its files. */
 function ProjectDocuments({ projectId }: { projectId: string }) {
   const { t, lang } = useI18n();
   const { portalId, pathTo } = useSignedIn();
@@ -82,14 +126,7 @@ function ProjectDocuments({ projectId }: { projectId: string }) {
           )}
         </Card>
       </section>
-      <section aria-labelledby="project-files" className="grid content-start gap-3">
-        <h2 id="project-files" className="text-lg font-semibold">
-          {t('nav.files')}
-        </h2>
-        <Card>
-          <EmptyState icon={FileText} title={t('project.noFiles')} body={t('project.noFilesBody')} />
-        </Card>
-      </section>
+      <ProjectFiles projectId={projectId} />
     </div>
   );
 }

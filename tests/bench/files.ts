@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FILE_MAX_BYTES } from '../../shared/contracts/files';
+import { json, startApp } from './app';
+import { assertFree, startProcess, waitForUrl } from './process';
+import { type Budget, median } from './report';
+
+const tsx = 'node_modules/.bin/tsx';
+const BOUNDARY = 'bench-files-7d2c41b8';
+/** Timed uploads and downloads per server (their median counts), after two warm-up rounds. */
+const ROUNDS = Number(process.env.BENCH_FILES_RUNS ?? 5);
+/** Uploads at once for the memory figure. */
+const CONCURRENT = Number(process.env.BENCH_FILES_CONCURRENT ?? 4);
+
+/** A 10 MB PDF (by its bytes: `%PDF-` then noise) as the one file part of a multipart body. */
+function multipartPdf(size: number): Uint8Array<ArrayBuffer> {
+  const file = randomBytes(size);
+  file.write('%PDF-1.7\n%\u00e2\u00e3\u00cf\u00d3\n', 0, 'latin1');
+  const head = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="deliverable.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+  const body = new Uint8Array(head.length + file.length + tail.length);
+  body.set(head, 0);
+  body.set(file, head.length);
+  body.set(tail, head.length + file.length);
+  return body;
+}
+
+const timed = async (run: () => Promise<void>) => {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+};
+
+/** The process of `pid`'s tree holding the most memory: the node process under tsx that serves. */
+function servingProcess(pid: number): number {
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) {
+    const p = tree[i] as number;
+    for (const task of readdirSync(`/proc/${p}/task`)) {
+      const kids = readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').trim();
+      if (kids) tree.push(...kids.split(/\s+/).map(Number));
+    }
+  }
+  const rss = (p: number) => Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1]);
+  return tree.reduce((a, b) => (rss(b) > rss(a) ? b : a));
+}
+
+const statusKb = (pid: number, field: string) =>
+  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+
+/**
+ * Issue 20's budgets: a 10 MB upload into a project and its download through the Files API of the
+ * production app (local store, embedded database), each against a minimal node:http server streaming
+ * the same bytes to and from the same disk, rounds alternating; then `CONCURRENT` uploads at once and the
+ * server's peak resident memory over its size before, per upload (reported; it must stay far below the
+ * file's size).
+ */
+export async function filesBench(report: (b: Budget) => void) {
+  const app = await startApp();
+  const baselineDir = mkdtempSync(join(tmpdir(), 'bench-files-baseline-'));
+  const basePort = 4615;
+  const baselineUrl = `http://127.0.0.1:${basePort}`;
+  await assertFree(`${baselineUrl}/`);
+  const baseline = startProcess(tsx, ['tests/bench/storage-baseline-server.ts'], {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: baselineDir,
+    PORT: String(basePort),
+  });
+  try {
+    await waitForUrl(`${baselineUrl}/bench/health`, baseline.child);
+    const cookie = await app.signIn();
+    const headers = { Cookie: cookie, Origin: app.base };
+    const { items } = await json<{ items: { id: string }[] }>(
+      await fetch(`${app.base}/api/projects?pageSize=1`, { headers }),
+      'project list',
+    );
+    const projectId = items[0]?.id;
+    if (!projectId) throw new Error('bench: the demo data has no project');
+    const body = multipartPdf(FILE_MAX_BYTES);
+    const contentType = `multipart/form-data; boundary=${BOUNDARY}`;
+    let last: { id: string; latestVersion: { id: string } } | undefined;
+    const uploadApp = async () => {
+      const res = await fetch(`${app.base}/api/projects/${projectId}/files`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': contentType },
+        body,
+      });
+      last = await json(res, 'file upload');
+    };
+    const uploadBaseline = async () => {
+      const res = await fetch(`${baselineUrl}/api/bench/upload`, {
+        method: 'PUT',
+        headers: { 'Content-Type': contentType },
+        body,
+      });
+      await res.arrayBuffer();
+    };
+    const downloadApp = async () => {
+      if (!last) throw new Error('bench: nothing uploaded');
+      const res = await fetch(`${app.base}/api/files/${last.id}/versions/${last.latestVersion.id}/download`, {
+        headers,
+      });
+      const bytes = (await res.arrayBuffer()).byteLength;
+      if (!res.ok || bytes !== FILE_MAX_BYTES) throw new Error(`bench download: ${res.status}, ${bytes} B`);
+    };
+    const downloadBaseline = async () => {
+      const res = await fetch(`${baselineUrl}/bench/file`);
+      await res.arrayBuffer();
+    };
+    // The baseline streams back the multipart body it stored: the same 10 MB plus 200 B of framing.
+    for (let i = 0; i < 2; i++) {
+      await uploadApp();
+      await uploadBaseline();
+      await downloadApp();
+      await downloadBaseline();
+    }
+    const t = {
+      upApp: [] as number[],
+      upBase: [] as number[],
+      downApp: [] as number[],
+      downBase: [] as number[],
+    };
+    for (let i = 0; i < ROUNDS; i++) {
+      t.upApp.push(await timed(uploadApp));
+      t.upBase.push(await timed(uploadBaseline));
+      t.downApp.push(await timed(downloadApp));
+      t.downBase.push(await timed(downloadBaseline));
+    }
+    const mbps = (ms: number) => FILE_MAX_BYTES / 1e6 / (ms / 1000);
+    const up = { app: mbps(median(t.upApp)), base: mbps(median(t.upBase)) };
+    const down = { app: mbps(median(t.downApp)), base: mbps(median(t.downBase)) };
+    console.log(
+      `files: a 10 MB upload into a project / its download (median of ${ROUNDS}): app ${up.app.toFixed(0)} / ${down.app.toFixed(0)} MB/s, node:http to the same disk ${up.base.toFixed(0)} / ${down.base.toFixed(0)} MB/s`,
+    );
+    report({
+      name: 'files-upload-throughput-vs-node-http',
+      measured: up.app / up.base,
+      limit: 0.7,
+      unit: '×',
+      kind: 'min',
+    });
+    report({
+      name: 'files-download-throughput-vs-node-http',
+      measured: down.app / down.base,
+      limit: 0.7,
+      unit: '×',
+      kind: 'min',
+    });
+
+    const pid = servingProcess(app.server.child.pid as number);
+    await new Promise((r) => setTimeout(r, 500));
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    const before = statusKb(pid, 'VmRSS');
+    await Promise.all(Array.from({ length: CONCURRENT }, uploadApp));
+    const added = (statusKb(pid, 'VmHWM') - before) * 1024;
+    console.log(
+      `files: ${CONCURRENT} uploads of 10 MB at once: peak resident memory +${(added / 1024 / 1024).toFixed(1)} MB, ${(added / CONCURRENT / 1024 / 1024).toFixed(1)} MB per upload (garbage and allocator slack included)`,
+    );
+    report({
+      name: 'files-upload-peak-memory-per-concurrent-upload',
+      measured: added / CONCURRENT / 1024 / 1024,
+      limit: FILE_MAX_BYTES / 1024 / 1024 / 2,
+      unit: ' MB',
+      kind: 'max',
+      digits: 1,
+    });
+  } finally {
+    await baseline.stop();
+    await app.stop();
+    rmSync(baselineDir, { recursive: true, force: true });
+  }
+}
