@@ -233,6 +233,7 @@ function FileView({ detail, onDeleted }: { detail: FileDetail; onDeleted: () => 
             versions={versions}
             fileName={file.name}
             downloadUrl={(id) => urls.download(file.id, id)}
+            {...(versions.length > 1 ? { selected: version.id, onSelect: setVersionId } : {})}
           />
         </div>
       </div>

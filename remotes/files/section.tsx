@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { DashboardFilesKit } from '../../shared/files/dashboard-kit';
+import { DashboardFilesKit, filesKitTexts } from '../../shared/files/dashboard-kit';
 import { Navigate, Route, Routes } from '../../shared/router';
 import { Skeleton } from '../../shared/ui/skeleton';
 import { FileList, RowsSkeleton } from './file-list';
@@ -28,7 +28,9 @@ function SectionSkeleton() {
  */
 export default function FilesSection() {
   const { ready } = useFilesTexts();
-  if (!ready) return <SectionSkeleton />;
+  // The file components' texts load beside the section's own, not after them.
+  const kit = filesKitTexts.useTexts();
+  if (!ready || !kit.ready) return <SectionSkeleton />;
   return (
     <DashboardFilesKit fallback={<SectionSkeleton />}>
       <Routes>
