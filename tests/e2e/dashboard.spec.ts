@@ -28,6 +28,8 @@ test.describe('dashboard shell', () => {
   test('the sidebar shows only the sections that exist, and each is reachable by link and by URL', async ({
     page,
   }) => {
+    // Every shipped section twice, each loading its remote: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.getByRole('button', { name: 'Core Business' })).toBeVisible();
     await expect(nav.getByRole('button', { name: 'Configuration' })).toBeVisible();
