@@ -49,6 +49,7 @@ test('the API reference renders under its own nonce', async ({ page, request }) 
   expect(policy).toContain("base-uri 'none'");
   expect(policy).not.toMatch(/script-src[^;]*unsafe/);
   await page.goto('/api/docs');
-  await expect(page.getByRole('heading', { name: /Client Portal API/ })).toBeVisible();
+  // The reference parses the whole document (with the files routes, well over a hundred operations) first.
+  await expect(page.getByRole('heading', { name: /Client Portal API/ })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('/api/auth/sign-in').first()).toBeVisible();
 });
