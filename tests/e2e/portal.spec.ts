@@ -233,7 +233,7 @@ test.describe('client portal', () => {
     // Every section of the navigation, each with an honest empty state.
     for (const [nav, heading, empty] of [
       ['Projects', 'Projects', 'No projects yet'],
-      ['Files', 'Files', 'No files shared yet'],
+      ['Files', 'Files', 'No files yet'],
       ['Messages', 'Messages', 'No messages yet'],
       ['Invoices', 'Invoices', 'No invoices yet'],
     ] as const) {
