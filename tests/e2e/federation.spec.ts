@@ -331,9 +331,9 @@ test('one copy of React, react-dom, the router, the query client, i18next and th
           problems.push(`${key}: the remote has another copy`);
       }
       return { instances: federation.__INSTANCES__.map((i) => i.name), problems, used };
-      // The file components are shared among the remotes that show them (files, projects), never provided
-      // by the host (rsbuild.config.ts), so the host-provided check leaves them out.
     },
+    // The file components are shared among the remotes that show them (files, projects), never provided
+    // by the host (rsbuild.config.ts), so the host-provided check leaves them out.
     keys.filter((key) => !key.startsWith('@platform/files/')),
   );
   // The host and the section, once each; the idle preload may have loaded the next likely section too
