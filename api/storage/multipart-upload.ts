@@ -203,19 +203,19 @@ function requestBody(c: Context<AppEnv>): Readable | null {
  * Streams the file part `field` of a multipart request straight into the store under `key` (built by the
  * caller from ids, never from the file's name), with its size and SHA-256 measured on the way. Over
  * `maxBytes` (default: the spec's 10 MB) it answers 413 and nothing is stored; a body that breaks off
- * after the file removes the stored file again.
+ * after the file removes the stored file again. `headBytes`: the file's first bytes come back as `head`.
  * @example const upload = await uploadToStore(c, deps.store, { field: 'file', key: projectFileKey(…) })
  */
 export async function uploadToStore(
   c: Context<AppEnv>,
   store: FileStore,
-  opts: { field: string; key: string; maxBytes?: number },
+  opts: { field: string; key: string; maxBytes?: number; headBytes?: number },
 ): Promise<{ key: string } & PutResult & UploadInfo> {
   const maxBytes = opts.maxBytes ?? FILE_MAX_BYTES;
   const { result, ...info } = await receiveMultipartFile(c, {
     field: opts.field,
     maxBytes,
-    consume: (file) => store.put(opts.key, file, { maxBytes }),
+    consume: (file) => store.put(opts.key, file, { maxBytes, headBytes: opts.headBytes }),
     discard: () => store.delete(opts.key),
   });
   return { key: opts.key, ...result, ...info };

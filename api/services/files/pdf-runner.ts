@@ -180,9 +180,15 @@ export async function annotatePdf(task: Omit<AnnotateTask, 'op'>, timeoutMs = PD
   return result;
 }
 
-/** A copy with a buffer of its own (a Buffer may share a pooled one, which cannot be transferred). */
+/**
+ * `data` itself when it spans its whole buffer (e.g. `readVersionBytes`' one buffer), which is then handed
+ * over; else a copy with a buffer of its own (a small Buffer shares Node's pool, which cannot be
+ * transferred).
+ */
 function own(data: Uint8Array): Uint8Array {
-  return data.byteOffset === 0 && data.byteLength === data.buffer.byteLength && !(data instanceof Buffer)
+  return data.byteOffset === 0 &&
+    data.byteLength === data.buffer.byteLength &&
+    data.buffer instanceof ArrayBuffer
     ? data
     : new Uint8Array(data);
 }
