@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import { FILE_MAX_BYTES } from '../../shared/contracts/files';
 import { type BenchApp, freshDatabase, json, withApp } from './app';
 import { assertFree, startProcess, waitForUrl } from './process';
@@ -14,10 +15,27 @@ const ROUNDS = Number(process.env.BENCH_FILES_RUNS ?? 5);
 /** Uploads at once for the memory figure. */
 const CONCURRENT = Number(process.env.BENCH_FILES_CONCURRENT ?? 4);
 
-/** A 10 MB PDF (by its bytes: `%PDF-` then noise) as the one file part of a multipart body. */
-function multipartPdf(size: number): Uint8Array<ArrayBuffer> {
-  const file = randomBytes(size);
-  file.write('%PDF-1.7\n%\u00e2\u00e3\u00cf\u00d3\n', 0, 'latin1');
+/**
+ * A real PDF of exactly 10 MB (one page, and a file attachment of random bytes, so nothing compresses),
+ * as the one file part of a multipart body. Real, so its preview job costs what a real deliverable's
+ * does (page 1 rendered in about 0.2 s): `%PDF-` followed by 10 MB of noise kept a PDF thread busy for
+ * several seconds per upload while pdf.js searched the noise for objects.
+ */
+async function multipartPdf(size: number): Promise<Uint8Array<ArrayBuffer>> {
+  const noise = randomBytes(size);
+  const build = async (payload: number) => {
+    const doc = await PDFDocument.create();
+    doc.addPage([595, 842]).drawText('Deliverable', { x: 50, y: 780 });
+    await doc.attach(noise.subarray(0, payload), 'data.bin', { mimeType: 'application/octet-stream' });
+    return doc.save({ useObjectStreams: false });
+  };
+  let payload = size - 8192;
+  let file = await build(payload);
+  for (let i = 0; i < 4 && file.length !== size; i++) {
+    payload += size - file.length;
+    file = await build(payload);
+  }
+  if (file.length !== size) throw new Error(`bench: the PDF came out at ${file.length} B, not ${size}`);
   const head = Buffer.from(
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="deliverable.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
   );
@@ -59,6 +77,8 @@ interface AppFigures {
   downApp: number[];
   downBase: number[];
   memoryPerUploadMb: number;
+  /** How long the previews of the timed rounds took to finish after them. */
+  previewWaitMs: number;
 }
 
 /**
@@ -81,6 +101,7 @@ async function measureApp(
   if (!projectId) throw new Error('bench: the demo data has no project');
   const contentType = `multipart/form-data; boundary=${BOUNDARY}`;
   let last: { id: string; latestVersion: { id: string } } | undefined;
+  const uploaded: string[] = [];
   const uploadApp = async () => {
     const res = await fetch(`${app.base}/api/projects/${projectId}/files`, {
       method: 'POST',
@@ -88,6 +109,21 @@ async function measureApp(
       body,
     });
     last = await json(res, 'file upload');
+    uploaded.push((last as { id: string }).id);
+  };
+  /** Waits (at most a minute) until the preview jobs of the uploads so far have finished. */
+  const previewsDone = async () => {
+    const until = Date.now() + 60_000;
+    for (const id of uploaded) {
+      while (Date.now() < until) {
+        const detail = await json<{ file: { latestVersion: { preview: { status: string } } } }>(
+          await fetch(`${app.base}/api/files/${id}`, { headers }),
+          'file',
+        );
+        if (detail.file.latestVersion.preview.status !== 'pending') break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
   };
   const uploadBaseline = async () => {
     const res = await fetch(`${baselineUrl}/api/bench/upload`, {
@@ -129,13 +165,17 @@ async function measureApp(
     t.downBase.push(await timed(downloadBaseline));
   }
 
+  // The memory of the concurrent uploads, not of the timed rounds' previews still being made.
+  const waited = performance.now();
+  await previewsDone();
+  const previewWaitMs = performance.now() - waited;
   const pid = servingProcess(app.server.child.pid as number);
   await new Promise((r) => setTimeout(r, 500));
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
   const before = statusKb(pid, 'VmRSS');
   await Promise.all(Array.from({ length: CONCURRENT }, uploadApp));
   const added = (statusKb(pid, 'VmHWM') - before) * 1024;
-  return { ...t, memoryPerUploadMb: added / CONCURRENT / 1024 / 1024 };
+  return { ...t, memoryPerUploadMb: added / CONCURRENT / 1024 / 1024, previewWaitMs };
 }
 
 const mbps = (ms: number) => FILE_MAX_BYTES / 1e6 / (ms / 1000);
@@ -145,7 +185,7 @@ function describe(label: string, f: AppFigures) {
   const up = { app: mbps(median(f.upApp)), base: mbps(median(f.upBase)) };
   const down = { app: mbps(median(f.downApp)), base: mbps(median(f.downBase)) };
   console.log(
-    `files (${label}): a 10 MB upload into a project / its download (median of ${ROUNDS}): app ${up.app.toFixed(0)} / ${down.app.toFixed(0)} MB/s, node:http to the same disk ${up.base.toFixed(0)} / ${down.base.toFixed(0)} MB/s (${(up.app / up.base).toFixed(2)}× / ${(down.app / down.base).toFixed(2)}×); ${CONCURRENT} uploads at once: peak resident memory +${f.memoryPerUploadMb.toFixed(1)} MB per upload (garbage and allocator slack included)`,
+    `files (${label}): a 10 MB upload into a project / its download (median of ${ROUNDS}): app ${up.app.toFixed(0)} / ${down.app.toFixed(0)} MB/s, node:http to the same disk ${up.base.toFixed(0)} / ${down.base.toFixed(0)} MB/s (${(up.app / up.base).toFixed(2)}× / ${(down.app / down.base).toFixed(2)}×); ${CONCURRENT} uploads at once: peak resident memory +${f.memoryPerUploadMb.toFixed(1)} MB per upload (garbage and allocator slack included; measured after the earlier uploads' previews were done, ${(f.previewWaitMs / 1000).toFixed(1)} s after the timed rounds)`,
   );
   return { up, down };
 }
@@ -173,7 +213,7 @@ export async function filesBench(report: (b: Budget) => void, adminUrl: string) 
   const database = await freshDatabase(adminUrl, `bench_files_${randomBytes(4).toString('hex')}`);
   try {
     await waitForUrl(`${baselineUrl}/bench/health`, baseline.child);
-    const body = multipartPdf(FILE_MAX_BYTES);
+    const body = await multipartPdf(FILE_MAX_BYTES);
     const pg = await withApp((app) => measureApp(app, baselineUrl, body), {
       env: { DATABASE_URL: database.url, SEED_DEMO: 'true' },
     });
