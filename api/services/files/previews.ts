@@ -39,8 +39,8 @@ class Unpreviewable extends Error {}
 
 /**
  * The stored bytes of a version, whole (sharp and pdf.js need them so), at most the upload limit: read
- * into one buffer of the stored size, which owns its memory, so a PDF worker takes it over without a copy
- * (`renderPdf`); no chunk list to join.
+ * into one buffer of the stored size, which owns its memory (no chunk list to join), so a PDF worker can
+ * take it over without a copy (`handOver`).
  */
 export async function readVersionBytes(store: FileStore, key: string): Promise<Buffer | null> {
   const file = await store.get(key);
@@ -61,6 +61,9 @@ export async function readVersionBytes(store: FileStore, key: string): Promise<B
   if (filled !== bytes.length) throw new Error(`stored file ${key} shrank while read`);
   return bytes;
 }
+
+/** `readVersionBytes`' buffer as the plain view `renderPdf` transfers as it is (a Buffer it would copy). */
+const handOver = (bytes: Buffer) => new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 function putBytes(store: FileStore, key: string, bytes: Buffer) {
   return store.put(key, Readable.from([bytes]));
@@ -113,7 +116,7 @@ function encodeRendered(
 async function pdfPreviews(bytes: Buffer) {
   let result: Awaited<ReturnType<typeof renderPdf>>;
   try {
-    result = await renderPdf(bytes, [1], PAGE_LONG_SIDE);
+    result = await renderPdf(handOver(bytes), [1], PAGE_LONG_SIDE);
   } catch (err) {
     if (err instanceof PdfTaskError && (err.reason === 'unreadable' || err.reason === 'too_large'))
       throw new Unpreviewable(err.message);
@@ -248,7 +251,7 @@ async function renderPage(deps: AppDeps, sourceKey: string, key: string, page: n
   if (!bytes) throw new ApiError('file_preview_unavailable');
   let result: Awaited<ReturnType<typeof renderPdf>>;
   try {
-    result = await renderPdf(bytes, [page], PAGE_LONG_SIDE);
+    result = await renderPdf(handOver(bytes), [page], PAGE_LONG_SIDE);
   } catch (err) {
     throw err instanceof PdfTaskError ? pdfTaskApiError(err) : err;
   }
