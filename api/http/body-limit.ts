@@ -32,11 +32,18 @@ export function bodyLimits(uploads: readonly UploadRoute[] = []): MiddlewareHand
     },
   });
   return async (c, next) => {
+    // An upload route's body is left untouched (`c.req.raw.body` would turn @hono/node-server's Node
+    // request into a web stream; `receiveMultipartFile` reads the Node request itself).
+    const upload =
+      c.req.method !== 'GET' && c.req.method !== 'HEAD'
+        ? uploads.find((route) => route.path.test(c.req.path))
+        : undefined;
+    if (upload) {
+      const declared = c.req.header('content-length');
+      if (declared !== undefined && !(Number(declared) <= upload.maxBytes)) throw tooLarge();
+      return next();
+    }
     if (!c.req.raw.body) return next();
-    const upload = uploads.find((route) => route.path.test(c.req.path));
-    if (!upload) return json(c, next);
-    const declared = c.req.header('content-length');
-    if (declared !== undefined && !(Number(declared) <= upload.maxBytes)) throw tooLarge();
-    return next();
+    return json(c, next);
   };
 }

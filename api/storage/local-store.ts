@@ -9,6 +9,8 @@ import { ByteMeter, clampRange, type FileStore } from './store';
 
 /** Temp files live beside the tree (same file system, so the final rename is atomic); never a key. */
 const TEMP_DIR = '.tmp';
+/** How much of an upload may wait in memory for the disk (per upload). */
+const WRITE_BUFFER = 512 * 1024;
 /** Temp files older than this are left-overs of a crash (a live upload renames its file within minutes). */
 const STALE_TEMP_MS = 24 * 60 * 60 * 1000;
 
@@ -85,7 +87,7 @@ export function createLocalStore(rootDir: string): FileStore {
   return {
     driver: 'local',
 
-    async put(key, body, { maxBytes } = {}) {
+    async put(key, body, { maxBytes, headBytes } = {}) {
       const path = pathOf(key);
       await mkdir(tempDir, { recursive: true });
       if (!swept) {
@@ -93,15 +95,17 @@ export function createLocalStore(rootDir: string): FileStore {
         void sweepStaleTemp().catch(() => {});
       }
       const temp = join(tempDir, `${randomBytes(12).toString('hex')}.part`);
-      const meter = new ByteMeter(maxBytes);
+      const meter = new ByteMeter(maxBytes, { headBytes });
       try {
-        await pipeline(body, meter, createWriteStream(temp, { flags: 'wx' }));
+        // A deeper write buffer than the default 16 KiB: while one write is on disk, the next chunks
+        // gather and go out together (writev), in fewer system calls.
+        await pipeline(body, meter, createWriteStream(temp, { flags: 'wx', highWaterMark: WRITE_BUFFER }));
         await moveIntoPlace(temp, path);
       } catch (err) {
         await rm(temp, { force: true });
         throw err;
       }
-      return { size: meter.size, sha256: meter.sha256() };
+      return { size: meter.size, sha256: meter.sha256(), ...(headBytes ? { head: meter.head() } : {}) };
     },
 
     async get(key, { range } = {}) {

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { type ServerType, serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../http/context';
@@ -190,6 +192,87 @@ describe.each([
     expect(res.status).toBe(400);
     expect((await res.json()).error.code).toBe('bad_request');
     expect(await d.store.stat('uploads/unfinished.pdf')).toBeNull();
+  });
+});
+
+/**
+ * The same helper behind @hono/node-server, as production serves it: the body is read from the Node
+ * request itself (`Content-Length` declared: no counting layer; chunked: counted), and a refusal must
+ * reach the client as an answer, not a reset connection.
+ */
+describe('multipart upload through a real node:http server (local driver)', () => {
+  let d: DriverUnderTest;
+  let server: ServerType;
+  let base: string;
+  beforeAll(async () => {
+    d = localDriver();
+    const app = uploadApp(d.store);
+    await new Promise<void>((resolve) => {
+      server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
+    });
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await d.close();
+  });
+
+  const post = (path: string, body: BodyInit) =>
+    fetch(`${base}${path}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+  /** The whole body in one buffer, so fetch declares its length. */
+  const whole = async (form: ReturnType<typeof multipart>) =>
+    new Uint8Array(await new Response(form.body).arrayBuffer());
+
+  it('stores a 10 MB file with a declared length and one sent chunked, with their SHA-256', async () => {
+    const declared = multipart([{ name: 'file', filename: 'a.pdf', content: FILE_MAX_BYTES }]);
+    const res = await post('/upload/declared', await whole(declared));
+    expect(res.status).toBe(200);
+    expect((await res.json()).sha256).toBe(declared.hashes[0]);
+    const chunked = multipart([{ name: 'file', filename: 'a.pdf', content: FILE_MAX_BYTES }]);
+    const res2 = await post('/upload/chunked', chunked.body);
+    expect(res2.status).toBe(200);
+    expect((await res2.json()).sha256).toBe(chunked.hashes[0]);
+    expect((await d.store.stat('uploads/chunked.pdf'))?.size).toBe(FILE_MAX_BYTES);
+    expect(d.leftovers()).toEqual([]);
+  });
+
+  it('answers 413 one byte over 10 MB (declared or chunked) and stores nothing', async () => {
+    const over = () => multipart([{ name: 'file', filename: 'a.pdf', content: FILE_MAX_BYTES + 1 }]);
+    for (const [key, body] of [
+      ['over-declared', await whole(over())],
+      ['over-chunked', over().body],
+    ] as const) {
+      const res = await post(`/upload/${key}`, body);
+      expect(res.status).toBe(413);
+      expect((await res.json()).error.code).toBe('payload_too_large');
+      expect(await d.store.stat(`uploads/${key}.pdf`)).toBeNull();
+    }
+    expect(d.leftovers()).toEqual([]);
+  });
+
+  it('answers 413 past a small limit, and 400 for a form without its closing boundary', async () => {
+    const over = await post(
+      '/logo',
+      await whole(multipart([{ name: 'logo', filename: 'l.png', content: 1001 }])),
+    );
+    expect(over.status).toBe(413);
+    const form = multipart([{ name: 'file', filename: 'a.pdf', content: 2000 }], { close: false });
+    const res = await post('/upload/unfinished', await whole(form));
+    expect(res.status).toBe(400);
+    expect(await d.store.stat('uploads/unfinished.pdf')).toBeNull();
+  });
+
+  it('stores nothing when the client goes away in the middle of the file', async () => {
+    const form = multipart([{ name: 'file', filename: 'a.pdf', content: 6 * MiB }], { cut: 3 * MiB });
+    await expect(post('/upload/gone', form.body)).rejects.toThrow();
+    await expect
+      .poll(async () => ({ stored: await d.store.stat('uploads/gone.pdf'), left: d.leftovers() }))
+      .toEqual({ stored: null, left: [] });
   });
 });
 

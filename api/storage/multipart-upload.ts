@@ -1,5 +1,5 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { IncomingMessage } from 'node:http';
+import { finished, Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Context } from 'hono';
 import { FILE_MAX_BYTES } from '../../shared/contracts/files';
@@ -50,8 +50,8 @@ export async function receiveMultipartFile<T>(
   if (declared > bodyLimit) throw tooLarge();
   const missing = () =>
     new ApiError('validation_failed', { fields: [{ path: opts.field, key: 'validation.required' }] });
-  const raw = c.req.raw.body;
-  if (!raw) throw missing();
+  const source = requestBody(c);
+  if (!source) throw missing();
 
   let parser: busboy.Busboy;
   try {
@@ -60,12 +60,20 @@ export async function receiveMultipartFile<T>(
       // Browsers send a file name's UTF-8 bytes as they are (not RFC 2231-encoded); busboy's default reads
       // them as Latin-1.
       defParamCharset: 'utf8',
-      limits: { files: 5, fields: 20, fieldSize: 8 * 1024, parts: 25, headerPairs: 20 },
+      // fileSize: busboy emits 'limit' on a file part when it reaches this size, so one byte past the file
+      // limit fails the part (below) and a file of exactly `maxBytes` passes.
+      limits: {
+        files: 5,
+        fields: 20,
+        fieldSize: 8 * 1024,
+        parts: 25,
+        headerPairs: 20,
+        fileSize: opts.maxBytes + 1,
+      },
     });
   } catch (cause) {
     throw new ApiError('bad_request', { cause }); // no boundary, or one busboy cannot use
   }
-  const source = Readable.fromWeb(raw as import('node:stream/web').ReadableStream<Uint8Array>);
   const fields: Record<string, string> = {};
   let file: { info: busboy.FileInfo; consuming: Promise<T> } | undefined;
   // Which side failed first decides the answer: the form (client's fault: 400/413, whatever the consumer
@@ -73,9 +81,15 @@ export async function receiveMultipartFile<T>(
   // 'error' comes a tick after the form breaks, before the consumer can see it; a consumer failing on its
   // own stops the form only afterwards.
   let first: { by: 'form' | 'consumer'; error: unknown } | undefined;
-  parser.once('error', (error) => {
+  // Every error of the parser is recorded here (only the first counts); one after the form was given up
+  // (busboy's "Unexpected end of form" as the unpiped request ends) has nothing left to fail.
+  parser.on('error', (error) => {
     first ??= { by: 'form', error };
   });
+  // Node's HTTP parser reads no byte past a declared length (checked above), and a body that ends short
+  // of it is a broken one: only a chunked body, or a web body (tests), needs counting here.
+  const exact = source instanceof IncomingMessage && Number.isSafeInteger(declared) && declared >= 0;
+  const form = readForm(source, parser, exact ? undefined : new ByteMeter(bodyLimit, { hash: false }));
 
   parser.on('field', (name, value, meta) => {
     if (meta.valueTruncated || meta.nameTruncated) parser.destroy(tooLarge());
@@ -88,21 +102,23 @@ export async function receiveMultipartFile<T>(
       stream.resume(); // another part, skipped as it streams by
       return;
     }
-    const limited = new ByteMeter(opts.maxBytes, { hash: false });
-    // An error on either side ends both: a broken form fails the consumer's stream, and a file over the
-    // limit fails the consumer, which stops the form.
-    pipeline(stream, limited).catch(() => {});
-    const consuming = opts.consume(limited);
+    // An error on either side ends both: a broken form fails the consumer's stream (busboy destroys the
+    // part with the form's error), and a file over the limit fails the consumer, which stops the form.
+    stream.once('limit', () => stream.destroy(tooLarge()));
+    // The consumer sees the part's errors on its own listeners; one after it gave up (the form's end
+    // failing the part it no longer reads) has nobody left to tell.
+    stream.on('error', () => {});
+    const consuming = opts.consume(stream);
     consuming.catch((error) => {
       first ??= { by: 'consumer', error };
-      source.destroy();
+      form.stop(error);
     });
     file = { info, consuming };
   });
 
   let formError: { error: unknown } | undefined;
   try {
-    await pipeline(source, new ByteMeter(bodyLimit, { hash: false }), parser);
+    await form.done;
   } catch (error) {
     formError = { error };
   }
@@ -128,22 +144,78 @@ export async function receiveMultipartFile<T>(
 }
 
 /**
+ * Pipes the body into the parser (through `meter` when given) until the whole form is read. On a failure
+ * (of the body, the meter, the parser, or `stop`) the parser is destroyed with the error, which fails the
+ * file part's stream too; the request itself is only unpiped, not destroyed: destroying an
+ * `IncomingMessage` before its end resets the connection, and the answer (413, 400) would never arrive.
+ * @hono/node-server drains or closes what is left after the response (errors say `Connection: close`).
+ */
+function readForm(source: Readable, parser: busboy.Busboy, meter?: ByteMeter) {
+  let fail: (error: unknown) => void = () => {};
+  const done = new Promise<void>((resolve, reject) => {
+    let settled = false;
+    const cleanups: (() => void)[] = [];
+    fail = (error) => {
+      if (settled) return;
+      settled = true;
+      for (const cleanup of cleanups) cleanup();
+      source.unpipe();
+      meter?.unpipe();
+      meter?.destroy();
+      parser.destroy(error as Error);
+      if (!(source instanceof IncomingMessage)) source.destroy();
+      reject(error);
+    };
+    cleanups.push(
+      finished(source, (error) => error && fail(error)),
+      finished(parser, (error) => {
+        if (error) fail(error);
+        else if (!settled) {
+          settled = true;
+          for (const cleanup of cleanups) cleanup();
+          resolve();
+        }
+      }),
+    );
+    if (meter) {
+      cleanups.push(finished(meter, (error) => error && fail(error)));
+      source.pipe(meter).pipe(parser);
+    } else source.pipe(parser);
+  });
+  return { done, stop: (error: unknown) => fail(error) };
+}
+
+/**
+ * The request body as a Node stream: @hono/node-server's `IncomingMessage` itself when it serves the
+ * request (no web-stream round trip: `c.req.raw.body` would wrap it in a web stream that this would then
+ * unwrap again, which cost about a third of an upload's CPU time), else (`app.request` in tests) the web
+ * body. Nothing before the upload handler may touch `c.req.raw.body` (`bodyLimits` does not for upload
+ * routes); once anything has read the incoming stream, the web body is the only way to it.
+ */
+function requestBody(c: Context<AppEnv>): Readable | null {
+  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+  if (incoming instanceof IncomingMessage && !incoming.readableDidRead) return incoming;
+  const raw = c.req.raw.body;
+  return raw ? Readable.fromWeb(raw as import('node:stream/web').ReadableStream<Uint8Array>) : null;
+}
+
+/**
  * Streams the file part `field` of a multipart request straight into the store under `key` (built by the
  * caller from ids, never from the file's name), with its size and SHA-256 measured on the way. Over
  * `maxBytes` (default: the spec's 10 MB) it answers 413 and nothing is stored; a body that breaks off
- * after the file removes the stored file again.
+ * after the file removes the stored file again. `headBytes`: the file's first bytes come back as `head`.
  * @example const upload = await uploadToStore(c, deps.store, { field: 'file', key: projectFileKey(…) })
  */
 export async function uploadToStore(
   c: Context<AppEnv>,
   store: FileStore,
-  opts: { field: string; key: string; maxBytes?: number },
+  opts: { field: string; key: string; maxBytes?: number; headBytes?: number },
 ): Promise<{ key: string } & PutResult & UploadInfo> {
   const maxBytes = opts.maxBytes ?? FILE_MAX_BYTES;
   const { result, ...info } = await receiveMultipartFile(c, {
     field: opts.field,
     maxBytes,
-    consume: (file) => store.put(opts.key, file, { maxBytes }),
+    consume: (file) => store.put(opts.key, file, { maxBytes, headBytes: opts.headBytes }),
     discard: () => store.delete(opts.key),
   });
   return { key: opts.key, ...result, ...info };

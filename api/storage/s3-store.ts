@@ -200,7 +200,7 @@ export function createS3Store(options: S3StoreOptions): FileStore {
   return {
     driver: 's3',
 
-    async put(key, body, { maxBytes } = {}) {
+    async put(key, body, { maxBytes, headBytes } = {}) {
       assertStorageKey(key);
       await mkdir(spoolDir, { recursive: true });
       if (!swept) {
@@ -208,14 +208,14 @@ export function createS3Store(options: S3StoreOptions): FileStore {
         void sweepStaleSpool().catch(() => {});
       }
       const spool = join(spoolDir, `${randomBytes(12).toString('hex')}.part`);
-      const meter = new ByteMeter(maxBytes);
+      const meter = new ByteMeter(maxBytes, { headBytes });
       try {
         await pipeline(body, meter, createWriteStream(spool, { flags: 'wx' }));
         await sendSpooled(key, spool, meter.size);
       } finally {
         await rm(spool, { force: true });
       }
-      return { size: meter.size, sha256: meter.sha256() };
+      return { size: meter.size, sha256: meter.sha256(), ...(headBytes ? { head: meter.head() } : {}) };
     },
 
     async get(key, { range } = {}) {

@@ -15,7 +15,7 @@ export interface FileStore {
    * `ApiError('payload_too_large')`), leaves nothing behind: no object, no temp file.
    * @example await store.put(portalLogoKey(providerId, portalId), Readable.from([webp]))
    */
-  put(key: string, body: UploadSource, options?: { maxBytes?: number }): Promise<PutResult>;
+  put(key: string, body: UploadSource, options?: PutOptions): Promise<PutResult>;
   /**
    * A stored file as a stream with what a response needs (size, type), or null when there is none.
    * With `range`, only those bytes (HTTP semantics: `end` inclusive, clamped to the file); a range that
@@ -40,11 +40,23 @@ export interface FileStore {
 /** What `put` reads: a Node stream, a web stream or any async iterable of bytes. */
 export type UploadSource = Readable | NodeJS.ReadableStream | AsyncIterable<Uint8Array>;
 
+export interface PutOptions {
+  /** Past this many bytes the put fails with `payload_too_large` and stores nothing. */
+  maxBytes?: number;
+  /**
+   * Keep a copy of the first this many bytes (`PutResult.head`), taken as they stream past: e.g. to
+   * judge the type by content without reading the stored file back.
+   */
+  headBytes?: number;
+}
+
 export interface PutResult {
   /** Bytes stored. */
   size: number;
   /** Lower-case hex SHA-256 of the bytes, computed while they streamed through. */
   sha256: string;
+  /** The first `headBytes` bytes (fewer for a shorter file), when asked for. */
+  head?: Buffer;
 }
 
 export interface StoredFileInfo {
@@ -90,14 +102,21 @@ export function clampRange(range: ByteRange, size: number): { start: number; end
 export class ByteMeter extends Transform {
   size = 0;
   private readonly hash;
+  private readonly headBytes: number;
+  private readonly headChunks: Buffer[] = [];
+  private headSize = 0;
 
-  /** `hash: false` only counts and limits (a limit in front of something that hashes itself). */
+  /**
+   * `hash: false` only counts and limits (a limit in front of something that hashes itself);
+   * `headBytes` keeps a copy of the first bytes (`head()`).
+   */
   constructor(
     private readonly maxBytes = Number.POSITIVE_INFINITY,
-    { hash = true }: { hash?: boolean } = {},
+    { hash = true, headBytes = 0 }: { hash?: boolean; headBytes?: number } = {},
   ) {
     super();
     this.hash = hash ? createHash('sha256') : null;
+    this.headBytes = headBytes;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
@@ -107,7 +126,18 @@ export class ByteMeter extends Transform {
       return;
     }
     this.hash?.update(chunk);
+    if (this.headSize < this.headBytes) {
+      // A copy: the chunk's memory may be reused once it is written.
+      const part = Buffer.from(chunk.subarray(0, this.headBytes - this.headSize));
+      this.headChunks.push(part);
+      this.headSize += part.length;
+    }
     done(null, chunk);
+  }
+
+  /** The first `headBytes` bytes that passed (fewer for a shorter stream). */
+  head(): Buffer {
+    return Buffer.concat(this.headChunks, this.headSize);
   }
 
   /** The hex digest; call once, after the stream finished. */

@@ -202,7 +202,8 @@ if (only.has('portal') || !process.env.BENCH_ONLY) await (await import('./portal
 if (only.has('widget') || !process.env.BENCH_ONLY) await (await import('./widget')).widgetBench(report);
 
 if (only.has('storage') || !process.env.BENCH_ONLY) await (await import('./storage')).storageBench(report);
-if (only.has('files') || !process.env.BENCH_ONLY) await (await import('./files')).filesBench(report);
+if (only.has('files') || !process.env.BENCH_ONLY)
+  await (await import('./files')).filesBench(report, ADMIN_DB);
 if (only.has('jobs') || !process.env.BENCH_ONLY) {
   const { jobPickup, pickupBudgets } = await import('./jobs');
   for (const kind of ['postgres', 'embedded'] as const) {

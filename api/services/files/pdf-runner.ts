@@ -180,7 +180,12 @@ export async function annotatePdf(task: Omit<AnnotateTask, 'op'>, timeoutMs = PD
   return result;
 }
 
-/** A copy with a buffer of its own (a Buffer may share a pooled one, which cannot be transferred). */
+/**
+ * `data` itself when it is a plain `Uint8Array` spanning its whole buffer (e.g. a view of
+ * `readVersionBytes`' one buffer), which is then handed over; else a copy with a buffer of its own: a
+ * Buffer may share Node's pool, or hold memory of a native module (sharp's output), neither of which can
+ * be transferred.
+ */
 function own(data: Uint8Array): Uint8Array {
   return data.byteOffset === 0 && data.byteLength === data.buffer.byteLength && !(data instanceof Buffer)
     ? data

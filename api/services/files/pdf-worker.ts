@@ -1,4 +1,6 @@
+import { readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { isMainThread, parentPort } from 'node:worker_threads';
 import type { PDFDocument as PdfLibDocument } from 'pdf-lib';
@@ -232,7 +234,26 @@ async function run(task: PdfTask): Promise<WorkerReply> {
   }
 }
 
+/** How far below the server's threads a PDF thread runs (a nice value: 0 is the same, 19 the lowest). */
+const PDF_THREAD_NICENESS = 10;
+
+/**
+ * Lowers this thread's CPU priority, so parsing and rendering a PDF yields the CPU to the event loop
+ * serving requests (an upload right after another one waited for the first one's preview on 2 cores).
+ * Linux gives each thread its own nice value, set by its thread id (`/proc/thread-self`); elsewhere, or
+ * where it is not allowed, the thread keeps the process's priority.
+ */
+function lowerPriority() {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isSafeInteger(tid) && tid > 0) setPriority(tid, PDF_THREAD_NICENESS);
+  } catch {
+    // not Linux, or not permitted: the same priority as the server
+  }
+}
+
 if (!isMainThread && parentPort) {
+  lowerPriority();
   const port = parentPort;
   port.on('message', (task: PdfTask) => {
     void run(task).then((reply) => {

@@ -6,7 +6,7 @@ import type { Scope } from '../../auth/scope';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { filePageKey, fileThumbnailKey } from '../../storage/keys';
-import { ByteMeter, type FileStore, type StoredFile } from '../../storage/store';
+import { type FileStore, type StoredFile, tooLarge } from '../../storage/store';
 import { versionFor } from './access';
 import { PdfTaskError, renderPdf } from './pdf-runner';
 
@@ -37,17 +37,33 @@ interface VersionRow {
 /** Bytes that cannot be previewed however often one tries (not an image or PDF one can decode). */
 class Unpreviewable extends Error {}
 
-/** The stored bytes of a version, whole (sharp and pdf.js need them so), at most the upload limit. */
+/**
+ * The stored bytes of a version, whole (sharp and pdf.js need them so), at most the upload limit: read
+ * into one buffer of the stored size, which owns its memory (no chunk list to join), so a PDF worker can
+ * take it over without a copy (`handOver`).
+ */
 export async function readVersionBytes(store: FileStore, key: string): Promise<Buffer | null> {
   const file = await store.get(key);
   if (!file) return null;
-  const chunks: Buffer[] = [];
-  const meter = new ByteMeter(FILE_MAX_BYTES, { hash: false });
-  await pipeline(file.body, meter, async (source: AsyncIterable<Buffer>) => {
-    for await (const chunk of source) chunks.push(chunk);
+  if (file.size > FILE_MAX_BYTES) {
+    file.body.destroy();
+    throw tooLarge();
+  }
+  const bytes = Buffer.allocUnsafeSlow(file.size);
+  let filled = 0;
+  await pipeline(file.body, async (source: AsyncIterable<Buffer>) => {
+    for await (const chunk of source) {
+      if (filled + chunk.length > bytes.length) throw new Error(`stored file ${key} grew while read`);
+      chunk.copy(bytes, filled);
+      filled += chunk.length;
+    }
   });
-  return Buffer.concat(chunks);
+  if (filled !== bytes.length) throw new Error(`stored file ${key} shrank while read`);
+  return bytes;
 }
+
+/** `readVersionBytes`' buffer as the plain view `renderPdf` transfers as it is (a Buffer it would copy). */
+const handOver = (bytes: Buffer) => new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 function putBytes(store: FileStore, key: string, bytes: Buffer) {
   return store.put(key, Readable.from([bytes]));
@@ -100,7 +116,7 @@ function encodeRendered(
 async function pdfPreviews(bytes: Buffer) {
   let result: Awaited<ReturnType<typeof renderPdf>>;
   try {
-    result = await renderPdf(bytes, [1], PAGE_LONG_SIDE);
+    result = await renderPdf(handOver(bytes), [1], PAGE_LONG_SIDE);
   } catch (err) {
     if (err instanceof PdfTaskError && (err.reason === 'unreadable' || err.reason === 'too_large'))
       throw new Unpreviewable(err.message);
@@ -235,7 +251,7 @@ async function renderPage(deps: AppDeps, sourceKey: string, key: string, page: n
   if (!bytes) throw new ApiError('file_preview_unavailable');
   let result: Awaited<ReturnType<typeof renderPdf>>;
   try {
-    result = await renderPdf(bytes, [page], PAGE_LONG_SIDE);
+    result = await renderPdf(handOver(bytes), [page], PAGE_LONG_SIDE);
   } catch (err) {
     throw err instanceof PdfTaskError ? pdfTaskApiError(err) : err;
   }

@@ -1,6 +1,19 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
 import { describe, expect, it } from 'vitest';
+import { FILE_MAX_BYTES } from '../../../shared/contracts/files';
+import { createLogger } from '../../http/logger';
+import { localDriver } from '../../storage/testing';
 import { attachmentDisposition, downloadName } from './download';
-import { cleanFileName } from './upload';
+import { allowedSamples, refusedSamples, zip } from './testing';
+import {
+  cleanFileName,
+  detectStoredType,
+  detectTypeFromHead,
+  storeFileBytes,
+  TYPE_HEAD_BYTES,
+} from './upload';
 
 describe('file names', () => {
   it('keeps the base name only, without control, bidi, zero-width or format characters', () => {
@@ -45,5 +58,57 @@ describe('file names', () => {
     expect(attachmentDisposition("it's (1).pdf")).toBe(
       `attachment; filename="it's (1).pdf"; filename*=UTF-8''it%27s%20%281%29.pdf`,
     );
+  });
+});
+
+describe('the type from the head taken as the upload streamed in', () => {
+  const log = createLogger('silent');
+
+  it('judges every sample as reading the stored file would, also padded past the head', async () => {
+    const d = localDriver();
+    try {
+      const samples = [
+        ...(await allowedSamples()).map((s) => ({ name: s.name, bytes: s.bytes })),
+        ...refusedSamples(),
+      ];
+      for (const [i, s] of samples.entries()) {
+        for (const bytes of [s.bytes, Buffer.concat([s.bytes, randomBytes(TYPE_HEAD_BYTES)])]) {
+          const key = `t/${i}-${bytes.length}.bin`;
+          const put = await d.store.put(key, Readable.from([bytes]), { headBytes: TYPE_HEAD_BYTES });
+          expect(put.head?.length).toBe(Math.min(bytes.length, TYPE_HEAD_BYTES));
+          expect(await detectTypeFromHead(d.store, key, put.head as Buffer, put.size), s.name).toEqual(
+            await detectStoredType(d.store, key),
+          );
+        }
+      }
+    } finally {
+      await d.close();
+    }
+  });
+
+  it('decides a PDF by its head alone, and reads an office document whose entries lie past it', async () => {
+    const d = localDriver();
+    try {
+      const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(FILE_MAX_BYTES - 9)]);
+      // Not in the store: reading it back would throw.
+      expect(
+        await detectTypeFromHead(d.store, 't/absent.pdf', pdf.subarray(0, TYPE_HEAD_BYTES), pdf.length),
+      ).toEqual({ mimeType: 'application/pdf', ext: 'pdf', kind: 'pdf' });
+      // A Word document whose content types come after 100 KiB of an incompressible stored entry.
+      const docx = zip([
+        { name: 'customXml/blob.bin', data: randomBytes(100 * 1024), store: true },
+        {
+          name: '[Content_Types].xml',
+          data: '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+        },
+        { name: 'word/document.xml', data: '<w:document/>' },
+      ]);
+      const stored = await storeFileBytes(d.store, 't/late.docx', 'late.docx', docx, log);
+      expect(stored.mimeType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+      const head = docx.subarray(0, TYPE_HEAD_BYTES);
+      expect((await fileTypeFromBuffer(head))?.mime).not.toBe(stored.mimeType);
+    } finally {
+      await d.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { fileTypeFromStream } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromStream } from 'file-type';
 import type { Context } from 'hono';
 import {
   ALLOWED_FILE_TYPES,
@@ -78,14 +78,42 @@ export function withExtension(name: string, ext: string): string {
 }
 
 /**
+ * How much of a file's start is kept as it streams into the store, to judge its type without reading it
+ * back: magic numbers of images and PDFs sit in the first bytes (file-type reads at most a few KiB of
+ * them, a TIFF's first directory a little further).
+ */
+export const TYPE_HEAD_BYTES = 64 * 1024;
+
+type DetectedType = { mimeType: AllowedFileType; ext: string; kind: FileKind };
+
+/**
+ * The type of a stored file from its first bytes (`head`, taken as it streamed in), when they decide it:
+ * the whole file is in `head`, or they show an image or a PDF (a detection that needed bytes past the
+ * head finds nothing rather than something else). Otherwise (office documents, whose ZIP entries may lie
+ * further in, and anything not recognised or not allowed) the stored file is read from the start as far
+ * as the detection needs (`detectStoredType`).
+ */
+export async function detectTypeFromHead(
+  store: FileStore,
+  key: string,
+  head: Uint8Array,
+  size: number,
+): Promise<DetectedType | null> {
+  const detected = await fileTypeFromBuffer(head);
+  const type =
+    detected && detected.mime in ALLOWED_FILE_TYPES ? allowed(detected.mime as AllowedFileType) : null;
+  if (head.length >= size || (type && type.kind !== 'document')) return type;
+  return detectStoredType(store, key);
+}
+
+const allowed = (mimeType: AllowedFileType): DetectedType => ({ mimeType, ...ALLOWED_FILE_TYPES[mimeType] });
+
+/**
  * The type of stored bytes by their content (`file-type`'s magic numbers; for ZIP-based office files the
  * package's entries), or null when it is none of the allowed ones. Reads from the start only as far as
  * the detection needs, then releases the stream.
  */
-export async function detectStoredType(
-  store: FileStore,
-  key: string,
-): Promise<{ mimeType: AllowedFileType; ext: string; kind: FileKind } | null> {
+export async function detectStoredType(store: FileStore, key: string): Promise<DetectedType | null> {
   const file = await store.get(key);
   if (!file) throw new Error(`stored upload missing: ${key}`);
   try {
@@ -93,8 +121,7 @@ export async function detectStoredType(
       Readable.toWeb(file.body) as unknown as ReadableStream<Uint8Array>,
     );
     if (!detected || !(detected.mime in ALLOWED_FILE_TYPES)) return null;
-    const mimeType = detected.mime as AllowedFileType;
-    return { mimeType, ...ALLOWED_FILE_TYPES[mimeType] };
+    return allowed(detected.mime as AllowedFileType);
   } finally {
     file.body.destroy();
   }
@@ -118,7 +145,12 @@ export async function receiveFileVersion(
   store: FileStore,
   key: string,
 ): Promise<StoredUpload> {
-  const upload = await uploadToStore(c, store, { field: 'file', key, maxBytes: FILE_MAX_BYTES });
+  const upload = await uploadToStore(c, store, {
+    field: 'file',
+    key,
+    maxBytes: FILE_MAX_BYTES,
+    headBytes: TYPE_HEAD_BYTES,
+  });
   return checkStored(store, key, { ...upload, name: formFileName(upload.filename) }, c.get('log'));
 }
 
@@ -133,7 +165,10 @@ export async function storeFileBytes(
   bytes: Uint8Array,
   log: Logger,
 ): Promise<StoredUpload> {
-  const put = await store.put(key, Readable.from([Buffer.from(bytes)]), { maxBytes: FILE_MAX_BYTES });
+  const put = await store.put(key, Readable.from([Buffer.from(bytes)]), {
+    maxBytes: FILE_MAX_BYTES,
+    headBytes: TYPE_HEAD_BYTES,
+  });
   return checkStored(store, key, { ...put, name }, log);
 }
 
@@ -141,12 +176,14 @@ export async function storeFileBytes(
 async function checkStored(
   store: FileStore,
   key: string,
-  stored: { size: number; sha256: string; name: string },
+  stored: { size: number; sha256: string; name: string; head?: Buffer },
   log: Logger,
 ): Promise<StoredUpload> {
   try {
     if (stored.size === 0) throw new ApiError('file_empty');
-    const type = await detectStoredType(store, key);
+    const type = stored.head
+      ? await detectTypeFromHead(store, key, stored.head, stored.size)
+      : await detectStoredType(store, key);
     if (!type) throw new ApiError('file_type_not_allowed');
     return {
       key,
