@@ -1,10 +1,9 @@
-import { FilterSelect, SearchBox, SortControls } from '../../shared/ui/list-controls';
+import { FilterSelect, LIST_SELECT_CLASS, SearchBox, SortControls } from '../../shared/ui/list-controls';
 import type { PortalSummary } from './api';
 import { useClientTexts } from './i18n';
 import { SORT_FIELDS, type useListParams } from './use-list-params';
 
-const selectClass =
-  'h-10 appearance-none rounded-lg border border-line bg-canvas px-3 text-base text-ink shadow-xs hover:border-slate-300 focus-visible:border-primary focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-primary/20 sm:text-sm';
+const selectClass = LIST_SELECT_CLASS;
 
 /** Search (debounced into `?q=`), portal filter and sort controls of the list. */
 export function ListToolbar({

@@ -1,12 +1,11 @@
 import { FILE_STATUSES, type FileStatus } from '../../shared/contracts/files';
-import { FilterSelect, SearchBox, SortControls } from '../../shared/ui/list-controls';
+import { FilterSelect, LIST_SELECT_CLASS, SearchBox, SortControls } from '../../shared/ui/list-controls';
 import type { ProjectOption } from './api';
 import { useFilesTexts } from './i18n';
 import { SORT_FIELDS, type useListParams } from './use-list-params';
 
 /** The native selects of the toolbar: full width on a phone, their own width from `sm`. */
-const SELECT =
-  'h-10 w-full min-w-0 appearance-none rounded-lg border border-line bg-canvas px-3 text-base text-ink shadow-xs hover:border-slate-300 focus-visible:border-primary focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-primary/20 sm:w-auto sm:max-w-56 sm:text-sm';
+const SELECT = `${LIST_SELECT_CLASS} w-full min-w-0 sm:w-auto sm:max-w-56`;
 
 type Params = ReturnType<typeof useListParams>;
 

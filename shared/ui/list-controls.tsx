@@ -170,6 +170,10 @@ export function Pagination({
  * A list's filter as a native select with a visually hidden label: "all" (the empty value) first, then the
  * options. `className` sizes it (the toolbar's select class).
  */
+/** The look of a list toolbar's native selects (filters, sort); a toolbar adds only its layout (widths). */
+export const LIST_SELECT_CLASS =
+  'h-10 appearance-none rounded-lg border border-line bg-canvas px-3 text-base text-ink shadow-xs hover:border-slate-300 focus-visible:border-primary focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-primary/20 sm:text-sm';
+
 export function FilterSelect({
   label,
   allLabel,
