@@ -6,7 +6,10 @@ import type { AppEnv } from './context';
 import { translate } from './i18n';
 
 /** One HTTP status per error code: the whole error vocabulary of the API. */
-export const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503> = {
+export const STATUS: Record<
+  ErrorCode,
+  400 | 401 | 403 | 404 | 409 | 413 | 415 | 402 | 422 | 429 | 500 | 502 | 503
+> = {
   bad_request: 400,
   validation_failed: 422,
   unauthorized: 401,
@@ -51,6 +54,17 @@ export const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 |
   file_decision_not_allowed: 409,
   file_version_outdated: 409,
   file_preview_unavailable: 404,
+  // Invoices and payments (issue 21).
+  invoice_not_editable: 409,
+  invoice_transition_not_allowed: 409,
+  invoice_total_too_large: 422,
+  invoice_not_payable: 409,
+  stripe_not_connected: 409,
+  stripe_key_invalid: 422,
+  stripe_unavailable: 502,
+  stripe_webhook_invalid: 400,
+  plan_required: 402,
+  billing_unavailable: 503,
   // Widget identity handoff: a malformed token; a token that does not prove who sent it or for which
   // portal, or is no longer valid; handoff off for the portal; no such client in the portal.
   handoff_invalid: 400,

@@ -81,6 +81,20 @@ export const ErrorCode = z.enum([
   'file_decision_not_allowed',
   'file_version_outdated',
   'file_preview_unavailable',
+  // invoices and payments (issue 21): a change to an invoice that is no longer a draft, a status change
+  // outside INVOICE_TRANSITIONS, a total over Stripe's ceiling, paying an invoice that is not open, Stripe
+  // not connected / a key Stripe refuses / Stripe not answering, a webhook whose signature does not verify,
+  // a write after the trial ended without a plan, plan billing not configured on this server
+  'invoice_not_editable',
+  'invoice_transition_not_allowed',
+  'invoice_total_too_large',
+  'invoice_not_payable',
+  'stripe_not_connected',
+  'stripe_key_invalid',
+  'stripe_unavailable',
+  'stripe_webhook_invalid',
+  'plan_required',
+  'billing_unavailable',
   // widget identity handoff (`HandoffErrorCode` in shared/contracts/widget.ts)
   ...HANDOFF_ERROR_CODES,
 ]);

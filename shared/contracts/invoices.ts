@@ -1,0 +1,377 @@
+import { z } from 'zod';
+import { Language, text } from './common';
+import { MAX_AMOUNT_CENTS, MAX_QUANTITY_MILLI, MAX_TAX_RATE_BP } from './money';
+
+/*
+ * Invoices, credit notes, invoice settings, the provider's Stripe connection and plan (spec §1, §3, §4, §8, §9;
+ * issue 21). Money is integer minor units, quantities thousandths, tax rates basis points (see `money.ts`).
+ *
+ * Statuses and who moves them (the spec names them, "the provider can update the status"):
+ *   draft → sent         the provider sends it: the next number is assigned, it becomes immutable and, with
+ *                        Stripe connected, it is created, finalised and sent in Stripe too;
+ *   sent → paid          the provider marks it paid, or Stripe reports the payment (webhook);
+ *   sent → overdue       the overdue job, the day after its due date (or the provider);
+ *   overdue → paid       as sent → paid;
+ *   sent | overdue → cancelled   the provider cancels it: a credit note with its own number references it;
+ *   paid, cancelled      final. A draft is deleted, never cancelled (it has no number).
+ */
+
+export const InvoiceStatus = z
+  .enum(['draft', 'sent', 'paid', 'overdue', 'cancelled'])
+  .meta({ description: 'Invoice status (spec §4).', example: 'sent' });
+export type InvoiceStatus = z.infer<typeof InvoiceStatus>;
+export const INVOICE_STATUSES = InvoiceStatus.options;
+
+export const INVOICE_TRANSITIONS: Readonly<Record<InvoiceStatus, readonly InvoiceStatus[]>> = {
+  draft: ['sent'],
+  sent: ['paid', 'overdue', 'cancelled'],
+  overdue: ['paid', 'cancelled'],
+  paid: [],
+  cancelled: [],
+};
+
+export const canTransition = (from: InvoiceStatus, to: InvoiceStatus): boolean =>
+  INVOICE_TRANSITIONS[from].includes(to);
+
+/** Open for payment: the portal's pay button and the Stripe webhooks act only on these. */
+export const isPayable = (status: InvoiceStatus): boolean => status === 'sent' || status === 'overdue';
+
+export const Currency = z
+  .enum(['EUR', 'USD'], { error: 'validation.invoiceCurrency' })
+  .meta({ description: 'ISO 4217 currency.', example: 'EUR' });
+export type Currency = z.infer<typeof Currency>;
+
+/** A new invoice's currency: the profile's when set and supported, else by language (de → EUR, en → USD). */
+export const defaultCurrency = (language: Language, profileCurrency?: string | null): Currency =>
+  profileCurrency === 'EUR' || profileCurrency === 'USD'
+    ? profileCurrency
+    : language === 'de'
+      ? 'EUR'
+      : 'USD';
+
+export const INVOICE_MAX_LINES = 100;
+
+const DateOnly = text({ error: 'validation.dateInvalid' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.dateInvalid' })
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: 'validation.dateInvalid' })
+  .meta({ description: 'Calendar date `YYYY-MM-DD`.', example: '2026-12-31' });
+
+export const InvoiceLineInput = z
+  .object({
+    description: text({ error: 'validation.lineDescriptionRequired' })
+      .trim()
+      .min(1, { error: 'validation.lineDescriptionRequired' })
+      .max(500, { error: 'validation.lineDescriptionTooLong' }),
+    quantityMilli: z
+      .number({ error: 'validation.quantityInvalid' })
+      .int({ error: 'validation.quantityInvalid' })
+      .min(1, { error: 'validation.quantityInvalid' })
+      .max(MAX_QUANTITY_MILLI, { error: 'validation.quantityInvalid' })
+      .meta({ description: 'Quantity in thousandths (1.5 hours = 1500).', example: 1500 }),
+    unitPriceCents: z
+      .number({ error: 'validation.unitPriceInvalid' })
+      .int({ error: 'validation.unitPriceInvalid' })
+      .min(0, { error: 'validation.unitPriceInvalid' })
+      .max(MAX_AMOUNT_CENTS, { error: 'validation.unitPriceInvalid' })
+      .meta({ description: 'Unit price in minor units (cents).', example: 8000 }),
+    taxRateBp: z
+      .number({ error: 'validation.taxRateInvalid' })
+      .int({ error: 'validation.taxRateInvalid' })
+      .min(0, { error: 'validation.taxRateInvalid' })
+      .max(MAX_TAX_RATE_BP, { error: 'validation.taxRateInvalid' })
+      .nullable()
+      .meta({ description: 'Tax rate in basis points (19 % = 1900); null for none.', example: 1900 }),
+  })
+  .meta({ id: 'InvoiceLineInput' });
+export type InvoiceLineInput = z.infer<typeof InvoiceLineInput>;
+
+const InvoiceFields = {
+  clientId: z.uuid({ error: 'validation.clientRequired' }),
+  projectId: z.uuid({ error: 'validation.projectInvalid' }).nullable(),
+  currency: Currency,
+  language: Language.meta({ description: 'Language of the invoice’s PDF and e-mails.' }),
+  description: text().trim().max(2000, { error: 'validation.descriptionTooLong' }).nullable(),
+  dueDate: DateOnly.nullable(),
+  lines: z
+    .array(InvoiceLineInput)
+    .min(1, { error: 'validation.linesRequired' })
+    .max(INVOICE_MAX_LINES, { error: 'validation.tooManyLines' }),
+};
+
+/** A new draft. Total at most 999,999.99 (422 `invoice_total_too_large`). */
+export const InvoiceCreate = z
+  .object({
+    ...InvoiceFields,
+    projectId: InvoiceFields.projectId.optional().default(null),
+    currency: Currency.optional().meta({ description: 'Default: from the profile, else the language.' }),
+    language: InvoiceFields.language.optional().meta({ description: 'Default: the client’s language.' }),
+    description: InvoiceFields.description.optional().default(null),
+    dueDate: InvoiceFields.dueDate
+      .optional()
+      .meta({ description: 'Default: today plus the settings’ payment term.' }),
+  })
+  .meta({ id: 'InvoiceCreate' });
+export type InvoiceCreate = z.input<typeof InvoiceCreate>;
+
+/** Changes to a draft (409 `invoice_not_editable` once sent); `lines` replaces all lines. */
+export const InvoiceUpdate = z.object(InvoiceFields).partial().meta({ id: 'InvoiceUpdate' });
+export type InvoiceUpdate = z.infer<typeof InvoiceUpdate>;
+
+export const InvoiceLine = z
+  .object({
+    id: z.uuid(),
+    position: z.number().int(),
+    description: text(),
+    quantityMilli: z.number().int(),
+    unitPriceCents: z.number().int(),
+    taxRateBp: z.number().int().nullable(),
+    amountCents: z.number().int().meta({ description: 'Net amount of the line.' }),
+  })
+  .meta({ id: 'InvoiceLine' });
+export type InvoiceLine = z.infer<typeof InvoiceLine>;
+
+export const TaxGroup = z
+  .object({ rateBp: z.number().int(), netCents: z.number().int(), taxCents: z.number().int() })
+  .meta({ id: 'InvoiceTaxGroup' });
+
+export const CreditNote = z
+  .object({
+    id: z.uuid(),
+    number: text().meta({ example: 'CN-0001' }),
+    reason: text().nullable(),
+    amountCents: z.number().int(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'CreditNote' });
+export type CreditNote = z.infer<typeof CreditNote>;
+
+export const PaidVia = z.enum(['manual', 'stripe_invoice', 'stripe_checkout']);
+
+/** What the provider sees of an invoice in lists. */
+export const InvoiceSummary = z
+  .object({
+    id: z.uuid(),
+    number: text()
+      .nullable()
+      .meta({ description: 'Assigned when sent; null for a draft.', example: 'INV-0007' }),
+    status: InvoiceStatus,
+    client: z.object({ id: z.uuid(), name: text() }),
+    project: z.object({ id: z.uuid(), name: text() }).nullable(),
+    currency: Currency,
+    amountCents: z.number().int().meta({ description: 'Total, tax included.' }),
+    description: text().nullable(),
+    dueDate: text().nullable().meta({ description: 'Calendar date `YYYY-MM-DD`.' }),
+    issuedAt: z.iso.datetime().nullable(),
+    paidAt: z.iso.datetime().nullable(),
+    creditNoteNumber: text().nullable(),
+    viaStripe: z.boolean().meta({ description: 'Created in the provider’s Stripe account.' }),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'InvoiceSummary' });
+export type InvoiceSummary = z.infer<typeof InvoiceSummary>;
+
+export const Invoice = InvoiceSummary.extend({
+  client: z.object({ id: z.uuid(), name: text(), email: text(), company: text().nullable() }),
+  language: Language,
+  lines: z.array(InvoiceLine),
+  subtotalCents: z.number().int(),
+  taxes: z.array(TaxGroup),
+  taxCents: z.number().int(),
+  paidVia: PaidVia.nullable(),
+  cancelledAt: z.iso.datetime().nullable(),
+  creditNote: CreditNote.nullable(),
+  stripe: z
+    .object({
+      invoiceId: text(),
+      hostedUrl: text().nullable().meta({ description: '“View in the payment provider”.' }),
+      pdfUrl: text().nullable(),
+    })
+    .nullable(),
+  allowedStatuses: z
+    .array(InvoiceStatus)
+    .meta({
+      description:
+        'Statuses the provider may set now (INVOICE_TRANSITIONS; sending and cancelling have their own calls).',
+    }),
+  updatedAt: z.iso.datetime(),
+}).meta({ id: 'Invoice' });
+export type Invoice = z.infer<typeof Invoice>;
+
+export const InvoiceListQuery = z.object({
+  status: InvoiceStatus.optional(),
+  clientId: z.uuid({ error: 'validation.invalid' }).optional(),
+  projectId: z.uuid({ error: 'validation.invalid' }).optional(),
+  q: text().trim().max(200).optional().meta({ description: 'Searches number and description.' }),
+  cursor: text().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type InvoiceListQuery = z.input<typeof InvoiceListQuery>;
+
+export const MoneyAmount = z.object({ currency: Currency, amountCents: z.number().int() });
+
+/** Per status: how many invoices and their sum per currency (never added across currencies). */
+export const InvoiceStatusTotal = z
+  .object({ status: InvoiceStatus, count: z.number().int(), amounts: z.array(MoneyAmount) })
+  .meta({ id: 'InvoiceStatusTotal' });
+
+export const InvoiceList = z
+  .object({
+    items: z.array(InvoiceSummary),
+    nextCursor: text().nullable(),
+    totals: z
+      .array(InvoiceStatusTotal)
+      .meta({ description: 'Over the client/project/search filter, ignoring the status filter.' }),
+  })
+  .meta({ id: 'InvoiceList' });
+export type InvoiceList = z.infer<typeof InvoiceList>;
+
+/** The provider sets a status along INVOICE_TRANSITIONS: paid (with the date it was paid) or overdue. */
+export const InvoiceStatusChange = z
+  .object({
+    status: z.enum(['paid', 'overdue'], { error: 'validation.invalid' }),
+    paidDate: DateOnly.optional().meta({
+      description: 'For `paid`: the day the money arrived (default today).',
+    }),
+  })
+  .meta({ id: 'InvoiceStatusChange' });
+
+export const InvoiceCancel = z
+  .object({
+    reason: text().trim().max(1000, { error: 'validation.descriptionTooLong' }).nullable().default(null),
+  })
+  .meta({ id: 'InvoiceCancel' });
+
+/** The answer to sending: the invoice, and whether Stripe got it (the invoice is sent either way). */
+export const InvoiceSent = z
+  .object({
+    invoice: Invoice,
+    payment: z.object({
+      provider: z.enum(['stripe', 'none']),
+      status: z.enum(['sent', 'failed', 'not_connected']),
+      message: text()
+        .nullable()
+        .meta({ description: 'Why Stripe failed (translated); retried in the background.' }),
+    }),
+  })
+  .meta({ id: 'InvoiceSent' });
+export type InvoiceSent = z.infer<typeof InvoiceSent>;
+
+export const InvoiceSettings = z
+  .object({
+    numberPrefix: text().trim().max(20, { error: 'validation.prefixTooLong' }),
+    creditNotePrefix: text().trim().max(20, { error: 'validation.prefixTooLong' }),
+    nextNumber: z.number().int().meta({ description: 'Read only: the number the next sent invoice gets.' }),
+    businessAddress: text().trim().max(500).nullable(),
+    taxId: text().trim().max(50).nullable(),
+    paymentInstructions: text()
+      .trim()
+      .max(1000)
+      .nullable()
+      .meta({ description: 'How to pay without a card (bank details); shown in the portal and on the PDF.' }),
+    footerNote: text().trim().max(500).nullable(),
+    defaultDueDays: z.number().int().min(0).max(365),
+    defaultTaxRateBp: z.number().int().min(0).max(MAX_TAX_RATE_BP).nullable(),
+  })
+  .meta({ id: 'InvoiceSettings' });
+export type InvoiceSettings = z.infer<typeof InvoiceSettings>;
+
+export const InvoiceSettingsUpdate = InvoiceSettings.omit({ nextNumber: true })
+  .partial()
+  .refine((v) => !v.numberPrefix || v.numberPrefix !== v.creditNotePrefix, {
+    error: 'validation.prefixesDiffer',
+    path: ['creditNotePrefix'],
+  })
+  .meta({ id: 'InvoiceSettingsUpdate' });
+
+/* --- Stripe connection (the provider's own account) ------------------------------------------------------ */
+
+export const StripeConnection = z
+  .object({
+    connected: z.boolean(),
+    accountId: text().nullable(),
+    accountName: text().nullable(),
+    livemode: z.boolean().nullable(),
+    keyLast4: text().nullable(),
+    webhookUrl: text().meta({
+      description: 'Where Stripe sends events: `<PUBLIC_URL>/api/webhooks/stripe`.',
+    }),
+    webhookManaged: z.boolean().meta({ description: 'True when we created the webhook endpoint ourselves.' }),
+    connectedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'StripeConnection' });
+export type StripeConnection = z.infer<typeof StripeConnection>;
+
+export const StripeConnect = z
+  .object({
+    secretKey: text({ error: 'validation.stripeKeyRequired' })
+      .trim()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, { error: 'validation.stripeKeyFormat' }),
+    webhookSecret: text()
+      .trim()
+      .regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, { error: 'validation.stripeWebhookSecretFormat' })
+      .optional()
+      .meta({ description: 'Optional: without it, a webhook endpoint is created in the account for you.' }),
+  })
+  .meta({ id: 'StripeConnect' });
+
+/* --- The provider's plan (spec §1, §9) ------------------------------------------------------------------ */
+
+export const PLAN_PRICE_CENTS = 900;
+export const PLAN_CURRENCY = 'EUR';
+export const TRIAL_DAYS = 14;
+
+export const Plan = z
+  .object({
+    plan: z.enum(['trial', 'premium', 'expired']).meta({
+      description:
+        'trial: inside the 14 days; premium: an active subscription; expired: read-only until subscribed.',
+    }),
+    trialEndsAt: z.iso.datetime(),
+    subscription: z
+      .object({
+        status: text(),
+        currentPeriodEnd: z.iso.datetime().nullable(),
+        cancelAtPeriodEnd: z.boolean(),
+      })
+      .nullable(),
+    billingAvailable: z
+      .boolean()
+      .meta({ description: 'False when this server has no Stripe account of its own.' }),
+  })
+  .meta({ id: 'Plan' });
+export type Plan = z.infer<typeof Plan>;
+
+export const CheckoutRedirect = z
+  .object({ url: text().meta({ description: 'Open this Stripe page in the browser.' }) })
+  .meta({ id: 'CheckoutRedirect' });
+
+/* --- The portal's view ----------------------------------------------------------------------------------- */
+
+/** What the client sees of one invoice: no drafts; how to pay (card through Stripe, or instructions). */
+export const PortalInvoiceDetail = z
+  .object({
+    id: z.uuid(),
+    number: text(),
+    status: z.enum(['sent', 'paid', 'overdue', 'cancelled']),
+    currency: Currency,
+    language: Language,
+    description: text().nullable(),
+    dueDate: text().nullable(),
+    issuedAt: z.iso.datetime(),
+    paidAt: z.iso.datetime().nullable(),
+    project: z.object({ id: z.uuid(), name: text() }).nullable(),
+    lines: z.array(InvoiceLine.omit({ id: true })),
+    subtotalCents: z.number().int(),
+    taxes: z.array(TaxGroup),
+    taxCents: z.number().int(),
+    amountCents: z.number().int(),
+    creditNoteNumber: text().nullable(),
+    payment: z.object({
+      method: z.enum(['card', 'instructions', 'none']).meta({
+        description: 'card: the pay button (Stripe); instructions: text how to pay; none: nothing to pay.',
+      }),
+      instructions: text().nullable(),
+    }),
+  })
+  .meta({ id: 'PortalInvoiceDetail' });
+export type PortalInvoiceDetail = z.infer<typeof PortalInvoiceDetail>;
