@@ -156,3 +156,8 @@ CREATE TABLE plan_subscriptions (
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE UNIQUE INDEX plan_subscriptions_customer_key ON plan_subscriptions (customer_id);
+
+-- An invoice need not belong to a project, and its creation and status changes are activity all the same
+-- (the payment-success page and both notification sheets learn of them live): such rows carry the invoice's
+-- client and no project.
+ALTER TABLE activity_feed ALTER COLUMN project_id DROP NOT NULL;
