@@ -43,6 +43,7 @@ import { registerFileThumbnail } from './files/thumbnail';
 import { registerUpdateFile } from './files/update';
 import { registerUploadFile } from './files/upload';
 import { registerUploadFileVersion } from './files/upload-version';
+import { registerInvoiceRoutes } from './invoices';
 import { registerListConversations } from './messages/conversations';
 import { registerListMessages } from './messages/list';
 import { registerReadMessages } from './messages/read';
@@ -186,6 +187,8 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerPortalProjects(app);
   registerPortalProject(app);
   registerPortalInvoices(app);
+  // Invoices (issue 21): the provider's, their settings, the client's detail.
+  registerInvoiceRoutes(app);
 
   registerWidgetSecretStatus(app);
   registerRotateWidgetSecret(app);
