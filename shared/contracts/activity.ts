@@ -45,12 +45,9 @@ export const ActivityItem = z
       .object({ id: z.uuid(), name: text(), clientId: z.uuid(), clientName: text() })
       .nullable()
       .meta({ description: 'The project; null for an invoice without one (see `client`).' }),
-    client: z
-      .object({ id: z.uuid(), name: text() })
-      .optional()
-      .meta({
-        description: 'The client the row is about (the project’s, or the invoice’s); always sent by the API.',
-      }),
+    client: z.object({ id: z.uuid(), name: text() }).optional().meta({
+      description: 'The client the row is about (the project’s, or the invoice’s); always sent by the API.',
+    }),
     file: z.object({ id: z.uuid(), name: text(), status: FileStatus }).optional().meta({
       description:
         'For file_upload and file_approval: the file and the status the event set (the widget’s `file.status_changed`).',

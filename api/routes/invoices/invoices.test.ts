@@ -7,6 +7,7 @@ import type {
   InvoiceSettings,
   PortalInvoiceDetail,
 } from '../../../shared/contracts/invoices';
+import { outbox } from '../../auth/testing';
 import { createDraft, type InvoicesWorld, invoicesWorld, line } from '../../services/invoices/testing';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { send } from '../account/testing';
@@ -185,9 +186,8 @@ describe('sending, status and cancelling', () => {
     const after = await json<InvoiceSettings>(await send(t, 'GET', '/api/invoice-settings', w.owner));
     expect(after.nextNumber).toBe(before.nextNumber + 1);
 
-    const [mail] = await t.sql<{ subject: string; text: string }[]>`
-      SELECT subject, text FROM mail_outbox WHERE kind = 'invoice_sent' ORDER BY created_at DESC LIMIT 1`;
-    expect(mail?.subject).toContain(sent.invoice.number);
+    const [mail] = (await outbox(t, 'inv-client@example.com')).filter((m) => m.kind === 'invoice_sent');
+    expect(mail?.subject).toMatch(new RegExp(`^Rechnung ${sent.invoice.number} von .+`)); // the invoice's language
     expect(mail?.text).toContain('214,20');
     expect(mail?.text).toContain(`/portal/${w.portalId}/invoices`);
 
