@@ -45,6 +45,9 @@ export interface Victim extends Provider {
   /** A file of the project (uploaded by the provider, with a pin by the client) and its version. */
   fileId: string;
   versionId: string;
+  /** The client's invoices (issue 21): a sent one (of the project, the portal sees it) and a draft. */
+  invoiceId: string;
+  draftInvoiceId: string;
 }
 
 let counter = 0;
@@ -242,8 +245,34 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     }),
     'the client pins feedback',
   );
+  const invoiceLines = [
+    { description: `Work ${messageMarker}`, quantityMilli: 1000, unitPriceCents: 5000, taxRateBp: 1900 },
+  ];
+  const invoice = await created<{ id: string }>(
+    await call(t, 'POST', '/api/invoices', {
+      ...as,
+      body: {
+        clientId: first.clientId,
+        projectId: project.id,
+        description: `Invoice ${messageMarker}`,
+        lines: invoiceLines,
+      },
+    }),
+    'create an invoice',
+  );
+  const sent = await call(t, 'POST', `/api/invoices/${invoice.id}/send`, as);
+  if (sent.status !== 200) throw new Error(`send an invoice: ${sent.status} ${await sent.text()}`);
+  const draftInvoice = await created<{ id: string }>(
+    await call(t, 'POST', '/api/invoices', {
+      ...as,
+      body: { clientId: first.clientId, lines: invoiceLines },
+    }),
+    'create a draft invoice',
+  );
   return {
     ...owner,
+    invoiceId: invoice.id,
+    draftInvoiceId: draftInvoice.id,
     portalId: first.portalId,
     client: { ...first, token: session.token },
     neighbour: second,
