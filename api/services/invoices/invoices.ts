@@ -369,11 +369,13 @@ export async function deleteInvoice(
  * settings row, so numbers are gapless and unique; a rolled-back send leaves the number to the next one.
  * 409 `invoice_transition_not_allowed` when it is not a draft.
  * The caller then hands the invoice to the payment provider (`deliverSentInvoice`, after the commit).
+ * `mailClient: false` (the demo data) sends no e-mail.
  */
 export async function sendInvoice(
   deps: InvoiceDeps,
   scope: ProviderScope,
   invoiceId: string,
+  opts: { mailClient?: boolean } = {},
 ): Promise<Invoice> {
   const seq = await deps.sql.begin(async (tx) => {
     const current = await lockInvoice(tx, scope.providerId, invoiceId);
@@ -407,7 +409,7 @@ export async function sendInvoice(
       { ...row, from_status: 'draft', status: 'sent' },
       'provider',
     );
-    await queueInvoiceMail(deps, tx, scope.providerId, row);
+    if (opts.mailClient !== false) await queueInvoiceMail(deps, tx, scope.providerId, row);
     return activitySeq;
   });
   await publishInvoiceActivity(deps, scope.providerId, [seq]);
