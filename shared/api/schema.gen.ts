@@ -9401,7 +9401,8 @@ export interface components {
                 dueDate: string | null;
                 /** Format: uuid */
                 id: string;
-                number: string;
+                /** @description Null for a draft (numbers are assigned when sent). */
+                number: string | null;
                 status: string;
             }[];
             /**

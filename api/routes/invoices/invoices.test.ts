@@ -83,6 +83,12 @@ describe('drafts', () => {
     await t.sql`UPDATE profiles SET currency = 'EUR' WHERE user_id = ${w.providerId}`;
     const draft = await createDraft(t, w.owner, { clientId: w.clientId, lines: [line('A', 1000, 100)] });
     expect(draft).toMatchObject({ currency: 'EUR', dueDate: plusDays(30) });
+    const noDue = await createDraft(t, w.owner, {
+      clientId: w.clientId,
+      dueDate: null,
+      lines: [line('A', 1000, 1)],
+    });
+    expect(noDue.dueDate).toBeNull();
     await t.sql`UPDATE profiles SET currency = NULL WHERE user_id = ${w.providerId}`;
     await send(t, 'PATCH', '/api/invoice-settings', w.owner, { defaultDueDays: 14 });
   });

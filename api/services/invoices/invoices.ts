@@ -236,13 +236,15 @@ export async function createInvoice(
     const currency =
       input.currency ?? defaultCurrency(profile?.preferred_language ?? 'en', profile?.currency);
     const language = input.language ?? client.language;
-    const dueDate = input.dueDate ?? addDays(todayOf(deps.now()), settings.default_due_days);
+    // Omitted: the payment term from today; an explicit null: no due date.
+    const dueDate =
+      input.dueDate === undefined ? addDays(todayOf(deps.now()), settings.default_due_days) : input.dueDate;
     const now = deps.now();
     const [row] = await tx<{ id: string }[]>`
       INSERT INTO invoices (provider_id, client_id, project_id, number, amount_cents, subtotal_cents, tax_cents,
                             currency, status, description, due_date, language, created_at, updated_at)
       VALUES (${scope.providerId}, ${input.clientId}, ${input.projectId}, NULL, ${totals.totalCents},
-              ${totals.subtotalCents}, ${totals.taxCents}, ${currency}, 'draft', ${input.description},
+              ${totals.subtotalCents}, ${totals.taxCents}, ${currency}, 'draft', ${input.description || null},
               ${dueDate}, ${language}, ${now}, ${now})
       RETURNING id`;
     const invoiceId = (row as { id: string }).id;
@@ -325,7 +327,7 @@ export async function updateInvoice(
     if (input.projectId !== undefined) changes.project_id = input.projectId;
     if (input.currency !== undefined) changes.currency = input.currency;
     if (input.language !== undefined) changes.language = input.language;
-    if (input.description !== undefined) changes.description = input.description;
+    if (input.description !== undefined) changes.description = input.description || null;
     if (input.dueDate !== undefined) changes.due_date = input.dueDate;
     if (totals) {
       changes.subtotal_cents = totals.subtotalCents;
