@@ -422,3 +422,28 @@ describe('the portal', () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe('deleting the invoice’s project', () => {
+  it('keeps the invoice and its activity, without the project', async () => {
+    const world = await invoicesWorld(t, 'inv-project-gone');
+    const draft = await createDraft(t, world.owner, {
+      clientId: world.clientId,
+      projectId: world.projectId,
+      lines: [line('A', 1000, 2_500)],
+    });
+    await sendIt(draft.id, world.owner);
+    expect((await send(t, 'DELETE', `/api/projects/${world.projectId}`, world.owner)).status).toBe(200);
+    const invoice = await json<Invoice>(await send(t, 'GET', `/api/invoices/${draft.id}`, world.owner));
+    expect(invoice).toMatchObject({ project: null, status: 'sent', number: 'INV-0001' });
+    const sheet = await json<NotificationList>(await send(t, 'GET', '/api/notifications', world.owner));
+    const rows = sheet.items.filter((i) => i.invoice?.id === draft.id);
+    expect(rows.map((i) => i.type).sort()).toEqual(['invoice_created', 'invoice_status']);
+    expect(rows.every((i) => i.project === null && i.client?.id === world.clientId)).toBe(true);
+    const clientSheet = await json<NotificationList>(
+      await portalRequest(t, 'GET', `/api/portal/${world.portalId}/notifications`, world.token),
+    );
+    expect(clientSheet.items.filter((i) => i.invoice?.id === draft.id).map((i) => i.type)).toEqual([
+      'invoice_status',
+    ]);
+  });
+});
