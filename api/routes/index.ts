@@ -43,6 +43,9 @@ import { registerFileThumbnail } from './files/thumbnail';
 import { registerUpdateFile } from './files/update';
 import { registerUploadFile } from './files/upload';
 import { registerUploadFileVersion } from './files/upload-version';
+import { registerCreditNotePdf } from './invoices/credit-note-pdf';
+import { registerInvoicePdf } from './invoices/pdf';
+import { registerPortalInvoicePdf } from './invoices/portal-pdf';
 import { registerListConversations } from './messages/conversations';
 import { registerListMessages } from './messages/list';
 import { registerReadMessages } from './messages/read';
@@ -166,6 +169,11 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerFilePage(app);
   registerFileAnnotated(app);
   registerFileApprovalRecord(app);
+
+  // Invoices: the PDFs of an invoice and its credit note (issue 21).
+  registerInvoicePdf(app);
+  registerCreditNotePdf(app);
+  registerPortalInvoicePdf(app);
 
   registerNotifications(app);
   registerUnreadCount(app);

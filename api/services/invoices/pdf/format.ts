@@ -40,8 +40,7 @@ export function pdfFormat(language: PdfLanguage, currency: string): PdfFormat {
   const percent = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   // Intl's typings only name numbers and bigints; a decimal string is formatted exactly (ECMA-402 v3).
-  const exact = (format: Intl.NumberFormat, value: string) =>
-    format.format(value as unknown as number);
+  const exact = (format: Intl.NumberFormat, value: string) => format.format(value as unknown as number);
   const made: PdfFormat = {
     money: (cents) => exact(money, centsToDecimal(cents)),
     quantity: (milli) => exact(decimal, formatQuantity(milli)),

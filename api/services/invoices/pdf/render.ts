@@ -100,7 +100,7 @@ function luminance(hex: string): number {
 }
 
 /** The accent for text on white: the brand colour unless too light to read (contrast below 3:1), then ink. */
-const readableOnWhite = (hex: string) => ((1.05 / (luminance(hex) + 0.05)) >= 3 ? hex : INK);
+const readableOnWhite = (hex: string) => (1.05 / (luminance(hex) + 0.05) >= 3 ? hex : INK);
 
 /** The day of a `YYYY-MM-DD` as a Date at UTC midnight. */
 const dayToDate = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -169,15 +169,17 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   /* --- Page 1 header: logo or name, the provider's details ------------------------------------------ */
   let y = doc.page.margins.top;
   let leftBottom = y;
+  let logoDrawn = false;
   if (data.branding.logo) {
     try {
-      doc.image(data.branding.logo, left, y, { fit: [160, 56], align: 'left', valign: 'top' });
+      doc.image(data.branding.logo, left, y, { fit: [160, 56] });
       leftBottom = y + 56;
+      logoDrawn = true;
     } catch {
-      data.branding.logo = null; // unreadable bytes: the name below stands in
+      // Unreadable bytes: the name below stands in.
     }
   }
-  if (!data.branding.logo) {
+  if (!logoDrawn) {
     doc
       .font('Inter-SemiBold')
       .fontSize(16)
@@ -278,7 +280,10 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   /* --- Intro: what a credit note cancels; the invoice's description -------------------------------- */
   const paragraphs: { text: string; color: string }[] = [];
   if (creditNote && data.cancels) {
-    paragraphs.push({ text: L.creditNoteIntro(data.cancels.number, f.date(data.cancels.issueDate)), color: INK });
+    paragraphs.push({
+      text: L.creditNoteIntro(data.cancels.number, f.date(data.cancels.issueDate)),
+      color: INK,
+    });
     if (data.cancels.reason) paragraphs.push({ text: `${L.reason}: ${data.cancels.reason}`, color: MUTED });
   }
   if (data.description) paragraphs.push({ text: data.description, color: INK });
@@ -330,10 +335,14 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
     const rowHeight = Math.max(descHeight, 11) + 10;
     if (ensureRoom(rowHeight)) tableHeader();
     const ty = y + 5;
-    doc.font('Inter').fontSize(9).fillColor(MUTED).text(String(index + 1), cols.pos.x + cell, ty, {
-      width: cols.pos.w - cell,
-      lineBreak: false,
-    });
+    doc
+      .font('Inter')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(String(index + 1), cols.pos.x + cell, ty, {
+        width: cols.pos.w - cell,
+        lineBreak: false,
+      });
     doc.fillColor(INK).text(line.description, cols.desc.x, ty, { width: cols.desc.w });
     const figures: [typeof cols.qty, string][] = [
       [cols.qty, f.quantity(line.quantityMilli)],
@@ -345,12 +354,7 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
       doc.text(value, col.x, ty, { width: col.w - cell, align: 'right', lineBreak: false, features: TNUM });
     }
     y += rowHeight;
-    doc
-      .moveTo(left, y)
-      .lineTo(right, y)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
+    doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
   });
 
   /* --- Totals: net, tax per rate, total ------------------------------------------------------------ */
@@ -369,9 +373,7 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   for (const row of totalRows) {
     if (row.strong) {
       y += 4;
-      doc
-        .rect(totalsX, y, right - totalsX, 1.5)
-        .fill(secondary);
+      doc.rect(totalsX, y, right - totalsX, 1.5).fill(secondary);
       y += 6;
     }
     doc
@@ -404,7 +406,6 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
     const cx = left + stampWidth / 2 + 4;
     const cy = totalsTop + 24;
     doc.save();
-    doc.rotate(-6, { origin: [cx, cy] });
     doc.opacity(0.85);
     doc
       .roundedRect(cx - stampWidth / 2, cy - 22, stampWidth, stamp.sub ? 46 : 34, 4)
@@ -433,7 +434,8 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   }
 
   /* --- How to pay (an open or draft invoice) -------------------------------------------------------- */
-  const open = !creditNote && (data.status === 'draft' || data.status === 'sent' || data.status === 'overdue');
+  const open =
+    !creditNote && (data.status === 'draft' || data.status === 'sent' || data.status === 'overdue');
   if (open) {
     const texts = [
       ...(data.dueDate ? [L.payBy(f.date(data.dueDate))] : []),
