@@ -207,7 +207,7 @@ describe.each(databases)('tenant isolation on the %s', (_name, databaseUrl) => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 300_000); // every operation × every identity: minutes on a loaded machine, and more with every route
   it('sends a realtime socket only its own scope’s events, and opens none for a wrong identity', async () => {
     const server = await new Promise<Server>((resolve) => {
       const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
