@@ -229,18 +229,22 @@ describe.skipIf(!POPPLER)(
       expect(en).toContain('cancels invoice RE-2026-0042 of Mar 12, 2026');
     });
 
-    it('has metadata dated by the issue date, embeds the logo, and is reproducible', async () => {
+    it('has metadata dated by the issue date, embeds the logo, and is byte-for-byte reproducible', async () => {
       const logo = await sharp({ create: { width: 120, height: 40, channels: 3, background: '#0f766e' } })
         .png()
         .toBuffer();
-      const data = invoice({ branding: { logo, primaryColor: '#ffeeaa', secondaryColor: 'not a colour' } });
+      // Words no other test shaped: the first render shapes them, the second takes them from the shared cache.
+    const data = invoice({
+      description: `Einmalige Wörter ${Date.now().toString(36)} Größenübersicht`,
+      branding: { logo, primaryColor: '#ffeeaa', secondaryColor: 'not a colour' },
+    });
       const pdf = await renderInvoicePdf(data);
       const info = pdfInfo(pdf);
       expect(info.Title).toBe('Rechnung RE-2026-0042');
       expect(info.Author).toBe('Müller Design Studio');
       expect(info.CreationDate).toMatch(/^2026-03-12T00:00:00/);
       expect(pdfImageCount(pdf)).toBe(1);
-      expect(pdfText(await renderInvoicePdf(data))).toBe(pdfText(pdf));
+      expect((await renderInvoicePdf(data)).equals(pdf)).toBe(true);
       // A logo that is not an image: the name stands in, the PDF is still made.
       const broken = await renderInvoicePdf(
         invoice({
