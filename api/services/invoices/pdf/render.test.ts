@@ -234,10 +234,10 @@ describe.skipIf(!POPPLER)(
         .png()
         .toBuffer();
       // Words no other test shaped: the first render shapes them, the second takes them from the shared cache.
-    const data = invoice({
-      description: `Einmalige Wörter ${Date.now().toString(36)} Größenübersicht`,
-      branding: { logo, primaryColor: '#ffeeaa', secondaryColor: 'not a colour' },
-    });
+      const data = invoice({
+        description: `Einmalige Wörter ${Date.now().toString(36)} Größenübersicht`,
+        branding: { logo, primaryColor: '#ffeeaa', secondaryColor: 'not a colour' },
+      });
       const pdf = await renderInvoicePdf(data);
       const info = pdfInfo(pdf);
       expect(info.Title).toBe('Rechnung RE-2026-0042');
