@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -66,4 +66,22 @@ export function pdfImageCount(bytes: Uint8Array): number {
 /** qpdf --check's verdict (throws on a damaged file). */
 export function qpdfCheck(bytes: Uint8Array): string {
   return execFileSync('qpdf', ['--check', tempPdf(bytes)], { encoding: 'utf8' });
+}
+
+/** Page `page` rendered by pdftoppm at `dpi` as PNG bytes. */
+export function pdfPagePng(bytes: Uint8Array, page = 1, dpi = 40): Buffer {
+  const out = tempPdf(bytes).replace(/\.pdf$/, '');
+  execFileSync('pdftoppm', [
+    '-r',
+    String(dpi),
+    '-png',
+    '-f',
+    String(page),
+    '-l',
+    String(page),
+    '-singlefile',
+    tempPdf(bytes),
+    out,
+  ]);
+  return readFileSync(`${out}.png`);
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { computeTotals } from '../../../../shared/contracts/money';
 import { centsToDecimal, pdfFormat } from './format';
 import { pdfFileName } from './load';
-import { POPPLER, pdfFonts, pdfImageCount, pdfInfo, pdfText, QPDF, qpdfCheck } from './pdf-tools';
+import { POPPLER, pdfFonts, pdfImageCount, pdfInfo, pdfPagePng, pdfText, QPDF, qpdfCheck } from './pdf-tools';
 import { type InvoicePdfData, renderInvoicePdf } from './render';
 
 /*
@@ -253,6 +253,27 @@ describe.skipIf(!POPPLER)(
       );
       expect(pdfImageCount(broken)).toBe(0);
       expect(pdfText(broken)).toContain('Müller Design Studio');
+    });
+
+    it('renders to an image with the portal’s colours: the band in the primary, the total’s rule in the secondary', async () => {
+      const png = pdfPagePng(await renderInvoicePdf(invoice()), 1, 72);
+      const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const pixel = (x: number, y: number) => {
+        const i = (y * info.width + x) * 3;
+        return [data[i], data[i + 1], data[i + 2]].map((v) => v as number);
+      };
+      const near = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - (b[i] as number)) <= 8);
+      expect(near(pixel(Math.round(info.width / 2), 1), [0x0f, 0x76, 0x6e])).toBe(true);
+      // Somewhere in the right half below the table: the secondary colour's rule above the total.
+      let amber = 0;
+      for (let y = Math.round(info.height * 0.3); y < info.height * 0.8; y++)
+        for (let x = Math.round(info.width / 2); x < info.width - 40; x++)
+          if (near(pixel(x, y), [0xf5, 0x9e, 0x0b])) amber++;
+      expect(amber).toBeGreaterThan(50);
+      // Not blank: dark text covers part of the page.
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 3) if ((data[i] as number) < 100) dark++;
+      expect(dark / (info.width * info.height)).toBeGreaterThan(0.01);
     });
 
     it.skipIf(!QPDF)('passes qpdf --check', async () => {
