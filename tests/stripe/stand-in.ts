@@ -1021,12 +1021,12 @@ function sendError(res: ServerResponse, err: StandInError) {
   res.end(errorBody(err));
 }
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function html(res: ServerResponse, status: number, title: string, body: string) {
   res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head>` +
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
       `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:10vh auto"><p><small>Stripe stand-in (test mode)</small></p>${body}</body></html>`,
   );
 }
@@ -1040,7 +1040,7 @@ const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} 
 
 function invoicePage(invoice: Stripe.Invoice, declined: boolean): string {
   const lines = invoice.lines.data
-    .map((line) => `<li>${escape(line.description ?? '')}: ${money(line.amount, invoice.currency)}</li>`)
+    .map((line) => `<li>${escapeHtml(line.description ?? '')}: ${money(line.amount, invoice.currency)}</li>`)
     .join('');
   const status =
     invoice.status === 'paid'
@@ -1048,9 +1048,9 @@ function invoicePage(invoice: Stripe.Invoice, declined: boolean): string {
       : invoice.status === 'void'
         ? '<p role="status">Void</p>'
         : `${declined ? '<p role="alert">Your card was declined.</p>' : ''}` +
-          `<form method="post" action="${escape(new URL(invoice.hosted_invoice_url ?? '').pathname)}/pay"><button type="submit">Pay</button></form>` +
-          `<form method="post" action="${escape(new URL(invoice.hosted_invoice_url ?? '').pathname)}/decline"><button type="submit">Decline card</button></form>`;
-  return `<h1>Invoice ${escape(invoice.number ?? '')}</h1><p>${escape(invoice.account_name ?? '')}</p><ul>${lines}</ul><p>Total: <strong>${money(invoice.total, invoice.currency)}</strong></p>${status}`;
+          `<form method="post" action="${escapeHtml(new URL(invoice.hosted_invoice_url ?? '').pathname)}/pay"><button type="submit">Pay</button></form>` +
+          `<form method="post" action="${escapeHtml(new URL(invoice.hosted_invoice_url ?? '').pathname)}/decline"><button type="submit">Decline card</button></form>`;
+  return `<h1>Invoice ${escapeHtml(invoice.number ?? '')}</h1><p>${escapeHtml(invoice.account_name ?? '')}</p><ul>${lines}</ul><p>Total: <strong>${money(invoice.total, invoice.currency)}</strong></p>${status}`;
 }
 
 function checkoutPage(session: Stripe.Checkout.Session, declined: boolean): string {
@@ -1061,10 +1061,10 @@ function checkoutPage(session: Stripe.Checkout.Session, declined: boolean): stri
   return (
     `<h1>${session.mode === 'subscription' ? 'Subscribe' : 'Pay'} ${amount}</h1>` +
     (declined ? '<p role="alert">Your card was declined.</p>' : '') +
-    `<form method="post" action="${escape(path)}/pay"><button type="submit">Pay</button></form>` +
-    `<form method="post" action="${escape(path)}/decline"><button type="submit">Decline card</button></form>` +
+    `<form method="post" action="${escapeHtml(path)}/pay"><button type="submit">Pay</button></form>` +
+    `<form method="post" action="${escapeHtml(path)}/decline"><button type="submit">Decline card</button></form>` +
     (session.cancel_url
-      ? `<form method="post" action="${escape(path)}/cancel"><button type="submit">Back</button></form>`
+      ? `<form method="post" action="${escapeHtml(path)}/cancel"><button type="submit">Back</button></form>`
       : '')
   );
 }
