@@ -12,6 +12,7 @@ import { processFileVersionTask } from './process-file-version';
 import { pruneFailedJobs } from './prune-failed-jobs';
 import { pruneOutbox } from './prune-outbox';
 import { sendMail } from './send-mail';
+import { stripePushInvoice } from './stripe-push-invoice';
 
 /**
  * Every task the worker runs, by name. A new task: one file beside this one (`defineTask`), one entry
@@ -28,6 +29,7 @@ export const TASKS = {
   [deleteProviderFilesTask.name]: deleteProviderFilesTask,
   [deleteStoredPrefixes.name]: deleteStoredPrefixes,
   [processFileVersionTask.name]: processFileVersionTask,
+  [stripePushInvoice.name]: stripePushInvoice,
 } as const;
 
 /**
