@@ -175,6 +175,16 @@ export class StripeStandIn {
     this.down = down;
   }
 
+  /**
+   * While set, an API request for which `when` returns true is cut off without an answer (a network
+   * failure in the middle of a sequence of calls); `null` clears it.
+   */
+  breakWhen(when: ((req: { method: string; path: string }) => boolean) | null) {
+    this.breaker = when;
+  }
+
+  private breaker: ((req: { method: string; path: string }) => boolean) | null = null;
+
   accountOf(secretKey: string): string | undefined {
     return this.byKey.get(secretKey)?.account.id;
   }
@@ -349,7 +359,7 @@ export class StripeStandIn {
     const body = await readBody(req);
     try {
       if (url.pathname.startsWith('/v1/')) {
-        if (this.down) {
+        if (this.down || this.breaker?.({ method: req.method ?? 'GET', path: url.pathname })) {
           req.socket.destroy();
           return;
         }
