@@ -45,6 +45,8 @@ export interface Victim extends Provider {
   /** A file of the project (uploaded by the provider, with a pin by the client) and its version. */
   fileId: string;
   versionId: string;
+  /** A sent invoice of `client` (payments: the portal's pay button, Stripe's webhooks). */
+  payableInvoiceId: string;
 }
 
 let counter = 0;
@@ -242,8 +244,20 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     }),
     'the client pins feedback',
   );
+  const [invoice] = await t.sql<{ id: string }[]>`
+    INSERT INTO invoices (provider_id, client_id, number, status, currency, amount_cents, subtotal_cents,
+                          tax_cents, issued_at, due_date)
+    VALUES (${owner.providerId}, ${first.clientId}, 'VICTIM-0001', 'sent', 'EUR', 11900, 10000, 1900, now(),
+            current_date + 14)
+    RETURNING id`;
+  if (!invoice) throw new Error('no invoice');
+  await t.sql`
+    INSERT INTO invoice_lines (provider_id, invoice_id, position, description, quantity_milli, unit_price_cents,
+                               tax_rate_bp, amount_cents)
+    VALUES (${owner.providerId}, ${invoice.id}, 1, 'Victim work', 1000, 10000, 1900, 10000)`;
   return {
     ...owner,
+    payableInvoiceId: invoice.id,
     portalId: first.portalId,
     client: { ...first, token: session.token },
     neighbour: second,
