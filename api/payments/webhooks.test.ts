@@ -156,6 +156,21 @@ describe('Stripe webhooks', () => {
     expect(await invoiceRow(w.t, mine.id)).toEqual(before);
   });
 
+  it('takes an event larger than the 64 KB JSON limit (an invoice with many lines), and refuses one over 512 KB', async () => {
+    const invoice = await pushed();
+    await w.stripe.payInvoice(account.accountId, invoice.stripeId);
+    const big = w.stripe.makeEvent(account.accountId, 'invoice.paid', {
+      ...w.stripe.invoice(account.accountId, invoice.stripeId),
+      description: 'x'.repeat(200_000),
+    });
+    expect((await w.stripe.deliver(URL_, big, { secret })).status).toBe(200);
+    const huge = w.stripe.makeEvent(account.accountId, 'invoice.paid', {
+      id: 'in_huge',
+      description: 'x'.repeat(600_000),
+    });
+    expect((await w.stripe.deliver(URL_, huge, { secret })).status).toBe(413);
+  });
+
   it('answers 400 to a body that is not JSON, without a session or CSRF headers in the way', async () => {
     const res = await w.t.app.request('/api/webhooks/stripe', {
       method: 'POST',

@@ -956,7 +956,7 @@ export class StripeStandIn {
    * events; `POST /_stand-in/accounts/{id}/webhook-endpoints` (`{ url, secret? }`) → `{ endpointId, secret }`.
    */
   private control(req: IncomingMessage, res: ServerResponse, url: URL, raw: string) {
-    const [, , accountId, what] = url.pathname.split('/');
+    const [, , , accountId, what] = url.pathname.split('/');
     const json = (status: number, value: unknown) => {
       res.writeHead(status, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(value));
