@@ -183,7 +183,15 @@ export async function pushInvoiceToStripe(
 ): Promise<StripePushResult> {
   const lang = deps.lang ?? 'en';
   try {
-    const connection = await activeConnection(deps, deps.sql, providerId);
+    let connection: ActiveConnection | null;
+    try {
+      connection = await activeConnection(deps, deps.sql, providerId);
+    } catch (err) {
+      // The stored secrets cannot be read (PAYMENT_SECRETS_KEY missing or changed): the provider connects
+      // again; retrying would not help.
+      deps.log.error({ err, invoiceId }, 'stored Stripe secrets unreadable; invoice not pushed');
+      return { provider: 'stripe', status: 'failed', message: translate(lang, 'errors.stripe_key_invalid') };
+    }
     if (!connection) return { provider: 'none', status: 'not_connected', message: null };
     await push(deps, connection, providerId, invoiceId, opts.now ?? new Date());
     return { provider: 'stripe', status: 'sent', message: null };
