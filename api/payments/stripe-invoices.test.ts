@@ -150,6 +150,19 @@ describe('pushing an invoice to Stripe', () => {
     expect(w.stripe.invoices(accountId).filter((i) => i.metadata?.invoice_id === invoice.id).length).toBe(1);
   });
 
+  it('makes one Stripe invoice when two pushes of the same invoice run at once', async () => {
+    const invoice = await insertInvoice(w.t, seller);
+    const results = await Promise.all([
+      pushInvoiceToStripe(deps(), seller.providerId, invoice.id),
+      pushInvoiceToStripe(deps(), seller.providerId, invoice.id),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['sent', 'sent']);
+    const made = w.stripe.invoices(accountId).filter((i) => i.metadata?.invoice_id === invoice.id);
+    expect(made.map((i) => [i.status, i.lines.data.length, i.total])).toEqual([
+      ['open', 5, invoice.amountCents],
+    ]);
+  });
+
   it('says not_connected without a connection and refuses drafts', async () => {
     const other = await makeSeller(w.t, 'unconnected');
     const invoice = await insertInvoice(w.t, other);

@@ -99,6 +99,7 @@ export class StripeStandIn {
   private target: DeliveryTarget = (url, init) => fetch(url, init);
   private down = false;
   private readonly sockets = new Set<Socket>();
+  private readonly inFlight = new Set<string>();
 
   constructor(
     private readonly server: Server,
@@ -431,15 +432,34 @@ export class StripeStandIn {
         return reply(seen.status, seen.body, true);
       }
     }
+    // A second request with a key whose first is still running: 409, as Stripe answers (the SDK retries).
+    const flightKey = idempotencyKey && method === 'POST' ? `${state.account.id} ${idempotencyKey}` : null;
+    if (flightKey && this.inFlight.has(flightKey)) {
+      record.status = 409;
+      res.setHeader('Stripe-Should-Retry', 'true');
+      return sendError(
+        res,
+        new StandInError(
+          409,
+          'idempotency_error',
+          'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through).',
+        ),
+      );
+    }
+    if (flightKey) this.inFlight.add(flightKey);
     let status = 200;
     let payload: string;
     try {
       payload = JSON.stringify(await this.route(state, method, url.pathname, form), null, 2);
     } catch (err) {
-      if (!(err instanceof StandInError)) throw err;
+      if (!(err instanceof StandInError)) {
+        if (flightKey) this.inFlight.delete(flightKey);
+        throw err;
+      }
       status = err.status;
       payload = errorBody(err);
     }
+    if (flightKey) this.inFlight.delete(flightKey);
     // Stripe stores the answer of an idempotent request (errors of a valid request too, not 5xx).
     if (idempotencyKey && method === 'POST' && status < 500)
       state.idempotency.set(idempotencyKey, { fingerprint, status, body: payload });
