@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { Sql, Tx } from '../db/client';
 import type { AppDeps } from '../http/context';
 import { ApiError } from '../http/errors';
+import { publishActivity } from '../services/activity/record-activity';
 import { markInvoicePaid } from '../services/invoices/transitions';
 import { activeConnection } from './connection';
 import { applySubscriptionEvent, linkPlanCheckout } from './plan';
@@ -22,6 +23,7 @@ import { stripeClient } from './stripe-client';
  */
 
 type Deps = Pick<AppDeps, 'config' | 'sql' | 'log'>;
+type HandleDeps = Deps & Pick<AppDeps, 'pubsub'>;
 
 export type WebhookSource =
   | { kind: 'platform' }
@@ -96,11 +98,13 @@ type FollowUp = { kind: 'pay_out_of_band'; providerId: string; stripeInvoiceId: 
  * Applies a verified event once. Returns whether it was new (false: delivered before, nothing done).
  */
 export async function handleStripeEvent(
-  deps: Deps,
+  deps: HandleDeps,
   event: Stripe.Event,
   source: WebhookSource,
 ): Promise<{ processed: boolean }> {
   const followUps: FollowUp[] = [];
+  // Activity rows the transaction wrote (an invoice paid), published once it commits: both sides see it live.
+  const activitySeqs: number[] = [];
   const processed = await deps.sql.begin(async (tx) => {
     const [fresh] = await tx<{ id: string }[]>`
       INSERT INTO stripe_events (id, type, source)
@@ -108,9 +112,11 @@ export async function handleStripeEvent(
       ON CONFLICT (id) DO NOTHING RETURNING id`;
     if (!fresh) return false;
     if (source.kind === 'platform') await platformEvent(tx, event);
-    else await providerEvent(deps, tx, event, source, followUps);
+    else await providerEvent(deps, tx, event, source, followUps, activitySeqs);
     return true;
   });
+  if (source.kind === 'provider')
+    for (const seq of activitySeqs) await publishActivity(deps.pubsub, source.providerId, seq);
   for (const followUp of followUps) await runFollowUp(deps, followUp);
   return { processed };
 }
@@ -136,6 +142,7 @@ async function providerEvent(
   event: Stripe.Event,
   source: Extract<WebhookSource, { kind: 'provider' }>,
   followUps: FollowUp[],
+  activitySeqs: number[],
 ) {
   switch (event.type) {
     case 'invoice.paid': {
@@ -146,6 +153,7 @@ async function providerEvent(
       await markInvoicePaid(tx, source.providerId, ours.id, {
         paidAt: new Date(paidAt * 1000),
         via: 'stripe_invoice',
+        activitySeqs,
       });
       return;
     }
@@ -186,6 +194,7 @@ async function providerEvent(
       const changed = await markInvoicePaid(tx, source.providerId, ours.id, {
         paidAt: new Date(event.created * 1000),
         via: 'stripe_checkout',
+        activitySeqs,
       });
       if (changed && ours.stripe_invoice_id && ours.stripe_account_id === source.accountId)
         followUps.push({

@@ -14,7 +14,13 @@ export async function markInvoicePaid(
   tx: Tx,
   providerId: string,
   invoiceId: string,
-  opts: { paidAt: Date; via: 'manual' | 'stripe_invoice' | 'stripe_checkout' },
+  opts: {
+    paidAt: Date;
+    via: 'manual' | 'stripe_invoice' | 'stripe_checkout';
+    actor?: 'provider' | 'client' | 'system';
+    /** inv-core's version pushes the seq of the activity row it writes, to publish after commit. */
+    activitySeqs?: number[];
+  },
 ): Promise<boolean> {
   const rows = await tx`
     UPDATE invoices SET status = 'paid', paid_at = ${opts.paidAt}, paid_via = ${opts.via}, updated_at = now()
