@@ -129,9 +129,7 @@ describe.each(databases)('tenant isolation on the %s', (_name, databaseUrl) => {
     expect(wrong.map((op) => `${op.method} ${op.path}`)).toEqual([]);
   });
 
-  it('answers every wrong identity with 401, 403 or 404 and changes nothing of the victim', {
-    timeout: 180_000,
-  }, async () => {
+  it('answers every wrong identity with 401, 403 or 404 and changes nothing of the victim', async () => {
     const before = await snapshot(t, victim);
     for (const table of [
       'users',
@@ -226,7 +224,9 @@ describe.each(databases)('tenant isolation on the %s', (_name, databaseUrl) => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Every operation times every identity: minutes on a loaded machine, not the default 30 s.
+  }, 600_000);
+
   it('changes nothing of the victim for unsigned or foreign Stripe events', async () => {
     const webhook = `${t.deps.config.publicOrigin}/api/webhooks/stripe`;
     const connect = async (cookie: string) => {
@@ -238,11 +238,11 @@ describe.each(databases)('tenant isolation on the %s', (_name, databaseUrl) => {
       expect(res.status).toBe(200);
       return { ...account, secret: stripe.webhookEndpoints(account.accountId)[0]?.secret ?? '' };
     };
-    const own = await connect(victim.cookie);
+    await connect(victim.cookie);
     const attacker = await makeAttacker(t);
     const foreign = await connect(attacker.cookie);
     const before = await snapshot(t, victim);
-    const metadata = { provider_id: victim.providerId, invoice_id: victim.payableInvoiceId };
+    const metadata = { provider_id: victim.providerId, invoice_id: victim.invoiceId };
     const paid = stripe.makeEvent(foreign.accountId, 'invoice.paid', {
       id: 'in_isolation',
       object: 'invoice',
@@ -270,15 +270,11 @@ describe.each(databases)('tenant isolation on the %s', (_name, databaseUrl) => {
       for (const secret of [null, foreign.secret, 'whsec_madeupsecret1234567890'])
         expect((await stripe.deliver(webhook, event, { secret })).status).toBe(400);
       // Signed by the attacker's own account and naming the attacker: verified, but only the attacker's.
-      expect(
-        (await stripe.deliver(webhook, claimedByAttacker(event), { secret: foreign.secret })).status,
-      ).toBe(200);
+      const own = await stripe.deliver(webhook, claimedByAttacker(event), { secret: foreign.secret });
+      expect(own.status).toBe(200);
     }
-    void own;
-    const after = await snapshot(t, victim);
-    expect(after).toEqual(before);
+    expect(await snapshot(t, victim)).toEqual(before);
   });
-
   it('sends a realtime socket only its own scope’s events, and opens none for a wrong identity', async () => {
     const server = await new Promise<Server>((resolve) => {
       const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));

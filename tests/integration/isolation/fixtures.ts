@@ -227,7 +227,7 @@ Object.assign(FIXTURES, {
       'Stripe’s deliveries: the credential is the signature on the body (checked in its own test below)',
   },
   'POST /api/portal/{portalId}/invoices/{invoiceId}/pay': {
-    object: (v) => ({ params: { portalId: v.portalId, invoiceId: v.payableInvoiceId } }),
+    object: (v) => ({ params: { portalId: v.portalId, invoiceId: v.invoiceId } }),
   },
 } satisfies Record<string, Fixture>);
 // ── End of the payments block. ─────────────────────────────────────────────────────────────────────

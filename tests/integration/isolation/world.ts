@@ -46,7 +46,7 @@ export interface Victim extends Provider {
   fileId: string;
   versionId: string;
   /** A sent invoice of `client` (payments: the portal's pay button, Stripe's webhooks). */
-  payableInvoiceId: string;
+  invoiceId: string;
 }
 
 let counter = 0;
@@ -257,7 +257,7 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     VALUES (${owner.providerId}, ${invoice.id}, 1, 'Victim work', 1000, 10000, 1900, 10000)`;
   return {
     ...owner,
-    payableInvoiceId: invoice.id,
+    invoiceId: invoice.id,
     portalId: first.portalId,
     client: { ...first, token: session.token },
     neighbour: second,
