@@ -44,6 +44,9 @@ import { registerUpdateFile } from './files/update';
 import { registerUploadFile } from './files/upload';
 import { registerUploadFileVersion } from './files/upload-version';
 import { registerInvoiceRoutes } from './invoices';
+import { registerCreditNotePdf } from './invoices/credit-note-pdf';
+import { registerInvoicePdf } from './invoices/pdf';
+import { registerPortalInvoicePdf } from './invoices/portal-pdf';
 import { registerListConversations } from './messages/conversations';
 import { registerListMessages } from './messages/list';
 import { registerReadMessages } from './messages/read';
@@ -167,6 +170,11 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerFilePage(app);
   registerFileAnnotated(app);
   registerFileApprovalRecord(app);
+
+  // Invoices: the PDFs of an invoice and its credit note (issue 21).
+  registerInvoicePdf(app);
+  registerCreditNotePdf(app);
+  registerPortalInvoicePdf(app);
 
   registerNotifications(app);
   registerUnreadCount(app);

@@ -3647,6 +3647,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices/{invoiceId}/credit-note/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A cancelled invoice’s credit note as PDF
+         * @description The credit note (German “Stornorechnung”) that cancelled the invoice: its own number and date, the cancelled invoice’s number and date, the reason, and the invoice’s lines and totals as negative amounts. Sent as `application/pdf` with `Content-Disposition: attachment` and a safe file name (the number: `CN-0001.pdf`; an ASCII `filename` and the exact `filename*`), or `inline` with `?inline=1`; `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store`; an attachment also carries a sandboxing Content-Security-Policy (an inline PDF cannot have one: browsers do not run their PDF viewer in a sandboxed document). The PDF is made now from the stored invoice, in the invoice’s language (English or German: labels, dates, amounts), with the provider’s business details and invoice settings, the client, and the logo and colours of the client’s portal; Inter is embedded, so umlauts, ß and € render and can be copied. 404 when the invoice has no credit note (it is not cancelled) and for another provider’s invoice.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `1`: `Content-Disposition: inline` (open in the browser’s PDF viewer); default attachment. */
+                    inline?: "0" | "1";
+                };
+                header?: never;
+                path: {
+                    invoiceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The PDF */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoiceId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice as PDF
+         * @description The provider’s invoice as PDF, in any status: a draft is marked “Draft”/“Entwurf” and has no number yet; a paid invoice carries a “Paid” stamp with the date, a cancelled one a “Cancelled” stamp naming its credit note. Sent as `application/pdf` with `Content-Disposition: attachment` and a safe file name (the number: `INV-0001.pdf`; an ASCII `filename` and the exact `filename*`), or `inline` with `?inline=1`; `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store`; an attachment also carries a sandboxing Content-Security-Policy (an inline PDF cannot have one: browsers do not run their PDF viewer in a sandboxed document). The PDF is made now from the stored invoice, in the invoice’s language (English or German: labels, dates, amounts), with the provider’s business details and invoice settings, the client, and the logo and colours of the client’s portal; Inter is embedded, so umlauts, ß and € render and can be copied. Another provider’s invoice answers 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `1`: `Content-Disposition: inline` (open in the browser’s PDF viewer); default attachment. */
+                    inline?: "0" | "1";
+                };
+                header?: never;
+                path: {
+                    invoiceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The PDF */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices/{invoiceId}/send": {
         parameters: {
             query?: never;
@@ -5321,6 +5481,87 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/invoices/{invoiceId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice as PDF (client)
+         * @description One of the signed-in client’s own invoices as PDF (sent, overdue, paid or cancelled; a draft is the provider’s own and answers 404, as do other clients’ invoices). Sent as `application/pdf` with `Content-Disposition: attachment` and a safe file name (the number: `INV-0001.pdf`; an ASCII `filename` and the exact `filename*`), or `inline` with `?inline=1`; `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store`; an attachment also carries a sandboxing Content-Security-Policy (an inline PDF cannot have one: browsers do not run their PDF viewer in a sandboxed document). The PDF is made now from the stored invoice, in the invoice’s language (English or German: labels, dates, amounts), with the provider’s business details and invoice settings, the client, and the logo and colours of the client’s portal; Inter is embedded, so umlauts, ß and € render and can be copied.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `1`: `Content-Disposition: inline` (open in the browser’s PDF viewer); default attachment. */
+                    inline?: "0" | "1";
+                };
+                header?: never;
+                path: {
+                    invoiceId: string;
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The PDF */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -237,3 +237,15 @@ Object.assign(FIXTURES, {
   },
 } satisfies Record<string, Fixture>);
 // ── End of the invoices API block. ─────────────────────────────────────────────────────────────────
+
+// ── Invoices (issue 21): the PDFs of an invoice and its credit note, for both audiences. ──────────────
+Object.assign(FIXTURES, {
+  'GET /api/invoices/{invoiceId}/pdf': { object: (v) => ({ params: { invoiceId: v.invoicePdf.invoiceId } }) },
+  'GET /api/invoices/{invoiceId}/credit-note/pdf': {
+    object: (v) => ({ params: { invoiceId: v.invoicePdf.cancelledInvoiceId } }),
+  },
+  'GET /api/portal/{portalId}/invoices/{invoiceId}/pdf': {
+    object: (v) => ({ params: { portalId: v.portalId, invoiceId: v.invoicePdf.invoiceId } }),
+  },
+} satisfies Record<string, Fixture>);
+// ── End of the invoice PDF block. ─────────────────────────────────────────────────────────────────
