@@ -71,6 +71,7 @@ export function GuardedPage({
   page,
   projectId,
   fileId,
+  invoiceId,
   branding,
 }: {
   mode: PortalMode;
@@ -78,6 +79,7 @@ export function GuardedPage({
   page: PortalPage;
   projectId?: string | undefined;
   fileId?: string | undefined;
+  invoiceId?: string | undefined;
   branding: PortalBranding | undefined;
 }) {
   const { t } = useI18n();
@@ -115,6 +117,7 @@ export function GuardedPage({
         page={page}
         projectId={projectId}
         fileId={fileId}
+        invoiceId={invoiceId}
         session={session}
         branding={branding}
       />

@@ -79,7 +79,7 @@ function ProjectFiles({ projectId }: { projectId: string }) {
 /** The project's invoices (from the client's invoice list) and its files. */
 function ProjectDocuments({ projectId }: { projectId: string }) {
   const { t, lang } = useI18n();
-  const { portalId, pathTo } = useSignedIn();
+  const { portalId, invoicePathTo } = useSignedIn();
   const invoices = useInvoices(portalId);
   const mine = invoices.data?.items.filter((invoice) => invoice.project?.id === projectId) ?? [];
   return (
@@ -102,7 +102,7 @@ function ProjectDocuments({ projectId }: { projectId: string }) {
               {mine.map((invoice) => (
                 <li key={invoice.id}>
                   <Link
-                    to={`${pathTo('invoices')}#invoice-${invoice.id}`}
+                    to={invoicePathTo(invoice.id)}
                     className="flex items-center justify-between gap-3 p-4 hover:bg-surface"
                   >
                     <span className="grid min-w-0 gap-0.5">
