@@ -177,13 +177,13 @@ function PaymentPanel({ invoice }: { invoice: PortalInvoiceDetail }) {
           </p>
         ) : null}
       </div>
-      {invoice.payment.method === 'card' ? (
-        <CardPayment invoice={invoice} />
-      ) : invoice.payment.method === 'instructions' && invoice.payment.instructions ? (
+      {invoice.payment.method === 'card' ? <CardPayment invoice={invoice} /> : null}
+      {invoice.payment.method !== 'none' && invoice.payment.instructions ? (
+        // The provider's own instructions (bank details): the way to pay, or another one beside the card.
         <div className="grid gap-2 border-t border-line pt-4">
           <h3 className="flex items-center gap-2 font-semibold">
             <Landmark aria-hidden="true" className="size-4 text-primary" />
-            {t('invoice.howToPay')}
+            {invoice.payment.method === 'card' ? t('invoice.otherWays') : t('invoice.howToPay')}
           </h3>
           <p className="text-sm break-words whitespace-pre-line">{invoice.payment.instructions}</p>
           <p className="text-sm text-muted">{t('invoice.reference', { number: invoice.number })}</p>
