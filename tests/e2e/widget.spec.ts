@@ -933,7 +933,9 @@ test.describe('the embedded portal on a provider site', () => {
     );
     await page.goto(url);
     const portal = portalIn(page, INLINE);
-    await expect(portal.getByRole('heading', { name: 'Welcome, Katherine Johnson' })).toBeVisible();
+    await expect(portal.getByRole('heading', { name: 'Welcome, Katherine Johnson' })).toBeVisible({
+      timeout: 15_000,
+    });
     await baseline;
     // The client opens the invoice in the frame; the provider marks it paid (as a Stripe webhook would).
     await portal.getByRole('link', { name: /INV/ }).first().click();
@@ -944,11 +946,11 @@ test.describe('the embedded portal on a provider site', () => {
       .poll(() => eventsNamed(page, 'invoice.paid'), { timeout: 10_000 })
       .toContainEqual({ via: 'dom', name: 'invoice.paid', detail });
     await expect(portal.getByRole('heading', { name: /^Paid on / })).toBeVisible();
-    await shot(page, 'invoice-paid-inline');
     // Its activity item and the invoice read paid again are the same news: nothing more.
     await portal.getByRole('link', { name: 'All invoices' }).click();
     await expect(portal.getByRole('heading', { name: 'Paid and cancelled' })).toBeVisible();
     await page.waitForTimeout(1500);
+    await shot(page, 'invoice-paid-inline');
     const heard = await eventsNamed(page, 'invoice.paid');
     expect(heard).toEqual(
       expect.arrayContaining([
