@@ -8,7 +8,7 @@ import {
   FileX,
   Landmark,
 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PortalInvoiceDetail } from '../../../../shared/contracts/invoices';
 import { formatDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
@@ -83,6 +83,14 @@ function CardPayment({ invoice }: { invoice: PortalInvoiceDetail }) {
   // While the payment page is open elsewhere, the invoice is read again now and then (the live event
   // usually comes first); after two minutes the page says that nothing is confirmed yet.
   const waitedLong = usePaymentPolling(portalId, invoice.id, opened !== null && opened.kind !== 'here');
+  // Back from the payment page through the browser's back button (the page restored as it was left).
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) setBusy(false);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
   const pay = () => {
     setBusy(true);
     startCardPayment(portalId, invoice.id, { embedded, network: t('errors.network') })

@@ -15,6 +15,7 @@ import { FilesSection } from '../files/files-section';
 import { PortalFilesKit } from '../files/portal-files-kit';
 import { UploadPanel, useUploadToggle } from '../files/upload-panel';
 import { formatCalendarDate } from '../format';
+import { localToday, shownStatus } from '../invoices/invoice-list';
 import { useInvoices, useProject } from '../portal-data';
 import { useSignedIn } from '../signed-in-context';
 import { EmptyState } from '../ui/empty-state';
@@ -117,7 +118,7 @@ function ProjectDocuments({ projectId }: { projectId: string }) {
                       <span className="font-medium tabular-nums">
                         {formatMoney(invoice.amountCents, lang, invoice.currency)}
                       </span>
-                      <StatusBadge kind="invoice" status={invoice.status} />
+                      <StatusBadge kind="invoice" status={shownStatus(invoice, localToday())} />
                     </span>
                   </Link>
                 </li>
