@@ -127,6 +127,9 @@ export async function startCardPayment(
     }));
   } catch (error) {
     tab?.close();
+    // Paid or cancelled meanwhile, or Stripe disconnected: the invoice as it is now, with the message.
+    if (error instanceof ApiError && error.status === 409)
+      store.invalidate(portalKeys.invoice(portalId, invoiceId));
     throw error;
   }
   if (!embedded) {
