@@ -168,6 +168,18 @@ test('a client sees a sent invoice with its lines and totals, downloads its PDF,
     await page.getByRole('link', { name: 'All invoices' }).click();
     await expect(page.getByText('You’re all paid up').or(page.getByText("You're all paid up"))).toBeVisible();
     await expect(page.getByRole('region', { name: 'Paid and cancelled' })).toContainText(invoice.number);
+
+    // Stripe returns a payment started inside the widget to a tab without the frame's session: no bare
+    // sign-in form after paying, but a thank-you and the way to the portal.
+    const elsewhere = await browser.newContext();
+    const tab = await elsewhere.newPage();
+    await tab.goto(`/portal/${w.portalId}/payment-success?invoice=${invoice.id}`);
+    await expect(tab.getByRole('heading', { name: 'Thank you for your payment' })).toBeVisible();
+    await shot(tab, 'payment-returned-signed-out');
+    expect(await axeViolations(tab)).toEqual([]);
+    await tab.getByRole('link', { name: 'Sign in to your portal' }).click();
+    await tab.waitForURL(`**/portal/${w.portalId}/login`);
+    await elsewhere.close();
   } finally {
     await context.close();
   }
