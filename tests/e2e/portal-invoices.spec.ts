@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signIn, type World, world } from './collaboration-world';
 
@@ -13,6 +14,12 @@ import { signIn, type World, world } from './collaboration-world';
 const LIVE = { timeout: 10_000 };
 const SHOTS = '/tmp/shots-inv-portal';
 const INSTRUCTIONS = 'Bank transfer to Acme Studio\nIBAN DE89 3704 0044 0532 0130 00\nBIC COBADEFFXXX';
+
+/** Accessibility violations on the page as it is (toasts come and go, and are sonner's). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
@@ -116,6 +123,7 @@ test('a client sees a sent invoice with its lines and totals, downloads its PDF,
     );
     await expect(toPay).toContainText('Website relaunch');
     await shot(page, 'invoices-en');
+    expect(await axeViolations(page)).toEqual([]);
 
     // The invoice: lines, tax per rate on its net sum, the total, and how to pay instead of a card button.
     await toPay.getByRole('link', { name: new RegExp(invoice.number) }).click();
@@ -133,6 +141,7 @@ test('a client sees a sent invoice with its lines and totals, downloads its PDF,
     await expect(main.getByText(`Please use ${invoice.number} as the payment reference.`)).toBeVisible();
     await expect(main.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
     await shot(page, 'invoice-en');
+    expect(await axeViolations(page)).toEqual([]);
 
     // The PDF, read with the client's token.
     const [download] = await Promise.all([
@@ -160,9 +169,13 @@ test('a client sees a sent invoice with its lines and totals, downloads its PDF,
     await expect(page.getByRole('heading', { name: 'Payment confirmed' })).toBeVisible(LIVE);
     await expect(page.getByText(`Invoice ${invoice.number} over €1,211.39 is paid.`)).toBeVisible();
     await shot(page, 'payment-confirmed-en');
+    expect(await axeViolations(page)).toEqual([]);
 
-    // The invoice says when it was paid; the list has nothing left to pay.
-    await page.getByRole('link', { name: 'View invoice' }).click();
+    // Its notification opens the invoice, which says when it was paid; the list has nothing left to pay.
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const sheet = page.getByRole('dialog', { name: 'Notifications' });
+    await sheet.getByRole('button', { name: new RegExp(`Invoice ${invoice.number} paid`) }).click();
+    await page.waitForURL(`**/portal/${w.portalId}/invoices/${invoice.id}`);
     await expect(page.getByRole('heading', { name: /^Paid on / })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'How to pay' })).toHaveCount(0);
     await page.getByRole('link', { name: 'All invoices' }).click();

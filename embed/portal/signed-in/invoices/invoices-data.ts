@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError, networkError, toApiError } from '../../../../shared/api/error';
 import type { PortalInvoiceDetail } from '../../../../shared/contracts/invoices';
+import { call } from '../../api/portal-api';
 import { useI18n } from '../../i18n/i18n-context';
 import { store, useData } from '../data-store';
 import { clientHeaders, fetchBlob } from '../files/file-blobs';
@@ -21,7 +22,10 @@ export const PAYMENT_WAIT_MS = 120_000;
 const base = (portalId: string, invoiceId: string) =>
   `/api/portal/${encodeURIComponent(portalId)}/invoices/${encodeURIComponent(invoiceId)}`;
 
-/** A JSON call with the client's token (no cookies); an ApiError with the server's message when refused. */
+/**
+ * A JSON call with the client's token (no cookies); an ApiError with the server's message when refused.
+ * (The pay call, made in the click: no wait for the typed client's chunk.)
+ */
 async function request<T>(path: string, network: string, init: RequestInit = {}): Promise<T> {
   let response: Response;
   try {
@@ -48,7 +52,13 @@ export function useInvoiceDetail(portalId: string, invoiceId: string, { enabled 
   return useData(
     portalKeys.invoice(portalId, invoiceId),
     async () => {
-      const detail = await request<PortalInvoiceDetail>(base(portalId, invoiceId), t('errors.network'));
+      const detail = await call(
+        (api) =>
+          api.GET('/api/portal/{portalId}/invoices/{invoiceId}', {
+            params: { path: { portalId, invoiceId } },
+          }),
+        t('errors.network'),
+      );
       invoiceRead(detail.id, detail.status);
       return detail;
     },
