@@ -131,7 +131,7 @@ function InvoiceSection({
  * what is paid or cancelled. Each opens its own page (lines, totals, PDF, payment).
  */
 export default function InvoicesPage() {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const { portalId, branding } = useSignedIn();
   const invoices = useInvoices(portalId);
   usePageTitle(t('nav.invoices'), branding?.name);
@@ -139,15 +139,9 @@ export default function InvoicesPage() {
   useFirstContentMark(invoices.data !== undefined);
   const today = localToday();
   const groups = invoices.data ? groupInvoices(invoices.data.items, today) : null;
-  const open = groups?.openTotals
-    .map((total) => formatMoney(total.amountCents, lang, total.currency))
-    .join(' · ');
   return (
     <>
-      <PageHeader
-        title={t('invoices.title')}
-        description={open ? t('invoices.open', { amount: open }) : t('invoices.subtitle')}
-      />
+      <PageHeader title={t('invoices.title')} description={t('invoices.subtitle')} />
       {groups && invoices.data ? (
         invoices.data.items.length === 0 ? (
           <Card>
