@@ -110,6 +110,18 @@ describe('checking the form with the API contract', () => {
     });
   });
 
+  it('asks for an empty quantity or price instead of calling it malformed', () => {
+    const result = validateForm(
+      form({ lines: [line({ description: 'Design', quantity: ' ', unitPrice: '' })] }),
+      'en',
+      'create',
+    );
+    expect(result.ok ? null : result.errors).toMatchObject({
+      'lines.0.quantityMilli': 'validation.quantityRequired',
+      'lines.0.unitPriceCents': 'validation.unitPriceRequired',
+    });
+  });
+
   it('refuses an invoice without lines', () => {
     const result = validateForm(form({ lines: [] }), 'en', 'update');
     expect(result.ok ? null : result.errors.lines).toBe('validation.linesRequired');

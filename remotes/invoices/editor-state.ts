@@ -135,7 +135,17 @@ export function validateForm(
 ): { ok: true; body: ReturnType<typeof formBody> } | { ok: false; errors: FieldErrors } {
   const body = formBody(form, lang);
   const result = (mode === 'create' ? InvoiceCreate : InvoiceUpdate).safeParse(body);
-  if (!result.success) return { ok: false, errors: issuesToErrors(result.error.issues) };
+  if (!result.success) {
+    const errors = issuesToErrors(result.error.issues);
+    // An empty quantity or price asks for one rather than calling it malformed.
+    form.lines.forEach((line, index) => {
+      const quantity = `lines.${index}.quantityMilli`;
+      const price = `lines.${index}.unitPriceCents`;
+      if (errors[quantity] && !line.quantity.trim()) errors[quantity] = 'validation.quantityRequired';
+      if (errors[price] && !line.unitPrice.trim()) errors[price] = 'validation.unitPriceRequired';
+    });
+    return { ok: false, errors };
+  }
   return { ok: true, body };
 }
 

@@ -185,13 +185,24 @@ function EditorView({
     }
   }
 
+  // A draft's own client and project stay choosable while the lists load (or if they changed since).
+  const clientList = [...clients];
+  if (invoice && !clientList.some((client) => client.id === invoice.client.id))
+    clientList.unshift({ ...invoice.client, language: invoice.language });
+  const projectList = [...(projects.data ?? [])];
+  if (
+    invoice?.project &&
+    form.clientId === invoice.client.id &&
+    !projectList.some((p) => p.id === invoice.project?.id)
+  )
+    projectList.unshift({ ...invoice.project, clientId: invoice.client.id });
   const clientOptions = [
     { value: '', label: t('editor.chooseClient') },
-    ...clients.map((client) => ({ value: client.id, label: client.name })),
+    ...clientList.map((client) => ({ value: client.id, label: client.name })),
   ];
   const projectOptions = [
     { value: '', label: t('editor.noProject') },
-    ...(projects.data ?? []).map((project) => ({ value: project.id, label: project.name })),
+    ...projectList.map((project) => ({ value: project.id, label: project.name })),
   ];
 
   return (
@@ -217,7 +228,7 @@ function EditorView({
             options={clientOptions}
             error={message(errors.clientId)}
             onChange={(event) => {
-              const client = clients.find((candidate) => candidate.id === event.target.value);
+              const client = clientList.find((candidate) => candidate.id === event.target.value);
               change(
                 {
                   clientId: event.target.value,

@@ -165,7 +165,7 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
                 {invoice.client.company ? (
                   <span className="block text-muted">{invoice.client.company}</span>
                 ) : null}
-                <span className="block break-all text-muted">{invoice.client.email}</span>
+                <span className="block text-muted [overflow-wrap:anywhere]">{invoice.client.email}</span>
               </Item>
               <Item label={t('detail.currency')}>{t(`currency.${invoice.currency}`)}</Item>
               <Item label={t('detail.language')}>{t(`language.${invoice.language}`)}</Item>
@@ -247,7 +247,7 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-3">
+    <div className="grid grid-cols-[6rem_minmax(0,1fr)] gap-3">
       <dt className="text-muted">{label}</dt>
       <dd className="min-w-0">{children}</dd>
     </div>
@@ -266,13 +266,13 @@ function LinesTable({ invoice }: { invoice: Invoice }) {
             <th scope="col" className="py-2 pr-3 font-medium">
               {t('line.description')}
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
+            <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">
               {t('line.quantity')}
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
+            <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">
               {t('line.unitPrice')}
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
+            <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">
               {t('line.taxRate')}
             </th>
             <th scope="col" className="py-2 pl-3 text-right font-medium">
