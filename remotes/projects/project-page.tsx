@@ -129,9 +129,10 @@ export default function ProjectPage() {
               )
             }
           >
-            <TabsList aria-label={t('detail.tabs')} className="sm:max-w-md">
+            {/* Five tabs: a row that scrolls sideways on a phone rather than squeezing the labels. */}
+            <TabsList aria-label={t('detail.tabs')} className="overflow-x-auto sm:max-w-xl">
               {PROJECT_TABS.map((candidate) => (
-                <TabsTrigger key={candidate.id} value={candidate.id}>
+                <TabsTrigger key={candidate.id} value={candidate.id} className="whitespace-nowrap">
                   {t(candidate.label)}
                 </TabsTrigger>
               ))}
