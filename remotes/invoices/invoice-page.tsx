@@ -10,7 +10,7 @@ import {
   Trash2,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import type { Invoice } from '../../shared/contracts/invoices';
+import { canTransition, type Invoice } from '../../shared/contracts/invoices';
 import { formatDate } from '../../shared/format/date';
 import { Link, useNavigate, useParams } from '../../shared/router';
 import { Button, buttonClass } from '../../shared/ui/button';
@@ -30,7 +30,8 @@ type Open = 'send' | 'paid' | 'overdue' | 'cancel' | 'delete' | null;
 
 /**
  * One invoice (`/dashboard/invoices/:invoiceId`): its details, lines, tax groups and totals, what happened
- * to it, and the actions its status allows (`allowedStatuses` from the API: nothing is decided here).
+ * to it, and the actions its status allows: Mark as paid / overdue from the API's `allowedStatuses`; sending
+ * (a draft) and cancelling (sent or overdue, `INVOICE_TRANSITIONS`) have their own calls.
  * Live: an invoice event (a payment through Stripe) refetches it (`applyInvoiceActivity`).
  */
 export default function InvoicePage() {
@@ -128,7 +129,7 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
               {t('actions.markOverdue')}
             </Button>
           ) : null}
-          {allowed('cancelled') ? (
+          {canTransition(invoice.status, 'cancelled') ? (
             <Button size="sm" variant="secondary" onClick={() => setOpen('cancel')}>
               <Ban aria-hidden="true" className="size-4" />
               {t('actions.cancel')}

@@ -1,5 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  expect as baseExpect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
 import { world } from './collaboration-world';
 
 /**
@@ -11,6 +17,8 @@ import { world } from './collaboration-world';
  */
 
 const LIVE = { timeout: 10_000 };
+/** Lazy chunks of a cold server on a busy machine: the section's pages get more than the default 5 s. */
+const expect = baseExpect.configure({ timeout: 15_000 });
 const SHOTS = '/tmp/shots-invoices';
 
 async function shot(page: Page, name: string) {
@@ -57,7 +65,7 @@ test('provider: a draft with live totals, edited, sent as INV-0001, paid, filter
     const page = await context.newPage();
     await gotoLive(page, '/dashboard/invoices');
     const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+    await expect(main.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible({ timeout: 30_000 });
     await expect(main.getByRole('heading', { name: 'No invoices yet' })).toBeVisible();
     await shot(page, 'en-desktop-empty');
 
@@ -193,7 +201,9 @@ test('provider in German on a phone: German number input, totals in euros, sent 
     const page = await context.newPage();
     await gotoLive(page, '/dashboard/invoices');
     const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { name: 'Rechnungen', level: 1 })).toBeVisible();
+    await expect(main.getByRole('heading', { name: 'Rechnungen', level: 1 })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(main.getByRole('heading', { name: 'Noch keine Rechnungen' })).toBeVisible();
     await shot(page, 'de-phone-empty');
 
@@ -238,6 +248,19 @@ test('provider in German on a phone: German number input, totals in euros, sent 
     await expect(main.getByRole('link', { name: 'INV-0001' })).toBeVisible();
     await expect(main.getByRole('button', { name: /^Versendet \(1\)/ })).toBeVisible();
     await shot(page, 'de-phone-list');
+
+    // Cancelled with a credit note: the invoice is final and its credit note can be downloaded.
+    await main.getByRole('link', { name: 'INV-0001' }).click();
+    await main.getByRole('button', { name: 'Mit Gutschrift stornieren' }).click();
+    const cancel = page.getByRole('dialog');
+    await cancel.getByLabel('Grund (optional)').fill('Falscher Stundensatz');
+    await cancel.getByRole('button', { name: 'Mit Gutschrift stornieren' }).click();
+    await expect(page.getByText(/^Rechnung mit Gutschrift .+ storniert$/)).toBeVisible();
+    await expect(main.getByText('Storniert', { exact: true }).first()).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Gutschrift (PDF)' })).toBeVisible();
+    await expect(main.getByText('Falscher Stundensatz')).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Als bezahlt markieren' })).toHaveCount(0);
+    await shot(page, 'de-phone-cancelled');
   } finally {
     await context.close();
   }
