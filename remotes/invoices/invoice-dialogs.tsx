@@ -15,6 +15,7 @@ import {
 } from './api';
 import { money, today } from './format';
 import { useInvoiceTexts } from './i18n';
+import { sendOutcome } from './send-outcome';
 
 type DialogProps = { invoice: Invoice; open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -44,13 +45,10 @@ export function SendDialog({ invoice, open, onOpenChange }: DialogProps) {
     try {
       const { invoice: sent, payment } = await send.mutateAsync();
       onOpenChange(false);
-      if (payment.provider === 'stripe' && payment.status === 'sent')
-        toast.success(t('send.sentViaProvider'), { description: sent.number ?? undefined });
-      else if (payment.provider === 'stripe' && payment.status === 'failed')
-        toast.warning(t('send.providerFailed', { number: sent.number ?? '' }), {
-          description: payment.message ?? undefined,
-        });
-      else toast.success(t('send.sent'), { description: sent.number ?? undefined });
+      const outcome = sendOutcome(payment);
+      toast[outcome.tone](t(outcome.key, { number: sent.number ?? '' }), {
+        description: outcome.detail ?? sent.number ?? undefined,
+      });
     } catch (cause) {
       onOpenChange(false);
       fail(invoice, t('send.failed'), cause);
