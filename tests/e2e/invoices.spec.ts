@@ -58,7 +58,7 @@ test('provider: a draft with live totals, edited, sent as INV-0001, paid, filter
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const w = await world(request);
   const context = await browser.newContext({ storageState: await request.storageState() });
   try {
@@ -187,7 +187,7 @@ test('provider in German on a phone: German number input, totals in euros, sent 
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await world(request, 'de');
   expect((await request.patch('/api/profile', { data: { preferredLanguage: 'de' } })).ok()).toBe(true);
   const context = await browser.newContext({
