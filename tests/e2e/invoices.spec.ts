@@ -168,6 +168,10 @@ test('provider: a draft with live totals, edited, sent as INV-0001, paid, filter
     await main.getByRole('button', { name: /^All \(3\)/ }).click();
     await expect(main.getByRole('row')).toHaveCount(4);
     await shot(page, 'en-desktop-list');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(main.getByRole('link', { name: 'INV-0002' })).toBeVisible();
+    await shot(page, 'en-phone-list');
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // The project's Invoices tab lists its invoice, and "New invoice" comes with the project and client chosen.
     await page.goto(`/dashboard/projects/${w.website}?tab=invoices`);
@@ -261,6 +265,9 @@ test('provider in German on a phone: German number input, totals in euros, sent 
     await expect(main.getByText('Falscher Stundensatz')).toBeVisible();
     await expect(main.getByRole('button', { name: 'Als bezahlt markieren' })).toHaveCount(0);
     await shot(page, 'de-phone-cancelled');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(main.getByRole('cell', { name: 'Beratung' })).toBeVisible();
+    await shot(page, 'de-desktop-cancelled');
   } finally {
     await context.close();
   }
