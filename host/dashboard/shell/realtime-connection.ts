@@ -53,7 +53,7 @@ export function applyDashboardEvent(client: QueryClient, event: RealtimeEvent): 
     void applyInvoiceActivity(client, (item as { invoice?: { id: string } | null }).invoice?.id);
   // The provider's socket carries the provider's view (`Project`, with its internal fields).
   if (project && 'internalNotes' in project) void applyProjectChange(client, project);
-  else void applyProjectActivity(client, item.project.id);
+  else if (item.project) void applyProjectActivity(client, item.project.id);
 }
 
 /**
