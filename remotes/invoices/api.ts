@@ -5,14 +5,14 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { callApi, readResponse } from '../../shared/api/call';
-import { api } from '../../shared/api/client';
-import { networkError, toApiError } from '../../shared/api/error';
+import { callApi } from '../../shared/api/call';
+import { api, type paths } from '../../shared/api/client';
 import type {
   Invoice,
-  InvoiceCreate,
   InvoiceList,
   InvoiceSent,
+  InvoiceSettings,
+  InvoiceStatus,
   InvoiceUpdate,
 } from '../../shared/contracts/invoices';
 import { applyInvoiceActivity, invoiceKeys, OVERVIEW_KEY } from '../../shared/invoices/query-keys';
@@ -25,40 +25,13 @@ import { applyInvoiceActivity, invoiceKeys, OVERVIEW_KEY } from '../../shared/in
 
 export type ClientOption = { id: string; name: string; language: 'en' | 'de' };
 export type ProjectOption = { id: string; name: string; clientId: string };
-export type InvoiceListFilter = { status?: string; clientId?: string; projectId?: string; q?: string };
+export type InvoiceListFilter = { status?: InvoiceStatus; clientId?: string; projectId?: string; q?: string };
+
+/** A new draft's body as the API takes it (the generated type: defaulted fields are sent). */
+export type InvoiceCreateBody = paths['/api/invoices']['post']['requestBody']['content']['application/json'];
 
 /** Items per page of the list ("Load more" reads the next one by the API's cursor). */
 export const PAGE_SIZE = 25;
-
-/** A call of the invoice routes with the session cookie and the interface language; failures are ApiErrors. */
-async function invoiceCall<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-  signal?: AbortSignal,
-): Promise<T> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Accept-Language': document.documentElement.lang || 'en',
-  };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const request = fetch(path, {
-    method,
-    credentials: 'same-origin',
-    headers,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    ...(signal ? { signal } : {}),
-  });
-  if (method !== 'DELETE') return readResponse<T>(request);
-  let response: Response;
-  try {
-    response = await request;
-  } catch {
-    throw networkError();
-  }
-  if (!response.ok) throw toApiError(await response.json().catch(() => undefined), response);
-  return undefined as T;
-}
 
 const invoicePath = (invoiceId: string) => `/api/invoices/${encodeURIComponent(invoiceId)}`;
 
@@ -66,21 +39,18 @@ const invoicePath = (invoiceId: string) => `/api/invoices/${encodeURIComponent(i
 export const invoicePdfUrl = (invoiceId: string) => `${invoicePath(invoiceId)}/pdf`;
 export const creditNotePdfUrl = (invoiceId: string) => `${invoicePath(invoiceId)}/credit-note/pdf`;
 
-function listSearch(filter: InvoiceListFilter, cursor: string | undefined) {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(filter)) if (value) search.set(key, value);
-  if (cursor) search.set('cursor', cursor);
-  search.set('limit', String(PAGE_SIZE));
-  return search.toString();
-}
-
 /** The invoices matching `filter`, newest first, page by page (keyset: "Load more" follows `nextCursor`). */
 export function useInvoiceList(filter: InvoiceListFilter) {
   return useInfiniteQuery({
     queryKey: invoiceKeys.list(filter),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) =>
-      invoiceCall<InvoiceList>('GET', `/api/invoices?${listSearch(filter, pageParam)}`, undefined, signal),
+    queryFn: ({ pageParam, signal }): Promise<InvoiceList> =>
+      callApi(
+        api.GET('/api/invoices', {
+          params: { query: { ...filter, limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) } },
+          signal,
+        }),
+      ),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
   });
@@ -90,7 +60,8 @@ export function useInvoice(invoiceId: string, enabled = true) {
   return useQuery({
     queryKey: invoiceKeys.detail(invoiceId),
     enabled,
-    queryFn: ({ signal }) => invoiceCall<Invoice>('GET', invoicePath(invoiceId), undefined, signal),
+    queryFn: ({ signal }): Promise<Invoice> =>
+      callApi(api.GET('/api/invoices/{invoiceId}', { params: { path: { invoiceId } }, signal })),
   });
 }
 
@@ -168,7 +139,7 @@ function useSettle() {
 export function useCreateInvoice() {
   const settle = useSettle();
   return useMutation({
-    mutationFn: (body: InvoiceCreate) => invoiceCall<Invoice>('POST', '/api/invoices', body),
+    mutationFn: (body: InvoiceCreateBody): Promise<Invoice> => callApi(api.POST('/api/invoices', { body })),
     onSuccess: (invoice) => settle(invoice, invoice.id),
   });
 }
@@ -176,7 +147,8 @@ export function useCreateInvoice() {
 export function useUpdateInvoice(invoiceId: string) {
   const settle = useSettle();
   return useMutation({
-    mutationFn: (body: InvoiceUpdate) => invoiceCall<Invoice>('PATCH', invoicePath(invoiceId), body),
+    mutationFn: (body: InvoiceUpdate): Promise<Invoice> =>
+      callApi(api.PATCH('/api/invoices/{invoiceId}', { params: { path: { invoiceId } }, body })),
     onSuccess: (invoice) => settle(invoice, invoiceId),
   });
 }
@@ -184,7 +156,7 @@ export function useUpdateInvoice(invoiceId: string) {
 export function useDeleteInvoice(invoiceId: string) {
   const settle = useSettle();
   return useMutation({
-    mutationFn: () => invoiceCall<void>('DELETE', invoicePath(invoiceId)),
+    mutationFn: () => callApi(api.DELETE('/api/invoices/{invoiceId}', { params: { path: { invoiceId } } })),
     onSuccess: () => settle(null, invoiceId),
   });
 }
@@ -192,7 +164,8 @@ export function useDeleteInvoice(invoiceId: string) {
 export function useSendInvoice(invoiceId: string) {
   const settle = useSettle();
   return useMutation({
-    mutationFn: () => invoiceCall<InvoiceSent>('POST', `${invoicePath(invoiceId)}/send`),
+    mutationFn: (): Promise<InvoiceSent> =>
+      callApi(api.POST('/api/invoices/{invoiceId}/send', { params: { path: { invoiceId } } })),
     onSuccess: (sent) => settle(sent.invoice, invoiceId),
   });
 }
@@ -200,8 +173,8 @@ export function useSendInvoice(invoiceId: string) {
 export function useChangeStatus(invoiceId: string) {
   const settle = useSettle();
   return useMutation({
-    mutationFn: (body: { status: 'paid' | 'overdue'; paidDate?: string }) =>
-      invoiceCall<Invoice>('POST', `${invoicePath(invoiceId)}/status`, body),
+    mutationFn: (body: { status: 'paid' | 'overdue'; paidDate?: string }): Promise<Invoice> =>
+      callApi(api.POST('/api/invoices/{invoiceId}/status', { params: { path: { invoiceId } }, body })),
     onSuccess: (invoice) => settle(invoice, invoiceId),
   });
 }
@@ -209,9 +182,22 @@ export function useChangeStatus(invoiceId: string) {
 export function useCancelInvoice(invoiceId: string) {
   const settle = useSettle();
   return useMutation({
-    mutationFn: (body: { reason: string | null }) =>
-      invoiceCall<Invoice>('POST', `${invoicePath(invoiceId)}/cancel`, body),
+    mutationFn: (body: { reason: string | null }): Promise<Invoice> =>
+      callApi(api.POST('/api/invoices/{invoiceId}/cancel', { params: { path: { invoiceId } }, body })),
     onSuccess: (invoice) => settle(invoice, invoiceId),
+  });
+}
+
+/**
+ * The provider's invoice settings (default tax rate and payment term) for a new draft. Optional: a failure
+ * prefills nothing.
+ */
+export function useInvoiceSettings() {
+  return useQuery({
+    queryKey: invoiceKeys.settings,
+    queryFn: ({ signal }): Promise<InvoiceSettings | null> =>
+      callApi(api.GET('/api/invoice-settings', { signal })).catch(() => null),
+    staleTime: 60_000,
   });
 }
 

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { ApiError } from '../../shared/api/error';
-import { defaultCurrency, type Invoice, type InvoiceSettings } from '../../shared/contracts/invoices';
+import { defaultCurrency, type Invoice } from '../../shared/contracts/invoices';
 import { Link, useNavigate, useParams, useSearchParams } from '../../shared/router';
 import { Button, buttonClass } from '../../shared/ui/button';
 import { Card } from '../../shared/ui/card';
@@ -18,6 +17,7 @@ import {
   useClientOptions,
   useCreateInvoice,
   useInvoice,
+  useInvoiceSettings,
   useProjectOptions,
   useProviderCurrency,
   useUpdateInvoice,
@@ -36,18 +36,6 @@ import { useInvoiceTexts } from './i18n';
 import { invoicePath } from './invoice-table';
 import { LineItems, TotalsPanel } from './line-items';
 import { PageSkeleton } from './skeletons';
-
-/** The provider's invoice settings (default tax rate and payment term) for a new draft; optional. */
-function useInvoiceSettings() {
-  return useQuery({
-    queryKey: ['invoices', 'settings'],
-    queryFn: async ({ signal }): Promise<InvoiceSettings | null> => {
-      const response = await fetch('/api/invoice-settings', { credentials: 'same-origin', signal });
-      return response.ok ? ((await response.json()) as InvoiceSettings) : null;
-    },
-    staleTime: 60_000,
-  });
-}
 
 function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00`);

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus, Receipt } from 'lucide-react';
-import { readResponse } from '../../shared/api/call';
+import { callApi } from '../../shared/api/call';
+import { api } from '../../shared/api/client';
 import type { InvoiceList, InvoiceStatus } from '../../shared/contracts/invoices';
 import { formatDate } from '../../shared/format/date';
 import { formatMoney } from '../../shared/format/money';
@@ -37,17 +38,15 @@ export function InvoicesTab({ project }: { project: Project }) {
   const list = useInfiniteQuery({
     queryKey: invoiceKeys.list(filter),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) => {
-      const query = new URLSearchParams({ projectId: project.id, limit: String(PAGE_SIZE) });
-      if (pageParam) query.set('cursor', pageParam);
-      return readResponse<InvoiceList>(
-        fetch(`/api/invoices?${query}`, {
-          credentials: 'same-origin',
-          headers: { Accept: 'application/json', 'Accept-Language': document.documentElement.lang || 'en' },
+    queryFn: ({ pageParam, signal }): Promise<InvoiceList> =>
+      callApi(
+        api.GET('/api/invoices', {
+          params: {
+            query: { projectId: project.id, limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+          },
           signal,
         }),
-      );
-    },
+      ),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
   const newHref = `${INVOICES}/new?client=${project.client.id}&project=${project.id}`;

@@ -16,6 +16,8 @@ export const invoiceKeys = {
   clients: ['invoices', 'clients'] as const,
   /** The provider's projects, all of them or one client's (`clientId` or ''). */
   projects: (clientId: string) => ['invoices', 'projects', clientId] as const,
+  /** The provider's invoice settings (a new draft's tax rate and due date). */
+  settings: ['invoices', 'settings'] as const,
   /** The provider's currency (`/api/overview`): the editor's default. */
   currency: ['invoices', 'currency'] as const,
 };

@@ -49,8 +49,7 @@ export function applyDashboardEvent(client: QueryClient, event: RealtimeEvent): 
   // A file uploaded or decided (either side): the files lists and that file's page refetch.
   if (isFileActivity(item.type)) void applyFileActivity(client, item.file?.id);
   // An invoice created or moved (a client's payment through Stripe too): its lists, totals and page refetch.
-  if (isInvoiceActivity(item.type))
-    void applyInvoiceActivity(client, (item as { invoice?: { id: string } | null }).invoice?.id);
+  if (isInvoiceActivity(item.type)) void applyInvoiceActivity(client, item.invoice?.id);
   // The provider's socket carries the provider's view (`Project`, with its internal fields).
   if (project && 'internalNotes' in project) void applyProjectChange(client, project);
   else if (item.project) void applyProjectActivity(client, item.project.id);
