@@ -186,8 +186,9 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
               ) : null}
               {invoice.creditNote ? (
                 <Item label={t('detail.creditNote')}>
+                  <span className="block tabular-nums">{invoice.creditNote.number}</span>
                   <span className="block tabular-nums">
-                    {invoice.creditNote.number} · {amount(-Math.abs(invoice.creditNote.amountCents))}
+                    {amount(-Math.abs(invoice.creditNote.amountCents))}
                   </span>
                   {invoice.creditNote.reason ? (
                     <span className="block text-muted">{invoice.creditNote.reason}</span>

@@ -127,6 +127,11 @@ test('provider: a draft with live totals, edited, sent as INV-0001, paid, filter
     await expect(main.getByText('Paid', { exact: true }).first()).toBeVisible();
     await expect(main.getByRole('button', { name: 'Mark as paid' })).toHaveCount(0);
     await shot(page, 'en-desktop-paid');
+    const pdf = await page.request.get(
+      (await main.getByRole('link', { name: 'Download PDF' }).getAttribute('href')) ?? '',
+    );
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
 
     // A second invoice, drafted and sent through the API while the list is open: it appears live, and its
     // payment (marked elsewhere) shows as paid without a reload.
@@ -261,7 +266,11 @@ test('provider in German on a phone: German number input, totals in euros, sent 
     await cancel.getByRole('button', { name: 'Mit Gutschrift stornieren' }).click();
     await expect(page.getByText(/^Rechnung mit Gutschrift .+ storniert$/)).toBeVisible();
     await expect(main.getByText('Storniert', { exact: true }).first()).toBeVisible();
-    await expect(main.getByRole('link', { name: 'Gutschrift (PDF)' })).toBeVisible();
+    const creditNote = await page.request.get(
+      (await main.getByRole('link', { name: 'Gutschrift (PDF)' }).getAttribute('href')) ?? '',
+    );
+    expect(creditNote.status()).toBe(200);
+    expect(creditNote.headers()['content-type']).toContain('application/pdf');
     await expect(main.getByText('Falscher Stundensatz')).toBeVisible();
     await expect(main.getByRole('button', { name: 'Als bezahlt markieren' })).toHaveCount(0);
     await shot(page, 'de-phone-cancelled');
