@@ -62,10 +62,10 @@ describe('the remote registry', () => {
     expect(remoteExposes(record('invoices'))).toEqual({ './meta': './remotes/invoices/meta.ts' });
   });
 
-  it('shows Clients, Projects and Files, preloads Clients and Projects when idle (spec §2); the skeletons stay hidden', () => {
-    expect(REMOTE_NAMES.filter(isRemoteAvailable)).toEqual(['clients', 'projects', 'files']);
+  it('shows Clients, Projects, Invoices and Files, preloads Clients and Projects when idle (spec §2); the skeleton stays hidden', () => {
+    expect(REMOTE_NAMES.filter(isRemoteAvailable)).toEqual(['clients', 'projects', 'invoices', 'files']);
     expect(IDLE_PRELOADED_REMOTES).toEqual(['clients', 'projects']);
-    for (const name of ['invoices', 'analytics'] as const) expect(isRemoteAvailable(name)).toBe(false);
+    expect(isRemoteAvailable('analytics')).toBe(false);
   });
 
   it('is the API contract’s list of remotes, and the config’s manifest URLs under any base', () => {

@@ -29,7 +29,7 @@ export type RemoteRecord = {
 export const REMOTES = [
   { name: 'clients', section: true, available: true, idlePreload: true },
   { name: 'projects', section: true, available: true, idlePreload: true },
-  { name: 'invoices', section: false, available: false, idlePreload: false },
+  { name: 'invoices', section: true, available: true, idlePreload: false },
   { name: 'files', section: true, available: true, idlePreload: false },
   { name: 'analytics', section: false, available: false, idlePreload: false },
 ] as const satisfies readonly RemoteRecord[];

@@ -18,8 +18,8 @@ describe('the sidebar and the remote registry', () => {
     const shown = visibleGroups()
       .flatMap((group) => group.sections)
       .flatMap((s) => (s.source.kind === 'remote' ? [s.source.remote] : []));
-    expect(shown).toEqual(['clients', 'projects', 'files']);
-    for (const id of ['invoices', 'analytics']) {
+    expect(shown).toEqual(['clients', 'projects', 'files', 'invoices']);
+    for (const id of ['analytics']) {
       const section = sections.find((s) => s.id === id);
       expect(section && isAvailable(section), id).toBe(false);
       expect(remoteOf(id)).toBe(id);

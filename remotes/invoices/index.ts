@@ -1,5 +1,8 @@
 /**
- * Entry of the `invoices` remote. The section it will expose is a later issue; until then the remote
- * only publishes its container (remoteEntry.js) and manifest so the host can register it.
+ * Entry of the `invoices` remote. The section itself is exposed as `./Section` (`section.tsx`) and mounted
+ * by the host; this entry only publishes the container (remoteEntry.js) and manifest.
+ *
+ * To work on the section alone, `npm run dev:remote -- invoices` mounts `section.tsx` directly on a
+ * development page (`remotes/dev/`) with the host's providers.
  */
 export {};

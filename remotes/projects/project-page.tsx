@@ -16,6 +16,8 @@ import { DetailSkeleton } from './skeletons';
 import { StatusBadge } from './status-badge';
 
 const ProjectFormDialog = lazy(() => import('./project-form-dialog'));
+/** The project's invoices (the invoices cache of `shared/invoices`), on first open. */
+const ProjectInvoices = lazy(() => import('./invoices-tab'));
 /** The project's files: the shared file components (`@platform/files`, one copy with the files section), on first open. */
 const ProjectFiles = lazy(() =>
   import('../../shared/files/dashboard-project-files').then((module) => ({
@@ -28,7 +30,8 @@ export type ProjectTab = { id: string; label: string; render: (project: Project)
 
 /**
  * The project page's tabs, in order; the first is the default. Messages is the shared conversation
- * component, Files the shared file list with upload (`shared/files`); invoices join this list with their issue.
+ * component, Files the shared file list with upload (`shared/files`), Invoices the project's invoices with
+ * "New invoice" for it (`invoices-tab.tsx`).
  */
 export const PROJECT_TABS: ProjectTab[] = [
   { id: 'overview', label: 'detail.overview', render: (project) => <OverviewTab project={project} /> },
@@ -39,6 +42,15 @@ export const PROJECT_TABS: ProjectTab[] = [
     render: (project) => (
       <Suspense fallback={<DetailSkeleton />}>
         <ProjectFiles projectId={project.id} />
+      </Suspense>
+    ),
+  },
+  {
+    id: 'invoices',
+    label: 'detail.invoices',
+    render: (project) => (
+      <Suspense fallback={<DetailSkeleton />}>
+        <ProjectInvoices project={project} />
       </Suspense>
     ),
   },
@@ -117,9 +129,10 @@ export default function ProjectPage() {
               )
             }
           >
-            <TabsList aria-label={t('detail.tabs')} className="sm:max-w-md">
+            {/* Five tabs: a row that scrolls sideways on a phone rather than squeezing the labels. */}
+            <TabsList aria-label={t('detail.tabs')} className="overflow-x-auto sm:max-w-xl">
               {PROJECT_TABS.map((candidate) => (
-                <TabsTrigger key={candidate.id} value={candidate.id}>
+                <TabsTrigger key={candidate.id} value={candidate.id} className="whitespace-nowrap">
                   {t(candidate.label)}
                 </TabsTrigger>
               ))}

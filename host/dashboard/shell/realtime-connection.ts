@@ -11,6 +11,7 @@ import { addMessageToCache } from '../../../shared/conversation/query';
 import { notificationKeys } from '../../../shared/conversation/query-keys';
 import { applyFileActivity, fileKeys, isFileActivity } from '../../../shared/files/query-keys';
 import { toSupportedLanguage } from '../../../shared/i18n/languages';
+import { applyInvoiceActivity, invoiceKeys, isInvoiceActivity } from '../../../shared/invoices/query-keys';
 import { createRealtimeClient, type RealtimeEvent } from '../../../shared/realtime/client';
 import { keepEarlyArrival } from './notifications/early-arrivals';
 
@@ -20,8 +21,9 @@ const NOTIFICATIONS_KEPT = 50;
 /**
  * What one live event does to the dashboard's TanStack Query cache, the same cache the pages read: the
  * notification list (the bell's hook toasts what arrives there and keeps the badge in step), the project's
- * conversation and the conversation list, the projects section's lists, page and totals, and the files
- * lists and page (a file uploaded or decided).
+ * conversation and the conversation list, the projects section's lists, page and totals, the files
+ * lists and page (a file uploaded or decided), and the invoices lists, totals and page (an invoice created,
+ * sent, paid, overdue or cancelled).
  */
 export function applyDashboardEvent(client: QueryClient, event: RealtimeEvent): void {
   if (event.type === 'project_deleted') {
@@ -46,6 +48,8 @@ export function applyDashboardEvent(client: QueryClient, event: RealtimeEvent): 
   if (message) addMessageToCache(client, message);
   // A file uploaded or decided (either side): the files lists and that file's page refetch.
   if (isFileActivity(item.type)) void applyFileActivity(client, item.file?.id);
+  // An invoice created or moved (a client's payment through Stripe too): its lists, totals and page refetch.
+  if (isInvoiceActivity(item.type)) void applyInvoiceActivity(client, item.invoice?.id);
   // The provider's socket carries the provider's view (`Project`, with its internal fields).
   if (project && 'internalNotes' in project) void applyProjectChange(client, project);
   else if (item.project) void applyProjectActivity(client, item.project.id);
@@ -69,6 +73,7 @@ export function connectDashboard(client: QueryClient, i18n: i18n): () => void {
       wasOffline = false;
       void client.invalidateQueries({ queryKey: projectKeys.all });
       void client.invalidateQueries({ queryKey: fileKeys.all });
+      void client.invalidateQueries({ queryKey: invoiceKeys.all });
     }
   });
   const onLanguage = () => realtime.reconnect();

@@ -18,4 +18,12 @@ describe('notificationTarget', () => {
     expect(notificationTarget({ type: 'file_upload', project, file })).toBe('/dashboard/files/f1');
     expect(notificationTarget({ type: 'file_approval', project, file })).toBe('/dashboard/files/f1');
   });
+
+  it('opens the invoice itself when an invoice notification names it', () => {
+    const invoice = { id: 'i1', number: 'INV-0001', status: 'paid' as const };
+    expect(notificationTarget({ type: 'invoice_status', project, invoice })).toBe('/dashboard/invoices/i1');
+    expect(notificationTarget({ type: 'invoice_created', project: null, invoice })).toBe(
+      '/dashboard/invoices/i1',
+    );
+  });
 });

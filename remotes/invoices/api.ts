@@ -1,0 +1,208 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { callApi } from '../../shared/api/call';
+import { api, type paths } from '../../shared/api/client';
+import type {
+  Invoice,
+  InvoiceList,
+  InvoiceSent,
+  InvoiceSettings,
+  InvoiceStatus,
+  InvoiceUpdate,
+} from '../../shared/contracts/invoices';
+import { applyInvoiceActivity, invoiceKeys, OVERVIEW_KEY } from '../../shared/invoices/query-keys';
+
+/**
+ * The invoices section's data: TanStack Query on the host's QueryClient, keys in `shared/invoices/query-keys`
+ * (shared with the project page's Invoices tab and the realtime feed). The bodies and answers are the
+ * contracts of `shared/contracts/invoices.ts`.
+ */
+
+export type ClientOption = { id: string; name: string; language: 'en' | 'de' };
+export type ProjectOption = { id: string; name: string; clientId: string };
+export type InvoiceListFilter = { status?: InvoiceStatus; clientId?: string; projectId?: string; q?: string };
+
+/** A new draft's body as the API takes it (the generated type: defaulted fields are sent). */
+export type InvoiceCreateBody = paths['/api/invoices']['post']['requestBody']['content']['application/json'];
+
+/** Items per page of the list ("Load more" reads the next one by the API's cursor). */
+export const PAGE_SIZE = 25;
+
+const invoicePath = (invoiceId: string) => `/api/invoices/${encodeURIComponent(invoiceId)}`;
+
+/** Where the PDFs are downloaded (attachments). */
+export const invoicePdfUrl = (invoiceId: string) => `${invoicePath(invoiceId)}/pdf`;
+export const creditNotePdfUrl = (invoiceId: string) => `${invoicePath(invoiceId)}/credit-note/pdf`;
+
+/** The invoices matching `filter`, newest first, page by page (keyset: "Load more" follows `nextCursor`). */
+export function useInvoiceList(filter: InvoiceListFilter) {
+  return useInfiniteQuery({
+    queryKey: invoiceKeys.list(filter),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }): Promise<InvoiceList> =>
+      callApi(
+        api.GET('/api/invoices', {
+          params: { query: { ...filter, limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) } },
+          signal,
+        }),
+      ),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInvoice(invoiceId: string, enabled = true) {
+  return useQuery({
+    queryKey: invoiceKeys.detail(invoiceId),
+    enabled,
+    queryFn: ({ signal }): Promise<Invoice> =>
+      callApi(api.GET('/api/invoices/{invoiceId}', { params: { path: { invoiceId } }, signal })),
+  });
+}
+
+/** Every client of the provider by name, with their language (the API pages by 100 at most). */
+export function useClientOptions() {
+  return useQuery({
+    queryKey: invoiceKeys.clients,
+    queryFn: async ({ signal }) => {
+      const clients: ClientOption[] = [];
+      for (let page = 1; ; page++) {
+        const data = await callApi(
+          api.GET('/api/clients', {
+            params: { query: { sort: 'name', order: 'asc', page, pageSize: 100 } },
+            signal,
+          }),
+        );
+        clients.push(...data.items.map(({ id, name, language }) => ({ id, name, language })));
+        if (clients.length >= data.total || data.items.length === 0) return clients;
+      }
+    },
+    staleTime: 60_000,
+  });
+}
+
+/** The provider's projects by name, all of them (`clientId` '') or one client's. */
+export function useProjectOptions(clientId: string, enabled = true) {
+  return useQuery({
+    queryKey: invoiceKeys.projects(clientId),
+    enabled,
+    queryFn: async ({ signal }) => {
+      const projects: ProjectOption[] = [];
+      for (let page = 1; ; page++) {
+        const data = await callApi(
+          api.GET('/api/projects', {
+            params: {
+              query: {
+                sort: 'name',
+                order: 'asc',
+                page,
+                pageSize: 100,
+                ...(clientId ? { clientId } : {}),
+              },
+            },
+            signal,
+          }),
+        );
+        projects.push(...data.items.map(({ id, name, client }) => ({ id, name, clientId: client.id })));
+        if (projects.length >= data.total || data.items.length === 0) return projects;
+      }
+    },
+    staleTime: 60_000,
+  });
+}
+
+/** The provider's currency (the profile's, else by language: spec §9), a new invoice's default. */
+export function useProviderCurrency() {
+  return useQuery({
+    queryKey: invoiceKeys.currency,
+    queryFn: ({ signal }) => callApi(api.GET('/api/overview', { signal })).then((data) => data.currency),
+    staleTime: 60_000,
+  });
+}
+
+/** After any change: the invoice's page gets the answer, the lists and the overview's figures refetch. */
+function useSettle() {
+  const queryClient = useQueryClient();
+  return (invoice: Invoice | null, invoiceId: string) => {
+    if (invoice) queryClient.setQueryData(invoiceKeys.detail(invoice.id), invoice);
+    else queryClient.removeQueries({ queryKey: invoiceKeys.detail(invoiceId), exact: true });
+    void queryClient.invalidateQueries({ queryKey: OVERVIEW_KEY });
+    return queryClient.invalidateQueries({ queryKey: invoiceKeys.lists });
+  };
+}
+
+export function useCreateInvoice() {
+  const settle = useSettle();
+  return useMutation({
+    mutationFn: (body: InvoiceCreateBody): Promise<Invoice> => callApi(api.POST('/api/invoices', { body })),
+    onSuccess: (invoice) => settle(invoice, invoice.id),
+  });
+}
+
+export function useUpdateInvoice(invoiceId: string) {
+  const settle = useSettle();
+  return useMutation({
+    mutationFn: (body: InvoiceUpdate): Promise<Invoice> =>
+      callApi(api.PATCH('/api/invoices/{invoiceId}', { params: { path: { invoiceId } }, body })),
+    onSuccess: (invoice) => settle(invoice, invoiceId),
+  });
+}
+
+export function useDeleteInvoice(invoiceId: string) {
+  const settle = useSettle();
+  return useMutation({
+    mutationFn: () => callApi(api.DELETE('/api/invoices/{invoiceId}', { params: { path: { invoiceId } } })),
+    onSuccess: () => settle(null, invoiceId),
+  });
+}
+
+export function useSendInvoice(invoiceId: string) {
+  const settle = useSettle();
+  return useMutation({
+    mutationFn: (): Promise<InvoiceSent> =>
+      callApi(api.POST('/api/invoices/{invoiceId}/send', { params: { path: { invoiceId } } })),
+    onSuccess: (sent) => settle(sent.invoice, invoiceId),
+  });
+}
+
+export function useChangeStatus(invoiceId: string) {
+  const settle = useSettle();
+  return useMutation({
+    mutationFn: (body: { status: 'paid' | 'overdue'; paidDate?: string }): Promise<Invoice> =>
+      callApi(api.POST('/api/invoices/{invoiceId}/status', { params: { path: { invoiceId } }, body })),
+    onSuccess: (invoice) => settle(invoice, invoiceId),
+  });
+}
+
+export function useCancelInvoice(invoiceId: string) {
+  const settle = useSettle();
+  return useMutation({
+    mutationFn: (body: { reason: string | null }): Promise<Invoice> =>
+      callApi(api.POST('/api/invoices/{invoiceId}/cancel', { params: { path: { invoiceId } }, body })),
+    onSuccess: (invoice) => settle(invoice, invoiceId),
+  });
+}
+
+/**
+ * The provider's invoice settings (default tax rate and payment term) for a new draft. Optional: a failure
+ * prefills nothing.
+ */
+export function useInvoiceSettings() {
+  return useQuery({
+    queryKey: invoiceKeys.settings,
+    queryFn: ({ signal }): Promise<InvoiceSettings | null> =>
+      callApi(api.GET('/api/invoice-settings', { signal })).catch(() => null),
+    staleTime: 60_000,
+  });
+}
+
+/** Refetches whatever shows invoices (after a 409: the invoice changed meanwhile). */
+export function useRefreshInvoice() {
+  const queryClient = useQueryClient();
+  return (invoiceId: string) => applyInvoiceActivity(queryClient, invoiceId);
+}

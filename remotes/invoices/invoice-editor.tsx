@@ -1,0 +1,325 @@
+import { AlertTriangle } from 'lucide-react';
+import { type FormEvent, useMemo, useState } from 'react';
+import type { ApiError } from '../../shared/api/error';
+import { defaultCurrency, type Invoice } from '../../shared/contracts/invoices';
+import { Link, useNavigate, useParams, useSearchParams } from '../../shared/router';
+import { Button, buttonClass } from '../../shared/ui/button';
+import { Card } from '../../shared/ui/card';
+import { Field } from '../../shared/ui/field';
+import { BackLink, DetailLoadFailed } from '../../shared/ui/load-failed';
+import { SelectField } from '../../shared/ui/select-field';
+import { StatePanel } from '../../shared/ui/state-panel';
+import { TextareaField } from '../../shared/ui/textarea-field';
+import { toast } from '../../shared/ui/toaster';
+import { useDocumentTitle } from '../../shared/ui/use-document-title';
+import {
+  type ClientOption,
+  useClientOptions,
+  useCreateInvoice,
+  useInvoice,
+  useInvoiceSettings,
+  useProjectOptions,
+  useProviderCurrency,
+  useUpdateInvoice,
+} from './api';
+import {
+  type EditorForm,
+  emptyLine,
+  type FieldErrors,
+  formFromInvoice,
+  liveTotals,
+  serverErrors,
+  validateForm,
+} from './editor-state';
+import { rateText, today } from './format';
+import { useInvoiceTexts } from './i18n';
+import { invoicePath } from './invoice-table';
+import { LineItems, TotalsPanel } from './line-items';
+import { PageSkeleton } from './skeletons';
+
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00`);
+  date.setDate(date.getDate() + days);
+  return today(date);
+}
+
+/**
+ * Creating a draft (`new`, prefilled by `?client=&project=`) and editing one (`:invoiceId/edit`). A sent
+ * invoice is not editable: the page says so and links to it.
+ */
+export default function InvoiceEditorPage() {
+  const { t, lang } = useInvoiceTexts();
+  const { invoiceId } = useParams();
+  const [search] = useSearchParams();
+  const clients = useClientOptions();
+  const currency = useProviderCurrency();
+  const settings = useInvoiceSettings();
+  const existing = useInvoice(invoiceId ?? '', Boolean(invoiceId));
+  useDocumentTitle(invoiceId ? t('editor.editTitle') : t('editor.newTitle'));
+
+  if (invoiceId) {
+    if (existing.isPending || clients.isPending) return <PageSkeleton />;
+    if (existing.isError)
+      return (
+        <DetailLoadFailed
+          error={existing.error}
+          t={(key) => t(key)}
+          retrying={existing.isFetching}
+          onRetry={() => void existing.refetch()}
+        />
+      );
+    if (existing.data.status !== 'draft')
+      return (
+        <div className="grid gap-6">
+          <BackLink label={t('detail.back')} to=".." />
+          <StatePanel
+            role="alert"
+            icon={<AlertTriangle aria-hidden="true" className="size-6" />}
+            title={t('editor.notEditable')}
+            body={t('editor.notEditableBody')}
+          >
+            <Link to={invoicePath(existing.data.id)} className={buttonClass('secondary')}>
+              {t('editor.toInvoice')}
+            </Link>
+          </StatePanel>
+        </div>
+      );
+    return (
+      <EditorView
+        key={existing.data.id}
+        invoice={existing.data}
+        initial={formFromInvoice(existing.data, lang)}
+        clients={clients.data ?? []}
+        defaultTaxRate=""
+      />
+    );
+  }
+
+  // A new draft waits for what prefills it (a failed optional read prefills nothing).
+  if (clients.isPending || currency.isPending || settings.isPending) return <PageSkeleton />;
+  const clientParam = search.get('client') ?? '';
+  const client = clients.data?.find((candidate) => candidate.id === clientParam);
+  const rate = settings.data?.defaultTaxRateBp;
+  const defaultTaxRate = rate === null || rate === undefined ? '' : rateText(rate, lang);
+  const initial: EditorForm = {
+    clientId: client?.id ?? '',
+    projectId: client ? (search.get('project') ?? '') : '',
+    currency: defaultCurrency(lang === 'de' ? 'de' : 'en', currency.data),
+    language: client?.language ?? (lang === 'de' ? 'de' : 'en'),
+    description: '',
+    dueDate: settings.data ? addDays(today(), settings.data.defaultDueDays) : '',
+    lines: [emptyLine(defaultTaxRate)],
+  };
+  return <EditorView initial={initial} clients={clients.data ?? []} defaultTaxRate={defaultTaxRate} />;
+}
+
+function EditorView({
+  invoice,
+  initial,
+  clients,
+  defaultTaxRate,
+}: {
+  invoice?: Invoice;
+  initial: EditorForm;
+  clients: ClientOption[];
+  defaultTaxRate: string;
+}) {
+  const { t, lang } = useInvoiceTexts();
+  const navigate = useNavigate();
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [languageTouched, setLanguageTouched] = useState(Boolean(invoice));
+  const projects = useProjectOptions(form.clientId, Boolean(form.clientId));
+  const create = useCreateInvoice();
+  const update = useUpdateInvoice(invoice?.id ?? '');
+  const totals = useMemo(() => liveTotals(form.lines, lang), [form.lines, lang]);
+  const saving = create.isPending || update.isPending;
+
+  /** An error is an i18n key of the contract (`validation.*`) or the server's translated text. */
+  const message = (value: string | undefined) =>
+    value === undefined ? undefined : value.startsWith('validation.') ? t(value) : value;
+  const change = (patch: Partial<EditorForm>, ...paths: string[]) => {
+    setForm((current) => ({ ...current, ...patch }));
+    if (paths.some((path) => errors[path]))
+      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([k]) => !paths.includes(k))));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = validateForm(form, lang, invoice ? 'update' : 'create');
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      toast.error(t('editor.fixErrors'));
+      return;
+    }
+    setErrors({});
+    // A new draft without a due date gets the settings' payment term from the API.
+    const body = !invoice && !checked.body.dueDate ? { ...checked.body, dueDate: undefined } : checked.body;
+    try {
+      const saved = invoice ? await update.mutateAsync(body) : await create.mutateAsync(body);
+      toast.success(invoice ? t('editor.saved') : t('editor.created'));
+      navigate(invoicePath(saved.id), { replace: Boolean(invoice) });
+    } catch (cause) {
+      const error = cause as Partial<ApiError>;
+      if (error.fields?.length) {
+        setErrors(serverErrors(error.fields));
+        toast.error(t('editor.fixErrors'));
+      } else if (error.code === 'invoice_total_too_large') {
+        setErrors({ lines: error.message ?? '' });
+        toast.error(t('editor.saveFailed'), { description: error.message });
+      } else {
+        toast.error(t('editor.saveFailed'), { description: error.message });
+      }
+    }
+  }
+
+  // A draft's own client and project stay choosable while the lists load (or if they changed since).
+  const clientList = [...clients];
+  if (invoice && !clientList.some((client) => client.id === invoice.client.id))
+    clientList.unshift({ ...invoice.client, language: invoice.language });
+  const projectList = [...(projects.data ?? [])];
+  if (
+    invoice?.project &&
+    form.clientId === invoice.client.id &&
+    !projectList.some((p) => p.id === invoice.project?.id)
+  )
+    projectList.unshift({ ...invoice.project, clientId: invoice.client.id });
+  const clientOptions = [
+    { value: '', label: t('editor.chooseClient') },
+    ...clientList.map((client) => ({ value: client.id, label: client.name })),
+  ];
+  const projectOptions = [
+    { value: '', label: t('editor.noProject') },
+    ...projectList.map((project) => ({ value: project.id, label: project.name })),
+  ];
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-6">
+      <BackLink
+        label={invoice ? t('editor.backToInvoice') : t('detail.back')}
+        to={invoice ? invoicePath(invoice.id) : '..'}
+      />
+      <header className="grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">
+          {invoice ? t('editor.editTitle') : t('editor.newTitle')}
+        </h1>
+        <p className="text-sm text-muted">{t('editor.subtitle')}</p>
+      </header>
+
+      <Card className="grid gap-4 p-4 sm:p-6">
+        <h2 className="text-base font-semibold">{t('editor.details')}</h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label={t('editor.client')}
+            name="clientId"
+            value={form.clientId}
+            options={clientOptions}
+            error={message(errors.clientId)}
+            onChange={(event) => {
+              const client = clientList.find((candidate) => candidate.id === event.target.value);
+              change(
+                {
+                  clientId: event.target.value,
+                  projectId: '',
+                  ...(client && !languageTouched ? { language: client.language } : {}),
+                },
+                'clientId',
+                'projectId',
+              );
+            }}
+          />
+          <SelectField
+            label={t('editor.project')}
+            name="projectId"
+            value={form.projectId}
+            options={projectOptions}
+            disabled={!form.clientId}
+            hint={form.clientId ? undefined : t('editor.projectHint')}
+            error={message(errors.projectId)}
+            onChange={(event) => change({ projectId: event.target.value }, 'projectId')}
+          />
+          <SelectField
+            label={t('editor.currency')}
+            name="currency"
+            value={form.currency}
+            options={[
+              { value: 'EUR', label: t('currency.EUR') },
+              { value: 'USD', label: t('currency.USD') },
+            ]}
+            error={message(errors.currency)}
+            onChange={(event) => change({ currency: event.target.value as 'EUR' | 'USD' }, 'currency')}
+          />
+          <SelectField
+            label={t('editor.language')}
+            name="language"
+            value={form.language}
+            options={[
+              { value: 'en', label: t('language.en') },
+              { value: 'de', label: t('language.de') },
+            ]}
+            hint={t('editor.languageHint')}
+            error={message(errors.language)}
+            onChange={(event) => {
+              setLanguageTouched(true);
+              change({ language: event.target.value as 'en' | 'de' }, 'language');
+            }}
+          />
+          <Field
+            label={t('editor.dueDate')}
+            name="dueDate"
+            type="date"
+            value={form.dueDate}
+            error={message(errors.dueDate)}
+            onChange={(event) => change({ dueDate: event.target.value }, 'dueDate')}
+          />
+          <div className="sm:col-span-2">
+            <TextareaField
+              label={t('editor.description')}
+              name="description"
+              value={form.description}
+              maxLength={2000}
+              rows={3}
+              hint={t('editor.descriptionHint')}
+              error={message(errors.description)}
+              onChange={(event) => change({ description: event.target.value }, 'description')}
+            />
+          </div>
+        </div>
+      </Card>
+
+      <Card className="grid gap-4 p-4 sm:p-6">
+        <div className="grid gap-1">
+          <h2 className="text-base font-semibold">{t('editor.lines')}</h2>
+          <p className="text-sm text-muted">{t('editor.linesHint')}</p>
+        </div>
+        <LineItems
+          lines={form.lines}
+          onChange={(lines) => {
+            setForm((current) => ({ ...current, lines }));
+            if (Object.keys(errors).some((key) => key.startsWith('lines')))
+              setErrors((current) =>
+                Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith('lines'))),
+              );
+          }}
+          totals={totals}
+          currency={form.currency}
+          errors={errors}
+          message={message}
+          defaultTaxRate={defaultTaxRate}
+        />
+        <div className="border-t border-line pt-4">
+          <TotalsPanel totals={totals} currency={form.currency} />
+        </div>
+      </Card>
+
+      <div className="flex flex-wrap justify-end gap-2">
+        <Link to={invoice ? invoicePath(invoice.id) : '..'} className={buttonClass('secondary')}>
+          {t('editor.cancel')}
+        </Link>
+        <Button type="submit" loading={saving}>
+          {invoice ? t('editor.save') : t('editor.create')}
+        </Button>
+      </div>
+    </form>
+  );
+}

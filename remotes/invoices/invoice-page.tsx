@@ -1,0 +1,364 @@
+import {
+  Ban,
+  CheckCircle2,
+  Clock,
+  Download,
+  ExternalLink,
+  FileMinus2,
+  Pencil,
+  Send,
+  Trash2,
+} from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { canTransition, type Invoice } from '../../shared/contracts/invoices';
+import { formatDate } from '../../shared/format/date';
+import { Link, useNavigate, useParams } from '../../shared/router';
+import { Button, buttonClass } from '../../shared/ui/button';
+import { Card } from '../../shared/ui/card';
+import { BackLink, DetailLoadFailed } from '../../shared/ui/load-failed';
+import { useDocumentTitle } from '../../shared/ui/use-document-title';
+import { creditNotePdfUrl, invoicePdfUrl, useInvoice } from './api';
+import { formatDay, money, quantityText, ratePercent } from './format';
+import { useInvoiceTexts } from './i18n';
+import { CancelDialog, DeleteDialog, MarkOverdueDialog, MarkPaidDialog, SendDialog } from './invoice-dialogs';
+import { INVOICES_BASE } from './invoice-table';
+import { TotalsPanel } from './line-items';
+import { PageSkeleton } from './skeletons';
+import { InvoiceStatusBadge } from './status-badge';
+
+type Open = 'send' | 'paid' | 'overdue' | 'cancel' | 'delete' | null;
+
+/**
+ * One invoice (`/dashboard/invoices/:invoiceId`): its details, lines, tax groups and totals, what happened
+ * to it, and the actions its status allows: Mark as paid / overdue from the API's `allowedStatuses`; sending
+ * (a draft) and cancelling (sent or overdue, `INVOICE_TRANSITIONS`) have their own calls.
+ * Live: an invoice event (a payment through Stripe) refetches it (`applyInvoiceActivity`).
+ */
+export default function InvoicePage() {
+  const { t } = useInvoiceTexts();
+  const { invoiceId = '' } = useParams();
+  const navigate = useNavigate();
+  const detail = useInvoice(invoiceId);
+  useDocumentTitle(detail.data ? (detail.data.number ?? t('draftNumber')) : t('title'));
+
+  if (detail.isPending) return <PageSkeleton />;
+  if (detail.isError)
+    return (
+      <DetailLoadFailed
+        error={detail.error}
+        t={(key) => t(key)}
+        retrying={detail.isFetching}
+        onRetry={() => void detail.refetch()}
+      />
+    );
+  return (
+    <div className="grid gap-6">
+      <BackLink label={t('detail.back')} to={INVOICES_BASE} />
+      <InvoiceView invoice={detail.data} onDeleted={() => navigate(INVOICES_BASE, { replace: true })} />
+    </div>
+  );
+}
+
+function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () => void }) {
+  const { t, lang } = useInvoiceTexts();
+  const [open, setOpen] = useState<Open>(null);
+  const dialog = (name: Exclude<Open, null>) => ({
+    invoice,
+    open: open === name,
+    onOpenChange: (next: boolean) => setOpen(next ? name : null),
+  });
+  const isDraft = invoice.status === 'draft';
+  const allowed = (status: Invoice['status']) => invoice.allowedStatuses.includes(status);
+  const amount = (cents: number) => money(cents, invoice.currency, lang);
+  const fileBase = invoice.number ?? t('draftNumber');
+
+  return (
+    <>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid min-w-0 gap-1.5">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <h1 className="text-2xl font-semibold tracking-tight tabular-nums" data-testid="invoice-number">
+              {invoice.number ?? t('draftNumber')}
+            </h1>
+            <InvoiceStatusBadge status={invoice.status} />
+          </div>
+          <p className="text-sm text-muted">
+            {invoice.client.name}
+            {invoice.project ? (
+              <>
+                {' · '}
+                <Link
+                  to={`/dashboard/projects/${invoice.project.id}`}
+                  className="hover:text-ink hover:underline"
+                >
+                  {invoice.project.name}
+                </Link>
+              </>
+            ) : null}
+          </p>
+          <p className="text-3xl font-semibold tracking-tight tabular-nums" data-testid="invoice-amount">
+            {amount(invoice.amountCents)}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {isDraft ? (
+            <>
+              <Link to="edit" className={buttonClass('secondary', 'sm')}>
+                <Pencil aria-hidden="true" className="size-4" />
+                {t('actions.edit')}
+              </Link>
+              <Button size="sm" onClick={() => setOpen('send')}>
+                <Send aria-hidden="true" className="size-4" />
+                {t('actions.send')}
+              </Button>
+              <Button size="sm" variant="danger" onClick={() => setOpen('delete')}>
+                <Trash2 aria-hidden="true" className="size-4" />
+                {t('actions.delete')}
+              </Button>
+            </>
+          ) : null}
+          {allowed('paid') ? (
+            <Button size="sm" onClick={() => setOpen('paid')}>
+              <CheckCircle2 aria-hidden="true" className="size-4" />
+              {t('actions.markPaid')}
+            </Button>
+          ) : null}
+          {allowed('overdue') ? (
+            <Button size="sm" variant="secondary" onClick={() => setOpen('overdue')}>
+              <Clock aria-hidden="true" className="size-4" />
+              {t('actions.markOverdue')}
+            </Button>
+          ) : null}
+          {canTransition(invoice.status, 'cancelled') ? (
+            <Button size="sm" variant="secondary" onClick={() => setOpen('cancel')}>
+              <Ban aria-hidden="true" className="size-4" />
+              {t('actions.cancel')}
+            </Button>
+          ) : null}
+        </div>
+      </header>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)]">
+        <Card className="grid min-w-0 gap-4 p-4 sm:p-6">
+          <h2 className="text-base font-semibold">{t('editor.lines')}</h2>
+          {invoice.description ? (
+            <p className="text-sm whitespace-pre-line text-muted">{invoice.description}</p>
+          ) : null}
+          <LinesTable invoice={invoice} />
+          <div className="border-t border-line pt-4">
+            <TotalsPanel
+              totals={{
+                subtotalCents: invoice.subtotalCents,
+                taxes: invoice.taxes,
+                totalCents: invoice.amountCents,
+              }}
+              currency={invoice.currency}
+            />
+          </div>
+        </Card>
+
+        <div className="grid min-w-0 gap-6">
+          <Card className="grid gap-3 p-4 sm:p-6">
+            <h2 className="text-base font-semibold">{t('detail.details')}</h2>
+            <dl className="grid gap-2 text-sm">
+              <Item label={t('detail.client')}>
+                <span className="block">{invoice.client.name}</span>
+                {invoice.client.company ? (
+                  <span className="block text-muted">{invoice.client.company}</span>
+                ) : null}
+                <span className="block text-muted [overflow-wrap:anywhere]">{invoice.client.email}</span>
+              </Item>
+              <Item label={t('detail.currency')}>{t(`currency.${invoice.currency}`)}</Item>
+              <Item label={t('detail.language')}>{t(`language.${invoice.language}`)}</Item>
+              <Item label={t('columns.due')}>
+                {invoice.dueDate ? formatDay(invoice.dueDate, lang) : t('detail.noDueDate')}
+              </Item>
+              {invoice.issuedAt ? (
+                <Item label={t('columns.issued')}>{formatDate(invoice.issuedAt, lang)}</Item>
+              ) : null}
+              {invoice.paidAt ? (
+                <Item label={t('columns.paid')}>
+                  {formatDate(invoice.paidAt, lang)}
+                  {invoice.paidVia ? (
+                    <span className="block text-muted">{t(`paidVia.${invoice.paidVia}`)}</span>
+                  ) : null}
+                </Item>
+              ) : null}
+              {invoice.creditNote ? (
+                <Item label={t('detail.creditNote')}>
+                  <span className="block tabular-nums">{invoice.creditNote.number}</span>
+                  <span className="block tabular-nums">
+                    {amount(-Math.abs(invoice.creditNote.amountCents))}
+                  </span>
+                  {invoice.creditNote.reason ? (
+                    <span className="block text-muted">{invoice.creditNote.reason}</span>
+                  ) : null}
+                </Item>
+              ) : null}
+            </dl>
+          </Card>
+
+          <Card className="grid gap-3 p-4 sm:p-6">
+            <h2 className="text-base font-semibold">{t('detail.documents')}</h2>
+            <div className="flex flex-wrap gap-2">
+              <a
+                href={invoicePdfUrl(invoice.id)}
+                download={`${fileBase}.pdf`}
+                className={buttonClass('secondary', 'sm')}
+              >
+                <Download aria-hidden="true" className="size-4" />
+                {t('actions.pdf')}
+              </a>
+              {invoice.creditNote ? (
+                <a
+                  href={creditNotePdfUrl(invoice.id)}
+                  download={`${invoice.creditNote.number}.pdf`}
+                  className={buttonClass('secondary', 'sm')}
+                >
+                  <FileMinus2 aria-hidden="true" className="size-4" />
+                  {t('actions.creditNotePdf')}
+                </a>
+              ) : null}
+              {invoice.stripe?.hostedUrl ? (
+                <a
+                  href={invoice.stripe.hostedUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClass('secondary', 'sm')}
+                >
+                  <ExternalLink aria-hidden="true" className="size-4" />
+                  {t('actions.viewInProvider')}
+                </a>
+              ) : null}
+            </div>
+            {invoice.viaStripe ? <p className="text-xs text-subtle">{t('detail.viaStripe')}</p> : null}
+          </Card>
+
+          <History invoice={invoice} />
+        </div>
+      </div>
+
+      <SendDialog {...dialog('send')} />
+      {open === 'paid' ? <MarkPaidDialog {...dialog('paid')} /> : null}
+      <MarkOverdueDialog {...dialog('overdue')} />
+      {open === 'cancel' ? <CancelDialog {...dialog('cancel')} /> : null}
+      <DeleteDialog {...dialog('delete')} onDeleted={onDeleted} />
+    </>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[6rem_minmax(0,1fr)] gap-3">
+      <dt className="text-muted">{label}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  );
+}
+
+/** The lines: a table from 640 px, stacked rows below. */
+function LinesTable({ invoice }: { invoice: Invoice }) {
+  const { t, lang } = useInvoiceTexts();
+  const amount = (cents: number) => money(cents, invoice.currency, lang);
+  return (
+    <>
+      <table className="w-full text-sm max-sm:hidden">
+        <thead className="text-left text-xs text-muted">
+          <tr className="border-b border-line">
+            <th scope="col" className="py-2 pr-3 font-medium">
+              {t('line.description')}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">
+              {t('line.quantity')}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">
+              {t('line.unitPrice')}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">
+              {t('line.taxRate')}
+            </th>
+            <th scope="col" className="py-2 pl-3 text-right font-medium">
+              {t('line.amount')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {invoice.lines.map((line) => (
+            <tr key={line.id}>
+              <td className="py-2.5 pr-3 break-words">{line.description}</td>
+              <td className="px-3 py-2.5 text-right tabular-nums">
+                {quantityText(line.quantityMilli, lang)}
+              </td>
+              <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
+                {amount(line.unitPriceCents)}
+              </td>
+              <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums text-muted">
+                {line.taxRateBp ? ratePercent(line.taxRateBp, lang) : '—'}
+              </td>
+              <td className="py-2.5 pl-3 text-right whitespace-nowrap tabular-nums">
+                {amount(line.amountCents)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="grid divide-y divide-line sm:hidden">
+        {invoice.lines.map((line) => (
+          <li key={line.id} className="grid gap-1 py-2.5 text-sm">
+            <div className="flex justify-between gap-3">
+              <span className="min-w-0 break-words">{line.description}</span>
+              <span className="font-medium whitespace-nowrap tabular-nums">{amount(line.amountCents)}</span>
+            </div>
+            <span className="text-xs text-muted tabular-nums">
+              {quantityText(line.quantityMilli, lang)} × {amount(line.unitPriceCents)}
+              {line.taxRateBp ? ` · ${t('line.taxShort', { rate: ratePercent(line.taxRateBp, lang) })}` : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** What happened to the invoice, from its dates (each status change is also in the activity feed). */
+function History({ invoice }: { invoice: Invoice }) {
+  const { t, lang } = useInvoiceTexts();
+  const steps: { key: string; text: string; at: string }[] = [
+    { key: 'created', text: t('history.created'), at: invoice.createdAt },
+  ];
+  if (invoice.issuedAt)
+    steps.push({
+      key: 'sent',
+      text: t('history.sent', { number: invoice.number ?? '' }),
+      at: invoice.issuedAt,
+    });
+  if (invoice.status === 'overdue')
+    steps.push({ key: 'overdue', text: t('history.overdue'), at: invoice.updatedAt });
+  if (invoice.paidAt) steps.push({ key: 'paid', text: t('history.paid'), at: invoice.paidAt });
+  if (invoice.cancelledAt)
+    steps.push({
+      key: 'cancelled',
+      text: t('history.cancelled', { number: invoice.creditNote?.number ?? '' }),
+      at: invoice.cancelledAt,
+    });
+  return (
+    <Card className="grid gap-3 p-4 sm:p-6">
+      <h2 className="text-base font-semibold">{t('history.title')}</h2>
+      <ol className="grid gap-2 border-l border-line pl-4 text-sm">
+        {steps.map((step) => (
+          <li key={step.key} className="relative">
+            <span
+              aria-hidden="true"
+              className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-primary"
+            />
+            <span className="block">{step.text}</span>
+            <time dateTime={step.at} className="text-xs text-muted">
+              {formatDate(step.at, lang)}
+            </time>
+          </li>
+        ))}
+      </ol>
+      <p className="text-xs text-subtle">{t(`history.hint.${invoice.status}`)}</p>
+    </Card>
+  );
+}

@@ -1,0 +1,45 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * The dashboard's TanStack Query keys for invoices, under `['invoices', …]`: the invoices section and the
+ * project page's Invoices tab read the same cache, and the realtime feed updates it through these keys.
+ * No runtime imports, so the host's live wiring and the projects remote may import it.
+ */
+export const invoiceKeys = {
+  all: ['invoices'] as const,
+  /** Every list (the section's, each project's tab), whatever the filters (prefix of `list`). */
+  lists: ['invoices', 'list'] as const,
+  list: (query: object) => ['invoices', 'list', query] as const,
+  /** One invoice (`GET /api/invoices/{id}`). */
+  detail: (invoiceId: string) => ['invoices', 'detail', invoiceId] as const,
+  /** The provider's clients (the filter and the editor's picker). */
+  clients: ['invoices', 'clients'] as const,
+  /** The provider's projects, all of them or one client's (`clientId` or ''). */
+  projects: (clientId: string) => ['invoices', 'projects', clientId] as const,
+  /** The provider's invoice settings (a new draft's tax rate and due date). */
+  settings: ['invoices', 'settings'] as const,
+  /** The provider's currency (`/api/overview`): the editor's default. */
+  currency: ['invoices', 'currency'] as const,
+};
+
+/** The host overview's totals (pending invoices, revenue) move with every invoice change. */
+export const OVERVIEW_KEY = ['overview'] as const;
+
+/** Activity types that concern invoices (spec §3). */
+export const isInvoiceActivity = (type: string): boolean =>
+  type === 'invoice_created' || type === 'invoice_status';
+
+/**
+ * A live invoice event (`invoice_created` / `invoice_status`, e.g. a client's payment through Stripe): the
+ * lists and their totals refetch, the overview's figures too, and the invoice's page if it is cached (every
+ * cached invoice page when the row names none).
+ */
+export function applyInvoiceActivity(queryClient: QueryClient, invoiceId: string | undefined): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: invoiceKeys.lists }),
+    queryClient.invalidateQueries({ queryKey: OVERVIEW_KEY }),
+    invoiceId
+      ? queryClient.invalidateQueries({ queryKey: invoiceKeys.detail(invoiceId), exact: true })
+      : queryClient.invalidateQueries({ queryKey: ['invoices', 'detail'] }),
+  ]).then(() => undefined);
+}
