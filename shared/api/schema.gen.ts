@@ -97,6 +97,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export your data
+         * @description Everything your account holds, as one JSON file to download (`Content-Disposition: attachment; filename="client-portal-export-YYYY-MM-DD.json"`): account and profile, plan, invoice settings, the Stripe connection (account and the key’s last four characters only), portals, clients, projects, messages, files (names, versions, statuses, review events and pins; not the bytes: download those per version), invoices with their lines and credit notes, and the activity feed. Never secrets: no password hashes (a client’s is `hasPassword`), tokens, keys or storage paths. Only your own data. Streamed as it is read, in pages, so it works for large accounts. Always available, also after the trial ended without a subscription (spec §1).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The export (JSON, as an attachment) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/password": {
         parameters: {
             query?: never;
@@ -486,6 +543,7 @@ export interface paths {
                          *         "emailVerified": true,
                          *         "preferredLanguage": "en",
                          *         "trialEndsAt": "2026-12-05T10:00:00.000Z",
+                         *         "plan": "trial",
                          *         "createdAt": "2026-11-21T10:00:00.000Z"
                          *       },
                          *       "session": {
@@ -789,6 +847,7 @@ export interface paths {
                          *         "emailVerified": true,
                          *         "preferredLanguage": "en",
                          *         "trialEndsAt": "2026-12-05T10:00:00.000Z",
+                         *         "plan": "trial",
                          *         "createdAt": "2026-11-21T10:00:00.000Z"
                          *       },
                          *       "session": {
@@ -1049,6 +1108,7 @@ export interface paths {
                          *         "emailVerified": true,
                          *         "preferredLanguage": "en",
                          *         "trialEndsAt": "2026-12-05T10:00:00.000Z",
+                         *         "plan": "trial",
                          *         "createdAt": "2026-11-21T10:00:00.000Z"
                          *       },
                          *       "session": {
@@ -1318,6 +1378,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -1466,6 +1535,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -1532,6 +1610,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1623,6 +1710,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1722,6 +1818,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2162,6 +2267,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -2228,6 +2342,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2338,6 +2461,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2462,6 +2594,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -2578,6 +2719,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6244,6 +6394,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -6374,6 +6533,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -6440,6 +6608,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6537,6 +6714,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -6618,6 +6804,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -6687,6 +6882,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6843,6 +7047,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -6917,6 +7130,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7052,6 +7274,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -7107,6 +7338,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7230,6 +7470,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7382,6 +7631,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -7521,6 +7779,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -7587,6 +7854,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7775,6 +8051,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -7938,6 +8223,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8745,7 +9039,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_not_payable" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client";
                 fields?: components["schemas"]["FieldError"][];
                 /** @description Human-readable, in the request language. */
                 message: string;
@@ -9721,6 +10015,7 @@ export interface components {
          *       "emailVerified": true,
          *       "preferredLanguage": "en",
          *       "trialEndsAt": "2026-12-05T10:00:00.000Z",
+         *       "plan": "trial",
          *       "createdAt": "2026-11-21T10:00:00.000Z"
          *     }
          */
@@ -9732,6 +10027,11 @@ export interface components {
             fullName: string;
             /** Format: uuid */
             id: string;
+            /**
+             * @description trial: inside the 14 days; premium: an active subscription; expired: read-only until subscribed (as `GET /api/plan`).
+             * @enum {string}
+             */
+            plan: "trial" | "premium" | "expired";
             /**
              * @description Interface language.
              * @example en
