@@ -1,6 +1,7 @@
 import { readResponse } from '../../../shared/api/call';
 import { networkError } from '../../../shared/api/error';
 import type { InvoiceSettings, Plan, StripeConnection } from '../../../shared/contracts/invoices';
+import { PLAN_QUERY_KEY } from '../shell/plan-state';
 
 /**
  * The settings page's calls about money: the provider's plan, their Stripe connection and invoice settings
@@ -47,7 +48,7 @@ export const billingApi = {
 };
 
 export const billingKeys = {
-  plan: ['account', 'plan'] as const,
+  plan: PLAN_QUERY_KEY,
   stripe: ['payments', 'stripe'] as const,
   invoiceSettings: ['invoice-settings'] as const,
 };

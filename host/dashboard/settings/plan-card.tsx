@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { describeFailure } from '../../../shared/api/describe';
 import type { Plan } from '../../../shared/contracts/invoices';
 import { formatDate } from '../../../shared/format/date';
@@ -22,7 +22,7 @@ import { LoadFailed } from './load-failed';
 export function PlanCard() {
   const { t } = useTranslation();
   const plan = useQuery({ queryKey: billingKeys.plan, queryFn: billingApi.plan });
-  useSessionFollowsPlan(plan.data);
+  useSessionFollowsPlan(plan.data, plan.dataUpdatedAt);
   if (plan.isError) return <LoadFailed error={plan.error} onRetry={() => void plan.refetch()} />;
   if (!plan.data)
     return (
@@ -31,17 +31,22 @@ export function PlanCard() {
   return <PlanDetails plan={plan.data} />;
 }
 
-/** The top bar reads the plan from the session: keep it in step with what the server just said. */
-function useSessionFollowsPlan(plan: Plan | undefined) {
+/**
+ * The top bar reads the plan from the session: keep it in step with what the server just said (once per
+ * answer, so a newer change of the session, e.g. a `plan_required` refusal, is not undone by an older one).
+ */
+function useSessionFollowsPlan(plan: Plan | undefined, answeredAt: number) {
   const auth = useAuth();
   const { setSession } = auth;
   const user = auth.status === 'signedIn' ? auth.user : null;
   const session = auth.status === 'signedIn' ? auth.session : null;
+  const applied = useRef(0);
   useEffect(() => {
-    if (!plan || !user || !session) return;
+    if (!plan || !user || !session || applied.current === answeredAt) return;
+    applied.current = answeredAt;
     if (user.plan !== plan.plan || user.trialEndsAt !== plan.trialEndsAt)
       setSession({ user: { ...user, plan: plan.plan, trialEndsAt: plan.trialEndsAt }, session });
-  }, [plan, user, session, setSession]);
+  }, [plan, answeredAt, user, session, setSession]);
 }
 
 function PlanDetails({ plan }: { plan: Plan }) {

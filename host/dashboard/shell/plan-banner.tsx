@@ -1,4 +1,4 @@
-import { useMutationState } from '@tanstack/react-query';
+import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import { Download, Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
 import { ApiError } from '../../../shared/api/error';
@@ -6,7 +6,7 @@ import { useTranslation } from '../../../shared/i18n/react';
 import { Link } from '../../../shared/router';
 import { buttonClass } from '../../../shared/ui/button';
 import { useAuth } from '../../auth/auth-provider';
-import { EXPORT_PATH, SUBSCRIBE_PATH, withExpiredPlan } from './plan-state';
+import { EXPORT_PATH, PLAN_QUERY_KEY, SUBSCRIBE_PATH, withExpiredPlan } from './plan-state';
 
 /**
  * Spec §1, after the trial without a subscription: over the dashboard's content, what happened (read-only),
@@ -50,6 +50,7 @@ const isPlanRequired = (error: unknown) => error instanceof ApiError && error.co
  */
 export function useExpireOnPlanRequired(): void {
   const auth = useAuth();
+  const queryClient = useQueryClient();
   const refused = useMutationState({
     filters: { status: 'error', predicate: (mutation) => isPlanRequired(mutation.state.error) },
     select: (mutation) => mutation.state.submittedAt,
@@ -60,5 +61,7 @@ export function useExpireOnPlanRequired(): void {
   useEffect(() => {
     if (refused.length === 0 || !user || !session || user.plan === 'expired') return;
     setSession({ user: withExpiredPlan(user), session });
-  }, [refused.length, user, session, setSession]);
+    // The plan card (when it was read) must not keep showing the trial.
+    void queryClient.invalidateQueries({ queryKey: PLAN_QUERY_KEY });
+  }, [refused.length, user, session, setSession, queryClient]);
 }

@@ -3,6 +3,9 @@ import { trialDaysLeft } from '../../auth/session';
 
 /** Where the dashboard sends a provider to subscribe (the settings page's plan card). */
 export const SUBSCRIBE_PATH = '/dashboard/settings#plan';
+/** The query key of `GET /api/plan` (the settings' plan card), refreshed when the server says expired. */
+export const PLAN_QUERY_KEY = ['account', 'plan'] as const;
+
 /** The data export (a JSON attachment; a plain link downloads it). */
 export const EXPORT_PATH = '/api/account/export';
 
