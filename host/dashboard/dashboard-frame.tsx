@@ -9,8 +9,8 @@ import { PageFallback } from '../../shared/ui/spinner';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
 import { useAuth } from '../auth/auth-provider';
 import { type DashboardSection, isAvailable, SECTION_GROUPS } from './sections';
-import { PlanBanner, useExpireOnPlanRequired } from './shell/plan-banner';
 import { planBadge } from './shell/plan-state';
+import { useExpireOnPlanRequired } from './shell/plan-watch';
 import { importSectionLoader, loadedSectionLoader, scheduleIdlePreload } from './shell/preload';
 import { useProfileLanguage } from './shell/profile-language';
 import { useDashboardRealtime } from './shell/realtime';
@@ -19,6 +19,8 @@ import { SidebarProvider } from './shell/sidebar-state';
 import { TopBar } from './shell/top-bar';
 
 // The federation runtime and the section outlet load only when a remote section is opened (or preloaded).
+// Only an account whose trial ended without a subscription loads the banner.
+const PlanBanner = lazy(() => import('./shell/plan-banner'));
 const LazySectionOutlet = lazy(() => importSectionLoader().then((m) => ({ default: m.SectionOutlet })));
 
 const hostPageCache = new Map<string, ComponentType>();
@@ -81,7 +83,11 @@ function SignedInDashboard({ user }: { user: User }) {
             tabIndex={-1}
             className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8"
           >
-            {expired ? <PlanBanner /> : null}
+            {expired ? (
+              <Suspense fallback={null}>
+                <PlanBanner />
+              </Suspense>
+            ) : null}
             <Suspense fallback={<PageFallback label={t('app.loading')} />}>
               <Routes>
                 {AVAILABLE.map((section) => {

@@ -174,7 +174,7 @@ test.describe('plan', () => {
 
   test('screenshots: in the trial and expired, 1280 and 390 px, English and German', async ({ page }) => {
     test.skip(!DB_URL, 'ends the trial through SQL: run with DATABASE_URL');
-    test.setTimeout(120_000);
+    test.setTimeout(400_000); // eight pages at two widths, on a busy machine
     const states = [
       ['trial', async () => {}],
       ['expired', () => endTrial(email)],

@@ -73,18 +73,16 @@ function AccountBadge({ user }: { user: PlanUser }) {
           <span className="sm:hidden">{t('dashboard.trialEnded')}</span>
           <span className="hidden sm:inline">{t('dashboard.trialEndedSubscribe')}</span>
         </Link>
+      ) : badge.kind === 'premium' ? (
+        <span className={`${BADGE_CLASS} bg-primary text-on-primary`}>{t('dashboard.premium')}</span>
       ) : (
         <span
-          title={
-            badge.kind === 'premium'
-              ? t('dashboard.premium')
-              : t('dashboard.trialDaysLeft', { count: badge.days })
-          }
+          title={t('dashboard.trialDaysLeft', { count: badge.days })}
           className={`${BADGE_CLASS} bg-primary text-on-primary`}
         >
-          {badge.kind === 'premium'
-            ? t('dashboard.premium')
-            : t('dashboard.trialDaysLeft', { count: badge.days })}
+          {/* Under 640 px the short form, so the days are never cut off (German is long). */}
+          <span className="sm:hidden">{t('dashboard.trialDaysShort', { count: badge.days })}</span>
+          <span className="hidden sm:inline">{t('dashboard.trialDaysLeft', { count: badge.days })}</span>
         </span>
       )}
     </section>
