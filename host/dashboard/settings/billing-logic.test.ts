@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InvoiceSettings, Plan } from '../../../shared/contracts/invoices';
 import {
+  awaitingWebhook,
   canCancel,
   canSubscribe,
   formatTaxRate,
@@ -56,6 +57,27 @@ describe('canSubscribe / canCancel', () => {
       false,
     );
     expect(canCancel(plan({}))).toBe(false);
+  });
+});
+
+describe('awaitingWebhook', () => {
+  const premium = plan({
+    plan: 'premium',
+    subscription: { status: 'active', currentPeriodEnd: iso(20), cancelAtPeriodEnd: false },
+  });
+  it('waits after Checkout until the plan is premium, for at most 90 s', () => {
+    expect(awaitingWebhook(plan({}), now, null, now + 1_000)).toBe(true);
+    expect(awaitingWebhook(premium, now, null, now + 1_000)).toBe(false);
+    expect(awaitingWebhook(plan({}), now, null, now + 90_000)).toBe(false);
+    expect(awaitingWebhook(plan({}), null, null, now)).toBe(false);
+  });
+  it('waits after a cancellation until Stripe confirms it', () => {
+    expect(awaitingWebhook(premium, null, now, now + 1_000)).toBe(true);
+    const ending = {
+      ...premium,
+      subscription: { status: 'active', currentPeriodEnd: iso(20), cancelAtPeriodEnd: true },
+    };
+    expect(awaitingWebhook(ending, null, now, now + 1_000)).toBe(false);
   });
 });
 

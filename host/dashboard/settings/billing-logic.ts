@@ -32,6 +32,26 @@ export const canSubscribe = (plan: Plan): boolean => plan.billingAvailable && pl
 export const canCancel = (plan: Plan): boolean =>
   plan.plan === 'premium' && plan.subscription !== null && !plan.subscription.cancelAtPeriodEnd;
 
+/** How often the plan card asks again while it waits for Stripe's webhook, and for how long at most. */
+export const PLAN_POLL_MS = 2_000;
+export const PLAN_POLL_FOR_MS = 90_000;
+
+/**
+ * Whether the plan card is waiting for a webhook: back from Checkout (`waitSince`) and not premium yet, or
+ * a cancellation asked for (`cancelSince`) that Stripe has not confirmed yet; never longer than
+ * PLAN_POLL_FOR_MS.
+ */
+export function awaitingWebhook(
+  plan: Plan | undefined,
+  waitSince: number | null,
+  cancelSince: number | null,
+  now: number,
+): boolean {
+  const fresh = (since: number | null) => since !== null && now - since < PLAN_POLL_FOR_MS;
+  if (fresh(waitSince) && plan?.plan !== 'premium') return true;
+  return fresh(cancelSince) && plan?.subscription?.cancelAtPeriodEnd !== true;
+}
+
 /** The key as the connected card shows it: `••••` and its last four characters. */
 export const maskedKey = (last4: string | null): string => `••••${last4 ?? ''}`;
 

@@ -5,12 +5,13 @@ import { describeFailure } from '../../../shared/api/describe';
 import type { Plan } from '../../../shared/contracts/invoices';
 import { formatDate } from '../../../shared/format/date';
 import { useTranslation } from '../../../shared/i18n/react';
+import { useSearchParams } from '../../../shared/router';
 import { Button } from '../../../shared/ui/button';
 import { ConfirmDialog } from '../../../shared/ui/dialog';
 import { toast } from '../../../shared/ui/toaster';
 import { useAuth } from '../../auth/auth-provider';
 import { billingApi, billingKeys } from './billing-api';
-import { canCancel, canSubscribe, planView } from './billing-logic';
+import { awaitingWebhook, canCancel, canSubscribe, PLAN_POLL_MS, planView } from './billing-logic';
 import { LoadFailed } from './load-failed';
 
 /**
@@ -21,14 +22,57 @@ import { LoadFailed } from './load-failed';
  */
 export function PlanCard() {
   const { t } = useTranslation();
-  const plan = useQuery({ queryKey: billingKeys.plan, queryFn: billingApi.plan });
+  const [params] = useSearchParams();
+  // Stripe Checkout sends the provider back with `?plan=success` or `?plan=cancelled`.
+  const returned = params.get('plan');
+  const [waitSince, setWaitSince] = useState<number | null>(() =>
+    returned === 'success' ? Date.now() : null,
+  );
+  const [cancelSince, setCancelSince] = useState<number | null>(null);
+  const plan = useQuery({
+    queryKey: billingKeys.plan,
+    queryFn: billingApi.plan,
+    // The state comes from Stripe's webhooks: while one is expected, ask again every 2 s for a while.
+    refetchInterval: (query) =>
+      awaitingWebhook(query.state.data, waitSince, cancelSince, Date.now()) ? PLAN_POLL_MS : false,
+  });
   useSessionFollowsPlan(plan.data, plan.dataUpdatedAt);
+  useEffect(() => {
+    if (returned) document.getElementById('plan')?.scrollIntoView({ block: 'start' });
+  }, [returned]);
+  useEffect(() => {
+    if (plan.data?.plan === 'premium') setWaitSince(null);
+    if (plan.data?.subscription?.cancelAtPeriodEnd) setCancelSince(null);
+  }, [plan.data]);
   if (plan.isError) return <LoadFailed error={plan.error} onRetry={() => void plan.refetch()} />;
   if (!plan.data)
     return (
       <div role="status" aria-label={t('app.loading')} className="h-24 animate-pulse rounded-lg bg-surface" />
     );
-  return <PlanDetails plan={plan.data} />;
+  return (
+    <div className="grid gap-4">
+      {returned === 'success' && plan.data.plan !== 'premium' ? (
+        <p role="status" className="rounded-lg bg-success-soft p-3 text-sm text-success">
+          {t('settings:plan.returnedSuccess')}
+        </p>
+      ) : null}
+      {returned === 'cancelled' && plan.data.plan !== 'premium' ? (
+        <p role="status" className="rounded-lg bg-surface p-3 text-sm text-muted">
+          {t('settings:plan.returnedCancelled')}
+        </p>
+      ) : null}
+      {cancelSince !== null ? (
+        <p role="status" className="rounded-lg bg-surface p-3 text-sm text-muted">
+          {t('settings:plan.cancelPending')}
+        </p>
+      ) : null}
+      <PlanDetails
+        plan={plan.data}
+        cancelPending={cancelSince !== null}
+        onCancelled={() => setCancelSince(Date.now())}
+      />
+    </div>
+  );
 }
 
 /**
@@ -49,7 +93,15 @@ function useSessionFollowsPlan(plan: Plan | undefined, answeredAt: number) {
   }, [plan, answeredAt, user, session, setSession]);
 }
 
-function PlanDetails({ plan }: { plan: Plan }) {
+function PlanDetails({
+  plan,
+  cancelPending,
+  onCancelled,
+}: {
+  plan: Plan;
+  cancelPending: boolean;
+  onCancelled: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? 'en';
   const queryClient = useQueryClient();
@@ -67,6 +119,7 @@ function PlanDetails({ plan }: { plan: Plan }) {
     onSuccess: (next) => {
       queryClient.setQueryData(billingKeys.plan, next);
       setConfirming(false);
+      if (!next.subscription?.cancelAtPeriodEnd) onCancelled();
       toast.success(t('settings:plan.cancelled'));
     },
     onError: (error) => toast.error(t('dashboard.errorMessage', { message: describeFailure(t, error) })),
@@ -118,7 +171,7 @@ function PlanDetails({ plan }: { plan: Plan }) {
             {t('settings:plan.subscribe')}
           </Button>
         ) : null}
-        {canCancel(plan) ? (
+        {canCancel(plan) && !cancelPending ? (
           <Button variant="secondary" onClick={() => setConfirming(true)}>
             {t('settings:plan.cancel')}
           </Button>
