@@ -107,11 +107,14 @@ test.describe('plan', () => {
 
     const stripe = page.getByRole('region', { name: 'Payments (Stripe)' });
     await expect(stripe.getByLabel('Secret key')).toBeVisible();
-    await expect(stripe.getByLabel('Webhook URL')).toHaveValue(/\/api\/webhooks\/stripe$/);
+    await expect(stripe.getByRole('textbox', { name: 'Webhook URL' })).toHaveValue(
+      /\/api\/webhooks\/stripe$/,
+    );
     // The contract's own rule, before anything is sent.
     await stripe.getByLabel('Secret key').fill('not-a-key');
     await stripe.getByRole('button', { name: 'Connect Stripe' }).click();
-    await expect(stripe.getByText('A Stripe secret key starts with')).toBeVisible();
+    await expect(stripe.getByLabel('Secret key')).toHaveAttribute('aria-invalid', 'true');
+    await expect(stripe.getByText(/sk_live_/)).toBeVisible();
 
     const invoices = page.getByRole('region', { name: 'Invoices' });
     await expect(invoices.getByLabel('Invoice number prefix')).toHaveValue('INV-');

@@ -152,11 +152,12 @@ function PlanDetails({
           {status}
         </p>
       </div>
-      {view.state === 'premium' ? null : (
-        <p className="text-sm text-muted">
-          {view.state === 'expired' ? t('settings:plan.expiredBody') : t('settings:plan.pitch')}
-        </p>
-      )}
+      {view.state === 'expired' ? (
+        <p className="text-sm text-muted">{t('settings:plan.expiredBody')}</p>
+      ) : null}
+      {view.state === 'trial' && plan.billingAvailable ? (
+        <p className="text-sm text-muted">{t('settings:plan.pitch')}</p>
+      ) : null}
       {plan.billingAvailable ? null : (
         <p role="note" className="rounded-lg bg-surface p-3 text-sm text-muted">
           {t('settings:plan.unavailable')}
