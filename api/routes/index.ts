@@ -44,6 +44,10 @@ import { registerFileThumbnail } from './files/thumbnail';
 import { registerUpdateFile } from './files/update';
 import { registerUploadFile } from './files/upload';
 import { registerUploadFileVersion } from './files/upload-version';
+import { registerInvoiceRoutes } from './invoices';
+import { registerCreditNotePdf } from './invoices/credit-note-pdf';
+import { registerInvoicePdf } from './invoices/pdf';
+import { registerPortalInvoicePdf } from './invoices/portal-pdf';
 import { registerListConversations } from './messages/conversations';
 import { registerListMessages } from './messages/list';
 import { registerReadMessages } from './messages/read';
@@ -169,6 +173,11 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerFileAnnotated(app);
   registerFileApprovalRecord(app);
 
+  // Invoices: the PDFs of an invoice and its credit note (issue 21).
+  registerInvoicePdf(app);
+  registerCreditNotePdf(app);
+  registerPortalInvoicePdf(app);
+
   registerNotifications(app);
   registerUnreadCount(app);
   registerMarkNotificationsRead(app);
@@ -188,6 +197,8 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerPortalProjects(app);
   registerPortalProject(app);
   registerPortalInvoices(app);
+  // Invoices (issue 21): the provider's, their settings, the client's detail.
+  registerInvoiceRoutes(app);
 
   registerWidgetSecretStatus(app);
   registerRotateWidgetSecret(app);

@@ -5,6 +5,7 @@ import { createPortalSession } from '../../../api/auth/portal-client/portal-sess
 import { createSession } from '../../../api/auth/session';
 import { insertFile, insertPin } from '../../../api/services/files/direct-rows';
 import { testPdf } from '../../../api/services/files/testing-previews';
+import { insertTestInvoice } from '../../../api/services/invoices/pdf/testing';
 import { jsonHeaders, type TestContext } from '../../../api/testing/harness';
 
 /**
@@ -45,6 +46,11 @@ export interface Victim extends Provider {
   /** A file of the project (uploaded by the provider, with a pin by the client) and its version. */
   fileId: string;
   versionId: string;
+  /** The client's invoices (issue 21): a sent one (of the project, the portal sees it) and a draft. */
+  invoiceId: string;
+  draftInvoiceId: string;
+  /** Invoices of the client for the PDF routes (issue 21): a sent one, and a cancelled one with its credit note. */
+  invoicePdf: { invoiceId: string; cancelledInvoiceId: string };
 }
 
 let counter = 0;
@@ -242,8 +248,52 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     }),
     'the client pins feedback',
   );
+  const invoiceLines = [
+    { description: `Work ${messageMarker}`, quantityMilli: 1000, unitPriceCents: 5000, taxRateBp: 1900 },
+  ];
+  const invoice = await created<{ id: string }>(
+    await call(t, 'POST', '/api/invoices', {
+      ...as,
+      body: {
+        clientId: first.clientId,
+        projectId: project.id,
+        description: `Invoice ${messageMarker}`,
+        lines: invoiceLines,
+      },
+    }),
+    'create an invoice',
+  );
+  const sent = await call(t, 'POST', `/api/invoices/${invoice.id}/send`, as);
+  if (sent.status !== 200) throw new Error(`send an invoice: ${sent.status} ${await sent.text()}`);
+  const draftInvoice = await created<{ id: string }>(
+    await call(t, 'POST', '/api/invoices', {
+      ...as,
+      body: { clientId: first.clientId, lines: invoiceLines },
+    }),
+    'create a draft invoice',
+  );
+  const invoicePdf = {
+    invoiceId: await insertTestInvoice(t.sql, {
+      providerId: owner.providerId,
+      clientId: first.clientId,
+      status: 'sent',
+      number: 'VICTIM-PDF-1',
+      lines: invoiceLines,
+    }),
+    cancelledInvoiceId: await insertTestInvoice(t.sql, {
+      providerId: owner.providerId,
+      clientId: first.clientId,
+      status: 'cancelled',
+      number: 'VICTIM-PDF-2',
+      lines: invoiceLines,
+      creditNote: { number: 'VICTIM-CN-1', reason: null },
+    }),
+  };
   return {
     ...owner,
+    invoiceId: invoice.id,
+    draftInvoiceId: draftInvoice.id,
+    invoicePdf,
     portalId: first.portalId,
     client: { ...first, token: session.token },
     neighbour: second,

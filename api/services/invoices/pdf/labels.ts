@@ -1,0 +1,127 @@
+/*
+ * The invoice PDF's texts, in the invoice's language (not the caller's: the document is the same whoever
+ * downloads it). Kept beside the renderer, typed so that both languages have every label.
+ *
+ * A cancellation is a "Stornorechnung" in German, not a "Gutschrift": under § 14 (2) UStG a "Gutschrift" is
+ * an invoice the RECIPIENT of a supply issues (self-billing) and must say so; calling a cancellation
+ * "Gutschrift" mixes the two up (tax advisers warn it can even read as a self-billed invoice with its own
+ * VAT liability under § 14c UStG). A cancellation of one's own invoice, with negative amounts and a reference
+ * to the cancelled invoice, is called "Stornorechnung" (migration 0014 uses the word). English: "Credit note".
+ */
+
+export type PdfLanguage = 'en' | 'de';
+
+export interface InvoiceLabels {
+  invoice: string;
+  creditNote: string;
+  draft: string;
+  invoiceNumber: string;
+  creditNoteNumber: string;
+  issueDate: string;
+  creditNoteDate: string;
+  dueDate: string;
+  cancelsInvoice: string;
+  cancelledInvoiceDate: string;
+  reason: string;
+  billTo: string;
+  taxId: string;
+  position: string;
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  tax: string;
+  amount: string;
+  subtotal: string;
+  /** "VAT 19 % on $1,234.50" / "19 % USt. auf 1.234,50 €". */
+  taxGroup: (rate: string, net: string) => string;
+  total: string;
+  creditTotal: string;
+  payment: string;
+  payBy: (date: string) => string;
+  paidStamp: string;
+  paidOn: (date: string) => string;
+  cancelledStamp: string;
+  cancelledBy: (number: string) => string;
+  creditNoteIntro: (number: string, date: string) => string;
+  page: (page: number, count: number) => string;
+  /** The `Title` of the PDF's metadata. */
+  title: (kind: 'invoice' | 'credit_note', number: string | null) => string;
+  /** The download's name when there is no number yet. */
+  draftFileName: string;
+}
+
+export const LABELS: Record<PdfLanguage, InvoiceLabels> = {
+  en: {
+    invoice: 'Invoice',
+    creditNote: 'Credit note',
+    draft: 'Draft',
+    invoiceNumber: 'Invoice number',
+    creditNoteNumber: 'Credit note number',
+    issueDate: 'Issue date',
+    creditNoteDate: 'Date',
+    dueDate: 'Due date',
+    cancelsInvoice: 'Cancels invoice',
+    cancelledInvoiceDate: 'Invoice date',
+    reason: 'Reason',
+    billTo: 'Bill to',
+    taxId: 'Tax ID',
+    position: '#',
+    description: 'Description',
+    quantity: 'Qty',
+    unitPrice: 'Unit price',
+    tax: 'Tax',
+    amount: 'Amount',
+    subtotal: 'Subtotal (net)',
+    taxGroup: (rate, net) => `VAT ${rate} on ${net}`,
+    total: 'Total',
+    creditTotal: 'Total credited',
+    payment: 'Payment',
+    payBy: (date) => `Please pay the total by ${date}.`,
+    paidStamp: 'PAID',
+    paidOn: (date) => `Paid on ${date}`,
+    cancelledStamp: 'CANCELLED',
+    cancelledBy: (number) => `Cancelled by credit note ${number}`,
+    creditNoteIntro: (number, date) =>
+      `This credit note cancels invoice ${number} of ${date} in full. The amounts below are credited.`,
+    page: (page, count) => `Page ${page} of ${count}`,
+    title: (kind, number) =>
+      `${kind === 'invoice' ? 'Invoice' : 'Credit note'} ${number ?? '(draft)'}`.trim(),
+    draftFileName: 'Invoice-draft',
+  },
+  de: {
+    invoice: 'Rechnung',
+    creditNote: 'Stornorechnung',
+    draft: 'Entwurf',
+    invoiceNumber: 'Rechnungsnummer',
+    creditNoteNumber: 'Stornonummer',
+    issueDate: 'Rechnungsdatum',
+    creditNoteDate: 'Datum',
+    dueDate: 'Fällig am',
+    cancelsInvoice: 'Storniert Rechnung',
+    cancelledInvoiceDate: 'Rechnungsdatum',
+    reason: 'Grund',
+    billTo: 'Rechnungsempfänger',
+    taxId: 'Steuernummer/USt-IdNr.',
+    position: 'Pos.',
+    description: 'Beschreibung',
+    quantity: 'Menge',
+    unitPrice: 'Einzelpreis',
+    tax: 'USt.',
+    amount: 'Betrag',
+    subtotal: 'Zwischensumme (netto)',
+    taxGroup: (rate, net) => `${rate} USt. auf ${net}`,
+    total: 'Gesamtbetrag',
+    creditTotal: 'Gutgeschriebener Betrag',
+    payment: 'Zahlung',
+    payBy: (date) => `Bitte überweisen Sie den Gesamtbetrag bis zum ${date}.`,
+    paidStamp: 'BEZAHLT',
+    paidOn: (date) => `Bezahlt am ${date}`,
+    cancelledStamp: 'STORNIERT',
+    cancelledBy: (number) => `Storniert durch Stornorechnung ${number}`,
+    creditNoteIntro: (number, date) =>
+      `Mit dieser Stornorechnung wird die Rechnung ${number} vom ${date} vollständig storniert. Die folgenden Beträge werden gutgeschrieben.`,
+    page: (page, count) => `Seite ${page} von ${count}`,
+    title: (kind, number) => `${kind === 'invoice' ? 'Rechnung' : 'Stornorechnung'} ${number ?? '(Entwurf)'}`,
+    draftFileName: 'Rechnung-Entwurf',
+  },
+};
