@@ -86,7 +86,9 @@ describe('read-only after the trial', () => {
              (SELECT count(*) FROM projects WHERE provider_id = ${w.providerId})::int AS projects,
              (SELECT count(*) FROM messages WHERE provider_id = ${w.providerId})::int AS messages,
              (SELECT count(*) FROM client_portals WHERE provider_id = ${w.providerId})::int AS portals,
-             (SELECT business_name FROM profiles WHERE user_id = ${w.providerId}) AS business`;
+             (SELECT business_name FROM profiles WHERE user_id = ${w.providerId}) AS business,
+             (SELECT count(*) FROM invoices WHERE provider_id = ${w.providerId})::int AS invoices,
+             (SELECT count(*) FROM invoice_settings WHERE provider_id = ${w.providerId})::int AS settings`;
     for (const [method, path, body] of writes()) {
       const res = await send(t, method, path, w.owner, body, { 'Accept-Language': 'de' });
       expect(res.status, `${method} ${path}`).toBe(402);
@@ -99,7 +101,9 @@ describe('read-only after the trial', () => {
              (SELECT count(*) FROM projects WHERE provider_id = ${w.providerId})::int AS projects,
              (SELECT count(*) FROM messages WHERE provider_id = ${w.providerId})::int AS messages,
              (SELECT count(*) FROM client_portals WHERE provider_id = ${w.providerId})::int AS portals,
-             (SELECT business_name FROM profiles WHERE user_id = ${w.providerId}) AS business`;
+             (SELECT business_name FROM profiles WHERE user_id = ${w.providerId}) AS business,
+             (SELECT count(*) FROM invoices WHERE provider_id = ${w.providerId})::int AS invoices,
+             (SELECT count(*) FROM invoice_settings WHERE provider_id = ${w.providerId})::int AS settings`;
     expect(after).toEqual(before);
   });
 
@@ -114,6 +118,8 @@ describe('read-only after the trial', () => {
       '/api/overview',
       '/api/account/sessions',
       '/api/account/export',
+      '/api/invoices',
+      '/api/invoice-settings',
     ]) {
       const res = await send(t, 'GET', path, w.owner);
       expect(res.status, path).toBe(200);
