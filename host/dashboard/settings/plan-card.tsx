@@ -153,7 +153,9 @@ function PlanDetails({
         </p>
       </div>
       {view.state === 'expired' ? (
-        <p className="text-sm text-muted">{t('settings:plan.expiredBody')}</p>
+        <p className="text-sm text-muted">
+          {t(plan.billingAvailable ? 'settings:plan.expiredBody' : 'settings:plan.expiredBodyNoBilling')}
+        </p>
       ) : null}
       {view.state === 'trial' && plan.billingAvailable ? (
         <p className="text-sm text-muted">{t('settings:plan.pitch')}</p>
