@@ -1,6 +1,7 @@
 import { compress } from 'hono/compress';
 import { FILE_MAX_BYTES } from '../shared/contracts/files';
 import { LOGO_MAX_BYTES } from '../shared/contracts/portals';
+import { documentPlanGate } from './auth/plan-gate';
 import { bodyLimits, type UploadRoute } from './http/body-limit';
 import type { AppDeps } from './http/context';
 import { csrfProtection } from './http/csrf';
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   );
 
   registerRoutes(app, deps);
+  documentPlanGate(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'providerSession', {
     type: 'apiKey',
@@ -72,7 +74,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       title: 'Client Portal API',
       version: deps.version,
       description:
-        'The API the dashboard, the client portal and the embeddable widget use, open to developers. Errors always have the shape `{ error: { code, message, requestId, fields? } }`; messages follow `Accept-Language` (en, de).',
+        'The API the dashboard, the client portal and the embeddable widget use, open to developers. Errors always have the shape `{ error: { code, message, requestId, fields? } }`; messages follow `Accept-Language` (en, de). After the 14-day trial without a subscription the provider’s account is read-only: writes answer 402 `plan_required` except signing out, sessions, password, account deletion, the plan’s own calls and disconnecting Stripe; reads and `GET /api/account/export` keep working, and portal clients are never affected.',
     },
     servers: [{ url: deps.config.PUBLIC_URL ?? new URL(c.req.url).origin }],
   }));

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/context';
 import { ApiError } from '../http/errors';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './cookie';
+import { requestAllowedByPlan } from './plan-gate';
 import { type ValidatedSession, validateSessionToken } from './session';
 
 /** Per-request cache so the middleware and a handler never validate the same cookie twice. */
@@ -51,12 +52,17 @@ export const loadProviderSession: MiddlewareHandler<AppEnv> = async (c, next) =>
 
 /**
  * Requires a signed-in provider (401 `unauthorized` otherwise); loads the session itself when
- * `loadProviderSession` did not run, so it can be used alone as a route middleware.
+ * `loadProviderSession` did not run, so it can be used alone as a route middleware. It is also the ONE
+ * place of the read-only state after the trial: a write by a provider whose trial ended without a
+ * subscription answers 402 `plan_required`, except the allow-list of `plan-gate.ts` (sign-out, password,
+ * account deletion, sessions, paying, the export is a read). Every provider route passes here, so a new one
+ * is covered without doing anything.
  * @example createRoute({ ..., middleware: [requireProvider] as const })
  */
 export const requireProvider: MiddlewareHandler<AppEnv> = async (c, next) => {
   const result = await authenticate(c);
   if (!result) throw new ApiError('unauthorized');
+  if (!requestAllowedByPlan(c, result.user.plan)) throw new ApiError('plan_required');
   await next();
 };
 

@@ -20,6 +20,7 @@ export function toSessionResponse(
       emailVerified: user.emailVerified,
       preferredLanguage: user.preferredLanguage,
       trialEndsAt: user.trialEndsAt.toISOString(),
+      plan: user.plan,
       createdAt: user.createdAt.toISOString(),
     },
     session: {
@@ -39,6 +40,7 @@ export const SESSION_EXAMPLE: SessionResponse = {
     emailVerified: true,
     preferredLanguage: 'en',
     trialEndsAt: '2026-12-05T10:00:00.000Z',
+    plan: 'trial',
     createdAt: '2026-11-21T10:00:00.000Z',
   },
   session: { id: 'k7w3q2m9x4v8b6n1c5z0p2r7t4y9h3j6', expires_at: 1767225600, created_at: 1764633600 },

@@ -1,4 +1,5 @@
 import type { Sql } from '../db/client';
+import { type PlanState, planStateOf } from './plan-gate';
 import { newSessionToken, parseSessionToken, secretMatches } from './token';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -19,6 +20,8 @@ export interface ValidatedSession {
     emailVerified: boolean;
     preferredLanguage: 'en' | 'de';
     trialEndsAt: Date;
+    /** The plan at the time of validation (`planStateOf`): the write gate of `requireProvider` reads it. */
+    plan: PlanState;
     createdAt: Date;
   };
   /** True when this validation slid the expiry, so the caller should re-send the cookie. */
@@ -57,6 +60,7 @@ interface SessionRow {
   email: string;
   email_verified_at: Date | null;
   trial_ends_at: Date;
+  plan: string;
   user_created_at: Date;
   full_name: string | null;
   preferred_language: 'en' | 'de' | null;
@@ -80,7 +84,7 @@ export async function validateSessionToken(
   const { id, secret } = parts;
   const [row] = await sql<SessionRow[]>`
     SELECT s.id, s.secret_hash, s.created_at, s.expires_at, u.id AS user_id, u.email, u.email_verified_at,
-           u.trial_ends_at, u.created_at AS user_created_at, p.full_name, p.preferred_language
+           u.trial_ends_at, u.plan, u.created_at AS user_created_at, p.full_name, p.preferred_language
     FROM user_sessions s
     JOIN users u ON u.id = s.user_id
     LEFT JOIN profiles p ON p.user_id = u.id
@@ -112,6 +116,7 @@ export async function validateSessionToken(
       emailVerified: row.email_verified_at !== null,
       preferredLanguage: row.preferred_language ?? 'en',
       trialEndsAt: new Date(row.trial_ends_at),
+      plan: planStateOf(row.plan, new Date(row.trial_ends_at), now),
       createdAt: new Date(row.user_created_at),
     },
     renewed,

@@ -2,6 +2,7 @@ import type { App, AppDeps } from '../http/context';
 import { registerChangePassword } from './account/change-password';
 import { registerDeleteAccount } from './account/delete';
 import { registerEndSession } from './account/end-session';
+import { registerExportAccount } from './account/export';
 import { registerListSessions } from './account/list-sessions';
 import { registerSignOutEverywhere } from './account/sign-out-everywhere';
 import { registerMarkNotificationsRead } from './activity/mark-read';
@@ -125,6 +126,7 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerEndSession(app);
   registerSignOutEverywhere(app);
   registerDeleteAccount(app);
+  registerExportAccount(app);
 
   registerListPortals(app);
   registerCreatePortal(app);

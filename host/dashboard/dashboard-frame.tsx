@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import type { User } from '../../shared/contracts/auth';
 import type { RemoteName } from '../../shared/contracts/platform';
 import { setOutboxAccount } from '../../shared/conversation/outbox-registry';
 import { useTranslation } from '../../shared/i18n/react';
@@ -8,6 +9,8 @@ import { PageFallback } from '../../shared/ui/spinner';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
 import { useAuth } from '../auth/auth-provider';
 import { type DashboardSection, isAvailable, SECTION_GROUPS } from './sections';
+import { planBadge } from './shell/plan-state';
+import { useExpireOnPlanRequired } from './shell/plan-watch';
 import { importSectionLoader, loadedSectionLoader, scheduleIdlePreload } from './shell/preload';
 import { useProfileLanguage } from './shell/profile-language';
 import { useDashboardRealtime } from './shell/realtime';
@@ -16,6 +19,8 @@ import { SidebarProvider } from './shell/sidebar-state';
 import { TopBar } from './shell/top-bar';
 
 // The federation runtime and the section outlet load only when a remote section is opened (or preloaded).
+// Only an account whose trial ended without a subscription loads the banner.
+const PlanBanner = lazy(() => import('./shell/plan-banner'));
 const LazySectionOutlet = lazy(() => importSectionLoader().then((m) => ({ default: m.SectionOutlet })));
 
 const hostPageCache = new Map<string, ComponentType>();
@@ -52,13 +57,15 @@ export default function DashboardFrame() {
   // Sections (remotes too: the module is shared) open this account's outbox.
   setOutboxAccount(user.id);
   // Keyed by the account: another account gets a new shell, with its own socket.
-  return <SignedInDashboard key={user.id} email={user.email} trialEndsAt={user.trialEndsAt} />;
+  return <SignedInDashboard key={user.id} user={user} />;
 }
 
 /** The shell of a signed-in provider, with their live connection (`/api/realtime`) while it is mounted. */
-function SignedInDashboard({ email, trialEndsAt }: { email: string; trialEndsAt: string }) {
+function SignedInDashboard({ user }: { user: User }) {
   const { t } = useTranslation();
   useDashboardRealtime();
+  useExpireOnPlanRequired();
+  const expired = planBadge(user).kind === 'expired';
   return (
     <SidebarProvider>
       <a
@@ -70,12 +77,17 @@ function SignedInDashboard({ email, trialEndsAt }: { email: string; trialEndsAt:
       <div className="flex min-h-dvh bg-canvas">
         <Sidebar />
         <div className="flex min-w-0 flex-1 flex-col">
-          <TopBar email={email} trialEndsAt={trialEndsAt} />
+          <TopBar user={user} />
           <main
             id="main"
             tabIndex={-1}
             className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8"
           >
+            {expired ? (
+              <Suspense fallback={null}>
+                <PlanBanner />
+              </Suspense>
+            ) : null}
             <Suspense fallback={<PageFallback label={t('app.loading')} />}>
               <Routes>
                 {AVAILABLE.map((section) => {

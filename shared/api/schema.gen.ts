@@ -97,6 +97,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export your data
+         * @description Everything your account holds, as one JSON file to download (`Content-Disposition: attachment; filename="client-portal-export-YYYY-MM-DD.json"`): account and profile, plan, invoice settings, the Stripe connection (account and the key’s last four characters only), portals, clients, projects, messages, files (names, versions, statuses, review events and pins; not the bytes: download those per version), invoices with their lines and credit notes, and the activity feed. Never secrets: no password hashes (a client’s is `hasPassword`), tokens, keys or storage paths. Only your own data. Streamed as it is read, in pages, so it works for large accounts. Always available, also after the trial ended without a subscription (spec §1).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The export (JSON, as an attachment) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/password": {
         parameters: {
             query?: never;
@@ -486,6 +543,7 @@ export interface paths {
                          *         "emailVerified": true,
                          *         "preferredLanguage": "en",
                          *         "trialEndsAt": "2026-12-05T10:00:00.000Z",
+                         *         "plan": "trial",
                          *         "createdAt": "2026-11-21T10:00:00.000Z"
                          *       },
                          *       "session": {
@@ -789,6 +847,7 @@ export interface paths {
                          *         "emailVerified": true,
                          *         "preferredLanguage": "en",
                          *         "trialEndsAt": "2026-12-05T10:00:00.000Z",
+                         *         "plan": "trial",
                          *         "createdAt": "2026-11-21T10:00:00.000Z"
                          *       },
                          *       "session": {
@@ -1049,6 +1108,7 @@ export interface paths {
                          *         "emailVerified": true,
                          *         "preferredLanguage": "en",
                          *         "trialEndsAt": "2026-12-05T10:00:00.000Z",
+                         *         "plan": "trial",
                          *         "createdAt": "2026-11-21T10:00:00.000Z"
                          *       },
                          *       "session": {
@@ -1318,6 +1378,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -1466,6 +1535,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -1532,6 +1610,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1623,6 +1710,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1722,6 +1818,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2162,6 +2267,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -2228,6 +2342,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2338,6 +2461,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2462,6 +2594,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -2578,6 +2719,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3173,6 +3323,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -3295,6 +3454,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3430,6 +3598,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -3505,6 +3682,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3596,6 +3782,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3849,6 +4044,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -3938,6 +4142,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4304,6 +4517,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7781,6 +8003,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -7911,6 +8142,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -7977,6 +8217,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8074,6 +8323,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -8155,6 +8413,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -8224,6 +8491,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8380,6 +8656,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -8454,6 +8739,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8589,6 +8883,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -8644,6 +8947,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8767,6 +9079,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8919,6 +9240,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -9058,6 +9388,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -9124,6 +9463,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9312,6 +9660,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
                     headers: {
@@ -9475,6 +9832,15 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11735,6 +12101,7 @@ export interface components {
          *       "emailVerified": true,
          *       "preferredLanguage": "en",
          *       "trialEndsAt": "2026-12-05T10:00:00.000Z",
+         *       "plan": "trial",
          *       "createdAt": "2026-11-21T10:00:00.000Z"
          *     }
          */
@@ -11746,6 +12113,11 @@ export interface components {
             fullName: string;
             /** Format: uuid */
             id: string;
+            /**
+             * @description trial: inside the 14 days; premium: an active subscription; expired: read-only until subscribed (as `GET /api/plan`).
+             * @enum {string}
+             */
+            plan: "trial" | "premium" | "expired";
             /**
              * @description Interface language.
              * @example en

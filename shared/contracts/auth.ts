@@ -122,6 +122,10 @@ export const User = z
     emailVerified: z.boolean(),
     preferredLanguage: Language,
     trialEndsAt: z.iso.datetime().meta({ description: '14-day trial end (spec §1).' }),
+    plan: z.enum(['trial', 'premium', 'expired']).meta({
+      description:
+        'trial: inside the 14 days; premium: an active subscription; expired: read-only until subscribed (as `GET /api/plan`).',
+    }),
     createdAt: z.iso.datetime(),
   })
   .meta({
@@ -133,6 +137,7 @@ export const User = z
       emailVerified: true,
       preferredLanguage: 'en',
       trialEndsAt: '2026-12-05T10:00:00.000Z',
+      plan: 'trial',
       createdAt: '2026-11-21T10:00:00.000Z',
     },
   });

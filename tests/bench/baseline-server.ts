@@ -17,7 +17,7 @@ createServer(async (req, res) => {
   const secret = cookie.slice(dot + 1);
   const [row] = await sql`
     SELECT s.id, s.secret_hash, s.created_at, s.expires_at, u.id AS user_id, u.email, u.email_verified_at,
-           u.trial_ends_at, u.created_at AS user_created_at, p.full_name, p.preferred_language
+           u.trial_ends_at, u.plan, u.created_at AS user_created_at, p.full_name, p.preferred_language
     FROM user_sessions s
     JOIN users u ON u.id = s.user_id
     LEFT JOIN profiles p ON p.user_id = u.id

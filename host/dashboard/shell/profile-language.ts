@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { describeFailure } from '../../../shared/api/describe';
+import { ApiError } from '../../../shared/api/error';
 import type { Profile } from '../../../shared/contracts/profile';
 import { chooseLanguage, currentLanguage } from '../../../shared/i18n/index';
 import type { SupportedLanguage } from '../../../shared/i18n/languages';
@@ -58,8 +59,12 @@ export function useSaveLanguageChoice(): (lang: SupportedLanguage) => void {
         .then(({ dashboardApi }) => dashboardApi.updateProfile({ preferredLanguage: lang }))
         .then(
           () => remember(lang),
-          (error: unknown) =>
-            toast.error(t('dashboard.errorMessage', { message: describeFailure(t, error) })),
+          (error: unknown) => {
+            // After the trial the account is read-only: the choice stays in this browser, which is all
+            // the interface needs, and the banner already says why the profile cannot change.
+            if (error instanceof ApiError && error.code === 'plan_required') return;
+            toast.error(t('dashboard.errorMessage', { message: describeFailure(t, error) }));
+          },
         );
     },
     [remember, t],

@@ -1,12 +1,14 @@
 import { LogOut, PanelLeft } from 'lucide-react';
 import { useState } from 'react';
 import { ApiError } from '../../../shared/api/error';
+import type { User } from '../../../shared/contracts/auth';
 import { useTranslation } from '../../../shared/i18n/react';
+import { Link } from '../../../shared/router';
 import { Button } from '../../../shared/ui/button';
 import { LanguageSwitcher } from '../../../shared/ui/language-switcher';
 import { toast } from '../../../shared/ui/toaster';
-import { trialDaysLeft } from '../../auth/session';
 import { NotificationBell } from './notifications/notification-bell';
+import { planBadge, SUBSCRIBE_PATH } from './plan-state';
 import { useSaveLanguageChoice } from './profile-language';
 import { useSidebar } from './sidebar-state';
 import { useLeaveDashboard } from './use-leave-dashboard';
@@ -14,8 +16,10 @@ import { useLeaveDashboard } from './use-leave-dashboard';
 /** Spec §2: sign-out goes to / after about 100 ms (so the toast is seen), or at once on error. */
 const SIGN_OUT_REDIRECT_MS = 100;
 
+type PlanUser = Pick<User, 'email' | 'plan' | 'trialEndsAt'>;
+
 /** The top bar (spec §2): sidebar toggle, language, notifications, account e-mail with its initial and plan, sign-out. */
-export function TopBar({ email, trialEndsAt }: { email: string; trialEndsAt: string }) {
+export function TopBar({ user }: { user: PlanUser }) {
   const { t } = useTranslation();
   const { expanded, isMobile, mobileOpen, toggle } = useSidebar();
   const saveLanguage = useSaveLanguageChoice();
@@ -35,17 +39,19 @@ export function TopBar({ email, trialEndsAt }: { email: string; trialEndsAt: str
       <div className="flex min-w-0 items-center gap-1 sm:gap-3">
         <LanguageSwitcher onChange={saveLanguage} />
         <NotificationBell />
-        <AccountBadge email={email} trialEndsAt={trialEndsAt} />
+        <AccountBadge user={user} />
         <SignOutButton />
       </div>
     </header>
   );
 }
 
-function AccountBadge({ email, trialEndsAt }: { email: string; trialEndsAt: string }) {
+const BADGE_CLASS = 'min-w-0 truncate rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap';
+
+function AccountBadge({ user }: { user: PlanUser }) {
   const { t } = useTranslation();
-  const days = trialDaysLeft(trialEndsAt);
-  const plan = days > 0 ? t('dashboard.trialDaysLeft', { count: days }) : t('dashboard.premium');
+  const { email } = user;
+  const badge = planBadge(user);
   return (
     <section className="flex min-w-0 items-center gap-2" aria-label={t('dashboard.accountMenu')}>
       <span
@@ -56,12 +62,29 @@ function AccountBadge({ email, trialEndsAt }: { email: string; trialEndsAt: stri
         {email.charAt(0)}
       </span>
       <span className="hidden max-w-48 truncate text-sm lg:inline">{email}</span>
-      <span
-        title={plan}
-        className="min-w-0 truncate rounded-full bg-primary px-2 py-0.5 text-xs font-medium whitespace-nowrap text-on-primary"
-      >
-        {plan}
-      </span>
+      {badge.kind === 'expired' ? (
+        // Spec §1: a clear prompt to subscribe once the trial has ended (to the settings' plan card).
+        <Link
+          to={SUBSCRIBE_PATH}
+          aria-label={t('dashboard.trialEndedSubscribe')}
+          title={t('dashboard.trialEndedSubscribe')}
+          className={`${BADGE_CLASS} bg-warning-soft text-warning ring-1 ring-warning/40 hover:bg-warning hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary`}
+        >
+          <span className="sm:hidden">{t('dashboard.trialEnded')}</span>
+          <span className="hidden sm:inline">{t('dashboard.trialEndedSubscribe')}</span>
+        </Link>
+      ) : badge.kind === 'premium' ? (
+        <span className={`${BADGE_CLASS} bg-primary text-on-primary`}>{t('dashboard.premium')}</span>
+      ) : (
+        <span
+          title={t('dashboard.trialDaysLeft', { count: badge.days })}
+          className={`${BADGE_CLASS} bg-primary text-on-primary`}
+        >
+          {/* Under 640 px the short form, so the days are never cut off (German is long). */}
+          <span className="sm:hidden">{t('dashboard.trialDaysShort', { count: badge.days })}</span>
+          <span className="hidden sm:inline">{t('dashboard.trialDaysLeft', { count: badge.days })}</span>
+        </span>
+      )}
     </section>
   );
 }

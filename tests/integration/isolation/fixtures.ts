@@ -60,6 +60,8 @@ export const FIXTURES: Record<string, Fixture> = {
   'DELETE /api/account/sessions/{id}': { object: (v) => ({ params: { id: v.sessionId } }) },
   'POST /api/account/sessions/sign-out-everywhere': own(),
   'DELETE /api/account': own({ body: { password: 'not the password' } }),
+  // The caller's own data only: another provider's export must not mention anything of the victim's.
+  'GET /api/account/export': own(),
 
   'GET /api/portals': own(),
   'POST /api/portals': own({ body: { portalName: 'Attacker portal' } }),

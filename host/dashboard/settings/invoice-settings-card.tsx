@@ -1,0 +1,162 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { describeFailure, fieldErrorsOf } from '../../../shared/api/describe';
+import type { InvoiceSettings } from '../../../shared/contracts/invoices';
+import { useTranslation } from '../../../shared/i18n/react';
+import { Button } from '../../../shared/ui/button';
+import { Field } from '../../../shared/ui/field';
+import { TextareaField } from '../../../shared/ui/textarea-field';
+import { toast } from '../../../shared/ui/toaster';
+import { billingApi, billingKeys } from './billing-api';
+import { type InvoiceSettingsValues, toSettingsUpdate, toSettingsValues } from './billing-logic';
+import { LoadFailed } from './load-failed';
+
+/**
+ * What every invoice carries (`GET/PATCH /api/invoice-settings`): the number and credit-note prefixes, the
+ * next number (read only: numbers are handed out when an invoice is sent, without gaps), the business
+ * details printed on the PDF, how to pay without a card, and the defaults of a new invoice.
+ */
+export function InvoiceSettingsCard() {
+  const { t } = useTranslation();
+  const settings = useQuery({ queryKey: billingKeys.invoiceSettings, queryFn: billingApi.invoiceSettings });
+  if (settings.isError) return <LoadFailed error={settings.error} onRetry={() => void settings.refetch()} />;
+  if (!settings.data)
+    return (
+      <div role="status" aria-label={t('app.loading')} className="grid gap-4">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-16 animate-pulse rounded-lg bg-surface" />
+        ))}
+      </div>
+    );
+  return <InvoiceSettingsForm settings={settings.data} />;
+}
+
+function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage ?? 'en';
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<InvoiceSettingsValues>(() => toSettingsValues(settings, lang));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const save = useMutation({
+    mutationFn: billingApi.updateInvoiceSettings,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(billingKeys.invoiceSettings, saved);
+      setValues(toSettingsValues(saved, lang));
+      toast.success(t('settings:invoices.saved'));
+    },
+    onError: (error) => {
+      setErrors(fieldErrorsOf(t, error));
+      toast.error(t('dashboard.errorMessage', { message: describeFailure(t, error) }));
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = toSettingsUpdate(values);
+    if (!result.ok) {
+      setErrors(Object.fromEntries(Object.entries(result.errors).map(([field, key]) => [field, t(key)])));
+      return;
+    }
+    setErrors({});
+    save.mutate(result.body);
+  }
+
+  const update = (field: keyof InvoiceSettingsValues) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field
+          label={t('settings:invoices.numberPrefix')}
+          name="numberPrefix"
+          autoComplete="off"
+          maxLength={20}
+          value={values.numberPrefix}
+          onChange={update('numberPrefix')}
+          error={errors.numberPrefix}
+        />
+        <Field
+          label={t('settings:invoices.creditNotePrefix')}
+          name="creditNotePrefix"
+          autoComplete="off"
+          maxLength={20}
+          value={values.creditNotePrefix}
+          onChange={update('creditNotePrefix')}
+          error={errors.creditNotePrefix}
+        />
+        <Field
+          label={t('settings:invoices.nextNumber')}
+          name="nextNumber"
+          value={String(settings.nextNumber)}
+          readOnly
+          hint={t('settings:invoices.nextNumberHint')}
+        />
+      </div>
+      <TextareaField
+        label={t('settings:invoices.businessAddress')}
+        name="businessAddress"
+        autoComplete="street-address"
+        rows={3}
+        maxLength={500}
+        value={values.businessAddress}
+        onChange={update('businessAddress')}
+        error={errors.businessAddress}
+      />
+      <Field
+        label={t('settings:invoices.taxId')}
+        name="taxId"
+        autoComplete="off"
+        maxLength={50}
+        value={values.taxId}
+        onChange={update('taxId')}
+        error={errors.taxId}
+      />
+      <TextareaField
+        label={t('settings:invoices.paymentInstructions')}
+        name="paymentInstructions"
+        rows={3}
+        maxLength={1000}
+        value={values.paymentInstructions}
+        onChange={update('paymentInstructions')}
+        error={errors.paymentInstructions}
+        hint={t('settings:invoices.paymentInstructionsHint')}
+      />
+      <TextareaField
+        label={t('settings:invoices.footerNote')}
+        name="footerNote"
+        rows={2}
+        maxLength={500}
+        value={values.footerNote}
+        onChange={update('footerNote')}
+        error={errors.footerNote}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label={t('settings:invoices.dueDays')}
+          name="defaultDueDays"
+          inputMode="numeric"
+          value={values.defaultDueDays}
+          onChange={update('defaultDueDays')}
+          error={errors.defaultDueDays}
+          hint={t('settings:invoices.dueDaysHint')}
+        />
+        <Field
+          label={t('settings:invoices.taxRate')}
+          name="defaultTaxRate"
+          inputMode="decimal"
+          value={values.defaultTaxRate}
+          onChange={update('defaultTaxRate')}
+          error={errors.defaultTaxRateBp}
+          hint={t('settings:invoices.taxRateHint')}
+        />
+      </div>
+      <div>
+        <Button type="submit" loading={save.isPending}>
+          {save.isPending ? t('settings:saving') : t('settings:invoices.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,205 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import postgres from 'postgres';
+import { signUpAndVerify, uniqueEmail } from './support';
+
+/**
+ * The provider's plan in the dashboard (issue 21, spec §1, §9): the top bar's trial days, the settings'
+ * plan, Stripe and invoice cards, the data export, and the read-only state after the trial: the banner, a
+ * write refused with the translated `plan_required` message, the export still downloading.
+ *
+ * The trial is ended through SQL on the service's own schema (tests/e2e/server.ts makes one per run on the
+ * server DATABASE_URL names), so that part needs DATABASE_URL; on the embedded database it is skipped.
+ */
+
+const PASSWORD = 'plan secret 1';
+/** The machine these run on is shared and often busy: waits a little longer than the default 5 s. */
+const expect = baseExpect.configure({ timeout: 15_000 });
+const SHOTS = process.env.PLAN_SHOTS ?? '/tmp/pw-inv-plan/shots';
+const DB_URL = process.env.DATABASE_URL;
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/**
+ * Runs one statement (`$1` is the provider's e-mail address, `{s}` the schema) in the run's schema: the
+ * one whose `users` has that address (tests/e2e/server.ts makes a schema per run).
+ */
+async function inProviderSchema(email: string, statement: string, params: string[] = []) {
+  if (!DB_URL) throw new Error('needs DATABASE_URL');
+  const admin = postgres(DB_URL, { max: 1, onnotice: () => {} });
+  try {
+    const schemas = await admin<{ nspname: string }[]>`
+      SELECT nspname FROM pg_namespace WHERE nspname LIKE 'e2e\\_%' ORDER BY nspname DESC`;
+    for (const { nspname } of schemas) {
+      const found = await admin
+        .unsafe(`SELECT 1 FROM "${nspname}".users WHERE email = $1`, [email])
+        .catch(() => []);
+      if (found.length === 0) continue;
+      await admin.unsafe(statement.replaceAll('{s}', `"${nspname}"`), [email, ...params]);
+      return;
+    }
+    throw new Error(`no user ${email} in any e2e schema`);
+  } finally {
+    await admin.end();
+  }
+}
+
+const endTrial = (email: string) =>
+  inProviderSchema(
+    email,
+    "UPDATE {s}.users SET trial_ends_at = now() - interval '1 minute' WHERE email = $1",
+  );
+
+/** The profile's language wins on load (spec §4); set in the database, as the account may be read-only. */
+const setLanguage = (email: string, lang: string) =>
+  inProviderSchema(
+    email,
+    'UPDATE {s}.profiles SET preferred_language = $2 WHERE user_id = (SELECT id FROM {s}.users WHERE email = $1)',
+    [lang],
+  );
+
+async function expectExportDownload(page: Page, trigger: () => Promise<void>, email: string) {
+  const download = page.waitForEvent('download');
+  await trigger();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^client-portal-export-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(readFileSync(await file.path(), 'utf8')) as {
+    account: { email: string };
+    portals: unknown[];
+  };
+  expect(data.account.email).toBe(email);
+  expect(Array.isArray(data.portals)).toBe(true);
+}
+
+test.describe('plan', () => {
+  // Sign-up, verification and the checks below: generous on a shared, busy machine.
+  test.describe.configure({ timeout: 120_000 });
+  let email: string;
+
+  test.beforeEach(async ({ page, request }) => {
+    email = uniqueEmail('plan');
+    await signUpAndVerify(page, request, email, PASSWORD);
+  });
+
+  test('in the trial the top bar shows the days left, and the export downloads', async ({ page }) => {
+    const account = page.getByRole('region', { name: 'Account' });
+    await expect(account.getByText('Trial · 14 days left')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your free trial has ended' })).toHaveCount(0);
+    await page.goto('/dashboard/settings');
+    const exportSection = page.getByRole('region', { name: 'Export your data' });
+    await expectExportDownload(
+      page,
+      () => exportSection.getByRole('link', { name: 'Export your data' }).click(),
+      email,
+    );
+  });
+
+  test('the settings show the plan, the Stripe connection and the invoice settings, which save', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard/settings');
+    const plan = page.getByRole('region', { name: 'Plan' });
+    await expect(plan.getByText('Free trial')).toBeVisible();
+    await expect(plan.getByTestId('plan-status')).toContainText('14 days left');
+
+    const stripe = page.getByRole('region', { name: 'Payments (Stripe)' });
+    await expect(stripe.getByLabel('Secret key')).toBeVisible();
+    await expect(stripe.getByRole('textbox', { name: 'Webhook URL' })).toHaveValue(
+      /\/api\/webhooks\/stripe$/,
+    );
+    // The contract's own rule, before anything is sent.
+    await stripe.getByLabel('Secret key').fill('not-a-key');
+    await stripe.getByRole('button', { name: 'Connect Stripe' }).click();
+    await expect(stripe.getByLabel('Secret key')).toHaveAttribute('aria-invalid', 'true');
+    await expect(stripe.getByText(/sk_live_/)).toBeVisible();
+
+    const invoices = page.getByRole('region', { name: 'Invoices' });
+    await expect(invoices.getByLabel('Invoice number prefix')).toHaveValue('INV-');
+    await expect(invoices.getByLabel('Next number')).toHaveValue('1');
+    await invoices.getByLabel('Invoice number prefix').fill('RE-');
+    await invoices.getByLabel('Business address').fill('Analytical Studio\nMusterstraße 1\n10115 Berlin');
+    await invoices.getByLabel('Tax ID').fill('DE123456789');
+    await invoices.getByLabel('Payment instructions').fill('IBAN DE02 1203 0000 0000 2020 51');
+    await invoices.getByLabel('Default payment term (days)').fill('400');
+    await invoices.getByRole('button', { name: 'Save invoice settings' }).click();
+    await expect(invoices.getByText('Please enter a whole number of days from 0 to 365')).toBeVisible();
+    await invoices.getByLabel('Default payment term (days)').fill('30');
+    await invoices.getByLabel('Default tax rate (%)').fill('19');
+    await invoices.getByRole('button', { name: 'Save invoice settings' }).click();
+    await expect(page.getByText('Invoice settings saved.')).toBeVisible();
+
+    await page.reload();
+    const reloaded = page.getByRole('region', { name: 'Invoices' });
+    await expect(reloaded.getByLabel('Invoice number prefix')).toHaveValue('RE-');
+    await expect(reloaded.getByLabel('Tax ID')).toHaveValue('DE123456789');
+    await expect(reloaded.getByLabel('Default payment term (days)')).toHaveValue('30');
+    await expect(reloaded.getByLabel('Default tax rate (%)')).toHaveValue('19');
+  });
+
+  test('after the trial: the banner, a write refused with the translated message, the export', async ({
+    page,
+  }) => {
+    test.skip(!DB_URL, 'ends the trial through SQL: run with DATABASE_URL');
+    await page.goto('/dashboard/settings');
+    await expect(page.getByLabel('Full name')).toHaveValue('Ada Lovelace');
+    await endTrial(email);
+
+    // The page still believes in the trial; the server refuses the write, the toast says why in words,
+    // and the dashboard switches to the expired state at once.
+    const profile = page.getByRole('region', { name: 'Profile' });
+    await profile.getByLabel('Business name').fill('Too late');
+    await profile.getByRole('button', { name: 'Save profile' }).click();
+    await expect(
+      page.getByText('Error: Your trial has ended. Subscribe to the Professional plan'),
+    ).toBeVisible();
+    const banner = page.getByRole('region', { name: 'Your free trial has ended' });
+    await expect(banner).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Trial ended — Subscribe' })).toBeVisible();
+
+    // After a reload the session itself says expired; reads keep working.
+    await page.goto('/dashboard');
+    await expect(banner).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectExportDownload(
+      page,
+      () => banner.getByRole('link', { name: 'Export your data' }).click(),
+      email,
+    );
+
+    // Subscribe leads to the plan card.
+    await page.getByRole('link', { name: 'Trial ended — Subscribe' }).click();
+    await page.waitForURL('**/dashboard/settings#plan');
+    await expect(page.getByRole('region', { name: 'Plan' })).toBeInViewport();
+  });
+
+  test('screenshots: in the trial and expired, 1280 and 390 px, English and German', async ({ page }) => {
+    test.skip(!DB_URL, 'ends the trial through SQL: run with DATABASE_URL');
+    test.setTimeout(400_000); // eight pages at two widths, on a busy machine
+    const states = [
+      ['trial', async () => {}],
+      ['expired', () => endTrial(email)],
+    ] as const;
+    for (const [state, prepare] of states) {
+      await prepare();
+      for (const lang of ['en', 'de'] as const) {
+        await setLanguage(email, lang);
+        for (const width of [1280, 390]) {
+          await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+          await page.goto('/dashboard');
+          await expect(page.locator('html')).toHaveAttribute('lang', lang);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          await shot(page, `dashboard-${state}-${lang}-${width}`);
+          await page.goto('/dashboard/settings');
+          await expect(
+            page.getByRole('heading', { level: 1, name: lang === 'en' ? 'Settings' : 'Einstellungen' }),
+          ).toBeVisible();
+          await page.waitForLoadState('networkidle');
+          await shot(page, `settings-${state}-${lang}-${width}`);
+        }
+      }
+    }
+  });
+});
