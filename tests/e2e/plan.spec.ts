@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import postgres from 'postgres';
+import { STRIPE_URL } from '../../playwright.config';
 import { signUpAndVerify, uniqueEmail } from './support';
 
 /**
@@ -137,6 +138,37 @@ test.describe('plan', () => {
     await expect(reloaded.getByLabel('Tax ID')).toHaveValue('DE123456789');
     await expect(reloaded.getByLabel('Default payment term (days)')).toHaveValue('30');
     await expect(reloaded.getByLabel('Default tax rate (%)')).toHaveValue('19');
+  });
+
+  test('subscribing through Stripe Checkout makes it Premium, cancelling ends it at the period end, Stripe connects', async ({
+    page,
+    request,
+  }) => {
+    // The platform's Stripe is the stand-in the e2e server starts (tests/e2e/server.ts).
+    await page.goto('/dashboard/settings');
+    const plan = page.getByRole('region', { name: 'Plan' });
+    await plan.getByRole('button', { name: 'Subscribe — 9 € / month' }).click();
+    await page.waitForURL((url) => url.href.startsWith(STRIPE_URL));
+    await expect(page.getByText(/9\.00 EUR/)).toBeVisible();
+    await page.getByRole('button', { name: /^Pay/ }).first().click();
+    await page.waitForURL('**/dashboard/settings**');
+    // The state comes from the signed webhook: the card and the top bar turn Premium.
+    await expect(plan.getByText(/Renews on/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Account' }).getByText('Premium')).toBeVisible();
+    await shot(page, 'premium-en-1280');
+
+    await plan.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel subscription' }).click();
+    await expect(plan.getByText(/Cancelled · ends on/)).toBeVisible();
+
+    const account = await request.post(`${STRIPE_URL}/_stand-in/accounts`, { data: { name: 'Ada Studio' } });
+    const { secretKey } = (await account.json()) as { secretKey: string };
+    const stripe = page.getByRole('region', { name: 'Payments (Stripe)' });
+    await stripe.getByLabel('Secret key').fill(secretKey);
+    await stripe.getByRole('button', { name: 'Connect Stripe' }).click();
+    await expect(stripe.getByText('Ada Studio')).toBeVisible();
+    await expect(stripe.getByText(secretKey.slice(-4), { exact: false })).toBeVisible();
+    await shot(page, 'stripe-connected-en-1280');
   });
 
   test('after the trial: the banner, a write refused with the translated message, the export', async ({
