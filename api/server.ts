@@ -99,6 +99,12 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : deps.config.PORT;
   const worker = await startWorker(deps, db);
+  // Overdue invoices are marked at start too, not only on the quarter hour (one job for instances starting together).
+  if (worker) {
+    await deps.jobs
+      .enqueue(deps.sql, 'mark_overdue_invoices', {}, { jobKey: 'mark_overdue_invoices:start' })
+      .catch((err) => deps.log.warn({ err }, 'overdue invoices not queued at start'));
+  }
   let stopping: Promise<void> | undefined;
   return {
     port,

@@ -24,4 +24,5 @@ export const SCHEDULES: Schedule[] = [
   every('7 * * * *', 'purge_expired', {}),
   every('37 * * * *', 'purge_domain_claims', {}),
   every('*/10 * * * *', 'recheck_domains', {}),
+  every('*/15 * * * *', 'mark_overdue_invoices', {}),
 ];

@@ -45,7 +45,7 @@ function eventsFrom(sql: Sql, where: ReturnType<Sql>) {
     SELECT a.id, a.seq, a.activity_type, a.metadata, a.created_at, a.read_by_freelancer, a.read_by_client,
            a.client_visible, p.id AS project_id, p.name AS project_name, c.id AS client_id, c.name AS client_name
     FROM activity_feed a
-    JOIN projects p ON p.provider_id = a.provider_id AND p.id = a.project_id
+    LEFT JOIN projects p ON p.provider_id = a.provider_id AND p.id = a.project_id
     JOIN clients c ON c.provider_id = a.provider_id AND c.id = a.client_id
     WHERE ${where}`;
 }
@@ -84,11 +84,11 @@ async function complete(
     .map((row) => row.metadata.messageId as string);
   const wanted = new Map<string, { side: Side; clientId: string; projects: Set<string> }>();
   for (const row of rows) {
-    if (!PROJECT_TYPES.has(row.activity_type)) continue;
+    if (!PROJECT_TYPES.has(row.activity_type) || !row.project_id) continue;
     for (const side of sides(row)) {
       const key = side === 'provider' ? 'provider' : `client:${row.client_id}`;
       const entry = wanted.get(key) ?? { side, clientId: row.client_id, projects: new Set<string>() };
-      entry.projects.add(row.project_id);
+      entry.projects.add(row.project_id as string);
       wanted.set(key, entry);
     }
   }

@@ -43,6 +43,7 @@ import { registerFileThumbnail } from './files/thumbnail';
 import { registerUpdateFile } from './files/update';
 import { registerUploadFile } from './files/upload';
 import { registerUploadFileVersion } from './files/upload-version';
+import { registerInvoiceRoutes } from './invoices';
 import { registerCreditNotePdf } from './invoices/credit-note-pdf';
 import { registerInvoicePdf } from './invoices/pdf';
 import { registerPortalInvoicePdf } from './invoices/portal-pdf';
@@ -194,6 +195,8 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerPortalProjects(app);
   registerPortalProject(app);
   registerPortalInvoices(app);
+  // Invoices (issue 21): the provider's, their settings, the client's detail.
+  registerInvoiceRoutes(app);
 
   registerWidgetSecretStatus(app);
   registerRotateWidgetSecret(app);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../shared/contracts/activity';
+import type { Invoice, InvoiceList } from '../../shared/contracts/invoices';
 import type { PortalProjectList } from '../../shared/contracts/portal-client';
 import { createPortalSession } from '../auth/portal-client/portal-session';
 import { processFileVersionTask } from '../jobs/tasks/process-file-version';
@@ -121,5 +122,37 @@ describe('the first start’s demo data', () => {
     expect(previews.map((p) => p.preview_status)).toEqual(versions.map(() => 'ready'));
     expect(previews.find((p) => p.name === 'Design brief.pdf')?.page_count).toBe(3);
     expect(previews.find((p) => p.name === 'App wireframes.pdf')?.page_count).toBe(2);
+  });
+});
+
+describe('the demo’s invoices', () => {
+  it('has an invoice in every status, a credit note, both currencies, and activity for them', async () => {
+    const list = (await (
+      await t.app.request('/api/invoices', { headers: { Cookie: cookie } })
+    ).json()) as InvoiceList;
+    const counts = Object.fromEntries(list.totals.map((s) => [s.status, s.count]));
+    expect(counts).toEqual({ draft: 1, sent: 2, overdue: 1, paid: 1, cancelled: 1 });
+    const cancelled = list.items.find((i) => i.status === 'cancelled');
+    expect(cancelled?.creditNoteNumber).toBe('CN-0001');
+    expect(new Set(list.items.map((i) => i.currency))).toEqual(new Set(['EUR', 'USD']));
+    expect(
+      list.items
+        .filter((i) => i.number)
+        .map((i) => i.number)
+        .sort(),
+    ).toEqual(['INV-0001', 'INV-0002', 'INV-0003', 'INV-0004', 'INV-0005']);
+    const corrected = list.items.find((i) => i.currency === 'EUR' && i.status === 'sent');
+    const detail = (await (
+      await t.app.request(`/api/invoices/${corrected?.id}`, { headers: { Cookie: cookie } })
+    ).json()) as Invoice;
+    expect(detail.language).toBe('de');
+    expect(detail.taxes.map((g) => g.rateBp)).toEqual([700, 1900]);
+    expect(detail.amountCents).toBe(detail.subtotalCents + detail.taxCents);
+    const sheet = (await (
+      await t.app.request('/api/notifications', { headers: { Cookie: cookie } })
+    ).json()) as NotificationList;
+    expect(sheet.items.some((i) => i.type === 'invoice_status' && i.invoice?.status === 'overdue')).toBe(
+      true,
+    );
   });
 });

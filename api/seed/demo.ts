@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/password';
 import type { AppDeps } from '../http/context';
 import { seedDemoCollaboration } from './demo-collaboration';
 import { seedDemoFiles } from './demo-files';
+import { seedDemoInvoices } from './demo-invoices';
 
 export const DEMO_EMAIL = 'demo@clientportal.local';
 
@@ -17,7 +18,7 @@ const DEMO_CLIENTS: [string, string, string, 'en' | 'de'][] = [
  * Demo data for a new embedded database: a verified provider whose generated password is printed once.
  * It has a branded portal with three clients and projects in several statuses with conversations and
  * activity (`demo-collaboration.ts`), and files in several review states with versions, feedback and pins
- * (`demo-files.ts`); later features add their demo rows here (invoices...).
+ * (`demo-files.ts`), and invoices in every status with a credit note (`demo-invoices.ts`).
  * @returns the generated credentials, or undefined when the database already had users
  */
 export async function seedIfFirstRun(deps: AppDeps, opts: { force?: boolean } = {}) {
@@ -56,6 +57,7 @@ export async function seedIfFirstRun(deps: AppDeps, opts: { force?: boolean } = 
   });
   await seedDemoCollaboration(deps, providerId);
   await seedDemoFiles(deps, providerId);
+  await seedDemoInvoices(deps, providerId);
   const banner = [
     '',
     '  Demo provider account (shown once, write it down):',

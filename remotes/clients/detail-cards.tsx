@@ -101,7 +101,7 @@ export function DetailCards({ client }: { client: ClientDetail }) {
                 className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm"
               >
                 <span className="grid min-w-0">
-                  <span className="truncate font-medium">{invoice.number}</span>
+                  <span className="truncate font-medium">{invoice.number ?? '—'}</span>
                   {invoice.dueDate ? (
                     <span className="text-xs text-subtle">
                       {t('detail.due', { date: formatDate(invoice.dueDate, lang) })}

@@ -3087,6 +3087,566 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoice-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Invoice settings
+         * @description The provider’s invoice settings: number prefixes, the next invoice number (read only), business address and tax id for the PDF, payment instructions (shown in the portal when there is no card payment), a footer note, the default payment term and tax rate. Created with defaults on first use.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The settings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvoiceSettings"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change invoice settings
+         * @description Changes the fields sent (an empty text clears it). The invoice and credit-note prefixes must differ (422 `validation.prefixesDiffer`); the numbers themselves cannot be set (the sequences are gapless). A new prefix applies to invoices sent from now on.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "numberPrefix": "RE-2026-",
+                     *       "defaultDueDays": 30
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceSettingsUpdate"];
+                };
+            };
+            responses: {
+                /** @description The settings */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvoiceSettings"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List invoices
+         * @description A page of the provider’s invoices, newest first (`limit`, default 50, at most 100; `nextCursor` continues the list as `cursor`). Filters: `status`, `clientId`, `projectId`, `q` (contains, in the number and the description). `totals` counts every status and sums its amounts per currency under the client, project and search filters (the status filter does not apply to them; amounts in different currencies are never added). Only the provider’s own invoices.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    clientId?: string;
+                    cursor?: string;
+                    limit?: number;
+                    projectId?: string;
+                    /** @description Searches number and description. */
+                    q?: string;
+                    /** @description Invoice status (spec §4). */
+                    status?: "draft" | "sent" | "paid" | "overdue" | "cancelled";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Invoices */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvoiceList"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a draft invoice
+         * @description A new draft for one of the provider’s clients (another provider’s client or project answers 404; a project of another client 422 `validation.projectInvalid`). Lines are numbered in the order sent; their amounts and the totals are computed by the server in minor units (`shared/contracts/money.ts`); a total over 999,999.99 is 422 `invoice_total_too_large`. Defaults: the currency from the profile (else EUR for German, USD for English), the client’s language, a due date of today plus the settings’ payment term. A draft has no number and is not visible to the client.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "clientId": "0b5a3c1e-8f52-4a53-9d0e-2f0b7f1f6a10",
+                     *       "lines": [
+                     *         {
+                     *           "description": "Design work",
+                     *           "quantityMilli": 12500,
+                     *           "unitPriceCents": 8000,
+                     *           "taxRateBp": 1900
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceCreate"];
+                };
+            };
+            responses: {
+                /** @description The draft */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Invoice"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoiceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an invoice
+         * @description An invoice with its lines, the tax per rate, its credit note (when cancelled), its Stripe links (when created in Stripe) and `allowedStatuses` (what `POST …/status` accepts now). Another provider’s invoice answers 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    invoiceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The invoice */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Invoice"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a draft invoice
+         * @description Deletes a draft with its lines. A sent invoice has a number in the books and is cancelled instead (409 `invoice_not_editable`). Another provider’s invoice answers 404.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    invoiceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Edit a draft invoice
+         * @description Changes the fields sent; `lines` replaces every line and the totals are computed again. Drafts only: a sent invoice is immutable (409 `invoice_not_editable`; corrections go through cancellation). A new client or project is checked as on creation (404 for another provider’s, 422 `validation.projectInvalid` for a project of another client). Another provider’s invoice answers 404.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    invoiceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "description": "Website, phase 2"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceUpdate"];
+                };
+            };
+            responses: {
+                /** @description The draft */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Invoice"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/invoices/{invoiceId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an invoice
+         * @description Cancels a sent or overdue invoice with a credit note: the next number of the credit-note sequence (gapless, like invoice numbers), the invoice’s amount and the optional reason. The invoice keeps its number and becomes `cancelled` (final). A draft is deleted instead and a paid invoice cannot be cancelled (409 `invoice_transition_not_allowed`). Another provider’s invoice answers 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    invoiceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "reason": "Wrong hourly rate"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceCancel"];
+                };
+            };
+            responses: {
+                /** @description The cancelled invoice with its credit note */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Invoice"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices/{invoiceId}/credit-note/pdf": {
         parameters: {
             query?: never;
@@ -3241,6 +3801,188 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoiceId}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a draft invoice
+         * @description Finalises a draft: it gets the next number of the provider’s sequence (prefix and at least four digits; gapless and never reused, also under concurrent sends), the status `sent` and its issue date, and becomes immutable; the client sees it in the portal and gets an e-mail in the invoice’s language. Then, with Stripe connected, the invoice is created and sent in Stripe too: `payment` says whether that worked (the invoice is sent either way). 409 `invoice_transition_not_allowed` when it is not a draft; another provider’s invoice answers 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    invoiceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sent */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvoiceSent"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoiceId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change an invoice’s status
+         * @description Marks a sent or overdue invoice `paid` (with `paidDate`, the day the money arrived: default today, never in the future) or a sent one `overdue`. Statuses only move along the allowed transitions (draft → sent → paid | overdue | cancelled; overdue → paid | cancelled; paid and cancelled are final): anything else is 409 `invoice_transition_not_allowed` (`allowedStatuses` of the invoice lists what is possible now). Another provider’s invoice answers 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    invoiceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "paid",
+                     *       "paidDate": "2026-11-20"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceStatusChange"];
+                };
+            };
+            responses: {
+                /** @description The invoice */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Invoice"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4679,6 +5421,75 @@ export interface paths {
                 };
                 /** @description Not signed in or wrong credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/invoices/{invoiceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an invoice (client)
+         * @description One of the signed-in client’s invoices with its lines and taxes, and how to pay it: `card` (the pay button; the provider has Stripe connected), `instructions` (the provider’s payment instructions) or `none` (nothing to pay, or no way offered). Drafts and other clients’ invoices answer 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    invoiceId: string;
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The invoice */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PortalInvoiceDetail"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8675,6 +9486,12 @@ export interface components {
             sessions: components["schemas"]["AccountSession"][];
         };
         ActivityItem: {
+            /** @description The client the row is about (the project’s, or the invoice’s); always sent by the API. */
+            client?: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
             createdAt: string;
             description: string | null;
             /** @description For file_upload and file_approval: the file and the status the event set (the widget’s `file.status_changed`). */
@@ -8691,6 +9508,19 @@ export interface components {
             };
             /** Format: uuid */
             id: string;
+            /** @description For invoice_created and invoice_status: the invoice, its number (null while a draft) and the status the event set. */
+            invoice?: {
+                /** Format: uuid */
+                id: string;
+                number: string | null;
+                /**
+                 * @description Invoice status (spec §4).
+                 * @example sent
+                 * @enum {string}
+                 */
+                status: "draft" | "sent" | "paid" | "overdue" | "cancelled";
+            };
+            /** @description The project; null for an invoice without one (see `client`). */
             project: {
                 /** Format: uuid */
                 clientId: string;
@@ -8698,7 +9528,7 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 name: string;
-            };
+            } | null;
             /** @description Read by the caller’s side. */
             read: boolean;
             /**
@@ -8812,7 +9642,8 @@ export interface components {
                 dueDate: string | null;
                 /** Format: uuid */
                 id: string;
-                number: string;
+                /** @description Null for a draft (numbers are assigned when sent). */
+                number: string | null;
                 status: string;
             }[];
             /**
@@ -8929,6 +9760,16 @@ export interface components {
         ConversationList: {
             items: components["schemas"]["Conversation"][];
         };
+        CreditNote: {
+            amountCents: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @example CN-0001 */
+            number: string;
+            reason: string | null;
+        } | null;
         CustomDomain: {
             /** @description Last verification attempt (ISO 8601). */
             checkedAt: string | null;
@@ -9207,6 +10048,283 @@ export interface components {
             /** @enum {string} */
             status: "ok" | "degraded";
             version: string;
+        };
+        Invoice: {
+            /** @description Statuses the provider may set now (INVOICE_TRANSITIONS; sending and cancelling have their own calls). */
+            allowedStatuses: ("draft" | "sent" | "paid" | "overdue" | "cancelled")[];
+            /** @description Total, tax included. */
+            amountCents: number;
+            /** Format: date-time */
+            cancelledAt: string | null;
+            client: {
+                company: string | null;
+                email: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            creditNote: components["schemas"]["CreditNote"];
+            creditNoteNumber: string | null;
+            /**
+             * @description ISO 4217 currency.
+             * @example EUR
+             * @enum {string}
+             */
+            currency: "EUR" | "USD";
+            description: string | null;
+            /** @description Calendar date `YYYY-MM-DD`. */
+            dueDate: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            issuedAt: string | null;
+            /**
+             * @description Interface language.
+             * @example en
+             * @enum {string}
+             */
+            language: "en" | "de";
+            lines: components["schemas"]["InvoiceLine"][];
+            /**
+             * @description Assigned when sent; null for a draft.
+             * @example INV-0007
+             */
+            number: string | null;
+            /** Format: date-time */
+            paidAt: string | null;
+            /** @enum {string|null} */
+            paidVia: "manual" | "stripe_invoice" | "stripe_checkout" | null;
+            project: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
+            /**
+             * @description Invoice status (spec §4).
+             * @example sent
+             * @enum {string}
+             */
+            status: "draft" | "sent" | "paid" | "overdue" | "cancelled";
+            stripe: {
+                /** @description “View in the payment provider”. */
+                hostedUrl: string | null;
+                invoiceId: string;
+                pdfUrl: string | null;
+            } | null;
+            subtotalCents: number;
+            taxCents: number;
+            taxes: components["schemas"]["InvoiceTaxGroup"][];
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Created in the provider’s Stripe account. */
+            viaStripe: boolean;
+        };
+        InvoiceCancel: {
+            /** @default null */
+            reason: string | null;
+        };
+        InvoiceCreate: {
+            /** Format: uuid */
+            clientId: string;
+            /**
+             * @description Default: from the profile, else the language.
+             * @example EUR
+             * @enum {string}
+             */
+            currency?: "EUR" | "USD";
+            /** @default null */
+            description: string | null;
+            /**
+             * @description Default: today plus the settings’ payment term.
+             * @example 2026-12-31
+             */
+            dueDate?: string | null;
+            /**
+             * @description Default: the client’s language.
+             * @example en
+             * @enum {string}
+             */
+            language?: "en" | "de";
+            lines: components["schemas"]["InvoiceLineInput"][];
+            /**
+             * Format: uuid
+             * @default null
+             */
+            projectId: string | null;
+        };
+        InvoiceLine: {
+            /** @description Net amount of the line. */
+            amountCents: number;
+            description: string;
+            /** Format: uuid */
+            id: string;
+            position: number;
+            quantityMilli: number;
+            taxRateBp: number | null;
+            unitPriceCents: number;
+        };
+        InvoiceLineInput: {
+            description: string;
+            /**
+             * @description Quantity in thousandths (1.5 hours = 1500).
+             * @example 1500
+             */
+            quantityMilli: number;
+            /**
+             * @description Tax rate in basis points (19 % = 1900); null for none.
+             * @example 1900
+             */
+            taxRateBp: number | null;
+            /**
+             * @description Unit price in minor units (cents).
+             * @example 8000
+             */
+            unitPriceCents: number;
+        };
+        InvoiceList: {
+            items: components["schemas"]["InvoiceSummary"][];
+            nextCursor: string | null;
+            /** @description Over the client/project/search filter, ignoring the status filter. */
+            totals: components["schemas"]["InvoiceStatusTotal"][];
+        };
+        InvoiceSent: {
+            invoice: components["schemas"]["Invoice"];
+            payment: {
+                /** @description Why Stripe failed (translated); retried in the background. */
+                message: string | null;
+                /** @enum {string} */
+                provider: "stripe" | "none";
+                /** @enum {string} */
+                status: "sent" | "failed" | "not_connected";
+            };
+        };
+        InvoiceSettings: {
+            businessAddress: string | null;
+            creditNotePrefix: string;
+            defaultDueDays: number;
+            defaultTaxRateBp: number | null;
+            footerNote: string | null;
+            /** @description Read only: the number the next sent invoice gets. */
+            nextNumber: number;
+            numberPrefix: string;
+            /** @description How to pay without a card (bank details); shown in the portal and on the PDF. */
+            paymentInstructions: string | null;
+            taxId: string | null;
+        };
+        InvoiceSettingsUpdate: {
+            businessAddress?: string | null;
+            creditNotePrefix?: string;
+            defaultDueDays?: number;
+            defaultTaxRateBp?: number | null;
+            footerNote?: string | null;
+            numberPrefix?: string;
+            /** @description How to pay without a card (bank details); shown in the portal and on the PDF. */
+            paymentInstructions?: string | null;
+            taxId?: string | null;
+        };
+        InvoiceStatusChange: {
+            /**
+             * @description For `paid`: the day the money arrived (default today).
+             * @example 2026-12-31
+             */
+            paidDate?: string;
+            /** @enum {string} */
+            status: "paid" | "overdue";
+        };
+        InvoiceStatusTotal: {
+            amounts: {
+                amountCents: number;
+                /**
+                 * @description ISO 4217 currency.
+                 * @example EUR
+                 * @enum {string}
+                 */
+                currency: "EUR" | "USD";
+            }[];
+            count: number;
+            /**
+             * @description Invoice status (spec §4).
+             * @example sent
+             * @enum {string}
+             */
+            status: "draft" | "sent" | "paid" | "overdue" | "cancelled";
+        };
+        InvoiceSummary: {
+            /** @description Total, tax included. */
+            amountCents: number;
+            client: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            creditNoteNumber: string | null;
+            /**
+             * @description ISO 4217 currency.
+             * @example EUR
+             * @enum {string}
+             */
+            currency: "EUR" | "USD";
+            description: string | null;
+            /** @description Calendar date `YYYY-MM-DD`. */
+            dueDate: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            issuedAt: string | null;
+            /**
+             * @description Assigned when sent; null for a draft.
+             * @example INV-0007
+             */
+            number: string | null;
+            /** Format: date-time */
+            paidAt: string | null;
+            project: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
+            /**
+             * @description Invoice status (spec §4).
+             * @example sent
+             * @enum {string}
+             */
+            status: "draft" | "sent" | "paid" | "overdue" | "cancelled";
+            /** @description Created in the provider’s Stripe account. */
+            viaStripe: boolean;
+        };
+        InvoiceTaxGroup: {
+            netCents: number;
+            rateBp: number;
+            taxCents: number;
+        };
+        InvoiceUpdate: {
+            /** Format: uuid */
+            clientId?: string;
+            /**
+             * @description ISO 4217 currency.
+             * @example EUR
+             * @enum {string}
+             */
+            currency?: "EUR" | "USD";
+            description?: string | null;
+            /**
+             * @description Calendar date `YYYY-MM-DD`.
+             * @example 2026-12-31
+             */
+            dueDate?: string | null;
+            /**
+             * @description Language of the invoice’s PDF and e-mails.
+             * @example en
+             * @enum {string}
+             */
+            language?: "en" | "de";
+            lines?: components["schemas"]["InvoiceLineInput"][];
+            /** Format: uuid */
+            projectId?: string | null;
         };
         MarkConversationRead: {
             upToSeq: number;
@@ -9532,6 +10650,58 @@ export interface components {
             } | null;
             /** @enum {string} */
             status: "sent" | "paid" | "overdue" | "cancelled";
+        };
+        PortalInvoiceDetail: {
+            amountCents: number;
+            creditNoteNumber: string | null;
+            /**
+             * @description ISO 4217 currency.
+             * @example EUR
+             * @enum {string}
+             */
+            currency: "EUR" | "USD";
+            description: string | null;
+            dueDate: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            issuedAt: string;
+            /**
+             * @description Interface language.
+             * @example en
+             * @enum {string}
+             */
+            language: "en" | "de";
+            lines: {
+                /** @description Net amount of the line. */
+                amountCents: number;
+                description: string;
+                position: number;
+                quantityMilli: number;
+                taxRateBp: number | null;
+                unitPriceCents: number;
+            }[];
+            number: string;
+            /** Format: date-time */
+            paidAt: string | null;
+            payment: {
+                instructions: string | null;
+                /**
+                 * @description card: the pay button (Stripe); instructions: text how to pay; none: nothing to pay.
+                 * @enum {string}
+                 */
+                method: "card" | "instructions" | "none";
+            };
+            project: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
+            /** @enum {string} */
+            status: "sent" | "paid" | "overdue" | "cancelled";
+            subtotalCents: number;
+            taxCents: number;
+            taxes: components["schemas"]["InvoiceTaxGroup"][];
         };
         PortalInvoiceList: {
             items: components["schemas"]["PortalInvoice"][];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './common';
 import { FileStatus } from './files';
+import { InvoiceStatus } from './invoices';
 
 /*
  * The activity feed and the notification sheet (spec §2, §3, §7, §8, §9). Every message, project change,
@@ -40,10 +41,20 @@ export const ActivityItem = z
       .enum(['provider', 'client'])
       .nullable()
       .meta({ description: 'spec §3 metadata.sender_type.' }),
-    project: z.object({ id: z.uuid(), name: text(), clientId: z.uuid(), clientName: text() }),
+    project: z
+      .object({ id: z.uuid(), name: text(), clientId: z.uuid(), clientName: text() })
+      .nullable()
+      .meta({ description: 'The project; null for an invoice without one (see `client`).' }),
+    client: z.object({ id: z.uuid(), name: text() }).optional().meta({
+      description: 'The client the row is about (the project’s, or the invoice’s); always sent by the API.',
+    }),
     file: z.object({ id: z.uuid(), name: text(), status: FileStatus }).optional().meta({
       description:
         'For file_upload and file_approval: the file and the status the event set (the widget’s `file.status_changed`).',
+    }),
+    invoice: z.object({ id: z.uuid(), number: text().nullable(), status: InvoiceStatus }).optional().meta({
+      description:
+        'For invoice_created and invoice_status: the invoice, its number (null while a draft) and the status the event set.',
     }),
   })
   .meta({ id: 'ActivityItem' });

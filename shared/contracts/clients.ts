@@ -91,7 +91,7 @@ export const ClientDetail = Client.extend({
   invoices: z.array(
     z.object({
       id: z.uuid(),
-      number: text(),
+      number: text().nullable().meta({ description: 'Null for a draft (numbers are assigned when sent).' }),
       amountCents: z.number().int(),
       currency: text(),
       status: text(),

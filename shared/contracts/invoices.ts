@@ -187,12 +187,10 @@ export const Invoice = InvoiceSummary.extend({
       pdfUrl: text().nullable(),
     })
     .nullable(),
-  allowedStatuses: z
-    .array(InvoiceStatus)
-    .meta({
-      description:
-        'Statuses the provider may set now (INVOICE_TRANSITIONS; sending and cancelling have their own calls).',
-    }),
+  allowedStatuses: z.array(InvoiceStatus).meta({
+    description:
+      'Statuses the provider may set now (INVOICE_TRANSITIONS; sending and cancelling have their own calls).',
+  }),
   updatedAt: z.iso.datetime(),
 }).meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof Invoice>;

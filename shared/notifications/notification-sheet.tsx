@@ -163,7 +163,7 @@ function Entry({
           <span className="line-clamp-2 text-sm break-words text-muted">{item.description}</span>
         ) : null}
         <span className="flex min-w-0 items-center gap-1.5 text-xs text-muted">
-          <span className="truncate">{item.project.name}</span>
+          <span className="truncate">{item.project?.name ?? item.client?.name}</span>
           <span aria-hidden="true">·</span>
           <time dateTime={item.createdAt} className="shrink-0">
             {formatRelativeTime(item.createdAt, lang)}

@@ -31,8 +31,8 @@ describe('migration 0002: domain schema', () => {
     const mine = await seedWorkspace(db.sql, a, { clients: 1 });
     await expect(
       db.sql`
-        INSERT INTO invoices (provider_id, client_id, project_id, number, amount_cents, currency)
-        VALUES (${a}, ${mine.clientIds[0] ?? null}, ${other.projectIds[0] ?? null}, 'X-1', 1, 'USD')`,
+        INSERT INTO invoices (provider_id, client_id, project_id, number, amount_cents, subtotal_cents, currency)
+        VALUES (${a}, ${mine.clientIds[0] ?? null}, ${other.projectIds[0] ?? null}, NULL, 1, 1, 'USD')`,
     ).rejects.toThrow(/foreign key/);
   });
 
@@ -79,15 +79,18 @@ describe('migration 0002: domain schema', () => {
   it('rejects negative amounts, unknown statuses and lower-case currencies on invoices', async () => {
     const { clientIds } = await seedWorkspace(db.sql, a, { clients: 1 });
     const client = clientIds[0] ?? null;
+    // Otherwise valid rows (migration 0014: a draft has no number, a sent one a number and an issue date).
     for (const [amount, currency, status] of [
       [-1, 'USD', 'draft'],
       [1, 'usd', 'draft'],
       [1, 'USD', 'lost'],
     ] as const) {
+      const issued = status !== 'draft';
       await expect(
         db.sql`
-          INSERT INTO invoices (provider_id, client_id, number, amount_cents, currency, status)
-          VALUES (${a}, ${client}, ${`N-${Math.random()}`}, ${amount}, ${currency}, ${status})`,
+          INSERT INTO invoices (provider_id, client_id, number, amount_cents, subtotal_cents, currency, status, issued_at)
+          VALUES (${a}, ${client}, ${issued ? `N-${Math.random()}` : null}, ${amount}, ${amount}, ${currency},
+                  ${status}, ${issued ? new Date() : null})`,
       ).rejects.toThrow(/check constraint/);
     }
   });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { TaskDefinition } from '../task';
+import { markOverdueInvoicesTask } from './invoices';
 import {
   deleteProviderFilesTask,
   deleteStoredPrefixes,
@@ -28,6 +29,7 @@ export const TASKS = {
   [deleteProviderFilesTask.name]: deleteProviderFilesTask,
   [deleteStoredPrefixes.name]: deleteStoredPrefixes,
   [processFileVersionTask.name]: processFileVersionTask,
+  [markOverdueInvoicesTask.name]: markOverdueInvoicesTask,
 } as const;
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInProvider } from '../../auth/testing';
+import { insertInvoice } from '../../services/invoices/testing';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { send } from '../account/testing';
 import { userIdOf } from '../overview/testing';
@@ -105,8 +106,14 @@ describe('client routes: create, read, update, delete', () => {
     const providerId = await userIdOf(t, owner);
     const [project] = await t.sql<{ id: string }[]>`
       INSERT INTO projects (provider_id, client_id, name, status) VALUES (${providerId}, ${id}, 'Site', 'in_progress') RETURNING id`;
-    await t.sql`INSERT INTO invoices (provider_id, client_id, project_id, number, amount_cents, currency, status)
-      VALUES (${providerId}, ${id}, ${String(project?.id)}, 'INV-DETAIL', 12345, 'EUR', 'sent')`;
+    await insertInvoice(t.sql, {
+      providerId,
+      clientId: id,
+      projectId: String(project?.id),
+      number: 'INV-DETAIL',
+      amountCents: 12345,
+      status: 'sent',
+    });
     await t.sql`INSERT INTO portal_events (provider_id, portal_id, client_id, event_type, metadata, created_at)
       VALUES (${providerId}, ${portalId}, ${id}, 'login', '{"method":"magic_link"}', '2030-01-02T03:04:05Z'),
              (${providerId}, ${portalId}, ${id}, 'login', '{"method":"password"}', '2029-01-01T00:00:00Z')`;

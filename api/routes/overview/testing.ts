@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
+import type { InvoiceStatus } from '../../../shared/contracts/invoices';
 import { getSession } from '../../auth/testing';
 import type { Sql } from '../../db/client';
+import { insertInvoice } from '../../services/invoices/testing';
 import type { TestContext } from '../../testing/harness';
 
 /** Test helpers for the provider's domain rows (portals, clients, projects, invoices), inserted by SQL. */
@@ -15,7 +17,7 @@ export async function userIdOf(t: TestContext, cookie: string): Promise<string> 
 export interface WorkspaceSeed {
   /** Project statuses, one project each (all under the first client). */
   projects?: string[];
-  /** Invoices as [status, amountCents, currency]. */
+  /** Invoices as [status, amountCents, currency] (EUR or USD, migration 0014). */
   invoices?: [string, number, string][];
   /** Number of clients (default 1 when projects or invoices are given). */
   clients?: number;
@@ -45,10 +47,15 @@ export async function seedWorkspace(sql: Sql, providerId: string, seed: Workspac
   let n = 0;
   for (const [status, amountCents, currency] of seed.invoices ?? []) {
     n += 1;
-    await sql`
-      INSERT INTO invoices (provider_id, client_id, project_id, number, amount_cents, currency, status)
-      VALUES (${providerId}, ${clientId}, ${projectIds[0] ?? null}, ${`INV-${n}`}, ${amountCents},
-              ${currency}, ${status})`;
+    await insertInvoice(sql, {
+      providerId,
+      clientId: String(clientId),
+      projectId: projectIds[0] ?? null,
+      number: `INV-${n}`,
+      status: status as InvoiceStatus,
+      amountCents,
+      currency: currency as 'EUR' | 'USD',
+    });
   }
   return { portalId, clientIds, projectIds };
 }

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InvoiceStatus } from '../../../shared/contracts/invoices';
 import type {
   PortalDashboard,
   PortalInvoiceList,
   PortalProjectList,
   PortalSession,
 } from '../../../shared/contracts/portal-client';
+import { insertInvoice } from '../../services/invoices/testing';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { tempDataDir } from '../portals/testing';
 import { addClient, type PortalWorld, passwordSession, portalRequest, portalWorld } from './testing';
@@ -36,10 +38,16 @@ beforeAll(async () => {
     status: string,
     due?: string,
   ) =>
-    t.sql`
-      INSERT INTO invoices (provider_id, client_id, project_id, number, amount_cents, currency, status, due_date)
-      VALUES (${p}, ${clientId}, ${clientId === world.client.id ? (website?.id ?? null) : null}, ${n}, ${cents},
-              ${currency}, ${status}, ${due ?? null})`;
+    insertInvoice(t.sql, {
+      providerId: p,
+      clientId,
+      projectId: clientId === world.client.id ? (website?.id ?? null) : null,
+      number: n,
+      amountCents: cents,
+      currency: currency as 'EUR' | 'USD',
+      status: status as InvoiceStatus,
+      dueDate: due ?? null,
+    });
   await invoice(world.client.id, 'INV-1', 120_000, 'EUR', 'sent', '2026-04-01');
   await invoice(world.client.id, 'INV-2', 30_050, 'EUR', 'overdue', '2026-03-01');
   await invoice(world.client.id, 'INV-3', 50_000, 'USD', 'sent');

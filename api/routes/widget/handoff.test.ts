@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalSession } from '../../../shared/contracts/portal-client';
 import type { HandoffSession } from '../../../shared/contracts/widget';
+import { insertInvoice } from '../../services/invoices/testing';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { send } from '../account/testing';
 import {
@@ -99,10 +100,20 @@ describe('POST /api/widget/handoff: the first page included', () => {
       INSERT INTO projects (provider_id, client_id, name, status)
       VALUES (${p}, ${world.client.id}, 'Handoff website', 'in_progress'),
              (${p}, ${neighbour.id}, 'Neighbour secret', 'in_progress')`;
-    await t.sql`
-      INSERT INTO invoices (provider_id, client_id, number, amount_cents, currency, status)
-      VALUES (${p}, ${world.client.id}, 'H-1', 12000, 'EUR', 'sent'),
-             (${p}, ${neighbour.id}, 'H-N', 99000, 'EUR', 'sent')`;
+    await insertInvoice(t.sql, {
+      providerId: p,
+      clientId: world.client.id,
+      number: 'H-1',
+      amountCents: 12000,
+      status: 'sent',
+    });
+    await insertInvoice(t.sql, {
+      providerId: p,
+      clientId: neighbour.id,
+      number: 'H-N',
+      amountCents: 99000,
+      status: 'sent',
+    });
     for (const include of ['dashboard', 'projects', 'invoices'] as const) {
       const res = await portalRequest(t, 'POST', '/api/widget/handoff', undefined, {
         portalId: world.portalId,

@@ -1,5 +1,7 @@
 import type { ActivityItem, ActivityType } from '../../../shared/contracts/activity';
 import { FILE_STATUSES, type FileStatus } from '../../../shared/contracts/files';
+import { INVOICE_STATUSES, type InvoiceStatus } from '../../../shared/contracts/invoices';
+import { formatMoney } from '../../../shared/format/money';
 import { type Scope, tenant } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
 import { type Lang, translate } from '../../http/i18n';
@@ -12,8 +14,9 @@ export interface ActivityRow {
   metadata: Record<string, unknown>;
   created_at: Date | string;
   read: boolean;
-  project_id: string;
-  project_name: string;
+  /** Null for an invoice without a project (migration 0014). */
+  project_id: string | null;
+  project_name: string | null;
   client_id: string;
   client_name: string;
 }
@@ -37,7 +40,7 @@ export function activityFrom(sql: Sql | Tx, scope: Scope) {
     SELECT a.id, a.seq, a.activity_type, a.metadata, a.created_at, ${read} AS read,
            p.id AS project_id, p.name AS project_name, c.id AS client_id, c.name AS client_name
     FROM activity_feed a
-    JOIN projects p ON p.provider_id = a.provider_id AND p.id = a.project_id
+    LEFT JOIN projects p ON p.provider_id = a.provider_id AND p.id = a.project_id
     JOIN clients c ON c.provider_id = a.provider_id AND c.id = a.client_id
     WHERE ${tenant(sql, scope, { provider: 'a.provider_id', client: 'a.client_id' })} ${visible}`;
 }
@@ -76,6 +79,41 @@ function fileOf(type: ActivityType, meta: Record<string, unknown>): ActivityItem
   return { id, name: text(meta.fileName), status: meta.status };
 }
 
+const isInvoiceStatus = (value: unknown): value is InvoiceStatus =>
+  typeof value === 'string' && (INVOICE_STATUSES as readonly string[]).includes(value);
+
+/** The translation keys of an invoice event: its creation, or the status it moved to. */
+function invoiceKeys(
+  type: ActivityType,
+  meta: Record<string, unknown>,
+): { title: string; description: string } {
+  if (type === 'invoice_created') {
+    return { title: 'activity.invoice_created.title', description: 'activity.invoice_created.description' };
+  }
+  const status = isInvoiceStatus(meta.status) && meta.status !== 'draft' ? meta.status : null;
+  return {
+    title: status ? `activity.invoice_status.titles.${status}` : 'activity.invoice_status.title',
+    description: meta.creditNoteNumber
+      ? 'activity.invoice_status.descriptionCreditNote'
+      : 'activity.invoice_status.description',
+  };
+}
+
+/** `ActivityItem.invoice` of an invoice event. */
+function invoiceOf(type: ActivityType, meta: Record<string, unknown>): ActivityItem['invoice'] {
+  if (type !== 'invoice_created' && type !== 'invoice_status') return undefined;
+  const id = text(meta.invoiceId);
+  if (!id || !isInvoiceStatus(meta.status)) return undefined;
+  return { id, number: typeof meta.number === 'string' ? meta.number : null, status: meta.status };
+}
+
+/** An invoice event's amount in the reader's language (money in minor units, its own currency). */
+function amountOf(meta: Record<string, unknown>, lang: Lang): string {
+  const cents = Number(meta.amountCents);
+  const currency = text(meta.currency);
+  return Number.isFinite(cents) && /^[A-Z]{3}$/.test(currency) ? formatMoney(cents, lang, currency) : '';
+}
+
 /**
  * Renders a row in the reader's language: the title and description come from `activity.<type>.*` with
  * the row's metadata and the project's current name, so a renamed project reads right everywhere.
@@ -84,7 +122,7 @@ export function toActivityItem(row: ActivityRow, lang: Lang): ActivityItem {
   const type = (KNOWN.has(row.activity_type) ? row.activity_type : 'project_updated') as ActivityType;
   const meta = row.metadata ?? {};
   const vars = {
-    project: row.project_name,
+    project: row.project_name ?? '',
     client: row.client_name,
     sender: text(meta.senderName),
     preview: text(meta.preview),
@@ -95,13 +133,20 @@ export function toActivityItem(row: ActivityRow, lang: Lang): ActivityItem {
     actor: text(meta.actorName) || text(meta.uploaderName),
     version: String(Number(meta.version) || 1),
     feedback: text(meta.feedback),
+    number: text(meta.number),
+    amount: amountOf(meta, lang),
+    creditNote: text(meta.creditNoteNumber),
   };
   const isFile = type === 'file_upload' || type === 'file_approval';
+  const isInvoice = type === 'invoice_created' || type === 'invoice_status';
   const keys = isFile
     ? fileKeys(type, meta)
-    : { title: `activity.${type}.title`, description: `activity.${type}.description` };
+    : isInvoice
+      ? invoiceKeys(type, meta)
+      : { title: `activity.${type}.title`, description: `activity.${type}.description` };
   const description = translate(lang, keys.description, vars);
   const file = fileOf(type, meta);
+  const invoice = invoiceOf(type, meta);
   const senderType =
     meta.sender_type === 'provider' || meta.sender_type === 'client' ? meta.sender_type : null;
   return {
@@ -113,12 +158,12 @@ export function toActivityItem(row: ActivityRow, lang: Lang): ActivityItem {
     createdAt: new Date(row.created_at).toISOString(),
     read: row.read,
     senderType,
-    project: {
-      id: row.project_id,
-      name: row.project_name,
-      clientId: row.client_id,
-      clientName: row.client_name,
-    },
+    project:
+      row.project_id && row.project_name !== null
+        ? { id: row.project_id, name: row.project_name, clientId: row.client_id, clientName: row.client_name }
+        : null,
+    client: { id: row.client_id, name: row.client_name },
     ...(file ? { file } : {}),
+    ...(invoice ? { invoice } : {}),
   };
 }

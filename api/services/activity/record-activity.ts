@@ -11,31 +11,57 @@ export const ACTIVITY_CHANNEL = 'activity';
 
 export interface ActivityInput {
   providerId: string;
-  projectId: string;
+  /**
+   * The project the row is about; null for what belongs to a client but no project (an invoice without
+   * one: `clientId` names the client then).
+   */
+  projectId: string | null;
+  /**
+   * The client the row is for, when it is not simply the project's current client (invoices: the
+   * invoice's client). With a `projectId` too, the project is kept only while it is this client's.
+   */
+  clientId?: string;
   type: ActivityType;
   /** Rendering inputs (names, previews, statuses) and spec §3's `sender_type`. */
   metadata?: Record<string, unknown>;
   /** False for what only the provider may see (a change to internal notes). */
   clientVisible?: boolean;
-  /** The side whose own action this is: it is read for that side already (no notification to yourself). */
-  actor: 'provider' | 'client';
+  /**
+   * The side whose own action this is: it is read for that side already (no notification to yourself);
+   * `system` (a job, e.g. the overdue sweep) leaves it unread for both.
+   */
+  actor: 'provider' | 'client' | 'system';
 }
 
 /**
- * Writes one activity row in the caller's transaction, for the project's current client. Every message,
+ * Writes one activity row in the caller's transaction, for the project's current client (or `clientId`'s,
+ * with or without a project). Every message,
  * project change, upload, file decision, invoice creation and invoice status change calls it with the
  * transaction of the change, so the feed never shows what did not happen nor misses what did.
  * @returns the row's id and seq, to publish after commit (`publishActivity`)
  */
 export async function recordActivity(tx: Tx, input: ActivityInput): Promise<{ id: string; seq: number }> {
-  const [row] = await tx<{ id: string; seq: string }[]>`
-    INSERT INTO activity_feed (provider_id, project_id, client_id, activity_type, metadata, client_visible,
-                               read_by_client, read_by_freelancer)
-    SELECT p.provider_id, p.id, p.client_id, ${input.type}, ${tx.json((input.metadata ?? {}) as never)},
-           ${input.clientVisible ?? true}, ${input.actor === 'client'}, ${input.actor === 'provider'}
-    FROM projects p WHERE p.provider_id = ${input.providerId} AND p.id = ${input.projectId}
-    RETURNING id, seq`;
-  if (!row) throw new Error('activity for a project that does not exist');
+  const metadata = tx.json((input.metadata ?? {}) as never);
+  const clientVisible = input.clientVisible ?? true;
+  const [row] =
+    input.clientId === undefined
+      ? await tx<{ id: string; seq: string }[]>`
+          INSERT INTO activity_feed (provider_id, project_id, client_id, activity_type, metadata, client_visible,
+                                     read_by_client, read_by_freelancer)
+          SELECT p.provider_id, p.id, p.client_id, ${input.type}, ${metadata},
+                 ${clientVisible}, ${input.actor === 'client'}, ${input.actor === 'provider'}
+          FROM projects p WHERE p.provider_id = ${input.providerId} AND p.id = ${input.projectId}
+          RETURNING id, seq`
+      : await tx<{ id: string; seq: string }[]>`
+          INSERT INTO activity_feed (provider_id, project_id, client_id, activity_type, metadata, client_visible,
+                                     read_by_client, read_by_freelancer)
+          SELECT c.provider_id, p.id, c.id, ${input.type}, ${metadata},
+                 ${clientVisible}, ${input.actor === 'client'}, ${input.actor === 'provider'}
+          FROM clients c
+          LEFT JOIN projects p ON p.provider_id = c.provider_id AND p.client_id = c.id AND p.id = ${input.projectId}
+          WHERE c.provider_id = ${input.providerId} AND c.id = ${input.clientId}
+          RETURNING id, seq`;
+  if (!row) throw new Error('activity for a project or client that does not exist');
   return { id: row.id, seq: Number(row.seq) };
 }
 

@@ -18,7 +18,7 @@ export async function getClientDetail(
     sql<
       {
         id: string;
-        number: string;
+        number: string | null;
         amount_cents: string;
         currency: string;
         status: string;

@@ -170,7 +170,7 @@ export async function updateProject(
 /**
  * Deletes a project with its conversation, activity and files (foreign keys cascade; the files' stored bytes
  * go by a job queued in the same transaction); its invoices stay (their numbers are part of the books)
- * without the project. Open pages learn it over the realtime sockets.
+ * without the project, and so do their activity rows. Open pages learn it over the realtime sockets.
  * @returns what went with it
  */
 export async function deleteProject(deps: AppDeps, scope: ProviderScope, projectId: string) {
@@ -183,6 +183,11 @@ export async function deleteProject(deps: AppDeps, scope: ProviderScope, project
       FOR UPDATE`;
     if (!row) throw new ApiError('not_found');
     await queueFileStorageDeletion(tx, deps.jobs, scope.providerId, { projectId });
+    // The invoices stay, and so does their history: their activity rows lose the project, not their lives.
+    await tx`
+      UPDATE activity_feed SET project_id = NULL
+      WHERE provider_id = ${scope.providerId} AND project_id = ${projectId}
+        AND activity_type IN ('invoice_created', 'invoice_status')`;
     await tx`DELETE FROM projects WHERE provider_id = ${scope.providerId} AND id = ${projectId}`;
     return row;
   });

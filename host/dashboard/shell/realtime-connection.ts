@@ -48,7 +48,7 @@ export function applyDashboardEvent(client: QueryClient, event: RealtimeEvent): 
   if (isFileActivity(item.type)) void applyFileActivity(client, item.file?.id);
   // The provider's socket carries the provider's view (`Project`, with its internal fields).
   if (project && 'internalNotes' in project) void applyProjectChange(client, project);
-  else void applyProjectActivity(client, item.project.id);
+  else if (item.project) void applyProjectActivity(client, item.project.id);
 }
 
 /**

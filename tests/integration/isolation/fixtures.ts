@@ -211,14 +211,40 @@ Object.assign(FIXTURES, {
   'GET /api/portal/{portalId}/files/{fileId}/versions/{versionId}/download': { object: portalFileVersion },
 } satisfies Record<string, Fixture>);
 // ── End of the files API block. ────────────────────────────────────────────────────────────────────
+
+// ── Invoices (issue 21): the invoices API core (inv-core). PDFs, paying, Stripe and the plan are added by
+// their own blocks.
+const invoice = (v: Victim) => ({ params: { invoiceId: v.invoiceId } });
+const draftInvoice = (v: Victim) => ({ params: { invoiceId: v.draftInvoiceId } });
+const invoiceLine = { description: 'Taken over', quantityMilli: 1000, unitPriceCents: 100, taxRateBp: null };
+Object.assign(FIXTURES, {
+  'GET /api/invoices': { own: (v) => ({ query: { clientId: v.client.clientId } }) },
+  'POST /api/invoices': { object: (v) => ({ body: { clientId: v.client.clientId, lines: [invoiceLine] } }) },
+  'GET /api/invoices/{invoiceId}': { object: invoice },
+  'PATCH /api/invoices/{invoiceId}': {
+    object: (v) => ({ ...draftInvoice(v), body: { description: 'Taken over' } }),
+  },
+  'DELETE /api/invoices/{invoiceId}': { object: draftInvoice },
+  'POST /api/invoices/{invoiceId}/send': { object: draftInvoice },
+  'POST /api/invoices/{invoiceId}/status': { object: (v) => ({ ...invoice(v), body: { status: 'paid' } }) },
+  'POST /api/invoices/{invoiceId}/cancel': {
+    object: (v) => ({ ...invoice(v), body: { reason: 'Taken over' } }),
+  },
+  'GET /api/invoice-settings': own(),
+  'PATCH /api/invoice-settings': own({ body: { footerNote: 'Attacker footer' } }),
+  'GET /api/portal/{portalId}/invoices/{invoiceId}': {
+    object: (v) => ({ params: { portalId: v.portalId, invoiceId: v.invoiceId } }),
+  },
+} satisfies Record<string, Fixture>);
+// ── End of the invoices API block. ─────────────────────────────────────────────────────────────────
 // ── Invoices (issue 21): the PDFs of an invoice and its credit note, for both audiences. ──────────────
 Object.assign(FIXTURES, {
-  'GET /api/invoices/{invoiceId}/pdf': { object: (v) => ({ params: { invoiceId: v.invoicePdf.invoiceId } }) },
+  'GET /api/invoices/{invoiceId}/pdf': { object: (v) => ({ params: { invoiceId: v.invoiceId } }) },
   'GET /api/invoices/{invoiceId}/credit-note/pdf': {
     object: (v) => ({ params: { invoiceId: v.invoicePdf.cancelledInvoiceId } }),
   },
   'GET /api/portal/{portalId}/invoices/{invoiceId}/pdf': {
-    object: (v) => ({ params: { portalId: v.portalId, invoiceId: v.invoicePdf.invoiceId } }),
+    object: (v) => ({ params: { portalId: v.portalId, invoiceId: v.invoiceId } }),
   },
 } satisfies Record<string, Fixture>);
 // ── End of the invoice PDF block. ─────────────────────────────────────────────────────────────────

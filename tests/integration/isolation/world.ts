@@ -46,8 +46,11 @@ export interface Victim extends Provider {
   /** A file of the project (uploaded by the provider, with a pin by the client) and its version. */
   fileId: string;
   versionId: string;
-  /** Invoices of the client for the PDF routes (issue 21): a sent one, and a cancelled one with its credit note. */
-  invoicePdf: { invoiceId: string; cancelledInvoiceId: string };
+  /** The client's invoices (issue 21): a sent one (of the project, the portal sees it) and a draft. */
+  invoiceId: string;
+  draftInvoiceId: string;
+  /** For the credit note's PDF: a cancelled invoice of the client with its credit note (written directly). */
+  invoicePdf: { cancelledInvoiceId: string };
 }
 
 let counter = 0;
@@ -246,16 +249,30 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     'the client pins feedback',
   );
   const invoiceLines = [
-    { description: 'Victim work', quantityMilli: 1000, unitPriceCents: 10000, taxRateBp: 1900 },
+    { description: `Work ${messageMarker}`, quantityMilli: 1000, unitPriceCents: 5000, taxRateBp: 1900 },
   ];
-  const invoicePdf = {
-    invoiceId: await insertTestInvoice(t.sql, {
-      providerId: owner.providerId,
-      clientId: first.clientId,
-      status: 'sent',
-      number: 'VICTIM-PDF-1',
-      lines: invoiceLines,
+  const invoice = await created<{ id: string }>(
+    await call(t, 'POST', '/api/invoices', {
+      ...as,
+      body: {
+        clientId: first.clientId,
+        projectId: project.id,
+        description: `Invoice ${messageMarker}`,
+        lines: invoiceLines,
+      },
     }),
+    'create an invoice',
+  );
+  const sent = await call(t, 'POST', `/api/invoices/${invoice.id}/send`, as);
+  if (sent.status !== 200) throw new Error(`send an invoice: ${sent.status} ${await sent.text()}`);
+  const draftInvoice = await created<{ id: string }>(
+    await call(t, 'POST', '/api/invoices', {
+      ...as,
+      body: { clientId: first.clientId, lines: invoiceLines },
+    }),
+    'create a draft invoice',
+  );
+  const invoicePdf = {
     cancelledInvoiceId: await insertTestInvoice(t.sql, {
       providerId: owner.providerId,
       clientId: first.clientId,
@@ -268,6 +285,8 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
   return {
     ...owner,
     invoicePdf,
+    invoiceId: invoice.id,
+    draftInvoiceId: draftInvoice.id,
     portalId: first.portalId,
     client: { ...first, token: session.token },
     neighbour: second,

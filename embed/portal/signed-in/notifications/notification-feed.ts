@@ -36,13 +36,14 @@ export interface NotificationPaths {
 export function notificationTarget(item: ActivityItem, paths: NotificationPaths): string {
   switch (notificationSection(item.type)) {
     case 'messages':
-      return paths.messages(item.project.id);
+      return item.project ? paths.messages(item.project.id) : paths.invoices;
     case 'files':
       return item.file ? paths.file(item.file.id) : paths.files;
     case 'invoices':
       return paths.invoices;
     case 'projects':
-      return paths.project(item.project.id);
+      // Every project row names its project; a row without one is an invoice's.
+      return item.project ? paths.project(item.project.id) : paths.invoices;
   }
 }
 

@@ -53,7 +53,7 @@ function announce(
 ): void {
   for (const item of items) {
     // A message of the conversation on screen is seen there: no toast for it (as Slack and Intercom do).
-    const onScreen = item.type === 'message' && isConversationOpen(item.project.id);
+    const onScreen = item.type === 'message' && !!item.project && isConversationOpen(item.project.id);
     if (clientShouldToast(item) && !onScreen) {
       toast(item.title, {
         duration: TOAST_MS,
@@ -62,7 +62,7 @@ function announce(
     }
   }
   if (items.length === 0) return;
-  for (const projectId of new Set(items.map((item) => item.project.id))) {
+  for (const projectId of new Set(items.flatMap((item) => (item.project ? [item.project.id] : [])))) {
     store.invalidate(portalKeys.project(portalId, projectId));
   }
   store.invalidate(portalKeys.dashboard(portalId));
@@ -175,7 +175,8 @@ export function receiveActivity(
   { messageKnown = false }: { messageKnown?: boolean } = {},
 ): void {
   const client = readSession()?.client;
-  if (!client || client.portalId !== portalId || item.project.clientId !== client.id) return;
+  if (!client || client.portalId !== portalId || (item.client?.id ?? item.project?.clientId) !== client.id)
+    return;
   if (!seenFor(client.id).add(item)) return;
   const unread = item.read ? 0 : 1;
   store.setData<NotificationList>(portalKeys.notifications(portalId), (old) =>

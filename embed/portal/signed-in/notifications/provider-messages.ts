@@ -30,7 +30,9 @@ export function messageArrived(message: Pick<Message, 'id' | 'projectId' | 'mine
  */
 export function providerMessagesArrived(portalId: string, items: readonly ActivityItem[]): void {
   const perProject = new Map<string, number>();
-  for (const item of items) perProject.set(item.project.id, (perProject.get(item.project.id) ?? 0) + 1);
+  for (const item of items) {
+    if (item.project) perProject.set(item.project.id, (perProject.get(item.project.id) ?? 0) + 1);
+  }
   for (const [projectId, count] of perProject) {
     store.invalidate(portalKeys.messages(portalId, projectId));
     if (!frameHooks.messageReceived) continue;

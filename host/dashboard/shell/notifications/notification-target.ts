@@ -8,7 +8,7 @@ import { notificationSection } from '../../../../shared/notifications/rules';
  */
 export function notificationTarget(item: Pick<ActivityItem, 'type' | 'project' | 'file'>): string {
   const section = notificationSection(item.type);
-  if (section === 'messages') return `/dashboard/messages/${item.project.id}`;
+  if (section === 'messages' && item.project) return `/dashboard/messages/${item.project.id}`;
   if (section === 'files' && item.file) return `/dashboard/files/${item.file.id}`;
   return `/dashboard/${section}`;
 }

@@ -50,7 +50,7 @@ export function useNotifications() {
     const toastArrival = (item: ActivityItem) => {
       if (!shouldToast(item, 'provider')) return;
       // A message of the conversation on screen is seen there; a toast would only repeat it.
-      if (item.type === 'message' && isConversationOpen(item.project.id)) return;
+      if (item.type === 'message' && item.project && isConversationOpen(item.project.id)) return;
       toast.info(item.title, {
         id: `notification-${item.id}`,
         description: item.description ?? undefined,

@@ -1,0 +1,144 @@
+import type { InvoiceLineInput } from '../../shared/contracts/invoices';
+import type { ProviderScope } from '../auth/scope';
+import type { AppDeps } from '../http/context';
+import {
+  cancelInvoice,
+  changeInvoiceStatus,
+  createInvoice,
+  type InvoiceDeps,
+  sendInvoice,
+} from '../services/invoices/invoices';
+import { updateInvoiceSettings } from '../services/invoices/settings';
+import { markInvoiceOverdue } from '../services/invoices/transitions';
+
+/*
+ * The demo's invoices (issue 21): one in every status, made through the invoice services (so numbers,
+ * totals, credit notes and activity are what the product makes), at dates in the past (the services take
+ * the clock from `deps.now`). Ada and Grace (English) are billed in US dollars without tax; Jörg (German)
+ * in euros with 19 % VAT, including a cancelled invoice with its credit note and the corrected one.
+ * Demo sends do not e-mail the (example.com) clients.
+ */
+
+const DAY = 24 * 3600_000;
+
+const line = (description: string, hours: number, unitPriceCents: number, taxRateBp: number | null = null) =>
+  ({
+    description,
+    quantityMilli: Math.round(hours * 1000),
+    unitPriceCents,
+    taxRateBp,
+  }) satisfies InvoiceLineInput;
+
+export async function seedDemoInvoices(deps: AppDeps, providerId: string): Promise<void> {
+  const scope: ProviderScope = { kind: 'provider', providerId, sessionId: '' };
+  const clients = await deps.sql<{ id: string; email: string }[]>`
+    SELECT id, email FROM clients WHERE provider_id = ${providerId}`;
+  const projects = await deps.sql<{ id: string; name: string }[]>`
+    SELECT id, name FROM projects WHERE provider_id = ${providerId}`;
+  const client = (email: string) => clients.find((c) => c.email === email)?.id;
+  const project = (name: string) => projects.find((p) => p.name === name)?.id ?? null;
+  const ada = client('ada.demo@example.com');
+  const grace = client('grace.demo@example.com');
+  const joerg = client('joerg.demo@example.com');
+  if (!ada || !grace || !joerg) throw new Error('the demo clients are missing');
+
+  const base = deps.now().getTime();
+  /** The services with the clock `days` days ago. */
+  const at = (days: number): InvoiceDeps => ({
+    ...deps,
+    log: deps.log,
+    now: () => new Date(base - days * DAY),
+  });
+  const date = (days: number) => new Date(base - days * DAY).toISOString().slice(0, 10);
+
+  await updateInvoiceSettings(deps.sql, scope, {
+    businessAddress: 'Demo Studio\n1 Example Street\nSpringfield, 12345',
+    taxId: 'US-00-0000000',
+    paymentInstructions:
+      'Bank transfer to Demo Studio, IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX. Please quote the invoice number.',
+    footerNote: 'Thank you for working with Demo Studio.',
+    defaultDueDays: 14,
+  });
+
+  // Paid: the website's design phase (sent 58 days ago, paid 44 days ago).
+  const paid = await createInvoice(at(60), scope, {
+    clientId: ada,
+    projectId: project('Website relaunch'),
+    currency: 'USD',
+    description: 'Website relaunch, phase 1: design',
+    dueDate: date(44),
+    lines: [
+      line('UX workshop and sitemap', 6, 9_500),
+      line('Home page and template designs', 24.5, 9_500),
+      line('Design system in Figma', 12, 9_500),
+    ],
+  });
+  await sendInvoice(at(58), scope, paid.id, { mailClient: false });
+  await changeInvoiceStatus(at(44), scope, paid.id, { status: 'paid', paidDate: date(44) });
+
+  // Sent: the brand guidelines, due in 9 days.
+  const sent = await createInvoice(at(6), scope, {
+    clientId: ada,
+    projectId: project('Brand guidelines'),
+    currency: 'USD',
+    description: 'Brand guidelines: final delivery',
+    dueDate: date(-9),
+    lines: [line('Brand guidelines (fixed price)', 1, 320_000), line('Print-ready logo files', 1, 45_000)],
+  });
+  await sendInvoice(at(5), scope, sent.id, { mailClient: false });
+
+  // Overdue: the app's discovery phase, due 16 days ago.
+  const overdue = await createInvoice(at(31), scope, {
+    clientId: grace,
+    projectId: project('Mobile app MVP'),
+    currency: 'USD',
+    description: 'Mobile app MVP: discovery',
+    dueDate: date(16),
+    lines: [line('Discovery workshops', 8, 11_000), line('Clickable prototype', 14.75, 11_000)],
+  });
+  await sendInvoice(at(30), scope, overdue.id, { mailClient: false });
+  await deps.sql.begin((tx) => markInvoiceOverdue(tx, providerId, overdue.id, { actor: 'system' }));
+
+  // Cancelled with a credit note (wrong hourly rate), then the corrected invoice, sent: in euros, 19 % VAT.
+  const wrong = await createInvoice(at(22), scope, {
+    clientId: joerg,
+    projectId: project('Onlineshop-Umzug'),
+    currency: 'EUR',
+    language: 'de',
+    description: 'Onlineshop-Umzug: Analyse und Datenexport',
+    lines: [
+      line('Analyse des bestehenden Shops', 10, 9_500, 1_900),
+      line('Konzept Datenmigration', 6, 9_500, 1_900),
+    ],
+  });
+  await sendInvoice(at(21), scope, wrong.id, { mailClient: false });
+  await cancelInvoice(at(19), scope, wrong.id, {
+    reason: 'Falscher Stundensatz: vereinbart waren 85 € pro Stunde.',
+  });
+  const corrected = await createInvoice(at(19), scope, {
+    clientId: joerg,
+    projectId: project('Onlineshop-Umzug'),
+    currency: 'EUR',
+    language: 'de',
+    description: 'Onlineshop-Umzug: Analyse und Datenexport (korrigiert)',
+    dueDate: date(-2),
+    lines: [
+      line('Analyse des bestehenden Shops', 10, 8_500, 1_900),
+      line('Konzept Datenmigration', 6, 8_500, 1_900),
+      line('Fachbuch „Shopmigration“', 1, 3_990, 700),
+    ],
+  });
+  await sendInvoice(at(18), scope, corrected.id, { mailClient: false });
+
+  // Draft: next month's retainer, not sent yet (the client does not see it).
+  await createInvoice(at(1), scope, {
+    clientId: grace,
+    projectId: null,
+    currency: 'USD',
+    description: 'Maintenance retainer',
+    lines: [
+      line('Maintenance and support (monthly)', 1, 120_000),
+      line('Additional support hours', 3.5, 11_000),
+    ],
+  });
+}

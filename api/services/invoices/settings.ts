@@ -1,0 +1,126 @@
+import type { z } from 'zod';
+import type { InvoiceSettings, InvoiceSettingsUpdate } from '../../../shared/contracts/invoices';
+import type { ProviderScope } from '../../auth/scope';
+import type { Sql, Tx } from '../../db/client';
+import { ApiError } from '../../http/errors';
+
+/*
+ * The provider's invoice settings (migration 0014 `invoice_settings`): the two number sequences, business
+ * details for the PDF, payment instructions, defaults for new invoices. The row is created on first use
+ * with the table's defaults; it is also the lock that keeps the number sequences gapless (`lockSettings`).
+ */
+
+export interface SettingsRow {
+  provider_id: string;
+  number_prefix: string;
+  next_number: number;
+  credit_note_prefix: string;
+  next_credit_note_number: number;
+  business_address: string | null;
+  tax_id: string | null;
+  payment_instructions: string | null;
+  footer_note: string | null;
+  default_due_days: number;
+  default_tax_rate_bp: number | null;
+}
+
+export function toInvoiceSettings(row: SettingsRow): InvoiceSettings {
+  return {
+    numberPrefix: row.number_prefix,
+    creditNotePrefix: row.credit_note_prefix,
+    nextNumber: row.next_number,
+    businessAddress: row.business_address,
+    taxId: row.tax_id,
+    paymentInstructions: row.payment_instructions,
+    footerNote: row.footer_note,
+    defaultDueDays: row.default_due_days,
+    defaultTaxRateBp: row.default_tax_rate_bp,
+  };
+}
+
+/** The provider's settings row, created with the defaults when there is none (read without a lock). */
+export async function settingsOf(sql: Sql | Tx, providerId: string): Promise<SettingsRow> {
+  const [row] = await sql<SettingsRow[]>`SELECT * FROM invoice_settings WHERE provider_id = ${providerId}`;
+  if (row) return row;
+  const [created] = await sql<SettingsRow[]>`
+    INSERT INTO invoice_settings (provider_id) VALUES (${providerId})
+    ON CONFLICT (provider_id) DO UPDATE SET provider_id = EXCLUDED.provider_id
+    RETURNING *`;
+  if (!created) throw new Error('invoice settings not created');
+  return created;
+}
+
+/**
+ * The settings row locked (`FOR UPDATE`) for the rest of the transaction: every number handed out is
+ * taken under this lock, so concurrent sends (and cancellations) of one provider queue here, and a
+ * rolled-back transaction leaves `next_*` as it was.
+ */
+export async function lockSettings(tx: Tx, providerId: string): Promise<SettingsRow> {
+  await tx`INSERT INTO invoice_settings (provider_id) VALUES (${providerId}) ON CONFLICT (provider_id) DO NOTHING`;
+  const [row] = await tx<SettingsRow[]>`
+    SELECT * FROM invoice_settings WHERE provider_id = ${providerId} FOR UPDATE`;
+  if (!row) throw new Error('invoice settings missing');
+  return row;
+}
+
+/** `INV-0007`: the prefix and the number, at least four digits. */
+export const formatNumber = (prefix: string, n: number) => `${prefix}${String(n).padStart(4, '0')}`;
+
+/** GET /api/invoice-settings */
+export async function getInvoiceSettings(sql: Sql, scope: ProviderScope): Promise<InvoiceSettings> {
+  return toInvoiceSettings(await settingsOf(sql, scope.providerId));
+}
+
+const COLUMNS = {
+  numberPrefix: 'number_prefix',
+  creditNotePrefix: 'credit_note_prefix',
+  businessAddress: 'business_address',
+  taxId: 'tax_id',
+  paymentInstructions: 'payment_instructions',
+  footerNote: 'footer_note',
+  defaultDueDays: 'default_due_days',
+  defaultTaxRateBp: 'default_tax_rate_bp',
+} as const;
+
+/** Empty texts are stored as NULL (no address rather than an empty one); prefixes may be empty. */
+const blankToNull = (value: unknown) => (typeof value === 'string' && value === '' ? null : value);
+
+/**
+ * PATCH /api/invoice-settings: the fields sent. The two prefixes must differ after the change (422
+ * `validation.prefixesDiffer` on `creditNotePrefix`), else a credit note's number could equal an invoice's.
+ * The numbers themselves are not editable (gapless sequences).
+ */
+export async function updateInvoiceSettings(
+  sql: Sql,
+  scope: ProviderScope,
+  input: z.output<typeof InvoiceSettingsUpdate>,
+): Promise<InvoiceSettings> {
+  return sql.begin(async (tx) => {
+    const current = await lockSettings(tx, scope.providerId);
+    const numberPrefix = input.numberPrefix ?? current.number_prefix;
+    const creditNotePrefix = input.creditNotePrefix ?? current.credit_note_prefix;
+    if (numberPrefix === creditNotePrefix) {
+      throw new ApiError('validation_failed', {
+        fields: [
+          {
+            path: input.creditNotePrefix !== undefined ? 'creditNotePrefix' : 'numberPrefix',
+            key: 'validation.prefixesDiffer',
+          },
+        ],
+      });
+    }
+    const changes: Record<string, unknown> = {};
+    for (const [field, column] of Object.entries(COLUMNS)) {
+      const value = (input as Record<string, unknown>)[field];
+      if (value === undefined) continue;
+      changes[column] = field.endsWith('Prefix') ? value : blankToNull(value);
+    }
+    if (Object.keys(changes).length === 0) return toInvoiceSettings(current);
+    const [row] = await tx<SettingsRow[]>`
+      UPDATE invoice_settings SET ${tx(changes as never, ...(Object.keys(changes) as never[]))}, updated_at = now()
+      WHERE provider_id = ${scope.providerId}
+      RETURNING *`;
+    if (!row) throw new ApiError('not_found');
+    return toInvoiceSettings(row);
+  });
+}

@@ -1,0 +1,132 @@
+import { expect } from 'vitest';
+import type { Invoice, InvoiceStatus } from '../../../shared/contracts/invoices';
+import { computeTotals, type MoneyLine } from '../../../shared/contracts/money';
+import { createPortalSession } from '../../auth/portal-client/portal-session';
+import type { Sql } from '../../db/client';
+import { send } from '../../routes/account/testing';
+import { portalWorld } from '../../routes/portal-client/testing';
+import type { TestContext } from '../../testing/harness';
+
+/**
+ * Test helpers for invoices: rows as migration 0014's checks want them (a draft has no number, a sent one
+ * has a number and an issue date, a paid one its paid date, amount = subtotal + tax, EUR/USD), for tests
+ * that need invoices without going through the API, and a world with a portal client and a project.
+ */
+
+export interface InsertInvoice {
+  providerId: string;
+  clientId: string;
+  projectId?: string | null;
+  /** Required unless the status is `draft` (which has none). */
+  number?: string | null;
+  status?: InvoiceStatus;
+  /** Total in minor units (one line, no tax) unless `lines` are given. */
+  amountCents?: number;
+  lines?: (MoneyLine & { description?: string })[];
+  currency?: 'EUR' | 'USD';
+  description?: string | null;
+  dueDate?: string | null;
+  paidAt?: Date | string | null;
+  language?: 'en' | 'de';
+  createdAt?: Date | string;
+}
+
+/** Inserts an invoice (and its lines) directly; returns its id. */
+export async function insertInvoice(sql: Sql, input: InsertInvoice): Promise<string> {
+  const status = input.status ?? 'draft';
+  const lines = input.lines ?? [
+    {
+      description: 'Work',
+      quantityMilli: 1000,
+      unitPriceCents: input.amountCents ?? 10_000,
+      taxRateBp: null,
+    },
+  ];
+  const totals = computeTotals(lines);
+  const number = status === 'draft' ? null : (input.number ?? `T-${Math.random().toString(36).slice(2, 10)}`);
+  const created = input.createdAt ? new Date(input.createdAt) : new Date();
+  const [row] = await sql<{ id: string }[]>`
+    INSERT INTO invoices (provider_id, client_id, project_id, number, amount_cents, subtotal_cents, tax_cents,
+                          currency, status, description, due_date, paid_at, paid_via, issued_at, cancelled_at,
+                          language, created_at, updated_at)
+    VALUES (${input.providerId}, ${input.clientId}, ${input.projectId ?? null}, ${number}, ${totals.totalCents},
+            ${totals.subtotalCents}, ${totals.taxCents}, ${input.currency ?? 'EUR'}, ${status},
+            ${input.description ?? null}, ${input.dueDate ?? null},
+            ${status === 'paid' ? new Date(input.paidAt ?? created) : null}, ${status === 'paid' ? 'manual' : null},
+            ${status === 'draft' ? null : created}, ${status === 'cancelled' ? created : null},
+            ${input.language ?? 'en'}, ${created}, ${created})
+    RETURNING id`;
+  const id = (row as { id: string }).id;
+  await sql`
+    INSERT INTO invoice_lines ${sql(
+      lines.map((line, index) => ({
+        provider_id: input.providerId,
+        invoice_id: id,
+        position: index + 1,
+        description: line.description ?? 'Work',
+        quantity_milli: line.quantityMilli,
+        unit_price_cents: line.unitPriceCents,
+        tax_rate_bp: line.taxRateBp,
+        amount_cents: totals.lines[index] ?? 0,
+      })),
+    )}`;
+  return id;
+}
+
+export interface InvoicesWorld {
+  owner: string;
+  providerId: string;
+  portalId: string;
+  clientId: string;
+  projectId: string;
+  /** The client's portal bearer token. */
+  token: string;
+}
+
+/** A provider with a portal, a client (signed in: `token`) and a project of that client. */
+export async function invoicesWorld(t: TestContext, label: string): Promise<InvoicesWorld> {
+  const world = await portalWorld(t, label, { withPassword: false });
+  const project = await send(t, 'POST', '/api/projects', world.owner, {
+    clientId: world.client.id,
+    name: `${label} project`,
+  });
+  expect(project.status).toBe(201);
+  const session = await createPortalSession(
+    t.sql,
+    { id: world.client.id, portalId: world.portalId, providerId: world.providerId },
+    'password',
+    t.deps.now(),
+  );
+  return {
+    owner: world.owner,
+    providerId: world.providerId,
+    portalId: world.portalId,
+    clientId: world.client.id,
+    token: session.token,
+    projectId: ((await project.json()) as { id: string }).id,
+  };
+}
+
+/** A line as the editors send it. */
+export const line = (
+  description: string,
+  quantityMilli: number,
+  unitPriceCents: number,
+  taxRateBp: number | null = null,
+) => ({
+  description,
+  quantityMilli,
+  unitPriceCents,
+  taxRateBp,
+});
+
+/** Creates a draft through the API (201) and returns it. */
+export async function createDraft(
+  t: TestContext,
+  owner: string,
+  body: Record<string, unknown>,
+): Promise<Invoice> {
+  const res = await send(t, 'POST', '/api/invoices', owner, body);
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as Invoice;
+}

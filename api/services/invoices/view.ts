@@ -1,0 +1,191 @@
+import type { Language } from '../../../shared/contracts/common';
+import {
+  type Currency,
+  canTransition,
+  type Invoice,
+  type InvoiceLine,
+  type InvoiceStatus,
+  type InvoiceSummary,
+  type PortalInvoiceDetail,
+} from '../../../shared/contracts/invoices';
+import { computeTotals } from '../../../shared/contracts/money';
+import type { Sql, Tx } from '../../db/client';
+
+/*
+ * Invoice rows → contract shapes. Every read selects the same columns (`SUMMARY_COLUMNS` over `invoices i`
+ * with its client `c`, project `p` and credit note `cn`), so a list row and a detail agree to the cent.
+ * Money columns are bigint: read as text and converted (at most 99,999,999, exact in a JS number).
+ */
+
+export interface SummaryRow {
+  id: string;
+  number: string | null;
+  status: InvoiceStatus;
+  client_id: string;
+  client_name: string;
+  project_id: string | null;
+  project_name: string | null;
+  currency: string;
+  amount_cents: string;
+  description: string | null;
+  due_date: string | null;
+  issued_at: Date | null;
+  paid_at: Date | null;
+  credit_note_number: string | null;
+  stripe_invoice_id: string | null;
+  created_at: Date;
+  /** created_at with microseconds, for the keyset cursor (a JS Date keeps milliseconds only). */
+  cursor_ts: string;
+}
+
+export interface DetailRow extends SummaryRow {
+  client_email: string;
+  client_company: string | null;
+  language: Language;
+  subtotal_cents: string;
+  tax_cents: string;
+  paid_via: Invoice['paidVia'];
+  cancelled_at: Date | null;
+  stripe_hosted_url: string | null;
+  stripe_pdf_url: string | null;
+  updated_at: Date;
+  credit_note_id: string | null;
+  credit_note_reason: string | null;
+  credit_note_amount_cents: string | null;
+  credit_note_created_at: Date | null;
+}
+
+export interface LineRow {
+  id: string;
+  position: number;
+  description: string;
+  quantity_milli: string;
+  unit_price_cents: string;
+  tax_rate_bp: number | null;
+  amount_cents: string;
+}
+
+/** The columns of a list row; `FROM invoices i` joined by {@link invoiceJoins}. */
+export const summaryColumns = (sql: Sql | Tx) => sql`
+  i.id, i.number, i.status, i.client_id, c.name AS client_name, i.project_id, p.name AS project_name,
+  i.currency::text AS currency, i.amount_cents::text AS amount_cents, i.description,
+  to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.issued_at, i.paid_at, cn.number AS credit_note_number,
+  i.stripe_invoice_id, i.created_at,
+  to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_ts`;
+
+/** The detail's extra columns (after {@link summaryColumns}). */
+export const detailColumns = (sql: Sql | Tx) => sql`
+  c.email AS client_email, c.company AS client_company, i.language, i.subtotal_cents::text AS subtotal_cents,
+  i.tax_cents::text AS tax_cents, i.paid_via, i.cancelled_at, i.stripe_hosted_url, i.stripe_pdf_url,
+  i.updated_at, cn.id AS credit_note_id, cn.reason AS credit_note_reason,
+  cn.amount_cents::text AS credit_note_amount_cents, cn.created_at AS credit_note_created_at`;
+
+/** The client (always), the project (optional) and the credit note (a cancelled invoice's). */
+export const invoiceJoins = (sql: Sql | Tx) => sql`
+  JOIN clients c ON c.provider_id = i.provider_id AND c.id = i.client_id
+  LEFT JOIN projects p ON p.provider_id = i.provider_id AND p.id = i.project_id
+  LEFT JOIN credit_notes cn ON cn.provider_id = i.provider_id AND cn.invoice_id = i.id`;
+
+const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+
+export function toInvoiceSummary(row: SummaryRow): InvoiceSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    client: { id: row.client_id, name: row.client_name },
+    project: row.project_id && row.project_name ? { id: row.project_id, name: row.project_name } : null,
+    currency: row.currency as Currency,
+    amountCents: Number(row.amount_cents),
+    description: row.description,
+    dueDate: row.due_date,
+    issuedAt: iso(row.issued_at),
+    paidAt: iso(row.paid_at),
+    creditNoteNumber: row.credit_note_number,
+    viaStripe: row.stripe_invoice_id !== null,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+export function toInvoiceLine(row: LineRow): InvoiceLine {
+  return {
+    id: row.id,
+    position: row.position,
+    description: row.description,
+    quantityMilli: Number(row.quantity_milli),
+    unitPriceCents: Number(row.unit_price_cents),
+    taxRateBp: row.tax_rate_bp,
+    amountCents: Number(row.amount_cents),
+  };
+}
+
+/** Statuses the provider may set through `POST …/status` now (sending and cancelling have their own calls). */
+export const settableStatuses = (status: InvoiceStatus): InvoiceStatus[] =>
+  (['paid', 'overdue'] as const).filter((to) => canTransition(status, to));
+
+export function toInvoice(row: DetailRow, lineRows: LineRow[]): Invoice {
+  const lines = lineRows.map(toInvoiceLine);
+  const totals = computeTotals(lines);
+  return {
+    ...toInvoiceSummary(row),
+    client: {
+      id: row.client_id,
+      name: row.client_name,
+      email: row.client_email,
+      company: row.client_company,
+    },
+    language: row.language,
+    lines,
+    subtotalCents: Number(row.subtotal_cents),
+    taxes: totals.taxes,
+    taxCents: Number(row.tax_cents),
+    paidVia: row.paid_via,
+    cancelledAt: iso(row.cancelled_at),
+    creditNote:
+      row.credit_note_id && row.credit_note_number && row.credit_note_created_at
+        ? {
+            id: row.credit_note_id,
+            number: row.credit_note_number,
+            reason: row.credit_note_reason,
+            amountCents: Number(row.credit_note_amount_cents),
+            createdAt: new Date(row.credit_note_created_at).toISOString(),
+          }
+        : null,
+    stripe: row.stripe_invoice_id
+      ? { invoiceId: row.stripe_invoice_id, hostedUrl: row.stripe_hosted_url, pdfUrl: row.stripe_pdf_url }
+      : null,
+    allowedStatuses: settableStatuses(row.status),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** The client's view of a sent invoice (never a draft: the caller filters them out). */
+export function toPortalInvoiceDetail(
+  row: DetailRow,
+  lineRows: LineRow[],
+  payment: PortalInvoiceDetail['payment'],
+): PortalInvoiceDetail {
+  const invoice = toInvoice(row, lineRows);
+  if (invoice.status === 'draft' || !invoice.number || !invoice.issuedAt) {
+    throw new Error('a draft has no portal view');
+  }
+  return {
+    id: invoice.id,
+    number: invoice.number,
+    status: invoice.status,
+    currency: invoice.currency,
+    language: invoice.language,
+    description: invoice.description,
+    dueDate: invoice.dueDate,
+    issuedAt: invoice.issuedAt,
+    paidAt: invoice.paidAt,
+    project: invoice.project,
+    lines: invoice.lines.map(({ id: _id, ...line }) => line),
+    subtotalCents: invoice.subtotalCents,
+    taxes: invoice.taxes,
+    taxCents: invoice.taxCents,
+    amountCents: invoice.amountCents,
+    creditNoteNumber: invoice.creditNoteNumber,
+    payment,
+  };
+}
