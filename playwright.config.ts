@@ -8,6 +8,9 @@ const PORT = Number(process.env.E2E_PORT ?? 4317);
 /** The local DNS stand-in's UDP port (tests/e2e/portals.spec.ts starts it; the server asks it). */
 const DNS_PORT = Number(process.env.E2E_DNS_PORT ?? 5399);
 export const BASE_URL = `http://localhost:${PORT}`;
+/** The Stripe stand-in the server starts (tests/e2e/server.ts); specs open accounts on it. */
+const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 81);
+export const STRIPE_URL = `http://127.0.0.1:${STRIPE_PORT}`;
 
 /**
  * End-to-end tests against the real service (built bundles + API) in Debian's Chromium. The database is
@@ -48,6 +51,7 @@ export default defineConfig({
       PUBLIC_URL: BASE_URL,
       // Custom-domain verification asks only the local DNS stand-in, never the internet.
       DNS_SERVERS: `127.0.0.1:${DNS_PORT}`,
+      E2E_STRIPE_PORT: String(STRIPE_PORT),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'e2e-data-')),
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },

@@ -23,6 +23,12 @@ const UPLOADS: UploadRoute[] = [
   },
 ];
 
+/**
+ * JSON routes that take more than 64 KB: Stripe's webhook events carry whole objects (an invoice with up to
+ * 100 lines and their tax items).
+ */
+const LARGE_JSON: UploadRoute[] = [{ path: /^\/api\/webhooks\/stripe$/, maxBytes: 512 * 1024 }];
+
 export interface AppOptions {
   /** Serve the built frontends from `<distDir>/<environment>`; omitted in API-only tests. */
   distDir?: string;
@@ -37,7 +43,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.onError(onError);
   app.use('*', requestContext(deps));
   // Before anything reads a body (CSRF, validation, sessions, rate limits): 413 for one over its limit.
-  app.use('*', bodyLimits(UPLOADS));
+  app.use('*', bodyLimits(UPLOADS, LARGE_JSON));
   app.use('*', refuseNul());
   // Only the large documents are worth compressing on the fly; built assets are precompressed.
   app.use('/api/openapi.json', compress());

@@ -38,6 +38,14 @@ function isDnsServer(entry: string): boolean {
 const isPort = (port: string | undefined) =>
   port === undefined || (/^\d{1,5}$/.test(port) && Number(port) > 0 && Number(port) < 65536);
 
+/** A 32-byte key written as 64 hex digits or as base64 (standard or URL-safe); null when it is neither. */
+export function decodeSecretsKey(value: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return null;
+  const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
+
 /** S3's bucket naming rules (the common part every S3-compatible service accepts). */
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
@@ -58,7 +66,16 @@ export const ConfigSchema = z.object({
   MAIL_FROM: z.string().default('Client Portal <onboarding@resend.dev>'),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
-  STRIPE_API_BASE: url('STRIPE_API_BASE'),
+  STRIPE_API_BASE: url('STRIPE_API_BASE').refine((v) => v === undefined || /^https?:\/\//.test(v), {
+    error: 'STRIPE_API_BASE must start with http:// or https://',
+  }),
+  /**
+   * The key that encrypts providers' Stripe secrets at rest (AES-256-GCM): 32 bytes, base64 or hex.
+   * Unset outside production: a key generated once under DATA_DIR (api/payments/secrets.ts).
+   */
+  PAYMENT_SECRETS_KEY: optional.refine((v) => v === undefined || decodeSecretsKey(v) !== null, {
+    error: 'PAYMENT_SECRETS_KEY must be 32 bytes, base64 (44 characters) or hex (64 characters)',
+  }),
   REMOTES_BASE_URL: url('REMOTES_BASE_URL'),
   /** Proxies trusted to report the client's address: `false`, `true` (one hop), a hop count, or IPs/CIDRs. */
   TRUST_PROXY: z

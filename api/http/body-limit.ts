@@ -24,13 +24,20 @@ const tooLarge = () => new ApiError('payload_too_large', { headers: { Connection
  * buffering it here.
  * @example app.use('*', bodyLimits([{ path: /^\/api\/portals\/[^/]+\/logo$/, maxBytes }]))
  */
-export function bodyLimits(uploads: readonly UploadRoute[] = []): MiddlewareHandler<AppEnv> {
-  const json = bodyLimit({
-    maxSize: JSON_MAX_BYTES,
-    onError: () => {
-      throw tooLarge();
-    },
-  });
+export function bodyLimits(
+  uploads: readonly UploadRoute[] = [],
+  /** JSON routes with a limit of their own (Stripe's webhook events), read into memory up to it. */
+  largeJson: readonly UploadRoute[] = [],
+): MiddlewareHandler<AppEnv> {
+  const limit = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw tooLarge();
+      },
+    });
+  const json = limit(JSON_MAX_BYTES);
+  const larger = largeJson.map((route) => ({ path: route.path, check: limit(route.maxBytes) }));
   return async (c, next) => {
     // An upload route's body is left untouched (`c.req.raw.body` would turn @hono/node-server's Node
     // request into a web stream; `receiveMultipartFile` reads the Node request itself).
@@ -44,6 +51,7 @@ export function bodyLimits(uploads: readonly UploadRoute[] = []): MiddlewareHand
       return next();
     }
     if (!c.req.raw.body) return next();
-    return json(c, next);
+    const own = larger.find((route) => route.path.test(c.req.path));
+    return (own?.check ?? json)(c, next);
   };
 }

@@ -17,11 +17,12 @@ export function createRouter() {
 
 /** Standard error responses to spread into a route's `responses`. */
 export function errorResponses<
-  const S extends readonly (400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503)[],
+  const S extends readonly (400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503)[],
 >(...statuses: S) {
   const descriptions: Record<number, string> = {
     400: 'Bad request',
     401: 'Not signed in or wrong credentials',
+    402: 'Payment required (the trial ended without a plan)',
     403: 'Forbidden (CSRF check failed, or not allowed)',
     404: 'Not found (also for another tenant’s objects)',
     409: 'Conflict',
@@ -30,6 +31,7 @@ export function errorResponses<
     422: 'Validation failed; `fields` lists each failing field',
     429: 'Too many requests; see the Retry-After header',
     500: 'Internal error',
+    502: 'An upstream service (the payment provider) failed or could not be reached',
     503: 'Service unavailable',
   };
   return Object.fromEntries(

@@ -52,6 +52,8 @@ import { registerListMessages } from './messages/list';
 import { registerReadMessages } from './messages/read';
 import { registerSendMessage } from './messages/send';
 import { registerGetOverview } from './overview/get';
+import { registerStripeConnection } from './payments/stripe-connection';
+import { registerPlan } from './plan/plan';
 import { registerPlatformConfig } from './platform/config';
 import { registerHealth } from './platform/health';
 import { registerPortalBranding } from './portal-client/branding';
@@ -60,6 +62,7 @@ import { registerPortalDashboard } from './portal-client/dashboard';
 import { registerPortalIcon } from './portal-client/icon';
 import { registerPortalInvoices } from './portal-client/invoices';
 import { registerPasswordStatus } from './portal-client/password-status';
+import { registerPortalPayInvoice } from './portal-client/pay-invoice';
 import { registerPortalProject } from './portal-client/project';
 import { registerPortalProjects } from './portal-client/projects';
 import { registerRequestMagicLink } from './portal-client/request-magic-link';
@@ -85,6 +88,7 @@ import { registerGetProject } from './projects/get';
 import { registerListProjects } from './projects/list';
 import { registerUpdateProject } from './projects/update';
 import { registerWaitlistJoin } from './waitlist/join';
+import { registerStripeWebhook } from './webhooks/stripe';
 import { registerDeleteWidgetSecret } from './widget/delete-secret';
 import { registerWidgetEmbedding } from './widget/embedding';
 import { registerWidgetHandoff } from './widget/handoff';
@@ -197,6 +201,13 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerPortalInvoices(app);
   // Invoices (issue 21): the provider's, their settings, the client's detail.
   registerInvoiceRoutes(app);
+
+  // Payments (issue 21): the provider's Stripe connection, their own plan, Stripe's webhooks, paying
+  // an invoice from the portal.
+  registerStripeConnection(app);
+  registerPlan(app);
+  registerStripeWebhook(app);
+  registerPortalPayInvoice(app);
 
   registerWidgetSecretStatus(app);
   registerRotateWidgetSecret(app);

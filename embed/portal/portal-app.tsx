@@ -108,6 +108,7 @@ function Route({
           page={route.page}
           projectId={route.projectId}
           fileId={route.fileId}
+          invoiceId={route.invoiceId}
           branding={branding}
         />
       );

@@ -3,6 +3,7 @@ import type { PortalBranding, PortalSession } from '../../shared/contracts/porta
 import { PageFallback } from '../../shared/ui/spinner';
 import { forgetReturnPage, rememberReturnPage } from './embedded/embed-state';
 import { useI18n } from './i18n/i18n-context';
+import { PaymentReturned } from './login/payment-returned';
 import { navigate } from './navigation/history';
 import { loginPath, type PortalMode, type PortalPage } from './navigation/paths';
 import { clearSession, readSession, useSession } from './session/session-store';
@@ -71,6 +72,7 @@ export function GuardedPage({
   page,
   projectId,
   fileId,
+  invoiceId,
   branding,
 }: {
   mode: PortalMode;
@@ -78,17 +80,21 @@ export function GuardedPage({
   page: PortalPage;
   projectId?: string | undefined;
   fileId?: string | undefined;
+  invoiceId?: string | undefined;
   branding: PortalBranding | undefined;
 }) {
   const { t } = useI18n();
   const session = useSession();
   const mismatch = session !== null && session.client.portalId !== portalId;
+  // Back from a card payment in a tab without this portal's session (the widget's payment tab).
+  const paymentReturned = session === null && page === 'payment-success';
 
   useEffect(() => {
     if (session && !mismatch) {
       forgetReturnPage();
       return;
     }
+    if (paymentReturned) return;
     // Inside the widget, the page asked for opens after sign-in.
     rememberReturnPage(page);
     if (session && mismatch) {
@@ -98,7 +104,7 @@ export function GuardedPage({
       readSession(); // removes malformed or expired data
     }
     navigate(loginPath(mode, portalId), { replace: true });
-  }, [session, mismatch, mode, portalId, page]);
+  }, [session, mismatch, paymentReturned, mode, portalId, page]);
 
   useEffect(() => {
     const tick = window.setInterval(() => readSession(), SESSION_TICK_MS);
@@ -106,6 +112,7 @@ export function GuardedPage({
   }, []);
 
   const fallback = <PageFallback label={t('common.loading')} />;
+  if (paymentReturned) return <PaymentReturned branding={branding} login={loginPath(mode, portalId)} />;
   if (!session || mismatch) return fallback;
   return (
     <Suspense fallback={fallback}>
@@ -115,6 +122,7 @@ export function GuardedPage({
         page={page}
         projectId={projectId}
         fileId={fileId}
+        invoiceId={invoiceId}
         session={session}
         branding={branding}
       />

@@ -49,7 +49,7 @@ createServer(async (req, res) => {
       ORDER BY i.created_at DESC, i.id DESC
       LIMIT ${limit + 1}`,
     sql`
-      SELECT i.status, i.currency::text AS currency, count(*)::int AS count, sum(i.amount_cents)::text AS cents
+      SELECT i.status, i.currency::text AS currency, count(*)::int AS count, sum(i.amount_cents::int)::text AS cents
       FROM invoices i
       WHERE i.provider_id = ${session.user_id}
       GROUP BY i.status, i.currency

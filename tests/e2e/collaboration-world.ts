@@ -12,6 +12,7 @@ const CLIENT_PASSWORD = 'client secret 1';
 
 export interface World {
   portalId: string;
+  clientId: string;
   clientEmail: string;
   /** The project whose budget the client sees, with a message from the provider. */
   website: string;
@@ -74,7 +75,7 @@ export async function world(request: APIRequestContext, language: 'en' | 'de' = 
     description: 'New website with a shop.\nLaunch before summer.',
   });
   await providerMessage(request, website, 'The first draft is ready for review.');
-  return { portalId, clientEmail, website, branding };
+  return { portalId, clientId, clientEmail, website, branding };
 }
 
 export async function providerMessage(request: APIRequestContext, projectId: string, body: string) {

@@ -242,8 +242,9 @@ test.describe('client portal', () => {
       await expect(page.getByText(empty)).toBeVisible();
     }
     await shot(page, info, 'files-empty');
+    // A return from a payment that names no invoice of the client's: nothing to confirm.
     await page.goto(`/portal/${w.portalId}/payment-success`);
-    await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Invoice not found' })).toBeVisible();
     await page.getByRole('link', { name: 'Back to invoices' }).click();
     await page.waitForURL(`**/portal/${w.portalId}/invoices`);
   });

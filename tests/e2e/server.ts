@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
+import { startStripeStandIn } from '../stripe/stand-in';
 
 /**
  * The service for Playwright, on a database of its own: with DATABASE_URL, a fresh schema on that server
@@ -26,4 +28,21 @@ if (url) {
   scoped.searchParams.set('search_path', schema);
   process.env.DATABASE_URL = scoped.toString();
 }
+
+/*
+ * Stripe: the real SDK against the stand-in (tests/stripe), on E2E_STRIPE_PORT so specs can open accounts
+ * on it (`POST /_stand-in/accounts`). The platform account (the providers' plan) and its webhook endpoint are
+ * made here; a provider's own account sends to the endpoint our API creates when the provider connects it.
+ */
+const stripe = await startStripeStandIn({ port: Number(process.env.E2E_STRIPE_PORT ?? 0) });
+const platform = stripe.createAccount({ name: 'Client Portal platform' });
+const platformHook = stripe.addWebhookEndpoint(
+  platform.accountId,
+  `${process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT}`}/api/webhooks/stripe`,
+);
+process.env.STRIPE_API_BASE = stripe.url;
+process.env.STRIPE_SECRET_KEY = platform.secretKey;
+process.env.STRIPE_WEBHOOK_SECRET = platformHook.secret;
+process.env.PAYMENT_SECRETS_KEY ??= randomBytes(32).toString('base64');
+
 await import('../../api/main');

@@ -725,9 +725,9 @@ test.describe('the embedded portal on a provider site', () => {
   test('product events the portal posts reach on() callbacks and DOM events; forged ones do not', async ({
     page,
   }) => {
-    // The portal has no file approvals or card payments yet, so nothing in it sends those events (its
-    // message.received has a test of its own); the test posts them from inside the real frame, exactly as
-    // the portal does (protocol.ts's envelope).
+    // The runtime's side of the product events (the portal's own message.received, file.status_changed
+    // and invoice.paid have tests of their own): the test posts them from inside the real frame, exactly
+    // as the portal does (protocol.ts's envelope).
     const url = providerPage('/product-events', {
       snippets: [{ portalId: portalA, mode: 'inline', element: '#portal-here' }],
       body: '<div class="card" id="portal-here"></div>',
@@ -896,6 +896,69 @@ test.describe('the embedded portal on a provider site', () => {
     const heard = await eventsNamed(page, 'file.status_changed');
     expect(heard.filter((e) => e.via === 'dom')).toEqual([event('pending_review'), event('client_approved')]);
     expect(heard.filter((e) => e.via === 'callback')).toHaveLength(2);
+  });
+
+  test('an invoice paid while the client is in the frame raises invoice.paid, once', async ({ page }) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail('katherine');
+    const client = await json<{ id: string }>(
+      await api.post('/api/clients', { data: { name: 'Katherine Johnson', email, portalId: portalA } }),
+      201,
+    );
+    const invoice = await json<{ id: string }>(
+      await api.post('/api/invoices', {
+        data: {
+          clientId: client.id,
+          currency: 'EUR',
+          lines: [
+            {
+              description: 'Trajectory review',
+              quantityMilli: 2000,
+              unitPriceCents: 15_000,
+              taxRateBp: 1900,
+            },
+          ],
+        },
+      }),
+      201,
+    );
+    await json(await api.post(`/api/invoices/${invoice.id}/send`));
+    const url = providerPage('/invoice-paid', {
+      snippets: [{ portalId: portalA, mode: 'inline', element: '#portal-here' }],
+      body: '<div class="card" id="portal-here"></div>',
+      extra: `${identify(email)}<script>ClientPortal("on","invoice.paid",function(d){window.__events.push({via:"callback",name:"invoice.paid",detail:d})});</script>`,
+    });
+    const baseline = page.waitForResponse(
+      (r) => r.url() === `${PLATFORM}/api/portal/${portalA}/notifications` && r.ok(),
+    );
+    await page.goto(url);
+    const portal = portalIn(page, INLINE);
+    await expect(portal.getByRole('heading', { name: 'Welcome, Katherine Johnson' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await baseline;
+    // The client opens the invoice in the frame; the provider marks it paid (as a Stripe webhook would).
+    await portal.getByRole('link', { name: /INV/ }).first().click();
+    await expect(portal.getByText('Amount due')).toBeVisible();
+    await json(await api.post(`/api/invoices/${invoice.id}/status`, { data: { status: 'paid' } }));
+    const detail = { invoiceId: invoice.id, namespace: 'ClientPortal', portalId: portalA };
+    await expect
+      .poll(() => eventsNamed(page, 'invoice.paid'), { timeout: 10_000 })
+      .toContainEqual({ via: 'dom', name: 'invoice.paid', detail });
+    await expect(portal.getByRole('heading', { name: /^Paid on / })).toBeVisible();
+    // Its activity item and the invoice read paid again are the same news: nothing more.
+    await portal.getByRole('link', { name: 'All invoices' }).click();
+    await expect(portal.getByRole('heading', { name: 'Paid and cancelled' })).toBeVisible();
+    await page.waitForTimeout(1500);
+    await shot(page, 'invoice-paid-inline');
+    const heard = await eventsNamed(page, 'invoice.paid');
+    expect(heard).toEqual(
+      expect.arrayContaining([
+        { via: 'dom', name: 'invoice.paid', detail },
+        { via: 'callback', name: 'invoice.paid', detail },
+      ]),
+    );
+    expect(heard).toHaveLength(2);
   });
 
   test('a website the portal does not allow: a short notice instead of a frame, and the console says what to add', async ({

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { attachRealtime } from '../../api/realtime/server';
 import { activityDuring, connect, openSocket, type TestSocket } from '../../api/realtime/testing';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../../api/testing/harness';
 import { CloseCode } from '../../shared/contracts/realtime';
+import { type StripeStandIn, startStripeStandIn } from '../stripe/stand-in';
 import { type CallSpec, FIXTURES } from './isolation/fixtures';
 import {
   call,
@@ -97,12 +99,27 @@ describe.each(databases)('tenant isolation on the %s', (_name, databaseUrl) => {
   let t: TestContext;
   let victim: Victim;
   let ops: Operation[];
+  // Payments talk to a Stripe stand-in (the platform's account for plans; providers connect their own).
+  let stripe: StripeStandIn;
   beforeAll(async () => {
-    t = await createTestContext({}, { databaseUrl });
+    stripe = await startStripeStandIn();
+    const platform = stripe.createAccount({ name: 'Platform' });
+    t = await createTestContext(
+      {
+        STRIPE_API_BASE: stripe.url,
+        STRIPE_SECRET_KEY: platform.secretKey,
+        PAYMENT_SECRETS_KEY: randomBytes(32).toString('base64'),
+      },
+      { databaseUrl },
+    );
+    stripe.setDeliveryTarget(async (target, init) => t.app.request(new URL(target).pathname, init));
     victim = await makeVictim(t);
     ops = operations(t);
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await stripe?.close();
+    await t?.close();
+  });
 
   it('knows how to call every operation of the route table', () => {
     const unknown = ops.map((op) => `${op.method} ${op.path}`).filter((key) => !(key in FIXTURES));
@@ -184,7 +201,7 @@ describe.each(databases)('tenant isolation on the %s', (_name, databaseUrl) => {
         await attempt(
           'another provider',
           { cookie: attacker.cookie },
-          isObject ? [404] : [200, 201, 400, 401, 403, 404, 409, 422],
+          isObject ? [404] : [200, 201, 204, 400, 401, 403, 404, 409, 422],
           secrets,
         );
       } else if (op.audience === 'portal') {
@@ -218,6 +235,55 @@ describe.each(databases)('tenant isolation on the %s', (_name, databaseUrl) => {
     expect(failures).toEqual([]);
     // Every operation times every identity: minutes on a loaded machine, not the default 30 s.
   }, 600_000);
+
+  it('changes nothing of the victim for unsigned or foreign Stripe events', async () => {
+    const webhook = `${t.deps.config.publicOrigin}/api/webhooks/stripe`;
+    const connect = async (cookie: string) => {
+      const account = stripe.createAccount();
+      const res = await call(t, 'PUT', '/api/payments/stripe', {
+        cookie,
+        body: { secretKey: account.secretKey },
+      });
+      expect(res.status).toBe(200);
+      return { ...account, secret: stripe.webhookEndpoints(account.accountId)[0]?.secret ?? '' };
+    };
+    await connect(victim.cookie);
+    const attacker = await makeAttacker(t);
+    const foreign = await connect(attacker.cookie);
+    const before = await snapshot(t, victim);
+    const metadata = { provider_id: victim.providerId, invoice_id: victim.invoiceId };
+    const paid = stripe.makeEvent(foreign.accountId, 'invoice.paid', {
+      id: 'in_isolation',
+      object: 'invoice',
+      status: 'paid',
+      status_transitions: { paid_at: Math.floor(Date.now() / 1000) },
+      metadata,
+    });
+    const checkout = stripe.makeEvent(foreign.accountId, 'checkout.session.completed', {
+      id: 'cs_test_isolation',
+      object: 'checkout.session',
+      mode: 'payment',
+      payment_status: 'paid',
+      amount_total: 11900,
+      currency: 'eur',
+      metadata,
+    });
+    const claimedByAttacker = (e: typeof paid) => {
+      const copy = structuredClone(e) as typeof paid & {
+        data: { object: { metadata: Record<string, string> } };
+      };
+      copy.data.object.metadata.provider_id = attacker.providerId;
+      return copy;
+    };
+    for (const event of [paid, checkout]) {
+      for (const secret of [null, foreign.secret, 'whsec_madeupsecret1234567890'])
+        expect((await stripe.deliver(webhook, event, { secret })).status).toBe(400);
+      // Signed by the attacker's own account and naming the attacker: verified, but only the attacker's.
+      const own = await stripe.deliver(webhook, claimedByAttacker(event), { secret: foreign.secret });
+      expect(own.status).toBe(200);
+    }
+    expect(await snapshot(t, victim)).toEqual(before);
+  });
   it('sends a realtime socket only its own scope’s events, and opens none for a wrong identity', async () => {
     const server = await new Promise<Server>((resolve) => {
       const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));

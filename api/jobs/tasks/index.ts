@@ -13,6 +13,7 @@ import { processFileVersionTask } from './process-file-version';
 import { pruneFailedJobs } from './prune-failed-jobs';
 import { pruneOutbox } from './prune-outbox';
 import { sendMail } from './send-mail';
+import { stripePushInvoice } from './stripe-push-invoice';
 
 /**
  * Every task the worker runs, by name. A new task: one file beside this one (`defineTask`), one entry
@@ -30,6 +31,7 @@ export const TASKS = {
   [deleteStoredPrefixes.name]: deleteStoredPrefixes,
   [processFileVersionTask.name]: processFileVersionTask,
   [markOverdueInvoicesTask.name]: markOverdueInvoicesTask,
+  [stripePushInvoice.name]: stripePushInvoice,
 } as const;
 
 /**

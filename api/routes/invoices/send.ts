@@ -31,7 +31,11 @@ export function registerSendInvoice(app: App) {
     const { invoiceId } = c.req.valid('param');
     const sent = await sendInvoice(deps, scope, invoiceId);
     // After the commit: the payment provider's copy (Stripe), which never undoes the send.
-    const payment = await deliverSentInvoice(deps, scope.providerId, invoiceId).catch((err) => {
+    const payment = await deliverSentInvoice(
+      { ...deps, lang: c.get('lang') },
+      scope.providerId,
+      invoiceId,
+    ).catch((err) => {
       deps.log.error({ err, invoiceId }, 'sent invoice not delivered to the payment provider');
       return { provider: 'stripe' as const, status: 'failed' as const, message: null };
     });

@@ -131,8 +131,10 @@ export async function listInvoices(
         ${cursor ? sql`AND (i.created_at, i.id) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)` : sql``}
       ORDER BY i.created_at DESC, i.id DESC
       LIMIT ${query.limit + 1}`,
+    // An amount fits int4 (at most 99,999,999, a CHECK): sum(int4) adds in int8, far cheaper than the
+    // numeric sum(int8) over 50,000 rows, and exact up to 92 billion invoices.
     sql<{ status: InvoiceStatus; currency: string; count: number; cents: string }[]>`
-      SELECT i.status, i.currency::text AS currency, count(*)::int AS count, sum(i.amount_cents)::text AS cents
+      SELECT i.status, i.currency::text AS currency, count(*)::int AS count, sum(i.amount_cents::int)::text AS cents
       FROM invoices i
       WHERE i.provider_id = ${scope.providerId} ${others}
       GROUP BY i.status, i.currency

@@ -49,6 +49,8 @@ export const frameHooks: {
   messageReceived?: (projectId: string, messageId: string) => void;
   /** A file's status changed (the widget's `file.status_changed` event). */
   fileStatusChanged?: (fileId: string, status: string) => void;
+  /** An invoice was paid while the client is here (the widget's `invoice.paid` event). */
+  invoicePaid?: (invoiceId: string) => void;
 } = {};
 
 /** Marks a screen as the frame's first content (`ready`); call it in each page-level screen. */

@@ -7,7 +7,7 @@ import { announce, type FrameLink, type PageSignIn } from './frame-sign-in';
 
 /**
  * What the portal inside the widget tells the embedding page as it happens: `login` (the app's own
- * sign-ins), `message.received`, `file.status_changed`, `logout` (and, with single sign-on, `request-token`), `ready` and
+ * sign-ins), `message.received`, `file.status_changed`, `invoice.paid`, `logout` (and, with single sign-on, `request-token`), `ready` and
  * `resize` from the first content on, `route` on every move, `request-close` on Escape.
  */
 export function reportToPage(link: FrameLink, signIn: PageSignIn): void {
@@ -18,6 +18,8 @@ export function reportToPage(link: FrameLink, signIn: PageSignIn): void {
     send({ type: 'message.received', projectId, messageId });
   // A file's status changed: a live upload or decision, or the client's own decision (`signed-in/files`).
   frameHooks.fileStatusChanged = (fileId, status) => send({ type: 'file.status_changed', fileId, status });
+  // An invoice turned paid while the client is here, once per invoice (`signed-in/invoices/invoice-events.ts`).
+  frameHooks.invoicePaid = (invoiceId) => send({ type: 'invoice.paid', invoiceId });
   reportLogout(link, signIn);
   frameHooks.contentShown = contentShown(portalId, send, sessionHere);
   reportRoutes(portalId, send);

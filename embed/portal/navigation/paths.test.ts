@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { filePath, loginPath, pagePath, parseRoute, projectPath } from './paths';
+import {
+  filePath,
+  invoicePath,
+  loginPath,
+  pagePath,
+  parseRoute,
+  paymentSuccessPath,
+  projectPath,
+} from './paths';
 
 const id = '6f1c2a8e-4b7d-4e3f-9a0b-1c2d3e4f5a6b';
 const standalone = { kind: 'standalone' } as const;
@@ -43,7 +51,7 @@ describe('portal routes, standalone (spec §2)', () => {
     expect(parseRoute('/portal/not-a-uuid', '', standalone)).toEqual({ name: 'notFound', portalId: null });
     expect(parseRoute(`/portal/${id}/settings`, '', standalone)).toEqual({ name: 'notFound', portalId: id });
     expect(parseRoute(`/portal/${id}/projects/x`, '', standalone).name).toBe('notFound');
-    expect(parseRoute(`/portal/${id}/invoices/${id}`, '', standalone).name).toBe('notFound');
+    expect(parseRoute(`/portal/${id}/messages/${id}`, '', standalone).name).toBe('notFound');
     expect(parseRoute(`/portal/${id}/projects/${id}/more`, '', standalone).name).toBe('notFound');
     expect(parseRoute('/elsewhere', '', standalone).name).toBe('notFound');
   });
@@ -67,6 +75,19 @@ describe('portal routes, standalone (spec §2)', () => {
     });
     expect(parseRoute(`/portal/${id}/files/x`, '', standalone).name).toBe('notFound');
     expect(filePath(standalone, id, id)).toBe(`/portal/${id}/files/${id}`);
+  });
+
+  it('parses one invoice’s page', () => {
+    expect(parseRoute(`/portal/${id}/invoices/${id.toUpperCase()}`, '', standalone)).toEqual({
+      name: 'page',
+      portalId: id,
+      page: 'invoices',
+      invoiceId: id,
+    });
+    expect(parseRoute(`/portal/${id}/invoices/INV-0001`, '', standalone).name).toBe('notFound');
+    expect(parseRoute(`/portal/${id}/payment-success/${id}`, '', standalone).name).toBe('notFound');
+    expect(invoicePath(standalone, id, id)).toBe(`/portal/${id}/invoices/${id}`);
+    expect(paymentSuccessPath(standalone, id, id)).toBe(`/portal/${id}/payment-success?invoice=${id}`);
   });
 
   it('builds paths', () => {
@@ -100,5 +121,13 @@ describe('portal routes on a custom domain', () => {
       fileId: id,
     });
     expect(filePath(domain, id, id)).toBe(`/files/${id}`);
+    expect(parseRoute(`/invoices/${id}`, '', domain)).toEqual({
+      name: 'page',
+      portalId: id,
+      page: 'invoices',
+      invoiceId: id,
+    });
+    expect(invoicePath(domain, id, id)).toBe(`/invoices/${id}`);
+    expect(paymentSuccessPath(domain, id, id)).toBe(`/payment-success?invoice=${id}`);
   });
 });

@@ -11,6 +11,7 @@
  * | /portal/{portalId}/{page}      | /{page}         |
  * | /portal/{portalId}/projects/{projectId} | /projects/{projectId} | → one project
  * | /portal/{portalId}/files/{fileId}       | /files/{fileId}       | → one file
+ * | /portal/{portalId}/invoices/{invoiceId} | /invoices/{invoiceId} | → one invoice
  */
 export const PORTAL_PAGES = [
   'dashboard',
@@ -30,8 +31,18 @@ export type PortalRoute =
   | { name: 'login'; portalId: string | null }
   | { name: 'auth'; token: string | null; portalId: string | null }
   | { name: 'entry'; portalId: string }
-  /** `projectId`: one project's page (`projects/{projectId}`); `fileId`: one file's (`files/{fileId}`). */
-  | { name: 'page'; portalId: string; page: PortalPage; projectId?: string; fileId?: string }
+  /**
+   * `projectId`: one project's page (`projects/{projectId}`); `fileId`: one file's (`files/{fileId}`);
+   * `invoiceId`: one invoice's (`invoices/{invoiceId}`).
+   */
+  | {
+      name: 'page';
+      portalId: string;
+      page: PortalPage;
+      projectId?: string;
+      fileId?: string;
+      invoiceId?: string;
+    }
   | { name: 'notFound'; portalId: string | null };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -56,7 +67,7 @@ export function parseRoute(pathname: string, search: string, mode: PortalMode): 
   if (mode.kind === 'domain') {
     const portalId = mode.portalId;
     const [first, second, ...rest] = segments;
-    if ((first === 'projects' || first === 'files') && second !== undefined && rest.length === 0)
+    if (isItemPage(first) && second !== undefined && rest.length === 0)
       return itemRoute(portalId, first, second);
     if (second !== undefined) return { name: 'notFound', portalId };
     if (first === undefined) return { name: 'entry', portalId };
@@ -74,9 +85,7 @@ export function parseRoute(pathname: string, search: string, mode: PortalMode): 
   if (!UUID.test(second)) return { name: 'notFound', portalId: null };
   const portalId = second.toLowerCase();
   if (fourth !== undefined) {
-    return third === 'projects' || third === 'files'
-      ? itemRoute(portalId, third, fourth)
-      : { name: 'notFound', portalId };
+    return isItemPage(third) ? itemRoute(portalId, third, fourth) : { name: 'notFound', portalId };
   }
   if (third === undefined) return { name: 'entry', portalId };
   if (third === 'login') return { name: 'login', portalId };
@@ -84,13 +93,18 @@ export function parseRoute(pathname: string, search: string, mode: PortalMode): 
   return { name: 'notFound', portalId };
 }
 
-/** One project's or one file's page, when `segment` is an id. */
-function itemRoute(portalId: string, page: 'projects' | 'files', segment: string): PortalRoute {
+/** The pages whose items have pages of their own (`{page}/{id}`). */
+type ItemPage = 'projects' | 'files' | 'invoices';
+const isItemPage = (segment: string | undefined): segment is ItemPage =>
+  segment === 'projects' || segment === 'files' || segment === 'invoices';
+
+/** One project's, file's or invoice's page, when `segment` is an id. */
+function itemRoute(portalId: string, page: ItemPage, segment: string): PortalRoute {
   if (!UUID.test(segment)) return { name: 'notFound', portalId };
   const id = segment.toLowerCase();
-  return page === 'projects'
-    ? { name: 'page', portalId, page, projectId: id }
-    : { name: 'page', portalId, page, fileId: id };
+  if (page === 'projects') return { name: 'page', portalId, page, projectId: id };
+  if (page === 'files') return { name: 'page', portalId, page, fileId: id };
+  return { name: 'page', portalId, page, invoiceId: id };
 }
 
 /** The path of a signed-in page of a portal. */
@@ -112,4 +126,14 @@ export function projectPath(mode: PortalMode, portalId: string, projectId: strin
 /** The path of one file's page. */
 export function filePath(mode: PortalMode, portalId: string, fileId: string): string {
   return `${pagePath(mode, portalId, 'files')}/${fileId}`;
+}
+
+/** The path of one invoice's page. */
+export function invoicePath(mode: PortalMode, portalId: string, invoiceId: string): string {
+  return `${pagePath(mode, portalId, 'invoices')}/${invoiceId}`;
+}
+
+/** The payment-success page of an invoice (where a card payment returns; the API names it too). */
+export function paymentSuccessPath(mode: PortalMode, portalId: string, invoiceId: string): string {
+  return `${pagePath(mode, portalId, 'payment-success')}?invoice=${encodeURIComponent(invoiceId)}`;
 }

@@ -1,6 +1,7 @@
 import { call } from '../api/portal-api';
 import { useI18n } from '../i18n/i18n-context';
 import { useData, useIdle } from './data-store';
+import { invoiceRead } from './invoices/invoice-events';
 
 /** Query keys of the signed-in portal, per portal (a client belongs to one). */
 export const portalKeys = {
@@ -8,6 +9,9 @@ export const portalKeys = {
   dashboard: (portalId: string) => ['portal', portalId, 'dashboard'] as const,
   projects: (portalId: string) => ['portal', portalId, 'projects'] as const,
   invoices: (portalId: string) => ['portal', portalId, 'invoices'] as const,
+  /** One invoice (under `invoices`: what reloads the list reloads it too). */
+  invoice: (portalId: string, invoiceId: string) =>
+    ['portal', portalId, 'invoices', 'invoice', invoiceId] as const,
   project: (portalId: string, projectId: string) => ['portal', portalId, 'project', projectId] as const,
   projectActivity: (portalId: string, projectId: string) =>
     ['portal', portalId, 'project', projectId, 'activity'] as const,
@@ -60,9 +64,15 @@ export function useProjects(portalId: string) {
 
 export function useInvoices(portalId: string) {
   const { t } = useI18n();
-  return useData(portalKeys.invoices(portalId), () =>
-    call((api) => api.GET('/api/portal/{portalId}/invoices', params(portalId)), t('errors.network')),
-  );
+  return useData(portalKeys.invoices(portalId), async () => {
+    const list = await call(
+      (api) => api.GET('/api/portal/{portalId}/invoices', params(portalId)),
+      t('errors.network'),
+    );
+    // An invoice read unpaid before and paid now: inside the widget, the page hears `invoice.paid`.
+    for (const invoice of list.items) invoiceRead(invoice.id, invoice.status);
+    return list;
+  });
 }
 
 /** One of the client's projects (another client's answers 404). */

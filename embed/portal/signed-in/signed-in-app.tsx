@@ -3,7 +3,14 @@ import { type ComponentType, createElement, lazy, Suspense, useMemo } from 'reac
 import type { PortalBranding, PortalSession } from '../../../shared/contracts/portal-client';
 import { PageFallback } from '../../../shared/ui/spinner';
 import { useI18n } from '../i18n/i18n-context';
-import { filePath, type PortalMode, type PortalPage, pagePath, projectPath } from '../navigation/paths';
+import {
+  filePath,
+  invoicePath,
+  type PortalMode,
+  type PortalPage,
+  pagePath,
+  projectPath,
+} from '../navigation/paths';
 import DashboardPage from './pages/dashboard-page';
 import { PortalShell } from './portal-shell';
 import { type SignedIn, SignedInContext } from './signed-in-context';
@@ -25,6 +32,7 @@ const PAGES: Record<PortalPage, ComponentType> = {
 };
 const ProjectPage = lazy(() => import('./pages/project-page'));
 const FilePage = lazy(() => import('./pages/file-page'));
+const InvoicePage = lazy(() => import('./pages/invoice-page'));
 
 /** The portal behind sign-in (spec §2): the shell with its navigation and the current page. */
 export default function SignedInApp({
@@ -33,6 +41,7 @@ export default function SignedInApp({
   page,
   projectId,
   fileId,
+  invoiceId,
   session,
   branding,
 }: {
@@ -43,6 +52,8 @@ export default function SignedInApp({
   projectId?: string | undefined;
   /** One file's page (under Files). */
   fileId?: string | undefined;
+  /** One invoice's page (under Invoices). */
+  invoiceId?: string | undefined;
   session: PortalSession;
   branding: PortalBranding | undefined;
 }) {
@@ -56,6 +67,7 @@ export default function SignedInApp({
       pathTo: (to) => pagePath(mode, portalId, to),
       projectPathTo: (id) => projectPath(mode, portalId, id),
       filePathTo: (id) => filePath(mode, portalId, id),
+      invoicePathTo: (id) => invoicePath(mode, portalId, id),
     }),
     [mode, portalId, session, branding],
   );
@@ -64,6 +76,8 @@ export default function SignedInApp({
       <ProjectPage key={projectId} projectId={projectId} />
     ) : page === 'files' && fileId ? (
       <FilePage key={fileId} fileId={fileId} />
+    ) : page === 'invoices' && invoiceId ? (
+      <InvoicePage key={invoiceId} invoiceId={invoiceId} />
     ) : (
       createElement(PAGES[page])
     );

@@ -14,6 +14,8 @@ export interface SignedIn {
   projectPathTo: (projectId: string) => string;
   /** The path of one file's page. */
   filePathTo: (fileId: string) => string;
+  /** The path of one invoice's page. */
+  invoicePathTo: (invoiceId: string) => string;
 }
 
 export const SignedInContext = createContext<SignedIn | null>(null);

@@ -79,11 +79,11 @@ ${NS}('close');
 ${NS}('destroy');`;
 
 export const EVENTS_EXAMPLE = `// As callbacks
-function onPage(event) {
-  console.log('Portal page:', event.path, 'in portal', event.portalId);
+function onPaid(event) {
+  console.log('Invoice paid:', event.invoiceId, 'in portal', event.portalId);
 }
-${NS}('on', 'route', onPage);
-${NS}('off', 'route', onPage);
+${NS}('on', 'invoice.paid', onPaid);
+${NS}('off', 'invoice.paid', onPaid);
 
 ${NS}('on', 'error', (event) => console.warn('Client portal:', event.code, event.message));
 

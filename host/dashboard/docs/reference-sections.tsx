@@ -183,7 +183,7 @@ export function EventsSection({ copy }: SectionProps) {
           ),
         }))}
       />
-      <P text={t('docs:events.productPending')} />
+      <P text={t('docs:events.invoicePaidWhen')} />
       <CodeBlock caption="JavaScript" code={EVENTS_EXAMPLE} copyTexts={copy} />
       <H3 id="error-codes">{t('docs:events.errorCodesTitle')}</H3>
       <RefList

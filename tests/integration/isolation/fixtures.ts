@@ -237,14 +237,35 @@ Object.assign(FIXTURES, {
   },
 } satisfies Record<string, Fixture>);
 // ── End of the invoices API block. ─────────────────────────────────────────────────────────────────
+
 // ── Invoices (issue 21): the PDFs of an invoice and its credit note, for both audiences. ──────────────
 Object.assign(FIXTURES, {
-  'GET /api/invoices/{invoiceId}/pdf': { object: (v) => ({ params: { invoiceId: v.invoiceId } }) },
+  'GET /api/invoices/{invoiceId}/pdf': { object: (v) => ({ params: { invoiceId: v.invoicePdf.invoiceId } }) },
   'GET /api/invoices/{invoiceId}/credit-note/pdf': {
     object: (v) => ({ params: { invoiceId: v.invoicePdf.cancelledInvoiceId } }),
   },
   'GET /api/portal/{portalId}/invoices/{invoiceId}/pdf': {
-    object: (v) => ({ params: { portalId: v.portalId, invoiceId: v.invoiceId } }),
+    object: (v) => ({ params: { portalId: v.portalId, invoiceId: v.invoicePdf.invoiceId } }),
   },
 } satisfies Record<string, Fixture>);
 // ── End of the invoice PDF block. ─────────────────────────────────────────────────────────────────
+
+// ── Payments (issue 21, inv-stripe): the Stripe connection and the plan act on the caller's own account;
+// paying names the victim client's open invoice; Stripe's webhook has no session (its credential is the
+// signature: isolation.test.ts sends it unsigned and foreign events separately). ─────────────────────────
+Object.assign(FIXTURES, {
+  'GET /api/payments/stripe': own(),
+  'PUT /api/payments/stripe': own({ body: { secretKey: 'sk_test_isolationsuitekey00000' } }),
+  'DELETE /api/payments/stripe': own(),
+  'GET /api/plan': own(),
+  'POST /api/plan/checkout': own(),
+  'POST /api/plan/cancel': own(),
+  'POST /api/webhooks/stripe': {
+    public:
+      'Stripe’s deliveries: the credential is the signature on the body (checked in its own test below)',
+  },
+  'POST /api/portal/{portalId}/invoices/{invoiceId}/pay': {
+    object: (v) => ({ params: { portalId: v.portalId, invoiceId: v.invoiceId } }),
+  },
+} satisfies Record<string, Fixture>);
+// ── End of the payments block. ─────────────────────────────────────────────────────────────────────

@@ -49,8 +49,8 @@ export interface Victim extends Provider {
   /** The client's invoices (issue 21): a sent one (of the project, the portal sees it) and a draft. */
   invoiceId: string;
   draftInvoiceId: string;
-  /** For the credit note's PDF: a cancelled invoice of the client with its credit note (written directly). */
-  invoicePdf: { cancelledInvoiceId: string };
+  /** Invoices of the client for the PDF routes (issue 21): a sent one, and a cancelled one with its credit note. */
+  invoicePdf: { invoiceId: string; cancelledInvoiceId: string };
 }
 
 let counter = 0;
@@ -273,6 +273,13 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     'create a draft invoice',
   );
   const invoicePdf = {
+    invoiceId: await insertTestInvoice(t.sql, {
+      providerId: owner.providerId,
+      clientId: first.clientId,
+      status: 'sent',
+      number: 'VICTIM-PDF-1',
+      lines: invoiceLines,
+    }),
     cancelledInvoiceId: await insertTestInvoice(t.sql, {
       providerId: owner.providerId,
       clientId: first.clientId,
@@ -284,9 +291,9 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
   };
   return {
     ...owner,
-    invoicePdf,
     invoiceId: invoice.id,
     draftInvoiceId: draftInvoice.id,
+    invoicePdf,
     portalId: first.portalId,
     client: { ...first, token: session.token },
     neighbour: second,

@@ -33,6 +33,7 @@ const paths = {
   invoices: '/invoices',
   project: (id: string) => `/projects/${id}`,
   file: (id: string) => `/files/${id}`,
+  invoice: (id: string) => `/invoices/${id}`,
 };
 
 describe('the portal notification sheet (spec §2, §7–§9)', () => {
@@ -63,6 +64,8 @@ describe('the portal notification sheet (spec §2, §7–§9)', () => {
     expect(notificationTarget(item({ type: 'file_approval', file }), paths)).toBe('/files/f1');
     expect(notificationTarget(item({ type: 'invoice_created' }), paths)).toBe('/invoices');
     expect(notificationTarget(item({ type: 'invoice_status' }), paths)).toBe('/invoices');
+    const invoice = { id: 'i1', number: 'INV-0001', status: 'paid' } as const;
+    expect(notificationTarget(item({ type: 'invoice_status', invoice }), paths)).toBe('/invoices/i1');
     expect(notificationTarget(item({ type: 'project_updated' }), paths)).toBe('/projects/p1');
     expect(notificationTarget(item({ type: 'project_created' }), paths)).toBe('/projects/p1');
   });

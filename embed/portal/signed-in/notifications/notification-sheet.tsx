@@ -22,7 +22,7 @@ export default function NotificationSheet({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t, lang } = useI18n();
-  const { pathTo, projectPathTo, filePathTo } = useSignedIn();
+  const { pathTo, projectPathTo, filePathTo, invoicePathTo } = useSignedIn();
   const list = useNotificationList(portalId);
   const markAll = useMarkAllRead(portalId);
   const paths: NotificationPaths = {
@@ -31,6 +31,7 @@ export default function NotificationSheet({
     invoices: pathTo('invoices'),
     project: projectPathTo,
     file: filePathTo,
+    invoice: invoicePathTo,
   };
   // A failed load says why: the server's message, or spec §6's 'No authenticated client'.
   const translate: NotificationTranslate = (key) =>

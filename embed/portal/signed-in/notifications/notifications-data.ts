@@ -8,6 +8,7 @@ import { useI18n } from '../../i18n/i18n-context';
 import { readSession } from '../../session/session-store';
 import { store, useAction, useData, useIdle } from '../data-store';
 import { fileActivityArrived } from '../files/file-events';
+import { invoiceActivityArrived } from '../invoices/invoice-events';
 import { portalKeys } from '../portal-data';
 import { clientShouldToast, FETCHED, SeenItems, TOAST_MS, UNREAD_REFRESH_MS } from './notification-feed';
 import { providerMessagesArrived } from './provider-messages';
@@ -69,6 +70,8 @@ function announce(
   store.invalidate(portalKeys.projects(portalId));
   if (items.some((item) => item.type === 'message')) store.invalidate(portalKeys.conversations(portalId));
   if (items.some((item) => item.type.startsWith('invoice_'))) store.invalidate(portalKeys.invoices(portalId));
+  // An invoice paid (the provider marked it, or the card payment's webhook): inside the widget, `invoice.paid`.
+  invoiceActivityArrived(items);
   // Uploads and decisions: the files load again, and inside the widget the page hears the new statuses.
   fileActivityArrived(portalId, items);
   // A live event brings its message along (already in its thread); a refreshed list only says it exists.

@@ -8,6 +8,7 @@ import { Link } from '../../navigation/link';
 import { useFirstContentMark } from '../../ui/first-content';
 import { usePageTitle } from '../../ui/use-page-title';
 import { formatCalendarDate } from '../format';
+import { localToday, shownStatus } from '../invoices/invoice-list';
 import { useDashboard } from '../portal-data';
 import { useSignedIn } from '../signed-in-context';
 import { EmptyState } from '../ui/empty-state';
@@ -58,7 +59,8 @@ function Stat({ label, value, detail }: { label: string; value: string; detail?:
 
 function Overview({ data }: { data: PortalDashboard }) {
   const { t, lang } = useI18n();
-  const { pathTo, projectPathTo } = useSignedIn();
+  const { pathTo, projectPathTo, invoicePathTo } = useSignedIn();
+  const today = localToday();
   const totals = data.unpaidTotals
     .map((total) => formatMoney(total.amountCents, lang, total.currency))
     .join(' · ');
@@ -121,7 +123,7 @@ function Overview({ data }: { data: PortalDashboard }) {
             data.unpaidInvoices.map((invoice) => (
               <Link
                 key={invoice.id}
-                to={`${pathTo('invoices')}#invoice-${invoice.id}`}
+                to={invoicePathTo(invoice.id)}
                 className="flex items-center justify-between gap-3 p-4 hover:bg-surface"
               >
                 <span className="grid min-w-0 gap-0.5">
@@ -136,7 +138,7 @@ function Overview({ data }: { data: PortalDashboard }) {
                   <span className="font-medium tabular-nums">
                     {formatMoney(invoice.amountCents, lang, invoice.currency)}
                   </span>
-                  <StatusBadge kind="invoice" status={invoice.status} />
+                  <StatusBadge kind="invoice" status={shownStatus(invoice, today)} />
                 </span>
               </Link>
             ))

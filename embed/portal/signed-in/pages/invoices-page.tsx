@@ -1,12 +1,14 @@
-import { Receipt } from 'lucide-react';
+import { ChevronRight, Receipt } from 'lucide-react';
 import type { PortalInvoice } from '../../../../shared/contracts/portal-client';
 import { formatDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
 import { Card } from '../../../../shared/ui/card';
 import { useI18n } from '../../i18n/i18n-context';
+import { Link } from '../../navigation/link';
 import { useFirstContentMark } from '../../ui/first-content';
 import { usePageTitle } from '../../ui/use-page-title';
 import { formatCalendarDate } from '../format';
+import { type CurrencyTotal, groupInvoices, localToday, shownStatus } from '../invoices/invoice-list';
 import { useInvoices } from '../portal-data';
 import { useSignedIn } from '../signed-in-context';
 import { EmptyState } from '../ui/empty-state';
@@ -15,76 +17,164 @@ import { PageHeader } from '../ui/page-header';
 import { StatusBadge } from '../ui/status-badge';
 import { useHashTarget } from '../ui/use-hash-target';
 
-/** Open amounts per currency (never added across currencies). */
-function openTotals(items: PortalInvoice[], lang: string): string {
-  const sums = new Map<string, number>();
-  for (const invoice of items) {
-    if (invoice.status === 'sent' || invoice.status === 'overdue') {
-      sums.set(invoice.currency, (sums.get(invoice.currency) ?? 0) + invoice.amountCents);
-    }
-  }
-  return [...sums].map(([currency, cents]) => formatMoney(cents, lang, currency)).join(' · ');
-}
-
-function InvoiceRow({ invoice }: { invoice: PortalInvoice }) {
+function InvoiceRow({ invoice, today }: { invoice: PortalInvoice; today: string }) {
   const { t, lang } = useI18n();
+  const { invoicePathTo } = useSignedIn();
+  const status = shownStatus(invoice, today);
+  const due = invoice.dueDate ? formatCalendarDate(invoice.dueDate, lang) : '';
   const when =
     invoice.status === 'paid' && invoice.paidAt
       ? t('invoices.paidOn', { date: formatDate(invoice.paidAt, lang) })
-      : invoice.dueDate
-        ? t('invoices.dueOn', { date: formatCalendarDate(invoice.dueDate, lang) })
-        : t('invoices.noDueDate');
+      : invoice.status === 'cancelled'
+        ? null
+        : !due
+          ? t('invoices.noDueDate')
+          : status === 'overdue'
+            ? t('invoices.overdueSince', { date: due })
+            : t('invoices.dueOn', { date: due });
   return (
-    <li
-      id={`invoice-${invoice.id}`}
-      tabIndex={-1}
-      className="grid gap-2 p-4 outline-none focus:bg-primary-soft sm:grid-cols-[1fr_auto] sm:items-center sm:gap-6 sm:px-5"
-    >
-      <div className="grid min-w-0 gap-0.5">
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <h2 className="font-semibold">{invoice.number}</h2>
-          {invoice.project ? <span className="text-sm text-muted">{invoice.project.name}</span> : null}
-        </div>
-        {invoice.description ? <p className="text-sm text-muted">{invoice.description}</p> : null}
-        <p className="text-sm text-muted">{when}</p>
-      </div>
-      <div className="flex items-center justify-between gap-3 sm:justify-end">
-        <span className="text-lg font-semibold tabular-nums">
-          {formatMoney(invoice.amountCents, lang, invoice.currency)}
+    <li id={`invoice-${invoice.id}`} tabIndex={-1} className="outline-none focus:bg-primary-soft">
+      <Link
+        to={invoicePathTo(invoice.id)}
+        className="group grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2 p-4 hover:bg-surface focus-visible:bg-primary-soft focus-visible:outline-none sm:grid-cols-[1fr_auto_auto] sm:gap-x-6 sm:px-5"
+      >
+        <span className="grid min-w-0 gap-0.5">
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span className="font-semibold">{invoice.number}</span>
+            {invoice.project ? <span className="text-sm text-muted">{invoice.project.name}</span> : null}
+          </span>
+          {invoice.description ? (
+            <span className="line-clamp-2 text-sm text-muted">{invoice.description}</span>
+          ) : null}
+          {when ? (
+            <span className={status === 'overdue' ? 'text-sm font-medium text-danger' : 'text-sm text-muted'}>
+              {when}
+            </span>
+          ) : null}
         </span>
-        <StatusBadge kind="invoice" status={invoice.status} />
-      </div>
+        <span className="col-start-1 row-start-2 flex items-center justify-between gap-3 sm:col-start-2 sm:row-start-1 sm:justify-end">
+          <span
+            className={
+              invoice.status === 'cancelled'
+                ? 'text-lg font-semibold text-muted tabular-nums line-through'
+                : 'text-lg font-semibold tabular-nums'
+            }
+          >
+            {formatMoney(invoice.amountCents, lang, invoice.currency)}
+          </span>
+          <StatusBadge kind="invoice" status={status} />
+        </span>
+        <ChevronRight
+          aria-hidden="true"
+          className="row-span-2 size-5 text-subtle group-hover:text-ink sm:row-span-1"
+        />
+      </Link>
     </li>
   );
 }
 
-/** The client's invoices (never drafts), with what is still open. */
-export default function InvoicesPage() {
+/** What is open, per currency (never added across currencies), with how many invoices. */
+function OpenTotals({ totals }: { totals: CurrencyTotal[] }) {
   const { t, lang } = useI18n();
+  return (
+    <Card
+      role="region"
+      aria-labelledby="open-totals"
+      className="mb-6 grid gap-3 border-primary/30 bg-primary-soft p-5"
+    >
+      <h2 id="open-totals" className="text-sm font-medium text-muted">
+        {t('invoices.totalToPay')}
+      </h2>
+      <ul className="flex flex-wrap gap-x-10 gap-y-3">
+        {totals.map((total) => (
+          <li key={total.currency} className="grid gap-0.5">
+            <span className="text-2xl font-semibold tabular-nums sm:text-3xl">
+              {formatMoney(total.amountCents, lang, total.currency)}
+            </span>
+            <span className="text-sm text-muted">{t('invoices.invoiceCount', { count: total.count })}</span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function InvoiceSection({
+  id,
+  title,
+  items,
+  today,
+}: {
+  id: string;
+  title: string;
+  items: PortalInvoice[];
+  today: string;
+}) {
+  return (
+    <section aria-labelledby={id} className="grid content-start gap-3">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <Card className="overflow-hidden">
+        <ul className="divide-y divide-line">
+          {items.map((invoice) => (
+            <InvoiceRow key={invoice.id} invoice={invoice} today={today} />
+          ))}
+        </ul>
+      </Card>
+    </section>
+  );
+}
+
+/**
+ * The client's invoices (never drafts): what is still to pay first, with its total per currency, then
+ * what is paid or cancelled. Each opens its own page (lines, totals, PDF, payment).
+ */
+export default function InvoicesPage() {
+  const { t } = useI18n();
   const { portalId, branding } = useSignedIn();
   const invoices = useInvoices(portalId);
   usePageTitle(t('nav.invoices'), branding?.name);
   useHashTarget(invoices.isSuccess);
   useFirstContentMark(invoices.data !== undefined);
-  const open = invoices.data ? openTotals(invoices.data.items, lang) : '';
+  const today = localToday();
+  const groups = invoices.data ? groupInvoices(invoices.data.items, today) : null;
   return (
     <>
-      <PageHeader
-        title={t('invoices.title')}
-        description={open ? t('invoices.open', { amount: open }) : t('invoices.subtitle')}
-      />
-      {invoices.data ? (
-        <Card className="overflow-hidden">
-          {invoices.data.items.length === 0 ? (
+      <PageHeader title={t('invoices.title')} description={t('invoices.subtitle')} />
+      {groups && invoices.data ? (
+        invoices.data.items.length === 0 ? (
+          <Card>
             <EmptyState icon={Receipt} title={t('invoices.empty')} body={t('invoices.emptyBody')} />
-          ) : (
-            <ul className="divide-y divide-line">
-              {invoices.data.items.map((invoice) => (
-                <InvoiceRow key={invoice.id} invoice={invoice} />
-              ))}
-            </ul>
-          )}
-        </Card>
+          </Card>
+        ) : (
+          <div className="grid gap-8">
+            {groups.unpaid.length > 0 ? (
+              <div>
+                <OpenTotals totals={groups.openTotals} />
+                <InvoiceSection
+                  id="invoices-to-pay"
+                  title={t('invoices.toPay')}
+                  items={groups.unpaid}
+                  today={today}
+                />
+              </div>
+            ) : (
+              <Card className="p-5">
+                <p className="font-semibold">{t('invoices.nothingToPay')}</p>
+                <p className="text-sm text-muted">{t('invoices.nothingToPayBody')}</p>
+              </Card>
+            )}
+            {groups.settled.length > 0 ? (
+              <InvoiceSection
+                id="invoices-settled"
+                title={t('invoices.settled')}
+                items={groups.settled}
+                today={today}
+              />
+            ) : null}
+          </div>
+        )
       ) : invoices.error ? (
         <LoadFailed message={invoices.error.message} onRetry={() => void invoices.refetch()} />
       ) : (

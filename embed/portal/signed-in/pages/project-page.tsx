@@ -15,6 +15,7 @@ import { FilesSection } from '../files/files-section';
 import { PortalFilesKit } from '../files/portal-files-kit';
 import { UploadPanel, useUploadToggle } from '../files/upload-panel';
 import { formatCalendarDate } from '../format';
+import { localToday, shownStatus } from '../invoices/invoice-list';
 import { useInvoices, useProject } from '../portal-data';
 import { useSignedIn } from '../signed-in-context';
 import { EmptyState } from '../ui/empty-state';
@@ -79,7 +80,7 @@ function ProjectFiles({ projectId }: { projectId: string }) {
 /** The project's invoices (from the client's invoice list) and its files. */
 function ProjectDocuments({ projectId }: { projectId: string }) {
   const { t, lang } = useI18n();
-  const { portalId, pathTo } = useSignedIn();
+  const { portalId, invoicePathTo } = useSignedIn();
   const invoices = useInvoices(portalId);
   const mine = invoices.data?.items.filter((invoice) => invoice.project?.id === projectId) ?? [];
   return (
@@ -102,7 +103,7 @@ function ProjectDocuments({ projectId }: { projectId: string }) {
               {mine.map((invoice) => (
                 <li key={invoice.id}>
                   <Link
-                    to={`${pathTo('invoices')}#invoice-${invoice.id}`}
+                    to={invoicePathTo(invoice.id)}
                     className="flex items-center justify-between gap-3 p-4 hover:bg-surface"
                   >
                     <span className="grid min-w-0 gap-0.5">
@@ -117,7 +118,7 @@ function ProjectDocuments({ projectId }: { projectId: string }) {
                       <span className="font-medium tabular-nums">
                         {formatMoney(invoice.amountCents, lang, invoice.currency)}
                       </span>
-                      <StatusBadge kind="invoice" status={invoice.status} />
+                      <StatusBadge kind="invoice" status={shownStatus(invoice, localToday())} />
                     </span>
                   </Link>
                 </li>

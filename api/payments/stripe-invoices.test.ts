@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeTotals } from '../../shared/contracts/money';
+import { stripePushInvoice } from '../jobs/tasks/stripe-push-invoice';
+import { taskContext } from '../jobs/testing';
+import { pushInvoiceToStripe } from './stripe-invoices';
+import {
+  connectSeller,
+  insertInvoice,
+  invoiceRow,
+  makeSeller,
+  type PaymentsWorld,
+  paymentsWorld,
+  type Seller,
+} from './testing';
+
+describe('pushing an invoice to Stripe', () => {
+  let w: PaymentsWorld;
+  let seller: Seller;
+  let accountId: string;
+  const deps = () => ({ ...w.t.deps });
+  beforeAll(async () => {
+    w = await paymentsWorld();
+    seller = await makeSeller(w.t, 'push');
+    accountId = (await connectSeller(w, seller)).accountId;
+  });
+  afterAll(() => w?.close());
+
+  it('creates the invoice with its items, finalises and sends it; totals equal ours to the cent', async () => {
+    const invoice = await insertInvoice(w.t, seller, {
+      dueDate: '2099-01-31',
+      currency: 'EUR',
+      language: 'de',
+    });
+    const from = w.stripe.requests.length;
+    const result = await pushInvoiceToStripe(deps(), seller.providerId, invoice.id);
+    expect(result).toEqual({ provider: 'stripe', status: 'sent', message: null });
+
+    const row = await invoiceRow(w.t, invoice.id);
+    expect(row.stripe_account_id).toBe(accountId);
+    const stripeInvoice = w.stripe.invoice(accountId, row.stripe_invoice_id ?? '');
+    expect(stripeInvoice.status).toBe('open');
+    expect(stripeInvoice.total).toBe(invoice.amountCents);
+    expect(stripeInvoice.currency).toBe('eur');
+    expect(stripeInvoice.collection_method).toBe('send_invoice');
+    expect(stripeInvoice.metadata).toEqual({
+      provider_id: seller.providerId,
+      invoice_id: invoice.id,
+      number: invoice.number,
+    });
+    expect(row.stripe_hosted_url).toBe(stripeInvoice.hosted_invoice_url);
+    expect(row.stripe_pdf_url).toBe(stripeInvoice.invoice_pdf);
+    // 1.5 × 80.00 = 120.00 net; 19.99; 0.333 × 10.01 = 3.33; taxes 19 % of 120.00 and 7 % of 19.99.
+    const totals = computeTotals([
+      { quantityMilli: 1500, unitPriceCents: 8000, taxRateBp: 1900 },
+      { quantityMilli: 1000, unitPriceCents: 1999, taxRateBp: 700 },
+      { quantityMilli: 333, unitPriceCents: 1001, taxRateBp: null },
+    ]);
+    expect(stripeInvoice.lines.data.map((l) => [l.description, l.amount])).toEqual([
+      ['Design work (1.5 × 80.00)', 12000],
+      ['Hosting', 1999],
+      ['Advice (0.333 × 10.01)', 333],
+      ['USt. 7 % auf 19,99', totals.taxes[0]?.taxCents],
+      ['USt. 19 % auf 120,00', totals.taxes[1]?.taxCents],
+    ]);
+    const posts = w.stripe.requests.slice(from).filter((r) => r.method === 'POST');
+    expect(posts.map((r) => r.path.replace(/(in|cus)_\w+/, 'ID'))).toEqual([
+      '/v1/customers',
+      '/v1/invoices',
+      ...Array(5).fill('/v1/invoiceitems'),
+      '/v1/invoices/ID/finalize',
+      '/v1/invoices/ID/send',
+    ]);
+    expect(posts.every((r) => r.idempotencyKey?.includes(invoice.id) || r.path === '/v1/customers')).toBe(
+      true,
+    );
+    expect(posts.every((r) => r.idempotencyKey)).toBe(true);
+    expect(new Set(posts.map((r) => r.idempotencyKey)).size).toBe(posts.length);
+
+    // Again: nothing more happens in Stripe.
+    const again = w.stripe.requests.length;
+    expect(await pushInvoiceToStripe(deps(), seller.providerId, invoice.id)).toMatchObject({
+      status: 'sent',
+    });
+    expect(w.stripe.requests.slice(again).filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('reuses the client’s Stripe customer for a second invoice', async () => {
+    const first = await insertInvoice(w.t, seller);
+    const second = await insertInvoice(w.t, seller, { currency: 'EUR' });
+    await pushInvoiceToStripe(deps(), seller.providerId, first.id);
+    await pushInvoiceToStripe(deps(), seller.providerId, second.id);
+    const customers = w.stripe.customers(accountId).filter((c) => c.metadata.client_id === seller.clientId);
+    expect(customers.length).toBe(1);
+    const a = w.stripe.invoice(accountId, (await invoiceRow(w.t, first.id)).stripe_invoice_id ?? '');
+    const b = w.stripe.invoice(accountId, (await invoiceRow(w.t, second.id)).stripe_invoice_id ?? '');
+    expect(a.customer).toBe(customers[0]?.id);
+    expect(b.customer).toBe(customers[0]?.id);
+  });
+
+  it('reports a failure without throwing, queues a retry, and the retry finishes without duplicates', async () => {
+    const invoice = await insertInvoice(w.t, seller, {
+      currency: 'USD',
+      lines: [{ quantityMilli: 2000, unitPriceCents: 12345, taxRateBp: 1900 }],
+    });
+    w.stripe.setNetworkDown(true);
+    let result: Awaited<ReturnType<typeof pushInvoiceToStripe>>;
+    try {
+      result = await pushInvoiceToStripe({ ...deps(), lang: 'de' }, seller.providerId, invoice.id);
+    } finally {
+      w.stripe.setNetworkDown(false);
+    }
+    expect(result.status).toBe('failed');
+    expect(result.provider).toBe('stripe');
+    expect(result.message).toMatch(/Zahlungsanbieter|payment provider/);
+    const jobs = await w.t.sql<{ key: string }[]>`
+      SELECT key FROM ${w.t.sql(w.t.deps.jobs.schema)}._private_jobs WHERE key = ${`stripe-push:${invoice.id}`}`.catch(
+      async () =>
+        w.t.sql<
+          { key: string }[]
+        >`SELECT key FROM ${w.t.sql(w.t.deps.jobs.schema)}.jobs WHERE key = ${`stripe-push:${invoice.id}`}`,
+    );
+    expect(jobs.length).toBe(1);
+    await stripePushInvoice.run({ providerId: seller.providerId, invoiceId: invoice.id }, taskContext(w.t));
+    const row = await invoiceRow(w.t, invoice.id);
+    const stripeInvoice = w.stripe.invoice(accountId, row.stripe_invoice_id ?? '');
+    expect(stripeInvoice.status).toBe('open');
+    expect(stripeInvoice.total).toBe(invoice.amountCents);
+    expect(stripeInvoice.currency).toBe('usd');
+    expect(w.stripe.invoices(accountId).filter((i) => i.metadata?.invoice_id === invoice.id).length).toBe(1);
+  });
+
+  it('continues a half-done push where it stopped, after the invoice and two items exist', async () => {
+    const invoice = await insertInvoice(w.t, seller);
+    let items = 0;
+    w.stripe.breakWhen((req) => req.path === '/v1/invoiceitems' && ++items > 2);
+    try {
+      expect((await pushInvoiceToStripe(deps(), seller.providerId, invoice.id)).status).toBe('failed');
+    } finally {
+      w.stripe.breakWhen(null);
+    }
+    const row = await invoiceRow(w.t, invoice.id);
+    expect(row.stripe_hosted_url).toBeNull();
+    const half = w.stripe.invoice(accountId, row.stripe_invoice_id ?? '');
+    expect([half.status, half.lines.data.length]).toEqual(['draft', 2]);
+    expect(await pushInvoiceToStripe(deps(), seller.providerId, invoice.id)).toMatchObject({
+      status: 'sent',
+    });
+    const done = w.stripe.invoice(accountId, row.stripe_invoice_id ?? '');
+    expect([done.status, done.lines.data.length, done.total]).toEqual(['open', 5, invoice.amountCents]);
+    expect(w.stripe.invoices(accountId).filter((i) => i.metadata?.invoice_id === invoice.id).length).toBe(1);
+  });
+
+  it('makes one Stripe invoice when two pushes of the same invoice run at once', async () => {
+    const invoice = await insertInvoice(w.t, seller);
+    const results = await Promise.all([
+      pushInvoiceToStripe(deps(), seller.providerId, invoice.id),
+      pushInvoiceToStripe(deps(), seller.providerId, invoice.id),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['sent', 'sent']);
+    const made = w.stripe.invoices(accountId).filter((i) => i.metadata?.invoice_id === invoice.id);
+    expect(made.map((i) => [i.status, i.lines.data.length, i.total])).toEqual([
+      ['open', 5, invoice.amountCents],
+    ]);
+  });
+
+  it('says not_connected without a connection and refuses drafts', async () => {
+    const other = await makeSeller(w.t, 'unconnected');
+    const invoice = await insertInvoice(w.t, other);
+    expect(await pushInvoiceToStripe(deps(), other.providerId, invoice.id)).toEqual({
+      provider: 'none',
+      status: 'not_connected',
+      message: null,
+    });
+    const draft = await insertInvoice(w.t, seller, { status: 'draft' });
+    expect((await pushInvoiceToStripe(deps(), seller.providerId, draft.id)).status).toBe('failed');
+    expect((await invoiceRow(w.t, draft.id)).stripe_invoice_id).toBeNull();
+  });
+});

@@ -1,0 +1,1164 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import Stripe from 'stripe';
+import {
+  type FormObject,
+  type FormValue,
+  int,
+  list,
+  obj,
+  parseStripeForm,
+  StandInError,
+  str,
+  stringMap,
+} from './forms';
+import * as build from './objects';
+
+/*
+ * A local stand-in for the Stripe API (the part this product uses), for tests, end-to-end runs and the
+ * bench. The real `stripe` SDK talks to it (`STRIPE_API_BASE=http://127.0.0.1:<port>`): form-encoded
+ * bodies, Bearer keys, `Idempotency-Key` replays, errors in Stripe's shape. Its state is in memory, per
+ * instance, split by account (an account is what a secret key opens). It also serves the pages a payer
+ * sees (the hosted invoice page and Checkout) with "Pay" and "Decline card" buttons; a click changes the
+ * state and delivers the events Stripe would send, signed with `Stripe.webhooks.generateTestHeaderString`,
+ * to the account's webhook endpoints. Test helpers send arbitrary events (duplicated, reordered,
+ * unsigned, signed with another secret).
+ *
+ * Start it from a test file: `const stripe = await startStripeStandIn(); … await stripe.close()`;
+ * from a shell (e2e, bench): `tsx tests/stripe/stand-in.ts --port 12111` (prints the platform key).
+ */
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  accountId: string | null;
+  idempotencyKey: string | null;
+  body: FormObject;
+  status: number;
+}
+
+export interface Delivery {
+  url: string;
+  eventId: string;
+  type: string;
+  status: number;
+  body: string;
+}
+
+/** Sends one webhook request; the default is `fetch` (tests of an in-process app pass `app.request`). */
+export type DeliveryTarget = (
+  url: string,
+  init: { method: 'POST'; headers: Record<string, string>; body: string },
+) => Promise<Response>;
+
+interface Endpoint {
+  object: Stripe.WebhookEndpoint;
+  secret: string;
+  deleted: boolean;
+}
+
+interface AccountState {
+  account: Stripe.Account;
+  livemode: boolean;
+  keys: Set<string>;
+  customers: Map<string, Stripe.Customer>;
+  invoiceItems: Map<string, Stripe.InvoiceItem>;
+  invoices: Map<string, Stripe.Invoice>;
+  sessions: Map<string, Stripe.Checkout.Session>;
+  subscriptions: Map<string, Stripe.Subscription>;
+  endpoints: Map<string, Endpoint>;
+  events: Stripe.Event[];
+  idempotency: Map<string, { fingerprint: string; status: number; body: string }>;
+  invoiceCounter: number;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+const unix = () => Math.floor(Date.now() / 1000);
+
+/** Events a webhook endpoint may ask for (what this stand-in can emit, plus Stripe's wildcard). */
+const EMITTED = new Set([
+  'invoice.finalized',
+  'invoice.sent',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'invoice.voided',
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+]);
+
+export class StripeStandIn {
+  readonly requests: RecordedRequest[] = [];
+  readonly deliveries: Delivery[] = [];
+  readonly url: string;
+  readonly port: number;
+  private readonly accounts = new Map<string, AccountState>();
+  private readonly byKey = new Map<string, AccountState>();
+  private target: DeliveryTarget = (url, init) => fetch(url, init);
+  private down = false;
+  private readonly sockets = new Set<Socket>();
+  private readonly inFlight = new Set<string>();
+
+  constructor(
+    private readonly server: Server,
+    host: string,
+  ) {
+    this.port = (server.address() as AddressInfo).port;
+    this.url = `http://${host}:${this.port}`;
+    server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+  }
+
+  /* --- Test helpers ------------------------------------------------------------------------------------- */
+
+  /** A new account with a secret key of its own (`sk_test_…`); pass `secretKey` to choose it. */
+  createAccount(opts: { name?: string; secretKey?: string; livemode?: boolean } = {}) {
+    const accountId = id('acct');
+    const livemode = opts.livemode ?? false;
+    const state: AccountState = {
+      account: build.account(accountId, opts.name ?? 'Stand-in account'),
+      livemode,
+      keys: new Set(),
+      customers: new Map(),
+      invoiceItems: new Map(),
+      invoices: new Map(),
+      sessions: new Map(),
+      subscriptions: new Map(),
+      endpoints: new Map(),
+      events: [],
+      idempotency: new Map(),
+      invoiceCounter: 0,
+    };
+    this.accounts.set(accountId, state);
+    const secretKey = opts.secretKey ?? `sk_${livemode ? 'live' : 'test'}_${randomBytes(18).toString('hex')}`;
+    this.addKey(accountId, secretKey);
+    return { accountId, secretKey };
+  }
+
+  /** Another valid key of an account (any key not added answers 401 like Stripe's). */
+  addKey(accountId: string, secretKey: string) {
+    const state = this.state(accountId);
+    state.keys.add(secretKey);
+    this.byKey.set(secretKey, state);
+  }
+
+  /** Revokes a key (its next request answers 401). */
+  revokeKey(secretKey: string) {
+    this.byKey.get(secretKey)?.keys.delete(secretKey);
+    this.byKey.delete(secretKey);
+  }
+
+  /** A webhook endpoint registered outside the API (the platform's, whose secret is in the environment). */
+  addWebhookEndpoint(accountId: string, url: string, opts: { secret?: string; events?: string[] } = {}) {
+    const state = this.state(accountId);
+    const secret = opts.secret ?? `whsec_${randomBytes(24).toString('base64url').replace(/[-_]/g, 'x')}`;
+    const endpointId = id('we');
+    const object = build.webhookEndpoint(
+      endpointId,
+      { url, enabledEvents: opts.events ?? ['*'], secret, description: null },
+      state.livemode,
+    );
+    state.endpoints.set(endpointId, { object, secret, deleted: false });
+    return { endpointId, secret };
+  }
+
+  /** Where webhooks go: `fetch` by default; an in-process app's `request` in API tests. */
+  setDeliveryTarget(target: DeliveryTarget) {
+    this.target = target;
+  }
+
+  /** While down, every API connection is closed without an answer (the SDK's StripeConnectionError). */
+  setNetworkDown(down: boolean) {
+    this.down = down;
+  }
+
+  /**
+   * While set, an API request for which `when` returns true is cut off without an answer (a network
+   * failure in the middle of a sequence of calls); `null` clears it.
+   */
+  breakWhen(when: ((req: { method: string; path: string }) => boolean) | null) {
+    this.breaker = when;
+  }
+
+  private breaker: ((req: { method: string; path: string }) => boolean) | null = null;
+
+  accountOf(secretKey: string): string | undefined {
+    return this.byKey.get(secretKey)?.account.id;
+  }
+
+  customers(accountId: string) {
+    return [...this.state(accountId).customers.values()];
+  }
+
+  invoice(accountId: string, invoiceId: string): Stripe.Invoice {
+    const invoice = this.state(accountId).invoices.get(invoiceId);
+    if (!invoice) throw new Error(`no invoice ${invoiceId} in ${accountId}`);
+    return invoice;
+  }
+
+  invoices(accountId: string) {
+    return [...this.state(accountId).invoices.values()];
+  }
+
+  session(accountId: string, sessionId: string): Stripe.Checkout.Session {
+    const session = this.state(accountId).sessions.get(sessionId);
+    if (!session) throw new Error(`no session ${sessionId} in ${accountId}`);
+    return session;
+  }
+
+  sessions(accountId: string) {
+    return [...this.state(accountId).sessions.values()];
+  }
+
+  subscriptions(accountId: string) {
+    return [...this.state(accountId).subscriptions.values()];
+  }
+
+  webhookEndpoints(accountId: string) {
+    return [...this.state(accountId).endpoints.values()].filter((e) => !e.deleted).map((e) => e.object);
+  }
+
+  /** Every event the account produced, oldest first. */
+  events(accountId: string) {
+    return [...this.state(accountId).events];
+  }
+
+  /** Pays an open invoice, as the hosted page's "Pay" button does (delivers `invoice.paid`). */
+  async payInvoice(accountId: string, invoiceId: string): Promise<Delivery[]> {
+    const state = this.state(accountId);
+    const invoice = this.invoice(accountId, invoiceId);
+    if (invoice.status !== 'open')
+      throw new StandInError(400, 'invalid_request_error', 'Invoice is not open');
+    this.markPaid(invoice);
+    return this.emit(state, 'invoice.paid', invoice);
+  }
+
+  /** A declined card on the hosted invoice page (delivers `invoice.payment_failed`). */
+  async declineInvoice(accountId: string, invoiceId: string): Promise<Delivery[]> {
+    const state = this.state(accountId);
+    const invoice = this.invoice(accountId, invoiceId);
+    if (invoice.status !== 'open')
+      throw new StandInError(400, 'invalid_request_error', 'Invoice is not open');
+    invoice.attempt_count += 1;
+    invoice.attempted = true;
+    return this.emit(state, 'invoice.payment_failed', invoice);
+  }
+
+  /**
+   * Completes a Checkout Session as its "Pay" button does: a payment session is paid; a subscription
+   * session starts an active subscription (`customer.subscription.created`). Then
+   * `checkout.session.completed`. Returns where the browser goes next and what was delivered.
+   */
+  async completeCheckout(accountId: string, sessionId: string) {
+    const state = this.state(accountId);
+    const session = this.session(accountId, sessionId);
+    if (session.status !== 'open')
+      throw new StandInError(400, 'invalid_request_error', 'Session is not open');
+    const deliveries: Delivery[] = [];
+    if (session.mode === 'subscription') {
+      const pending = this.pendingSubscription.get(session.id);
+      if (!pending) throw new Error('subscription session without its price');
+      const sub = build.subscription(
+        id('sub'),
+        { customer: String(session.customer), ...pending },
+        state.livemode,
+      );
+      state.subscriptions.set(sub.id, sub);
+      session.subscription = sub.id;
+      deliveries.push(...(await this.emit(state, 'customer.subscription.created', sub)));
+    } else {
+      session.payment_intent = id('pi');
+    }
+    session.status = 'complete';
+    session.payment_status = 'paid';
+    deliveries.push(...(await this.emit(state, 'checkout.session.completed', session)));
+    const redirect = (session.success_url ?? '').replace('{CHECKOUT_SESSION_ID}', session.id);
+    return { redirect, deliveries };
+  }
+
+  /** Cancels a subscription now (Stripe's dashboard or dunning would): `customer.subscription.deleted`. */
+  async endSubscription(accountId: string, subscriptionId: string) {
+    const state = this.state(accountId);
+    const sub = this.subscriptionOf(state, subscriptionId);
+    sub.status = 'canceled';
+    sub.canceled_at = unix();
+    sub.ended_at = unix();
+    return this.emit(state, 'customer.subscription.deleted', sub);
+  }
+
+  /**
+   * An event about `object` as the account would produce it (stored in its event list, not delivered).
+   * `created` (unix seconds) lets a test make an older or newer event.
+   */
+  makeEvent(accountId: string, type: string, object: unknown, opts: { created?: number } = {}): Stripe.Event {
+    const state = this.state(accountId);
+    const made = build.event(id('evt'), type, object, { livemode: state.livemode, ...opts });
+    state.events.push(made);
+    return made;
+  }
+
+  /**
+   * Delivers an event to a URL: signed with `secret` (the endpoint's, another account's, anyone's), or
+   * unsigned when `secret` is null; `header` replaces the signature header as given.
+   */
+  async deliver(
+    url: string,
+    evt: Stripe.Event | string,
+    opts: { secret: string | null; header?: string; timestamp?: number },
+  ): Promise<Delivery> {
+    const payload = typeof evt === 'string' ? evt : JSON.stringify(evt, null, 2);
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json; charset=utf-8',
+      'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+    };
+    const signature =
+      opts.header ??
+      (opts.secret === null
+        ? undefined
+        : Stripe.webhooks.generateTestHeaderString({
+            payload,
+            secret: opts.secret,
+            ...(opts.timestamp === undefined ? {} : { timestamp: opts.timestamp }),
+          }));
+    if (signature !== undefined) headers['Stripe-Signature'] = signature;
+    const res = await this.target(url, { method: 'POST', headers, body: payload });
+    const parsed = typeof evt === 'string' ? (JSON.parse(evt) as Stripe.Event) : evt;
+    const delivery = {
+      url,
+      eventId: parsed.id,
+      type: parsed.type,
+      status: res.status,
+      body: await res.text(),
+    };
+    this.deliveries.push(delivery);
+    return delivery;
+  }
+
+  /** Delivers an event again to every endpoint of its account that wants it (Stripe's retries). */
+  async redeliver(accountId: string, evt: Stripe.Event): Promise<Delivery[]> {
+    const state = this.state(accountId);
+    const out: Delivery[] = [];
+    for (const endpoint of this.endpointsFor(state, evt.type))
+      out.push(await this.deliver(endpoint.object.url, evt, { secret: endpoint.secret }));
+    return out;
+  }
+
+  close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  /* --- HTTP -------------------------------------------------------------------------------------------- */
+
+  /** The request handler (`node:http`). */
+  async handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', this.url);
+    const body = await readBody(req);
+    try {
+      if (url.pathname.startsWith('/v1/')) {
+        if (this.down || this.breaker?.({ method: req.method ?? 'GET', path: url.pathname })) {
+          req.socket.destroy();
+          return;
+        }
+        return await this.api(req, res, url, body);
+      }
+      return await this.page(req, res, url, body);
+    } catch (err) {
+      if (err instanceof StandInError) return sendError(res, err);
+      console.error('stripe stand-in:', err);
+      return sendError(res, new StandInError(500, 'api_error', 'Stand-in failure'));
+    }
+  }
+
+  private async api(req: IncomingMessage, res: ServerResponse, url: URL, raw: string) {
+    const method = req.method ?? 'GET';
+    const key = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    const state = this.byKey.get(key);
+    const idempotencyKey = header(req, 'idempotency-key');
+    const form =
+      method === 'GET' || method === 'DELETE' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(raw);
+    const record: RecordedRequest = {
+      method,
+      path: url.pathname,
+      accountId: state?.account.id ?? null,
+      idempotencyKey,
+      body: form,
+      status: 0,
+    };
+    this.requests.push(record);
+    const reply = (status: number, payload: string, replayed = false) => {
+      record.status = status;
+      res.writeHead(status, {
+        'Content-Type': 'application/json',
+        'Request-Id': id('req'),
+        'Stripe-Version': Stripe.API_VERSION,
+        ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+        ...(replayed ? { 'Idempotent-Replayed': 'true' } : {}),
+      });
+      res.end(payload);
+    };
+    if (!state) {
+      const shown = key
+        ? `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`
+        : '';
+      const err = new StandInError(
+        401,
+        'invalid_request_error',
+        key ? `Invalid API Key provided: ${shown}` : 'You did not provide an API key.',
+      );
+      record.status = 401;
+      return sendError(res, err);
+    }
+    // Stripe replays a POST with a known key: same parameters → the first answer; others → 400.
+    const fingerprint = `${method} ${url.pathname} ${raw}`;
+    if (idempotencyKey && method === 'POST') {
+      const seen = state.idempotency.get(idempotencyKey);
+      if (seen) {
+        if (seen.fingerprint !== fingerprint) {
+          record.status = 400;
+          return sendError(
+            res,
+            new StandInError(
+              400,
+              'idempotency_error',
+              `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            ),
+          );
+        }
+        return reply(seen.status, seen.body, true);
+      }
+    }
+    // A second request with a key whose first is still running: 409, as Stripe answers (the SDK retries).
+    const flightKey = idempotencyKey && method === 'POST' ? `${state.account.id} ${idempotencyKey}` : null;
+    if (flightKey && this.inFlight.has(flightKey)) {
+      record.status = 409;
+      res.setHeader('Stripe-Should-Retry', 'true');
+      return sendError(
+        res,
+        new StandInError(
+          409,
+          'idempotency_error',
+          'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through).',
+        ),
+      );
+    }
+    if (flightKey) this.inFlight.add(flightKey);
+    let status = 200;
+    let payload: string;
+    try {
+      payload = JSON.stringify(await this.route(state, method, url.pathname, form), null, 2);
+    } catch (err) {
+      if (!(err instanceof StandInError)) {
+        if (flightKey) this.inFlight.delete(flightKey);
+        throw err;
+      }
+      status = err.status;
+      payload = errorBody(err);
+    }
+    if (flightKey) this.inFlight.delete(flightKey);
+    // Stripe stores the answer of an idempotent request (errors of a valid request too, not 5xx).
+    if (idempotencyKey && method === 'POST' && status < 500)
+      state.idempotency.set(idempotencyKey, { fingerprint, status, body: payload });
+    return reply(status, payload);
+  }
+
+  private async route(state: AccountState, method: string, path: string, form: FormObject): Promise<unknown> {
+    const parts = path.split('/').slice(2); // ['customers', 'cus_…', …]
+    const [resource, objectId, action] = parts;
+    const is = (m: string, r: string, withId: boolean, a?: string) =>
+      method === m && resource === r && Boolean(objectId) === withId && action === a;
+
+    if (method === 'GET' && resource === 'account' && !objectId) return state.account;
+
+    if (is('POST', 'customers', false)) {
+      const created = build.customer(
+        id('cus'),
+        { email: str(form.email) ?? null, name: str(form.name) ?? null, metadata: stringMap(form.metadata) },
+        state.livemode,
+      );
+      state.customers.set(created.id, created);
+      return created;
+    }
+    if (is('GET', 'customers', true)) return this.customerOf(state, objectId ?? '');
+
+    if (is('POST', 'invoiceitems', false)) return this.createInvoiceItem(state, form);
+
+    if (is('POST', 'invoices', false)) return this.createInvoice(state, form);
+    if (is('GET', 'invoices', true)) return this.invoiceOf(state, objectId ?? '');
+    if (is('POST', 'invoices', true, 'finalize'))
+      return this.finalize(state, this.invoiceOf(state, objectId ?? ''));
+    if (is('POST', 'invoices', true, 'send')) {
+      const invoice = this.invoiceOf(state, objectId ?? '');
+      if (invoice.status !== 'open')
+        throw new StandInError(400, 'invalid_request_error', 'You can only send an invoice that is open.');
+      await this.emit(state, 'invoice.sent', invoice);
+      return invoice;
+    }
+    if (is('POST', 'invoices', true, 'pay')) {
+      const invoice = this.invoiceOf(state, objectId ?? '');
+      if (invoice.status === 'paid')
+        throw new StandInError(
+          400,
+          'invalid_request_error',
+          'Invoice is already paid',
+          undefined,
+          'invoice_already_paid',
+        );
+      if (invoice.status !== 'open')
+        throw new StandInError(
+          400,
+          'invalid_request_error',
+          `You cannot pay an invoice with status ${invoice.status}.`,
+        );
+      if (str(form.paid_out_of_band) !== 'true')
+        throw new StandInError(
+          402,
+          'card_error',
+          'The customer has no payment method.',
+          undefined,
+          'card_declined',
+        );
+      this.markPaid(invoice);
+      await this.emit(state, 'invoice.paid', invoice);
+      return invoice;
+    }
+    if (is('POST', 'invoices', true, 'void')) {
+      const invoice = this.invoiceOf(state, objectId ?? '');
+      if (invoice.status !== 'open')
+        throw new StandInError(
+          400,
+          'invalid_request_error',
+          `You can only void an open invoice (it is ${invoice.status}).`,
+        );
+      invoice.status = 'void';
+      invoice.status_transitions.voided_at = unix();
+      invoice.amount_remaining = 0;
+      await this.emit(state, 'invoice.voided', invoice);
+      return invoice;
+    }
+
+    if (resource === 'checkout' && objectId === 'sessions') {
+      const sessionId = action;
+      if (method === 'POST' && !sessionId) return this.createSession(state, form);
+      if (method === 'GET' && sessionId && parts.length === 3)
+        return this.session(state.account.id, sessionId);
+      if (method === 'POST' && sessionId && parts[3] === 'expire') {
+        const session = this.session(state.account.id, sessionId);
+        if (session.status !== 'open')
+          throw new StandInError(400, 'invalid_request_error', 'Only open sessions can be expired.');
+        session.status = 'expired';
+        session.url = null;
+        return session;
+      }
+    }
+
+    if (is('GET', 'subscriptions', true)) return this.subscriptionOf(state, objectId ?? '');
+    if (is('POST', 'subscriptions', true)) {
+      const sub = this.subscriptionOf(state, objectId ?? '');
+      if (sub.status === 'canceled')
+        throw new StandInError(
+          400,
+          'invalid_request_error',
+          'A canceled subscription can only update its metadata.',
+        );
+      const previous: Record<string, unknown> = {};
+      if (form.cancel_at_period_end !== undefined) {
+        previous.cancel_at_period_end = sub.cancel_at_period_end;
+        sub.cancel_at_period_end = str(form.cancel_at_period_end) === 'true';
+        sub.cancel_at = sub.cancel_at_period_end ? (sub.items.data[0]?.current_period_end ?? null) : null;
+      }
+      if (form.metadata !== undefined) {
+        previous.metadata = sub.metadata;
+        sub.metadata = { ...sub.metadata, ...stringMap(form.metadata) };
+      }
+      await this.emit(state, 'customer.subscription.updated', sub, previous);
+      return sub;
+    }
+    if (is('DELETE', 'subscriptions', true)) {
+      const sub = this.subscriptionOf(state, objectId ?? '');
+      sub.status = 'canceled';
+      sub.canceled_at = unix();
+      sub.ended_at = unix();
+      await this.emit(state, 'customer.subscription.deleted', sub);
+      return sub;
+    }
+
+    if (is('POST', 'webhook_endpoints', false)) {
+      const url = str(form.url);
+      if (!url || !URL.canParse(url))
+        throw new StandInError(400, 'invalid_request_error', 'Invalid URL', 'url');
+      const events = list(form.enabled_events).map((e) => String(e));
+      const unknown = events.filter((e) => e !== '*' && !EMITTED.has(e));
+      if (!events.length || unknown.length)
+        throw new StandInError(
+          400,
+          'invalid_request_error',
+          `Invalid enabled_events: ${unknown.join(', ')}`,
+          'enabled_events',
+        );
+      const created = this.addWebhookEndpoint(state.account.id, url, { events });
+      const endpoint = state.endpoints.get(created.endpointId);
+      if (!endpoint) throw new Error('endpoint vanished');
+      endpoint.object.description = str(form.description) ?? null;
+      endpoint.object.metadata = stringMap(form.metadata);
+      return endpoint.object;
+    }
+    if (is('DELETE', 'webhook_endpoints', true)) {
+      const endpoint = state.endpoints.get(objectId ?? '');
+      if (!endpoint || endpoint.deleted) throw noSuch('webhook_endpoint', objectId);
+      endpoint.deleted = true;
+      return { id: endpoint.object.id, object: 'webhook_endpoint', deleted: true };
+    }
+
+    throw new StandInError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  private createInvoiceItem(state: AccountState, form: FormObject): Stripe.InvoiceItem {
+    const customerId = str(form.customer);
+    if (!customerId)
+      throw new StandInError(400, 'invalid_request_error', 'Missing required param: customer.', 'customer');
+    const owner = this.customerOf(state, customerId);
+    const invoiceId = str(form.invoice) ?? null;
+    const invoice = invoiceId ? this.invoiceOf(state, invoiceId) : null;
+    if (invoice && invoice.status !== 'draft')
+      throw new StandInError(
+        400,
+        'invalid_request_error',
+        'You can only add invoice items to draft invoices.',
+        'invoice',
+      );
+    if (invoice && invoice.customer !== owner.id)
+      throw new StandInError(
+        400,
+        'invalid_request_error',
+        'The invoice belongs to another customer.',
+        'invoice',
+      );
+    const amount = int(form.amount, 'amount');
+    if (amount === undefined)
+      throw new StandInError(400, 'invalid_request_error', 'Missing required param: amount.', 'amount');
+    const currency = (str(form.currency) ?? invoice?.currency ?? '').toLowerCase();
+    if (!/^[a-z]{3}$/.test(currency))
+      throw new StandInError(400, 'invalid_request_error', 'Invalid currency.', 'currency');
+    if (invoice && currency !== invoice.currency)
+      throw new StandInError(
+        400,
+        'invalid_request_error',
+        'The currency must match the invoice’s.',
+        'currency',
+      );
+    const item = build.invoiceItem(
+      id('ii'),
+      {
+        customer: owner.id,
+        amount,
+        currency,
+        description: str(form.description) ?? null,
+        invoice: invoice?.id ?? null,
+        metadata: stringMap(form.metadata),
+      },
+      state.livemode,
+    );
+    state.invoiceItems.set(item.id, item);
+    if (invoice) this.recompute(state, invoice);
+    return item;
+  }
+
+  private createInvoice(state: AccountState, form: FormObject): Stripe.Invoice {
+    const customerId = str(form.customer);
+    if (!customerId)
+      throw new StandInError(400, 'invalid_request_error', 'Missing required param: customer.', 'customer');
+    const owner = this.customerOf(state, customerId);
+    const collection = (str(form.collection_method) ??
+      'charge_automatically') as Stripe.Invoice.CollectionMethod;
+    const daysUntilDue = int(form.days_until_due, 'days_until_due') ?? null;
+    if (collection === 'send_invoice' && daysUntilDue === null && form.due_date === undefined)
+      throw new StandInError(
+        400,
+        'invalid_request_error',
+        'Invoices with `send_invoice` collection need days_until_due or due_date.',
+        'days_until_due',
+      );
+    const created = build.invoice(
+      id('in'),
+      {
+        customer: owner,
+        currency: (str(form.currency) ?? 'eur').toLowerCase(),
+        collectionMethod: collection,
+        daysUntilDue,
+        description: str(form.description) ?? null,
+        metadata: stringMap(form.metadata),
+        accountName: state.account.business_profile?.name ?? 'Stand-in account',
+      },
+      state.livemode,
+    );
+    created.auto_advance = str(form.auto_advance) === 'true';
+    this.daysUntilDue.set(created.id, daysUntilDue);
+    state.invoices.set(created.id, created);
+    // Pending items of the customer join only when asked (Stripe's default is `exclude`).
+    if (str(form.pending_invoice_items_behavior) === 'include')
+      for (const item of state.invoiceItems.values())
+        if (item.customer === owner.id && item.invoice === null && item.currency === created.currency)
+          item.invoice = created.id;
+    this.recompute(state, created);
+    return created;
+  }
+
+  private readonly daysUntilDue = new Map<string, number | null>();
+  private readonly pendingSubscription = new Map<
+    string,
+    {
+      currency: string;
+      unitAmount: number;
+      interval: 'day' | 'week' | 'month' | 'year';
+      productName: string;
+      metadata: Record<string, string>;
+    }
+  >();
+
+  private recompute(state: AccountState, invoice: Stripe.Invoice) {
+    const items = [...state.invoiceItems.values()].filter((item) => item.invoice === invoice.id);
+    const total = items.reduce((sum, item) => sum + item.amount, 0);
+    invoice.lines = build.emptyList(
+      `/v1/invoices/${invoice.id}/lines`,
+      items.map((item) => build.invoiceLine(item, invoice.id)),
+    );
+    invoice.subtotal = total;
+    invoice.subtotal_excluding_tax = total;
+    invoice.total = total;
+    invoice.total_excluding_tax = total;
+    invoice.amount_due = total;
+    invoice.amount_remaining = total - invoice.amount_paid;
+  }
+
+  private finalize(state: AccountState, invoice: Stripe.Invoice): Promise<Stripe.Invoice> | Stripe.Invoice {
+    if (invoice.status !== 'draft')
+      throw new StandInError(
+        400,
+        'invalid_request_error',
+        `This invoice is already finalized (status ${invoice.status}).`,
+      );
+    const customer = this.customerOf(state, String(invoice.customer));
+    state.invoiceCounter += 1;
+    invoice.number = `${customer.invoice_prefix}-${String(state.invoiceCounter).padStart(4, '0')}`;
+    invoice.status = 'open';
+    const at = unix();
+    invoice.status_transitions.finalized_at = at;
+    invoice.effective_at = at;
+    const days = this.daysUntilDue.get(invoice.id);
+    invoice.due_date = invoice.collection_method === 'send_invoice' ? at + (days ?? 30) * 86400 : null;
+    invoice.hosted_invoice_url = `${this.url}/i/${state.account.id}/${invoice.id}`;
+    invoice.invoice_pdf = `${this.url}/i/${state.account.id}/${invoice.id}/pdf`;
+    if (invoice.total === 0) this.markPaid(invoice);
+    return this.emit(state, 'invoice.finalized', invoice).then(() => invoice);
+  }
+
+  private markPaid(invoice: Stripe.Invoice) {
+    invoice.status = 'paid';
+    invoice.amount_paid = invoice.amount_due;
+    invoice.amount_remaining = 0;
+    invoice.attempted = true;
+    invoice.status_transitions.paid_at = unix();
+  }
+
+  private createSession(state: AccountState, form: FormObject): Stripe.Checkout.Session {
+    const mode = (str(form.mode) ?? 'payment') as Stripe.Checkout.Session.Mode;
+    if (mode !== 'payment' && mode !== 'subscription')
+      throw new StandInError(
+        400,
+        'invalid_request_error',
+        `The stand-in supports payment and subscription mode, not ${mode}.`,
+        'mode',
+      );
+    const successUrl = str(form.success_url) ?? null;
+    if (!successUrl || !URL.canParse(successUrl))
+      throw new StandInError(400, 'invalid_request_error', 'Not a valid URL', 'success_url');
+    const cancelUrl = str(form.cancel_url) ?? null;
+    if (cancelUrl !== null && !URL.canParse(cancelUrl))
+      throw new StandInError(400, 'invalid_request_error', 'Not a valid URL', 'cancel_url');
+    let customerId = str(form.customer) ?? null;
+    if (customerId) this.customerOf(state, customerId);
+    const items = list(form.line_items).map((entry) => obj(entry as FormValue));
+    if (!items.length)
+      throw new StandInError(400, 'invalid_request_error', 'line_items is required.', 'line_items');
+    let currency = '';
+    let total = 0;
+    let recurring: {
+      interval: 'day' | 'week' | 'month' | 'year';
+      unitAmount: number;
+      productName: string;
+    } | null = null;
+    items.forEach((item, index) => {
+      const price = obj(item.price_data);
+      const quantity = int(item.quantity, `line_items[${index}][quantity]`) ?? 1;
+      const unit = int(price.unit_amount, `line_items[${index}][price_data][unit_amount]`);
+      const itemCurrency = str(price.currency)?.toLowerCase();
+      const name = str(obj(price.product_data).name);
+      if (unit === undefined || !itemCurrency || !name)
+        throw new StandInError(
+          400,
+          'invalid_request_error',
+          'The stand-in needs price_data with unit_amount, currency and product_data.name.',
+          `line_items[${index}]`,
+        );
+      if (currency && currency !== itemCurrency)
+        throw new StandInError(
+          400,
+          'invalid_request_error',
+          'All line items must share one currency.',
+          `line_items[${index}]`,
+        );
+      currency = itemCurrency;
+      total += unit * quantity;
+      const interval = str(obj(price.recurring).interval);
+      if (interval) recurring = { interval: interval as 'month', unitAmount: unit, productName: name };
+    });
+    if (mode === 'subscription' && !recurring)
+      throw new StandInError(
+        400,
+        'invalid_request_error',
+        'Subscription mode needs a recurring price.',
+        'line_items',
+      );
+    if (mode === 'payment' && recurring)
+      throw new StandInError(
+        400,
+        'invalid_request_error',
+        'Payment mode takes no recurring price.',
+        'line_items',
+      );
+    if (mode === 'subscription' && !customerId) {
+      const created = build.customer(
+        id('cus'),
+        { email: str(form.customer_email) ?? null, name: null, metadata: {} },
+        state.livemode,
+      );
+      state.customers.set(created.id, created);
+      customerId = created.id;
+    }
+    const sessionId = `cs_${state.livemode ? 'live' : 'test'}_${randomBytes(16).toString('hex')}`;
+    const session = build.checkoutSession(
+      sessionId,
+      {
+        mode,
+        customer: customerId,
+        currency,
+        amountTotal: total,
+        successUrl,
+        cancelUrl,
+        metadata: stringMap(form.metadata),
+        clientReferenceId: str(form.client_reference_id) ?? null,
+        url: `${this.url}/c/${state.account.id}/${sessionId}`,
+        expiresAt: unix() + 24 * 3600,
+      },
+      state.livemode,
+    );
+    state.sessions.set(session.id, session);
+    if (mode === 'subscription' && recurring) {
+      const r = recurring as { interval: 'month'; unitAmount: number; productName: string };
+      this.pendingSubscription.set(session.id, {
+        currency,
+        unitAmount: r.unitAmount,
+        interval: r.interval,
+        productName: r.productName,
+        metadata: stringMap(obj(form.subscription_data).metadata),
+      });
+    }
+    return session;
+  }
+
+  private customerOf(state: AccountState, customerId: string) {
+    const found = state.customers.get(customerId);
+    if (!found) throw noSuch('customer', customerId, 'customer');
+    return found;
+  }
+
+  private invoiceOf(state: AccountState, invoiceId: string) {
+    const found = state.invoices.get(invoiceId);
+    if (!found) throw noSuch('invoice', invoiceId, 'invoice');
+    return found;
+  }
+
+  private subscriptionOf(state: AccountState, subscriptionId: string) {
+    const found = state.subscriptions.get(subscriptionId);
+    if (!found) throw noSuch('subscription', subscriptionId);
+    return found;
+  }
+
+  private state(accountId: string): AccountState {
+    const state = this.accounts.get(accountId);
+    if (!state) throw new Error(`no stand-in account ${accountId}`);
+    return state;
+  }
+
+  private endpointsFor(state: AccountState, type: string) {
+    return [...state.endpoints.values()].filter(
+      (e) => !e.deleted && (e.object.enabled_events.includes('*') || e.object.enabled_events.includes(type)),
+    );
+  }
+
+  /** Records an event and delivers it, signed, to every endpoint of the account that asked for its type. */
+  private async emit(
+    state: AccountState,
+    type: string,
+    object: unknown,
+    previous?: unknown,
+  ): Promise<Delivery[]> {
+    const made = build.event(id('evt'), type, object, {
+      livemode: state.livemode,
+      previousAttributes: previous,
+    });
+    state.events.push(made);
+    const out: Delivery[] = [];
+    for (const endpoint of this.endpointsFor(state, type)) {
+      out.push(
+        await this.deliver(endpoint.object.url, made, { secret: endpoint.secret }).catch((err: Error) => ({
+          url: endpoint.object.url,
+          eventId: made.id,
+          type,
+          status: 0,
+          body: err.message,
+        })),
+      );
+    }
+    return out;
+  }
+
+  /* --- The payer's pages -------------------------------------------------------------------------------- */
+
+  private async page(req: IncomingMessage, res: ServerResponse, url: URL, raw: string) {
+    const [kind, accountId = '', objectId = '', action] = url.pathname.split('/').slice(1);
+    if (kind === '_stand-in') return this.control(req, res, url, raw);
+    const state = this.accounts.get(accountId);
+    if (!state) return html(res, 404, 'Not found', '<p>No such page.</p>');
+    const post = req.method === 'POST';
+    if (kind === 'i') {
+      const invoice = state.invoices.get(objectId);
+      if (!invoice || invoice.status === 'draft')
+        return html(res, 404, 'Not found', '<p>No such invoice.</p>');
+      if (action === 'pdf' && !post) {
+        res.writeHead(200, { 'Content-Type': 'application/pdf' });
+        return res.end(minimalPdf(`Invoice ${invoice.number}`));
+      }
+      if (post && action === 'pay' && invoice.status === 'open') await this.payInvoice(accountId, objectId);
+      const declined = post && action === 'decline' && invoice.status === 'open';
+      if (declined) await this.declineInvoice(accountId, objectId);
+      if (post) return redirect(res, `/i/${accountId}/${objectId}${declined ? '?declined=1' : ''}`);
+      return html(
+        res,
+        200,
+        `Invoice ${invoice.number}`,
+        invoicePage(invoice, url.searchParams.has('declined')),
+      );
+    }
+    if (kind === 'c') {
+      const session = state.sessions.get(objectId);
+      if (!session) return html(res, 404, 'Not found', '<p>No such Checkout Session.</p>');
+      if (post && action === 'pay' && session.status === 'open') {
+        const { redirect: to } = await this.completeCheckout(accountId, objectId);
+        return redirect(res, to);
+      }
+      if (post && action === 'decline') return redirect(res, `/c/${accountId}/${objectId}?declined=1`);
+      if (post && action === 'cancel' && session.cancel_url) return redirect(res, session.cancel_url);
+      return html(res, 200, 'Checkout', checkoutPage(session, url.searchParams.has('declined')));
+    }
+    return html(res, 404, 'Not found', '<p>No such page.</p>');
+  }
+
+  /**
+   * The helpers over HTTP, for a stand-in in another process (e2e, bench):
+   * `POST /_stand-in/accounts` (`{ name?, secretKey? }`) → `{ accountId, secretKey }`;
+   * `GET /_stand-in/accounts/{id}/state` → its customers, invoices, sessions, subscriptions, endpoints,
+   * events; `POST /_stand-in/accounts/{id}/webhook-endpoints` (`{ url, secret? }`) → `{ endpointId, secret }`.
+   */
+  private control(req: IncomingMessage, res: ServerResponse, url: URL, raw: string) {
+    const [, , , accountId, what] = url.pathname.split('/');
+    const json = (status: number, value: unknown) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(value));
+    };
+    const input = (raw ? JSON.parse(raw) : {}) as Record<string, string | undefined>;
+    if (req.method === 'POST' && !accountId)
+      return json(
+        201,
+        this.createAccount({
+          ...(input.name ? { name: input.name } : {}),
+          ...(input.secretKey ? { secretKey: input.secretKey } : {}),
+        }),
+      );
+    if (!accountId || !this.accounts.has(accountId)) return json(404, { error: 'no such account' });
+    if (req.method === 'GET' && what === 'state')
+      return json(200, {
+        customers: this.customers(accountId),
+        invoices: this.invoices(accountId),
+        sessions: this.sessions(accountId),
+        subscriptions: this.subscriptions(accountId),
+        webhookEndpoints: this.webhookEndpoints(accountId),
+        events: this.events(accountId),
+      });
+    if (req.method === 'POST' && what === 'webhook-endpoints' && input.url)
+      return json(
+        201,
+        this.addWebhookEndpoint(accountId, input.url, input.secret ? { secret: input.secret } : {}),
+      );
+    return json(404, { error: 'unknown helper' });
+  }
+}
+
+/* --- Helpers -------------------------------------------------------------------------------------------- */
+
+function header(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function noSuch(kind: string, objectId: string | undefined, param?: string) {
+  return new StandInError(
+    404,
+    'invalid_request_error',
+    `No such ${kind}: '${objectId ?? ''}'`,
+    param,
+    'resource_missing',
+  );
+}
+
+function errorBody(err: StandInError): string {
+  return JSON.stringify({
+    error: {
+      type: err.type,
+      message: err.message,
+      ...(err.param ? { param: err.param } : {}),
+      ...(err.code ? { code: err.code } : {}),
+    },
+  });
+}
+
+function sendError(res: ServerResponse, err: StandInError) {
+  res.writeHead(err.status, { 'Content-Type': 'application/json', 'Request-Id': id('req') });
+  res.end(errorBody(err));
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function html(res: ServerResponse, status: number, title: string, body: string) {
+  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+      `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:10vh auto"><p><small>Stripe stand-in (test mode)</small></p>${body}</body></html>`,
+  );
+}
+
+function redirect(res: ServerResponse, location: string) {
+  res.writeHead(303, { Location: location });
+  res.end();
+}
+
+const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+
+function invoicePage(invoice: Stripe.Invoice, declined: boolean): string {
+  const lines = invoice.lines.data
+    .map((line) => `<li>${escapeHtml(line.description ?? '')}: ${money(line.amount, invoice.currency)}</li>`)
+    .join('');
+  const status =
+    invoice.status === 'paid'
+      ? '<p role="status">Paid</p>'
+      : invoice.status === 'void'
+        ? '<p role="status">Void</p>'
+        : `${declined ? '<p role="alert">Your card was declined.</p>' : ''}` +
+          `<form method="post" action="${escapeHtml(new URL(invoice.hosted_invoice_url ?? '').pathname)}/pay"><button type="submit">Pay</button></form>` +
+          `<form method="post" action="${escapeHtml(new URL(invoice.hosted_invoice_url ?? '').pathname)}/decline"><button type="submit">Decline card</button></form>`;
+  return `<h1>Invoice ${escapeHtml(invoice.number ?? '')}</h1><p>${escapeHtml(invoice.account_name ?? '')}</p><ul>${lines}</ul><p>Total: <strong>${money(invoice.total, invoice.currency)}</strong></p>${status}`;
+}
+
+function checkoutPage(session: Stripe.Checkout.Session, declined: boolean): string {
+  const path = new URL(session.url ?? 'http://x/').pathname;
+  const amount = money(session.amount_total ?? 0, session.currency ?? 'eur');
+  if (session.status !== 'open')
+    return `<h1>Checkout</h1><p role="status">This session is ${session.status}.</p>`;
+  return (
+    `<h1>${session.mode === 'subscription' ? 'Subscribe' : 'Pay'} ${amount}</h1>` +
+    (declined ? '<p role="alert">Your card was declined.</p>' : '') +
+    `<form method="post" action="${escapeHtml(path)}/pay"><button type="submit">Pay</button></form>` +
+    `<form method="post" action="${escapeHtml(path)}/decline"><button type="submit">Decline card</button></form>` +
+    (session.cancel_url
+      ? `<form method="post" action="${escapeHtml(path)}/cancel"><button type="submit">Back</button></form>`
+      : '')
+  );
+}
+
+/** A one-page PDF with one line of text (the hosted invoice's PDF link opens something real). */
+function minimalPdf(text: string): Buffer {
+  const content = `BT /F1 18 Tf 72 720 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(pdf.length);
+    pdf += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+/**
+ * Starts a stand-in on `port` (0: a free one) of 127.0.0.1.
+ * @example const stripe = await startStripeStandIn(); const { secretKey } = stripe.createAccount()
+ */
+export async function startStripeStandIn(
+  opts: { port?: number; host?: string } = {},
+): Promise<StripeStandIn> {
+  const host = opts.host ?? '127.0.0.1';
+  let standIn: StripeStandIn | undefined;
+  const server = createServer((req, res) => {
+    void standIn?.handle(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, host, resolve));
+  standIn = new StripeStandIn(server, host);
+  return standIn;
+}
+
+/**
+ * `tsx tests/stripe/stand-in.ts [--port N] [--platform-key sk_test_…] [--platform-webhook URL --platform-secret whsec_…]`:
+ * a stand-in for a whole run (e2e, bench). Prints one JSON line with its URL and the platform account.
+ */
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  const arg = (name: string) => {
+    const index = process.argv.indexOf(`--${name}`);
+    return index > 0 ? process.argv[index + 1] : undefined;
+  };
+  const standIn = await startStripeStandIn({ port: Number(arg('port') ?? 0) });
+  const platform = standIn.createAccount({
+    name: 'Client Portal platform',
+    ...(arg('platform-key') ? { secretKey: arg('platform-key') } : {}),
+  });
+  const webhook = arg('platform-webhook');
+  const endpoint = webhook
+    ? standIn.addWebhookEndpoint(platform.accountId, webhook, {
+        ...(arg('platform-secret') ? { secret: arg('platform-secret') } : {}),
+      })
+    : null;
+  console.log(JSON.stringify({ url: standIn.url, platform, webhookSecret: endpoint?.secret ?? null }));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.on(signal, () => void standIn.close().then(() => process.exit(0)));
+}
