@@ -221,7 +221,7 @@ export async function invoicesListBench(
       .join('\n');
     const totalsPlan = (
       await sql.unsafe<{ 'QUERY PLAN': string }[]>(
-        `EXPLAIN (ANALYZE, BUFFERS) SELECT i.status, i.currency::text, count(*)::int, sum(i.amount_cents)::text
+        `EXPLAIN (ANALYZE, BUFFERS) SELECT i.status, i.currency::text, count(*)::int, sum(i.amount_cents::int)::text
          FROM invoices i WHERE i.provider_id = $1 GROUP BY i.status, i.currency ORDER BY i.status, i.currency`,
         [userId],
       )
