@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPortalSession } from '../../auth/portal-client/portal-session';
 import { type FilesWorld, filesWorld } from '../../services/files/testing';
+import { pdfFormat } from '../../services/invoices/pdf/format';
 import { POPPLER, pdfImageCount, pdfText } from '../../services/invoices/pdf/pdf-tools';
 import { insertTestInvoice, type TestInvoiceInput } from '../../services/invoices/pdf/testing';
 import { createTestContext, jsonHeaders, type TestContext } from '../../testing/harness';
@@ -30,9 +31,10 @@ beforeAll(async () => {
   w = await filesWorld(t, 'invoice-pdf');
   stranger = await filesWorld(t, 'invoice-pdf-stranger');
   await t.sql`
-    INSERT INTO invoice_settings (provider_id, business_address, tax_id, payment_instructions, footer_note)
+    INSERT INTO invoice_settings (provider_id, business_address, tax_id, payment_instructions, footer_note,
+                                  next_number, next_credit_note_number)
     VALUES (${w.providerId}, 'Hauptstraße 5, 80331 München', 'DE123456789', 'IBAN DE89 3704 0044 0532 0130 00',
-            'Grüße aus München')`;
+            'Grüße aus München', 100, 100)`; // numbers below 100 belong to the invoices written directly below
   await t.sql`UPDATE profiles SET business_name = 'Weiß & Söhne Design' WHERE user_id = ${w.providerId}`;
   const base = { providerId: w.providerId, clientId: w.clientId, lines };
   ids.sent = await insertTestInvoice(t.sql, {
@@ -88,6 +90,8 @@ const provider = (id: string, suffix = '/pdf', cookie = w.owner) =>
   send(t, 'GET', `/api/invoices/${id}${suffix}`, cookie);
 const portal = (id: string, token = w.token, portalId = w.portalId) =>
   portalRequest(t, 'GET', `/api/portal/${portalId}/invoices/${id}/pdf`, token);
+
+const pdfFormatEur = (cents: number) => pdfFormat('de', 'EUR').money(cents).replace('\u00a0', ' ');
 
 async function pdfOf(res: Response): Promise<Buffer> {
   expect(res.status, res.status === 200 ? '' : await res.clone().text()).toBe(200);
@@ -221,5 +225,51 @@ describe('GET /api/portal/{portalId}/invoices/{invoiceId}/pdf', () => {
       headers: jsonHeaders({ Cookie: w.owner }),
     });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('invoices written by the invoices API', () => {
+  it('prints what the API stored: the draft, then the sent invoice with its number, then its credit note', async () => {
+    const created = await send(t, 'POST', '/api/invoices', w.owner, {
+      clientId: w.clientId,
+      language: 'de',
+      currency: 'EUR',
+      dueDate: '2026-12-31',
+      description: 'Über die API: Größenänderung',
+      lines: [
+        { description: 'Straßenplanung', quantityMilli: 2500, unitPriceCents: 9999, taxRateBp: 1900 },
+        { description: 'Fußnoten', quantityMilli: 1000, unitPriceCents: 1, taxRateBp: 700 },
+      ],
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const invoice = (await created.json()) as { id: string; amountCents: number };
+    const draft = await pdfOf(await provider(invoice.id));
+    const sent = await send(t, 'POST', `/api/invoices/${invoice.id}/send`, w.owner);
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    const { invoice: after } = (await sent.json()) as { invoice: { number: string; amountCents: number } };
+    const res = await portal(invoice.id);
+    const bytes = await pdfOf(res);
+    expect(res.headers.get('content-disposition')).toContain(`filename="${after.number}.pdf"`);
+    const cancel = await send(t, 'POST', `/api/invoices/${invoice.id}/cancel`, w.owner, {
+      reason: 'Falsche Menge',
+    });
+    expect(cancel.status, await cancel.clone().text()).toBe(200);
+    const { creditNote } = (await cancel.json()) as { creditNote: { number: string } };
+    const note = await pdfOf(await provider(invoice.id, '/credit-note/pdf'));
+    if (POPPLER) {
+      // 2.5 × 99.99 = 249.975 → 249.98; 19 % of it 47.4962 → 47.50; 0.01 at 7 % → no tax: 297.49 € stored.
+      expect(after.amountCents).toBe(29749);
+      expect(pdfText(draft)).toContain('ENTWURF');
+      const text = pdfText(bytes);
+      expect(text).toContain(after.number);
+      expect(text).toContain('249,98 €');
+      expect(text).toContain('19 % USt. auf 249,98 €');
+      expect(text).toContain(pdfFormatEur(after.amountCents));
+      const noteText = pdfText(note);
+      expect(noteText).toContain(creditNote.number);
+      expect(noteText).toContain(after.number);
+      expect(noteText).toContain('Falsche Menge');
+      expect(noteText).toContain(pdfFormatEur(-after.amountCents));
+    }
   });
 });

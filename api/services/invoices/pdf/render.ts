@@ -247,7 +247,8 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   }
   const detailsX = left + width - 220;
   const details: { text: string; bold?: boolean }[] = [
-    { text: data.provider.businessName || data.provider.fullName, bold: true },
+    // The name heads the details beside a logo; without one it is already the heading on the left.
+    ...(logoDrawn ? [{ text: data.provider.businessName || data.provider.fullName, bold: true }] : []),
     ...(data.provider.businessName && data.provider.businessName !== data.provider.fullName
       ? [{ text: data.provider.fullName }]
       : []),
