@@ -1,8 +1,7 @@
 import { Check, Copy } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Button } from '../../../shared/ui/button';
-import { toast } from '../../../shared/ui/toaster';
+import { useCopy } from '../use-copy';
 
 /**
  * Copies `text` to the clipboard and confirms with a toast: spec §8's 'Link copied to clipboard!' for a
@@ -24,22 +23,12 @@ export function CopyButton({
   iconOnly?: boolean;
 }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), 2000);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-      toast.success(t(kind === 'link' ? 'portals:copy.linkCopied' : 'portals:copy.valueCopied'));
-    } catch {
-      toast.error(t('portals:copy.failed'), { description: text });
-    }
-  }
+  const { copied, copy: copyText } = useCopy();
+  const copy = () =>
+    copyText(text, {
+      done: t(kind === 'link' ? 'portals:copy.linkCopied' : 'portals:copy.valueCopied'),
+      failed: t('portals:copy.failed'),
+    });
 
   const Icon = copied ? Check : Copy;
   return (

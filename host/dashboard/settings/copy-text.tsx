@@ -1,8 +1,8 @@
 import { Check, Copy } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Button } from '../../../shared/ui/button';
-import { toast } from '../../../shared/ui/toaster';
+import { useCopy } from '../use-copy';
 
 /**
  * A read-only value with its label and a copy button (the Stripe webhook URL). When the browser refuses
@@ -11,22 +11,8 @@ import { toast } from '../../../shared/ui/toaster';
 export function CopyText({ label, value }: { label: string; value: string }) {
   const { t } = useTranslation();
   const id = useId();
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), 2000);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-      toast.success(t('settings:copied'));
-    } catch {
-      toast.error(t('settings:copyFailed'), { description: value });
-    }
-  }
+  const { copied, copy: copyText } = useCopy();
+  const copy = () => copyText(value, { done: t('settings:copied'), failed: t('settings:copyFailed') });
 
   const Icon = copied ? Check : Copy;
   return (
