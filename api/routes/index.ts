@@ -47,6 +47,7 @@ import { registerUploadFileVersion } from './files/upload-version';
 import { registerInvoiceRoutes } from './invoices';
 import { registerCreditNotePdf } from './invoices/credit-note-pdf';
 import { registerInvoicePdf } from './invoices/pdf';
+import { registerPortalCreditNotePdf } from './invoices/portal-credit-note-pdf';
 import { registerPortalInvoicePdf } from './invoices/portal-pdf';
 import { registerListConversations } from './messages/conversations';
 import { registerListMessages } from './messages/list';
@@ -181,6 +182,7 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerInvoicePdf(app);
   registerCreditNotePdf(app);
   registerPortalInvoicePdf(app);
+  registerPortalCreditNotePdf(app);
 
   registerNotifications(app);
   registerUnreadCount(app);

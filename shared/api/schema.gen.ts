@@ -6136,6 +6136,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portal/{portalId}/invoices/{invoiceId}/credit-note/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A cancelled invoice’s credit note as PDF (client)
+         * @description The credit note (German “Stornorechnung”) that cancelled one of the signed-in client’s invoices: the recipient keeps it with the invoice for their books. Sent as `application/pdf` with `Content-Disposition: attachment` and a safe file name (the number: `CN-0001.pdf`; an ASCII `filename` and the exact `filename*`), or `inline` with `?inline=1`; `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store`; an attachment also carries a sandboxing Content-Security-Policy (an inline PDF cannot have one: browsers do not run their PDF viewer in a sandboxed document). The PDF is made now from the stored invoice, in the invoice’s language (English or German: labels, dates, amounts), with the provider’s business details and invoice settings, the client, and the logo and colours of the client’s portal; Inter is embedded, so umlauts, ß and € render and can be copied. 404 when the invoice has no credit note, and for drafts and other clients’ invoices.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `1`: `Content-Disposition: inline` (open in the browser’s PDF viewer); default attachment. */
+                    inline?: "0" | "1";
+                };
+                header?: never;
+                path: {
+                    invoiceId: string;
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The PDF */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/portal/{portalId}/invoices/{invoiceId}/pay": {
         parameters: {
             query?: never;

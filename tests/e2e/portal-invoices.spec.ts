@@ -153,6 +153,21 @@ test('a client sees a sent invoice with its lines and totals, downloads its PDF,
     await download.saveAs(saved);
     expect(readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
 
+    // A cancelled invoice: its credit note ("Stornorechnung") is the client's to keep too.
+    const cancelled = await sentInvoice(request, w, inDays(14));
+    await ok(
+      await request.post(`/api/invoices/${cancelled.id}/cancel`, { data: { reason: 'Billed twice' } }),
+    );
+    await page.goto(`/portal/${w.portalId}/invoices/${cancelled.id}`);
+    const [creditNote] = await Promise.all([
+      page.waitForEvent('download'),
+      main.getByRole('button', { name: 'Credit note (PDF)' }).click(),
+    ]);
+    expect(creditNote.suggestedFilename()).toMatch(/^CN-\d{4}\.pdf$/);
+    const savedNote = test.info().outputPath('credit-note.pdf');
+    await creditNote.saveAs(savedNote);
+    expect(readFileSync(savedNote).subarray(0, 5).toString()).toBe('%PDF-');
+
     // A draft is the provider's own, an unknown id nobody's: not found.
     for (const id of [draft, crypto.randomUUID()]) {
       await page.goto(`/portal/${w.portalId}/invoices/${id}`);

@@ -228,6 +228,26 @@ describe('GET /api/portal/{portalId}/invoices/{invoiceId}/pdf', () => {
   });
 });
 
+describe('GET /api/portal/{portalId}/invoices/{invoiceId}/credit-note/pdf', () => {
+  const creditNote = (id: string, token = w.token) =>
+    portalRequest(t, 'GET', `/api/portal/${w.portalId}/invoices/${id}/credit-note/pdf`, token);
+
+  it('sends the client the credit note of their cancelled invoice', async () => {
+    const res = await creditNote(ids.cancelled as string);
+    const pdf = await pdfOf(res);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="CN-0001\.pdf"/);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    if (POPPLER) expect(pdfText(pdf)).toContain('Stornorechnung');
+  });
+
+  it('answers 404 without a credit note, for another client’s and another provider’s invoice, and 401 without the session', async () => {
+    for (const id of [ids.sent, ids.draft, ids.paid, ids.siblings, ids.strangers, crypto.randomUUID()])
+      expect((await creditNote(id as string)).status).toBe(404);
+    expect((await creditNote(ids.cancelled as string, siblingToken)).status).toBe(404);
+    expect((await creditNote(ids.cancelled as string, '')).status).toBe(401);
+  });
+});
+
 describe('invoices written by the invoices API', () => {
   it('prints what the API stored: the draft, then the sent invoice with its number, then its credit note', async () => {
     const created = await send(t, 'POST', '/api/invoices', w.owner, {

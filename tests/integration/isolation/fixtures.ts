@@ -249,6 +249,9 @@ Object.assign(FIXTURES, {
   'GET /api/portal/{portalId}/invoices/{invoiceId}/pdf': {
     object: (v) => ({ params: { portalId: v.portalId, invoiceId: v.invoicePdf.invoiceId } }),
   },
+  'GET /api/portal/{portalId}/invoices/{invoiceId}/credit-note/pdf': {
+    object: (v) => ({ params: { portalId: v.portalId, invoiceId: v.invoicePdf.cancelledInvoiceId } }),
+  },
 } satisfies Record<string, Fixture>);
 // ── End of the invoice PDF block. ─────────────────────────────────────────────────────────────────
 

@@ -95,14 +95,18 @@ export function usePaymentPolling(portalId: string, invoiceId: string, active: b
 /** The invoice's PDF, read with the client's token and saved as `<number>.pdf`. */
 export async function downloadInvoicePdf(
   portalId: string,
-  invoice: Pick<PortalInvoiceDetail, 'id' | 'number'>,
+  invoice: Pick<PortalInvoiceDetail, 'id' | 'number' | 'creditNoteNumber'>,
   network: string,
+  document_: 'invoice' | 'credit_note' = 'invoice',
 ): Promise<void> {
-  const blob = await fetchBlob(`${base(portalId, invoice.id)}/pdf`, network);
+  const creditNote = document_ === 'credit_note';
+  const path = creditNote ? 'credit-note/pdf' : 'pdf';
+  const blob = await fetchBlob(`${base(portalId, invoice.id)}/${path}`, network);
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
-  anchor.download = `${invoice.number.replace(/[^\w.-]+/g, '_') || 'invoice'}.pdf`;
+  const name = (creditNote ? invoice.creditNoteNumber : invoice.number) ?? '';
+  anchor.download = `${name.replace(/[^\w.-]+/g, '_') || (creditNote ? 'credit-note' : 'invoice')}.pdf`;
   document.body.append(anchor);
   anchor.click();
   anchor.remove();

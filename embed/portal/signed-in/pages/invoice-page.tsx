@@ -51,8 +51,17 @@ function BackLink() {
   );
 }
 
-/** "Download PDF": the server's PDF, read with the client's token. */
-function PdfButton({ invoice }: { invoice: PortalInvoiceDetail }) {
+/**
+ * "Download PDF": the server's PDF, read with the client's token; for a cancelled invoice also its credit
+ * note ("Stornorechnung"), which the client keeps with the invoice for their books.
+ */
+function PdfButton({
+  invoice,
+  document: pdf = 'invoice',
+}: {
+  invoice: PortalInvoiceDetail;
+  document?: 'invoice' | 'credit_note';
+}) {
   const { t } = useI18n();
   const { portalId } = useSignedIn();
   const [busy, setBusy] = useState(false);
@@ -62,13 +71,13 @@ function PdfButton({ invoice }: { invoice: PortalInvoiceDetail }) {
       loading={busy}
       onClick={() => {
         setBusy(true);
-        downloadInvoicePdf(portalId, invoice, t('errors.network'))
+        downloadInvoicePdf(portalId, invoice, t('errors.network'), pdf)
           .catch(() => toast.error(t('invoice.downloadFailed')))
           .finally(() => setBusy(false));
       }}
     >
       {busy ? null : <Download aria-hidden="true" className="size-4" />}
-      {t('invoice.downloadPdf')}
+      {pdf === 'credit_note' ? t('invoice.downloadCreditNote') : t('invoice.downloadPdf')}
     </Button>
   );
 }
@@ -312,7 +321,12 @@ function InvoiceView({ invoice }: { invoice: PortalInvoiceDetail }) {
             ) : null}
           </span>
         }
-        actions={<PdfButton invoice={invoice} />}
+        actions={
+          <span className="flex flex-wrap gap-2">
+            <PdfButton invoice={invoice} />
+            {invoice.creditNoteNumber ? <PdfButton invoice={invoice} document="credit_note" /> : null}
+          </span>
+        }
       />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-4 lg:col-start-2 lg:row-start-1">
