@@ -1,11 +1,10 @@
 import { expect } from 'vitest';
 import type { Invoice, InvoiceStatus } from '../../../shared/contracts/invoices';
 import { computeTotals, type MoneyLine } from '../../../shared/contracts/money';
-import { createPortalSession } from '../../auth/portal-client/portal-session';
 import type { Sql } from '../../db/client';
 import { send } from '../../routes/account/testing';
-import { portalWorld } from '../../routes/portal-client/testing';
 import type { TestContext } from '../../testing/harness';
+import { type FilesWorld, filesWorld } from '../files/testing';
 
 /**
  * Test helpers for invoices: rows as migration 0014's checks want them (a draft has no number, a sent one
@@ -73,39 +72,9 @@ export async function insertInvoice(sql: Sql, input: InsertInvoice): Promise<str
   return id;
 }
 
-export interface InvoicesWorld {
-  owner: string;
-  providerId: string;
-  portalId: string;
-  clientId: string;
-  projectId: string;
-  /** The client's portal bearer token. */
-  token: string;
-}
-
-/** A provider with a portal, a client (signed in: `token`) and a project of that client. */
-export async function invoicesWorld(t: TestContext, label: string): Promise<InvoicesWorld> {
-  const world = await portalWorld(t, label, { withPassword: false });
-  const project = await send(t, 'POST', '/api/projects', world.owner, {
-    clientId: world.client.id,
-    name: `${label} project`,
-  });
-  expect(project.status).toBe(201);
-  const session = await createPortalSession(
-    t.sql,
-    { id: world.client.id, portalId: world.portalId, providerId: world.providerId },
-    'password',
-    t.deps.now(),
-  );
-  return {
-    owner: world.owner,
-    providerId: world.providerId,
-    portalId: world.portalId,
-    clientId: world.client.id,
-    token: session.token,
-    projectId: ((await project.json()) as { id: string }).id,
-  };
-}
+/** A provider with a portal, a client (signed in: `token`) and a project of that client: the files tests' world. */
+export type InvoicesWorld = FilesWorld;
+export const invoicesWorld = filesWorld;
 
 /** A line as the editors send it. */
 export const line = (
