@@ -1,5 +1,6 @@
 import { ExternalLink, LogOut } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
+import { PORTAL_NAV } from '../../../shared/portal/nav';
 import { Button } from '../../../shared/ui/button';
 import { cn } from '../../../shared/ui/cn';
 import { useI18n } from '../i18n/i18n-context';
@@ -7,7 +8,7 @@ import { Link } from '../navigation/link';
 import type { PortalPage } from '../navigation/paths';
 import { NotificationBell } from './notifications/notification-bell';
 import { useSessionSync } from './session-sync';
-import { NAV, useHeadingFocus } from './shell-parts';
+import { useHeadingFocus } from './shell-parts';
 import { signOut } from './sign-out';
 import { useSignedIn } from './signed-in-context';
 
@@ -52,7 +53,7 @@ export function EmbeddedShell({
             aria-label={t('nav.main')}
             className="flex min-w-0 flex-1 items-center gap-0.5 overflow-x-auto"
           >
-            {NAV.map(({ page: target, icon: Icon }) => (
+            {PORTAL_NAV.map(({ page: target, icon: Icon }) => (
               <Link
                 key={target}
                 to={pathTo(target)}

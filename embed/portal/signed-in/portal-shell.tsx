@@ -1,5 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
+import { PORTAL_NAV } from '../../../shared/portal/nav';
 import { Button } from '../../../shared/ui/button';
 import { cn } from '../../../shared/ui/cn';
 import { useEmbed, useFrameContent } from '../embedded/embed-state';
@@ -13,7 +14,7 @@ import { useResumeUnsent } from './messages/resume-unsent';
 import { NotificationBell } from './notifications/notification-bell';
 import { useLiveUpdates } from './realtime/use-live-updates';
 import { useSessionSync } from './session-sync';
-import { NAV, useHeadingFocus } from './shell-parts';
+import { useHeadingFocus } from './shell-parts';
 import { signOut } from './sign-out';
 import { useSignedIn } from './signed-in-context';
 
@@ -49,7 +50,7 @@ function StandaloneShell({ page, children }: { page: PortalPage; children: React
   useHeadingFocus(main);
 
   const initial = [...session.client.name.trim()][0]?.toUpperCase() ?? '?';
-  const navItem = (item: (typeof NAV)[number], variant: 'bar' | 'tabs') => {
+  const navItem = (item: (typeof PORTAL_NAV)[number], variant: 'bar' | 'tabs') => {
     const active = item.page === page;
     const Icon = item.icon;
     return (
@@ -88,7 +89,7 @@ function StandaloneShell({ page, children }: { page: PortalPage; children: React
             <BrandMark branding={branding ?? { name: t('login.genericName'), logoUrl: null }} />
           </Link>
           <nav aria-label={t('nav.main')} className="ml-4 hidden items-center gap-1 lg:flex">
-            {NAV.map((item) => navItem(item, 'bar'))}
+            {PORTAL_NAV.map((item) => navItem(item, 'bar'))}
           </nav>
           <div className="ml-auto flex shrink-0 items-center gap-1">
             <NotificationBell portalId={signedIn.portalId} />
@@ -138,7 +139,7 @@ function StandaloneShell({ page, children }: { page: PortalPage; children: React
         aria-label={t('nav.main')}
         className="fixed inset-x-0 bottom-0 z-30 flex border-t border-line bg-canvas pb-[env(safe-area-inset-bottom)] lg:hidden"
       >
-        {NAV.map((item) => navItem(item, 'tabs'))}
+        {PORTAL_NAV.map((item) => navItem(item, 'tabs'))}
       </nav>
     </div>
   );
