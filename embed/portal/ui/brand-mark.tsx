@@ -17,8 +17,17 @@ export function BrandMark({
   className?: string;
 }) {
   const box = size === 'lg' ? 'h-12' : 'h-9';
+  // A long name (German ones are) wraps onto a second line, broken between words (inside a word only when
+  // one alone is wider than the space); past two lines it ends with an ellipsis after a word, the whole
+  // name in its title.
   const name = showName ? (
-    <span className={cn('truncate font-semibold', size === 'lg' ? 'text-lg' : 'text-base')}>
+    <span
+      title={branding.name}
+      className={cn(
+        'line-clamp-2 leading-tight font-semibold break-words hyphens-auto',
+        size === 'lg' ? 'text-lg' : 'text-base',
+      )}
+    >
       {branding.name}
     </span>
   ) : (

@@ -112,7 +112,7 @@ function Brand({ name, logoSrc }: { name: string; logoSrc: string | null }) {
           {[...name.trim()][0]?.toUpperCase() ?? '·'}
         </span>
       )}
-      <span className="truncate text-xs font-semibold">{name}</span>
+      <span className="line-clamp-2 text-xs leading-tight font-semibold break-words">{name}</span>
     </span>
   );
 }
