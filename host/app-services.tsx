@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../shared/api/query-client';
 import { Outlet } from '../shared/router';
-import { createQueryClient } from './query-client';
 
 /** One client for the whole session: the cache outlives route changes (spec §9 defaults). */
 const queryClient = createQueryClient();

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ActivityType } from './contracts/activity';
 import { PlatformConfig, RemoteName } from './contracts/platform';
+import { notificationSection } from './notifications/rules';
 import {
   IDLE_PRELOADED_REMOTES,
   isRemoteAvailable,
@@ -11,6 +13,7 @@ import {
   registryProblems,
   remoteExposes,
   remoteManifests,
+  remoteOfActivity,
 } from './remotes';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -19,6 +22,8 @@ const record = (name: string, fields: Partial<RemoteRecord> = {}): RemoteRecord 
   section: false,
   available: false,
   idlePreload: false,
+  activity: [],
+  activityPage: null,
   ...fields,
 });
 
@@ -35,12 +40,17 @@ describe('the remote registry', () => {
         record('twice'),
         record('twice'),
         record('Upper'),
+        record('pages', { activityPage: 'file' }),
+        record('bills', { activity: ['invoice_status'] }),
+        record('money', { activity: ['invoice_status'] }),
       ]),
     ).toEqual([
       'shown: available without a section',
       'eager: idle preload while hidden',
       'twice: listed twice',
       'Upper: not a lower-case name',
+      'pages: a page without activity',
+      'money: invoice_status belongs to bills',
     ]);
   });
 
@@ -79,5 +89,13 @@ describe('the remote registry', () => {
     expect(
       PlatformConfig.parse({ remotes: remoteManifests(), mail: 'outbox' }).remotes.analytics,
     ).toBeDefined();
+  });
+
+  it('sends every activity type but messages to exactly one shown section, the one spec §2 names', () => {
+    for (const type of ActivityType.options) {
+      const section = remoteOfActivity(type);
+      if (type === 'message') expect(section, type).toBeUndefined();
+      else expect(section?.name, type).toBe(notificationSection(type));
+    }
   });
 });

@@ -1,3 +1,5 @@
+import type { ActivityType } from './contracts/activity';
+
 /**
  * The registry of the dashboard's remotes (Module Federation sections in `remotes/<name>/`): ONE record per
  * remote, and everything that builds, serves, registers, shows or preloads a remote derives from it — the
@@ -7,7 +9,11 @@
  * `shell/preload.ts`), the bench and the federation e2e. A new remote is its folder (`index.ts`, `meta.ts`,
  * later `section.tsx`) plus one record here.
  *
- * Plain data, no imports: read by the build (Node), the API and the host's first load alike.
+ * A section's query keys and what the provider's live events do to them live in `shared/sections/<name>.ts`
+ * (the host reaches them without importing `remotes/`); `shared/sections/live.ts` lists them by this name,
+ * and the type checker refuses a record without its entry there.
+ *
+ * Plain data, no runtime imports: read by the build (Node), the API and the host's first load alike.
  */
 export type RemoteRecord = {
   /** The remote's folder, build environment, federation name and URL segment (`/remotes/<name>/`). */
@@ -24,20 +30,72 @@ export type RemoteRecord = {
   readonly available: boolean;
   /** Preloaded when the browser is idle about 2 s after the dashboard loads (spec §9). Needs `available`. */
   readonly idlePreload: boolean;
+  /**
+   * The activity types (spec §3) that belong to this section: their notifications open it (spec §2's
+   * "file_upload and file_approval to files…"; the host's messages page takes `message`), and its live
+   * effects react to them. Every other type is claimed by exactly one shown section (a test checks it).
+   */
+  readonly activity: readonly ActivityType[];
+  /**
+   * The activity item's field that names the page a notification opens (`/dashboard/<name>/<id>`); null,
+   * or an item that names none: the section's list.
+   */
+  readonly activityPage: 'file' | 'invoice' | null;
 };
 
 export const REMOTES = [
-  { name: 'clients', section: true, available: true, idlePreload: true },
-  { name: 'projects', section: true, available: true, idlePreload: true },
-  { name: 'invoices', section: true, available: true, idlePreload: false },
-  { name: 'files', section: true, available: true, idlePreload: false },
-  { name: 'analytics', section: false, available: false, idlePreload: false },
+  { name: 'clients', section: true, available: true, idlePreload: true, activity: [], activityPage: null },
+  {
+    name: 'projects',
+    section: true,
+    available: true,
+    idlePreload: true,
+    activity: ['project_created', 'project_updated', 'project_status'],
+    activityPage: null,
+  },
+  {
+    name: 'invoices',
+    section: true,
+    available: true,
+    idlePreload: false,
+    activity: ['invoice_created', 'invoice_status'],
+    activityPage: 'invoice',
+  },
+  {
+    name: 'files',
+    section: true,
+    available: true,
+    idlePreload: false,
+    activity: ['file_upload', 'file_approval'],
+    activityPage: 'file',
+  },
+  {
+    name: 'analytics',
+    section: false,
+    available: false,
+    idlePreload: false,
+    activity: [],
+    activityPage: null,
+  },
 ] as const satisfies readonly RemoteRecord[];
 
 export type RemoteName = (typeof REMOTES)[number]['name'];
 
 /** Every remote's name, in registry order (a non-empty tuple, as `z.enum` wants it). */
 export const REMOTE_NAMES = REMOTES.map((remote) => remote.name) as [RemoteName, ...RemoteName[]];
+
+/**
+ * The shown section an activity type belongs to (its notifications open it), or undefined for `message`
+ * (the host's messages page).
+ */
+export function remoteOfActivity(type: ActivityType): RemoteRecord | undefined {
+  const records: readonly RemoteRecord[] = REMOTES;
+  return records.find((remote) => remote.available && remote.activity.includes(type));
+}
+
+/** True when `type` belongs to the remote `name` (its live effects react to it). */
+export const isActivityOf = (name: RemoteName, type: ActivityType): boolean =>
+  remoteRecord(name).activity.includes(type);
 
 /** The file whose presence says a remote is built (`api/cli/start.ts`), and that the host registers. */
 export const REMOTE_MANIFEST = 'mf-manifest.json';
@@ -82,12 +140,19 @@ export function remoteManifests(base = '/remotes'): Record<RemoteName, string> {
 export function registryProblems(records: readonly RemoteRecord[]): string[] {
   const problems: string[] = [];
   const seen = new Set<string>();
+  const claimed = new Map<string, string>();
   for (const record of records) {
     if (!/^[a-z][a-z0-9-]*$/.test(record.name)) problems.push(`${record.name}: not a lower-case name`);
     if (seen.has(record.name)) problems.push(`${record.name}: listed twice`);
     seen.add(record.name);
     if (record.available && !record.section) problems.push(`${record.name}: available without a section`);
     if (record.idlePreload && !record.available) problems.push(`${record.name}: idle preload while hidden`);
+    if (record.activityPage && !record.activity.length)
+      problems.push(`${record.name}: a page without activity`);
+    for (const type of record.activity) {
+      if (claimed.has(type)) problems.push(`${record.name}: ${type} belongs to ${claimed.get(type)}`);
+      claimed.set(type, record.name);
+    }
   }
   return problems;
 }

@@ -21,6 +21,7 @@ import {
   renderEvent,
   type Side,
 } from './events';
+import { parseSessionsEnded } from './sessions-ended';
 
 /*
  * The fan-out of one instance: which sockets are connected here (by provider, then by client), what the
@@ -175,6 +176,14 @@ export function createRealtimeHub(deps: AppDeps, options: HubOptions = {}) {
   }
 
   function onNotice(payload: string) {
+    const ended = parseSessionsEnded(payload);
+    if (ended) {
+      lastHealthy = Date.now();
+      if (providers.has(ended)) {
+        void checkSessions(ended).catch((err) => log.warn({ err }, 'realtime: session check failed'));
+      }
+      return;
+    }
     const notice = parseActivityNotice(payload);
     if (!notice) return;
     lastHealthy = Date.now();
@@ -296,12 +305,17 @@ export function createRealtimeHub(deps: AppDeps, options: HubOptions = {}) {
     }
   }
 
-  /** Closes the sockets whose session no longer exists (signed out, expired, password changed). */
-  async function checkSessions() {
+  /**
+   * Closes the sockets whose session no longer exists (signed out, expired, password changed): every 15 s
+   * for all of them, and at once for one provider's (its own and its clients') when an instance says its
+   * sessions ended (`sessions-ended.ts`).
+   */
+  async function checkSessions(onlyProviderId?: string) {
     const provider = new Map<string, Conn[]>();
     const client = new Map<string, Conn[]>();
     for (const conn of all) {
       if (!conn.scope) continue;
+      if (onlyProviderId && conn.scope.providerId !== onlyProviderId) continue;
       const map = conn.scope.kind === 'provider' ? provider : client;
       const list = map.get(conn.scope.sessionId) ?? [];
       list.push(conn);
@@ -414,7 +428,7 @@ export function createRealtimeHub(deps: AppDeps, options: HubOptions = {}) {
       every(heartbeatMs, heartbeat);
       every(heartbeatMs, watchdog);
       every(Math.min(1000, helloTimeoutMs), sweep);
-      every(sessionCheckMs, checkSessions);
+      every(sessionCheckMs, () => checkSessions());
     },
 
     /** A new socket, not authenticated yet (heartbeat and the hello deadline apply to it). */

@@ -7,10 +7,10 @@ import { flattenLocale, itKeepsLocaleParity, type LocaleTree } from '../../share
 import sharedDe from '../../shared/i18n/locales/de.json' with { type: 'json' };
 import sharedEn from '../../shared/i18n/locales/en.json' with { type: 'json' };
 import { NOTIFICATION_TEXT_KEYS } from '../../shared/notifications/texts';
-import portalDe from './locales/portal.de.json' with { type: 'json' };
-import portalEn from './locales/portal.en.json' with { type: 'json' };
-import signInDe from './locales/sign-in.de.json' with { type: 'json' };
-import signInEn from './locales/sign-in.en.json' with { type: 'json' };
+import portalDe from '../../shared/portal/locales/portal.de.json' with { type: 'json' };
+import portalEn from '../../shared/portal/locales/portal.en.json' with { type: 'json' };
+import signInDe from '../../shared/portal/locales/sign-in.de.json' with { type: 'json' };
+import signInEn from '../../shared/portal/locales/sign-in.en.json' with { type: 'json' };
 
 /** The sign-in texts (first chunk) and the signed-in pages' texts (their chunk) share one key space. */
 const enKeys = new Map([...flattenLocale(signInEn as LocaleTree), ...flattenLocale(portalEn as LocaleTree)]);
@@ -34,7 +34,7 @@ function keysUsedInCode(only?: string[]): Set<string> {
   return used;
 }
 
-describe('portal texts (embed/portal/locales)', () => {
+describe('portal texts (shared/portal/locales)', () => {
   itKeepsLocaleParity(enKeys, deKeys);
 
   it('carry every key the portal’s code and contracts refer to', () => {

@@ -2,10 +2,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { callApi } from '../../shared/api/call';
 import { api } from '../../shared/api/client';
 import type { paths } from '../../shared/api/schema.gen';
+import { clientKeys } from '../../shared/sections/clients';
 
 /**
  * The clients section's data: TanStack Query over the typed client. The QueryClient is the host's (a shared
- * singleton); keys start with 'clients' so mutations invalidate only this section's data.
+ * singleton); its keys (`shared/sections/clients.ts`) start with 'clients' so mutations invalidate only this
+ * section's data.
  */
 export type ClientListParams = NonNullable<paths['/api/clients']['get']['parameters']['query']>;
 export type ClientListItem =
@@ -15,14 +17,6 @@ export type ClientDetail =
 export type PortalSummary =
   paths['/api/portals']['get']['responses'][200]['content']['application/json']['items'][number];
 export type ClientInput = paths['/api/clients']['post']['requestBody']['content']['application/json'];
-
-export const clientKeys = {
-  all: ['clients'] as const,
-  lists: ['clients', 'list'] as const,
-  list: (params: ClientListParams) => ['clients', 'list', params] as const,
-  detail: (id: string) => ['clients', 'detail', id] as const,
-  portals: ['clients', 'portals'] as const,
-};
 
 export function useClientList(params: ClientListParams) {
   return useQuery({

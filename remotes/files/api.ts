@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../shared/api/call';
 import { api } from '../../shared/api/client';
-import { fileKeys } from '../../shared/files/query-keys';
+import { fileKeys } from '../../shared/sections/files';
 
 export type ProjectOption = { id: string; name: string };
 

@@ -15,10 +15,11 @@ import type {
   InvoiceStatus,
   InvoiceUpdate,
 } from '../../shared/contracts/invoices';
-import { applyInvoiceActivity, invoiceKeys, OVERVIEW_KEY } from '../../shared/invoices/query-keys';
+import { applyInvoiceActivity, invoiceKeys } from '../../shared/sections/invoices';
+import { OVERVIEW_KEY } from '../../shared/sections/overview';
 
 /**
- * The invoices section's data: TanStack Query on the host's QueryClient, keys in `shared/invoices/query-keys`
+ * The invoices section's data: TanStack Query on the host's QueryClient, keys in `shared/sections/invoices`
  * (shared with the project page's Invoices tab and the realtime feed). The bodies and answers are the
  * contracts of `shared/contracts/invoices.ts`.
  */

@@ -2,8 +2,8 @@ import { type FormEvent, useState } from 'react';
 import type { ApiError } from '../../shared/api/error';
 import type { Invoice } from '../../shared/contracts/invoices';
 import { Button } from '../../shared/ui/button';
+import { DateField } from '../../shared/ui/date-field';
 import { ConfirmDialog, Dialog } from '../../shared/ui/dialog';
-import { Field } from '../../shared/ui/field';
 import { TextareaField } from '../../shared/ui/textarea-field';
 import { toast } from '../../shared/ui/toaster';
 import {
@@ -78,7 +78,7 @@ export function SendDialog({ invoice, open, onOpenChange }: DialogProps) {
 
 /** Marks a sent or overdue invoice paid on the day the money arrived (default today). */
 export function MarkPaidDialog({ invoice, open, onOpenChange }: DialogProps) {
-  const { t } = useInvoiceTexts();
+  const { t, lang } = useInvoiceTexts();
   const change = useChangeStatus(invoice.id);
   const fail = useFailure();
   const [paidDate, setPaidDate] = useState(today());
@@ -105,14 +105,13 @@ export function MarkPaidDialog({ invoice, open, onOpenChange }: DialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('paid.title')} description={t('paid.body')}>
       <form onSubmit={submit} noValidate className="grid gap-4">
-        <Field
+        <DateField
           label={t('paid.date')}
-          type="date"
+          lang={lang}
           value={paidDate}
-          max={today()}
           error={error}
-          onChange={(event) => {
-            setPaidDate(event.target.value);
+          onChange={(value) => {
+            setPaidDate(value);
             setError(undefined);
           }}
         />

@@ -5,7 +5,7 @@ import { defaultCurrency, type Invoice } from '../../shared/contracts/invoices';
 import { Link, useNavigate, useParams, useSearchParams } from '../../shared/router';
 import { Button, buttonClass } from '../../shared/ui/button';
 import { Card } from '../../shared/ui/card';
-import { Field } from '../../shared/ui/field';
+import { DateField } from '../../shared/ui/date-field';
 import { BackLink, DetailLoadFailed } from '../../shared/ui/load-failed';
 import { SelectField } from '../../shared/ui/select-field';
 import { StatePanel } from '../../shared/ui/state-panel';
@@ -264,13 +264,13 @@ function EditorView({
               change({ language: event.target.value as 'en' | 'de' }, 'language');
             }}
           />
-          <Field
+          <DateField
             label={t('editor.dueDate')}
             name="dueDate"
-            type="date"
+            lang={lang}
             value={form.dueDate}
             error={message(errors.dueDate)}
-            onChange={(event) => change({ dueDate: event.target.value }, 'dueDate')}
+            onChange={(dueDate) => change({ dueDate }, 'dueDate')}
           />
           <div className="sm:col-span-2">
             <TextareaField

@@ -9,8 +9,9 @@ import { callApi } from '../../shared/api/call';
 import { api } from '../../shared/api/client';
 import type { paths } from '../../shared/api/schema.gen';
 import type { Project as ProjectContract } from '../../shared/contracts/projects';
-import { CLIENTS_KEY, OVERVIEW_KEY, projectKeys } from './keys';
-import { applyProjectChange } from './live';
+import { clientKeys } from '../../shared/sections/clients';
+import { OVERVIEW_KEY } from '../../shared/sections/overview';
+import { applyProjectChange, projectKeys } from '../../shared/sections/projects';
 
 /**
  * The projects section's data: TanStack Query over the typed client, on the host's QueryClient (a shared
@@ -102,7 +103,7 @@ export function useProviderCurrency() {
 /** After any change: the lists, the overview's "Active projects" and the clients' project lists. */
 function refreshAround(queryClient: ReturnType<typeof useQueryClient>) {
   void queryClient.invalidateQueries({ queryKey: OVERVIEW_KEY });
-  void queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
+  void queryClient.invalidateQueries({ queryKey: clientKeys.all });
   return queryClient.invalidateQueries({ queryKey: projectKeys.lists });
 }
 

@@ -5,8 +5,8 @@ import { api } from '../../shared/api/client';
 import type { InvoiceList, InvoiceStatus } from '../../shared/contracts/invoices';
 import { formatDate } from '../../shared/format/date';
 import { formatMoney } from '../../shared/format/money';
-import { invoiceKeys } from '../../shared/invoices/query-keys';
 import { Link } from '../../shared/router';
+import { invoiceKeys } from '../../shared/sections/invoices';
 import { Button, buttonClass } from '../../shared/ui/button';
 import { LoadFailedPanel } from '../../shared/ui/load-failed';
 import { StatePanel } from '../../shared/ui/state-panel';
@@ -29,7 +29,7 @@ const TONES: Record<InvoiceStatus, string> = {
 
 /**
  * The project's invoices (`GET /api/invoices?projectId=`), newest first with "Load more", in the invoices
- * cache (`shared/invoices/query-keys`: the realtime feed refreshes it when one is paid); "New invoice" opens
+ * cache (`shared/sections/invoices`: the realtime feed refreshes it when one is paid); "New invoice" opens
  * the invoices section's editor with this project and its client chosen.
  */
 export function InvoicesTab({ project }: { project: Project }) {

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { ApiError } from '../../shared/api/error';
 import { ProjectCreateInput, ProjectUpdateInput } from '../../shared/contracts/projects';
 import { Button } from '../../shared/ui/button';
+import { DateField } from '../../shared/ui/date-field';
 import { Dialog } from '../../shared/ui/dialog';
 import { Field } from '../../shared/ui/field';
 import { SelectField } from '../../shared/ui/select-field';
@@ -226,21 +227,20 @@ export default function ProjectFormDialog({
           />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <DateField
             label={t('form.startDate')}
             name="startDate"
-            type="date"
+            lang={lang}
             value={values.startDate}
-            onChange={set('startDate')}
+            onChange={(value) => set('startDate')({ target: { value } })}
             error={errors.startDate}
           />
-          <Field
+          <DateField
             label={t('form.endDate')}
             name="endDate"
-            type="date"
-            min={values.startDate || undefined}
+            lang={lang}
             value={values.endDate}
-            onChange={set('endDate')}
+            onChange={(value) => set('endDate')({ target: { value } })}
             error={errors.endDate}
           />
         </div>

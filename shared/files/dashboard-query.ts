@@ -4,7 +4,7 @@ import { api } from '../api/client';
 import { ApiError } from '../api/error';
 import type { paths } from '../api/schema.gen';
 import type { FileDecisionInput, FileDetail, FilePinInput, FileSummary } from '../contracts/files';
-import { fileKeys } from './query-keys';
+import { fileKeys } from '../sections/files';
 import type { UploadRequest } from './upload';
 import { fileUrls } from './urls';
 

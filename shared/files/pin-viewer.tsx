@@ -53,6 +53,16 @@ export function PinViewer({
   const [adding, setAdding] = useState(false);
   const [cursor, setCursor] = useState<PinPoint | null>(null);
   const [placed, setPlaced] = useState<PinPoint | null>(null);
+  // Placing ends when what a pin becomes changes: a decision taken (drafts → saved at once), or adding
+  // no longer offered. Otherwise the viewer stayed in "adding" after the client's decision.
+  const mode = onAddPin ? addLabel : 'none';
+  const [placingFor, setPlacingFor] = useState(mode);
+  if (placingFor !== mode) {
+    setPlacingFor(mode);
+    setAdding(false);
+    setPlaced(null);
+    setCursor(null);
+  }
   const hintId = useId();
   const pageCount = Math.max(1, version.preview.pageCount ?? 1);
   const current = Math.min(page, pageCount);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatRelativeTime } from './date';
+import { formatCalendarDay, formatDate, formatRelativeTime, parseCalendarDay } from './date';
 
 describe('formatDate', () => {
   const date = new Date(2026, 2, 9, 12, 0, 0);
@@ -49,5 +49,28 @@ describe('formatRelativeTime', () => {
   it('counts in whole minutes from the first minute on', () => {
     expect(formatRelativeTime(now - 60_000, 'en', now)).toBe('1 minute ago');
     expect(formatRelativeTime(now - 90_000, 'de', now)).toBe('vor 1 Minute');
+  });
+});
+
+describe('calendar days typed in the app’s language (date fields)', () => {
+  it('reads the language’s notation and ISO, and shows a day in the language’s notation', () => {
+    expect(parseCalendarDay('09.03.2026', 'de')).toBe('2026-03-09');
+    expect(parseCalendarDay(' 9.3.2026 ', 'de')).toBe('2026-03-09');
+    expect(parseCalendarDay('03/09/2026', 'en')).toBe('2026-03-09');
+    expect(parseCalendarDay('2026-03-09', 'de')).toBe('2026-03-09');
+    expect(formatCalendarDay('2026-03-09', 'de')).toBe('09.03.2026');
+    expect(formatCalendarDay('2026-03-09', 'en')).toBe('03/09/2026');
+  });
+
+  it('refuses what is not a real day in that notation', () => {
+    for (const text of ['30.02.2026', '31.04.2026', '03/09/2026', '9.3.26', 'morgen', '', '00.01.2026']) {
+      expect(parseCalendarDay(text, 'de'), text).toBeNull();
+    }
+    expect(parseCalendarDay('09.03.2026', 'en')).toBeNull();
+    expect(parseCalendarDay('0000-01-01', 'en')).toBeNull();
+  });
+
+  it('leaves text that is not a day as it is', () => {
+    expect(formatCalendarDay('9.3.', 'de')).toBe('9.3.');
   });
 });

@@ -61,3 +61,50 @@ export function formatRelativeTime(
   }
   return JUST_NOW[language];
 }
+
+/** What a date field shows as its placeholder: the language's pattern (spec §9) in its own words. */
+export const DATE_FIELD_PATTERN: Record<FormatLanguage, string> = { en: 'MM/DD/YYYY', de: 'TT.MM.JJJJ' };
+
+/**
+ * A calendar day (`YYYY-MM-DD`) in the language's notation, never shifted by a time zone; anything else
+ * (a half-typed or wrong value) as it is.
+ * @example formatCalendarDay('2026-03-09', 'de') // '09.03.2026'
+ */
+export function formatCalendarDay(day: string, lang: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const [, yyyy, mm, dd] = match;
+  return formatLanguage(lang) === 'de' ? `${dd}.${mm}.${yyyy}` : `${mm}/${dd}/${yyyy}`;
+}
+
+/**
+ * What a person typed as a date, in the language's notation (`9.3.2026` in German, `3/9/2026` in English;
+ * ISO `2026-03-09` in both), as the calendar day `YYYY-MM-DD`; null for text that is not a real day
+ * (`30.02.2026`, a two-digit year, letters).
+ * @example parseCalendarDay(' 9.3.2026 ', 'de') // '2026-03-09'
+ */
+export function parseCalendarDay(text: string, lang: string): string | null {
+  const value = text.trim();
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
+  const local =
+    formatLanguage(lang) === 'de'
+      ? /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value)
+      : /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
+  let parts: [number, number, number] | null = null;
+  if (iso) parts = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (local && formatLanguage(lang) === 'de')
+    parts = [Number(local[3]), Number(local[2]), Number(local[1])];
+  else if (local) parts = [Number(local[3]), Number(local[1]), Number(local[2])];
+  if (!parts) return null;
+  const [year, month, day] = parts;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (
+    year < 1 ||
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
+  ) {
+    return null;
+  }
+  return `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}`;
+}

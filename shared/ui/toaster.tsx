@@ -76,11 +76,15 @@ export function Toaster() {
   if (!active) return null;
   return (
     <Suspense fallback={null}>
-      {/* Below the 3.5 rem top bar, so a toast never covers its controls (sign-out, menu, language). */}
+      {/*
+       * At the bottom, centred: pages keep their actions at the top right (the header's buttons) and the
+       * conversation's Send at the bottom right, where a toast stayed for seconds. On a phone, toasts span
+       * the width above `--toast-bottom` (the portal's tab bar sets it; `embed/portal/styles.css`).
+       */}
       <SonnerToaster
-        position="top-right"
-        offset={{ top: '4.5rem', right: '1.5rem' }}
-        mobileOffset={{ top: '4rem' }}
+        position="bottom-center"
+        offset={{ bottom: 'var(--toast-bottom, 1.5rem)' }}
+        mobileOffset={{ bottom: 'var(--toast-bottom, 1rem)' }}
         richColors
         closeButton
         toastOptions={{ duration: 5000 }}

@@ -140,7 +140,7 @@ test.describe('plan', () => {
     await expect(reloaded.getByLabel('Default tax rate (%)')).toHaveValue('19');
   });
 
-  test('subscribing through Stripe Checkout makes it Premium, cancelling ends it at the period end, Stripe connects', async ({
+  test('subscribing through Stripe Checkout makes it Professional, cancelling ends it at the period end, Stripe connects', async ({
     page,
     request,
   }) => {
@@ -152,9 +152,9 @@ test.describe('plan', () => {
     await expect(page.getByText(/9\.00 EUR/)).toBeVisible();
     await page.getByRole('button', { name: /^Pay/ }).first().click();
     await page.waitForURL('**/dashboard/settings**');
-    // The state comes from the signed webhook: the card and the top bar turn Premium.
+    // The state comes from the signed webhook: the card and the top bar turn Professional.
     await expect(plan.getByText(/Renews on/)).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Account' }).getByText('Premium')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Account' }).getByText('Professional')).toBeVisible();
     await shot(page, 'premium-en-1280');
 
     await plan.getByRole('button', { name: 'Cancel subscription' }).click();

@@ -6,6 +6,7 @@ import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { clientIp, enforceRateLimit, RATE_LIMITS } from '../../http/rate-limit';
+import { announceSessionsEnded } from '../../realtime/sessions-ended';
 import { changePassword } from '../../services/account/change-password';
 
 const route = createRoute({
@@ -51,6 +52,7 @@ export function registerChangePassword(app: App) {
     await enforceRateLimit(c, RATE_LIMITS.passwordCheckUser, scope.providerId);
     const { sql, now } = c.get('deps');
     const endedSessions = await changePassword(sql, scope, input, now());
+    if (endedSessions) await announceSessionsEnded(c.get('deps'), c.get('log'), scope.providerId);
     return c.json({ ok: true as const, endedSessions }, 200);
   });
 }

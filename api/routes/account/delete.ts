@@ -7,6 +7,7 @@ import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { clientIp, enforceRateLimit, RATE_LIMITS } from '../../http/rate-limit';
+import { announceSessionsEnded } from '../../realtime/sessions-ended';
 import { deleteAccount } from '../../services/account/delete-account';
 
 const route = createRoute({
@@ -43,6 +44,7 @@ export function registerDeleteAccount(app: App) {
     await enforceRateLimit(c, RATE_LIMITS.signInIp, clientIp(c));
     await enforceRateLimit(c, RATE_LIMITS.passwordCheckUser, scope.providerId);
     await deleteAccount({ ...c.get('deps'), log: c.get('log') }, scope, password);
+    await announceSessionsEnded(c.get('deps'), c.get('log'), scope.providerId);
     clearSessionCookie(c);
     resetAuthentication(c);
     c.set('provider', undefined);

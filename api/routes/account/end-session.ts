@@ -6,6 +6,7 @@ import { requireProvider, resetAuthentication } from '../../auth/middleware';
 import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
+import { announceSessionsEnded } from '../../realtime/sessions-ended';
 import { endSession } from '../../services/account/sessions';
 
 const route = createRoute({
@@ -30,6 +31,7 @@ export function registerEndSession(app: App) {
     const scope = providerScope(c);
     const { id } = c.req.valid('param');
     await endSession(c.get('deps').sql, scope, id);
+    await announceSessionsEnded(c.get('deps'), c.get('log'), scope.providerId);
     if (id === scope.sessionId) {
       clearSessionCookie(c);
       resetAuthentication(c);

@@ -5,6 +5,7 @@ import { requireProvider, resetAuthentication } from '../../auth/middleware';
 import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
+import { announceSessionsEnded } from '../../realtime/sessions-ended';
 import { endAllSessions } from '../../services/account/sessions';
 
 const route = createRoute({
@@ -30,6 +31,7 @@ export function registerSignOutEverywhere(app: App) {
   app.openapi(route, async (c) => {
     const scope = providerScope(c);
     const endedSessions = await endAllSessions(c.get('deps').sql, scope);
+    await announceSessionsEnded(c.get('deps'), c.get('log'), scope.providerId);
     clearSessionCookie(c);
     resetAuthentication(c);
     c.set('provider', undefined);

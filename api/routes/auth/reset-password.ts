@@ -6,6 +6,7 @@ import { resetAuthentication } from '../../auth/middleware';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { clientIp, enforceRateLimit, RATE_LIMITS } from '../../http/rate-limit';
+import { announceSessionsEnded } from '../../realtime/sessions-ended';
 import { completePasswordReset } from '../../services/auth/password-reset';
 
 const route = createRoute({
@@ -45,7 +46,8 @@ export function registerResetPassword(app: App) {
     const input = c.req.valid('json');
     assertPasswordNotCommon(input.newPassword, 'newPassword');
     await enforceRateLimit(c, RATE_LIMITS.passwordResetConsumeIp, clientIp(c));
-    const { email } = await completePasswordReset(c.get('deps'), input);
+    const { email, userId, endedSessions } = await completePasswordReset(c.get('deps'), input);
+    if (endedSessions) await announceSessionsEnded(c.get('deps'), c.get('log'), userId);
     // Whatever session this browser had is gone with the others; drop its cookie too.
     if (readSessionCookie(c)) clearSessionCookie(c);
     resetAuthentication(c);

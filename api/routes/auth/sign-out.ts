@@ -6,6 +6,7 @@ import { invalidateSession } from '../../auth/session';
 import type { App } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { errorResponses } from '../../http/openapi';
+import { announceSessionsEnded } from '../../realtime/sessions-ended';
 
 const route = createRoute({
   method: 'post',
@@ -24,8 +25,10 @@ const route = createRoute({
 export function registerSignOut(app: App) {
   app.openapi(route, async (c) => {
     const current = await authenticate(c);
-    const { sql } = c.get('deps');
-    const ended = current ? await invalidateSession(sql, current.session.id) : false;
+    const deps = c.get('deps');
+    const ended = current ? await invalidateSession(deps.sql, current.session.id) : false;
+    // The session's sockets close at once, on every instance.
+    if (current && ended) await announceSessionsEnded(deps, c.get('log'), current.user.id);
     clearSessionCookie(c);
     resetAuthentication(c);
     c.set('provider', undefined);

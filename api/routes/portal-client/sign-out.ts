@@ -5,6 +5,7 @@ import { recordPortalEvent } from '../../auth/portal-client/portal-events';
 import { revokePortalSession } from '../../auth/portal-client/portal-session';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
+import { announceSessionsEnded } from '../../realtime/sessions-ended';
 
 const route = createRoute({
   method: 'post',
@@ -31,6 +32,7 @@ export function registerPortalSignOut(app: App) {
     const { sql } = c.get('deps');
     const auth = portalClientOf(c);
     const ended = await revokePortalSession(sql, auth.sessionId);
+    if (ended) await announceSessionsEnded(c.get('deps'), c.get('log'), auth.providerId);
     await recordPortalEvent(
       sql,
       c.get('log'),

@@ -50,7 +50,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string): Promis
 export async function completePasswordReset(
   deps: AppDeps,
   input: { token: string; newPassword: string },
-): Promise<{ email: string; endedSessions: number }> {
+): Promise<{ email: string; userId: string; endedSessions: number }> {
   const now = deps.now();
   const [open] = await deps.sql`
     SELECT 1 FROM password_reset_tokens WHERE token_hash = ${hashToken(input.token)} AND expires_at > ${now}`;
@@ -66,6 +66,6 @@ export async function completePasswordReset(
     const ended = await tx`DELETE FROM user_sessions WHERE user_id = ${userId} RETURNING id`;
     await deletePasswordResetTokens(tx, userId);
     await supersedeVerificationTokens(tx, userId, now);
-    return { email: user?.email ?? '', endedSessions: ended.length };
+    return { email: user?.email ?? '', userId, endedSessions: ended.length };
   });
 }

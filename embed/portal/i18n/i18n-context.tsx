@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { type TranslateVars, translate } from '../../../shared/portal/translate';
 import { messagesFor, type SupportedLanguage, storeLanguageChoice, syncHtmlLang } from './language';
-import { type TranslateVars, translate } from './translate';
 
 export interface I18n {
   lang: SupportedLanguage;

@@ -4,9 +4,9 @@ import {
   toSupportedLanguage,
 } from '../../../shared/i18n/languages';
 import { safeStore } from '../../../shared/i18n/safe-store';
-import signInDe from '../locales/sign-in.de.json';
-import signInEn from '../locales/sign-in.en.json';
-import type { Messages } from './translate';
+import signInDe from '../../../shared/portal/locales/sign-in.de.json';
+import signInEn from '../../../shared/portal/locales/sign-in.en.json';
+import type { Messages } from '../../../shared/portal/translate';
 
 export type { SupportedLanguage };
 

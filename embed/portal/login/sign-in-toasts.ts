@@ -1,6 +1,6 @@
+import { translate } from '../../../shared/portal/translate';
 import { type ToastOptions, toast } from '../../../shared/ui/toaster';
 import { messagesFor, type SupportedLanguage } from '../i18n/language';
-import { translate } from '../i18n/translate';
 
 /**
  * The sign-in form's outcome toasts (spec §8) share one id: a new outcome replaces the last one instead of

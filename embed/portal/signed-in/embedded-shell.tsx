@@ -1,15 +1,18 @@
 import { ExternalLink, LogOut } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
+import { PORTAL_NAV } from '../../../shared/portal/nav';
 import { Button } from '../../../shared/ui/button';
 import { cn } from '../../../shared/ui/cn';
 import { useI18n } from '../i18n/i18n-context';
 import { Link } from '../navigation/link';
 import type { PortalPage } from '../navigation/paths';
 import { NotificationBell } from './notifications/notification-bell';
+import { useUnreadMessages } from './portal-data';
 import { useSessionSync } from './session-sync';
-import { NAV, useHeadingFocus } from './shell-parts';
+import { useHeadingFocus } from './shell-parts';
 import { signOut } from './sign-out';
 import { useSignedIn } from './signed-in-context';
+import { NavUnread } from './ui/nav-unread';
 
 /**
  * The signed-in frame inside the widget: the provider's page (and the widget's dialog bar with the
@@ -35,6 +38,7 @@ export function EmbeddedShell({
   const main = useRef<HTMLElement>(null);
   useHeadingFocus(main);
   const initial = [...session.client.name.trim()][0]?.toUpperCase() ?? '?';
+  const unread = useUnreadMessages(signedIn.portalId);
   const iconButton =
     'grid size-9 shrink-0 place-items-center rounded-lg text-muted hover:bg-surface hover:text-ink';
 
@@ -52,7 +56,7 @@ export function EmbeddedShell({
             aria-label={t('nav.main')}
             className="flex min-w-0 flex-1 items-center gap-0.5 overflow-x-auto"
           >
-            {NAV.map(({ page: target, icon: Icon }) => (
+            {PORTAL_NAV.map(({ page: target, icon: Icon }) => (
               <Link
                 key={target}
                 to={pathTo(target)}
@@ -62,6 +66,7 @@ export function EmbeddedShell({
               >
                 <Icon aria-hidden="true" className="size-4" />
                 <span className="sr-only md:not-sr-only">{t(`nav.${target}`)}</span>
+                <NavUnread count={target === 'messages' ? unread : 0} />
               </Link>
             ))}
           </nav>

@@ -116,6 +116,23 @@ export function loadActivity(
 /** Activity items per page on a project's page. */
 export const ACTIVITY_PAGE = 20;
 
+/**
+ * The client's unread messages over every conversation (the Messages item's badge): the conversation list,
+ * read once the page is idle, kept in step live (a provider's message adds one, opening its conversation
+ * clears it) and by the notifications' 30-second refresh.
+ */
+export function useUnreadMessages(portalId: string): number {
+  const { t } = useI18n();
+  const idle = useIdle();
+  const { data } = useData(
+    portalKeys.conversations(portalId),
+    () =>
+      call((api) => api.GET('/api/portal/{portalId}/conversations', params(portalId)), t('errors.network')),
+    { enabled: idle },
+  );
+  return data?.items.reduce((sum, row) => sum + row.unread, 0) ?? 0;
+}
+
 /** Every conversation of the client (one per project), the most recent first. */
 export function useConversations(portalId: string) {
   const { t } = useI18n();

@@ -1,5 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
+import { PORTAL_NAV } from '../../../shared/portal/nav';
 import { Button } from '../../../shared/ui/button';
 import { cn } from '../../../shared/ui/cn';
 import { useEmbed, useFrameContent } from '../embedded/embed-state';
@@ -11,11 +12,13 @@ import { LanguageSelect } from '../ui/language-select';
 import { EmbeddedShell } from './embedded-shell';
 import { useResumeUnsent } from './messages/resume-unsent';
 import { NotificationBell } from './notifications/notification-bell';
+import { useUnreadMessages } from './portal-data';
 import { useLiveUpdates } from './realtime/use-live-updates';
 import { useSessionSync } from './session-sync';
-import { NAV, useHeadingFocus } from './shell-parts';
+import { useHeadingFocus } from './shell-parts';
 import { signOut } from './sign-out';
 import { useSignedIn } from './signed-in-context';
+import { NavUnread } from './ui/nav-unread';
 
 /** The signed-in frame: the standalone portal's, or the compact one inside the widget. */
 export function PortalShell({ page, children }: { page: PortalPage; children: ReactNode }) {
@@ -48,17 +51,19 @@ function StandaloneShell({ page, children }: { page: PortalPage; children: React
   const main = useRef<HTMLElement>(null);
   useHeadingFocus(main);
 
+  const unread = useUnreadMessages(signedIn.portalId);
   const initial = [...session.client.name.trim()][0]?.toUpperCase() ?? '?';
-  const navItem = (item: (typeof NAV)[number], variant: 'bar' | 'tabs') => {
+  const navItem = (item: (typeof PORTAL_NAV)[number], variant: 'bar' | 'tabs') => {
     const active = item.page === page;
     const Icon = item.icon;
+    const badge = item.page === 'messages' ? unread : 0;
     return (
       <Link
         key={item.page}
         to={pathTo(item.page)}
         aria-current={active ? 'page' : undefined}
         className={cn(
-          'flex items-center font-medium transition-colors',
+          'relative flex items-center font-medium transition-colors',
           variant === 'bar'
             ? 'h-9 rounded-lg px-3 text-sm text-muted hover:bg-surface hover:text-ink aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary'
             : 'min-w-0 flex-1 flex-col justify-center gap-0.5 py-2 text-[0.6875rem] text-subtle aria-[current=page]:text-primary',
@@ -66,6 +71,10 @@ function StandaloneShell({ page, children }: { page: PortalPage; children: React
       >
         {variant === 'tabs' ? <Icon aria-hidden="true" className="size-5" /> : null}
         <span className="max-w-full truncate">{t(`nav.${item.page}`)}</span>
+        <NavUnread
+          count={badge}
+          className={variant === 'bar' ? 'ml-1.5' : 'absolute top-1 left-[calc(50%+0.375rem)]'}
+        />
       </Link>
     );
   };
@@ -88,7 +97,7 @@ function StandaloneShell({ page, children }: { page: PortalPage; children: React
             <BrandMark branding={branding ?? { name: t('login.genericName'), logoUrl: null }} />
           </Link>
           <nav aria-label={t('nav.main')} className="ml-4 hidden items-center gap-1 lg:flex">
-            {NAV.map((item) => navItem(item, 'bar'))}
+            {PORTAL_NAV.map((item) => navItem(item, 'bar'))}
           </nav>
           <div className="ml-auto flex shrink-0 items-center gap-1">
             <NotificationBell portalId={signedIn.portalId} />
@@ -136,9 +145,10 @@ function StandaloneShell({ page, children }: { page: PortalPage; children: React
       </main>
       <nav
         aria-label={t('nav.main')}
+        data-tab-bar
         className="fixed inset-x-0 bottom-0 z-30 flex border-t border-line bg-canvas pb-[env(safe-area-inset-bottom)] lg:hidden"
       >
-        {NAV.map((item) => navItem(item, 'tabs'))}
+        {PORTAL_NAV.map((item) => navItem(item, 'tabs'))}
       </nav>
     </div>
   );

@@ -1,16 +1,5 @@
-import { FileText, FolderKanban, LayoutDashboard, MessageSquare, Receipt } from 'lucide-react';
 import { type RefObject, useEffect, useRef } from 'react';
 import { useLocationKey } from '../navigation/history';
-import type { PortalPage } from '../navigation/paths';
-
-/** Spec §2's portal navigation, in its order. */
-export const NAV: { page: PortalPage; icon: typeof LayoutDashboard }[] = [
-  { page: 'dashboard', icon: LayoutDashboard },
-  { page: 'projects', icon: FolderKanban },
-  { page: 'files', icon: FileText },
-  { page: 'messages', icon: MessageSquare },
-  { page: 'invoices', icon: Receipt },
-];
 
 /**
  * Moving to another page (a project's or a file's too) moves focus to its heading, as a full page load

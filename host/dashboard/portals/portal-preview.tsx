@@ -1,10 +1,10 @@
 import { ArrowRight, Bell, Languages, LogOut } from 'lucide-react';
 import { type CSSProperties, type ReactNode, useState } from 'react';
-import { NAV } from '../../../embed/portal/signed-in/shell-parts';
 import { colorContrast } from '../../../shared/format/contrast';
 import { formatDate } from '../../../shared/format/date';
 import { formatMoney } from '../../../shared/format/money';
 import { useTranslation } from '../../../shared/i18n/react';
+import { PORTAL_NAV } from '../../../shared/portal/nav';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../shared/ui/tabs';
 import { usePortalTexts } from './portal-texts';
 
@@ -22,8 +22,8 @@ type PortalT = NonNullable<ReturnType<typeof usePortalTexts>>;
 /**
  * A live mock-up of the portal in the colours being edited: its sign-in page and its dashboard as a
  * client sees them on a phone, drawn like the real ones (`embed/portal/login/sign-in-layout.tsx`,
- * `login-page.tsx`, `signed-in/portal-shell.tsx`) with the portal's own texts, in the dashboard's
- * language: the colour band, the logo AND the name, the form as a client without a password sees it.
+ * `login-page.tsx`, `signed-in/portal-shell.tsx`) with the portal's own texts and navigation
+ * (`shared/portal/`, which the portal reads too), in the dashboard's language: the colour band, the logo AND the name, the form as a client without a password sees it.
  * The real portal applies its branding the same way (overriding the `--brand-*` variables of
  * `shared/ui/styles.css`). Nothing in it is interactive; it is marked as a preview.
  */
@@ -112,7 +112,7 @@ function Brand({ name, logoSrc }: { name: string; logoSrc: string | null }) {
           {[...name.trim()][0]?.toUpperCase() ?? '·'}
         </span>
       )}
-      <span className="truncate text-xs font-semibold">{name}</span>
+      <span className="line-clamp-2 text-xs leading-tight font-semibold break-words">{name}</span>
     </span>
   );
 }
@@ -201,7 +201,7 @@ function DashboardMock({ name, logoSrc, p, lang }: MockProps) {
         </Section>
       </div>
       <div className="flex border-t border-line bg-canvas">
-        {NAV.map(({ page, icon: Icon }, index) => (
+        {PORTAL_NAV.map(({ page, icon: Icon }, index) => (
           <span
             key={page}
             className={`flex min-w-0 flex-1 flex-col items-center gap-0.5 py-1.5 text-[0.55rem] font-medium ${index === 0 ? 'text-primary' : 'text-subtle'}`}

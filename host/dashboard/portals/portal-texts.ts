@@ -1,24 +1,25 @@
 import { useEffect, useState } from 'react';
-import { type Messages, type TranslateVars, translate } from '../../../embed/portal/i18n/translate';
+import { type Messages, type TranslateVars, translate } from '../../../shared/portal/translate';
 
 type Lang = 'en' | 'de';
 type Loader = () => Promise<{ default: Messages }[]>;
 
 /**
- * The portal's own texts (its locale files: the sign-in pages' and the signed-in pages'), so the editor's
- * preview says exactly what a client reads, word for word, instead of a copy that could drift. Only the
- * dashboard's current language is loaded, with the editor's first render of the preview.
+ * The portal's own texts (its locale files in `shared/portal/locales`: the sign-in pages' and the
+ * signed-in pages'), so the editor's preview says exactly what a client reads, word for word, instead of a
+ * copy that could drift. Only the dashboard's current language is loaded, with the editor's first render
+ * of the preview.
  */
 const LOADERS: Record<Lang, Loader> = {
   en: () =>
     Promise.all([
-      import('../../../embed/portal/locales/sign-in.en.json'),
-      import('../../../embed/portal/locales/portal.en.json'),
+      import('../../../shared/portal/locales/sign-in.en.json'),
+      import('../../../shared/portal/locales/portal.en.json'),
     ]),
   de: () =>
     Promise.all([
-      import('../../../embed/portal/locales/sign-in.de.json'),
-      import('../../../embed/portal/locales/portal.de.json'),
+      import('../../../shared/portal/locales/sign-in.de.json'),
+      import('../../../shared/portal/locales/portal.de.json'),
     ]),
 };
 

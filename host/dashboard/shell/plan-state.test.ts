@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import de from '../../../shared/i18n/locales/de.json' with { type: 'json' };
+import en from '../../../shared/i18n/locales/en.json' with { type: 'json' };
+import settingsDe from '../../../shared/i18n/locales/settings.de.json' with { type: 'json' };
+import settingsEn from '../../../shared/i18n/locales/settings.en.json' with { type: 'json' };
 import { planBadge, withExpiredPlan } from './plan-state';
+
+describe('the paid plan’s one name', () => {
+  it('is the same in the top bar and on the settings’ plan card, in English and German: Professional (spec §1)', () => {
+    for (const [main, settings] of [
+      [en, settingsEn],
+      [de, settingsDe],
+    ] as const) {
+      expect(main.dashboard.premium).toBe(settings.plan.state.premium);
+      expect(main.dashboard.premium).toBe('Professional');
+    }
+  });
+});
 
 describe('planBadge', () => {
   const now = Date.UTC(2026, 10, 26, 12, 0, 0);

@@ -12,8 +12,9 @@ export const EXPORT_PATH = '/api/account/export';
 export type PlanBadge = { kind: 'premium' } | { kind: 'trial'; days: number } | { kind: 'expired' };
 
 /**
- * What the top bar shows of the plan, from the session alone (no request on the first load): 'Premium'
- * while subscribed, the trial's days left, or expired once the trial's end has passed (the server's own
+ * What the top bar shows of the plan, from the session alone (no request on the first load): the plan's
+ * one name, 'Professional' (spec §2's 'Premium' label names the paid state; the card says the same), while
+ * subscribed, the trial's days left, or expired once the trial's end has passed (the server's own
  * `expired` counts too, and so does a trial that ends while the dashboard is open).
  * @example planBadge({ plan: 'trial', trialEndsAt }, now) // { kind: 'trial', days: 3 }
  */

@@ -1,18 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
-import { projectKeys } from '../../../remotes/projects/keys';
-import {
-  applyProjectActivity,
-  applyProjectChange,
-  applyProjectDeleted,
-} from '../../../remotes/projects/live';
 import type { NotificationList } from '../../../shared/contracts/activity';
+import type { RealtimeActivity } from '../../../shared/contracts/realtime';
 import { addMessageToCache } from '../../../shared/conversation/query';
 import { notificationKeys } from '../../../shared/conversation/query-keys';
-import { applyFileActivity, fileKeys, isFileActivity } from '../../../shared/files/query-keys';
 import { toSupportedLanguage } from '../../../shared/i18n/languages';
-import { applyInvoiceActivity, invoiceKeys, isInvoiceActivity } from '../../../shared/invoices/query-keys';
 import { createRealtimeClient, type RealtimeEvent } from '../../../shared/realtime/client';
+import { SECTION_LIVE } from '../../../shared/sections/live';
 import { keepEarlyArrival } from './notifications/early-arrivals';
 
 /** Spec §9: the notification list holds the newest 50. */
@@ -20,17 +14,17 @@ const NOTIFICATIONS_KEPT = 50;
 
 /**
  * What one live event does to the dashboard's TanStack Query cache, the same cache the pages read: the
- * notification list (the bell's hook toasts what arrives there and keeps the badge in step), the project's
- * conversation and the conversation list, the projects section's lists, page and totals, the files
- * lists and page (a file uploaded or decided), and the invoices lists, totals and page (an invoice created,
- * sent, paid, overdue or cancelled).
+ * host's own part (the notification list, whose hook toasts what arrives there and keeps the badge in
+ * step; the project's conversation and the conversation list), then every section of the registry
+ * (`shared/sections/live.ts`: its lists, pages and the overview's totals).
  */
 export function applyDashboardEvent(client: QueryClient, event: RealtimeEvent): void {
-  if (event.type === 'project_deleted') {
-    void applyProjectDeleted(client, event.projectId);
-    return;
-  }
-  const { item, message, project } = event;
+  if (event.type !== 'project_deleted') applyToNotifications(client, event);
+  for (const section of SECTION_LIVE) section.apply(client, event);
+}
+
+/** The host's own part of an activity event: the bell's list (or its count) and the conversation. */
+function applyToNotifications(client: QueryClient, { item, message }: RealtimeActivity): void {
   const list = client.getQueryData<NotificationList>(notificationKeys.list);
   if (list) {
     if (!list.items.some((known) => known.id === item.id)) {
@@ -46,19 +40,12 @@ export function applyDashboardEvent(client: QueryClient, event: RealtimeEvent): 
     void client.invalidateQueries({ queryKey: notificationKeys.unreadCount });
   }
   if (message) addMessageToCache(client, message);
-  // A file uploaded or decided (either side): the files lists and that file's page refetch.
-  if (isFileActivity(item.type)) void applyFileActivity(client, item.file?.id);
-  // An invoice created or moved (a client's payment through Stripe too): its lists, totals and page refetch.
-  if (isInvoiceActivity(item.type)) void applyInvoiceActivity(client, item.invoice?.id);
-  // The provider's socket carries the provider's view (`Project`, with its internal fields).
-  if (project && 'internalNotes' in project) void applyProjectChange(client, project);
-  else if (item.project) void applyProjectActivity(client, item.project.id);
 }
 
 /**
  * The dashboard's one socket (`/api/realtime`, by the session cookie), until the returned function stops
  * it: every event goes into the cache; titles come in the socket's language, so a language change
- * reconnects it; after being offline, project lists are read again (a deletion is not caught up).
+ * reconnects it; after being offline, every section's data is read again (a deletion is not caught up).
  */
 export function connectDashboard(client: QueryClient, i18n: i18n): () => void {
   const realtime = createRealtimeClient({
@@ -71,9 +58,7 @@ export function connectDashboard(client: QueryClient, i18n: i18n): () => void {
     if (status === 'offline') wasOffline = true;
     if (status === 'open' && wasOffline) {
       wasOffline = false;
-      void client.invalidateQueries({ queryKey: projectKeys.all });
-      void client.invalidateQueries({ queryKey: fileKeys.all });
-      void client.invalidateQueries({ queryKey: invoiceKeys.all });
+      for (const section of SECTION_LIVE) void client.invalidateQueries({ queryKey: section.root });
     }
   });
   const onLanguage = () => realtime.reconnect();

@@ -1,17 +1,21 @@
 import type { ActivityItem } from '../../../../shared/contracts/activity';
-import { notificationSection } from '../../../../shared/notifications/rules';
+import { remoteOfActivity } from '../../../../shared/remotes';
 
 /**
- * Where a notification leads in the dashboard (spec §2): a message to its project's conversation, a file
- * upload or decision to that file's page in Files (the list when the row names no file), an invoice
- * created or changed to its page in Invoices (the list when the row names none), anything else to projects.
+ * Where a notification leads in the dashboard (spec §2): a message to its project's conversation (the
+ * host's messages page); any other row to the registry's section that claims its type
+ * (`shared/remotes.ts` `activity`), on the page its `activityPage` field names when the row names one (a
+ * file upload or decision to that file's page, an invoice created or changed to its page), else to the
+ * section's list.
  */
 export function notificationTarget(
   item: Pick<ActivityItem, 'type' | 'project' | 'file' | 'invoice'>,
 ): string {
-  const section = notificationSection(item.type);
-  if (section === 'messages' && item.project) return `/dashboard/messages/${item.project.id}`;
-  if (section === 'files' && item.file) return `/dashboard/files/${item.file.id}`;
-  if (section === 'invoices' && item.invoice) return `/dashboard/invoices/${item.invoice.id}`;
-  return `/dashboard/${section}`;
+  if (item.type === 'message') {
+    return item.project ? `/dashboard/messages/${item.project.id}` : '/dashboard/messages';
+  }
+  const section = remoteOfActivity(item.type);
+  if (!section) return '/dashboard';
+  const page = section.activityPage ? item[section.activityPage]?.id : undefined;
+  return page ? `/dashboard/${section.name}/${page}` : `/dashboard/${section.name}`;
 }

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { shouldRetry } from '../shared/api/retry';
+import { shouldRetry } from './retry';
 
 /**
  * Query defaults of spec §9: stale 5 min, cache 10 min, no refetch on focus, the one retry rule

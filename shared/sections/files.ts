@@ -1,9 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ActivityType } from '../contracts/activity';
+import { isActivityOf } from '../remotes';
+import { activityOf, type SectionLive } from './section-live';
 
 /**
  * The dashboard's TanStack Query keys for files, under `['files', …]`: the files section and the project
  * page's Files tab read the same cache (and the realtime feed updates it through these keys).
- * No runtime imports, so the host's live wiring may import it.
+ * No runtime imports but the registry, so the host's live wiring may import it.
  */
 export const fileKeys = {
   all: ['files'] as const,
@@ -25,9 +28,19 @@ export function applyFileActivity(queryClient: QueryClient, fileId: string | und
   if (!fileId) return queryClient.invalidateQueries({ queryKey: fileKeys.all });
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: fileKeys.lists }),
-    fileId ? queryClient.invalidateQueries({ queryKey: fileKeys.detail(fileId), exact: true }) : undefined,
+    queryClient.invalidateQueries({ queryKey: fileKeys.detail(fileId), exact: true }),
   ]).then(() => undefined);
 }
 
-/** Activity types that concern files (spec §3). */
-export const isFileActivity = (type: string): boolean => type === 'file_upload' || type === 'file_approval';
+/** Activity types that concern files (the files record's `activity` in `shared/remotes.ts`). */
+export const isFileActivity = (type: ActivityType): boolean => isActivityOf('files', type);
+
+/** The files section's part of the dashboard's live feed: a file uploaded or decided (either side). */
+export const filesLive: SectionLive = {
+  root: ['files'],
+  apply(client, event) {
+    const activity = activityOf(event);
+    if (activity && isFileActivity(activity.item.type))
+      void applyFileActivity(client, activity.item.file?.id);
+  },
+};

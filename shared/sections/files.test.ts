@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { applyFileActivity, fileKeys, isFileActivity } from './query-keys';
+import { applyFileActivity, fileKeys, isFileActivity } from './files';
 
 describe('applyFileActivity (a live file upload or decision)', () => {
   it('marks every files list and that file’s page stale, and leaves other files alone', async () => {

@@ -1,15 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ActivityType } from '../contracts/activity';
+import { isActivityOf } from '../remotes';
+import { OVERVIEW_KEY } from './overview';
+import { activityOf, type SectionLive } from './section-live';
 
 /**
  * The dashboard's TanStack Query keys for invoices, under `['invoices', …]`: the invoices section and the
  * project page's Invoices tab read the same cache, and the realtime feed updates it through these keys.
- * No runtime imports, so the host's live wiring and the projects remote may import it.
+ * No runtime imports but the registry, so the host's live wiring and the projects remote may import it.
  */
 export const invoiceKeys = {
   all: ['invoices'] as const,
   /** Every list (the section's, each project's tab), whatever the filters (prefix of `list`). */
   lists: ['invoices', 'list'] as const,
   list: (query: object) => ['invoices', 'list', query] as const,
+  /** Every invoice page (prefix of `detail`). */
+  details: ['invoices', 'detail'] as const,
   /** One invoice (`GET /api/invoices/{id}`). */
   detail: (invoiceId: string) => ['invoices', 'detail', invoiceId] as const,
   /** The provider's clients (the filter and the editor's picker). */
@@ -22,12 +28,8 @@ export const invoiceKeys = {
   currency: ['invoices', 'currency'] as const,
 };
 
-/** The host overview's totals (pending invoices, revenue) move with every invoice change. */
-export const OVERVIEW_KEY = ['overview'] as const;
-
-/** Activity types that concern invoices (spec §3). */
-export const isInvoiceActivity = (type: string): boolean =>
-  type === 'invoice_created' || type === 'invoice_status';
+/** Activity types that concern invoices (the invoices record's `activity` in `shared/remotes.ts`). */
+export const isInvoiceActivity = (type: ActivityType): boolean => isActivityOf('invoices', type);
 
 /**
  * A live invoice event (`invoice_created` / `invoice_status`, e.g. a client's payment through Stripe): the
@@ -40,6 +42,17 @@ export function applyInvoiceActivity(queryClient: QueryClient, invoiceId: string
     queryClient.invalidateQueries({ queryKey: OVERVIEW_KEY }),
     invoiceId
       ? queryClient.invalidateQueries({ queryKey: invoiceKeys.detail(invoiceId), exact: true })
-      : queryClient.invalidateQueries({ queryKey: ['invoices', 'detail'] }),
+      : queryClient.invalidateQueries({ queryKey: invoiceKeys.details }),
   ]).then(() => undefined);
 }
+
+/** The invoices section's part of the dashboard's live feed: an invoice created or moved (paid, overdue…). */
+export const invoicesLive: SectionLive = {
+  root: ['invoices'],
+  apply(client, event) {
+    const activity = activityOf(event);
+    if (activity && isInvoiceActivity(activity.item.type)) {
+      void applyInvoiceActivity(client, activity.item.invoice?.id);
+    }
+  },
+};

@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Project } from '../../shared/contracts/projects';
-import { CLIENTS_KEY, OVERVIEW_KEY, projectKeys } from './keys';
-import { applyProjectActivity, applyProjectChange, applyProjectDeleted } from './live';
+import type { Project } from '../contracts/projects';
+import { clientKeys } from './clients';
+import { OVERVIEW_KEY } from './overview';
+import { applyProjectActivity, applyProjectChange, applyProjectDeleted, projectKeys } from './projects';
 
 const PROJECT: Project = {
   id: '5b0c1f4e-0000-4000-8000-000000000001',
@@ -32,7 +33,7 @@ function seeded() {
   client.setQueryData(projectKeys.activity(PROJECT.id), { pages: [], pageParams: [] });
   client.setQueryData(LIST, { items: [PROJECT], total: 1, page: 1, pageSize: 50 });
   client.setQueryData(OVERVIEW_KEY, { activeProjects: 1 });
-  client.setQueryData([...CLIENTS_KEY, 'detail', PROJECT.client.id], { projects: [] });
+  client.setQueryData([...clientKeys.all, 'detail', PROJECT.client.id], { projects: [] });
   client.setQueryData(projectKeys.detail('another'), { ...PROJECT, id: 'another' });
   return client;
 }
@@ -46,7 +47,7 @@ describe('live events in the projects cache', () => {
     expect(stale(client, projectKeys.detail(PROJECT.id))).toBe(false);
     for (const key of [LIST, projectKeys.activity(PROJECT.id), OVERVIEW_KEY])
       expect(stale(client, key)).toBe(true);
-    expect(stale(client, [...CLIENTS_KEY, 'detail', PROJECT.client.id])).toBe(true);
+    expect(stale(client, [...clientKeys.all, 'detail', PROJECT.client.id])).toBe(true);
     expect(stale(client, projectKeys.detail('another'))).toBe(false);
   });
 

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { applyInvoiceActivity, invoiceKeys, isInvoiceActivity, OVERVIEW_KEY } from './query-keys';
+import { applyInvoiceActivity, invoiceKeys, isInvoiceActivity } from './invoices';
+import { OVERVIEW_KEY } from './overview';
 
 describe('applyInvoiceActivity (an invoice created or changed, e.g. paid through Stripe)', () => {
   it('marks every invoice list, the overview and that invoice’s page stale, and leaves other invoices alone', async () => {

@@ -1,0 +1,21 @@
+import { REMOTES, type RemoteName } from '../remotes';
+import { filesLive } from './files';
+import { invoicesLive } from './invoices';
+import { projectsLive } from './projects';
+import type { SectionLive } from './section-live';
+
+/**
+ * Each registry record's live effects (`shared/sections/<name>.ts`), or null for a section that has none.
+ * Keyed by every `RemoteName`, so a new record in `shared/remotes.ts` does not type-check until it says
+ * here what the provider's live events do to it.
+ */
+const LIVE: { readonly [name in RemoteName]: SectionLive | null } = {
+  clients: null,
+  projects: projectsLive,
+  invoices: invoicesLive,
+  files: filesLive,
+  analytics: null,
+};
+
+/** The live effects of the registry's sections, in registry order (what the host's socket iterates). */
+export const SECTION_LIVE: readonly SectionLive[] = REMOTES.flatMap((remote) => LIVE[remote.name] ?? []);
