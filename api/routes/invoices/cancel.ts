@@ -3,7 +3,7 @@ import { Invoice, InvoiceCancel } from '../../../shared/contracts/invoices';
 import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { cancelInvoice } from '../../services/invoices/invoices';
+import { cancelInvoice } from '../../services/invoices/cancel-invoice';
 import { PROVIDER } from '../audiences';
 import { InvoiceIdParam, invoiceDeps } from './params';
 

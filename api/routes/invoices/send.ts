@@ -4,7 +4,8 @@ import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { deliverSentInvoice } from '../../services/invoices/delivery';
-import { getInvoice, sendInvoice } from '../../services/invoices/invoices';
+import { getInvoice } from '../../services/invoices/get-invoice';
+import { sendInvoice } from '../../services/invoices/send-invoice';
 import { PROVIDER } from '../audiences';
 import { InvoiceIdParam, invoiceDeps } from './params';
 

@@ -3,7 +3,7 @@ import { Invoice, InvoiceStatusChange } from '../../../shared/contracts/invoices
 import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { changeInvoiceStatus } from '../../services/invoices/invoices';
+import { changeInvoiceStatus } from '../../services/invoices/change-status';
 import { PROVIDER } from '../audiences';
 import { InvoiceIdParam, invoiceDeps } from './params';
 

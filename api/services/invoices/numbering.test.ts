@@ -4,18 +4,16 @@ import { canTransition, INVOICE_TRANSITIONS, type InvoiceStatus } from '../../..
 import type { ProviderScope } from '../../auth/scope';
 import { ApiError } from '../../http/errors';
 import { createTestContext, type TestContext } from '../../testing/harness';
-import {
-  cancelInvoice,
-  changeInvoiceStatus,
-  createInvoice,
-  deleteInvoice,
-  getInvoice,
-  type InvoiceDeps,
-  sendInvoice,
-  updateInvoice,
-} from './invoices';
+import { cancelInvoice } from './cancel-invoice';
+import { changeInvoiceStatus } from './change-status';
+import { createInvoice } from './create-draft';
+import { deleteInvoice } from './delete-draft';
+import type { InvoiceDeps } from './deps';
+import { getInvoice } from './get-invoice';
+import { sendInvoice } from './send-invoice';
 import { invoicesWorld, line } from './testing';
 import { markInvoicePaid } from './transitions';
+import { updateInvoice } from './update-draft';
 
 /**
  * Numbers are gapless and unique under concurrency (a storm of parallel sends and cancellations of one

@@ -2,7 +2,7 @@ import { isPayable, type PortalInvoiceDetail } from '../../../shared/contracts/i
 import { type ClientScope, tenant } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
-import { linesOf } from './invoices';
+import { linesOf } from './get-invoice';
 import { type DetailRow, detailColumns, invoiceJoins, summaryColumns, toPortalInvoiceDetail } from './view';
 
 /**

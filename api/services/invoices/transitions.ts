@@ -11,7 +11,7 @@ import { recordActivity } from '../activity/record-activity';
  *
  * Live updates: pass `activitySeqs` (an array) to collect the seq of the activity row written, and call
  * `publishActivity(deps.pubsub, providerId, seq)` for each AFTER the transaction commits (as
- * `publishInvoiceActivity` in ./invoices.ts does). Without it the row still reaches the sheets on their
+ * `publishInvoiceActivity` in ./deps.ts does). Without it the row still reaches the sheets on their
  * next catch-up.
  */
 
