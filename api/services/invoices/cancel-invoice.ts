@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { canTransition, type Invoice, type InvoiceCancel } from '../../../shared/contracts/invoices';
 import type { ProviderScope } from '../../auth/scope';
 import { ApiError } from '../../http/errors';
+import { queueStripeClose } from '../../payments/stripe-jobs';
 import { type InvoiceDeps, publishInvoiceActivity } from './deps';
 import { lockInvoice } from './drafts';
 import { getInvoice } from './get-invoice';
@@ -12,7 +13,7 @@ import { recordInvoiceStatus } from './transitions';
  * Cancels a sent or overdue invoice (409 `invoice_transition_not_allowed` otherwise: a draft is deleted,
  * paid and cancelled are final): a credit note with the next number of its own sequence (taken under the
  * settings row's lock, gapless like invoice numbers) for the invoice's amount, the reason, the status
- * `cancelled` and its activity row, in one transaction.
+ * `cancelled`, its activity row and the job that closes it in Stripe, in one transaction.
  */
 export async function cancelInvoice(
   deps: InvoiceDeps,
@@ -37,6 +38,8 @@ export async function cancelInvoice(
     await tx`
       UPDATE invoice_settings SET next_credit_note_number = next_credit_note_number + 1, updated_at = now()
       WHERE provider_id = ${scope.providerId}`;
+    // Nothing of it stays payable in Stripe: its Checkout sessions expire and its Stripe invoice is voided.
+    await queueStripeClose(tx, deps.jobs, scope.providerId, invoiceId);
     return recordInvoiceStatus(
       tx,
       scope.providerId,

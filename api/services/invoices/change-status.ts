@@ -36,6 +36,7 @@ export async function changeInvoiceStatus(
             paidAt:
               !input.paidDate || input.paidDate === today ? now : new Date(`${input.paidDate}T12:00:00Z`),
             via: 'manual',
+            jobs: deps.jobs,
             actor: 'provider',
             activitySeqs: seqs,
           })

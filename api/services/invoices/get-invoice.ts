@@ -2,19 +2,28 @@ import type { Invoice } from '../../../shared/contracts/invoices';
 import type { ProviderScope } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
-import { type DetailRow, detailColumns, invoiceJoins, type LineRow, summaryColumns, toInvoice } from './view';
+import {
+  type DetailRow,
+  detailColumns,
+  invoiceJoins,
+  type LineRow,
+  paymentsOf,
+  summaryColumns,
+  toInvoice,
+} from './view';
 
 /** One invoice of the provider with its lines (404 for another provider's or a missing one). */
 export async function getInvoice(sql: Sql | Tx, scope: ProviderScope, invoiceId: string): Promise<Invoice> {
-  const [[row], lines] = await Promise.all([
+  const [[row], lines, payments] = await Promise.all([
     sql<DetailRow[]>`
       SELECT ${summaryColumns(sql)}, ${detailColumns(sql)}
       FROM invoices i ${invoiceJoins(sql)}
       WHERE i.provider_id = ${scope.providerId} AND i.id = ${invoiceId}`,
     linesOf(sql, scope.providerId, invoiceId),
+    paymentsOf(sql, scope.providerId, invoiceId),
   ]);
   if (!row) throw new ApiError('not_found');
-  return toInvoice(row, lines);
+  return toInvoice(row, lines, payments);
 }
 
 /** An invoice's lines in order (the caller has checked the invoice is the reader's). */

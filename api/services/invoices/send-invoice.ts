@@ -1,9 +1,10 @@
 import type { Language } from '../../../shared/contracts/common';
-import { canTransition, type Invoice } from '../../../shared/contracts/invoices';
+import { canTransition, type InvoiceSent } from '../../../shared/contracts/invoices';
 import type { ProviderScope } from '../../auth/scope';
 import type { Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import { invoiceSentMail } from '../../mail/templates/invoice-sent';
+import { queueDelivery } from './delivery';
 import { type InvoiceDeps, publishInvoiceActivity } from './deps';
 import { lockInvoice } from './drafts';
 import { getInvoice } from './get-invoice';
@@ -13,10 +14,10 @@ import { recordInvoiceStatus } from './transitions';
 /**
  * Sends a draft, in ONE transaction: the settings row locked, its next number taken and formatted
  * (`INV-0007`), the invoice `sent` with that number and its issue date, the sequence incremented, the
- * `invoice_status` activity row and the client's e-mail job. Concurrent sends of one provider queue on the
- * settings row, so numbers are gapless and unique; a rolled-back send leaves the number to the next one.
- * 409 `invoice_transition_not_allowed` when it is not a draft.
- * The caller then hands the invoice to the payment provider (`deliverSentInvoice`, after the commit).
+ * `invoice_status` activity row, the client's e-mail job and, with Stripe connected, the job that creates
+ * it in Stripe (`queueDelivery`; the answer's `payment` says `pending`). Concurrent sends of one provider
+ * queue on the settings row, so numbers are gapless and unique; a rolled-back send leaves the number to
+ * the next one and queues nothing. 409 `invoice_transition_not_allowed` when it is not a draft.
  * `mailClient: false` (the demo data) sends no e-mail.
  */
 export async function sendInvoice(
@@ -24,8 +25,8 @@ export async function sendInvoice(
   scope: ProviderScope,
   invoiceId: string,
   opts: { mailClient?: boolean } = {},
-): Promise<Invoice> {
-  const seq = await deps.sql.begin(async (tx) => {
+): Promise<InvoiceSent> {
+  const { seq, payment } = await deps.sql.begin(async (tx) => {
     const current = await lockInvoice(tx, scope.providerId, invoiceId);
     if (!canTransition(current.status, 'sent')) throw new ApiError('invoice_transition_not_allowed');
     const settings = await lockSettings(tx, scope.providerId);
@@ -58,10 +59,10 @@ export async function sendInvoice(
       'provider',
     );
     if (opts.mailClient !== false) await queueInvoiceMail(deps, tx, scope.providerId, row);
-    return activitySeq;
+    return { seq: activitySeq, payment: await queueDelivery(tx, deps.jobs, scope.providerId, invoiceId) };
   });
   await publishInvoiceActivity(deps, scope.providerId, [seq]);
-  return getInvoice(deps.sql, scope, invoiceId);
+  return { invoice: await getInvoice(deps.sql, scope, invoiceId), payment };
 }
 
 /** The client's "new invoice" e-mail, queued in the send's transaction (in the invoice's language). */
