@@ -325,14 +325,16 @@ function History({ invoice }: { invoice: Invoice }) {
       text: t('history.cancelled', { number: invoice.creditNote?.number ?? '' }),
       at: invoice.cancelledAt,
     });
-  // Card payments that came after it was closed, and what became of them (refunded automatically).
+  // Card payments that came after it was closed, and what became of them (refunded automatically). Stripe
+  // dates them to the second: never before the closing they came after.
+  const closedAt = invoice.cancelledAt ?? invoice.paidAt ?? '';
   for (const payment of invoice.payments) {
     const key = latePaymentKey(payment);
     if (key)
       steps.push({
         key: `payment-${payment.id}`,
         text: t(key, { amount: money(payment.amountCents, payment.currency, lang) }),
-        at: payment.receivedAt,
+        at: payment.receivedAt > closedAt ? payment.receivedAt : closedAt,
       });
   }
   steps.sort((a, b) => a.at.localeCompare(b.at));

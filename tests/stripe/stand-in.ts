@@ -195,11 +195,15 @@ export class StripeStandIn {
    * While set, every API request answers this status with Stripe's `api_error` (an outage Stripe reports:
    * the SDK's StripeAPIError, at once, where a closed connection takes the SDK half a second to report).
    */
-  setFailing(status: 500 | 503 | null) {
-    this.failing = status;
+  setFailing(status: 500 | 503 | null, accountId?: string) {
+    if (accountId === undefined) this.failing = status;
+    else if (status === null) this.failingAccounts.delete(accountId);
+    else this.failingAccounts.set(accountId, status);
   }
 
   private failing: 500 | 503 | null = null;
+  /** Accounts whose requests alone fail (a shared stand-in: other tests' accounts keep working). */
+  private readonly failingAccounts = new Map<string, 500 | 503>();
 
   /** While down, every API connection is closed without an answer (the SDK's StripeConnectionError). */
   setNetworkDown(down: boolean) {
@@ -480,6 +484,14 @@ export class StripeStandIn {
       );
       record.status = 401;
       return sendError(res, err);
+    }
+    const outage = this.failingAccounts.get(state.account.id);
+    if (outage) {
+      record.status = outage;
+      return sendError(
+        res,
+        new StandInError(outage, 'api_error', 'An error occurred with our connection to Stripe.'),
+      );
     }
     // Stripe replays a POST with a known key: same parameters → the first answer; others → 400.
     const fingerprint = `${method} ${url.pathname} ${raw}`;
@@ -1199,7 +1211,9 @@ export class StripeStandIn {
    * The helpers over HTTP, for a stand-in in another process (e2e, bench):
    * `POST /_stand-in/accounts` (`{ name?, secretKey? }`) → `{ accountId, secretKey }`;
    * `GET /_stand-in/accounts/{id}/state` → its customers, invoices, sessions, subscriptions, endpoints,
-   * events; `POST /_stand-in/accounts/{id}/webhook-endpoints` (`{ url, secret? }`) → `{ endpointId, secret }`.
+   * events; `POST /_stand-in/accounts/{id}/webhook-endpoints` (`{ url, secret? }`) → `{ endpointId, secret }`;
+   * `POST /_stand-in/accounts/{id}/failing` (`{ status: 503 }`, or `{}` to end it): the account's API
+   * requests answer Stripe's outage error (its payer's pages keep working), as `setFailing`.
    */
   private control(req: IncomingMessage, res: ServerResponse, url: URL, raw: string) {
     const [, , , accountId, what] = url.pathname.split('/');
@@ -1208,6 +1222,11 @@ export class StripeStandIn {
       res.end(JSON.stringify(value));
     };
     const input = (raw ? JSON.parse(raw) : {}) as Record<string, string | undefined>;
+    if (req.method === 'POST' && what === 'failing' && accountId && this.accounts.has(accountId)) {
+      const status = Number(input.status);
+      this.setFailing(status === 500 || status === 503 ? status : null, accountId);
+      return json(200, { failing: this.failingAccounts.get(accountId) ?? null });
+    }
     if (req.method === 'POST' && !accountId)
       return json(
         201,
