@@ -3749,7 +3749,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an invoice
-         * @description Cancels a sent or overdue invoice with a credit note: the next number of the credit-note sequence (gapless, like invoice numbers), the invoice’s amount and the optional reason. The invoice keeps its number and becomes `cancelled` (final). A draft is deleted instead and a paid invoice cannot be cancelled (409 `invoice_transition_not_allowed`). Another provider’s invoice answers 404.
+         * @description Cancels a sent or overdue invoice with a credit note: the next number of the credit-note sequence (gapless, like invoice numbers), the invoice’s amount and the optional reason. The invoice keeps its number and becomes `cancelled` (final). Nothing of it stays payable in Stripe: a background job expires its open Checkout sessions and voids its Stripe invoice (`stripe.closing`); a card payment that still arrives is refunded automatically (`payments`). A draft is deleted instead and a paid invoice cannot be cancelled (409 `invoice_transition_not_allowed`). Another provider’s invoice answers 404.
          */
         post: {
             parameters: {
@@ -4108,7 +4108,7 @@ export interface paths {
         put?: never;
         /**
          * Change an invoice’s status
-         * @description Marks a sent or overdue invoice `paid` (with `paidDate`, the day the money arrived: default today, never in the future) or a sent one `overdue`. Statuses only move along the allowed transitions (draft → sent → paid | overdue | cancelled; overdue → paid | cancelled; paid and cancelled are final): anything else is 409 `invoice_transition_not_allowed` (`allowedStatuses` of the invoice lists what is possible now). Another provider’s invoice answers 404.
+         * @description Marks a sent or overdue invoice `paid` (with `paidDate`, the day the money arrived: default today, never in the future) or a sent one `overdue`. Marking it paid closes it in Stripe (a background job: open Checkout sessions expired, the Stripe invoice marked paid out of band, `stripe.closing`); a card payment that still arrives is refunded automatically (`payments`). Statuses only move along the allowed transitions (draft → sent → paid | overdue | cancelled; overdue → paid | cancelled; paid and cancelled are final): anything else is 409 `invoice_transition_not_allowed` (`allowedStatuses` of the invoice lists what is possible now). Another provider’s invoice answers 404.
          */
         post: {
             parameters: {
@@ -6228,7 +6228,7 @@ export interface paths {
         put?: never;
         /**
          * Pay an invoice (client)
-         * @description Starts paying one of the signed-in client’s open invoices by card: returns the URL of a Stripe Checkout page in the provider’s Stripe account, for the invoice’s total and currency. After paying, Stripe returns the client to `<portal origin>/portal/{portalId}/payment-success?invoice={invoiceId}` (the portal’s verified custom domain when it has one); the invoice turns paid when Stripe’s webhook arrives (live on both sides). An open session of the invoice is reused. Another client’s invoice and drafts answer 404; 409 `invoice_not_payable` unless the invoice is sent or overdue; 409 `stripe_not_connected` when the provider has not connected Stripe (the portal shows the payment instructions instead); 502 `stripe_unavailable` when Stripe cannot be reached.
+         * @description Starts paying one of the signed-in client’s open invoices by card: returns the URL of a Stripe Checkout page in the provider’s Stripe account, for the invoice’s total and currency. After paying, Stripe returns the client to `<portal origin>/portal/{portalId}/payment-success?invoice={invoiceId}` (the portal’s verified custom domain when it has one); the invoice turns paid when Stripe’s webhook arrives (live on both sides). An open session of the invoice is reused; every session is closed (expired) when the invoice is cancelled or paid, and a payment that still gets through then is refunded automatically. Another client’s invoice and drafts answer 404; 409 `invoice_not_payable` unless the invoice is sent or overdue (also when it was cancelled or paid while the session was being made: that session is expired); 409 `stripe_not_connected` when the provider has not connected Stripe (the portal shows the payment instructions instead); 502 `stripe_unavailable` when Stripe cannot be reached.
          */
         post: {
             parameters: {
@@ -10192,7 +10192,7 @@ export interface paths {
         put?: never;
         /**
          * Stripe webhook
-         * @description Where Stripe delivers events: of the platform’s own account (plan subscriptions) and of every provider’s connected account (their invoices). No session: the `Stripe-Signature` header is verified on the raw body with the platform’s signing secret, else with the stored secret of the provider the event names; anything else answers 400 `stripe_webhook_invalid` and changes nothing. Each event id is processed once (a repeated delivery answers 200 with `duplicate: true`); statuses only move forward, so deliveries in any order give the same result. `invoice.paid` and a paid `checkout.session.completed` mark our invoice paid; `invoice.payment_failed` and `invoice.voided` are recorded only; `customer.subscription.*` set the provider’s plan.
+         * @description Where Stripe delivers events: of the platform’s own account (plan subscriptions) and of every provider’s connected account (their invoices). No session: the `Stripe-Signature` header is verified on the raw body with the platform’s signing secret, else with the stored secret of the provider the event names; anything else answers 400 `stripe_webhook_invalid` and changes nothing. Each event id is processed once (a repeated delivery answers 200 with `duplicate: true`); statuses only move forward, so deliveries in any order give the same result. `invoice.paid` and a paid `checkout.session.completed` of a session we made mark our invoice paid (and queue closing it in Stripe: other Checkout sessions expired, the Stripe invoice settled); the same events for an invoice already cancelled or paid another way are recorded as a late payment and refunded automatically by a background job (the provider and the client are notified; the provider is asked to refund by hand if Stripe keeps refusing); `invoice.payment_failed` is recorded only, `invoice.voided` only updates the Stripe state we show; `customer.subscription.*` set the provider’s plan.
          */
         post: {
             parameters: {
