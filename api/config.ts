@@ -59,6 +59,15 @@ export const ConfigSchema = z.object({
     error: 'DATABASE_URL must start with postgres:// or postgresql://',
   }),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * The job queue's schema on a DATABASE_URL server (graphile-worker's own by default). Services that share
+   * one database but not their data (parallel test runs, each on its own search_path) need one each, or
+   * one service's worker runs another's jobs against the wrong tables.
+   */
+  JOBS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, { error: 'JOBS_SCHEMA must be a lower-case SQL identifier' })
+    .default('graphile_worker'),
   PUBLIC_URL: url('PUBLIC_URL'),
   DIST_DIR: z.string().min(1).default('./dist'),
   RESEND_API_KEY: optional,

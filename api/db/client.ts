@@ -30,7 +30,12 @@ export interface Database {
  * Both are reached through postgres.js, so every query in the code base is the same SQL.
  */
 export async function openDatabase(
-  config: { DATABASE_URL?: string | undefined; DATA_DIR: string | undefined; DATABASE_POOL_MAX: number },
+  config: {
+    DATABASE_URL?: string | undefined;
+    DATA_DIR: string | undefined;
+    DATABASE_POOL_MAX: number;
+    JOBS_SCHEMA?: string;
+  },
   log: Logger,
 ): Promise<Database> {
   const options = {
@@ -46,7 +51,7 @@ export async function openDatabase(
       sql,
       kind: 'postgres',
       url: config.DATABASE_URL,
-      queueSchema: QUEUE_SCHEMA,
+      queueSchema: config.JOBS_SCHEMA ?? QUEUE_SCHEMA,
       close: () => sql.end({ timeout: 5 }),
     };
   }

@@ -1,3 +1,27 @@
+/*
+ * The one retry rule of everything this product sends out: an e-mail to Resend (`send_mail`), an invoice
+ * to the provider's Stripe (`stripe_push_invoice`), closing it there (`stripe_close_invoice`: Checkout
+ * sessions expired, the Stripe invoice voided or settled) and a refund (`stripe_refund_payment`).
+ *
+ *   - It is a job, enqueued in the transaction of the change that causes it, first tried at once.
+ *   - A failed attempt is tried again after `retryDelayMs` (JOBS_RETRY_BASE_MS doubling, ±25 %, at most
+ *     JOBS_RETRY_MAX_MS apart), DELIVERY_ATTEMPTS attempts in all: about 3.5 hours with the defaults.
+ *   - Nothing else retries: no loop in a request, no SDK retries inside an attempt (a job's Stripe client
+ *     is made with `retries: 0`), no delay of a task's own.
+ *   - The last attempt's failure is where the delivery is given up (`isLastAttempt`), and the task leaves
+ *     that where the user sees it: the mail's outbox row `failed`, the invoice's Stripe state `failed`
+ *     with a notification to the provider, a refund flagged to the provider.
+ *   - A failure no retry can heal (an invoice closed meanwhile, a total Stripe computes differently) ends
+ *     the job at once, with the same visible outcome.
+ */
+
+/** Attempts of every delivery job (see the rule above). */
+export const DELIVERY_ATTEMPTS = 12;
+
+/** Whether this attempt is the delivery's last: its failure is final and must be shown, not thrown away. */
+export const isLastAttempt = (attempt: { attempt: number; maxAttempts: number }): boolean =>
+  attempt.attempt >= attempt.maxAttempts;
+
 /**
  * Delay before retrying after the `attempt`-th failure: `baseMs`, doubled for each earlier failure, capped
  * at `maxMs`, spread by ±25 % so that jobs that failed together (a provider's outage) do not all come back

@@ -1,6 +1,7 @@
 import { Resend } from 'resend';
 import type { Sql, Tx } from '../db/client';
 import type { Logger } from '../http/logger';
+import { isLastAttempt } from '../jobs/backoff';
 import type { JobQueue } from '../jobs/queue';
 
 export interface OutgoingMail {
@@ -102,7 +103,8 @@ export function createMailer(opts: {
       );
       if (error || !data) {
         const message = error?.message ?? 'unknown error';
-        const status = attempt.attempt >= attempt.maxAttempts ? 'failed' : 'pending';
+        // The delivery rule's last attempt (jobs/backoff.ts) gives the mail up; before it, it waits for the next.
+        const status = isLastAttempt(attempt) ? 'failed' : 'pending';
         await sql`
           UPDATE outbox_emails SET status = ${status}, attempts = attempts + 1, last_error = ${message},
             updated_at = now()

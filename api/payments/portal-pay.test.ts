@@ -3,11 +3,13 @@ import { pushInvoiceToStripe } from './stripe-invoices';
 import {
   call,
   connectSeller,
+  FIRST_ATTEMPT,
   insertInvoice,
   invoiceRow,
   makeSeller,
   type PaymentsWorld,
   paymentsWorld,
+  runQueuedJobs,
   type Seller,
 } from './testing';
 
@@ -64,14 +66,38 @@ describe('paying an invoice from the portal', () => {
     expect((await again.json()).error.code).toBe('invoice_not_payable');
   });
 
-  it('pays the Stripe invoice out of band when an invoice pushed to Stripe is paid through Checkout', async () => {
+  it('settles the Stripe invoice out of band when an invoice pushed to Stripe is paid through Checkout', async () => {
     const invoice = await insertInvoice(w.t, seller);
-    await pushInvoiceToStripe(w.t.deps, seller.providerId, invoice.id);
+    await pushInvoiceToStripe(w.t.deps, seller.providerId, invoice.id, FIRST_ATTEMPT);
     await pay(seller, invoice.id);
     const row = await invoiceRow(w.t, invoice.id);
     await w.stripe.completeCheckout(account.accountId, row.stripe_checkout_session_id ?? '');
     expect((await invoiceRow(w.t, invoice.id)).paid_via).toBe('stripe_checkout');
+    // The close job queued with the payment settles the Stripe invoice (its invoice.paid is ours: no refund).
+    await runQueuedJobs(w.t);
     expect(w.stripe.invoice(account.accountId, row.stripe_invoice_id ?? '').status).toBe('paid');
+    expect(w.stripe.refunds(account.accountId).filter((r) => r.metadata?.invoice_id === invoice.id)).toEqual(
+      [],
+    );
+    const payments = await w.t.sql<{ source: string; outcome: string }[]>`
+      SELECT source, outcome FROM invoice_payments WHERE invoice_id = ${invoice.id}`;
+    expect(payments).toEqual([{ source: 'stripe_checkout', outcome: 'applied' }]);
+  });
+
+  it('answers 409 and expires the new session when the provider cancels while it is being made', async () => {
+    const invoice = await insertInvoice(w.t, seller);
+    w.stripe.beforeRequest(async (req) => {
+      if (req.method !== 'POST' || req.path !== '/v1/checkout/sessions') return;
+      w.stripe.beforeRequest(null);
+      await w.t.sql`UPDATE invoices SET status = 'cancelled', cancelled_at = now() WHERE id = ${invoice.id}`;
+    });
+    const res = await pay(seller, invoice.id);
+    w.stripe.beforeRequest(null);
+    expect([res.status, (await res.json()).error.code]).toEqual([409, 'invoice_not_payable']);
+    const [made] = w.stripe.sessions(account.accountId).filter((s) => s.metadata?.invoice_id === invoice.id);
+    expect(made?.status).toBe('open');
+    await runQueuedJobs(w.t);
+    expect(w.stripe.session(account.accountId, made?.id ?? '').status).toBe('expired');
   });
 
   it('answers 409 invoice_not_payable for paid and cancelled invoices, 404 for drafts and others’ invoices', async () => {

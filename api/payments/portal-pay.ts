@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import type { ClientScope } from '../auth/scope';
 import { tenant } from '../auth/scope';
 import type { AppDeps } from '../http/context';
@@ -5,16 +6,19 @@ import { ApiError } from '../http/errors';
 import { activeConnection } from './connection';
 import { stripeClient, stripeFailure } from './stripe-client';
 import { stripeCustomerFor } from './stripe-invoices';
+import { queueStripeClose } from './stripe-jobs';
 
 /*
  * The portal's pay button (issue 21): a Stripe Checkout Session in the provider's account for one open
  * invoice of the signed-in client. The client's own invoices only (another client's, or a draft, is 404);
  * the amount and currency come from our invoice row, never from the request. An open session of the
- * invoice is reused (two clicks, two tabs: one session); the webhook `checkout.session.completed` marks the
- * invoice paid (webhooks.ts).
+ * invoice is reused (two clicks, two tabs: one session); every session is stored
+ * (`stripe_checkout_sessions`) so closing the invoice can expire it; the webhook
+ * `checkout.session.completed` marks the invoice paid, or refunds a payment that came after it closed
+ * (webhooks.ts).
  */
 
-type Deps = Pick<AppDeps, 'config' | 'sql' | 'log' | 'now'>;
+type Deps = Pick<AppDeps, 'config' | 'sql' | 'log' | 'now' | 'jobs'>;
 
 interface PayRow {
   id: string;
@@ -44,6 +48,40 @@ export function portalOrigin(
   return portal.custom_domain && portal.domain_status === 'verified'
     ? `https://${portal.custom_domain}`
     : config.publicOrigin;
+}
+
+/**
+ * Stores a new session with its invoice, under the invoice's lock: the close job expires every stored
+ * session still open, so a session made while the provider cancelled (or a payment marked the invoice
+ * paid) is stored all the same and closed again, and the client is told the invoice is not payable.
+ * @returns whether the invoice was still payable (the session may be offered)
+ */
+async function keepSession(
+  deps: Deps,
+  providerId: string,
+  invoice: PayRow,
+  session: Stripe.Checkout.Session,
+  accountId: string,
+): Promise<boolean> {
+  return deps.sql.begin(async (tx) => {
+    const [current] = await tx<{ status: string }[]>`
+      SELECT status FROM invoices WHERE provider_id = ${providerId} AND id = ${invoice.id} FOR UPDATE`;
+    await tx`
+      INSERT INTO stripe_checkout_sessions (session_id, provider_id, invoice_id, account_id, amount_cents, currency,
+                                            expires_at)
+      VALUES (${session.id}, ${providerId}, ${invoice.id}, ${accountId}, ${session.amount_total ?? 0},
+              ${session.currency ?? invoice.currency.toLowerCase()}, ${new Date(session.expires_at * 1000)})
+      ON CONFLICT (session_id) DO NOTHING`;
+    if (current?.status !== 'sent' && current?.status !== 'overdue') {
+      await queueStripeClose(tx, deps.jobs, providerId, invoice.id);
+      return false;
+    }
+    await tx`
+      UPDATE invoices SET stripe_checkout_session_id = ${session.id}, updated_at = now()
+      WHERE provider_id = ${providerId} AND id = ${invoice.id}
+        AND stripe_checkout_session_id IS NOT DISTINCT FROM ${invoice.stripe_checkout_session_id}`;
+    return true;
+  });
 }
 
 /** A Checkout URL for paying the invoice (see the file comment for the rules). */
@@ -127,10 +165,8 @@ export async function checkoutForInvoice(
       },
     );
     if (!session.url) throw new ApiError('stripe_unavailable');
-    await deps.sql`
-      UPDATE invoices SET stripe_checkout_session_id = ${session.id}, updated_at = now()
-      WHERE provider_id = ${scope.providerId} AND id = ${invoice.id}
-        AND stripe_checkout_session_id IS NOT DISTINCT FROM ${invoice.stripe_checkout_session_id}`;
+    if (!(await keepSession(deps, scope.providerId, invoice, session, connection.accountId)))
+      throw new ApiError('invoice_not_payable');
     return { url: session.url };
   } catch (err) {
     if (err instanceof ApiError) throw err;

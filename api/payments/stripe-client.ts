@@ -6,7 +6,11 @@ import type { Config } from '../config';
  * STRIPE_SECRET_KEY). STRIPE_API_BASE points it elsewhere (the tests' stand-in, tests/stripe/stand-in.ts).
  */
 
-/** Requests the SDK retries itself on network errors and 409/429/5xx, with its own backoff. */
+/**
+ * Requests the SDK retries itself on network errors and 409/429/5xx, with its own backoff, where a person
+ * waits for the answer (connecting, the pay button, the plan). Jobs pass `retries: 0`: their retries are
+ * the queue's (the delivery rule, `api/jobs/backoff.ts`).
+ */
 export const STRIPE_MAX_NETWORK_RETRIES = 2;
 /** Per request; a route that waits on Stripe answers within a few of these at most. */
 export const STRIPE_TIMEOUT_MS = 15_000;
@@ -15,11 +19,15 @@ export const STRIPE_TIMEOUT_MS = 15_000;
  * A Stripe client for `secretKey`, on the SDK's own API version.
  * @example const stripe = stripeClient(deps.config, key); await stripe.accounts.retrieveCurrent()
  */
-export function stripeClient(config: Pick<Config, 'STRIPE_API_BASE'>, secretKey: string): Stripe {
+export function stripeClient(
+  config: Pick<Config, 'STRIPE_API_BASE'>,
+  secretKey: string,
+  opts: { retries?: number } = {},
+): Stripe {
   const base = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : null;
   return new Stripe(secretKey, {
     apiVersion: Stripe.API_VERSION,
-    maxNetworkRetries: STRIPE_MAX_NETWORK_RETRIES,
+    maxNetworkRetries: opts.retries ?? STRIPE_MAX_NETWORK_RETRIES,
     timeout: STRIPE_TIMEOUT_MS,
     telemetry: false,
     appInfo: { name: 'Client Portal' },

@@ -4,12 +4,16 @@ import { stripePushInvoice } from '../jobs/tasks/stripe-push-invoice';
 import { taskContext } from '../jobs/testing';
 import { pushInvoiceToStripe } from './stripe-invoices';
 import {
+  call,
   connectSeller,
+  FIRST_ATTEMPT,
   insertInvoice,
   invoiceRow,
+  LAST_ATTEMPT,
   makeSeller,
   type PaymentsWorld,
   paymentsWorld,
+  runQueuedJobs,
   type Seller,
 } from './testing';
 
@@ -25,6 +29,12 @@ describe('pushing an invoice to Stripe', () => {
   });
   afterAll(() => w?.close());
 
+  const pushState = async (invoiceId: string) =>
+    (
+      await w.t.sql<{ stripe_push_state: string | null; stripe_push_error: string | null }[]>`
+        SELECT stripe_push_state, stripe_push_error FROM invoices WHERE id = ${invoiceId}`
+    )[0];
+
   it('creates the invoice with its items, finalises and sends it; totals equal ours to the cent', async () => {
     const invoice = await insertInvoice(w.t, seller, {
       dueDate: '2099-01-31',
@@ -32,8 +42,9 @@ describe('pushing an invoice to Stripe', () => {
       language: 'de',
     });
     const from = w.stripe.requests.length;
-    const result = await pushInvoiceToStripe(deps(), seller.providerId, invoice.id);
-    expect(result).toEqual({ provider: 'stripe', status: 'sent', message: null });
+    const result = await pushInvoiceToStripe(deps(), seller.providerId, invoice.id, FIRST_ATTEMPT);
+    expect(result).toEqual({ outcome: 'sent' });
+    expect(await pushState(invoice.id)).toEqual({ stripe_push_state: 'sent', stripe_push_error: null });
 
     const row = await invoiceRow(w.t, invoice.id);
     expect(row.stripe_account_id).toBe(accountId);
@@ -78,8 +89,8 @@ describe('pushing an invoice to Stripe', () => {
 
     // Again: nothing more happens in Stripe.
     const again = w.stripe.requests.length;
-    expect(await pushInvoiceToStripe(deps(), seller.providerId, invoice.id)).toMatchObject({
-      status: 'sent',
+    expect(await pushInvoiceToStripe(deps(), seller.providerId, invoice.id, FIRST_ATTEMPT)).toEqual({
+      outcome: 'sent',
     });
     expect(w.stripe.requests.slice(again).filter((r) => r.method === 'POST')).toEqual([]);
   });
@@ -87,8 +98,8 @@ describe('pushing an invoice to Stripe', () => {
   it('reuses the client’s Stripe customer for a second invoice', async () => {
     const first = await insertInvoice(w.t, seller);
     const second = await insertInvoice(w.t, seller, { currency: 'EUR' });
-    await pushInvoiceToStripe(deps(), seller.providerId, first.id);
-    await pushInvoiceToStripe(deps(), seller.providerId, second.id);
+    await pushInvoiceToStripe(deps(), seller.providerId, first.id, FIRST_ATTEMPT);
+    await pushInvoiceToStripe(deps(), seller.providerId, second.id, FIRST_ATTEMPT);
     const customers = w.stripe.customers(accountId).filter((c) => c.metadata.client_id === seller.clientId);
     expect(customers.length).toBe(1);
     const a = w.stripe.invoice(accountId, (await invoiceRow(w.t, first.id)).stripe_invoice_id ?? '');
@@ -97,30 +108,27 @@ describe('pushing an invoice to Stripe', () => {
     expect(b.customer).toBe(customers[0]?.id);
   });
 
-  it('reports a failure without throwing, queues a retry, and the retry finishes without duplicates', async () => {
+  it('records a failure, is retried by the queue, and the retry finishes without duplicates', async () => {
     const invoice = await insertInvoice(w.t, seller, {
       currency: 'USD',
       lines: [{ quantityMilli: 2000, unitPriceCents: 12345, taxRateBp: 1900 }],
     });
+    await w.t.sql`UPDATE invoices SET stripe_push_state = 'pending' WHERE id = ${invoice.id}`;
     w.stripe.setNetworkDown(true);
-    let result: Awaited<ReturnType<typeof pushInvoiceToStripe>>;
     try {
-      result = await pushInvoiceToStripe({ ...deps(), lang: 'de' }, seller.providerId, invoice.id);
+      // The job's attempt throws, so the queue tries again (the delivery rule): Stripe was not reached.
+      await expect(
+        stripePushInvoice.run({ providerId: seller.providerId, invoiceId: invoice.id }, taskContext(w.t)),
+      ).rejects.toThrow();
     } finally {
       w.stripe.setNetworkDown(false);
     }
-    expect(result.status).toBe('failed');
-    expect(result.provider).toBe('stripe');
-    expect(result.message).toMatch(/Zahlungsanbieter|payment provider/);
-    const jobs = await w.t.sql<{ key: string }[]>`
-      SELECT key FROM ${w.t.sql(w.t.deps.jobs.schema)}._private_jobs WHERE key = ${`stripe-push:${invoice.id}`}`.catch(
-      async () =>
-        w.t.sql<
-          { key: string }[]
-        >`SELECT key FROM ${w.t.sql(w.t.deps.jobs.schema)}.jobs WHERE key = ${`stripe-push:${invoice.id}`}`,
-    );
-    expect(jobs.length).toBe(1);
+    expect(await pushState(invoice.id)).toEqual({
+      stripe_push_state: 'pending',
+      stripe_push_error: 'stripe_unavailable',
+    });
     await stripePushInvoice.run({ providerId: seller.providerId, invoiceId: invoice.id }, taskContext(w.t));
+    expect(await pushState(invoice.id)).toEqual({ stripe_push_state: 'sent', stripe_push_error: null });
     const row = await invoiceRow(w.t, invoice.id);
     const stripeInvoice = w.stripe.invoice(accountId, row.stripe_invoice_id ?? '');
     expect(stripeInvoice.status).toBe('open');
@@ -129,12 +137,40 @@ describe('pushing an invoice to Stripe', () => {
     expect(w.stripe.invoices(accountId).filter((i) => i.metadata?.invoice_id === invoice.id).length).toBe(1);
   });
 
+  it('gives up on the last attempt: the push is failed and the provider is told', async () => {
+    const invoice = await insertInvoice(w.t, seller);
+    w.stripe.setNetworkDown(true);
+    let result: Awaited<ReturnType<typeof pushInvoiceToStripe>>;
+    try {
+      result = await pushInvoiceToStripe(deps(), seller.providerId, invoice.id, LAST_ATTEMPT);
+    } finally {
+      w.stripe.setNetworkDown(false);
+    }
+    expect(result).toEqual({ outcome: 'failed', code: 'stripe_unavailable' });
+    expect(await pushState(invoice.id)).toEqual({
+      stripe_push_state: 'failed',
+      stripe_push_error: 'stripe_unavailable',
+    });
+    const [notice] = await w.t.sql<
+      { metadata: Record<string, unknown>; read_by_freelancer: boolean; client_visible: boolean }[]
+    >`
+      SELECT metadata, read_by_freelancer, client_visible FROM activity_feed
+      WHERE provider_id = ${seller.providerId} AND metadata->>'invoiceId' = ${invoice.id}`;
+    expect(notice).toMatchObject({
+      metadata: { event: 'stripe_push_failed', code: 'stripe_unavailable', number: invoice.number },
+      read_by_freelancer: false,
+      client_visible: false,
+    });
+  });
+
   it('continues a half-done push where it stopped, after the invoice and two items exist', async () => {
     const invoice = await insertInvoice(w.t, seller);
     let items = 0;
     w.stripe.breakWhen((req) => req.path === '/v1/invoiceitems' && ++items > 2);
     try {
-      expect((await pushInvoiceToStripe(deps(), seller.providerId, invoice.id)).status).toBe('failed');
+      expect((await pushInvoiceToStripe(deps(), seller.providerId, invoice.id, FIRST_ATTEMPT)).outcome).toBe(
+        'retry',
+      );
     } finally {
       w.stripe.breakWhen(null);
     }
@@ -142,9 +178,9 @@ describe('pushing an invoice to Stripe', () => {
     expect(row.stripe_hosted_url).toBeNull();
     const half = w.stripe.invoice(accountId, row.stripe_invoice_id ?? '');
     expect([half.status, half.lines.data.length]).toEqual(['draft', 2]);
-    expect(await pushInvoiceToStripe(deps(), seller.providerId, invoice.id)).toMatchObject({
-      status: 'sent',
-    });
+    expect((await pushInvoiceToStripe(deps(), seller.providerId, invoice.id, FIRST_ATTEMPT)).outcome).toBe(
+      'sent',
+    );
     const done = w.stripe.invoice(accountId, row.stripe_invoice_id ?? '');
     expect([done.status, done.lines.data.length, done.total]).toEqual(['open', 5, invoice.amountCents]);
     expect(w.stripe.invoices(accountId).filter((i) => i.metadata?.invoice_id === invoice.id).length).toBe(1);
@@ -153,26 +189,76 @@ describe('pushing an invoice to Stripe', () => {
   it('makes one Stripe invoice when two pushes of the same invoice run at once', async () => {
     const invoice = await insertInvoice(w.t, seller);
     const results = await Promise.all([
-      pushInvoiceToStripe(deps(), seller.providerId, invoice.id),
-      pushInvoiceToStripe(deps(), seller.providerId, invoice.id),
+      pushInvoiceToStripe(deps(), seller.providerId, invoice.id, FIRST_ATTEMPT),
+      pushInvoiceToStripe(deps(), seller.providerId, invoice.id, FIRST_ATTEMPT),
     ]);
-    expect(results.map((r) => r.status)).toEqual(['sent', 'sent']);
+    // Stripe answers the second request of a key still in flight with 409; without SDK retries that
+    // attempt is the queue's to repeat, and the repeat finds the work done.
+    for (const result of results) if (result.outcome !== 'sent') expect(result.outcome).toBe('retry');
+    expect((await pushInvoiceToStripe(deps(), seller.providerId, invoice.id, FIRST_ATTEMPT)).outcome).toBe(
+      'sent',
+    );
     const made = w.stripe.invoices(accountId).filter((i) => i.metadata?.invoice_id === invoice.id);
     expect(made.map((i) => [i.status, i.lines.data.length, i.total])).toEqual([
       ['open', 5, invoice.amountCents],
     ]);
   });
 
-  it('says not_connected without a connection and refuses drafts', async () => {
+  it('skips an invoice of a provider without a connection, a draft, and an invoice closed before the push', async () => {
     const other = await makeSeller(w.t, 'unconnected');
     const invoice = await insertInvoice(w.t, other);
-    expect(await pushInvoiceToStripe(deps(), other.providerId, invoice.id)).toEqual({
-      provider: 'none',
-      status: 'not_connected',
-      message: null,
+    expect(await pushInvoiceToStripe(deps(), other.providerId, invoice.id, FIRST_ATTEMPT)).toEqual({
+      outcome: 'skipped',
+      why: 'not_connected',
     });
     const draft = await insertInvoice(w.t, seller, { status: 'draft' });
-    expect((await pushInvoiceToStripe(deps(), seller.providerId, draft.id)).status).toBe('failed');
+    expect((await pushInvoiceToStripe(deps(), seller.providerId, draft.id, FIRST_ATTEMPT)).outcome).toBe(
+      'skipped',
+    );
     expect((await invoiceRow(w.t, draft.id)).stripe_invoice_id).toBeNull();
+    for (const status of ['cancelled', 'paid'] as const) {
+      const closed = await insertInvoice(w.t, seller, { status });
+      const from = w.stripe.requests.length;
+      expect(await pushInvoiceToStripe(deps(), seller.providerId, closed.id, FIRST_ATTEMPT)).toEqual({
+        outcome: 'skipped',
+        why: 'closed',
+      });
+      expect(w.stripe.requests.slice(from).filter((r) => r.method === 'POST')).toEqual([]);
+    }
+  });
+
+  it('never finalises an invoice cancelled while its items went in: the close job deletes the draft', async () => {
+    const invoice = await insertInvoice(w.t, seller);
+    await w.t.sql`UPDATE invoices SET stripe_push_state = 'pending' WHERE id = ${invoice.id}`;
+    let cancelled = false;
+    w.stripe.beforeRequest(async (req) => {
+      if (cancelled || req.path !== '/v1/invoiceitems') return;
+      cancelled = true;
+      const res = await call(w.t, 'POST', `/api/invoices/${invoice.id}/cancel`, {
+        cookie: seller.cookie,
+        body: { reason: null },
+      });
+      expect(res.status).toBe(200);
+    });
+    try {
+      expect(await pushInvoiceToStripe(deps(), seller.providerId, invoice.id, FIRST_ATTEMPT)).toEqual({
+        outcome: 'skipped',
+        why: 'closed',
+      });
+    } finally {
+      w.stripe.beforeRequest(null);
+    }
+    const stripeId = (await invoiceRow(w.t, invoice.id)).stripe_invoice_id ?? '';
+    expect(w.stripe.invoice(accountId, stripeId).status).toBe('draft');
+    expect(w.stripe.requests.some((r) => r.path === `/v1/invoices/${stripeId}/finalize`)).toBe(false);
+    await runQueuedJobs(w.t, ['stripe_close_invoice']);
+    expect(() => w.stripe.invoice(accountId, stripeId)).toThrow(/no invoice/);
+    const [row] = await w.t.sql`
+      SELECT stripe_push_state, stripe_invoice_status, stripe_close_state FROM invoices WHERE id = ${invoice.id}`;
+    expect(row).toEqual({
+      stripe_push_state: 'skipped',
+      stripe_invoice_status: 'deleted',
+      stripe_close_state: 'done',
+    });
   });
 });

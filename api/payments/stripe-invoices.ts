@@ -1,11 +1,11 @@
 import type Stripe from 'stripe';
-import type { InvoiceSent } from '../../shared/contracts/invoices';
 import { computeTotals, formatQuantity } from '../../shared/contracts/money';
 import type { Sql } from '../db/client';
 import type { AppDeps } from '../http/context';
-import { type Lang, translate } from '../http/i18n';
+import { isLastAttempt } from '../jobs/backoff';
 import { type ActiveConnection, activeConnection } from './connection';
 import { isStripeError, stripeClient, stripeFailure } from './stripe-client';
+import { publishSeqs, queueStripeClose, recordStripeEvent } from './stripe-jobs';
 
 /*
  * Sending an invoice through the provider's Stripe account (issue 21): the client's Stripe customer
@@ -13,15 +13,14 @@ import { isStripeError, stripeClient, stripeFailure } from './stripe-client';
  * (its net amount; a quantity other than 1 is written into the description, "1.5 × 80.00") and one per
  * tax group, then finalised and sent. Stripe's total must equal ours to the cent, checked before
  * finalising: a draft with another total is never finalised. Every call carries an idempotency key made
- * of the invoice id and the step, so a retry (the SDK's own, or the `stripe_push_invoice` job's) repeats
- * nothing in Stripe; the Stripe invoice id is stored as soon as it exists, so a retry after Stripe's 24 h
- * idempotency window continues with that invoice instead of making another one.
+ * of the invoice id and the step, so a retry of the `stripe_push_invoice` job (enqueued in the send's
+ * transaction, `stripe-jobs.ts`) repeats nothing in Stripe; the Stripe invoice id is stored as soon as it
+ * exists, so a retry after Stripe's 24 h idempotency window continues with that invoice instead of making
+ * another one. Our invoice is re-read before finalising: one cancelled or paid meanwhile is never
+ * finalised in Stripe.
  */
 
-/** What sending reports about Stripe (`InvoiceSent.payment`). */
-export type StripePushResult = InvoiceSent['payment'];
-
-type Deps = Pick<AppDeps, 'config' | 'sql' | 'log' | 'jobs'> & { lang?: Lang };
+type Deps = Pick<AppDeps, 'config' | 'sql' | 'log' | 'jobs' | 'pubsub'>;
 
 interface InvoiceRow {
   id: string;
@@ -167,55 +166,119 @@ export class StripeTotalMismatch extends Error {
   }
 }
 
+/** How a push attempt ended (`stripe_push_invoice` throws on `retry`, so the queue tries again). */
+export type PushOutcome =
+  | { outcome: 'sent' }
+  | { outcome: 'skipped'; why: 'closed' | 'not_connected' | 'not_found' }
+  | { outcome: 'failed'; code: PushErrorCode }
+  | { outcome: 'retry'; code: PushErrorCode; error: unknown };
+
+/** Why a push failed, as the invoice's `stripe.error` says it (an error code of the API's vocabulary). */
+export type PushErrorCode =
+  | 'stripe_unavailable'
+  | 'stripe_key_invalid'
+  | 'stripe_total_mismatch'
+  | 'stripe_account_changed';
+
 /**
- * Creates, finalises and sends the invoice in the provider's Stripe account and stores its Stripe id,
- * hosted page and PDF. Safe to call again at any point (each step is keyed; a finished push is a no-op).
- * Never throws for Stripe's failures: `{ status: 'failed', message }` (translated), with a
- * `stripe_push_invoice` job queued to retry with backoff. Without a connection:
- * `{ provider: 'none', status: 'not_connected' }`.
- * @example const payment = await pushInvoiceToStripe({ ...deps, lang }, providerId, invoiceId)
+ * One attempt of the `stripe_push_invoice` job: creates, finalises and sends the invoice in the provider's
+ * Stripe account and stores its Stripe id, hosted page and PDF, then records how it went on the invoice
+ * (`stripe_push_state`, `stripe_push_error`). Safe to run again at any point (each Stripe call is keyed;
+ * a finished push is a no-op). A Stripe failure is `retry` until the delivery rule's last attempt
+ * (`attempt`), then `failed` with a notification to the provider; a failure no retry heals (Stripe's
+ * total differs from ours, the invoice was started in another account, the stored key cannot be read) is
+ * `failed` at once. An invoice closed before it ran (cancelled, paid) is `skipped`; whatever of it already
+ * exists in Stripe is left to the close job, queued again here.
+ * @example const result = await pushInvoiceToStripe(deps, providerId, invoiceId, { attempt: 1, maxAttempts: 12 })
  */
 export async function pushInvoiceToStripe(
   deps: Deps,
   providerId: string,
   invoiceId: string,
-  opts: { retryOnFailure?: boolean; now?: Date } = {},
-): Promise<StripePushResult> {
-  const lang = deps.lang ?? 'en';
-  try {
-    let connection: ActiveConnection | null;
-    try {
-      connection = await activeConnection(deps, deps.sql, providerId);
-    } catch (err) {
-      // The stored secrets cannot be read (PAYMENT_SECRETS_KEY missing or changed): the provider connects
-      // again; retrying would not help.
-      deps.log.error({ err, invoiceId }, 'stored Stripe secrets unreadable; invoice not pushed');
-      return { provider: 'stripe', status: 'failed', message: translate(lang, 'errors.stripe_key_invalid') };
+  attempt: { attempt: number; maxAttempts: number },
+  opts: { now?: Date } = {},
+): Promise<PushOutcome> {
+  const result = await attemptPush(deps, providerId, invoiceId, opts.now ?? new Date());
+  const seqs: (number | null)[] = [];
+  const final = result.outcome === 'retry' && isLastAttempt(attempt) ? toFailed(result) : result;
+  await deps.sql.begin(async (tx) => {
+    const state =
+      final.outcome === 'retry'
+        ? 'pending'
+        : final.outcome === 'sent'
+          ? 'sent'
+          : final.outcome === 'failed'
+            ? 'failed'
+            : 'skipped';
+    const code = final.outcome === 'retry' || final.outcome === 'failed' ? final.code : null;
+    if (final.outcome === 'skipped' && final.why === 'not_found') return;
+    await tx`
+      UPDATE invoices SET stripe_push_state = ${state}, stripe_push_error = ${code}, updated_at = now()
+      WHERE provider_id = ${providerId} AND id = ${invoiceId}`;
+    if (final.outcome === 'failed')
+      seqs.push(await recordStripeEvent(tx, providerId, invoiceId, 'stripe_push_failed', { code }));
+    // Closed while the push ran (or before it): whatever it made in Stripe must be closed too.
+    if (final.outcome === 'sent' || (final.outcome === 'skipped' && final.why === 'closed')) {
+      const [closed] = await tx`
+        SELECT 1 FROM invoices
+        WHERE provider_id = ${providerId} AND id = ${invoiceId} AND status NOT IN ('sent', 'overdue')
+          AND stripe_invoice_id IS NOT NULL`;
+      if (closed) await queueStripeClose(tx, deps.jobs, providerId, invoiceId);
     }
-    if (!connection) return { provider: 'none', status: 'not_connected', message: null };
-    await push(deps, connection, providerId, invoiceId, opts.now ?? new Date());
-    return { provider: 'stripe', status: 'sent', message: null };
+  });
+  await publishSeqs(deps, providerId, seqs);
+  return final;
+}
+
+function toFailed(result: Extract<PushOutcome, { outcome: 'retry' }>): PushOutcome {
+  return { outcome: 'failed', code: result.code };
+}
+
+async function attemptPush(
+  deps: Deps,
+  providerId: string,
+  invoiceId: string,
+  now: Date,
+): Promise<PushOutcome> {
+  let connection: ActiveConnection | null;
+  try {
+    connection = await activeConnection(deps, deps.sql, providerId);
   } catch (err) {
-    if (!isStripeError(err) && !(err instanceof StripeTotalMismatch) && !(err instanceof PushRefused))
-      throw err;
+    // The stored secrets cannot be read (PAYMENT_SECRETS_KEY missing or changed): the provider connects
+    // again; retrying would not help.
+    deps.log.error({ err, invoiceId }, 'stored Stripe secrets unreadable; invoice not pushed');
+    return { outcome: 'failed', code: 'stripe_key_invalid' };
+  }
+  if (!connection) return { outcome: 'skipped', why: 'not_connected' };
+  try {
+    await push(deps, connection, providerId, invoiceId, now);
+    return { outcome: 'sent' };
+  } catch (err) {
+    if (err instanceof PushRefused) {
+      if (err.why === 'account') return { outcome: 'failed', code: 'stripe_account_changed' };
+      return { outcome: 'skipped', why: err.why };
+    }
+    if (err instanceof StripeTotalMismatch) return { outcome: 'failed', code: 'stripe_total_mismatch' };
+    if (!isStripeError(err)) throw err;
     deps.log.warn({ err, invoiceId }, 'pushing the invoice to Stripe failed');
-    if (opts.retryOnFailure !== false && !(err instanceof PushRefused))
-      await deps.jobs.enqueue(
-        deps.sql,
-        'stripe_push_invoice',
-        { providerId, invoiceId },
-        {
-          jobKey: `stripe-push:${invoiceId}`,
-          runAt: new Date(Date.now() + 30_000),
-        },
-      );
     const code = stripeFailure(err) === 'auth' ? 'stripe_key_invalid' : 'stripe_unavailable';
-    return { provider: 'stripe', status: 'failed', message: translate(lang, `errors.${code}`) };
+    return { outcome: 'retry', code, error: err };
   }
 }
 
-/** A push that can never succeed as things stand (the invoice is a draft, gone, or in another account). */
-export class PushRefused extends Error {}
+/** A push that cannot go on: the invoice is closed (or a draft, or gone), or was started in another account. */
+export class PushRefused extends Error {
+  constructor(readonly why: 'closed' | 'not_found' | 'account') {
+    super(`invoice push refused: ${why}`);
+  }
+}
+
+/** Whether our invoice is still open for payment (re-read between Stripe steps: a close may come meanwhile). */
+async function stillPayable(sql: Sql, providerId: string, invoiceId: string): Promise<boolean> {
+  const [row] = await sql<{ status: string }[]>`
+    SELECT status FROM invoices WHERE provider_id = ${providerId} AND id = ${invoiceId}`;
+  return row?.status === 'sent' || row?.status === 'overdue';
+}
 
 async function push(
   deps: Deps,
@@ -225,14 +288,14 @@ async function push(
   now: Date,
 ) {
   const loaded = await loadInvoice(deps.sql, providerId, invoiceId);
-  if (!loaded) throw new PushRefused('invoice not found');
+  if (!loaded || loaded.invoice.number === null) throw new PushRefused('not_found');
   const { invoice, lines } = loaded;
   if (invoice.stripe_hosted_url) return; // finished earlier
-  if (invoice.status === 'draft' || invoice.status === 'cancelled' || invoice.number === null)
-    throw new PushRefused(`invoice is ${invoice.status}`);
+  if (invoice.status !== 'sent' && invoice.status !== 'overdue') throw new PushRefused('closed');
   if (invoice.stripe_account_id && invoice.stripe_account_id !== connection.accountId)
-    throw new PushRefused('the invoice was started in another Stripe account');
-  const stripe = stripeClient(deps.config, connection.secretKey);
+    throw new PushRefused('account');
+  // One request per call: the job's retries are the delivery rule's (api/jobs/backoff.ts).
+  const stripe = stripeClient(deps.config, connection.secretKey, { retries: 0 });
   const key = (step: string) => `invoice:${invoice.id}:${connection.accountId}:${step}`;
   const ours = Number(invoice.amount_cents);
 
@@ -263,7 +326,7 @@ async function push(
     // Stored at once: a later retry continues with this invoice whatever Stripe's idempotency remembers.
     await deps.sql`
       UPDATE invoices SET stripe_invoice_id = ${draft.id}, stripe_account_id = ${connection.accountId},
-                          updated_at = now()
+                          stripe_invoice_status = 'draft', updated_at = now()
       WHERE provider_id = ${providerId} AND id = ${invoice.id} AND stripe_invoice_id IS NULL`;
   }
 
@@ -287,6 +350,8 @@ async function push(
       deps.log.error({ invoiceId, ours, theirs: draft.total }, 'Stripe invoice total differs; not finalised');
       throw new StripeTotalMismatch(ours, draft.total);
     }
+    // Cancelled or paid while the items went in: a draft is never finalised then (the close job deletes it).
+    if (!(await stillPayable(deps.sql, providerId, invoiceId))) throw new PushRefused('closed');
     draft = await stripe.invoices.finalizeInvoice(
       draft.id,
       { auto_advance: false },
@@ -299,6 +364,7 @@ async function push(
   await deps.sql`
     UPDATE invoices SET stripe_invoice_id = ${draft.id}, stripe_account_id = ${connection.accountId},
                         stripe_hosted_url = ${draft.hosted_invoice_url ?? null},
-                        stripe_pdf_url = ${draft.invoice_pdf ?? null}, updated_at = now()
+                        stripe_pdf_url = ${draft.invoice_pdf ?? null}, stripe_invoice_status = ${draft.status},
+                        updated_at = now()
     WHERE provider_id = ${providerId} AND id = ${invoice.id}`;
 }

@@ -3,6 +3,10 @@ import { computeTotals, type MoneyLine } from '../../shared/contracts/money';
 import { call, makeProvider } from '../../tests/integration/isolation/world';
 import { type StripeStandIn, startStripeStandIn } from '../../tests/stripe/stand-in';
 import { createPortalSession } from '../auth/portal-client/portal-session';
+import { DELIVERY_ATTEMPTS } from '../jobs/backoff';
+import { addJob, type JobEnvelope } from '../jobs/queue';
+import { TASKS, type TaskList } from '../jobs/tasks';
+import { taskContext } from '../jobs/testing';
 import { createTestContext, type TestContext } from '../testing/harness';
 
 /*
@@ -169,3 +173,70 @@ export async function invoiceRow(t: TestContext, invoiceId: string) {
 }
 
 export { call };
+
+/** A job's first attempt of the delivery rule's (for calling a Stripe job's function directly). */
+export const FIRST_ATTEMPT = { attempt: 1, maxAttempts: DELIVERY_ATTEMPTS };
+/** Its last attempt: a failure now is final. */
+export const LAST_ATTEMPT = { attempt: DELIVERY_ATTEMPTS, maxAttempts: DELIVERY_ATTEMPTS };
+
+/** The Stripe jobs (and the client's e-mail of a send), run by {@link runQueuedJobs}. */
+export const STRIPE_TASKS = [
+  'stripe_push_invoice',
+  'stripe_close_invoice',
+  'stripe_refund_payment',
+  'send_mail',
+];
+
+/**
+ * Runs the queued jobs of `tasks` as the worker would (one attempt each; a failed attempt goes back into
+ * the queue with its count, due at once here instead of after the backoff, until its attempts are spent)
+ * until none is left, and returns what ran. The worker itself is not started, so a test decides when the
+ * jobs a change enqueued run: e.g. a client paying before the job that closes the invoice in Stripe ran.
+ */
+export async function runQueuedJobs(
+  t: TestContext,
+  tasks: readonly string[] = STRIPE_TASKS,
+): Promise<{ task: string; attempt: number; error: string | null }[]> {
+  const schema = t.sql(t.db.queueSchema);
+  const ran: { task: string; attempt: number; error: string | null }[] = [];
+  for (let round = 0; round < 500; round++) {
+    const [job] = await t.sql<
+      {
+        id: string;
+        task_identifier: string;
+        payload: JobEnvelope;
+        max_attempts: number;
+        key: string | null;
+      }[]
+    >`
+      SELECT j.id::text, tk.identifier AS task_identifier, j.payload, j.max_attempts, j.key
+      FROM ${schema}._private_jobs j JOIN ${schema}._private_tasks tk ON tk.id = j.task_id
+      WHERE tk.identifier = ANY(${tasks as string[]}) AND j.locked_at IS NULL
+      ORDER BY j.id LIMIT 1`;
+    if (!job) return ran;
+    await t.sql`DELETE FROM ${schema}._private_jobs WHERE id = ${job.id}`;
+    const def = (TASKS as unknown as TaskList)[job.task_identifier];
+    if (!def) throw new Error(`no task ${job.task_identifier}`);
+    const attempt = job.payload.attemptsBefore + 1;
+    const maxAttempts = job.payload.attemptsBefore + job.max_attempts;
+    try {
+      await def.run(def.payload.parse(job.payload.payload), {
+        ...taskContext(t),
+        attempt,
+        maxAttempts,
+      });
+      ran.push({ task: def.name, attempt, error: null });
+    } catch (err) {
+      ran.push({ task: def.name, attempt, error: err instanceof Error ? err.message : String(err) });
+      if (attempt < maxAttempts)
+        await addJob(
+          t.sql,
+          t.db.queueSchema,
+          def.name,
+          { payload: job.payload.payload, attemptsBefore: attempt },
+          { maxAttempts, ...(job.key ? { jobKey: job.key } : {}) },
+        );
+    }
+  }
+  throw new Error('jobs kept coming back: a loop?');
+}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushInvoiceToStripe } from './stripe-invoices';
 import {
   connectSeller,
+  FIRST_ATTEMPT,
   insertInvoice,
   invoiceRow,
   makeSeller,
@@ -34,7 +35,9 @@ describe('Stripe webhooks', () => {
 
   async function pushed() {
     const invoice = await insertInvoice(w.t, seller);
-    expect((await pushInvoiceToStripe(w.t.deps, seller.providerId, invoice.id)).status).toBe('sent');
+    expect((await pushInvoiceToStripe(w.t.deps, seller.providerId, invoice.id, FIRST_ATTEMPT)).outcome).toBe(
+      'sent',
+    );
     const row = await invoiceRow(w.t, invoice.id);
     return { ...invoice, stripeId: row.stripe_invoice_id ?? '' };
   }

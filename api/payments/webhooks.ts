@@ -1,12 +1,13 @@
 import Stripe from 'stripe';
-import type { Sql, Tx } from '../db/client';
+import { type InvoiceStatus, isPayable } from '../../shared/contracts/invoices';
+import type { Tx } from '../db/client';
 import type { AppDeps } from '../http/context';
 import { ApiError } from '../http/errors';
 import { publishActivity } from '../services/activity/record-activity';
 import { markInvoicePaid } from '../services/invoices/transitions';
 import { activeConnection } from './connection';
 import { applySubscriptionEvent, linkPlanCheckout } from './plan';
-import { stripeClient } from './stripe-client';
+import { recordLatePayment } from './stripe-jobs';
 
 /*
  * Stripe's webhooks (POST /api/webhooks/stripe), for the platform's own account (plan subscriptions) and
@@ -20,10 +21,14 @@ import { stripeClient } from './stripe-client';
  * Delivery is at least once and in any order: the event id is recorded in `stripe_events` in the same
  * transaction as its effect, so a repeated delivery does nothing; effects only move forward (an invoice's
  * status through `markInvoicePaid`; a plan subscription only from an event newer than the last applied).
+ * Every card payment for an invoice is a row of `invoice_payments`: the one that paid it, or one that came
+ * for an invoice already closed, refunded by a job queued in the same transaction (`recordLatePayment`).
+ * What must follow in Stripe after an invoice is paid (other sessions expired, the Stripe invoice settled)
+ * is the close job `markInvoicePaid` queues.
  */
 
 type Deps = Pick<AppDeps, 'config' | 'sql' | 'log'>;
-type HandleDeps = Deps & Pick<AppDeps, 'pubsub'>;
+type HandleDeps = Deps & Pick<AppDeps, 'pubsub' | 'jobs'>;
 
 export type WebhookSource =
   | { kind: 'platform' }
@@ -91,9 +96,6 @@ export async function verifyStripeWebhook(
   throw new ApiError('stripe_webhook_invalid');
 }
 
-/** After the transaction: what must still be told to Stripe (idempotently). */
-type FollowUp = { kind: 'pay_out_of_band'; providerId: string; stripeInvoiceId: string };
-
 /**
  * Applies a verified event once. Returns whether it was new (false: delivered before, nothing done).
  */
@@ -102,7 +104,6 @@ export async function handleStripeEvent(
   event: Stripe.Event,
   source: WebhookSource,
 ): Promise<{ processed: boolean }> {
-  const followUps: FollowUp[] = [];
   // Activity rows the transaction wrote (an invoice paid), published once it commits: both sides see it live.
   const activitySeqs: number[] = [];
   const processed = await deps.sql.begin(async (tx) => {
@@ -112,12 +113,11 @@ export async function handleStripeEvent(
       ON CONFLICT (id) DO NOTHING RETURNING id`;
     if (!fresh) return false;
     if (source.kind === 'platform') await platformEvent(tx, event);
-    else await providerEvent(deps, tx, event, source, followUps, activitySeqs);
+    else await providerEvent(deps, tx, event, source, activitySeqs);
     return true;
   });
   if (source.kind === 'provider')
     for (const seq of activitySeqs) await publishActivity(deps.pubsub, source.providerId, seq);
-  for (const followUp of followUps) await runFollowUp(deps, followUp);
   return { processed };
 }
 
@@ -137,73 +137,17 @@ async function platformEvent(tx: Tx, event: Stripe.Event) {
 }
 
 async function providerEvent(
-  deps: Deps,
+  deps: HandleDeps,
   tx: Tx,
   event: Stripe.Event,
   source: Extract<WebhookSource, { kind: 'provider' }>,
-  followUps: FollowUp[],
   activitySeqs: number[],
 ) {
   switch (event.type) {
-    case 'invoice.paid': {
-      const invoice = event.data.object;
-      const [ours] = await ourInvoiceByStripeId(tx, source, invoice.id);
-      if (!ours) return; // not an invoice we pushed from this account: recorded, nothing changes
-      const paidAt = invoice.status_transitions?.paid_at ?? event.created;
-      await markInvoicePaid(tx, source.providerId, ours.id, {
-        paidAt: new Date(paidAt * 1000),
-        via: 'stripe_invoice',
-        activitySeqs,
-      });
-      return;
-    }
-    case 'checkout.session.completed': {
-      const session = event.data.object;
-      const invoiceId = session.metadata?.invoice_id;
-      if (
-        session.mode !== 'payment' ||
-        session.payment_status !== 'paid' ||
-        !invoiceId ||
-        !UUID.test(invoiceId)
-      )
-        return;
-      const [ours] = await tx<
-        {
-          id: string;
-          amount_cents: string;
-          currency: string;
-          stripe_invoice_id: string | null;
-          stripe_account_id: string | null;
-        }[]
-      >`
-        SELECT id, amount_cents, currency, stripe_invoice_id, stripe_account_id FROM invoices
-        WHERE provider_id = ${source.providerId} AND id = ${invoiceId}
-          AND stripe_checkout_session_id = ${session.id}
-        FOR UPDATE`;
-      if (!ours) return;
-      if (
-        session.amount_total !== Number(ours.amount_cents) ||
-        (session.currency ?? '').toLowerCase() !== ours.currency.toLowerCase()
-      ) {
-        deps.log.error(
-          { invoiceId, sessionId: session.id, amount: session.amount_total, ours: ours.amount_cents },
-          'Checkout payment does not match the invoice; not marked paid',
-        );
-        return;
-      }
-      const changed = await markInvoicePaid(tx, source.providerId, ours.id, {
-        paidAt: new Date(event.created * 1000),
-        via: 'stripe_checkout',
-        activitySeqs,
-      });
-      if (changed && ours.stripe_invoice_id && ours.stripe_account_id === source.accountId)
-        followUps.push({
-          kind: 'pay_out_of_band',
-          providerId: source.providerId,
-          stripeInvoiceId: ours.stripe_invoice_id,
-        });
-      return;
-    }
+    case 'invoice.paid':
+      return stripeInvoicePaid(deps, tx, event, event.data.object, source, activitySeqs);
+    case 'checkout.session.completed':
+      return checkoutCompleted(deps, tx, event, event.data.object, source, activitySeqs);
     case 'invoice.payment_failed':
       // The payer sees the decline on Stripe's page and can try again; our invoice stays open. Recorded only.
       deps.log.info(
@@ -212,47 +156,147 @@ async function providerEvent(
       );
       return;
     case 'invoice.voided':
-      // Voided in Stripe's dashboard: our books change only by a cancellation with a credit note, which the
-      // provider makes here; recorded only.
-      deps.log.info({ eventId: event.id, stripeInvoiceId: event.data.object.id }, 'Stripe invoice voided');
+      // Voided (by our close job, or in Stripe's dashboard): our books change only by a cancellation with a
+      // credit note, which the provider makes here; the Stripe state is recorded.
+      await tx`
+        UPDATE invoices SET stripe_invoice_status = 'void'
+        WHERE provider_id = ${source.providerId} AND stripe_invoice_id = ${event.data.object.id}
+          AND stripe_account_id = ${source.accountId}`;
       return;
     default:
       return;
   }
 }
 
-function ourInvoiceByStripeId(
-  tx: Tx | Sql,
+/**
+ * `invoice.paid` of a Stripe invoice we pushed: ours becomes paid (`stripe_invoice`) while it is open.
+ * When ours was closed already (cancelled, or paid another way) the client paid Stripe's page after that:
+ * a late payment, recorded and refunded, unless it is our own "paid out of band" coming back (no money
+ * moved; the close job set `stripe_settled_out_of_band` before asking for it).
+ */
+async function stripeInvoicePaid(
+  deps: HandleDeps,
+  tx: Tx,
+  event: Stripe.Event,
+  invoice: Stripe.Invoice,
   source: Extract<WebhookSource, { kind: 'provider' }>,
-  stripeId: string,
+  activitySeqs: number[],
 ) {
-  return tx<{ id: string }[]>`
-    SELECT id FROM invoices
-    WHERE provider_id = ${source.providerId} AND stripe_invoice_id = ${stripeId}
-      AND stripe_account_id = ${source.accountId}`;
+  const [ours] = await tx<
+    { id: string; status: InvoiceStatus; paid_via: string | null; stripe_settled_out_of_band: boolean }[]
+  >`
+    SELECT id, status, paid_via, stripe_settled_out_of_band FROM invoices
+    WHERE provider_id = ${source.providerId} AND stripe_invoice_id = ${invoice.id}
+      AND stripe_account_id = ${source.accountId}
+    FOR UPDATE`;
+  if (!ours) return; // not an invoice we pushed from this account: recorded, nothing changes
+  await tx`
+    UPDATE invoices SET stripe_invoice_status = 'paid'
+    WHERE provider_id = ${source.providerId} AND id = ${ours.id}`;
+  const paidAt = new Date((invoice.status_transitions?.paid_at ?? event.created) * 1000);
+  if (isPayable(ours.status)) {
+    await markInvoicePaid(tx, source.providerId, ours.id, {
+      paidAt,
+      via: 'stripe_invoice',
+      jobs: deps.jobs,
+      activitySeqs,
+    });
+    await tx`
+      INSERT INTO invoice_payments (provider_id, invoice_id, account_id, source, stripe_object_id, amount_cents,
+                                    currency, invoice_status, outcome, event_id, received_at)
+      VALUES (${source.providerId}, ${ours.id}, ${source.accountId}, 'stripe_invoice', ${invoice.id},
+              ${invoice.amount_paid}, ${invoice.currency}, ${ours.status}, 'applied', ${event.id}, ${paidAt})
+      ON CONFLICT (account_id, stripe_object_id) DO NOTHING`;
+    return;
+  }
+  if (ours.paid_via === 'stripe_invoice' || ours.stripe_settled_out_of_band) return;
+  if (ours.status !== 'paid' && ours.status !== 'cancelled') return;
+  await recordLatePayment(tx, deps.jobs, {
+    providerId: source.providerId,
+    invoiceId: ours.id,
+    accountId: source.accountId,
+    source: 'stripe_invoice',
+    objectId: invoice.id,
+    paymentIntentId: null,
+    amountCents: invoice.amount_paid,
+    currency: invoice.currency,
+    invoiceStatus: ours.status,
+    eventId: event.id,
+    receivedAt: paidAt,
+  });
 }
 
 /**
- * Paid through Checkout: the Stripe invoice of the same bill (when it was pushed) is marked paid out of
- * band, so Stripe stops reminding the client. Idempotent; a failure is logged (the provider's Stripe shows
- * the invoice open; our books are right).
+ * A paid Checkout session of one of our invoices (a session we made: it is in `stripe_checkout_sessions`
+ * for this account). While the invoice is open and the amount is its total, it becomes paid
+ * (`stripe_checkout`); otherwise (cancelled or paid meanwhile, e.g. the client pressed Pay on a page left
+ * open after the provider cancelled) the payment is recorded and refunded.
  */
-async function runFollowUp(deps: Deps, followUp: FollowUp) {
-  try {
-    const connection = await activeConnection(deps, deps.sql, followUp.providerId);
-    if (!connection) return;
-    const stripe = stripeClient(deps.config, connection.secretKey);
-    const invoice = await stripe.invoices.retrieve(followUp.stripeInvoiceId);
-    if (invoice.status !== 'open') return;
-    await stripe.invoices.pay(
-      followUp.stripeInvoiceId,
-      { paid_out_of_band: true },
-      { idempotencyKey: `invoice:${followUp.stripeInvoiceId}:paid-out-of-band` },
-    );
-  } catch (err) {
-    deps.log.warn(
-      { err, stripeInvoiceId: followUp.stripeInvoiceId },
-      'could not mark the Stripe invoice paid',
-    );
+async function checkoutCompleted(
+  deps: HandleDeps,
+  tx: Tx,
+  event: Stripe.Event,
+  session: Stripe.Checkout.Session,
+  source: Extract<WebhookSource, { kind: 'provider' }>,
+  activitySeqs: number[],
+) {
+  const invoiceId = session.metadata?.invoice_id;
+  if (session.mode !== 'payment' || session.payment_status !== 'paid' || !invoiceId || !UUID.test(invoiceId))
+    return;
+  const [ours] = await tx<{ id: string; status: InvoiceStatus; amount_cents: string; currency: string }[]>`
+    SELECT i.id, i.status, i.amount_cents::text AS amount_cents, i.currency::text AS currency
+    FROM invoices i
+    WHERE i.provider_id = ${source.providerId} AND i.id = ${invoiceId}
+      AND EXISTS (SELECT 1 FROM stripe_checkout_sessions s
+                  WHERE s.provider_id = i.provider_id AND s.invoice_id = i.id AND s.session_id = ${session.id}
+                    AND s.account_id = ${source.accountId})
+    FOR UPDATE`;
+  if (!ours) return;
+  await tx`
+    UPDATE stripe_checkout_sessions SET status = 'complete'
+    WHERE provider_id = ${source.providerId} AND session_id = ${session.id}`;
+  const amount = session.amount_total ?? 0;
+  const currency = (session.currency ?? '').toLowerCase();
+  const matches = amount === Number(ours.amount_cents) && currency === ours.currency.toLowerCase();
+  const paidAt = new Date(event.created * 1000);
+  const paymentIntentId =
+    typeof session.payment_intent === 'string'
+      ? session.payment_intent
+      : (session.payment_intent?.id ?? null);
+  if (
+    matches &&
+    isPayable(ours.status) &&
+    (await markInvoicePaid(tx, source.providerId, ours.id, {
+      paidAt,
+      via: 'stripe_checkout',
+      jobs: deps.jobs,
+      activitySeqs,
+    }))
+  ) {
+    await tx`
+      INSERT INTO invoice_payments (provider_id, invoice_id, account_id, source, stripe_object_id, payment_intent_id,
+                                    amount_cents, currency, invoice_status, outcome, event_id, received_at)
+      VALUES (${source.providerId}, ${ours.id}, ${source.accountId}, 'stripe_checkout', ${session.id},
+              ${paymentIntentId}, ${amount}, ${currency}, ${ours.status}, 'applied', ${event.id}, ${paidAt})
+      ON CONFLICT (account_id, stripe_object_id) DO NOTHING`;
+    return;
   }
+  if (!matches)
+    deps.log.error(
+      { invoiceId, sessionId: session.id, amount, ours: ours.amount_cents },
+      'Checkout payment does not match the invoice; refunded',
+    );
+  await recordLatePayment(tx, deps.jobs, {
+    providerId: source.providerId,
+    invoiceId: ours.id,
+    accountId: source.accountId,
+    source: 'stripe_checkout',
+    objectId: session.id,
+    paymentIntentId,
+    amountCents: amount,
+    currency,
+    invoiceStatus: ours.status === 'draft' ? 'cancelled' : ours.status,
+    eventId: event.id,
+    receivedAt: paidAt,
+  });
 }

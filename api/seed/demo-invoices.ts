@@ -1,13 +1,11 @@
 import type { InvoiceLineInput } from '../../shared/contracts/invoices';
 import type { ProviderScope } from '../auth/scope';
 import type { AppDeps } from '../http/context';
-import {
-  cancelInvoice,
-  changeInvoiceStatus,
-  createInvoice,
-  type InvoiceDeps,
-  sendInvoice,
-} from '../services/invoices/invoices';
+import { cancelInvoice } from '../services/invoices/cancel-invoice';
+import { changeInvoiceStatus } from '../services/invoices/change-status';
+import { createInvoice } from '../services/invoices/create-draft';
+import type { InvoiceDeps } from '../services/invoices/deps';
+import { sendInvoice } from '../services/invoices/send-invoice';
 import { updateInvoiceSettings } from '../services/invoices/settings';
 import { markInvoiceOverdue } from '../services/invoices/transitions';
 

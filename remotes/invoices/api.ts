@@ -17,6 +17,7 @@ import type {
 } from '../../shared/contracts/invoices';
 import { applyInvoiceActivity, invoiceKeys } from '../../shared/sections/invoices';
 import { OVERVIEW_KEY } from '../../shared/sections/overview';
+import { stripeBusy } from './stripe-state';
 
 /**
  * The invoices section's data: TanStack Query on the host's QueryClient, keys in `shared/sections/invoices`
@@ -57,12 +58,22 @@ export function useInvoiceList(filter: InvoiceListFilter) {
   });
 }
 
+/**
+ * One invoice. While a Stripe job of it is under way (created there after sending, closed there after
+ * cancelling or paying, a late payment refunded) it is read again every 2 s, every 30 s once an attempt
+ * failed and the job waits for its retry; a job that gives up also arrives as a live invoice event.
+ */
 export function useInvoice(invoiceId: string, enabled = true) {
   return useQuery({
     queryKey: invoiceKeys.detail(invoiceId),
     enabled,
     queryFn: ({ signal }): Promise<Invoice> =>
       callApi(api.GET('/api/invoices/{invoiceId}', { params: { path: { invoiceId } }, signal })),
+    refetchInterval: (query) => {
+      const invoice = query.state.data;
+      if (!invoice || !stripeBusy(invoice)) return false;
+      return invoice.stripe?.error ? 30_000 : 2_000;
+    },
   });
 }
 

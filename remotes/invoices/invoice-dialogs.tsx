@@ -19,6 +19,9 @@ import { sendOutcome } from './send-outcome';
 
 type DialogProps = { invoice: Invoice; open: boolean; onOpenChange: (open: boolean) => void };
 
+/** Whether closing the invoice also closes something in Stripe (what the dialogs then say it does). */
+const touchesStripe = (invoice: Invoice) => invoice.stripe !== null || invoice.payments.length > 0;
+
 const fieldMessage = (cause: unknown, path: string) =>
   (cause as Partial<ApiError> | undefined)?.fields?.find((field) => field.path === path)?.message;
 
@@ -33,9 +36,9 @@ function useFailure() {
 }
 
 /**
- * Sends a draft: it gets its number and becomes immutable; with Stripe connected it is created and sent
- * there too. The toast says which ('Invoice created and sent via the payment provider', or 'Invoice sent'),
- * and what Stripe answered when it failed (the invoice is sent either way; the push is retried).
+ * Sends a draft: it gets its number and becomes immutable; with Stripe connected it is then created and
+ * sent there by a background job. The toast says 'Invoice sent' (and that Stripe is getting it); the
+ * invoice page follows the push and says 'Invoice created and sent via the payment provider' when done.
  */
 export function SendDialog({ invoice, open, onOpenChange }: DialogProps) {
   const { t, lang } = useInvoiceTexts();
@@ -47,7 +50,7 @@ export function SendDialog({ invoice, open, onOpenChange }: DialogProps) {
       onOpenChange(false);
       const outcome = sendOutcome(payment);
       toast[outcome.tone](t(outcome.key, { number: sent.number ?? '' }), {
-        description: outcome.detail ?? sent.number ?? undefined,
+        description: outcome.detail ? t(outcome.detail) : (sent.number ?? undefined),
       });
     } catch (cause) {
       onOpenChange(false);
@@ -105,6 +108,7 @@ export function MarkPaidDialog({ invoice, open, onOpenChange }: DialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={t('paid.title')} description={t('paid.body')}>
       <form onSubmit={submit} noValidate className="grid gap-4">
+        {touchesStripe(invoice) ? <p className="text-sm text-muted">{t('paid.stripeNote')}</p> : null}
         <DateField
           label={t('paid.date')}
           lang={lang}
@@ -192,6 +196,7 @@ export function CancelDialog({ invoice, open, onOpenChange }: DialogProps) {
       description={t('cancel.body')}
     >
       <form onSubmit={submit} noValidate className="grid gap-4">
+        {touchesStripe(invoice) ? <p className="text-sm text-muted">{t('cancel.stripeNote')}</p> : null}
         <TextareaField
           label={t('cancel.reason')}
           hint={t('cancel.reasonHint')}

@@ -1,14 +1,4 @@
-import {
-  Ban,
-  CheckCircle2,
-  Clock,
-  Download,
-  ExternalLink,
-  FileMinus2,
-  Pencil,
-  Send,
-  Trash2,
-} from 'lucide-react';
+import { Ban, CheckCircle2, Clock, Download, FileMinus2, Pencil, Send, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { canTransition, type Invoice } from '../../shared/contracts/invoices';
 import { formatDate } from '../../shared/format/date';
@@ -25,6 +15,8 @@ import { INVOICES_BASE } from './invoice-table';
 import { TotalsPanel } from './line-items';
 import { PageSkeleton } from './skeletons';
 import { InvoiceStatusBadge } from './status-badge';
+import { StripeCard } from './stripe-card';
+import { latePaymentKey } from './stripe-state';
 
 type Open = 'send' | 'paid' | 'overdue' | 'cancel' | 'delete' | null;
 
@@ -32,7 +24,9 @@ type Open = 'send' | 'paid' | 'overdue' | 'cancel' | 'delete' | null;
  * One invoice (`/dashboard/invoices/:invoiceId`): its details, lines, tax groups and totals, what happened
  * to it, and the actions its status allows: Mark as paid / overdue from the API's `allowedStatuses`; sending
  * (a draft) and cancelling (sent or overdue, `INVOICE_TRANSITIONS`) have their own calls.
- * Live: an invoice event (a payment through Stripe) refetches it (`applyInvoiceActivity`).
+ * Live: an invoice event (a payment through Stripe, a refund, a Stripe job given up) refetches it
+ * (`applyInvoiceActivity`); while a Stripe job is under way it is read again every few seconds (`useInvoice`)
+ * and the Stripe card follows it (`stripe-card.tsx`).
  */
 export default function InvoicePage() {
   const { t } = useInvoiceTexts();
@@ -219,20 +213,10 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
                   {t('actions.creditNotePdf')}
                 </a>
               ) : null}
-              {invoice.stripe?.hostedUrl ? (
-                <a
-                  href={invoice.stripe.hostedUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={buttonClass('secondary', 'sm')}
-                >
-                  <ExternalLink aria-hidden="true" className="size-4" />
-                  {t('actions.viewInProvider')}
-                </a>
-              ) : null}
             </div>
-            {invoice.viaStripe ? <p className="text-xs text-subtle">{t('detail.viaStripe')}</p> : null}
           </Card>
+
+          <StripeCard invoice={invoice} />
 
           <History invoice={invoice} />
         </div>
@@ -341,6 +325,19 @@ function History({ invoice }: { invoice: Invoice }) {
       text: t('history.cancelled', { number: invoice.creditNote?.number ?? '' }),
       at: invoice.cancelledAt,
     });
+  // Card payments that came after it was closed, and what became of them (refunded automatically). Stripe
+  // dates them to the second: never before the closing they came after.
+  const closedAt = invoice.cancelledAt ?? invoice.paidAt ?? '';
+  for (const payment of invoice.payments) {
+    const key = latePaymentKey(payment);
+    if (key)
+      steps.push({
+        key: `payment-${payment.id}`,
+        text: t(key, { amount: money(payment.amountCents, payment.currency, lang) }),
+        at: payment.receivedAt > closedAt ? payment.receivedAt : closedAt,
+      });
+  }
+  steps.sort((a, b) => a.at.localeCompare(b.at));
   return (
     <Card className="grid gap-3 p-4 sm:p-6">
       <h2 className="text-base font-semibold">{t('history.title')}</h2>

@@ -3749,7 +3749,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an invoice
-         * @description Cancels a sent or overdue invoice with a credit note: the next number of the credit-note sequence (gapless, like invoice numbers), the invoice’s amount and the optional reason. The invoice keeps its number and becomes `cancelled` (final). A draft is deleted instead and a paid invoice cannot be cancelled (409 `invoice_transition_not_allowed`). Another provider’s invoice answers 404.
+         * @description Cancels a sent or overdue invoice with a credit note: the next number of the credit-note sequence (gapless, like invoice numbers), the invoice’s amount and the optional reason. The invoice keeps its number and becomes `cancelled` (final). Nothing of it stays payable in Stripe: a background job expires its open Checkout sessions and voids its Stripe invoice (`stripe.closing`); a card payment that still arrives is refunded automatically (`payments`). A draft is deleted instead and a paid invoice cannot be cancelled (409 `invoice_transition_not_allowed`). Another provider’s invoice answers 404.
          */
         post: {
             parameters: {
@@ -4013,7 +4013,7 @@ export interface paths {
         put?: never;
         /**
          * Send a draft invoice
-         * @description Finalises a draft: it gets the next number of the provider’s sequence (prefix and at least four digits; gapless and never reused, also under concurrent sends), the status `sent` and its issue date, and becomes immutable; the client sees it in the portal and gets an e-mail in the invoice’s language. Then, with Stripe connected, the invoice is created and sent in Stripe too: `payment` says whether that worked (the invoice is sent either way). 409 `invoice_transition_not_allowed` when it is not a draft; another provider’s invoice answers 404.
+         * @description Finalises a draft: it gets the next number of the provider’s sequence (prefix and at least four digits; gapless and never reused, also under concurrent sends), the status `sent` and its issue date, and becomes immutable; the client sees it in the portal and gets an e-mail in the invoice’s language. With Stripe connected, creating, finalising and sending it in Stripe is queued with the send (`payment.status` `pending`) and happens in the background within seconds, retried with backoff when Stripe is away: the invoice’s `stripe.push` says how it went (`sent`, with `stripe.hostedUrl`; or `failed`, with `stripe.error`, after which the provider is notified), and the live invoice events tell the dashboard. 409 `invoice_transition_not_allowed` when it is not a draft; another provider’s invoice answers 404.
          */
         post: {
             parameters: {
@@ -4108,7 +4108,7 @@ export interface paths {
         put?: never;
         /**
          * Change an invoice’s status
-         * @description Marks a sent or overdue invoice `paid` (with `paidDate`, the day the money arrived: default today, never in the future) or a sent one `overdue`. Statuses only move along the allowed transitions (draft → sent → paid | overdue | cancelled; overdue → paid | cancelled; paid and cancelled are final): anything else is 409 `invoice_transition_not_allowed` (`allowedStatuses` of the invoice lists what is possible now). Another provider’s invoice answers 404.
+         * @description Marks a sent or overdue invoice `paid` (with `paidDate`, the day the money arrived: default today, never in the future) or a sent one `overdue`. Marking it paid closes it in Stripe (a background job: open Checkout sessions expired, the Stripe invoice marked paid out of band, `stripe.closing`); a card payment that still arrives is refunded automatically (`payments`). Statuses only move along the allowed transitions (draft → sent → paid | overdue | cancelled; overdue → paid | cancelled; paid and cancelled are final): anything else is 409 `invoice_transition_not_allowed` (`allowedStatuses` of the invoice lists what is possible now). Another provider’s invoice answers 404.
          */
         post: {
             parameters: {
@@ -6228,7 +6228,7 @@ export interface paths {
         put?: never;
         /**
          * Pay an invoice (client)
-         * @description Starts paying one of the signed-in client’s open invoices by card: returns the URL of a Stripe Checkout page in the provider’s Stripe account, for the invoice’s total and currency. After paying, Stripe returns the client to `<portal origin>/portal/{portalId}/payment-success?invoice={invoiceId}` (the portal’s verified custom domain when it has one); the invoice turns paid when Stripe’s webhook arrives (live on both sides). An open session of the invoice is reused. Another client’s invoice and drafts answer 404; 409 `invoice_not_payable` unless the invoice is sent or overdue; 409 `stripe_not_connected` when the provider has not connected Stripe (the portal shows the payment instructions instead); 502 `stripe_unavailable` when Stripe cannot be reached.
+         * @description Starts paying one of the signed-in client’s open invoices by card: returns the URL of a Stripe Checkout page in the provider’s Stripe account, for the invoice’s total and currency. After paying, Stripe returns the client to `<portal origin>/portal/{portalId}/payment-success?invoice={invoiceId}` (the portal’s verified custom domain when it has one); the invoice turns paid when Stripe’s webhook arrives (live on both sides). An open session of the invoice is reused; every session is closed (expired) when the invoice is cancelled or paid, and a payment that still gets through then is refunded automatically. Another client’s invoice and drafts answer 404; 409 `invoice_not_payable` unless the invoice is sent or overdue (also when it was cancelled or paid while the session was being made: that session is expired); 409 `stripe_not_connected` when the provider has not connected Stripe (the portal shows the payment instructions instead); 502 `stripe_unavailable` when Stripe cannot be reached.
          */
         post: {
             parameters: {
@@ -10192,7 +10192,7 @@ export interface paths {
         put?: never;
         /**
          * Stripe webhook
-         * @description Where Stripe delivers events: of the platform’s own account (plan subscriptions) and of every provider’s connected account (their invoices). No session: the `Stripe-Signature` header is verified on the raw body with the platform’s signing secret, else with the stored secret of the provider the event names; anything else answers 400 `stripe_webhook_invalid` and changes nothing. Each event id is processed once (a repeated delivery answers 200 with `duplicate: true`); statuses only move forward, so deliveries in any order give the same result. `invoice.paid` and a paid `checkout.session.completed` mark our invoice paid; `invoice.payment_failed` and `invoice.voided` are recorded only; `customer.subscription.*` set the provider’s plan.
+         * @description Where Stripe delivers events: of the platform’s own account (plan subscriptions) and of every provider’s connected account (their invoices). No session: the `Stripe-Signature` header is verified on the raw body with the platform’s signing secret, else with the stored secret of the provider the event names; anything else answers 400 `stripe_webhook_invalid` and changes nothing. Each event id is processed once (a repeated delivery answers 200 with `duplicate: true`); statuses only move forward, so deliveries in any order give the same result. `invoice.paid` and a paid `checkout.session.completed` of a session we made mark our invoice paid (and queue closing it in Stripe: other Checkout sessions expired, the Stripe invoice settled); the same events for an invoice already cancelled or paid another way are recorded as a late payment and refunded automatically by a background job (the provider and the client are notified; the provider is asked to refund by hand if Stripe keeps refusing); `invoice.payment_failed` is recorded only, `invoice.voided` only updates the Stripe state we show; `customer.subscription.*` set the provider’s plan.
          */
         post: {
             parameters: {
@@ -11105,6 +11105,8 @@ export interface components {
             paidAt: string | null;
             /** @enum {string|null} */
             paidVia: "manual" | "stripe_invoice" | "stripe_checkout" | null;
+            /** @description Card payments through Stripe, oldest first. */
+            payments: components["schemas"]["InvoicePayment"][];
             project: {
                 /** Format: uuid */
                 id: string;
@@ -11116,11 +11118,33 @@ export interface components {
              * @enum {string}
              */
             status: "draft" | "sent" | "paid" | "overdue" | "cancelled";
+            /** @description Null: the invoice never went to Stripe. */
             stripe: {
+                /**
+                 * @description After it was cancelled or paid: closing it in Stripe (Checkout sessions expired, the Stripe invoice voided or marked paid out of band). Null when nothing there needed closing.
+                 * @enum {string|null}
+                 */
+                closing: "pending" | "done" | "failed" | null;
+                /**
+                 * @description Why the last push or closing attempt failed.
+                 * @enum {string|null}
+                 */
+                error: "stripe_unavailable" | "stripe_key_invalid" | "stripe_total_mismatch" | "stripe_account_changed" | null;
                 /** @description “View in the payment provider”. */
                 hostedUrl: string | null;
-                invoiceId: string;
+                /** @description The Stripe invoice (`in_…`), once created. */
+                invoiceId: string | null;
                 pdfUrl: string | null;
+                /**
+                 * @description Creating it in Stripe after it was sent (a background job): `pending` (queued, or retrying after a failure: see `error`), `sent` (created, finalised and sent), `failed` (given up; the provider was notified), `skipped` (closed or disconnected before it ran). Null: Stripe was not connected when it was sent.
+                 * @enum {string|null}
+                 */
+                push: "pending" | "sent" | "failed" | "skipped" | null;
+                /**
+                 * @description The Stripe invoice’s status as last seen.
+                 * @enum {string|null}
+                 */
+                status: "draft" | "open" | "paid" | "void" | "uncollectible" | "deleted" | null;
             } | null;
             subtotalCents: number;
             taxCents: number;
@@ -11198,15 +11222,43 @@ export interface components {
             /** @description Over the client/project/search filter, ignoring the status filter. */
             totals: components["schemas"]["InvoiceStatusTotal"][];
         };
+        InvoicePayment: {
+            amountCents: number;
+            /**
+             * @description ISO 4217 currency.
+             * @example EUR
+             * @enum {string}
+             */
+            currency: "EUR" | "USD";
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description What the invoice was when the payment arrived.
+             * @enum {string}
+             */
+            invoiceStatus: "sent" | "overdue" | "paid" | "cancelled";
+            /** @enum {string} */
+            outcome: "applied" | "refund_pending" | "refunded" | "refund_failed";
+            /** Format: date-time */
+            receivedAt: string;
+            /** Format: date-time */
+            refundedAt: string | null;
+            /**
+             * @description `stripe_checkout`: the portal’s pay button; `stripe_invoice`: Stripe’s hosted invoice page.
+             * @enum {string}
+             */
+            source: "stripe_checkout" | "stripe_invoice";
+        };
         InvoiceSent: {
             invoice: components["schemas"]["Invoice"];
             payment: {
-                /** @description Why Stripe failed (translated); retried in the background. */
-                message: string | null;
                 /** @enum {string} */
                 provider: "stripe" | "none";
-                /** @enum {string} */
-                status: "sent" | "failed" | "not_connected";
+                /**
+                 * @description `pending`: being created in Stripe in the background (follow `invoice.stripe.push`); `not_connected`: Stripe is not connected.
+                 * @enum {string}
+                 */
+                status: "pending" | "not_connected";
             };
         };
         InvoiceSettings: {
@@ -11723,6 +11775,25 @@ export interface components {
                 id: string;
                 name: string;
             } | null;
+            /** @description Card payments that arrived after the invoice was cancelled or paid, and their refund. */
+            refunds: {
+                amountCents: number;
+                /**
+                 * @description ISO 4217 currency.
+                 * @example EUR
+                 * @enum {string}
+                 */
+                currency: "EUR" | "USD";
+                /**
+                 * @description `refund_failed`: the provider was asked to refund it by hand.
+                 * @enum {string}
+                 */
+                outcome: "refund_pending" | "refunded" | "refund_failed";
+                /** Format: date-time */
+                receivedAt: string;
+                /** Format: date-time */
+                refundedAt: string | null;
+            }[];
             /** @enum {string} */
             status: "sent" | "paid" | "overdue" | "cancelled";
             subtotalCents: number;

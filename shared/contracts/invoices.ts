@@ -8,12 +8,14 @@ import { MAX_AMOUNT_CENTS, MAX_QUANTITY_MILLI, MAX_TAX_RATE_BP } from './money';
  *
  * Statuses and who moves them (the spec names them, "the provider can update the status"):
  *   draft → sent         the provider sends it: the next number is assigned, it becomes immutable and, with
- *                        Stripe connected, it is created, finalised and sent in Stripe too;
+ *                        Stripe connected, a job creates, finalises and sends it in Stripe too (`stripe.push`);
  *   sent → paid          the provider marks it paid, or Stripe reports the payment (webhook);
  *   sent → overdue       the overdue job, the day after its due date (or the provider);
  *   overdue → paid       as sent → paid;
  *   sent | overdue → cancelled   the provider cancels it: a credit note with its own number references it;
  *   paid, cancelled      final. A draft is deleted, never cancelled (it has no number).
+ * Leaving sent/overdue closes the invoice in Stripe (a job: Checkout sessions expired, the Stripe invoice
+ * voided or settled, `stripe.closing`); a card payment that still arrives is refunded (`payments`).
  */
 
 export const InvoiceStatus = z
@@ -147,6 +149,58 @@ export type CreditNote = z.infer<typeof CreditNote>;
 
 export const PaidVia = z.enum(['manual', 'stripe_invoice', 'stripe_checkout']);
 
+/** Why the last Stripe job of an invoice failed (the texts live with the frontends' `stripeError.*`). */
+export const StripeErrorCode = z
+  .enum(['stripe_unavailable', 'stripe_key_invalid', 'stripe_total_mismatch', 'stripe_account_changed'])
+  .meta({ id: 'StripeErrorCode' });
+
+/** The invoice in the provider's Stripe account, as our jobs and Stripe's webhooks last reported it. */
+export const InvoiceStripe = z
+  .object({
+    push: z.enum(['pending', 'sent', 'failed', 'skipped']).nullable().meta({
+      description:
+        'Creating it in Stripe after it was sent (a background job): `pending` (queued, or retrying after a failure: see `error`), `sent` (created, finalised and sent), `failed` (given up; the provider was notified), `skipped` (closed or disconnected before it ran). Null: Stripe was not connected when it was sent.',
+    }),
+    invoiceId: text().nullable().meta({ description: 'The Stripe invoice (`in_…`), once created.' }),
+    status: z
+      .enum(['draft', 'open', 'paid', 'void', 'uncollectible', 'deleted'])
+      .nullable()
+      .meta({ description: 'The Stripe invoice’s status as last seen.' }),
+    closing: z.enum(['pending', 'done', 'failed']).nullable().meta({
+      description:
+        'After it was cancelled or paid: closing it in Stripe (Checkout sessions expired, the Stripe invoice voided or marked paid out of band). Null when nothing there needed closing.',
+    }),
+    error: StripeErrorCode.nullable().meta({ description: 'Why the last push or closing attempt failed.' }),
+    hostedUrl: text().nullable().meta({ description: '“View in the payment provider”.' }),
+    pdfUrl: text().nullable(),
+  })
+  .meta({ id: 'InvoiceStripe' });
+export type InvoiceStripe = z.infer<typeof InvoiceStripe>;
+
+/**
+ * A card payment through Stripe for the invoice: the one that paid it (`applied`), or one that arrived
+ * after it was cancelled or paid another way, which is refunded automatically (`refund_pending` →
+ * `refunded`; `refund_failed`: Stripe refused, the provider refunds it in Stripe and was notified).
+ */
+export const InvoicePayment = z
+  .object({
+    id: z.uuid(),
+    source: z.enum(['stripe_checkout', 'stripe_invoice']).meta({
+      description:
+        '`stripe_checkout`: the portal’s pay button; `stripe_invoice`: Stripe’s hosted invoice page.',
+    }),
+    amountCents: z.number().int(),
+    currency: Currency,
+    invoiceStatus: z
+      .enum(['sent', 'overdue', 'paid', 'cancelled'])
+      .meta({ description: 'What the invoice was when the payment arrived.' }),
+    outcome: z.enum(['applied', 'refund_pending', 'refunded', 'refund_failed']),
+    receivedAt: z.iso.datetime(),
+    refundedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'InvoicePayment' });
+export type InvoicePayment = z.infer<typeof InvoicePayment>;
+
 /** What the provider sees of an invoice in lists. */
 export const InvoiceSummary = z
   .object({
@@ -180,13 +234,8 @@ export const Invoice = InvoiceSummary.extend({
   paidVia: PaidVia.nullable(),
   cancelledAt: z.iso.datetime().nullable(),
   creditNote: CreditNote.nullable(),
-  stripe: z
-    .object({
-      invoiceId: text(),
-      hostedUrl: text().nullable().meta({ description: '“View in the payment provider”.' }),
-      pdfUrl: text().nullable(),
-    })
-    .nullable(),
+  stripe: InvoiceStripe.nullable().meta({ description: 'Null: the invoice never went to Stripe.' }),
+  payments: z.array(InvoicePayment).meta({ description: 'Card payments through Stripe, oldest first.' }),
   allowedStatuses: z.array(InvoiceStatus).meta({
     description:
       'Statuses the provider may set now (INVOICE_TRANSITIONS; sending and cancelling have their own calls).',
@@ -239,16 +288,19 @@ export const InvoiceCancel = z
   })
   .meta({ id: 'InvoiceCancel' });
 
-/** The answer to sending: the invoice, and whether Stripe got it (the invoice is sent either way). */
+/**
+ * The answer to sending: the invoice, and whether it goes to Stripe too (a job queued with the send; the
+ * invoice's `stripe.push` tells how it went).
+ */
 export const InvoiceSent = z
   .object({
     invoice: Invoice,
     payment: z.object({
       provider: z.enum(['stripe', 'none']),
-      status: z.enum(['sent', 'failed', 'not_connected']),
-      message: text()
-        .nullable()
-        .meta({ description: 'Why Stripe failed (translated); retried in the background.' }),
+      status: z.enum(['pending', 'not_connected']).meta({
+        description:
+          '`pending`: being created in Stripe in the background (follow `invoice.stripe.push`); `not_connected`: Stripe is not connected.',
+      }),
     }),
   })
   .meta({ id: 'InvoiceSent' });
@@ -364,6 +416,21 @@ export const PortalInvoiceDetail = z
     taxCents: z.number().int(),
     amountCents: z.number().int(),
     creditNoteNumber: text().nullable(),
+    refunds: z
+      .array(
+        z.object({
+          amountCents: z.number().int(),
+          currency: Currency,
+          receivedAt: z.iso.datetime(),
+          outcome: z.enum(['refund_pending', 'refunded', 'refund_failed']).meta({
+            description: '`refund_failed`: the provider was asked to refund it by hand.',
+          }),
+          refundedAt: z.iso.datetime().nullable(),
+        }),
+      )
+      .meta({
+        description: 'Card payments that arrived after the invoice was cancelled or paid, and their refund.',
+      }),
     payment: z.object({
       method: z.enum(['card', 'instructions', 'none']).meta({
         description: 'card: the pay button (Stripe); instructions: text how to pay; none: nothing to pay.',

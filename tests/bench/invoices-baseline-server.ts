@@ -6,7 +6,7 @@ import postgres from 'postgres';
 /**
  * The baseline of the invoice-list budget: a minimal node:http + postgres.js server that runs the same SQL as
  * `GET /api/invoices` (first page, no filters, `limit` 50): the session lookup of api/auth/session.ts, then the
- * page and the totals per status and currency of `listInvoices` in api/services/invoices/invoices.ts (its
+ * page and the totals per status and currency of `listInvoices` in api/services/invoices/list-invoices.ts (its
  * `summaryColumns` and `invoiceJoins` from api/services/invoices/view.ts, copied as they are), sent at once,
  * and answers the same JSON shape, with nothing else around it: no routing, validation, logging or headers.
  */
@@ -33,7 +33,7 @@ createServer(async (req, res) => {
     return;
   }
   const limit = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('limit') ?? 50);
-  // From listInvoices (api/services/invoices/invoices.ts) with no filters and no cursor.
+  // From listInvoices (api/services/invoices/list-invoices.ts) with no filters and no cursor.
   const [rows, totals] = await Promise.all([
     sql`
       SELECT i.id, i.number, i.status, i.client_id, c.name AS client_name, i.project_id, p.name AS project_name,

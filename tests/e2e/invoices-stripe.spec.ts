@@ -55,7 +55,7 @@ test('Stripe: sent through the payment provider, paid by card from the portal, p
     const main = provider.getByRole('main');
     await main.getByRole('button', { name: 'Send', exact: true }).click();
     await provider.getByRole('dialog').getByRole('button', { name: 'Send invoice' }).click();
-    await expect(provider.getByText('Invoice created and sent via the payment provider')).toBeVisible();
+    await expect(main.getByText('Invoice created and sent via the payment provider')).toBeVisible();
     await expect(main.getByText('INV-0001').first()).toBeVisible();
     const hosted = main.getByRole('link', { name: 'View in the payment provider' });
     await expect(hosted).toHaveAttribute('href', new RegExp(`^${STRIPE_URL}/i/`));

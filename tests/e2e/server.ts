@@ -27,6 +27,10 @@ if (url) {
   const scoped = new URL(url);
   scoped.searchParams.set('search_path', schema);
   process.env.DATABASE_URL = scoped.toString();
+  // The queue too: with graphile-worker's shared schema, another run's server (another checkout, or CI's
+  // parallel run) took this run's jobs and ran them against its own tables (a sent invoice never reached
+  // Stripe, a mail went missing). Dropped with the run's schema (same prefix).
+  process.env.JOBS_SCHEMA = `${schema}_jobs`;
 }
 
 /*

@@ -474,6 +474,83 @@ export function webhookEndpoint(
   } satisfies Stripe.WebhookEndpoint;
 }
 
+/**
+ * A payment of an invoice (`invoice_payment`): the default one Stripe makes when the invoice is finalised
+ * (open, for its PaymentIntent), paid when the payer pays the hosted page; a payment recorded outside
+ * Stripe (paid out of band) is a `payment_record` one.
+ */
+export function invoicePayment(
+  id: string,
+  params: {
+    invoice: string;
+    amount: number;
+    currency: string;
+    isDefault: boolean;
+    payment:
+      | { type: 'payment_intent'; payment_intent: string }
+      | { type: 'payment_record'; payment_record: string };
+    status: 'open' | 'paid' | 'canceled';
+  },
+  livemode: boolean,
+): Stripe.InvoicePayment {
+  const at = now();
+  return {
+    id,
+    object: 'invoice_payment',
+    amount_paid: params.status === 'paid' ? params.amount : null,
+    amount_requested: params.amount,
+    created: at,
+    currency: params.currency,
+    invoice: params.invoice,
+    is_default: params.isDefault,
+    livemode,
+    payment: params.payment,
+    status: params.status,
+    status_transitions: {
+      canceled_at: params.status === 'canceled' ? at : null,
+      paid_at: params.status === 'paid' ? at : null,
+    },
+  } satisfies Stripe.InvoicePayment;
+}
+
+/** A refund of (part of) a PaymentIntent's charge; card refunds succeed at once in test mode. */
+export function refund(
+  id: string,
+  params: {
+    amount: number;
+    currency: string;
+    charge: string;
+    paymentIntent: string;
+    customer: string | null;
+    reason: Stripe.Refund.Reason | null;
+    metadata: Record<string, string>;
+  },
+): Stripe.Refund {
+  return {
+    id,
+    object: 'refund',
+    amount: params.amount,
+    balance_transaction: `txn_${id.slice(3)}`,
+    charge: params.charge,
+    created: now(),
+    currency: params.currency,
+    customer: params.customer,
+    customer_account: null,
+    destination_details: {
+      card: { reference_status: 'pending', reference_type: 'acquirer_reference_number', type: 'refund' },
+      type: 'card',
+    } as Stripe.Refund.DestinationDetails,
+    metadata: params.metadata,
+    payment_intent: params.paymentIntent,
+    payment_method: `pm_${id.slice(3)}`,
+    reason: params.reason,
+    receipt_number: null,
+    source_transfer_reversal: null,
+    status: 'succeeded',
+    transfer_reversal: null,
+  } satisfies Stripe.Refund;
+}
+
 /** An event as Stripe delivers it (`object: 'event'`), around a copy of the object it is about. */
 export function event(
   id: string,

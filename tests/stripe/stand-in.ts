@@ -66,11 +66,28 @@ interface AccountState {
   invoiceItems: Map<string, Stripe.InvoiceItem>;
   invoices: Map<string, Stripe.Invoice>;
   sessions: Map<string, Stripe.Checkout.Session>;
+  paymentIntents: Map<string, PaymentIntentRecord>;
+  invoicePayments: Map<string, Stripe.InvoicePayment>;
+  refunds: Map<string, Stripe.Refund>;
   subscriptions: Map<string, Stripe.Subscription>;
   endpoints: Map<string, Endpoint>;
   events: Stripe.Event[];
   idempotency: Map<string, { fingerprint: string; status: number; body: string }>;
   invoiceCounter: number;
+}
+
+/**
+ * What the stand-in keeps of a PaymentIntent: enough to refund it as Stripe would (its one charge, what
+ * was received and what was refunded of it).
+ */
+interface PaymentIntentRecord {
+  id: string;
+  amount: number;
+  currency: string;
+  customer: string | null;
+  charge: string;
+  status: 'requires_payment_method' | 'succeeded';
+  amountRefunded: number;
 }
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
@@ -127,6 +144,9 @@ export class StripeStandIn {
       invoiceItems: new Map(),
       invoices: new Map(),
       sessions: new Map(),
+      paymentIntents: new Map(),
+      invoicePayments: new Map(),
+      refunds: new Map(),
       subscriptions: new Map(),
       endpoints: new Map(),
       events: [],
@@ -171,6 +191,20 @@ export class StripeStandIn {
     this.target = target;
   }
 
+  /**
+   * While set, every API request answers this status with Stripe's `api_error` (an outage Stripe reports:
+   * the SDK's StripeAPIError, at once, where a closed connection takes the SDK half a second to report).
+   */
+  setFailing(status: 500 | 503 | null, accountId?: string) {
+    if (accountId === undefined) this.failing = status;
+    else if (status === null) this.failingAccounts.delete(accountId);
+    else this.failingAccounts.set(accountId, status);
+  }
+
+  private failing: 500 | 503 | null = null;
+  /** Accounts whose requests alone fail (a shared stand-in: other tests' accounts keep working). */
+  private readonly failingAccounts = new Map<string, 500 | 503>();
+
   /** While down, every API connection is closed without an answer (the SDK's StripeConnectionError). */
   setNetworkDown(down: boolean) {
     this.down = down;
@@ -185,6 +219,17 @@ export class StripeStandIn {
   }
 
   private breaker: ((req: { method: string; path: string }) => boolean) | null = null;
+
+  /**
+   * While set, `hook` runs (and is awaited) before each API request is handled: a test makes something
+   * happen on our side at an exact point of a sequence of calls (a cancellation between two steps of a
+   * push, while the pay button makes its session). `null` clears it.
+   */
+  beforeRequest(hook: ((req: { method: string; path: string }) => Promise<void> | void) | null) {
+    this.hook = hook;
+  }
+
+  private hook: ((req: { method: string; path: string }) => Promise<void> | void) | null = null;
 
   accountOf(secretKey: string): string | undefined {
     return this.byKey.get(secretKey)?.account.id;
@@ -218,6 +263,16 @@ export class StripeStandIn {
     return [...this.state(accountId).subscriptions.values()];
   }
 
+  /** Every refund the account made, oldest first. */
+  refunds(accountId: string) {
+    return [...this.state(accountId).refunds.values()];
+  }
+
+  /** The payments of one invoice (`invoice_payment`), as `GET /v1/invoice_payments?invoice=` lists them. */
+  invoicePayments(accountId: string, invoiceId: string) {
+    return [...this.state(accountId).invoicePayments.values()].filter((p) => p.invoice === invoiceId);
+  }
+
   webhookEndpoints(accountId: string) {
     return [...this.state(accountId).endpoints.values()].filter((e) => !e.deleted).map((e) => e.object);
   }
@@ -233,6 +288,7 @@ export class StripeStandIn {
     const invoice = this.invoice(accountId, invoiceId);
     if (invoice.status !== 'open')
       throw new StandInError(400, 'invalid_request_error', 'Invoice is not open');
+    this.chargeDefaultPayment(state, invoice);
     this.markPaid(invoice);
     return this.emit(state, 'invoice.paid', invoice);
   }
@@ -271,7 +327,17 @@ export class StripeStandIn {
       session.subscription = sub.id;
       deliveries.push(...(await this.emit(state, 'customer.subscription.created', sub)));
     } else {
-      session.payment_intent = id('pi');
+      const intent: PaymentIntentRecord = {
+        id: id('pi'),
+        amount: session.amount_total ?? 0,
+        currency: session.currency ?? 'eur',
+        customer: typeof session.customer === 'string' ? session.customer : null,
+        charge: id('ch'),
+        status: 'succeeded',
+        amountRefunded: 0,
+      };
+      state.paymentIntents.set(intent.id, intent);
+      session.payment_intent = intent.id;
     }
     session.status = 'complete';
     session.payment_status = 'paid';
@@ -360,10 +426,16 @@ export class StripeStandIn {
     const body = await readBody(req);
     try {
       if (url.pathname.startsWith('/v1/')) {
+        await this.hook?.({ method: req.method ?? 'GET', path: url.pathname });
         if (this.down || this.breaker?.({ method: req.method ?? 'GET', path: url.pathname })) {
           req.socket.destroy();
           return;
         }
+        if (this.failing)
+          return sendError(
+            res,
+            new StandInError(this.failing, 'api_error', 'An error occurred with our connection to Stripe.'),
+          );
         return await this.api(req, res, url, body);
       }
       return await this.page(req, res, url, body);
@@ -412,6 +484,14 @@ export class StripeStandIn {
       );
       record.status = 401;
       return sendError(res, err);
+    }
+    const outage = this.failingAccounts.get(state.account.id);
+    if (outage) {
+      record.status = outage;
+      return sendError(
+        res,
+        new StandInError(outage, 'api_error', 'An error occurred with our connection to Stripe.'),
+      );
     }
     // Stripe replays a POST with a known key: same parameters → the first answer; others → 400.
     const fingerprint = `${method} ${url.pathname} ${raw}`;
@@ -489,6 +569,39 @@ export class StripeStandIn {
 
     if (is('POST', 'invoices', false)) return this.createInvoice(state, form);
     if (is('GET', 'invoices', true)) return this.invoiceOf(state, objectId ?? '');
+    if (is('DELETE', 'invoices', true)) {
+      const invoice = this.invoiceOf(state, objectId ?? '');
+      if (invoice.status !== 'draft')
+        throw new StandInError(
+          400,
+          'invalid_request_error',
+          `You can only delete draft invoices. This invoice is ${invoice.status}; void it instead.`,
+        );
+      state.invoices.delete(invoice.id);
+      for (const item of state.invoiceItems.values()) if (item.invoice === invoice.id) item.invoice = null;
+      return { id: invoice.id, object: 'invoice', deleted: true } satisfies Stripe.DeletedInvoice;
+    }
+    if (is('GET', 'invoice_payments', false)) {
+      const invoiceId = str(form.invoice);
+      const status = str(form.status);
+      const data = [...state.invoicePayments.values()].filter(
+        (p) => (!invoiceId || p.invoice === invoiceId) && (!status || p.status === status),
+      );
+      return build.emptyList('/v1/invoice_payments', data);
+    }
+    if (is('POST', 'refunds', false)) return this.createRefund(state, form);
+    if (is('GET', 'refunds', false)) {
+      const intent = str(form.payment_intent);
+      const data = [...state.refunds.values()]
+        .filter((r) => !intent || r.payment_intent === intent)
+        .reverse(); // newest first, as Stripe lists
+      return build.emptyList('/v1/refunds', data);
+    }
+    if (is('GET', 'refunds', true)) {
+      const found = state.refunds.get(objectId ?? '');
+      if (!found) throw noSuch('refund', objectId, 'id');
+      return found;
+    }
     if (is('POST', 'invoices', true, 'finalize'))
       return this.finalize(state, this.invoiceOf(state, objectId ?? ''));
     if (is('POST', 'invoices', true, 'send')) {
@@ -522,6 +635,25 @@ export class StripeStandIn {
           undefined,
           'card_declined',
         );
+      // Paid outside Stripe: no money moves; the default payment is canceled and a payment record paid.
+      for (const payment of state.invoicePayments.values())
+        if (payment.invoice === invoice.id && payment.status === 'open') {
+          payment.status = 'canceled';
+          payment.status_transitions.canceled_at = unix();
+        }
+      const record = build.invoicePayment(
+        id('inpay'),
+        {
+          invoice: invoice.id,
+          amount: invoice.amount_remaining,
+          currency: invoice.currency,
+          isDefault: false,
+          payment: { type: 'payment_record', payment_record: id('pr') },
+          status: 'paid',
+        },
+        state.livemode,
+      );
+      state.invoicePayments.set(record.id, record);
       this.markPaid(invoice);
       await this.emit(state, 'invoice.paid', invoice);
       return invoice;
@@ -536,6 +668,11 @@ export class StripeStandIn {
         );
       invoice.status = 'void';
       invoice.status_transitions.voided_at = unix();
+      for (const payment of state.invoicePayments.values())
+        if (payment.invoice === invoice.id && payment.status === 'open') {
+          payment.status = 'canceled';
+          payment.status_transitions.canceled_at = unix();
+        }
       invoice.amount_remaining = 0;
       await this.emit(state, 'invoice.voided', invoice);
       return invoice;
@@ -754,7 +891,108 @@ export class StripeStandIn {
     invoice.hosted_invoice_url = `${this.url}/i/${state.account.id}/${invoice.id}`;
     invoice.invoice_pdf = `${this.url}/i/${state.account.id}/${invoice.id}/pdf`;
     if (invoice.total === 0) this.markPaid(invoice);
+    else {
+      // The default payment, open until the payer pays the hosted page (its PaymentIntent waits for a card).
+      const intent: PaymentIntentRecord = {
+        id: id('pi'),
+        amount: invoice.total,
+        currency: invoice.currency,
+        customer: String(invoice.customer),
+        charge: id('ch'),
+        status: 'requires_payment_method',
+        amountRefunded: 0,
+      };
+      state.paymentIntents.set(intent.id, intent);
+      const payment = build.invoicePayment(
+        id('inpay'),
+        {
+          invoice: invoice.id,
+          amount: invoice.total,
+          currency: invoice.currency,
+          isDefault: true,
+          payment: { type: 'payment_intent', payment_intent: intent.id },
+          status: 'open',
+        },
+        state.livemode,
+      );
+      state.invoicePayments.set(payment.id, payment);
+    }
     return this.emit(state, 'invoice.finalized', invoice).then(() => invoice);
+  }
+
+  /** The hosted page's card payment: the default payment's PaymentIntent succeeds, the payment is paid. */
+  private chargeDefaultPayment(state: AccountState, invoice: Stripe.Invoice) {
+    for (const payment of state.invoicePayments.values()) {
+      if (payment.invoice !== invoice.id || payment.status !== 'open' || !payment.is_default) continue;
+      const intent = state.paymentIntents.get(String(payment.payment.payment_intent));
+      if (intent) intent.status = 'succeeded';
+      payment.status = 'paid';
+      payment.amount_paid = payment.amount_requested;
+      payment.status_transitions.paid_at = unix();
+    }
+  }
+
+  /**
+   * `POST /v1/refunds`: the whole unrefunded amount of a PaymentIntent's charge (or `amount` of it), as
+   * Stripe refunds a card payment; refused for an intent that was never paid or is refunded already.
+   */
+  private createRefund(state: AccountState, form: FormObject): Stripe.Refund {
+    const intentId = str(form.payment_intent);
+    const chargeId = str(form.charge);
+    if (!intentId && !chargeId)
+      throw new StandInError(
+        400,
+        'invalid_request_error',
+        'One of `charge` or `payment_intent` is required.',
+      );
+    const intent = intentId
+      ? state.paymentIntents.get(intentId)
+      : [...state.paymentIntents.values()].find((pi) => pi.charge === chargeId);
+    if (!intent)
+      throw intentId
+        ? noSuch('payment_intent', intentId, 'payment_intent')
+        : noSuch('charge', chargeId, 'charge');
+    if (intent.status !== 'succeeded')
+      throw new StandInError(
+        400,
+        'invalid_request_error',
+        `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+        'payment_intent',
+        'charge_not_refundable',
+      );
+    const left = intent.amount - intent.amountRefunded;
+    if (left <= 0)
+      throw new StandInError(
+        400,
+        'invalid_request_error',
+        `Charge ${intent.charge} has already been refunded.`,
+        undefined,
+        'charge_already_refunded',
+      );
+    const amount = int(form.amount, 'amount') ?? left;
+    if (amount <= 0 || amount > left)
+      throw new StandInError(
+        400,
+        'invalid_request_error',
+        `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+        'amount',
+        'amount_too_large',
+      );
+    const reason = str(form.reason) ?? null;
+    if (reason && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason))
+      throw new StandInError(400, 'invalid_request_error', `Invalid reason: ${reason}`, 'reason');
+    intent.amountRefunded += amount;
+    const made = build.refund(id('re'), {
+      amount,
+      currency: intent.currency,
+      charge: intent.charge,
+      paymentIntent: intent.id,
+      customer: intent.customer,
+      reason: reason as Stripe.Refund.Reason | null,
+      metadata: stringMap(form.metadata),
+    });
+    state.refunds.set(made.id, made);
+    return made;
   }
 
   private markPaid(invoice: Stripe.Invoice) {
@@ -973,7 +1211,9 @@ export class StripeStandIn {
    * The helpers over HTTP, for a stand-in in another process (e2e, bench):
    * `POST /_stand-in/accounts` (`{ name?, secretKey? }`) → `{ accountId, secretKey }`;
    * `GET /_stand-in/accounts/{id}/state` → its customers, invoices, sessions, subscriptions, endpoints,
-   * events; `POST /_stand-in/accounts/{id}/webhook-endpoints` (`{ url, secret? }`) → `{ endpointId, secret }`.
+   * events; `POST /_stand-in/accounts/{id}/webhook-endpoints` (`{ url, secret? }`) → `{ endpointId, secret }`;
+   * `POST /_stand-in/accounts/{id}/failing` (`{ status: 503 }`, or `{}` to end it): the account's API
+   * requests answer Stripe's outage error (its payer's pages keep working), as `setFailing`.
    */
   private control(req: IncomingMessage, res: ServerResponse, url: URL, raw: string) {
     const [, , , accountId, what] = url.pathname.split('/');
@@ -982,6 +1222,11 @@ export class StripeStandIn {
       res.end(JSON.stringify(value));
     };
     const input = (raw ? JSON.parse(raw) : {}) as Record<string, string | undefined>;
+    if (req.method === 'POST' && what === 'failing' && accountId && this.accounts.has(accountId)) {
+      const status = Number(input.status);
+      this.setFailing(status === 500 || status === 503 ? status : null, accountId);
+      return json(200, { failing: this.failingAccounts.get(accountId) ?? null });
+    }
     if (req.method === 'POST' && !accountId)
       return json(
         201,
@@ -997,6 +1242,7 @@ export class StripeStandIn {
         invoices: this.invoices(accountId),
         sessions: this.sessions(accountId),
         subscriptions: this.subscriptions(accountId),
+        refunds: this.refunds(accountId),
         webhookEndpoints: this.webhookEndpoints(accountId),
         events: this.events(accountId),
       });

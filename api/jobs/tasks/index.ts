@@ -13,7 +13,9 @@ import { processFileVersionTask } from './process-file-version';
 import { pruneFailedJobs } from './prune-failed-jobs';
 import { pruneOutbox } from './prune-outbox';
 import { sendMail } from './send-mail';
+import { stripeCloseInvoice } from './stripe-close-invoice';
 import { stripePushInvoice } from './stripe-push-invoice';
+import { stripeRefundPayment } from './stripe-refund-payment';
 
 /**
  * Every task the worker runs, by name. A new task: one file beside this one (`defineTask`), one entry
@@ -32,6 +34,8 @@ export const TASKS = {
   [processFileVersionTask.name]: processFileVersionTask,
   [markOverdueInvoicesTask.name]: markOverdueInvoicesTask,
   [stripePushInvoice.name]: stripePushInvoice,
+  [stripeCloseInvoice.name]: stripeCloseInvoice,
+  [stripeRefundPayment.name]: stripeRefundPayment,
 } as const;
 
 /**

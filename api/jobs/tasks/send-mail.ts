@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { DELIVERY_ATTEMPTS } from '../backoff';
 import { defineTask } from '../task';
 
 /**
- * Delivers one outbox row (enqueued by `mailer.queue` in the transaction that wrote the row). About 3.5
- * hours of retries with the default backoff (10 s doubling, at most an hour apart) ride out a provider's
- * outage; the row then says `failed` with the last error.
+ * Delivers one outbox row (enqueued by `mailer.queue` in the transaction that wrote the row), under the
+ * delivery retry rule (`../backoff.ts`): about 3.5 hours of attempts ride out a provider's outage; the row
+ * then says `failed` with the last error.
  */
 export const sendMail = defineTask({
   name: 'send_mail',
   payload: z.object({ mailId: z.uuid() }),
-  maxAttempts: 12,
+  maxAttempts: DELIVERY_ATTEMPTS,
   async run({ mailId }, ctx) {
     const result = await ctx.deps.mailer.deliver(mailId, ctx);
     if (result === 'missing') ctx.log.info({ mailId }, 'mail gone before delivery (its account was deleted)');

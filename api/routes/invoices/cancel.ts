@@ -3,7 +3,7 @@ import { Invoice, InvoiceCancel } from '../../../shared/contracts/invoices';
 import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { cancelInvoice } from '../../services/invoices/invoices';
+import { cancelInvoice } from '../../services/invoices/cancel-invoice';
 import { PROVIDER } from '../audiences';
 import { InvoiceIdParam, invoiceDeps } from './params';
 
@@ -13,7 +13,7 @@ const route = createRoute({
   tags: ['Invoices'],
   summary: 'Cancel an invoice',
   description:
-    'Cancels a sent or overdue invoice with a credit note: the next number of the credit-note sequence (gapless, like invoice numbers), the invoice’s amount and the optional reason. The invoice keeps its number and becomes `cancelled` (final). A draft is deleted instead and a paid invoice cannot be cancelled (409 `invoice_transition_not_allowed`). Another provider’s invoice answers 404.',
+    'Cancels a sent or overdue invoice with a credit note: the next number of the credit-note sequence (gapless, like invoice numbers), the invoice’s amount and the optional reason. The invoice keeps its number and becomes `cancelled` (final). Nothing of it stays payable in Stripe: a background job expires its open Checkout sessions and voids its Stripe invoice (`stripe.closing`); a card payment that still arrives is refunded automatically (`payments`). A draft is deleted instead and a paid invoice cannot be cancelled (409 `invoice_transition_not_allowed`). Another provider’s invoice answers 404.',
   ...PROVIDER,
   request: {
     params: InvoiceIdParam,

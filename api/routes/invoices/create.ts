@@ -3,7 +3,7 @@ import { Invoice, InvoiceCreate } from '../../../shared/contracts/invoices';
 import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { createInvoice } from '../../services/invoices/invoices';
+import { createInvoice } from '../../services/invoices/create-draft';
 import { PROVIDER } from '../audiences';
 import { invoiceDeps } from './params';
 

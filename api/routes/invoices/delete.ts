@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { deleteInvoice } from '../../services/invoices/invoices';
+import { deleteInvoice } from '../../services/invoices/delete-draft';
 import { PROVIDER } from '../audiences';
 import { InvoiceIdParam, invoiceDeps } from './params';
 

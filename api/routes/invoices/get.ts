@@ -3,7 +3,7 @@ import { Invoice } from '../../../shared/contracts/invoices';
 import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { getInvoice } from '../../services/invoices/invoices';
+import { getInvoice } from '../../services/invoices/get-invoice';
 import { PROVIDER } from '../audiences';
 import { InvoiceIdParam } from './params';
 

@@ -182,7 +182,7 @@ describe('sending, status and cancelling', () => {
     });
     const before = await json<InvoiceSettings>(await send(t, 'GET', '/api/invoice-settings', w.owner));
     const sent = await sendIt(draft.id);
-    expect(sent.payment).toEqual({ provider: 'none', status: 'not_connected', message: null });
+    expect(sent.payment).toEqual({ provider: 'none', status: 'not_connected' });
     expect(sent.invoice).toMatchObject({
       status: 'sent',
       number: `RE-${String(before.nextNumber).padStart(4, '0')}`,

@@ -3,7 +3,7 @@ import { InvoiceList, InvoiceListQuery } from '../../../shared/contracts/invoice
 import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { listInvoices } from '../../services/invoices/invoices';
+import { listInvoices } from '../../services/invoices/list-invoices';
 import { PROVIDER } from '../audiences';
 
 const route = createRoute({

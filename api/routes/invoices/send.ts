@@ -3,8 +3,7 @@ import { InvoiceSent } from '../../../shared/contracts/invoices';
 import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { deliverSentInvoice } from '../../services/invoices/delivery';
-import { getInvoice, sendInvoice } from '../../services/invoices/invoices';
+import { sendInvoice } from '../../services/invoices/send-invoice';
 import { PROVIDER } from '../audiences';
 import { InvoiceIdParam, invoiceDeps } from './params';
 
@@ -14,7 +13,7 @@ const route = createRoute({
   tags: ['Invoices'],
   summary: 'Send a draft invoice',
   description:
-    'Finalises a draft: it gets the next number of the provider’s sequence (prefix and at least four digits; gapless and never reused, also under concurrent sends), the status `sent` and its issue date, and becomes immutable; the client sees it in the portal and gets an e-mail in the invoice’s language. Then, with Stripe connected, the invoice is created and sent in Stripe too: `payment` says whether that worked (the invoice is sent either way). 409 `invoice_transition_not_allowed` when it is not a draft; another provider’s invoice answers 404.',
+    'Finalises a draft: it gets the next number of the provider’s sequence (prefix and at least four digits; gapless and never reused, also under concurrent sends), the status `sent` and its issue date, and becomes immutable; the client sees it in the portal and gets an e-mail in the invoice’s language. With Stripe connected, creating, finalising and sending it in Stripe is queued with the send (`payment.status` `pending`) and happens in the background within seconds, retried with backoff when Stripe is away: the invoice’s `stripe.push` says how it went (`sent`, with `stripe.hostedUrl`; or `failed`, with `stripe.error`, after which the provider is notified), and the live invoice events tell the dashboard. 409 `invoice_transition_not_allowed` when it is not a draft; another provider’s invoice answers 404.',
   ...PROVIDER,
   request: { params: InvoiceIdParam },
   responses: {
@@ -25,21 +24,7 @@ const route = createRoute({
 
 /** POST /api/invoices/{invoiceId}/send */
 export function registerSendInvoice(app: App) {
-  app.openapi(route, async (c) => {
-    const deps = invoiceDeps(c);
-    const scope = providerScope(c);
-    const { invoiceId } = c.req.valid('param');
-    const sent = await sendInvoice(deps, scope, invoiceId);
-    // After the commit: the payment provider's copy (Stripe), which never undoes the send.
-    const payment = await deliverSentInvoice(
-      { ...deps, lang: c.get('lang') },
-      scope.providerId,
-      invoiceId,
-    ).catch((err) => {
-      deps.log.error({ err, invoiceId }, 'sent invoice not delivered to the payment provider');
-      return { provider: 'stripe' as const, status: 'failed' as const, message: null };
-    });
-    const invoice = payment.provider === 'none' ? sent : await getInvoice(deps.sql, scope, invoiceId);
-    return c.json({ invoice, payment }, 200);
-  });
+  app.openapi(route, async (c) =>
+    c.json(await sendInvoice(invoiceDeps(c), providerScope(c), c.req.valid('param').invoiceId), 200),
+  );
 }

@@ -3,7 +3,7 @@ import { Invoice, InvoiceStatusChange } from '../../../shared/contracts/invoices
 import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { changeInvoiceStatus } from '../../services/invoices/invoices';
+import { changeInvoiceStatus } from '../../services/invoices/change-status';
 import { PROVIDER } from '../audiences';
 import { InvoiceIdParam, invoiceDeps } from './params';
 
@@ -13,7 +13,7 @@ const route = createRoute({
   tags: ['Invoices'],
   summary: 'Change an invoice’s status',
   description:
-    'Marks a sent or overdue invoice `paid` (with `paidDate`, the day the money arrived: default today, never in the future) or a sent one `overdue`. Statuses only move along the allowed transitions (draft → sent → paid | overdue | cancelled; overdue → paid | cancelled; paid and cancelled are final): anything else is 409 `invoice_transition_not_allowed` (`allowedStatuses` of the invoice lists what is possible now). Another provider’s invoice answers 404.',
+    'Marks a sent or overdue invoice `paid` (with `paidDate`, the day the money arrived: default today, never in the future) or a sent one `overdue`. Marking it paid closes it in Stripe (a background job: open Checkout sessions expired, the Stripe invoice marked paid out of band, `stripe.closing`); a card payment that still arrives is refunded automatically (`payments`). Statuses only move along the allowed transitions (draft → sent → paid | overdue | cancelled; overdue → paid | cancelled; paid and cancelled are final): anything else is 409 `invoice_transition_not_allowed` (`allowedStatuses` of the invoice lists what is possible now). Another provider’s invoice answers 404.',
   ...PROVIDER,
   request: {
     params: InvoiceIdParam,

@@ -3,7 +3,7 @@ import { Invoice, InvoiceUpdate } from '../../../shared/contracts/invoices';
 import { providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { updateInvoice } from '../../services/invoices/invoices';
+import { updateInvoice } from '../../services/invoices/update-draft';
 import { PROVIDER } from '../audiences';
 import { InvoiceIdParam, invoiceDeps } from './params';
 

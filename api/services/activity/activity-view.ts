@@ -82,13 +82,29 @@ function fileOf(type: ActivityType, meta: Record<string, unknown>): ActivityItem
 const isInvoiceStatus = (value: unknown): value is InvoiceStatus =>
   typeof value === 'string' && (INVOICE_STATUSES as readonly string[]).includes(value);
 
-/** The translation keys of an invoice event: its creation, or the status it moved to. */
+const STRIPE_EVENTS = new Set([
+  'late_payment_refunded',
+  'late_payment_refund_failed',
+  'stripe_push_failed',
+  'stripe_close_failed',
+]);
+
+/** The translation keys of an invoice event: its creation, the status it moved to, or a Stripe outcome. */
 function invoiceKeys(
   type: ActivityType,
   meta: Record<string, unknown>,
 ): { title: string; description: string } {
   if (type === 'invoice_created') {
     return { title: 'activity.invoice_created.title', description: 'activity.invoice_created.description' };
+  }
+  // What happened in Stripe (api/payments/stripe-jobs.ts `recordStripeEvent`): a late payment refunded (or
+  // not), a push or closing given up. `reason`: what the invoice was when the payment came.
+  if (typeof meta.event === 'string' && STRIPE_EVENTS.has(meta.event)) {
+    const reason = meta.reason === 'paid' ? 'paid' : 'cancelled';
+    return {
+      title: `activity.invoice_status.events.${meta.event}.title`,
+      description: `activity.invoice_status.events.${meta.event}.${meta.event.startsWith('late_payment') ? reason : 'description'}`,
+    };
   }
   const status = isInvoiceStatus(meta.status) && meta.status !== 'draft' ? meta.status : null;
   return {

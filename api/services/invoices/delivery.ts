@@ -1,25 +1,26 @@
 import type { InvoiceSent } from '../../../shared/contracts/invoices';
-import type { AppDeps } from '../../http/context';
-import type { Lang } from '../../http/i18n';
-import type { Logger } from '../../http/logger';
-import { pushInvoiceToStripe } from '../../payments/stripe-invoices';
+import type { Tx } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
+import { queueStripePush } from '../../payments/stripe-jobs';
 
 /*
- * What happens to an invoice after its send committed (the number, status, activity and the client's
- * e-mail are already written): handing it to the provider's payment provider. With a Stripe connection the
- * invoice is created, finalised and sent in the provider's Stripe account (`api/payments/stripe-invoices.ts`:
- * customer, items, finalise, send, ids and URLs stored; retried in the background by `stripe_push_invoice`
- * on failure); without one there is nothing to do and the answer says so. A dispatcher only.
+ * What happens to an invoice beyond our books when it is sent: handing it to the provider's payment
+ * provider. A dispatcher, called INSIDE the send's transaction: with a Stripe connection the
+ * `stripe_push_invoice` job is queued with the number (it creates, finalises and sends the invoice in
+ * Stripe: `api/payments/stripe-invoices.ts`, retried by the delivery rule) and the answer says `pending`;
+ * without one there is nothing to do and the answer says so. Nothing here waits for Stripe.
  */
 
-export type DeliveryContext = Pick<AppDeps, 'sql' | 'jobs' | 'config' | 'now'> & { log: Logger; lang?: Lang };
 export type Delivery = InvoiceSent['payment'];
 
-/** Called by `POST /api/invoices/{id}/send` after the send's transaction committed; never undoes the send. */
-export function deliverSentInvoice(
-  ctx: DeliveryContext,
+/** Queues the invoice's delivery to the payment provider in the send's transaction. */
+export async function queueDelivery(
+  tx: Tx,
+  jobs: Pick<JobQueue, 'enqueue'>,
   providerId: string,
   invoiceId: string,
 ): Promise<Delivery> {
-  return pushInvoiceToStripe(ctx, providerId, invoiceId);
+  return (await queueStripePush(tx, jobs, providerId, invoiceId))
+    ? { provider: 'stripe', status: 'pending' }
+    : { provider: 'none', status: 'not_connected' };
 }

@@ -4,18 +4,16 @@ import { canTransition, INVOICE_TRANSITIONS, type InvoiceStatus } from '../../..
 import type { ProviderScope } from '../../auth/scope';
 import { ApiError } from '../../http/errors';
 import { createTestContext, type TestContext } from '../../testing/harness';
-import {
-  cancelInvoice,
-  changeInvoiceStatus,
-  createInvoice,
-  deleteInvoice,
-  getInvoice,
-  type InvoiceDeps,
-  sendInvoice,
-  updateInvoice,
-} from './invoices';
+import { cancelInvoice } from './cancel-invoice';
+import { changeInvoiceStatus } from './change-status';
+import { createInvoice } from './create-draft';
+import { deleteInvoice } from './delete-draft';
+import type { InvoiceDeps } from './deps';
+import { getInvoice } from './get-invoice';
+import { sendInvoice } from './send-invoice';
 import { invoicesWorld, line } from './testing';
 import { markInvoicePaid } from './transitions';
+import { updateInvoice } from './update-draft';
 
 /**
  * Numbers are gapless and unique under concurrency (a storm of parallel sends and cancellations of one
@@ -52,7 +50,9 @@ describe('gapless numbers', () => {
     const w = await world('storm');
     const drafts = [];
     for (let i = 0; i < 40; i++) drafts.push(await w.draft(1_000 + i));
-    const sent = await Promise.all(drafts.map((d) => sendInvoice(deps, w.scope, d.id)));
+    const sent = (await Promise.all(drafts.map((d) => sendInvoice(deps, w.scope, d.id)))).map(
+      (s) => s.invoice,
+    );
     const numbers = sent.map((s) => numberOf(s.number, 'INV-')).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     expect(new Set(sent.map((s) => s.number)).size).toBe(40);
@@ -95,8 +95,8 @@ describe('gapless numbers', () => {
     };
     await expect(sendInvoice(broken, w.scope, a.id)).rejects.toThrow('the outbox refused');
     expect((await getInvoice(t.sql, w.scope, a.id)).status).toBe('draft');
-    expect((await sendInvoice(deps, w.scope, b.id)).number).toBe('INV-0001');
-    expect((await sendInvoice(deps, w.scope, a.id)).number).toBe('INV-0002');
+    expect((await sendInvoice(deps, w.scope, b.id)).invoice.number).toBe('INV-0001');
+    expect((await sendInvoice(deps, w.scope, a.id)).invoice.number).toBe('INV-0002');
   });
 
   it('keeps each provider’s sequence to itself', async () => {
@@ -106,7 +106,7 @@ describe('gapless numbers', () => {
       sendInvoice(deps, x.scope, dx.id),
       sendInvoice(deps, y.scope, dy.id),
     ]);
-    expect([sx.number, sy.number]).toEqual(['INV-0001', 'INV-0001']);
+    expect([sx.invoice.number, sy.invoice.number]).toEqual(['INV-0001', 'INV-0001']);
   });
 });
 
@@ -174,7 +174,11 @@ describe('status transitions (property)', () => {
             if (op.kind === 'delete') return deleteInvoice(deps, w.scope, id);
             if (op.kind === 'edit') return updateInvoice(deps, w.scope, id, { description: 'edited' });
             const changed = await t.sql.begin((tx) =>
-              markInvoicePaid(tx, w.providerId, id, { paidAt: new Date(), via: 'stripe_invoice' }),
+              markInvoicePaid(tx, w.providerId, id, {
+                paidAt: new Date(),
+                via: 'stripe_invoice',
+                jobs: t.deps.jobs,
+              }),
             );
             if (!changed) throw new ApiError('invoice_transition_not_allowed');
           };

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../http/context';
 import type { Logger } from '../../http/logger';
-import { publishInvoiceActivity, todayOf } from './invoices';
+import { publishInvoiceActivity, todayOf } from './deps';
 import { markInvoiceOverdue } from './transitions';
 
 /** Invoices marked per transaction: a large backlog goes in several short transactions. */

@@ -2,8 +2,15 @@ import { isPayable, type PortalInvoiceDetail } from '../../../shared/contracts/i
 import { type ClientScope, tenant } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
-import { linesOf } from './invoices';
-import { type DetailRow, detailColumns, invoiceJoins, summaryColumns, toPortalInvoiceDetail } from './view';
+import { linesOf } from './get-invoice';
+import {
+  type DetailRow,
+  detailColumns,
+  invoiceJoins,
+  paymentsOf,
+  summaryColumns,
+  toPortalInvoiceDetail,
+} from './view';
 
 /**
  * One of the signed-in client's invoices (never a draft: 404, as another client's), with its lines, taxes
@@ -25,7 +32,10 @@ export async function getPortalInvoice(
     WHERE ${tenant(sql, scope, { provider: 'i.provider_id', client: 'i.client_id' })}
       AND i.id = ${invoiceId} AND i.status <> 'draft'`;
   if (!row) throw new ApiError('not_found');
-  const lines = await linesOf(sql, scope.providerId, invoiceId);
+  const [lines, payments] = await Promise.all([
+    linesOf(sql, scope.providerId, invoiceId),
+    paymentsOf(sql, scope.providerId, invoiceId),
+  ]);
   const instructions = row.instructions?.trim() ? row.instructions : null;
   const method: PortalInvoiceDetail['payment']['method'] = !isPayable(row.status)
     ? 'none'
@@ -34,8 +44,10 @@ export async function getPortalInvoice(
       : instructions
         ? 'instructions'
         : 'none';
-  return toPortalInvoiceDetail(row, lines, {
-    method,
-    instructions: method === 'none' ? null : instructions,
-  });
+  return toPortalInvoiceDetail(
+    row,
+    lines,
+    { method, instructions: method === 'none' ? null : instructions },
+    payments,
+  );
 }

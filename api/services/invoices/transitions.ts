@@ -1,17 +1,19 @@
 import type { InvoiceStatus } from '../../../shared/contracts/invoices';
 import type { Tx } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
+import { queueStripeClose } from '../../payments/stripe-jobs';
 import { recordActivity } from '../activity/record-activity';
 
 /*
  * Status changes of sent invoices, forward only (INVOICE_TRANSITIONS): every path that marks an invoice
  * paid or overdue (the provider's `POST …/status`, the overdue job, the Stripe webhooks) calls these, in
- * its own transaction. Each is ONE guarded `UPDATE … WHERE status IN (…) RETURNING`: of concurrent or
+ * its own transaction; marking paid also queues closing the invoice in Stripe (as cancelling does). Each is ONE guarded `UPDATE … WHERE status IN (…) RETURNING`: of concurrent or
  * repeated calls exactly one changes the row (the others wait for its lock, see the new status and
  * change nothing), and only that one writes the `invoice_status` activity row.
  *
  * Live updates: pass `activitySeqs` (an array) to collect the seq of the activity row written, and call
  * `publishActivity(deps.pubsub, providerId, seq)` for each AFTER the transaction commits (as
- * `publishInvoiceActivity` in ./invoices.ts does). Without it the row still reaches the sheets on their
+ * `publishInvoiceActivity` in ./deps.ts does). Without it the row still reaches the sheets on their
  * next catch-up.
  */
 
@@ -66,15 +68,22 @@ export async function recordInvoiceStatus(
 /**
  * Marks a sent or overdue invoice paid (`paidAt`: when the money arrived; `via`: who says so) and writes
  * its activity row. Forward only: an invoice that is a draft, already paid or cancelled (or another
- * provider's) is left alone.
+ * provider's) is left alone. Whatever of it is payable in Stripe is closed by a job queued in the same
+ * transaction (`jobs`: open Checkout sessions expired, the Stripe invoice settled out of band).
  * @returns true when this call changed the invoice, false when there was nothing to change
- * @example await sql.begin((tx) => markInvoicePaid(tx, providerId, invoiceId, { paidAt: new Date(), via: 'stripe_invoice' }))
+ * @example await sql.begin((tx) => markInvoicePaid(tx, providerId, invoiceId, { paidAt: new Date(), via: 'manual', jobs: deps.jobs }))
  */
 export async function markInvoicePaid(
   tx: Tx,
   providerId: string,
   invoiceId: string,
-  opts: { paidAt: Date; via: PaidVia; actor?: InvoiceActor; activitySeqs?: number[] },
+  opts: {
+    paidAt: Date;
+    via: PaidVia;
+    jobs: Pick<JobQueue, 'enqueue'>;
+    actor?: InvoiceActor;
+    activitySeqs?: number[];
+  },
 ): Promise<boolean> {
   const [row] = await tx<ChangedRow[]>`
     WITH old AS (
@@ -89,6 +98,7 @@ export async function markInvoicePaid(
   const actor = opts.actor ?? (opts.via === 'manual' ? 'provider' : 'client');
   const seq = await recordInvoiceStatus(tx, providerId, row, actor, { via: opts.via });
   opts.activitySeqs?.push(seq);
+  await queueStripeClose(tx, opts.jobs, providerId, invoiceId);
   return true;
 }
 

@@ -4,9 +4,12 @@ import {
   canTransition,
   type Invoice,
   type InvoiceLine,
+  type InvoicePayment,
   type InvoiceStatus,
+  type InvoiceStripe,
   type InvoiceSummary,
   type PortalInvoiceDetail,
+  StripeErrorCode,
 } from '../../../shared/contracts/invoices';
 import { computeTotals } from '../../../shared/contracts/money';
 import type { Sql, Tx } from '../../db/client';
@@ -48,11 +51,27 @@ export interface DetailRow extends SummaryRow {
   cancelled_at: Date | null;
   stripe_hosted_url: string | null;
   stripe_pdf_url: string | null;
+  stripe_push_state: InvoiceStripe['push'];
+  stripe_push_error: string | null;
+  stripe_invoice_status: InvoiceStripe['status'];
+  stripe_close_state: InvoiceStripe['closing'];
+  stripe_close_error: string | null;
   updated_at: Date;
   credit_note_id: string | null;
   credit_note_reason: string | null;
   credit_note_amount_cents: string | null;
   credit_note_created_at: Date | null;
+}
+
+export interface PaymentRow {
+  id: string;
+  source: InvoicePayment['source'];
+  amount_cents: string;
+  currency: string;
+  invoice_status: InvoicePayment['invoiceStatus'];
+  outcome: InvoicePayment['outcome'];
+  received_at: Date;
+  refunded_at: Date | null;
 }
 
 export interface LineRow {
@@ -77,6 +96,7 @@ export const summaryColumns = (sql: Sql | Tx) => sql`
 export const detailColumns = (sql: Sql | Tx) => sql`
   c.email AS client_email, c.company AS client_company, i.language, i.subtotal_cents::text AS subtotal_cents,
   i.tax_cents::text AS tax_cents, i.paid_via, i.cancelled_at, i.stripe_hosted_url, i.stripe_pdf_url,
+  i.stripe_push_state, i.stripe_push_error, i.stripe_invoice_status, i.stripe_close_state, i.stripe_close_error,
   i.updated_at, cn.id AS credit_note_id, cn.reason AS credit_note_reason,
   cn.amount_cents::text AS credit_note_amount_cents, cn.created_at AS credit_note_created_at`;
 
@@ -123,7 +143,51 @@ export function toInvoiceLine(row: LineRow): InvoiceLine {
 export const settableStatuses = (status: InvoiceStatus): InvoiceStatus[] =>
   (['paid', 'overdue'] as const).filter((to) => canTransition(status, to));
 
-export function toInvoice(row: DetailRow, lineRows: LineRow[]): Invoice {
+/**
+ * The invoice's card payments through Stripe, oldest first (a Stripe invoice marked paid out of band moved
+ * no money and is left out).
+ */
+export function paymentsOf(sql: Sql | Tx, providerId: string, invoiceId: string) {
+  return sql<PaymentRow[]>`
+    SELECT id, source, amount_cents::text AS amount_cents, currency, invoice_status, outcome, received_at, refunded_at
+    FROM invoice_payments
+    WHERE provider_id = ${providerId} AND invoice_id = ${invoiceId} AND outcome <> 'not_charged'
+    ORDER BY received_at, id`;
+}
+
+const STRIPE_ERRORS = new Set<string>(StripeErrorCode.options);
+const stripeError = (code: string | null) =>
+  code && STRIPE_ERRORS.has(code) ? (code as InvoiceStripe['error']) : code ? 'stripe_unavailable' : null;
+
+/** The Stripe side of an invoice; null when it never went there. */
+function toStripe(row: DetailRow): InvoiceStripe | null {
+  if (!row.stripe_invoice_id && !row.stripe_push_state && !row.stripe_close_state) return null;
+  return {
+    push: row.stripe_push_state,
+    invoiceId: row.stripe_invoice_id,
+    status: row.stripe_invoice_status,
+    closing: row.stripe_close_state,
+    // The closing's error once the invoice is closed; before, the push's.
+    error: stripeError(row.stripe_close_state ? row.stripe_close_error : row.stripe_push_error),
+    hostedUrl: row.stripe_hosted_url,
+    pdfUrl: row.stripe_pdf_url,
+  };
+}
+
+export function toInvoicePayment(row: PaymentRow): InvoicePayment {
+  return {
+    id: row.id,
+    source: row.source,
+    amountCents: Number(row.amount_cents),
+    currency: row.currency.toUpperCase() as Currency,
+    invoiceStatus: row.invoice_status,
+    outcome: row.outcome,
+    receivedAt: new Date(row.received_at).toISOString(),
+    refundedAt: iso(row.refunded_at),
+  };
+}
+
+export function toInvoice(row: DetailRow, lineRows: LineRow[], paymentRows: PaymentRow[] = []): Invoice {
   const lines = lineRows.map(toInvoiceLine);
   const totals = computeTotals(lines);
   return {
@@ -151,9 +215,8 @@ export function toInvoice(row: DetailRow, lineRows: LineRow[]): Invoice {
             createdAt: new Date(row.credit_note_created_at).toISOString(),
           }
         : null,
-    stripe: row.stripe_invoice_id
-      ? { invoiceId: row.stripe_invoice_id, hostedUrl: row.stripe_hosted_url, pdfUrl: row.stripe_pdf_url }
-      : null,
+    stripe: toStripe(row),
+    payments: paymentRows.map(toInvoicePayment),
     allowedStatuses: settableStatuses(row.status),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
@@ -164,8 +227,9 @@ export function toPortalInvoiceDetail(
   row: DetailRow,
   lineRows: LineRow[],
   payment: PortalInvoiceDetail['payment'],
+  paymentRows: PaymentRow[] = [],
 ): PortalInvoiceDetail {
-  const invoice = toInvoice(row, lineRows);
+  const invoice = toInvoice(row, lineRows, paymentRows);
   if (invoice.status === 'draft' || !invoice.number || !invoice.issuedAt) {
     throw new Error('a draft has no portal view');
   }
@@ -186,6 +250,20 @@ export function toPortalInvoiceDetail(
     taxCents: invoice.taxCents,
     amountCents: invoice.amountCents,
     creditNoteNumber: invoice.creditNoteNumber,
+    // The client's own late payments and their refunds (the payment that paid it is the status itself).
+    refunds: invoice.payments.flatMap((p) =>
+      p.outcome === 'applied'
+        ? []
+        : [
+            {
+              amountCents: p.amountCents,
+              currency: p.currency,
+              receivedAt: p.receivedAt,
+              outcome: p.outcome,
+              refundedAt: p.refundedAt,
+            },
+          ],
+    ),
     payment,
   };
 }

@@ -27,6 +27,12 @@ describe('the payment-success page’s state', () => {
     expect(confirmationState({ ...base, status: 'sent', failed: true })).toBe('waiting');
   });
 
+  it('says a payment that came after the invoice was cancelled or paid is refunded', () => {
+    expect(confirmationState({ ...base, status: 'cancelled', refunds: 1 })).toBe('refund');
+    expect(confirmationState({ ...base, status: 'paid', refunds: 1 })).toBe('refund');
+    expect(confirmationState({ ...base, status: 'sent', refunds: 0 })).toBe('waiting');
+  });
+
   it('reads the invoice from the address', () => {
     const id = '6F1C2A8E-4B7D-4E3F-9A0B-1C2D3E4F5A6B';
     expect(invoiceFromSearch(`/portal/x/payment-success?invoice=${id}`)).toBe(id.toLowerCase());

@@ -15,6 +15,11 @@ export type ConfirmationState =
   | 'slow'
   /** Cancelled meanwhile: nothing to pay. */
   | 'cancelled'
+  /**
+   * A card payment arrived after the invoice was cancelled or paid another way (the client paid on a page
+   * left open): it is refunded automatically, and the page says so.
+   */
+  | 'refund'
   /** No such invoice of this client (or no invoice named): the not-found state. */
   | 'notFound'
   /** The first read failed (not a 404): the page's retry. */
@@ -22,18 +27,22 @@ export type ConfirmationState =
 
 export function confirmationState({
   status,
+  refunds = 0,
   notFound,
   failed,
   waitedLong,
 }: {
   /** The invoice's status, once read. */
   status: string | undefined;
+  /** How many late payments of the invoice are refunded (or being refunded). */
+  refunds?: number;
   notFound: boolean;
   /** The read failed and there is no data. */
   failed: boolean;
   /** The wait is over (PAYMENT_WAIT_MS). */
   waitedLong: boolean;
 }): ConfirmationState {
+  if ((status === 'paid' || status === 'cancelled') && refunds > 0) return 'refund';
   if (status === 'paid') return 'confirmed';
   if (status === 'cancelled') return 'cancelled';
   if (status === undefined) return notFound ? 'notFound' : failed ? 'failed' : 'waiting';

@@ -7,6 +7,7 @@ import {
   ExternalLink,
   FileX,
   Landmark,
+  Undo2,
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { PortalInvoiceDetail } from '../../../../shared/contracts/invoices';
@@ -23,6 +24,7 @@ import { usePageTitle } from '../../ui/use-page-title';
 import { formatCalendarDate } from '../format';
 import { formatQuantity, formatTaxRate } from '../invoices/invoice-format';
 import { isUnpaid, localToday, shownStatus } from '../invoices/invoice-list';
+import { refundKey } from '../invoices/invoice-refunds';
 import {
   type CheckoutOpened,
   downloadInvoicePdf,
@@ -143,38 +145,68 @@ function CardPayment({ invoice }: { invoice: PortalInvoiceDetail }) {
   );
 }
 
-/** How to pay this invoice, or that it is settled. */
+/**
+ * Card payments that arrived after the invoice was cancelled or already paid (a payment page left open):
+ * each is refunded automatically; the client sees which and how far that is.
+ */
+function Refunds({ invoice }: { invoice: PortalInvoiceDetail }) {
+  const { t, lang } = useI18n();
+  if (invoice.refunds.length === 0) return null;
+  return (
+    <ul className="grid gap-2" data-testid="invoice-refunds">
+      {invoice.refunds.map((refund) => (
+        <li key={refund.receivedAt} className="flex items-start gap-2 rounded-lg bg-surface p-3 text-sm">
+          <Undo2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted" />
+          <span>
+            {t(refundKey(invoice.status, refund.outcome), {
+              amount: formatMoney(refund.amountCents, lang, refund.currency),
+              date: formatDate(refund.receivedAt, lang),
+            })}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** How to pay this invoice, or that it is settled (and what became of a payment that came too late). */
 function PaymentPanel({ invoice }: { invoice: PortalInvoiceDetail }) {
   const { t, lang } = useI18n();
   if (invoice.status === 'paid') {
     return (
-      <Card className="flex items-start gap-3 border-success/30 bg-success-soft p-5">
-        <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-success" />
-        <div className="grid gap-1">
-          <h2 className="font-semibold text-success">
-            {invoice.paidAt
-              ? t('invoices.paidOn', { date: formatDate(invoice.paidAt, lang) })
-              : t('status.invoice.paid')}
-          </h2>
-          <p className="text-sm">{t('invoice.paidBody')}</p>
-        </div>
-      </Card>
+      <div className="grid gap-3">
+        <Card className="flex items-start gap-3 border-success/30 bg-success-soft p-5">
+          <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-success" />
+          <div className="grid gap-1">
+            <h2 className="font-semibold text-success">
+              {invoice.paidAt
+                ? t('invoices.paidOn', { date: formatDate(invoice.paidAt, lang) })
+                : t('status.invoice.paid')}
+            </h2>
+            <p className="text-sm">{t('invoice.paidBody')}</p>
+          </div>
+        </Card>
+        <Refunds invoice={invoice} />
+      </div>
     );
   }
   if (invoice.status === 'cancelled') {
     return (
-      <Card className="flex items-start gap-3 p-5">
-        <Ban aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-muted" />
-        <div className="grid gap-1">
-          <h2 className="font-semibold">{t('invoice.cancelled')}</h2>
-          <p className="text-sm text-muted">{t('invoice.cancelledBody')}</p>
-          {invoice.creditNoteNumber ? (
-            <p className="text-sm text-muted">
-              {t('invoice.creditNote', { number: invoice.creditNoteNumber })}
-            </p>
-          ) : null}
-        </div>
-      </Card>
+      <div className="grid gap-3">
+        <Card className="flex items-start gap-3 p-5">
+          <Ban aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-muted" />
+          <div className="grid gap-1">
+            <h2 className="font-semibold">{t('invoice.cancelled')}</h2>
+            <p className="text-sm text-muted">{t('invoice.cancelledBody')}</p>
+            {invoice.creditNoteNumber ? (
+              <p className="text-sm text-muted">
+                {t('invoice.creditNote', { number: invoice.creditNoteNumber })}
+              </p>
+            ) : null}
+          </div>
+        </Card>
+        <Refunds invoice={invoice} />
+      </div>
     );
   }
   const overdue = shownStatus(invoice, localToday()) === 'overdue';
@@ -345,8 +377,9 @@ function InvoiceView({ invoice }: { invoice: PortalInvoiceDetail }) {
 
 /**
  * One of the client's invoices (issue 21): its lines, tax groups and totals, the PDF, and how to pay it:
- * by card ("Pay now", Stripe Checkout), by the provider's payment instructions, or not at all; paid shows
- * when. It follows the invoice live (a payment or a status change reloads it). Another client's invoice, a
+ * by card ("Pay now", Stripe Checkout; only while it is open), by the provider's payment instructions, or
+ * not at all; paid shows when, and a card payment that came after it was cancelled or paid shows its
+ * refund. It follows the invoice live (a payment, a refund or a status change reloads it). Another client's invoice, a
  * draft or an unknown id: "Invoice not found".
  */
 export default function InvoicePage({ invoiceId }: { invoiceId: string }) {

@@ -1,5 +1,6 @@
-import { Ban, CircleCheck, Clock, FileX } from 'lucide-react';
+import { Ban, CircleCheck, Clock, FileX, Undo2 } from 'lucide-react';
 import { useEffect } from 'react';
+import { formatDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
 import { buttonClass } from '../../../../shared/ui/button';
 import { Card } from '../../../../shared/ui/card';
@@ -11,6 +12,7 @@ import { useFirstContentMark } from '../../ui/first-content';
 import { usePageTitle } from '../../ui/use-page-title';
 import { store } from '../data-store';
 import { isUnpaid } from '../invoices/invoice-list';
+import { refundKey } from '../invoices/invoice-refunds';
 import { isNotFound, useInvoiceDetail, usePaymentPolling } from '../invoices/invoices-data';
 import {
   type ConfirmationState,
@@ -21,7 +23,7 @@ import { portalKeys } from '../portal-data';
 import { useSignedIn } from '../signed-in-context';
 import { LoadFailed } from '../ui/load-state';
 
-const TITLES: Record<ConfirmationState, string> = {
+const TITLES: Record<Exclude<ConfirmationState, 'refund'>, string> = {
   waiting: 'paymentSuccess.waitingTitle',
   confirmed: 'paymentSuccess.confirmedTitle',
   slow: 'paymentSuccess.slowTitle',
@@ -38,7 +40,15 @@ function StateIcon({ state }: { state: ConfirmationState }) {
         ? 'bg-primary-soft text-primary'
         : 'bg-surface text-muted';
   const Icon =
-    state === 'confirmed' ? CircleCheck : state === 'slow' ? Clock : state === 'cancelled' ? Ban : FileX;
+    state === 'confirmed'
+      ? CircleCheck
+      : state === 'slow'
+        ? Clock
+        : state === 'refund'
+          ? Undo2
+          : state === 'cancelled'
+            ? Ban
+            : FileX;
   return (
     <span className={`grid size-14 place-items-center rounded-full ${tone}`}>
       {state === 'waiting' ? <Spinner className="size-7" /> : <Icon aria-hidden="true" className="size-7" />}
@@ -59,11 +69,17 @@ function Confirmation({ invoiceId }: { invoiceId: string | null }) {
   );
   const state = confirmationState({
     status: invoice?.status,
+    refunds: invoice?.refunds.length ?? 0,
     notFound: invoiceId === null || isNotFound(detail.error),
     failed: detail.error !== null,
     waitedLong,
   });
-  usePageTitle(t(TITLES[state]), branding?.name);
+  const refund = invoice?.refunds.at(-1);
+  const title =
+    state === 'refund' && refund
+      ? `paymentSuccess.refundTitle.${refund.outcome}`
+      : TITLES[state as keyof typeof TITLES];
+  usePageTitle(t(title), branding?.name);
   useFirstContentMark(invoice !== undefined || detail.error !== null || invoiceId === null);
   // The dashboard's open amounts follow the payment.
   useEffect(() => {
@@ -73,25 +89,30 @@ function Confirmation({ invoiceId }: { invoiceId: string | null }) {
     return <LoadFailed message={detail.error.message} onRetry={() => void detail.refetch()} />;
   }
   const body =
-    state === 'confirmed' && invoice
-      ? t('paymentSuccess.confirmedBody', {
-          number: invoice.number,
-          amount: formatMoney(invoice.amountCents, lang, invoice.currency),
+    state === 'refund' && invoice && refund
+      ? t(refundKey(invoice.status, refund.outcome), {
+          amount: formatMoney(refund.amountCents, lang, refund.currency),
+          date: formatDate(refund.receivedAt, lang),
         })
-      : state === 'cancelled' && invoice
-        ? t('paymentSuccess.cancelledBody', { number: invoice.number })
-        : state === 'slow'
-          ? t('paymentSuccess.slowBody')
-          : state === 'notFound'
-            ? t('invoice.notFoundBody')
-            : t('paymentSuccess.waitingBody');
+      : state === 'confirmed' && invoice
+        ? t('paymentSuccess.confirmedBody', {
+            number: invoice.number,
+            amount: formatMoney(invoice.amountCents, lang, invoice.currency),
+          })
+        : state === 'cancelled' && invoice
+          ? t('paymentSuccess.cancelledBody', { number: invoice.number })
+          : state === 'slow'
+            ? t('paymentSuccess.slowBody')
+            : state === 'notFound'
+              ? t('invoice.notFoundBody')
+              : t('paymentSuccess.waitingBody');
   return (
     <Card className="mx-auto grid max-w-lg justify-items-center gap-4 p-6 text-center sm:p-8">
       <StateIcon state={state} />
       {/* The state changes by itself (live, or the polling): read out when it does. */}
       <div role="status" aria-live="polite" className="grid gap-2">
         <h1 tabIndex={-1} className="text-2xl font-semibold">
-          {t(TITLES[state])}
+          {t(title)}
         </h1>
         <p className="text-muted">{body}</p>
       </div>

@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import type { Language } from '../../../shared/contracts/common';
+import { defaultCurrency, type Invoice, type InvoiceCreate } from '../../../shared/contracts/invoices';
+import type { ProviderScope } from '../../auth/scope';
+import { recordActivity } from '../activity/record-activity';
+import { addDays, type InvoiceDeps, publishInvoiceActivity, todayOf } from './deps';
+import { checkClientAndProject, totalsOf, writeLines } from './drafts';
+import { getInvoice } from './get-invoice';
+import { settingsOf } from './settings';
+
+/**
+ * A new draft: the provider's client (404 otherwise), an optional project of that client, the currency
+ * from the profile (else its language), the client's language, the due date from the settings' payment
+ * term, lines numbered 1..n with amounts and totals from `computeTotals`; activity `invoice_created`
+ * (the provider's only: a draft is not the client's to see).
+ */
+export async function createInvoice(
+  deps: InvoiceDeps,
+  scope: ProviderScope,
+  input: z.output<typeof InvoiceCreate>,
+): Promise<Invoice> {
+  const totals = totalsOf(input.lines);
+  const { id, seq } = await deps.sql.begin(async (tx) => {
+    const client = await checkClientAndProject(tx, scope.providerId, input.clientId, input.projectId);
+    const [profile] = await tx<{ preferred_language: Language; currency: string | null }[]>`
+      SELECT preferred_language, currency FROM profiles WHERE user_id = ${scope.providerId}`;
+    const settings = await settingsOf(tx, scope.providerId);
+    const currency =
+      input.currency ?? defaultCurrency(profile?.preferred_language ?? 'en', profile?.currency);
+    const language = input.language ?? client.language;
+    // Omitted: the payment term from today; an explicit null: no due date.
+    const dueDate =
+      input.dueDate === undefined ? addDays(todayOf(deps.now()), settings.default_due_days) : input.dueDate;
+    const now = deps.now();
+    const [row] = await tx<{ id: string }[]>`
+      INSERT INTO invoices (provider_id, client_id, project_id, number, amount_cents, subtotal_cents, tax_cents,
+                            currency, status, description, due_date, language, created_at, updated_at)
+      VALUES (${scope.providerId}, ${input.clientId}, ${input.projectId}, NULL, ${totals.totalCents},
+              ${totals.subtotalCents}, ${totals.taxCents}, ${currency}, 'draft', ${input.description || null},
+              ${dueDate}, ${language}, ${now}, ${now})
+      RETURNING id`;
+    const invoiceId = (row as { id: string }).id;
+    await writeLines(tx, scope.providerId, invoiceId, input.lines, totals.lines);
+    const activity = await recordActivity(tx, {
+      providerId: scope.providerId,
+      projectId: input.projectId,
+      clientId: input.clientId,
+      type: 'invoice_created',
+      metadata: {
+        invoiceId,
+        number: null,
+        status: 'draft',
+        amountCents: totals.totalCents,
+        currency,
+        sender_type: 'provider',
+      },
+      clientVisible: false,
+      actor: 'provider',
+    });
+    return { id: invoiceId, seq: activity.seq };
+  });
+  await publishInvoiceActivity(deps, scope.providerId, [seq]);
+  return getInvoice(deps.sql, scope, id);
+}

@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import type { Language } from '../../../shared/contracts/common';
+import type { InvoiceCreate, InvoiceStatus } from '../../../shared/contracts/invoices';
+import { computeTotals, MAX_AMOUNT_CENTS, type MoneyLine } from '../../../shared/contracts/money';
+import type { Tx } from '../../db/client';
+import { ApiError } from '../../http/errors';
+
+/*
+ * What the draft use cases (create, update, delete) and the status changes share: the totals check, the
+ * lines' rows, the client/project check and the invoice's row lock.
+ */
+
+/** The lines' amounts and the totals (422 `invoice_total_too_large` past Stripe's ceiling). */
+export function totalsOf(lines: readonly MoneyLine[]) {
+  const totals = computeTotals(lines);
+  if (totals.totalCents > MAX_AMOUNT_CENTS) {
+    throw new ApiError('invoice_total_too_large', { fields: [{ path: 'lines', key: 'validation.invalid' }] });
+  }
+  return totals;
+}
+
+/** Replaces a draft's lines (numbered 1..n) with their computed amounts. */
+export async function writeLines(
+  tx: Tx,
+  providerId: string,
+  invoiceId: string,
+  lines: z.output<typeof InvoiceCreate>['lines'],
+  amounts: number[],
+) {
+  await tx`DELETE FROM invoice_lines WHERE provider_id = ${providerId} AND invoice_id = ${invoiceId}`;
+  const rows = lines.map((line, index) => ({
+    provider_id: providerId,
+    invoice_id: invoiceId,
+    position: index + 1,
+    description: line.description,
+    quantity_milli: line.quantityMilli,
+    unit_price_cents: line.unitPriceCents,
+    tax_rate_bp: line.taxRateBp,
+    amount_cents: amounts[index] ?? 0,
+  }));
+  if (rows.length > 0) await tx`INSERT INTO invoice_lines ${tx(rows)}`;
+}
+
+/** The client (the provider's, else 404) and the project (optional; the same client's, else 422). */
+export async function checkClientAndProject(
+  tx: Tx,
+  providerId: string,
+  clientId: string,
+  projectId: string | null,
+): Promise<{ language: Language }> {
+  const [client] = await tx<{ language: Language }[]>`
+    SELECT language FROM clients WHERE provider_id = ${providerId} AND id = ${clientId} FOR SHARE`;
+  if (!client) throw new ApiError('not_found');
+  if (projectId) {
+    const [project] = await tx<{ client_id: string }[]>`
+      SELECT client_id FROM projects WHERE provider_id = ${providerId} AND id = ${projectId} FOR SHARE`;
+    if (!project) throw new ApiError('not_found');
+    if (project.client_id !== clientId) {
+      throw new ApiError('validation_failed', {
+        fields: [{ path: 'projectId', key: 'validation.projectInvalid' }],
+      });
+    }
+  }
+  return client;
+}
+
+/** The provider's invoice locked for the transaction (404 otherwise). */
+export async function lockInvoice(tx: Tx, providerId: string, invoiceId: string) {
+  const [row] = await tx<
+    {
+      id: string;
+      status: InvoiceStatus;
+      client_id: string;
+      project_id: string | null;
+      currency: string;
+      amount_cents: string;
+      number: string | null;
+    }[]
+  >`
+    SELECT id, status, client_id, project_id, currency::text AS currency, amount_cents::text AS amount_cents, number
+    FROM invoices WHERE provider_id = ${providerId} AND id = ${invoiceId} FOR UPDATE`;
+  if (!row) throw new ApiError('not_found');
+  return row;
+}

@@ -1,0 +1,102 @@
+import type { Language } from '../../../shared/contracts/common';
+import { canTransition, type InvoiceSent } from '../../../shared/contracts/invoices';
+import type { ProviderScope } from '../../auth/scope';
+import type { Tx } from '../../db/client';
+import { ApiError } from '../../http/errors';
+import { invoiceSentMail } from '../../mail/templates/invoice-sent';
+import { queueDelivery } from './delivery';
+import { type InvoiceDeps, publishInvoiceActivity } from './deps';
+import { lockInvoice } from './drafts';
+import { getInvoice } from './get-invoice';
+import { formatNumber, lockSettings } from './settings';
+import { recordInvoiceStatus } from './transitions';
+
+/**
+ * Sends a draft, in ONE transaction: the settings row locked, its next number taken and formatted
+ * (`INV-0007`), the invoice `sent` with that number and its issue date, the sequence incremented, the
+ * `invoice_status` activity row, the client's e-mail job and, with Stripe connected, the job that creates
+ * it in Stripe (`queueDelivery`; the answer's `payment` says `pending`). Concurrent sends of one provider
+ * queue on the settings row, so numbers are gapless and unique; a rolled-back send leaves the number to
+ * the next one and queues nothing. 409 `invoice_transition_not_allowed` when it is not a draft.
+ * `mailClient: false` (the demo data) sends no e-mail.
+ */
+export async function sendInvoice(
+  deps: InvoiceDeps,
+  scope: ProviderScope,
+  invoiceId: string,
+  opts: { mailClient?: boolean } = {},
+): Promise<InvoiceSent> {
+  const { seq, payment } = await deps.sql.begin(async (tx) => {
+    const current = await lockInvoice(tx, scope.providerId, invoiceId);
+    if (!canTransition(current.status, 'sent')) throw new ApiError('invoice_transition_not_allowed');
+    const settings = await lockSettings(tx, scope.providerId);
+    const number = formatNumber(settings.number_prefix, settings.next_number);
+    const now = deps.now();
+    const [row] = await tx<
+      {
+        id: string;
+        number: string;
+        client_id: string;
+        project_id: string | null;
+        amount_cents: string;
+        currency: string;
+        due_date: string | null;
+        language: Language;
+      }[]
+    >`
+      UPDATE invoices SET number = ${number}, status = 'sent', issued_at = ${now}, updated_at = ${now}
+      WHERE provider_id = ${scope.providerId} AND id = ${invoiceId} AND status = 'draft'
+      RETURNING id, number, client_id, project_id, amount_cents::text AS amount_cents, currency::text AS currency,
+                to_char(due_date, 'YYYY-MM-DD') AS due_date, language`;
+    if (!row) throw new ApiError('invoice_transition_not_allowed');
+    await tx`
+      UPDATE invoice_settings SET next_number = next_number + 1, updated_at = now()
+      WHERE provider_id = ${scope.providerId}`;
+    const activitySeq = await recordInvoiceStatus(
+      tx,
+      scope.providerId,
+      { ...row, from_status: 'draft', status: 'sent' },
+      'provider',
+    );
+    if (opts.mailClient !== false) await queueInvoiceMail(deps, tx, scope.providerId, row);
+    return { seq: activitySeq, payment: await queueDelivery(tx, deps.jobs, scope.providerId, invoiceId) };
+  });
+  await publishInvoiceActivity(deps, scope.providerId, [seq]);
+  return { invoice: await getInvoice(deps.sql, scope, invoiceId), payment };
+}
+
+/** The client's "new invoice" e-mail, queued in the send's transaction (in the invoice's language). */
+async function queueInvoiceMail(
+  deps: InvoiceDeps,
+  tx: Tx,
+  providerId: string,
+  invoice: {
+    client_id: string;
+    number: string;
+    amount_cents: string;
+    currency: string;
+    due_date: string | null;
+    language: Language;
+  },
+) {
+  const [to] = await tx<{ email: string; name: string; portal_id: string; sender: string | null }[]>`
+    SELECT c.email, c.name, c.portal_id,
+           coalesce(nullif(pr.business_name, ''), nullif(pr.full_name, '')) AS sender
+    FROM clients c LEFT JOIN profiles pr ON pr.user_id = c.provider_id
+    WHERE c.provider_id = ${providerId} AND c.id = ${invoice.client_id}`;
+  if (!to) return;
+  await deps.mailer.queue(
+    tx,
+    invoiceSentMail({
+      to: to.email,
+      name: to.name,
+      lang: invoice.language,
+      sender: to.sender ?? '',
+      number: invoice.number,
+      amountCents: Number(invoice.amount_cents),
+      currency: invoice.currency.trim(),
+      dueDate: invoice.due_date,
+      link: `${deps.config.publicOrigin}/portal/${to.portal_id}/invoices`,
+    }),
+  );
+}
