@@ -13,18 +13,30 @@ const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 81);
 export const STRIPE_URL = `http://127.0.0.1:${STRIPE_PORT}`;
 
 /**
+ * How many tests run at once. Each worker drives its own Chromium against the one server; on the 2-core CI
+ * machine two workers keep the CPU busy while one waits for the server or the browser (see tests/CONTEXT.md
+ * for the measurements); E2E_WORKERS overrides it.
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+
+/**
  * End-to-end tests against the real service (built bundles + API) in Debian's Chromium. The database is
  * a fresh schema on the server DATABASE_URL names (CI: real PostgreSQL), else a fresh embedded PGlite in a
- * temp directory (tests/e2e/server.ts).
+ * temp directory (tests/e2e/server.ts). Tests run in parallel, each on accounts of its own made through
+ * the API; the few that need the whole server or a fixed port hold a lock (`-exclusive-`, `dns-stand-in`).
  */
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: WORKERS,
+  // One retry on CI; a test that needed it is listed as flaky at the end (tests/e2e/summary-reporter.ts).
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['./tests/e2e/summary-reporter.ts']],
+  // Generous for a loaded 2-core machine: a wait that passes costs nothing, one that fails is a real hang.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',

@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { signIn, world } from './collaboration-world';
+import { gotoLive, LIVE, shot } from './support';
 
 /**
  * Issue 20's check in two browser contexts: the provider (dashboard) uploads a PDF with progress, the client
@@ -11,20 +12,6 @@ import { signIn, world } from './collaboration-world';
  * uploads a new version, and the client approves it; the provider sees the approval live. Then a client in
  * German on a phone approves a deliverable. Set-up goes through the API.
  */
-
-const LIVE = { timeout: 10_000 };
-const SHOTS = '/tmp/shots-files';
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function gotoLive(page: Page, url: string) {
-  const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/realtime'));
-  await page.goto(url);
-  await (await socket).waitForEvent('framereceived');
-}
 
 /** A real PDF of `pages` A4 pages, each saying which page and version it is. */
 function pdf(pages: number, version: number): Promise<Buffer> {
@@ -115,13 +102,13 @@ test('provider and client: upload with progress, pinned feedback, a revision, a 
     const progress = provider.getByRole('progressbar', { name: /homepage-draft\.pdf/ });
     await expect(progress).toHaveAttribute('aria-valuenow', '100', LIVE);
     await expect(provider.getByText('This file type is not allowed', { exact: false }).first()).toBeVisible();
-    await shot(provider, 'provider-upload');
+    await shot(provider, 'files/provider-upload');
 
     // The client's list shows it live, waiting for their review.
     const fileLink = client.getByRole('link', { name: /homepage-draft\.pdf/ }).first();
     await expect(fileLink).toBeVisible(LIVE);
     await expect(client.getByText('Waiting for your review').first()).toBeVisible();
-    await shot(client, 'client-files-waiting');
+    await shot(client, 'files/client-files-waiting');
 
     // The provider opens the file's page and stays there.
     await gotoLive(provider, '/dashboard/files');
@@ -144,13 +131,13 @@ test('provider and client: upload with progress, pinned feedback, a revision, a 
       .fill('Please try a darker palette.');
     await client.getByRole('button', { name: 'Request revision' }).click();
     await expect(statusIn(client.getByRole('main'), /Revision requested/)).toBeVisible(LIVE);
-    await shot(client, 'client-revision-requested');
+    await shot(client, 'files/client-revision-requested');
 
     // The provider sees the decision and the pin without a reload.
     await expect(statusIn(provider.getByRole('main'), 'Revision requested')).toBeVisible(LIVE);
     await expect(provider.getByText('Use the darker green here').first()).toBeVisible(LIVE);
     await expect(provider.getByText('Please try a darker palette.').first()).toBeVisible();
-    await shot(provider, 'provider-revision-live');
+    await shot(provider, 'files/provider-revision-live');
 
     // "Download with feedback": the PDF with the pin and the decision as real annotations.
     const [download] = await Promise.all([
@@ -179,8 +166,8 @@ test('provider and client: upload with progress, pinned feedback, a revision, a 
     await expect(client.getByText(/Version 2/).first()).toBeVisible();
     await client.getByRole('button', { name: 'Approve' }).click();
     await expect(statusIn(provider.getByRole('main'), 'Client approved')).toBeVisible(LIVE);
-    await shot(provider, 'provider-approved-live');
-    await shot(client, 'client-approved');
+    await shot(provider, 'files/provider-approved-live');
+    await shot(client, 'files/client-approved');
   } finally {
     await providerContext.close();
     await clientContext.close();
@@ -216,14 +203,14 @@ test('in German on a phone: the client sees a deliverable with its thumbnail and
     await expect(client.getByText('Wartet auf Ihre Prüfung').first()).toBeVisible();
     // The thumbnail arrives once the preview job has run (the list asks again while it is pending).
     await expect(client.getByRole('img', { name: /startseite-entwurf\.png/ }).first()).toBeVisible(LIVE);
-    await shot(client, 'client-de-phone-list');
+    await shot(client, 'files/client-de-phone-list');
     await client
       .getByRole('link', { name: /startseite-entwurf\.png/ })
       .first()
       .click();
     await client.getByRole('button', { name: 'Freigeben' }).click();
     await expect(client.getByText(/Von Ihnen freigegeben|Freigegeben/).first()).toBeVisible(LIVE);
-    await shot(client, 'client-de-phone-approved');
+    await shot(client, 'files/client-de-phone-approved');
     const { items } = (await (await request.get(`/api/files?projectId=${w.website}`)).json()) as {
       items: { status: string }[];
     };

@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import postgres from 'postgres';
 import { STRIPE_URL } from '../../playwright.config';
-import { signUpAndVerify, uniqueEmail } from './support';
+import { providerOnDashboard, SHOT_WIDTHS, SHOTS, shot, uniqueEmail } from './support';
 
 /**
  * The provider's plan in the dashboard (issue 21, spec §1, §9): the top bar's trial days, the settings'
@@ -13,16 +13,9 @@ import { signUpAndVerify, uniqueEmail } from './support';
  * server DATABASE_URL names), so that part needs DATABASE_URL; on the embedded database it is skipped.
  */
 
-const PASSWORD = 'plan secret 1';
 /** The machine these run on is shared and often busy: waits a little longer than the default 5 s. */
 const expect = baseExpect.configure({ timeout: 15_000 });
-const SHOTS = process.env.PLAN_SHOTS ?? '/tmp/pw-inv-plan/shots';
 const DB_URL = process.env.DATABASE_URL;
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 /**
  * Runs one statement (`$1` is the provider's e-mail address, `{s}` the schema) in the run's schema: the
@@ -80,9 +73,9 @@ test.describe('plan', () => {
   test.describe.configure({ timeout: 120_000 });
   let email: string;
 
-  test.beforeEach(async ({ page, request }) => {
+  test.beforeEach(async ({ page }) => {
     email = uniqueEmail('plan');
-    await signUpAndVerify(page, request, email, PASSWORD);
+    await providerOnDashboard(page, { email });
   });
 
   test('in the trial the top bar shows the days left, and the export downloads', async ({ page }) => {
@@ -155,7 +148,7 @@ test.describe('plan', () => {
     // The state comes from the signed webhook: the card and the top bar turn Premium.
     await expect(plan.getByText(/Renews on/)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Account' }).getByText('Premium')).toBeVisible();
-    await shot(page, 'premium-en-1280');
+    await shot(page, 'plan/premium-en-1280');
 
     await plan.getByRole('button', { name: 'Cancel subscription' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel subscription' }).click();
@@ -168,7 +161,7 @@ test.describe('plan', () => {
     await stripe.getByRole('button', { name: 'Connect Stripe' }).click();
     await expect(stripe.getByText('Ada Studio')).toBeVisible();
     await expect(stripe.getByText(secretKey.slice(-4), { exact: false })).toBeVisible();
-    await shot(page, 'stripe-connected-en-1280');
+    await shot(page, 'plan/stripe-connected-en-1280');
   });
 
   test('after the trial: the banner, a write refused with the translated message, the export', async ({
@@ -210,7 +203,7 @@ test.describe('plan', () => {
   test('screenshots: in the trial and expired, 1280 and 390 px, English and German', async ({ page }) => {
     test.skip(!DB_URL, 'ends the trial through SQL: run with DATABASE_URL');
     // Pictures to look at, not checks: on demand (E2E_SHOTS=1), so the CI run stays lean.
-    test.skip(!process.env.E2E_SHOTS, 'screenshots only with E2E_SHOTS=1');
+    test.skip(!SHOTS, 'a screenshot walk: E2E_SHOTS=1');
     test.setTimeout(400_000); // eight pages at two widths, on a busy machine
     const states = [
       ['trial', async () => {}],
@@ -220,18 +213,18 @@ test.describe('plan', () => {
       await prepare();
       for (const lang of ['en', 'de'] as const) {
         await setLanguage(email, lang);
-        for (const width of [1280, 390]) {
+        for (const width of SHOT_WIDTHS) {
           await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
           await page.goto('/dashboard');
           await expect(page.locator('html')).toHaveAttribute('lang', lang);
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-          await shot(page, `dashboard-${state}-${lang}-${width}`);
+          await shot(page, `plan/dashboard-${state}-${lang}-${width}`);
           await page.goto('/dashboard/settings');
           await expect(
             page.getByRole('heading', { level: 1, name: lang === 'en' ? 'Settings' : 'Einstellungen' }),
           ).toBeVisible();
           await page.waitForLoadState('networkidle');
-          await shot(page, `settings-${state}-${lang}-${width}`);
+          await shot(page, `plan/settings-${state}-${lang}-${width}`);
         }
       }
     }

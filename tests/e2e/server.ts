@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
 import postgres from 'postgres';
 import { startStripeStandIn } from '../stripe/stand-in';
 
@@ -27,6 +29,16 @@ if (url) {
   const scoped = new URL(url);
   scoped.searchParams.set('search_path', schema);
   process.env.DATABASE_URL = scoped.toString();
+}
+
+/*
+ * A remote the federation spec took offline (`dist/<name>.offline`) in a run that was stopped before it
+ * could move it back is served again.
+ */
+const dist = process.env.DIST_DIR ?? 'dist';
+for (const parked of readdirSync(dist).filter((name) => name.endsWith('.offline'))) {
+  const served = join(dist, parked.slice(0, -'.offline'.length));
+  if (!existsSync(served)) renameSync(join(dist, parked), served);
 }
 
 /*
