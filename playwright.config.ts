@@ -35,7 +35,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['./tests/e2e/summary-reporter.ts']],
   // Generous for a loaded 2-core machine: a wait that passes costs nothing, one that fails is a real hang.
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: BASE_URL,
@@ -51,7 +51,7 @@ export default defineConfig({
     command: 'tsx tests/e2e/server.ts',
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 90_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

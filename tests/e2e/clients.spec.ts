@@ -6,11 +6,11 @@ import {
   linkIn,
   providerOnDashboard,
   RECENTLY_IN_TEXT,
-  requestsUnder,
   SHOT_WIDTHS,
   setProfileLanguage,
   shot,
   uniqueEmail,
+  watchDeletion,
 } from './support';
 
 test.describe('clients section', () => {
@@ -157,15 +157,12 @@ test.describe('clients section', () => {
     await page.getByRole('button', { name: 'Delete' }).click();
     const deleteDialog = page.getByRole('dialog', { name: 'Delete Grace B. Hopper?' });
     await expect(deleteDialog.getByText('permanently deletes the client')).toBeVisible();
-    const askedAgain = requestsUnder(page, `/api/clients/${clientId}`);
-    // The list asked for after the delete: any refetch of the deleted client starts with it, not later.
-    const listAfter = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/clients');
+    const notAskedAgain = watchDeletion(page, `/api/clients/${clientId}`, '/api/clients');
     await deleteDialog.getByRole('button', { name: 'Delete client' }).click();
     await expect(page.getByText('Client deleted successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/clients$/);
     await expect(page.getByRole('heading', { name: 'No clients yet' })).toBeVisible();
-    await listAfter;
-    expect(askedAgain).toEqual([]);
+    await notAskedAgain();
     expect(consoleErrors).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signIn, world } from './collaboration-world';
-import { expectNoSidewaysScroll, gotoLive, LIVE, shot } from './support';
+import { expectNoSidewaysScroll, gotoLive, LIVE, shot   GERMAN_PHONE,
+} from './support';
 
 /**
  * Issue 19's live check: a provider (dashboard) and a client (portal) in two browser contexts, each with its
@@ -96,12 +97,7 @@ test('in German on a phone: the provider’s message reaches the client live, wi
   test.setTimeout(90_000);
   const w = await world(request, 'de');
   const providerContext = await browser.newContext({ storageState: await request.storageState() });
-  const clientContext = await browser.newContext({
-    locale: 'de-DE',
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
+  const clientContext = await browser.newContext(GERMAN_PHONE);
   try {
     const client = await clientContext.newPage();
     await signIn(client, w, { email: 'E-Mail', password: 'Passwort', signIn: 'Anmelden' });

@@ -3,7 +3,8 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { signIn, world } from './collaboration-world';
-import { gotoLive, LIVE, shot } from './support';
+import { gotoLive, LIVE, shot   GERMAN_PHONE,
+} from './support';
 
 /**
  * Issue 20's check in two browser contexts: the provider (dashboard) uploads a PDF with progress, the client
@@ -63,6 +64,12 @@ async function readPdfAnnotations(path: string) {
   return found;
 }
 
+/**
+ * A page's preview or a thumbnail: a background job renders it after the upload (pdf.js, sharp), queued
+ * behind the other tests' jobs on a busy machine, so it gets longer than what arrives live.
+ */
+const RENDERED = { timeout: 30_000 };
+
 const statusIn = (scope: Locator | Page, text: string | RegExp) => scope.getByText(text).first();
 
 test('provider and client: upload with progress, pinned feedback, a revision, a new version and an approval, live on both sides', async ({
@@ -121,9 +128,9 @@ test('provider and client: upload with progress, pinned feedback, a revision, a 
 
     // The client opens it, goes to page 2, pins feedback there and requests a revision.
     await fileLink.click();
-    await expect(client.getByRole('img', { name: /homepage-draft\.pdf, page 1/ })).toBeVisible(LIVE);
+    await expect(client.getByRole('img', { name: /homepage-draft\.pdf, page 1/ })).toBeVisible(RENDERED);
     await client.getByRole('button', { name: 'Next page' }).click();
-    await expect(client.getByRole('img', { name: /page 2/ })).toBeVisible(LIVE);
+    await expect(client.getByRole('img', { name: /page 2/ })).toBeVisible(RENDERED);
     await pinFeedback(client, 'Use the darker green here');
     await client
       .getByRole('textbox', { name: 'Feedback', exact: true })
@@ -189,12 +196,7 @@ test('in German on a phone: the client sees a deliverable with its thumbnail and
     multipart: { file: { name: 'startseite-entwurf.png', mimeType: 'image/png', buffer: png } },
   });
   expect(upload.status()).toBe(201);
-  const clientContext = await browser.newContext({
-    locale: 'de-DE',
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
+  const clientContext = await browser.newContext(GERMAN_PHONE);
   try {
     const client = await clientContext.newPage();
     await signIn(client, w, { email: 'E-Mail', password: 'Passwort', signIn: 'Anmelden' });
@@ -202,7 +204,7 @@ test('in German on a phone: the client sees a deliverable with its thumbnail and
     await expect(client.getByRole('heading', { name: 'Dateien', level: 1 })).toBeVisible();
     await expect(client.getByText('Wartet auf Ihre Prüfung').first()).toBeVisible();
     // The thumbnail arrives once the preview job has run (the list asks again while it is pending).
-    await expect(client.getByRole('img', { name: /startseite-entwurf\.png/ }).first()).toBeVisible(LIVE);
+    await expect(client.getByRole('img', { name: /startseite-entwurf\.png/ }).first()).toBeVisible(RENDERED);
     await shot(client, 'files/client-de-phone-list');
     await client
       .getByRole('link', { name: /startseite-entwurf\.png/ })

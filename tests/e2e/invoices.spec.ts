@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect as baseExpect, type Locator, test } from '@playwright/test';
 import { world } from './collaboration-world';
-import { gotoLive, LIVE, setProfileLanguage, shot } from './support';
+import { GERMAN_PHONE, gotoLive, LIVE, setProfileLanguage, shot } from './support';
 
 /**
  * Issue 21's invoices section in the provider's dashboard, set up through the API (a provider with a portal,
@@ -179,13 +179,7 @@ test('provider in German on a phone: German number input, totals in euros, sent 
   test.setTimeout(180_000);
   await world(request, 'de');
   await setProfileLanguage(request, 'de');
-  const context = await browser.newContext({
-    storageState: await request.storageState(),
-    locale: 'de-DE',
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await browser.newContext({ storageState: await request.storageState(), ...GERMAN_PHONE });
   try {
     const page = await context.newPage();
     await gotoLive(page, '/dashboard/invoices');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { signIn, type World, world } from './collaboration-world';
-import { axeViolations, expectNoSidewaysScroll, gotoLive, LIVE, ok, shot } from './support';
+import { axeViolations, expectNoSidewaysScroll, GERMAN_PHONE, gotoLive, LIVE, ok, shot } from './support';
 
 /**
  * Issue 21, the client's side: a sent invoice in the portal with its lines, tax groups and totals, its PDF
@@ -187,12 +187,7 @@ test('in German on a phone: the invoice list, an overdue invoice and its page fi
   await ok(await request.patch('/api/invoice-settings', { data: { paymentInstructions: INSTRUCTIONS } }));
   const soon = await sentInvoice(request, w, inDays(10));
   const late = await sentInvoice(request, w, inDays(-3));
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    locale: 'de-DE',
-  });
+  const context = await browser.newContext(GERMAN_PHONE);
   try {
     const page = await context.newPage();
     await signIn(page, w, { email: 'E-Mail', password: 'Passwort', signIn: 'Anmelden' });

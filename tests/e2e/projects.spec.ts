@@ -7,9 +7,9 @@ import {
   createProject as createProjectThroughApi,
   providerOnDashboard,
   RECENTLY_IN_TEXT,
-  requestsUnder,
   setProfileLanguage,
   shot,
+  watchDeletion,
 } from './support';
 
 /** The provider's set-up through the API with the page's session cookie: a portal and two clients. */
@@ -192,16 +192,13 @@ test.describe('projects section', () => {
     await page.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Brand refresh?' });
     await expect(confirm.getByText('Invoices of the project are kept.')).toBeVisible();
-    // Any request for the deleted project would start with the list's, asked for after the delete.
-    const askedAgain = requestsUnder(page, `/api/projects/${projectId}`);
-    const listAfter = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/projects');
+    const notAskedAgain = watchDeletion(page, `/api/projects/${projectId}`, '/api/projects');
     await confirm.getByRole('button', { name: 'Delete project' }).click();
     await expect(page.getByText('Project deleted successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/projects$/);
     await expect(rows.filter({ hasText: 'Codebreaker' })).toBeVisible();
     await expect(rows.filter({ hasText: 'Brand refresh' })).toHaveCount(0);
-    await listAfter;
-    expect(askedAgain).toEqual([]);
+    await notAskedAgain();
   });
 
   test('the overview counts active projects, and the activity loads older pages', async ({ page }) => {

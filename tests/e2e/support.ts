@@ -174,6 +174,14 @@ export async function setProfileLanguage(request: APIRequestContext, language: '
   await ok(await request.patch('/api/profile', { data: { preferredLanguage: language } }));
 }
 
+/** A browser context of a German visitor on a 390 px phone (touch, mobile viewport). */
+export const GERMAN_PHONE = {
+  locale: 'de-DE',
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+} as const;
+
 /**
  * Screenshots to look at, taken only on demand (`E2E_SHOTS=1`) into `E2E_SHOTS_DIR` (default
  * test-results/shots, emptied at the start of every run): CI takes none.
@@ -279,15 +287,21 @@ export async function expectNoSidewaysScroll(page: Page) {
 }
 
 /**
- * The GET requests under `path` (an API path of something about to be deleted) the page sends from now
- * on: after a delete nothing may ask for the deleted record again (a 404, and an error on the console).
+ * After a delete nothing may ask for the deleted record again (a 404, and an error on the console). Call
+ * before confirming the delete of `recordPath` (its API path); the returned check waits for the list
+ * (`listPath`) asked for after the delete (a refetch of the record would start with it, not later) and
+ * finds no GET under `recordPath` since.
  */
-export function requestsUnder(page: Page, path: string): string[] {
-  const seen: string[] = [];
+export function watchDeletion(page: Page, recordPath: string, listPath: string): () => Promise<void> {
+  const asked: string[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'GET' && new URL(r.url()).pathname.startsWith(path)) seen.push(r.url());
+    if (r.method() === 'GET' && new URL(r.url()).pathname.startsWith(recordPath)) asked.push(r.url());
   });
-  return seen;
+  const listAfter = page.waitForResponse((r) => new URL(r.url()).pathname === listPath);
+  return async () => {
+    await listAfter;
+    expect(asked, `requests for ${recordPath} after its delete`).toEqual([]);
+  };
 }
 
 /**
