@@ -1,7 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signIn, world } from './collaboration-world';
-import { expectNoSidewaysScroll, gotoLive, LIVE, shot   GERMAN_PHONE,
-} from './support';
+import { expectNoSidewaysScroll, GERMAN_PHONE, gotoLive, LIVE, shot } from './support';
 
 /**
  * Issue 19's live check: a provider (dashboard) and a client (portal) in two browser contexts, each with its

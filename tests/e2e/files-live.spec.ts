@@ -3,8 +3,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { signIn, world } from './collaboration-world';
-import { gotoLive, LIVE, shot   GERMAN_PHONE,
-} from './support';
+import { GERMAN_PHONE, gotoLive, LIVE, shot } from './support';
 
 /**
  * Issue 20's check in two browser contexts: the provider (dashboard) uploads a PDF with progress, the client
