@@ -9,49 +9,36 @@ import { providerOnDashboard, SHOT_WIDTHS, SHOTS, shot, uniqueEmail } from './su
  * plan, Stripe and invoice cards, the data export, and the read-only state after the trial: the banner, a
  * write refused with the translated `plan_required` message, the export still downloading.
  *
- * The trial is ended through SQL on the service's own schema (tests/e2e/server.ts makes one per run on the
- * server DATABASE_URL names), so that part needs DATABASE_URL; on the embedded database it is skipped.
+ * The trial is ended through SQL in the service's own database (tests/e2e/server.ts makes `e2e_<port>` on
+ * the server DATABASE_URL names), so that part needs DATABASE_URL; on the embedded database it is skipped.
  */
 
 /** The machine these run on is shared and often busy: waits a little longer than the default 5 s. */
 const expect = baseExpect.configure({ timeout: 15_000 });
 const DB_URL = process.env.DATABASE_URL;
 
-/**
- * Runs one statement (`$1` is the provider's e-mail address, `{s}` the schema) in the run's schema: the
- * one whose `users` has that address (tests/e2e/server.ts makes a schema per run).
- */
-async function inProviderSchema(email: string, statement: string, params: string[] = []) {
+/** Runs one statement (`$1` is the provider's e-mail address) in the e2e server's database. */
+async function inServerDatabase(email: string, statement: string, params: string[] = []) {
   if (!DB_URL) throw new Error('needs DATABASE_URL');
-  const admin = postgres(DB_URL, { max: 1, onnotice: () => {} });
+  const url = new URL(DB_URL);
+  url.pathname = `/e2e_${process.env.E2E_PORT ?? 4317}`;
+  const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
   try {
-    const schemas = await admin<{ nspname: string }[]>`
-      SELECT nspname FROM pg_namespace WHERE nspname LIKE 'e2e\\_%' ORDER BY nspname DESC`;
-    for (const { nspname } of schemas) {
-      const found = await admin
-        .unsafe(`SELECT 1 FROM "${nspname}".users WHERE email = $1`, [email])
-        .catch(() => []);
-      if (found.length === 0) continue;
-      await admin.unsafe(statement.replaceAll('{s}', `"${nspname}"`), [email, ...params]);
-      return;
-    }
-    throw new Error(`no user ${email} in any e2e schema`);
+    const rows = await sql.unsafe(statement, [email, ...params]);
+    expect(rows.count, `rows of ${email} changed`).toBe(1);
   } finally {
-    await admin.end();
+    await sql.end();
   }
 }
 
 const endTrial = (email: string) =>
-  inProviderSchema(
-    email,
-    "UPDATE {s}.users SET trial_ends_at = now() - interval '1 minute' WHERE email = $1",
-  );
+  inServerDatabase(email, "UPDATE users SET trial_ends_at = now() - interval '1 minute' WHERE email = $1");
 
 /** The profile's language wins on load (spec §4); set in the database, as the account may be read-only. */
 const setLanguage = (email: string, lang: string) =>
-  inProviderSchema(
+  inServerDatabase(
     email,
-    'UPDATE {s}.profiles SET preferred_language = $2 WHERE user_id = (SELECT id FROM {s}.users WHERE email = $1)',
+    'UPDATE profiles SET preferred_language = $2 WHERE user_id = (SELECT id FROM users WHERE email = $1)',
     [lang],
   );
 
