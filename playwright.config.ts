@@ -39,7 +39,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every action a DOM snapshot: on CI only the retry of a failed test records
+    // one (every failure is retried once), locally every failure keeps its trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
