@@ -93,7 +93,6 @@ test('in German on a phone: the provider’s message reaches the client live, wi
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
   const w = await world(request, 'de');
   const providerContext = await browser.newContext({ storageState: await request.storageState() });
   const clientContext = await browser.newContext(GERMAN_PHONE);

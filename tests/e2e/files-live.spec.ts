@@ -184,7 +184,6 @@ test('in German on a phone: the client sees a deliverable with its thumbnail and
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
   const w = await world(request, 'de');
   const png = await sharp({
     create: { width: 1200, height: 800, channels: 3, background: '#4338ca' },

@@ -65,7 +65,6 @@ test.describe('messages and notifications (provider)', () => {
     context,
     request,
   }) => {
-    test.setTimeout(90_000);
     const s = await setUp(page, request);
     await clientWrites(request, s, 'Hello Ada!\nThe brief is at https://example.com/brief.');
     await clientWrites(request, s, '<b>not bold</b> <img src=x onerror=alert(1)>');
@@ -186,7 +185,6 @@ test.describe('messages and notifications (provider)', () => {
   });
 
   test('pages older messages in when scrolled up, keeping the view', async ({ page, request }) => {
-    test.setTimeout(90_000);
     await page.clock.install();
     const s = await setUp(page, request);
     for (let i = 1; i <= 45; i++) await clientWrites(request, s, `Numbered message ${i}`);
@@ -224,7 +222,6 @@ test.describe('messages and notifications (provider)', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
     await page.clock.install();
     const s = await setUp(page, request, 'Linus Client');
     await clientWrites(request, s, 'First question');
@@ -295,7 +292,6 @@ test.describe('messages and notifications (provider)', () => {
   });
 
   test('three placeholder rows while loading, then the empty sheet', async ({ page }) => {
-    test.setTimeout(90_000);
     await signUpProvider(page.request);
     // The list is held back until the placeholders have been seen.
     let release = () => {};
@@ -335,7 +331,6 @@ test.describe('messages and notifications (provider)', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
     const s = await setUp(page, request);
     await clientWrites(
       request,

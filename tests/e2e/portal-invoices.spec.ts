@@ -182,7 +182,6 @@ test('in German on a phone: the invoice list, an overdue invoice and its page fi
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
   const w = await world(request, 'de');
   await ok(await request.patch('/api/invoice-settings', { data: { paymentInstructions: INSTRUCTIONS } }));
   const soon = await sentInvoice(request, w, inDays(10));

@@ -237,7 +237,6 @@ test.describe('portals section', () => {
       request,
       baseURL,
     }) => {
-      test.setTimeout(90_000);
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       const port = new URL(baseURL ?? '').port;
       // The form's error paths below are all caught before sending: nothing for the console to report

@@ -42,7 +42,6 @@ test.describe('website widget settings and documentation', () => {
     page,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
     const origin = baseURL ?? '';
     // A portal made in the editor, without allowed websites yet.
     await page.goto('/dashboard/portals/new');
@@ -153,7 +152,6 @@ test.describe('website widget settings and documentation', () => {
     page,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
     const origin = baseURL ?? '';
     const portalId = await createPortal(page, 'Docs Studio', ['https://www.docs.studio']);
     await page.goto('/dashboard');
@@ -242,7 +240,6 @@ test.describe('website widget settings and documentation', () => {
   test('on a 390 px phone the widget card, the secret dialog and the documentation fit the screen @mobile', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
     await page.setViewportSize({ width: 390, height: 844 });
     const portalId = await createPortal(page, 'Pocket Widget Studio', ['https://www.pocket.studio']);
 

@@ -839,7 +839,6 @@ test.describe('the embedded portal on a provider site', () => {
   test('a message from the provider while the client is in the frame raises message.received, once', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     const email = uniqueEmail('linus');
     const client = await json<{ id: string }>(
       await api.post('/api/clients', { data: { name: 'Linus Torvalds', email, portalId: portalA } }),
@@ -892,7 +891,6 @@ test.describe('the embedded portal on a provider site', () => {
   test('a file shared, then approved in the frame, raises file.status_changed for each status, once', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     const email = uniqueEmail('margaret');
     const client = await json<{ id: string }>(
       await api.post('/api/clients', { data: { name: 'Margaret Hamilton', email, portalId: portalA } }),
@@ -959,7 +957,6 @@ test.describe('the embedded portal on a provider site', () => {
   });
 
   test('an invoice paid while the client is in the frame raises invoice.paid, once', async ({ page }) => {
-    test.setTimeout(90_000);
     const email = uniqueEmail('katherine');
     const client = await json<{ id: string }>(
       await api.post('/api/clients', { data: { name: 'Katherine Johnson', email, portalId: portalA } }),
