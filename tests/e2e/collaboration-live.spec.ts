@@ -1,31 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { signIn, world } from './collaboration-world';
+import { expectNoSidewaysScroll, GERMAN_PHONE, gotoLive, LIVE, shot } from './support';
 
 /**
  * Issue 19's live check: a provider (dashboard) and a client (portal) in two browser contexts, each with its
  * own socket to /api/realtime. Everything below arrives without a reload and well inside the 30 s the
- * polls would take (the waits are 5 s): messages both ways, the bell's badge and a toast, mark all read, a
+ * polls would take (`LIVE`): messages both ways, the bell's badge and a toast, mark all read, a
  * project's status change. The set-up goes through the API.
  */
-
-const LIVE = { timeout: 5_000 };
-const SHOTS = '/tmp/shots-live';
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/**
- * Opens a page and waits until its socket is live (the server's first frame, `ready`): both apps connect
- * once the page has settled, and what happens before that is in the data the page loaded.
- */
-async function gotoLive(page: Page, url: string) {
-  const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/realtime'));
-  await page.goto(url);
-  await (await socket).waitForEvent('framereceived');
-}
 
 async function send(page: Page, text: string) {
   await page.getByRole('textbox', { name: 'Message' }).fill(text);
@@ -70,8 +52,8 @@ test('provider and client: messages both ways, offline and back, the badge, a to
     await expect(providerThread.getByText('Written on the train')).toHaveCount(1, { timeout: 15_000 });
     await expect(clientThread.getByText('Written on the train')).toHaveCount(1);
     await expect(clientThread.getByText(/Waiting for the connection/)).toHaveCount(0);
-    await shot(provider, 'provider-project-messages');
-    await shot(client, 'client-messages');
+    await shot(provider, 'live/provider-project-messages');
+    await shot(client, 'live/client-messages');
 
     // Elsewhere in the dashboard: the client's next message raises the badge and a toast.
     await gotoLive(provider, '/dashboard');
@@ -81,7 +63,7 @@ test('provider and client: messages both ways, offline and back, the badge, a to
     await send(client, 'Are you there?');
     await expect(badge).toHaveText(String(before + 1), LIVE);
     await expect(provider.getByText('New message from Grace Hopper').first()).toBeVisible(LIVE);
-    await shot(provider, 'provider-toast');
+    await shot(provider, 'live/provider-toast');
 
     // Mark all read on the provider's side clears the badge.
     await provider.getByRole('button', { name: /^Notifications/ }).click();
@@ -100,7 +82,7 @@ test('provider and client: messages both ways, offline and back, the badge, a to
     expect(changed.ok()).toBe(true);
     await expect(client.getByText('On hold').first()).toBeVisible(LIVE);
     await expect(clientBadge).toHaveText(String(clientBefore + 1), LIVE);
-    await shot(client, 'client-status-change');
+    await shot(client, 'live/client-status-change');
   } finally {
     await providerContext.close();
     await clientContext.close();
@@ -111,15 +93,9 @@ test('in German on a phone: the provider’s message reaches the client live, wi
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
   const w = await world(request, 'de');
   const providerContext = await browser.newContext({ storageState: await request.storageState() });
-  const clientContext = await browser.newContext({
-    locale: 'de-DE',
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
+  const clientContext = await browser.newContext(GERMAN_PHONE);
   try {
     const client = await clientContext.newPage();
     await signIn(client, w, { email: 'E-Mail', password: 'Passwort', signIn: 'Anmelden' });
@@ -132,9 +108,8 @@ test('in German on a phone: the provider’s message reaches the client live, wi
     await send(provider, 'Die zweite Fassung ist fertig.');
     await expect(client.getByText('Neue Nachricht von Ada').first()).toBeVisible(LIVE);
     await expect(badge).toHaveText(String(before + 1), LIVE);
-    await shot(client, 'client-de-phone-toast');
-    const overflow = await client.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(client, 'live/client-de-phone-toast');
+    await expectNoSidewaysScroll(client);
   } finally {
     await providerContext.close();
     await clientContext.close();

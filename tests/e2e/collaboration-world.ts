@@ -1,5 +1,13 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { latestMail, linkIn, uniqueEmail } from './support';
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  createClient,
+  createPortal,
+  createProject,
+  ok,
+  providerMessage,
+  signUpProvider,
+  uniqueEmail,
+} from './support';
 
 /**
  * The collaboration specs' shared set-up, through the API as the provider (signed in on `request`): a
@@ -7,8 +15,9 @@ import { latestMail, linkIn, uniqueEmail } from './support';
  * and the client's sign-in to the portal.
  */
 
-const PROVIDER_PASSWORD = 'provider secret 1';
-const CLIENT_PASSWORD = 'client secret 1';
+export const CLIENT_PASSWORD = 'client secret 1';
+
+export { providerMessage };
 
 export interface World {
   portalId: string;
@@ -22,50 +31,26 @@ export interface World {
 
 /** A verified provider (signed in on `request`), a portal, a client with a password, two projects. */
 export async function world(request: APIRequestContext, language: 'en' | 'de' = 'en'): Promise<World> {
-  const provider = uniqueEmail('provider');
-  const signUp = await request.post('/api/auth/sign-up', {
-    data: {
-      email: provider,
-      password: PROVIDER_PASSWORD,
-      confirmPassword: PROVIDER_PASSWORD,
-      fullName: 'Ada',
-    },
+  await signUpProvider(request, { fullName: 'Ada' });
+  const portalId = await createPortal(request, 'Acme Studio', {
+    primaryColor: '#4338ca',
+    secondaryColor: '#0f766e',
   });
-  expect(signUp.status()).toBe(201);
-  const verifyLink = linkIn((await latestMail(request, provider, 'verify_email')).text, '/auth/verify');
-  const token = decodeURIComponent(new URL(verifyLink).searchParams.get('token') ?? '');
-  const verified = await request.post('/api/auth/verify-email', {
-    data: { token, currentPassword: PROVIDER_PASSWORD },
-  });
-  expect(verified.status()).toBe(200);
-  const portal = await request.post('/api/portals', {
-    data: { portalName: 'Acme Studio', primaryColor: '#4338ca', secondaryColor: '#0f766e' },
-  });
-  expect(portal.status()).toBe(201);
-  const portalId = ((await portal.json()) as { id: string }).id;
-  const clientEmail = uniqueEmail('client');
-  const client = await request.post('/api/clients', {
-    data: { name: 'Grace Hopper', email: clientEmail, portalId, language },
-  });
-  expect(client.status()).toBe(201);
-  const clientId = ((await client.json()) as { id: string }).id;
-  const password = await request.post(`/api/clients/${clientId}/password`, {
-    data: { password: CLIENT_PASSWORD },
-  });
-  expect(password.status()).toBe(200);
-  const project = async (data: Record<string, unknown>) => {
-    const res = await request.post('/api/projects', { data: { clientId, ...data } });
-    expect(res.status()).toBe(201);
-    return ((await res.json()) as { id: string }).id;
-  };
-  const branding = await project({
+  const client = await createClient(
+    request,
+    { name: 'Grace Hopper', email: uniqueEmail('client'), portalId, language },
+    CLIENT_PASSWORD,
+  );
+  const branding = await createProject(request, {
+    clientId: client.id,
     name: 'Brand refresh',
     status: 'planning',
     budgetCents: 990_000,
     budgetVisibleToClient: false,
     internalNotes: 'Keep the margin at 30 %',
   });
-  const website = await project({
+  const website = await createProject(request, {
+    clientId: client.id,
     name: 'Website relaunch',
     status: 'in_progress',
     budgetCents: 1_250_000,
@@ -74,26 +59,50 @@ export async function world(request: APIRequestContext, language: 'en' | 'de' = 
     endDate: '2026-06-30',
     description: 'New website with a shop.\nLaunch before summer.',
   });
-  await providerMessage(request, website, 'The first draft is ready for review.');
-  return { portalId, clientId, clientEmail, website, branding };
+  await providerMessage(request, website.id, 'The first draft is ready for review.');
+  return {
+    portalId,
+    clientId: client.id,
+    clientEmail: client.email,
+    website: website.id,
+    branding: branding.id,
+  };
 }
 
-export async function providerMessage(request: APIRequestContext, projectId: string, body: string) {
-  const res = await request.post(`/api/projects/${projectId}/messages`, {
-    data: { clientMessageId: crypto.randomUUID(), body },
-  });
-  expect(res.status()).toBe(201);
+/** The client's portal session through the API (a bearer token for `/api/portal/*`). */
+export async function clientToken(
+  request: APIRequestContext,
+  client: { email: string; portalId: string; password?: string },
+): Promise<string> {
+  const session = await ok<{ token: string }>(
+    await request.post('/api/portal/sign-in', {
+      data: { email: client.email, password: client.password ?? CLIENT_PASSWORD, portalId: client.portalId },
+    }),
+  );
+  return session.token;
 }
 
-export async function signIn(
+/** The client sends the portal's password form (the outcome is the caller's to check). */
+export async function submitPortalSignIn(
   page: Page,
-  w: World,
+  w: { portalId: string; clientEmail: string },
   labels = { email: 'Email', password: 'Password', signIn: 'Sign in' },
+  password = CLIENT_PASSWORD,
 ) {
   await page.goto(`/portal/${w.portalId}/login`);
   await page.getByLabel(labels.email).fill(w.clientEmail);
   await page.getByRole('tab', { name: labels.password }).click();
-  await page.getByRole('textbox', { name: labels.password, exact: true }).fill(CLIENT_PASSWORD);
+  await page.getByRole('textbox', { name: labels.password, exact: true }).fill(password);
   await page.getByRole('button', { name: labels.signIn, exact: true }).click();
+}
+
+/** The client signs in to the portal with the password form, in the page's language. */
+export async function signIn(
+  page: Page,
+  w: { portalId: string; clientEmail: string },
+  labels = { email: 'Email', password: 'Password', signIn: 'Sign in' },
+  password = CLIENT_PASSWORD,
+) {
+  await submitPortalSignIn(page, w, labels, password);
   await page.waitForURL(`**/portal/${w.portalId}/dashboard`);
 }

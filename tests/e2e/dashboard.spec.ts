@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { isAvailable, SECTION_GROUPS } from '../../host/dashboard/sections';
 import en from '../../shared/i18n/locales/en.json' with { type: 'json' };
-import { failOnCspViolations, signUpAndVerify, uniqueEmail } from './support';
+import { axeViolations, expectNoSidewaysScroll, failOnCspViolations, providerOnDashboard } from './support';
 
 // Issue 17, finding 13: every page and frame of ours loads without a Content-Security-Policy violation.
 failOnCspViolations(test);
@@ -16,20 +15,16 @@ const shipped = allSections.filter(isAvailable);
 const notShipped = allSections.filter((section) => !isAvailable(section));
 const hrefOf = (path: string) => (path ? `/dashboard/${path}` : '/dashboard');
 
-const PASSWORD = 'dashboard secret 1';
-
 test.describe('dashboard shell', () => {
-  test.beforeEach(async ({ page, request }) => {
-    await signUpAndVerify(page, request, uniqueEmail(), PASSWORD);
-    // The shell (not the verify page it replaces) is on screen.
+  test.beforeEach(async ({ page }) => {
+    await providerOnDashboard(page);
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   });
 
   test('the sidebar shows only the sections that exist, and each is reachable by link and by URL', async ({
     page,
   }) => {
-    // Every shipped section twice, each loading its remote: more than the default 30 s on a busy machine.
-    test.setTimeout(90_000);
+    test.slow(); // every shipped section twice, each loading its remote
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.getByRole('button', { name: 'Core Business' })).toBeVisible();
     await expect(nav.getByRole('button', { name: 'Configuration' })).toBeVisible();
@@ -146,20 +141,12 @@ test.describe('dashboard shell', () => {
   test('the shell has no serious or critical accessibility violations', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
     await expect(page.getByText('$0.00')).toBeVisible();
-    // The toast outlet is sonner's own markup (rich colours), checked by its authors, not part of the shell.
-    const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page, { serious: true })).toEqual([]);
 
     await page.goto('/dashboard/settings');
     await expect(page.getByRole('heading', { level: 2, name: 'Active sessions' })).toBeVisible();
     await expect(page.getByText('This device')).toBeVisible();
-    const settings = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-    expect(
-      settings.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
-    ).toEqual([]);
+    expect(await axeViolations(page, { serious: true })).toEqual([]);
   });
 
   test('a skip link leads to the main content', async ({ page }) => {
@@ -178,13 +165,9 @@ test.describe('dashboard shell on a phone', () => {
 
   test('the sidebar is an 18 rem slide-over that opens, closes on Escape and on navigation @mobile', async ({
     page,
-    request,
   }) => {
-    await signUpAndVerify(page, request, uniqueEmail(), PASSWORD);
+    await providerOnDashboard(page);
     await expect(page.locator('aside[data-state]')).toBeHidden();
-    // The welcome toast covers the top bar on a phone (and pauses while touched): dismiss it.
-    await page.getByRole('button', { name: 'Close toast' }).click();
-    await expect(page.getByText('Your e-mail address is verified')).toBeHidden();
     const open = page.getByRole('button', { name: 'Open navigation' });
     await open.click();
     const panel = page.getByRole('dialog', { name: 'Main navigation' });
@@ -199,7 +182,6 @@ test.describe('dashboard shell on a phone', () => {
     await page.waitForURL('**/dashboard/settings');
     await expect(panel).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
   });
 });

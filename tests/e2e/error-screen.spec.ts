@@ -1,14 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { signUpAndVerify, uniqueEmail } from './support';
+import { expectNoSidewaysScroll, setProfileLanguage, shot, signUpProvider } from './support';
 
 /**
  * Spec §2's generic error screen when the first page load fails (issue 17, finding 21): the active
  * language's texts or a page's chunk cannot load. The screen must say the spec's texts in the visitor's
  * language, never raw keys such as `errorScreen.title`, in the host and in the portal.
  */
-
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? 'test-results';
 
 const TEXTS = {
   en: ['Something went wrong', 'Refresh Page', 'Error Details'],
@@ -39,17 +36,6 @@ async function expectErrorScreen(page: Page, lang: 'en' | 'de') {
   expect(await page.locator('body').innerText()).not.toMatch(/errorScreen\.|app\.loading/);
 }
 
-/** At phone width nothing is wider than the screen (the details hold a long chunk URL). */
-async function expectNoOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/error-screen-${name}.png`, fullPage: true });
-}
-
 test.describe('the error screen of a failed first load', () => {
   for (const [lang, locale, marker] of [
     ['en', 'en-US', 'You have been signed out successfully.'],
@@ -63,10 +49,10 @@ test.describe('the error screen of a failed first load', () => {
       await expectErrorScreen(page, lang);
       expect(blocked.length).toBeGreaterThan(0);
       await expect(page.getByRole('alert')).toHaveAttribute('lang', lang);
-      await shot(page, `host-texts-${lang}-desktop`);
+      await shot(page, `error-screen/host-texts-${lang}-desktop`);
       await page.setViewportSize({ width: 390, height: 844 });
-      await expectNoOverflow(page);
-      await shot(page, `host-texts-${lang}-390`);
+      await expectNoSidewaysScroll(page);
+      await shot(page, `error-screen/host-texts-${lang}-390`);
       // Refresh Page loads the page again; with the texts back, the page itself shows.
       await context.unrouteAll({ behavior: 'ignoreErrors' });
       await page.getByRole('button', { name: TEXTS[lang][1] }).click();
@@ -87,22 +73,17 @@ test.describe('the error screen of a failed first load', () => {
     await context.close();
   });
 
-  test('dashboard, de: a section’s texts do not load (the clients remote’s)', async ({
-    page,
-    context,
-    request,
-  }) => {
-    test.setTimeout(120_000);
-    await signUpAndVerify(page, request, uniqueEmail('texts'), 'texts secret 1');
+  test('dashboard, de: a section’s texts do not load (the clients remote’s)', async ({ page, context }) => {
+    await signUpProvider(page.request);
     // The dashboard follows the profile's language (spec §4): German from the next page on.
-    expect((await page.request.patch('/api/profile', { data: { preferredLanguage: 'de' } })).ok()).toBe(true);
+    await setProfileLanguage(page.request, 'de');
     const blocked = await blockChunksContaining(context, 'Die Personen und Firmen, für die Sie arbeiten');
     await page.goto('/dashboard/clients');
     // The section's own "unavailable, retry" panel in German, never its raw keys.
     await expect(page.getByText('Dieser Bereich ist gerade nicht verfügbar.')).toBeVisible();
     expect(blocked.length).toBeGreaterThan(0);
     expect(await page.locator('main').innerText()).not.toMatch(/\b(title|subtitle|empty|search)\./);
-    await shot(page, 'clients-texts-de-desktop');
+    await shot(page, 'error-screen/clients-texts-de-desktop');
     // Retry loads them again: the section itself.
     await context.unrouteAll({ behavior: 'ignoreErrors' });
     await page.getByRole('button', { name: 'Erneut versuchen' }).click();
@@ -124,10 +105,10 @@ test.describe('the error screen of a failed first load', () => {
       await page.goto('/portal/login');
       await expectErrorScreen(page, lang);
       expect(blocked.length).toBeGreaterThan(0);
-      await shot(page, `portal-page-${lang}-desktop`);
+      await shot(page, `error-screen/portal-page-${lang}-desktop`);
       await page.setViewportSize({ width: 390, height: 844 });
-      await expectNoOverflow(page);
-      await shot(page, `portal-page-${lang}-390`);
+      await expectNoSidewaysScroll(page);
+      await shot(page, `error-screen/portal-page-${lang}-390`);
       await context.close();
     });
   }

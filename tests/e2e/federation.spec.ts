@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { IDLE_PRELOADED_REMOTES } from '../../shared/remotes';
-import { failOnCspViolations, signUpAndVerify, uniqueEmail } from './support';
+import { failOnCspViolations, providerOnDashboard, requestsReported, shot } from './support';
 
 // Issue 17, finding 13: every page and frame of ours loads without a Content-Security-Policy violation.
 failOnCspViolations(test);
@@ -13,12 +13,14 @@ failOnCspViolations(test);
  * copies, and sections preload on hover and when idle.
  *
  * "Down" is real: the test moves the clients remote's built folder away, so the server answers 404 for
- * every file of it (api/http/static.ts looks files up per request), and moves it back to restore it.
+ * every file of it (api/http/static.ts looks files up per request), and moves it back to restore it. That
+ * is the whole server's clients remote, so those tests hold Playwright's `-exclusive-` lock: they run when
+ * no other test does (at the end of a run). A run stopped meanwhile leaves `clients.offline`, which the e2e
+ * server (tests/e2e/server.ts) moves back when it starts.
  */
 const DIST = process.env.DIST_DIR ?? 'dist';
 const REMOTE_DIR = join(DIST, 'clients');
 const PARKED_DIR = join(DIST, 'clients.offline');
-const PASSWORD = 'federation secret 1';
 
 function stopServingClients() {
   renameSync(REMOTE_DIR, PARKED_DIR);
@@ -27,24 +29,23 @@ function resumeServingClients() {
   if (existsSync(PARKED_DIR) && !existsSync(REMOTE_DIR)) renameSync(PARKED_DIR, REMOTE_DIR);
 }
 
-// Never leave the remote offline for the next test (or the next run, after an aborted one).
-test.beforeAll(resumeServingClients);
-test.afterEach(resumeServingClients);
-
 const nav = (page: Page, name = 'Main navigation') => page.getByRole('navigation', { name });
 const main = (page: Page) => page.locator('main#main');
 
-async function signIn(page: Page, request: Parameters<typeof signUpAndVerify>[1]) {
-  await signUpAndVerify(page, request, uniqueEmail('federation'), PASSWORD);
+async function signIn(page: Page) {
+  await providerOnDashboard(page);
   await expect(nav(page)).toBeVisible();
 }
 
-test.describe('a remote that is down or slow', () => {
+test.describe('a remote that is down', { lock: '-exclusive-' }, () => {
+  // Never leave the remote offline for the next test.
+  test.afterEach(resumeServingClients);
+
   test('shows "section unavailable" with a retry, the shell keeps working, and the retry loads it once it is back', async ({
     page,
     request,
   }) => {
-    await signIn(page, request);
+    await signIn(page);
     stopServingClients();
     expect((await request.get('/remotes/clients/mf-manifest.json')).status()).toBe(404);
     expect((await request.get('/remotes/clients/remoteEntry.js')).status()).toBe(404);
@@ -92,9 +93,8 @@ test.describe('a remote that is down or slow', () => {
 
   test('a preload that failed while the remote was down does not stick: the first visit after it is back works', async ({
     page,
-    request,
   }) => {
-    await signIn(page, request);
+    await signIn(page);
     stopServingClients();
     await page.mouse.move(600, 500);
     const preload = page.waitForResponse((r) => r.url().endsWith('/remotes/clients/mf-manifest.json'));
@@ -107,8 +107,8 @@ test.describe('a remote that is down or slow', () => {
     await expect(main(page).getByRole('alert')).toHaveCount(0);
   });
 
-  test('the panel is translated: German', async ({ page, request }) => {
-    await signIn(page, request);
+  test('the panel is translated: German', async ({ page }) => {
+    await signIn(page);
     const saved = page.waitForResponse(
       (r) => r.url().endsWith('/api/profile') && r.request().method() === 'PATCH',
     );
@@ -124,7 +124,7 @@ test.describe('a remote that is down or slow', () => {
       'Er konnte nicht geladen werden. Der Rest des Dashboards funktioniert weiterhin.',
     );
     await expect(main(page).getByRole('heading', { level: 1, name: 'Kunden' })).toBeVisible();
-    await page.screenshot({ path: 'test-results/federation-unavailable-de.png' });
+    await shot(page, 'federation/unavailable-de');
 
     resumeServingClients();
     await panel.getByRole('button', { name: 'Erneut versuchen' }).click();
@@ -132,12 +132,11 @@ test.describe('a remote that is down or slow', () => {
     await expect(main(page).getByText('Richten Sie zuerst ein Portal ein')).toBeVisible();
     await expect(main(page).getByRole('alert')).toHaveCount(0);
   });
+});
 
-  test('a slow remote shows a loading state inside a working shell, then the section', async ({
-    page,
-    request,
-  }) => {
-    await signIn(page, request);
+test.describe('a remote that is slow', () => {
+  test('a slow remote shows a loading state inside a working shell, then the section', async ({ page }) => {
+    await signIn(page);
     // Slowness cannot be produced by the server without changing it, so the browser holds the manifest
     // back until the test lets it through (the request itself reaches the real server).
     let release = () => {};
@@ -166,9 +165,8 @@ test.describe('a remote that is down or slow', () => {
 
   test('a remote that never answers turns into the panel after 15 s, and the retry loads it', async ({
     page,
-    request,
   }) => {
-    await signIn(page, request);
+    await signIn(page);
     let hung = true;
     await page.route('**/remotes/clients/mf-manifest.json', async (route) => {
       if (hung) return; // never answered
@@ -176,6 +174,10 @@ test.describe('a remote that is down or slow', () => {
     });
     await page.clock.install();
     await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+    // The page's time stands still from here: the 15 s are the page's clock, not the machine's (which,
+    // busy, may take longer than that between two steps).
+    await page.clock.pauseAt(Date.now() + 1_000);
     await nav(page).getByRole('link', { name: 'Clients', exact: true }).click();
     await expect(main(page).getByRole('status')).toHaveText('Loading…');
     await page.clock.fastForward(14_000);
@@ -184,6 +186,7 @@ test.describe('a remote that is down or slow', () => {
     await expect(main(page).getByRole('alert')).toContainText('This section is unavailable right now.');
 
     hung = false;
+    await page.clock.resume();
     await main(page).getByRole('button', { name: 'Retry' }).click();
     await expect(main(page).getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
   });
@@ -213,7 +216,6 @@ function sharedKeys(): string[] {
 
 test('one copy of React, react-dom, the router, the query client, i18next and the UI kit', async ({
   page,
-  request,
 }) => {
   // A stand-in for the React DevTools hook: every React renderer registers itself with it on start-up,
   // so a second react-dom would show up as a second renderer.
@@ -247,7 +249,7 @@ test('one copy of React, react-dom, the router, the query client, i18next and th
       remoteScripts.push({ url: url.pathname, body: response.text() });
     }
   });
-  await signIn(page, request);
+  await signIn(page);
   await nav(page).getByRole('link', { name: 'Clients', exact: true }).click();
   await expect(main(page).getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
   // The section works inside the host's providers: its queries ran (this empty state needs the list and
@@ -349,9 +351,8 @@ test('one copy of React, react-dom, the router, the query client, i18next and th
 test.describe('preloading', () => {
   test('hovering a sidebar link for 150 ms preloads its section; a shorter hover does not', async ({
     page,
-    request,
   }) => {
-    await signIn(page, request);
+    await signIn(page);
     // The page's timers run on a clock this test moves: the 150 ms are checked exactly, not against
     // however long the machine takes between two mouse moves.
     await page.clock.install();
@@ -366,28 +367,39 @@ test.describe('preloading', () => {
     const onRequest = (r: Request) => requests.push(new URL(r.url()).pathname);
     page.on('request', onRequest);
     const remoteRequests = () => requests.filter((url) => url.startsWith('/remotes/'));
+    const codeRequests = (from = 0) =>
+      requests.slice(from).filter((url) => url.startsWith('/static/js/') || url.startsWith('/remotes/'));
     const link = nav(page).getByRole('link', { name: 'Clients', exact: true });
     await page.clock.pauseAt(Date.now() + 5_000);
 
-    // Passing over the link (100 ms on it): no preload, however long the page's clock then runs.
+    // Passing over the link (100 ms on it): no preload, however long the page's clock then runs. A preload
+    // starts with the section loader's chunk, requested as its timer fires: every request sent by then has
+    // been reported once a marker request after them has.
     await link.hover();
     await page.clock.runFor(100);
     await page.mouse.move(600, 500);
     await page.clock.runFor(1_000);
-    await page.waitForTimeout(300);
+    await requestsReported(page);
     expect(remoteRequests()).toEqual([]);
 
     // Resting on it: nothing at 149 ms; at 150 ms the section's remote entry and module are fetched.
     await link.hover();
     await page.clock.runFor(149);
-    await page.waitForTimeout(300);
+    await requestsReported(page);
     expect(remoteRequests()).toEqual([]);
+    const before = codeRequests();
+    const at150 = requests.length;
     await page.clock.runFor(1);
     await page.clock.resume();
     await expect.poll(remoteRequests).toContain('/remotes/clients/remoteEntry.js');
     await expect
       .poll(() => remoteRequests().some((url) => url.includes('/__federation_expose_Section.')))
       .toBe(true);
+    // The preload's own code (the loader's chunk, then the remote's) was first asked for at 150 ms, and
+    // none of it before (other chunks the page loads later on its own may come at any time).
+    const preload = codeRequests(at150);
+    expect(preload.filter((url) => url.startsWith('/static/js/'))).not.toEqual([]);
+    expect(before.filter((url) => preload.includes(url))).toEqual([]);
     expect(requests).toContain('/remotes/clients/mf-manifest.json');
 
     // Then the click renders the preloaded section without fetching its code again.
@@ -403,10 +415,9 @@ test.describe('preloading', () => {
 
   test('Clients and Projects (once they exist) are preloaded about 2 s after load, when idle', async ({
     page,
-    request,
   }) => {
     expect(IDLE_PRELOADED_REMOTES.length).toBeGreaterThan(0);
-    await signIn(page, request);
+    await signIn(page);
     await page.mouse.move(600, 500); // nowhere near the sidebar: no hover preload
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();

@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { signIn, world } from './collaboration-world';
+import { GERMAN_PHONE, gotoLive, LIVE, shot } from './support';
 
 /**
  * Issue 20's check in two browser contexts: the provider (dashboard) uploads a PDF with progress, the client
@@ -11,20 +12,6 @@ import { signIn, world } from './collaboration-world';
  * uploads a new version, and the client approves it; the provider sees the approval live. Then a client in
  * German on a phone approves a deliverable. Set-up goes through the API.
  */
-
-const LIVE = { timeout: 10_000 };
-const SHOTS = '/tmp/shots-files';
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function gotoLive(page: Page, url: string) {
-  const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/realtime'));
-  await page.goto(url);
-  await (await socket).waitForEvent('framereceived');
-}
 
 /** A real PDF of `pages` A4 pages, each saying which page and version it is. */
 function pdf(pages: number, version: number): Promise<Buffer> {
@@ -76,6 +63,12 @@ async function readPdfAnnotations(path: string) {
   return found;
 }
 
+/**
+ * A page's preview or a thumbnail: a background job renders it after the upload (pdf.js, sharp), queued
+ * behind the other tests' jobs on a busy machine, so it gets longer than what arrives live.
+ */
+const RENDERED = { timeout: 30_000 };
+
 const statusIn = (scope: Locator | Page, text: string | RegExp) => scope.getByText(text).first();
 
 test('provider and client: upload with progress, pinned feedback, a revision, a new version and an approval, live on both sides', async ({
@@ -115,13 +108,13 @@ test('provider and client: upload with progress, pinned feedback, a revision, a 
     const progress = provider.getByRole('progressbar', { name: /homepage-draft\.pdf/ });
     await expect(progress).toHaveAttribute('aria-valuenow', '100', LIVE);
     await expect(provider.getByText('This file type is not allowed', { exact: false }).first()).toBeVisible();
-    await shot(provider, 'provider-upload');
+    await shot(provider, 'files/provider-upload');
 
     // The client's list shows it live, waiting for their review.
     const fileLink = client.getByRole('link', { name: /homepage-draft\.pdf/ }).first();
     await expect(fileLink).toBeVisible(LIVE);
     await expect(client.getByText('Waiting for your review').first()).toBeVisible();
-    await shot(client, 'client-files-waiting');
+    await shot(client, 'files/client-files-waiting');
 
     // The provider opens the file's page and stays there.
     await gotoLive(provider, '/dashboard/files');
@@ -134,9 +127,9 @@ test('provider and client: upload with progress, pinned feedback, a revision, a 
 
     // The client opens it, goes to page 2, pins feedback there and requests a revision.
     await fileLink.click();
-    await expect(client.getByRole('img', { name: /homepage-draft\.pdf, page 1/ })).toBeVisible(LIVE);
+    await expect(client.getByRole('img', { name: /homepage-draft\.pdf, page 1/ })).toBeVisible(RENDERED);
     await client.getByRole('button', { name: 'Next page' }).click();
-    await expect(client.getByRole('img', { name: /page 2/ })).toBeVisible(LIVE);
+    await expect(client.getByRole('img', { name: /page 2/ })).toBeVisible(RENDERED);
     await pinFeedback(client, 'Use the darker green here');
     await client
       .getByRole('textbox', { name: 'Feedback', exact: true })
@@ -144,13 +137,13 @@ test('provider and client: upload with progress, pinned feedback, a revision, a 
       .fill('Please try a darker palette.');
     await client.getByRole('button', { name: 'Request revision' }).click();
     await expect(statusIn(client.getByRole('main'), /Revision requested/)).toBeVisible(LIVE);
-    await shot(client, 'client-revision-requested');
+    await shot(client, 'files/client-revision-requested');
 
     // The provider sees the decision and the pin without a reload.
     await expect(statusIn(provider.getByRole('main'), 'Revision requested')).toBeVisible(LIVE);
     await expect(provider.getByText('Use the darker green here').first()).toBeVisible(LIVE);
     await expect(provider.getByText('Please try a darker palette.').first()).toBeVisible();
-    await shot(provider, 'provider-revision-live');
+    await shot(provider, 'files/provider-revision-live');
 
     // "Download with feedback": the PDF with the pin and the decision as real annotations.
     const [download] = await Promise.all([
@@ -179,8 +172,8 @@ test('provider and client: upload with progress, pinned feedback, a revision, a 
     await expect(client.getByText(/Version 2/).first()).toBeVisible();
     await client.getByRole('button', { name: 'Approve' }).click();
     await expect(statusIn(provider.getByRole('main'), 'Client approved')).toBeVisible(LIVE);
-    await shot(provider, 'provider-approved-live');
-    await shot(client, 'client-approved');
+    await shot(provider, 'files/provider-approved-live');
+    await shot(client, 'files/client-approved');
   } finally {
     await providerContext.close();
     await clientContext.close();
@@ -191,7 +184,6 @@ test('in German on a phone: the client sees a deliverable with its thumbnail and
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
   const w = await world(request, 'de');
   const png = await sharp({
     create: { width: 1200, height: 800, channels: 3, background: '#4338ca' },
@@ -202,12 +194,7 @@ test('in German on a phone: the client sees a deliverable with its thumbnail and
     multipart: { file: { name: 'startseite-entwurf.png', mimeType: 'image/png', buffer: png } },
   });
   expect(upload.status()).toBe(201);
-  const clientContext = await browser.newContext({
-    locale: 'de-DE',
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
+  const clientContext = await browser.newContext(GERMAN_PHONE);
   try {
     const client = await clientContext.newPage();
     await signIn(client, w, { email: 'E-Mail', password: 'Passwort', signIn: 'Anmelden' });
@@ -215,15 +202,15 @@ test('in German on a phone: the client sees a deliverable with its thumbnail and
     await expect(client.getByRole('heading', { name: 'Dateien', level: 1 })).toBeVisible();
     await expect(client.getByText('Wartet auf Ihre Prüfung').first()).toBeVisible();
     // The thumbnail arrives once the preview job has run (the list asks again while it is pending).
-    await expect(client.getByRole('img', { name: /startseite-entwurf\.png/ }).first()).toBeVisible(LIVE);
-    await shot(client, 'client-de-phone-list');
+    await expect(client.getByRole('img', { name: /startseite-entwurf\.png/ }).first()).toBeVisible(RENDERED);
+    await shot(client, 'files/client-de-phone-list');
     await client
       .getByRole('link', { name: /startseite-entwurf\.png/ })
       .first()
       .click();
     await client.getByRole('button', { name: 'Freigeben' }).click();
     await expect(client.getByText(/Von Ihnen freigegeben|Freigegeben/).first()).toBeVisible(LIVE);
-    await shot(client, 'client-de-phone-approved');
+    await shot(client, 'files/client-de-phone-approved');
     const { items } = (await (await request.get(`/api/files?projectId=${w.website}`)).json()) as {
       items: { status: string }[];
     };

@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { STRIPE_URL } from '../../playwright.config';
 import { signIn, world } from './collaboration-world';
+import { gotoLive, shot } from './support';
 
 /**
  * Issue 21 end to end with Stripe: the real SDK against the stand-in the e2e server starts
@@ -13,13 +13,6 @@ import { signIn, world } from './collaboration-world';
  */
 
 const expect = baseExpect.configure({ timeout: 15_000 });
-const SHOTS = '/tmp/shots-invoices-stripe';
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
 test('Stripe: sent through the payment provider, paid by card from the portal, paid live on both sides', async ({
   browser,
   request,
@@ -49,9 +42,7 @@ test('Stripe: sent through the payment provider, paid by card from the portal, p
   const clientContext = await browser.newContext();
   try {
     const provider = await providerContext.newPage();
-    const socket = provider.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/realtime'));
-    await provider.goto(`/dashboard/invoices/${id}`);
-    await (await socket).waitForEvent('framereceived');
+    await gotoLive(provider, `/dashboard/invoices/${id}`);
     const main = provider.getByRole('main');
     await main.getByRole('button', { name: 'Send', exact: true }).click();
     await provider.getByRole('dialog').getByRole('button', { name: 'Send invoice' }).click();
@@ -60,7 +51,7 @@ test('Stripe: sent through the payment provider, paid by card from the portal, p
     const hosted = main.getByRole('link', { name: 'View in the payment provider' });
     await expect(hosted).toHaveAttribute('href', new RegExp(`^${STRIPE_URL}/i/`));
     await expect(hosted).toHaveAttribute('target', '_blank');
-    await shot(provider, 'provider-sent');
+    await shot(provider, 'invoices-stripe/provider-sent');
 
     const client = await clientContext.newPage();
     await signIn(client, w);
@@ -70,16 +61,16 @@ test('Stripe: sent through the payment provider, paid by card from the portal, p
     await expect(client.getByText('€1,308.88').first()).toBeVisible();
     await client.getByRole('button', { name: 'Pay now' }).click();
     await client.waitForURL((url) => url.href.startsWith(STRIPE_URL));
-    await shot(client, 'checkout');
+    await shot(client, 'invoices-stripe/checkout');
     await client.getByRole('button', { name: /^Pay/ }).first().click();
     await client.waitForURL(`**/portal/${w.portalId}/payment-success?invoice=${id}`);
     await expect(client.getByRole('heading', { name: 'Payment confirmed' })).toBeVisible();
-    await shot(client, 'client-confirmed');
+    await shot(client, 'invoices-stripe/client-confirmed');
 
     // The provider's page learned it over its socket: no reload.
     await expect(main.getByRole('button', { name: 'Mark as paid' })).toHaveCount(0);
     await expect(main.getByText('Paid', { exact: true }).first()).toBeVisible();
-    await shot(provider, 'provider-paid');
+    await shot(provider, 'invoices-stripe/provider-paid');
     const after = await request.get(`/api/invoices/${id}`);
     const invoice = (await after.json()) as { status: string; paidVia: string; amountCents: number };
     expect(invoice).toMatchObject({ status: 'paid', paidVia: 'stripe_checkout', amountCents: 130_888 });

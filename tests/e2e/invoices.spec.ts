@@ -1,12 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import {
-  type APIRequestContext,
-  expect as baseExpect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
+import { type APIRequestContext, expect as baseExpect, type Locator, test } from '@playwright/test';
 import { world } from './collaboration-world';
+import { GERMAN_PHONE, gotoLive, LIVE, setProfileLanguage, shot } from './support';
 
 /**
  * Issue 21's invoices section in the provider's dashboard, set up through the API (a provider with a portal,
@@ -16,22 +10,8 @@ import { world } from './collaboration-world';
  * the same work in German on a 390 px phone, with German number input.
  */
 
-const LIVE = { timeout: 10_000 };
 /** Lazy chunks of a cold server on a busy machine: the section's pages get more than the default 5 s. */
 const expect = baseExpect.configure({ timeout: 15_000 });
-const SHOTS = '/tmp/shots-invoices';
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function gotoLive(page: Page, url: string) {
-  const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/realtime'));
-  await page.goto(url);
-  await (await socket).waitForEvent('framereceived');
-}
-
 /** Fills one line of the editor (its list item is named "Line n" / "Position n"). */
 async function fillLine(
   line: Locator,
@@ -67,7 +47,7 @@ test('provider: a draft with live totals, edited, sent as INV-0001, paid, filter
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible({ timeout: 30_000 });
     await expect(main.getByRole('heading', { name: 'No invoices yet' })).toBeVisible();
-    await shot(page, 'en-desktop-empty');
+    await shot(page, 'invoices/en-desktop-empty');
 
     // A new draft: client and project, two lines, one with 19 % tax; the totals follow the typing.
     await main.getByRole('link', { name: 'New invoice' }).first().click();
@@ -93,7 +73,7 @@ test('provider: a draft with live totals, edited, sent as INV-0001, paid, filter
     await expect(main.getByText('Tax 19 % on $800.00')).toBeVisible();
     await expect(main.getByTestId('tax')).toHaveText('$152.00');
     await expect(main.getByTestId('total')).toHaveText('$2,803.84');
-    await shot(page, 'en-desktop-editor');
+    await shot(page, 'invoices/en-desktop-editor');
     await main.getByRole('button', { name: 'Save draft' }).click();
     await expect(main.getByTestId('invoice-number')).toHaveText('Draft');
     await expect(main.getByTestId('invoice-amount')).toHaveText('$2,803.84');
@@ -126,7 +106,7 @@ test('provider: a draft with live totals, edited, sent as INV-0001, paid, filter
     await paidDialog.getByRole('button', { name: 'Mark as paid' }).click();
     await expect(main.getByText('Paid', { exact: true }).first()).toBeVisible();
     await expect(main.getByRole('button', { name: 'Mark as paid' })).toHaveCount(0);
-    await shot(page, 'en-desktop-paid');
+    await shot(page, 'invoices/en-desktop-paid');
     const pdf = await page.request.get(
       (await main.getByRole('link', { name: 'Download PDF' }).getAttribute('href')) ?? '',
     );
@@ -172,17 +152,17 @@ test('provider: a draft with live totals, edited, sent as INV-0001, paid, filter
     await expect(main.getByRole('link', { name: 'INV-0001' })).toHaveCount(0);
     await main.getByRole('button', { name: /^All \(3\)/ }).click();
     await expect(main.getByRole('row')).toHaveCount(4);
-    await shot(page, 'en-desktop-list');
+    await shot(page, 'invoices/en-desktop-list');
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(main.getByRole('link', { name: 'INV-0002' })).toBeVisible();
-    await shot(page, 'en-phone-list');
+    await shot(page, 'invoices/en-phone-list');
     await page.setViewportSize({ width: 1280, height: 720 });
 
     // The project's Invoices tab lists its invoice, and "New invoice" comes with the project and client chosen.
     await page.goto(`/dashboard/projects/${w.website}?tab=invoices`);
     await expect(main.getByRole('link', { name: 'INV-0001' })).toBeVisible();
     await expect(main.getByText('Logo')).toHaveCount(0);
-    await shot(page, 'en-desktop-project-tab');
+    await shot(page, 'invoices/en-desktop-project-tab');
     await main.getByRole('link', { name: 'New invoice' }).click();
     await expect(main.getByRole('heading', { name: 'New invoice', level: 1 })).toBeVisible();
     await expect(main.getByLabel('Client', { exact: true })).toHaveValue(await clientId(request));
@@ -198,14 +178,8 @@ test('provider in German on a phone: German number input, totals in euros, sent 
 }) => {
   test.setTimeout(180_000);
   await world(request, 'de');
-  expect((await request.patch('/api/profile', { data: { preferredLanguage: 'de' } })).ok()).toBe(true);
-  const context = await browser.newContext({
-    storageState: await request.storageState(),
-    locale: 'de-DE',
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
+  await setProfileLanguage(request, 'de');
+  const context = await browser.newContext({ storageState: await request.storageState(), ...GERMAN_PHONE });
   try {
     const page = await context.newPage();
     await gotoLive(page, '/dashboard/invoices');
@@ -214,7 +188,7 @@ test('provider in German on a phone: German number input, totals in euros, sent 
       timeout: 30_000,
     });
     await expect(main.getByRole('heading', { name: 'Noch keine Rechnungen' })).toBeVisible();
-    await shot(page, 'de-phone-empty');
+    await shot(page, 'invoices/de-phone-empty');
 
     await main.getByRole('link', { name: 'Neue Rechnung' }).first().click();
     await main.getByLabel('Kunde', { exact: true }).selectOption({ label: 'Grace Hopper' });
@@ -236,7 +210,7 @@ test('provider in German on a phone: German number input, totals in euros, sent 
     await expect(main.getByTestId('subtotal')).toHaveText('1.951,74\u00a0€');
     await expect(main.getByTestId('tax')).toHaveText('351,85\u00a0€');
     await expect(main.getByTestId('total')).toHaveText('2.303,59\u00a0€');
-    await shot(page, 'de-phone-editor');
+    await shot(page, 'invoices/de-phone-editor');
 
     // A wrong number is refused at its field, in German.
     await main.getByRole('listitem', { name: 'Position 2' }).getByLabel(DE.price).fill('12,345');
@@ -251,12 +225,12 @@ test('provider in German on a phone: German number input, totals in euros, sent 
     await page.getByRole('dialog').getByRole('button', { name: 'Rechnung versenden' }).click();
     await expect(page.getByText('Rechnung versendet', { exact: true })).toBeVisible();
     await expect(main.getByTestId('invoice-number')).toHaveText('INV-0001');
-    await shot(page, 'de-phone-sent');
+    await shot(page, 'invoices/de-phone-sent');
 
     await main.getByRole('link', { name: 'Alle Rechnungen' }).click();
     await expect(main.getByRole('link', { name: 'INV-0001' })).toBeVisible();
     await expect(main.getByRole('button', { name: /^Versendet \(1\)/ })).toBeVisible();
-    await shot(page, 'de-phone-list');
+    await shot(page, 'invoices/de-phone-list');
 
     // Cancelled with a credit note: the invoice is final and its credit note can be downloaded.
     await main.getByRole('link', { name: 'INV-0001' }).click();
@@ -273,10 +247,10 @@ test('provider in German on a phone: German number input, totals in euros, sent 
     expect(creditNote.headers()['content-type']).toContain('application/pdf');
     await expect(main.getByText('Falscher Stundensatz')).toBeVisible();
     await expect(main.getByRole('button', { name: 'Als bezahlt markieren' })).toHaveCount(0);
-    await shot(page, 'de-phone-cancelled');
+    await shot(page, 'invoices/de-phone-cancelled');
     await page.setViewportSize({ width: 1280, height: 900 });
     await expect(main.getByRole('cell', { name: 'Beratung' })).toBeVisible();
-    await shot(page, 'de-desktop-cancelled');
+    await shot(page, 'invoices/de-desktop-cancelled');
   } finally {
     await context.close();
   }

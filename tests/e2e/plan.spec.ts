@@ -1,64 +1,44 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import postgres from 'postgres';
 import { STRIPE_URL } from '../../playwright.config';
-import { signUpAndVerify, uniqueEmail } from './support';
+import { providerOnDashboard, SHOT_WIDTHS, SHOTS, shot, uniqueEmail } from './support';
 
 /**
  * The provider's plan in the dashboard (issue 21, spec §1, §9): the top bar's trial days, the settings'
  * plan, Stripe and invoice cards, the data export, and the read-only state after the trial: the banner, a
  * write refused with the translated `plan_required` message, the export still downloading.
  *
- * The trial is ended through SQL on the service's own schema (tests/e2e/server.ts makes one per run on the
- * server DATABASE_URL names), so that part needs DATABASE_URL; on the embedded database it is skipped.
+ * The trial is ended through SQL in the service's own database (tests/e2e/server.ts makes `e2e_<port>` on
+ * the server DATABASE_URL names), so that part needs DATABASE_URL; on the embedded database it is skipped.
  */
 
-const PASSWORD = 'plan secret 1';
 /** The machine these run on is shared and often busy: waits a little longer than the default 5 s. */
 const expect = baseExpect.configure({ timeout: 15_000 });
-const SHOTS = process.env.PLAN_SHOTS ?? '/tmp/pw-inv-plan/shots';
 const DB_URL = process.env.DATABASE_URL;
 
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/**
- * Runs one statement (`$1` is the provider's e-mail address, `{s}` the schema) in the run's schema: the
- * one whose `users` has that address (tests/e2e/server.ts makes a schema per run).
- */
-async function inProviderSchema(email: string, statement: string, params: string[] = []) {
+/** Runs one statement (`$1` is the provider's e-mail address) in the e2e server's database. */
+async function inServerDatabase(email: string, statement: string, params: string[] = []) {
   if (!DB_URL) throw new Error('needs DATABASE_URL');
-  const admin = postgres(DB_URL, { max: 1, onnotice: () => {} });
+  const url = new URL(DB_URL);
+  url.pathname = `/e2e_${process.env.E2E_PORT ?? 4317}`;
+  const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
   try {
-    const schemas = await admin<{ nspname: string }[]>`
-      SELECT nspname FROM pg_namespace WHERE nspname LIKE 'e2e\\_%' ORDER BY nspname DESC`;
-    for (const { nspname } of schemas) {
-      const found = await admin
-        .unsafe(`SELECT 1 FROM "${nspname}".users WHERE email = $1`, [email])
-        .catch(() => []);
-      if (found.length === 0) continue;
-      await admin.unsafe(statement.replaceAll('{s}', `"${nspname}"`), [email, ...params]);
-      return;
-    }
-    throw new Error(`no user ${email} in any e2e schema`);
+    const rows = await sql.unsafe(statement, [email, ...params]);
+    expect(rows.count, `rows of ${email} changed`).toBe(1);
   } finally {
-    await admin.end();
+    await sql.end();
   }
 }
 
 const endTrial = (email: string) =>
-  inProviderSchema(
-    email,
-    "UPDATE {s}.users SET trial_ends_at = now() - interval '1 minute' WHERE email = $1",
-  );
+  inServerDatabase(email, "UPDATE users SET trial_ends_at = now() - interval '1 minute' WHERE email = $1");
 
 /** The profile's language wins on load (spec §4); set in the database, as the account may be read-only. */
 const setLanguage = (email: string, lang: string) =>
-  inProviderSchema(
+  inServerDatabase(
     email,
-    'UPDATE {s}.profiles SET preferred_language = $2 WHERE user_id = (SELECT id FROM {s}.users WHERE email = $1)',
+    'UPDATE profiles SET preferred_language = $2 WHERE user_id = (SELECT id FROM users WHERE email = $1)',
     [lang],
   );
 
@@ -80,9 +60,9 @@ test.describe('plan', () => {
   test.describe.configure({ timeout: 120_000 });
   let email: string;
 
-  test.beforeEach(async ({ page, request }) => {
+  test.beforeEach(async ({ page }) => {
     email = uniqueEmail('plan');
-    await signUpAndVerify(page, request, email, PASSWORD);
+    await providerOnDashboard(page, { email });
   });
 
   test('in the trial the top bar shows the days left, and the export downloads', async ({ page }) => {
@@ -155,7 +135,7 @@ test.describe('plan', () => {
     // The state comes from the signed webhook: the card and the top bar turn Professional.
     await expect(plan.getByText(/Renews on/)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Account' }).getByText('Professional')).toBeVisible();
-    await shot(page, 'premium-en-1280');
+    await shot(page, 'plan/premium-en-1280');
 
     await plan.getByRole('button', { name: 'Cancel subscription' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel subscription' }).click();
@@ -168,7 +148,7 @@ test.describe('plan', () => {
     await stripe.getByRole('button', { name: 'Connect Stripe' }).click();
     await expect(stripe.getByText('Ada Studio')).toBeVisible();
     await expect(stripe.getByText(secretKey.slice(-4), { exact: false })).toBeVisible();
-    await shot(page, 'stripe-connected-en-1280');
+    await shot(page, 'plan/stripe-connected-en-1280');
   });
 
   test('after the trial: the banner, a write refused with the translated message, the export', async ({
@@ -210,7 +190,7 @@ test.describe('plan', () => {
   test('screenshots: in the trial and expired, 1280 and 390 px, English and German', async ({ page }) => {
     test.skip(!DB_URL, 'ends the trial through SQL: run with DATABASE_URL');
     // Pictures to look at, not checks: on demand (E2E_SHOTS=1), so the CI run stays lean.
-    test.skip(!process.env.E2E_SHOTS, 'screenshots only with E2E_SHOTS=1');
+    test.skip(!SHOTS, 'a screenshot walk: E2E_SHOTS=1');
     test.setTimeout(400_000); // eight pages at two widths, on a busy machine
     const states = [
       ['trial', async () => {}],
@@ -220,18 +200,18 @@ test.describe('plan', () => {
       await prepare();
       for (const lang of ['en', 'de'] as const) {
         await setLanguage(email, lang);
-        for (const width of [1280, 390]) {
+        for (const width of SHOT_WIDTHS) {
           await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
           await page.goto('/dashboard');
           await expect(page.locator('html')).toHaveAttribute('lang', lang);
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-          await shot(page, `dashboard-${state}-${lang}-${width}`);
+          await shot(page, `plan/dashboard-${state}-${lang}-${width}`);
           await page.goto('/dashboard/settings');
           await expect(
             page.getByRole('heading', { level: 1, name: lang === 'en' ? 'Settings' : 'Einstellungen' }),
           ).toBeVisible();
           await page.waitForLoadState('networkidle');
-          await shot(page, `settings-${state}-${lang}-${width}`);
+          await shot(page, `plan/settings-${state}-${lang}-${width}`);
         }
       }
     }

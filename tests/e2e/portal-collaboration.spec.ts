@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { providerMessage, signIn, type World, world } from './collaboration-world';
+import { axeViolations, RECENTLY_IN_TEXT, shot as saveShot } from './support';
 
 /**
  * The client's side of the daily work (issue 19) in the portal: project cards and a project's page,
@@ -9,12 +8,8 @@ import { providerMessage, signIn, type World, world } from './collaboration-worl
  * German, on a desktop and (tests tagged @mobile) a phone. Set up through the API as the provider.
  */
 
-const SHOTS = process.env.PORTAL_SHOTS_DIR ?? '/tmp/shots-portal';
-
-async function shot(page: Page, info: TestInfo, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${info.project.name}.png`, fullPage: true });
-}
+const shot = (page: Page, info: TestInfo, name: string) =>
+  saveShot(page, `portal-collaboration/${name}-${info.project.name}`);
 
 /** The client's unread count as the API says it (the badge must show the same). */
 async function unreadCount(page: Page, w: World): Promise<number> {
@@ -25,12 +20,6 @@ async function unreadCount(page: Page, w: World): Promise<number> {
     });
     return ((await res.json()) as { count: number }).count;
   }, w.portalId);
-}
-
-/** Accessibility violations on the page as it is (toasts come and go, and are sonner's). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const bell = (page: Page, name = /^Notifications/) => page.getByRole('button', { name });
@@ -69,7 +58,7 @@ test.describe('portal collaboration', () => {
     const fresh = sheet.getByRole('region', { name: 'New' });
     const firstMessage = fresh.getByRole('button', { name: /New message from Ada/ });
     await expect(firstMessage).toContainText('The first draft is ready for review.');
-    await expect(firstMessage).toContainText('just now');
+    await expect(firstMessage).toContainText(RECENTLY_IN_TEXT.en);
     await shot(page, info, 'notifications');
     expect(await axeViolations(page)).toEqual([]);
     await firstMessage.click();
@@ -224,7 +213,7 @@ test.describe('portal collaboration in German', () => {
     await expect(
       sheet.getByText('Bleiben Sie über die Aktivitäten Ihrer Projekte auf dem Laufenden'),
     ).toBeVisible();
-    await expect(sheet.getByRole('region', { name: 'Neu' })).toContainText('gerade eben');
+    await expect(sheet.getByRole('region', { name: 'Neu' })).toContainText(RECENTLY_IN_TEXT.de);
     await shot(page, info, 'notifications-de');
     await sheet.getByRole('button', { name: 'Alle als gelesen markieren' }).click();
     await expect(sheet.getByRole('region', { name: 'Früher' })).toBeVisible();

@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { signIn, type World, world } from './collaboration-world';
+import { axeViolations, expectNoSidewaysScroll, GERMAN_PHONE, gotoLive, LIVE, ok, shot } from './support';
 
 /**
  * Issue 21, the client's side: a sent invoice in the portal with its lines, tax groups and totals, its PDF
@@ -11,42 +11,7 @@ import { signIn, type World, world } from './collaboration-world';
  * Set-up goes through the API as the provider.
  */
 
-const LIVE = { timeout: 10_000 };
-const SHOTS = '/tmp/shots-inv-portal';
 const INSTRUCTIONS = 'Bank transfer to Acme Studio\nIBAN DE89 3704 0044 0532 0130 00\nBIC COBADEFFXXX';
-
-/** Accessibility violations on the page as it is (toasts come and go, and are sonner's). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** Opens `url` and waits for its realtime socket's first frame; the frames it receives are collected. */
-async function gotoLive(page: Page, url: string): Promise<string[]> {
-  const frames: string[] = [];
-  const live = new Promise<void>((resolve) => {
-    page.on('websocket', (ws) => {
-      if (!ws.url().endsWith('/api/realtime')) return;
-      ws.on('framereceived', (frame) => {
-        frames.push(String(frame.payload));
-        resolve();
-      });
-    });
-  });
-  await page.goto(url);
-  await live;
-  return frames;
-}
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['post']>>, status = 200): Promise<T> {
-  expect(response.status(), await response.text()).toBe(status);
-  return (await response.json()) as T;
-}
 
 /**
  * A draft for the world's client in its website project: 12.5 hours at 80.00 with 19 % tax and hosting
@@ -122,7 +87,7 @@ test('a client sees a sent invoice with its lines and totals, downloads its PDF,
       'Awaiting payment',
     );
     await expect(toPay).toContainText('Website relaunch');
-    await shot(page, 'invoices-en');
+    await shot(page, 'portal-invoices/invoices-en');
     expect(await axeViolations(page)).toEqual([]);
 
     // The invoice: lines, tax per rate on its net sum, the total, and how to pay instead of a card button.
@@ -140,7 +105,7 @@ test('a client sees a sent invoice with its lines and totals, downloads its PDF,
     await expect(main.getByText('IBAN DE89 3704 0044 0532 0130 00')).toBeVisible();
     await expect(main.getByText(`Please use ${invoice.number} as the payment reference.`)).toBeVisible();
     await expect(main.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
-    await shot(page, 'invoice-en');
+    await shot(page, 'portal-invoices/invoice-en');
     expect(await axeViolations(page)).toEqual([]);
 
     // The PDF, read with the client's token.
@@ -178,12 +143,12 @@ test('a client sees a sent invoice with its lines and totals, downloads its PDF,
     // (the provider marks it paid through the API: the same activity a Stripe webhook writes).
     const frames = await gotoLive(page, `/portal/${w.portalId}/payment-success?invoice=${invoice.id}`);
     await expect(page.getByRole('heading', { name: 'Confirming your payment…' })).toBeVisible();
-    await shot(page, 'payment-waiting-en');
+    await shot(page, 'portal-invoices/payment-waiting-en');
     await ok(await request.post(`/api/invoices/${invoice.id}/status`, { data: { status: 'paid' } }));
     await expect.poll(() => frames.some((frame) => frame.includes('invoice_status')), LIVE).toBe(true);
     await expect(page.getByRole('heading', { name: 'Payment confirmed' })).toBeVisible(LIVE);
     await expect(page.getByText(`Invoice ${invoice.number} over €1,211.39 is paid.`)).toBeVisible();
-    await shot(page, 'payment-confirmed-en');
+    await shot(page, 'portal-invoices/payment-confirmed-en');
     expect(await axeViolations(page)).toEqual([]);
 
     // Its notification opens the invoice, which says when it was paid; the list has nothing left to pay.
@@ -203,7 +168,7 @@ test('a client sees a sent invoice with its lines and totals, downloads its PDF,
     const tab = await elsewhere.newPage();
     await tab.goto(`/portal/${w.portalId}/payment-success?invoice=${invoice.id}`);
     await expect(tab.getByRole('heading', { name: 'Thank you for your payment' })).toBeVisible();
-    await shot(tab, 'payment-returned-signed-out');
+    await shot(tab, 'portal-invoices/payment-returned-signed-out');
     expect(await axeViolations(tab)).toEqual([]);
     await tab.getByRole('link', { name: 'Sign in to your portal' }).click();
     await tab.waitForURL(`**/portal/${w.portalId}/login`);
@@ -217,17 +182,11 @@ test('in German on a phone: the invoice list, an overdue invoice and its page fi
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
   const w = await world(request, 'de');
   await ok(await request.patch('/api/invoice-settings', { data: { paymentInstructions: INSTRUCTIONS } }));
   const soon = await sentInvoice(request, w, inDays(10));
   const late = await sentInvoice(request, w, inDays(-3));
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    locale: 'de-DE',
-  });
+  const context = await browser.newContext(GERMAN_PHONE);
   try {
     const page = await context.newPage();
     await signIn(page, w, { email: 'E-Mail', password: 'Passwort', signIn: 'Anmelden' });
@@ -243,7 +202,7 @@ test('in German on a phone: the invoice list, an overdue invoice and its page fi
     await expect(rows.nth(1)).toContainText(soon.number);
     await expect(rows.nth(1)).toContainText('Zahlung ausstehend');
     await expectNoSidewaysScroll(page);
-    await shot(page, 'invoices-de-390');
+    await shot(page, 'portal-invoices/invoices-de-390');
 
     await rows.first().click();
     await expect(page.getByRole('heading', { level: 1, name: `Rechnung ${late.number}` })).toBeVisible();
@@ -255,16 +214,8 @@ test('in German on a phone: the invoice list, an overdue invoice and its page fi
     await expect(main.getByText(/^War fällig am /)).toBeVisible();
     await expect(main.getByRole('button', { name: 'PDF herunterladen' })).toBeVisible();
     await expectNoSidewaysScroll(page);
-    await shot(page, 'invoice-de-390');
+    await shot(page, 'portal-invoices/invoice-de-390');
   } finally {
     await context.close();
   }
 });
-
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-}

@@ -1,51 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { signUpAndVerify, uniqueEmail } from './support';
-
-const PASSWORD = 'projects secret 1';
-const SHOTS = '/tmp/shots-projects';
-
-type Created = { id: string; name: string };
+import {
+  axeViolations,
+  createClient,
+  createPortal,
+  createProject as createProjectThroughApi,
+  providerOnDashboard,
+  RECENTLY_IN_TEXT,
+  setProfileLanguage,
+  shot,
+  watchDeletion,
+} from './support';
 
 /** The provider's set-up through the API with the page's session cookie: a portal and two clients. */
 async function setUp(page: Page) {
-  const portal = await page.request.post('/api/portals', {
-    data: { portalName: 'Lovelace Studio', primaryColor: '#4f46e5', secondaryColor: '#0ea5e9' },
-  });
-  expect(portal.status()).toBe(201);
-  const portalId = ((await portal.json()) as { id: string }).id;
-  const client = async (name: string, company: string) => {
-    const res = await page.request.post('/api/clients', {
-      data: { name, email: uniqueEmail(name.split(' ')[0]?.toLowerCase()), portalId, company },
-    });
-    expect(res.status()).toBe(201);
-    return ((await res.json()) as Created).id;
-  };
+  const portalId = await createPortal(page.request, 'Lovelace Studio');
+  const client = async (name: string, company: string) =>
+    (await createClient(page.request, { name, portalId, company })).id;
   return { grace: await client('Grace Hopper', 'Navy Labs'), alan: await client('Alan Turing', 'Bletchley') };
 }
 
-async function createProject(page: Page, data: Record<string, unknown>): Promise<Created> {
-  const res = await page.request.post('/api/projects', { data });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as Created;
-}
+const createProject = (page: Page, data: Record<string, unknown>) =>
+  createProjectThroughApi(page.request, data);
 
-/** Serious and critical axe findings on the page (sonner's toast outlet is its authors' markup). */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
-}
-
-async function setLanguage(page: Page, lang: 'en' | 'de') {
-  expect((await page.request.patch('/api/profile', { data: { preferredLanguage: lang } })).ok()).toBe(true);
-}
+/** Serious and critical axe findings on the page. */
+const seriousViolations = (page: Page) => axeViolations(page, { serious: true });
 
 test.describe('projects section', () => {
-  test.beforeEach(async ({ page, request }) => {
-    await signUpAndVerify(page, request, uniqueEmail(), PASSWORD);
+  test.beforeEach(async ({ page }) => {
+    await providerOnDashboard(page);
   });
 
   test('asks for a client before the first project', async ({ page }) => {
@@ -106,7 +89,7 @@ test.describe('projects section', () => {
     await expect(created).toContainText('$12,500.50');
     await expect(created).toContainText('In progress');
     await expect(created).toContainText('03/01/2026 – 06/30/2026');
-    await page.screenshot({ path: `${SHOTS}/list-en-1280.png`, fullPage: true });
+    await shot(page, `projects/list-en-1280`);
 
     // Filters and search, in the URL.
     await page.getByLabel('Status', { exact: true }).selectOption({ label: 'On hold' });
@@ -151,7 +134,7 @@ test.describe('projects section', () => {
       'href',
       `/dashboard/clients/${grace}`,
     );
-    await page.screenshot({ path: `${SHOTS}/project-overview-en-1280.png`, fullPage: true });
+    await shot(page, `projects/project-overview-en-1280`);
 
     // Edit with the end before the start: the translated field error, nothing saved.
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -161,7 +144,7 @@ test.describe('projects section', () => {
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(edit.getByText('The end date cannot be before the start date')).toBeVisible();
     await expect(edit.getByLabel('End date')).toBeFocused();
-    await page.screenshot({ path: `${SHOTS}/edit-end-before-start-en.png` });
+    await shot(page, `projects/edit-end-before-start-en`);
 
     // A project with messages keeps its client: the server's 409 lands on the client field.
     const message = await page.request.post(`/api/projects/${projectId}/messages`, {
@@ -195,8 +178,8 @@ test.describe('projects section', () => {
     await expect(feed).toHaveCount(4);
     await expect(feed.filter({ hasText: 'New message from' })).toContainText('Here are the first drafts.');
     await expect(feed.last()).toContainText('Project created: Brand refresh');
-    await expect(feed.last()).toContainText('just now');
-    await page.screenshot({ path: `${SHOTS}/project-activity-en-1280.png`, fullPage: true });
+    await expect(feed.last()).toContainText(RECENTLY_IN_TEXT.en);
+    await shot(page, `projects/project-activity-en-1280`);
     await page.reload();
     await expect(page.getByRole('tab', { name: 'Activity', selected: true })).toBeVisible();
 
@@ -206,18 +189,16 @@ test.describe('projects section', () => {
     await page.goto(`/dashboard/projects/${projectId}`);
 
     // Delete after a confirmation: back to the list, the project gone, no 404 refetch of it.
-    const notFound: string[] = [];
-    page.on('response', (r) => r.status() === 404 && notFound.push(r.url()));
     await page.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Brand refresh?' });
     await expect(confirm.getByText('Invoices of the project are kept.')).toBeVisible();
+    const notAskedAgain = watchDeletion(page, `/api/projects/${projectId}`, '/api/projects');
     await confirm.getByRole('button', { name: 'Delete project' }).click();
     await expect(page.getByText('Project deleted successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/projects$/);
     await expect(rows.filter({ hasText: 'Codebreaker' })).toBeVisible();
     await expect(rows.filter({ hasText: 'Brand refresh' })).toHaveCount(0);
-    await page.waitForTimeout(300);
-    expect(notFound).toEqual([]);
+    await notAskedAgain();
   });
 
   test('the overview counts active projects, and the activity loads older pages', async ({ page }) => {
@@ -274,7 +255,7 @@ test.describe('projects section', () => {
     // A long flow: on a loaded machine it needs more than the default 30 s.
     test.slow();
     // German before the projects exist: their budgets are in the German default currency, EUR.
-    await setLanguage(page, 'de');
+    await setProfileLanguage(page.request, 'de');
     const { grace, alan } = await setUp(page);
     const brand = await createProject(page, {
       name: 'Markenauftritt',
@@ -297,18 +278,18 @@ test.describe('projects section', () => {
       await expect(page.getByText(/^12\.500,50\s€$/).locator('visible=true')).toBeVisible();
       await expect(page.getByText('01.03.2026 – 30.06.2026').locator('visible=true')).toBeVisible();
       await expect(page.getByText('Pausiert').locator('visible=true')).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/list-de-${width}.png`, fullPage: true });
+      await shot(page, `projects/list-de-${width}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
       await brandEntry.click();
       await expect(page.getByRole('heading', { level: 1, name: 'Markenauftritt' })).toBeVisible();
       await expect(page.getByText('Für den Kunden nicht sichtbar').first()).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/project-overview-de-${width}.png`, fullPage: true });
+      await shot(page, `projects/project-overview-de-${width}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.getByRole('tab', { name: 'Aktivität' }).click();
       await expect(page.getByText('Projekt angelegt: Markenauftritt')).toBeVisible();
-      await expect(page.getByText('gerade eben')).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/project-activity-de-${width}.png`, fullPage: true });
+      await expect(page.getByText(RECENTLY_IN_TEXT.de)).toBeVisible();
+      await shot(page, `projects/project-activity-de-${width}`);
 
       await page.getByRole('button', { name: 'Bearbeiten' }).click();
       const edit = page.getByRole('dialog', { name: 'Projekt bearbeiten' });
@@ -316,7 +297,7 @@ test.describe('projects section', () => {
       await edit.getByLabel('Enddatum').fill('2026-02-01');
       await edit.getByRole('button', { name: 'Änderungen speichern' }).click();
       await expect(edit.getByText('Das Enddatum darf nicht vor dem Startdatum liegen')).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/edit-de-${width}.png` });
+      await shot(page, `projects/edit-de-${width}`);
       await edit.getByRole('button', { name: 'Abbrechen' }).click();
     }
     // The server says it in German too (its own check of the stored start date).
@@ -349,11 +330,11 @@ test.describe('projects section', () => {
     await page.goto('/dashboard/projects');
     await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
     await expect(page.locator('[aria-busy="true"]').first()).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/list-loading.png` });
+    await shot(page, `projects/list-loading`);
     release();
     const alert = page.getByRole('alert').filter({ hasText: 'Could not load projects' });
     await expect(alert).toBeVisible({ timeout: 15_000 });
-    await page.screenshot({ path: `${SHOTS}/list-error.png` });
+    await shot(page, `projects/list-error`);
     await page.unroute(list);
     await alert.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('link', { name: 'Resilient' })).toBeVisible();
@@ -382,7 +363,7 @@ test.describe('projects section', () => {
     await dialog.getByLabel('End date').fill('2026-05-01');
     await dialog.getByRole('button', { name: 'Create project' }).click();
     await expect(dialog.getByText('The end date cannot be before the start date')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/create-mobile.png` });
+    await shot(page, `projects/create-mobile`);
     await dialog.getByLabel('End date').fill('2026-05-31');
     await dialog.getByRole('button', { name: 'Create project' }).click();
     await expect(page.getByText('Project created successfully')).toBeVisible();
@@ -390,7 +371,7 @@ test.describe('projects section', () => {
     await expect(page.getByRole('heading', { level: 1, name: /Website for a very long/ })).toBeVisible();
     await page.getByRole('tab', { name: 'Activity' }).click();
     await expect(page.getByText('Project created: Website for a very long')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/project-mobile.png`, fullPage: true });
+    await shot(page, `projects/project-mobile`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       page.viewportSize()?.width ?? 0,
     );

@@ -1,36 +1,36 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
 import postgres from 'postgres';
 import { startStripeStandIn } from '../stripe/stand-in';
 
 /**
- * The service for Playwright, on a database of its own: with DATABASE_URL, a fresh schema on that server
- * (so runs never see each other's accounts, mails or rate-limit counters); without it, the embedded
- * database in the temp DATA_DIR the config passes. Schemas of runs older than two hours are dropped.
+ * The service for Playwright, on a database of its own: with DATABASE_URL, a fresh database `e2e_<PORT>`
+ * on that server (its tables and its job queue's `graphile_worker` schema: runs side by side never see
+ * each other's accounts, mails, rate-limit counters, or jobs, which a shared queue would hand to another
+ * run's server); without it, the embedded database in the temp DATA_DIR the config passes. The database
+ * of an earlier run on the same port is dropped first (a port serves one run at a time).
  */
 const url = process.env.DATABASE_URL;
 if (url) {
+  const name = `e2e_${process.env.PORT}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  const stale = await admin<
-    { nspname: string }[]
-  >`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'e2e\\_%'`;
-  // Only schemas older than two hours: another run may be using a newer one right now.
-  const cutoff = Date.now() - 2 * 60 * 60 * 1000;
-  for (const { nspname } of stale) {
-    const started = Number.parseInt(nspname.slice(4), 36);
-    if (Number.isNaN(started) || started < cutoff) {
-      await admin.unsafe(`DROP SCHEMA IF EXISTS "${nspname}" CASCADE`);
-    }
-  }
-  const schema = `e2e_${Date.now().toString(36)}`;
-  await admin.unsafe(`CREATE SCHEMA ${schema}`);
+  await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.unsafe(`CREATE DATABASE "${name}"`);
   await admin.end();
-  const scoped = new URL(url);
-  scoped.searchParams.set('search_path', schema);
-  process.env.DATABASE_URL = scoped.toString();
-  // The queue too: with graphile-worker's shared schema, another run's server (another checkout, or CI's
-  // parallel run) took this run's jobs and ran them against its own tables (a sent invoice never reached
-  // Stripe, a mail went missing). Dropped with the run's schema (same prefix).
-  process.env.JOBS_SCHEMA = `${schema}_jobs`;
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  process.env.DATABASE_URL = own.toString();
+}
+
+/*
+ * A remote the federation spec took offline (`dist/<name>.offline`) in a run that was stopped before it
+ * could move it back is served again.
+ */
+const dist = process.env.DIST_DIR ?? 'dist';
+for (const parked of readdirSync(dist).filter((name) => name.endsWith('.offline'))) {
+  const served = join(dist, parked.slice(0, -'.offline'.length));
+  if (!existsSync(served)) renameSync(join(dist, parked), served);
 }
 
 /*

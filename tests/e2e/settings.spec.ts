@@ -1,14 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { signUpAndVerify, uniqueEmail } from './support';
-
-const PASSWORD = 'settings secret 1';
+import { type Provider, signInThroughForm, signUpProvider } from './support';
 
 test.describe('settings', () => {
-  let email: string;
+  let provider: Provider;
 
-  test.beforeEach(async ({ page, request }) => {
-    email = uniqueEmail();
-    await signUpAndVerify(page, request, email, PASSWORD);
+  test.beforeEach(async ({ page }) => {
+    provider = await signUpProvider(page.request);
     await page.goto('/dashboard/settings');
     await expect(page.getByLabel('Full name')).toHaveValue('Ada Lovelace');
   });
@@ -48,11 +45,7 @@ test.describe('settings', () => {
     // A second device, signed in with the old password.
     const other = await browser.newContext();
     const otherPage = await other.newPage();
-    await otherPage.goto('/auth');
-    await otherPage.getByLabel('Email').fill(email);
-    await otherPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await otherPage.getByRole('button', { name: 'Sign in', exact: true }).last().click();
-    await otherPage.waitForURL('**/dashboard');
+    await signInThroughForm(otherPage, provider);
 
     const form = page.getByRole('region', { name: 'Password' });
     await form.getByLabel('Current password').fill('wrong password');
@@ -61,7 +54,7 @@ test.describe('settings', () => {
     await form.getByRole('button', { name: 'Change password' }).click();
     await expect(form.getByText('The password is not correct.')).toBeVisible();
 
-    await form.getByLabel('Current password').fill(PASSWORD);
+    await form.getByLabel('Current password').fill(provider.password);
     await form.getByRole('button', { name: 'Change password' }).click();
     await expect(form.getByText('Your password was changed. 1 other session was signed out.')).toBeVisible();
 
@@ -76,11 +69,7 @@ test.describe('settings', () => {
         'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Version/17.5 Mobile/15E148 Safari/604.1',
     });
     const otherPage = await other.newPage();
-    await otherPage.goto('/auth');
-    await otherPage.getByLabel('Email').fill(email);
-    await otherPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await otherPage.getByRole('button', { name: 'Sign in', exact: true }).last().click();
-    await otherPage.waitForURL('**/dashboard');
+    await signInThroughForm(otherPage, provider);
 
     await page.reload();
     const sessions = page.getByRole('list', { name: 'Active sessions' });
@@ -115,15 +104,15 @@ test.describe('settings', () => {
     await confirm.click();
     await expect(dialog.getByText('The password is not correct.')).toBeVisible();
 
-    await dialog.getByLabel('Your password').fill(PASSWORD);
+    await dialog.getByLabel('Your password').fill(provider.password);
     await confirm.click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect(page.getByText('Your account has been deleted.')).toBeVisible();
 
     // The account is gone: signing in again fails.
     await page.goto('/auth');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Email').fill(provider.email);
+    await page.getByLabel('Password', { exact: true }).fill(provider.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
     await expect(page.getByText('Invalid email or password').first()).toBeVisible();
   });

@@ -1,41 +1,31 @@
-import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { PHP_EXAMPLE } from '../../shared/widget/handoff-examples';
 import { widgetSnippet } from '../../shared/widget/snippet';
-import { signUpAndVerify, uniqueEmail } from './support';
+import {
+  axeViolations,
+  createPortal as createPortalThroughApi,
+  expectNoSidewaysScroll,
+  providerOnDashboard,
+  shot,
+} from './support';
 
 /**
  * The provider's side of the embeddable widget (issue 6): the portal editor's "Website widget" card (the
  * paste-in snippet per mode, the allowed-origins warning), its "Single sign-on" card (the signing secret:
  * shown once, rotated after a confirmation, turned off) and the developer guide at /dashboard/documentation,
- * in English and German, on a desktop and on a 390 px phone. Screenshots go to SHOTS to be looked at.
+ * in English and German, on a desktop and on a 390 px phone.
  */
 
-const PASSWORD = 'widget settings 1';
-const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? 'test-results/widget-settings';
-mkdirSync(SHOTS, { recursive: true });
 /** Element screenshots without the sticky top bar drawn over the element's top. */
 const NO_TOP_BAR = 'header.sticky { visibility: hidden; }';
 
-async function createPortal(page: Page, portalName: string, allowedOrigins: string[] = []): Promise<string> {
-  const res = await page.request.post('/api/portals', {
-    data: { portalName, primaryColor: '#4f46e5', secondaryColor: '#0f766e', allowedOrigins },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
+const createPortal = (page: Page, portalName: string, allowedOrigins: string[]) =>
+  createPortalThroughApi(page.request, portalName, { secondaryColor: '#0f766e', allowedOrigins });
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
 /** The card titled `name` in the portal editor (its section is labelled by the heading). */
 const card = (page: Page, name: string | RegExp): Locator => page.getByRole('region', { name });
-
-/** The page must never scroll sideways (code blocks scroll inside their own box). */
-async function expectNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 async function switchToGerman(page: Page) {
   await page.getByRole('combobox', { name: /Language|Sprache/ }).selectOption('de');
@@ -43,16 +33,15 @@ async function switchToGerman(page: Page) {
 }
 
 test.describe('website widget settings and documentation', () => {
-  test.beforeEach(async ({ page, request, context }) => {
+  test.beforeEach(async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signUpAndVerify(page, request, uniqueEmail(), PASSWORD);
+    await providerOnDashboard(page);
   });
 
   test('copies the snippet for each mode and manages the single-sign-on secret', async ({
     page,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
     const origin = baseURL ?? '';
     // A portal made in the editor, without allowed websites yet.
     await page.goto('/dashboard/portals/new');
@@ -80,7 +69,7 @@ test.describe('website widget settings and documentation', () => {
     await expect(page.getByText('Link copied to clipboard!')).toBeVisible();
     expect(await clipboard(page)).toBe(widgetSnippet({ origin, portalId, mode: 'floating' }));
     await widget.scrollIntoViewIfNeeded();
-    await widget.screenshot({ path: `${SHOTS}/widget-card-en-1280.png`, style: NO_TOP_BAR });
+    await shot(widget, `widget-settings/widget-card-en-1280`, { style: NO_TOP_BAR });
 
     // Inline: the element to place, then the snippet ending in the inline command.
     await widget.getByRole('radio', { name: /Inline/ }).check();
@@ -113,13 +102,13 @@ test.describe('website widget settings and documentation', () => {
     await expect(dialog.getByRole('status', { name: 'Portal ID' })).toHaveText(portalId);
     await dialog.getByRole('button', { name: 'Copy the signing secret' }).click();
     expect(await clipboard(page)).toBe(secret);
-    await dialog.screenshot({ path: `${SHOTS}/secret-dialog-en-1280.png`, style: NO_TOP_BAR });
+    await shot(dialog, `widget-settings/secret-dialog-en-1280`, { style: NO_TOP_BAR });
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
     await expect(sso.getByRole('button', { name: 'Rotate secret' })).toBeFocused();
     const hint = secret.slice(-4);
     await expect(sso.getByTestId('sso-status')).toContainText(`Signing secret ending in ····${hint}`);
-    await sso.screenshot({ path: `${SHOTS}/sso-card-en-1280.png`, style: NO_TOP_BAR });
+    await shot(sso, `widget-settings/sso-card-en-1280`, { style: NO_TOP_BAR });
     const status = await (await page.request.get(`/api/portals/${portalId}/widget-secret`)).json();
     expect(status).toMatchObject({ configured: true, hint });
 
@@ -156,15 +145,13 @@ test.describe('website widget settings and documentation', () => {
     );
     await expect(sso.getByRole('button', { name: 'Generate secret' })).toBeVisible();
 
-    const axe = await new AxeBuilder({ page }).include('main').analyze();
-    expect(axe.violations).toEqual([]);
+    expect(await axeViolations(page, { include: 'main' })).toEqual([]);
   });
 
   test('the documentation opens from the sidebar, copies its code and speaks German', async ({
     page,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
     const origin = baseURL ?? '';
     const portalId = await createPortal(page, 'Docs Studio', ['https://www.docs.studio']);
     await page.goto('/dashboard');
@@ -179,7 +166,7 @@ test.describe('website widget settings and documentation', () => {
 
     const toc = page.getByRole('navigation', { name: 'On this page' });
     await expect(toc.getByRole('link')).toHaveCount(8);
-    await page.screenshot({ path: `${SHOTS}/docs-en-1280.png` });
+    await shot(page, `widget-settings/docs-en-1280`);
 
     // The installation snippet is this portal's, for this platform: copied as it is.
     const installation = page.getByRole('region', { name: 'Installation' });
@@ -196,7 +183,7 @@ test.describe('website widget settings and documentation', () => {
     const php = handoff.getByRole('figure', { name: 'client-portal-token.php' });
     await php.getByRole('button', { name: 'Copy' }).click();
     expect(await clipboard(page)).toBe(PHP_EXAMPLE);
-    await handoff.screenshot({ path: `${SHOTS}/docs-handoff-en-1280.png`, style: NO_TOP_BAR });
+    await shot(handoff, `widget-settings/docs-handoff-en-1280`, { style: NO_TOP_BAR });
 
     // CSP lines name this platform; the API links lead to the reference and the document.
     await expect(page.getByRole('figure', { name: 'Content-Security-Policy' }).locator('pre')).toHaveText(
@@ -217,13 +204,12 @@ test.describe('website widget settings and documentation', () => {
       ['Sign-in inside the widget', 'sign-in'],
       ['Content Security Policy', 'csp'],
     ] as const) {
-      await page
-        .getByRole('region', { name, exact: true })
-        .screenshot({ path: `${SHOTS}/docs-${file}-en-1280.png`, style: NO_TOP_BAR });
+      await shot(page.getByRole('region', { name, exact: true }), `widget-settings/docs-${file}-en-1280`, {
+        style: NO_TOP_BAR,
+      });
     }
 
-    const axe = await new AxeBuilder({ page }).include('main').analyze();
-    expect(axe.violations).toEqual([]);
+    expect(await axeViolations(page, { include: 'main' })).toEqual([]);
 
     // German, and the way back from the editor's single-sign-on card to its section.
     await switchToGerman(page);
@@ -231,18 +217,18 @@ test.describe('website widget settings and documentation', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Dokumentation' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Auf dieser Seite' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Befehle' })).toBeAttached();
-    await page.screenshot({ path: `${SHOTS}/docs-de-1280.png` });
+    await shot(page, `widget-settings/docs-de-1280`);
 
     await page.goto(`/dashboard/portals/${portalId}`);
     const widget = card(page, 'Website-Widget');
     await expect(widget.getByRole('radio', { name: /Schwebende Schaltfläche/ })).toBeChecked();
     await widget.scrollIntoViewIfNeeded();
-    await widget.screenshot({ path: `${SHOTS}/widget-card-de-1280.png`, style: NO_TOP_BAR });
+    await shot(widget, `widget-settings/widget-card-de-1280`, { style: NO_TOP_BAR });
     const sso = card(page, 'Single Sign-on');
     await sso.getByRole('button', { name: 'Schlüssel erzeugen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ihr neuer Signaturschlüssel' });
     await expect(dialog.getByText('Sie werden ihn nicht noch einmal sehen.')).toBeVisible();
-    await dialog.screenshot({ path: `${SHOTS}/secret-dialog-de-1280.png`, style: NO_TOP_BAR });
+    await shot(dialog, `widget-settings/secret-dialog-de-1280`, { style: NO_TOP_BAR });
     await dialog.getByRole('button', { name: 'Fertig' }).click();
     await sso.getByRole('link', { name: 'So signieren Sie Tokens' }).click();
     await expect(page).toHaveURL(/\/dashboard\/documentation#identity-handoff$/);
@@ -254,11 +240,8 @@ test.describe('website widget settings and documentation', () => {
   test('on a 390 px phone the widget card, the secret dialog and the documentation fit the screen @mobile', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
     await page.setViewportSize({ width: 390, height: 844 });
     const portalId = await createPortal(page, 'Pocket Widget Studio', ['https://www.pocket.studio']);
-    // The welcome toast covers the top bar on a phone: dismiss it.
-    await page.getByRole('button', { name: 'Close toast' }).click();
 
     for (const language of ['en', 'de'] as const) {
       if (language === 'de') await switchToGerman(page);
@@ -266,13 +249,13 @@ test.describe('website widget settings and documentation', () => {
       const widget = card(page, language === 'en' ? 'Website widget' : 'Website-Widget');
       await widget.scrollIntoViewIfNeeded();
       await expect(widget.locator('pre')).toBeVisible();
-      await expectNoHorizontalOverflow(page);
+      await expectNoSidewaysScroll(page);
       // The snippet's long first line scrolls inside its box.
       const scrolls = await widget
         .locator('pre')
         .evaluate((pre) => pre.scrollWidth > pre.clientWidth && pre.clientWidth > 0);
       expect(scrolls).toBe(true);
-      await widget.screenshot({ path: `${SHOTS}/widget-card-${language}-390.png`, style: NO_TOP_BAR });
+      await shot(widget, `widget-settings/widget-card-${language}-390`, { style: NO_TOP_BAR });
 
       const sso = card(page, language === 'en' ? 'Single sign-on' : 'Single Sign-on');
       await sso
@@ -291,7 +274,7 @@ test.describe('website widget settings and documentation', () => {
       });
       await expect(dialog).toBeVisible();
       expect((await dialog.boundingBox())?.width ?? 999).toBeLessThanOrEqual(390);
-      await page.screenshot({ path: `${SHOTS}/secret-dialog-${language}-390.png` });
+      await shot(page, `widget-settings/secret-dialog-${language}-390`);
       await dialog.getByRole('button', { name: language === 'en' ? 'Done' : 'Fertig' }).click();
 
       // The documentation through the slide-over navigation.
@@ -305,15 +288,15 @@ test.describe('website widget settings and documentation', () => {
       await expect(
         page.getByRole('heading', { level: 1, name: language === 'en' ? 'Documentation' : 'Dokumentation' }),
       ).toBeVisible();
-      await expectNoHorizontalOverflow(page);
-      await page.screenshot({ path: `${SHOTS}/docs-${language}-390.png` });
+      await expectNoSidewaysScroll(page);
+      await shot(page, `widget-settings/docs-${language}-390`);
       const handoff = page.getByRole('region', {
         name: language === 'en' ? 'Single sign-on' : 'Single Sign-on',
       });
       const node = handoff.getByRole('figure', { name: 'client-portal-token.mjs' });
       await node.scrollIntoViewIfNeeded();
-      await expectNoHorizontalOverflow(page);
-      await page.screenshot({ path: `${SHOTS}/docs-handoff-${language}-390.png` });
+      await expectNoSidewaysScroll(page);
+      await shot(page, `widget-settings/docs-handoff-${language}-390`);
       await node.getByRole('button').click();
       await expect(
         page.getByText(language === 'en' ? 'Copied to clipboard' : 'In die Zwischenablage kopiert'),

@@ -1,11 +1,33 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type APIRequestContext, expect, type FrameLocator, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  expect,
+  type Frame,
+  type FrameLocator,
+  type Page,
+  test,
+} from '@playwright/test';
 import { PROTOCOL, PROTOCOL_VERSION } from '../../shared/widget/protocol';
 import { type SnippetOptions, widgetSnippet } from '../../shared/widget/snippet';
-import { failOnCspViolations, latestMail, linkIn, uniqueEmail } from './support';
+import { CLIENT_PASSWORD } from './collaboration-world';
+import {
+  createClient,
+  createPortal,
+  failOnCspViolations,
+  ok as json,
+  latestMail,
+  linkIn,
+  PLATFORM,
+  pageIdle,
+  requestsReported,
+  SHOTS,
+  shot as saveShot,
+  signUpProvider,
+  socketLive,
+  uniqueEmail,
+} from './support';
 
 // Issue 17, finding 13: every page and frame of ours loads without a Content-Security-Policy violation.
 failOnCspViolations(test);
@@ -15,12 +37,8 @@ failOnCspViolations(test);
  * site on its own origin (127.0.0.1 on an ephemeral port, another site than the platform's `localhost`)
  * pastes the real snippet, loads /widget/embed.js from the platform and, like a provider's backend, signs
  * identity-handoff tokens with the portal's widget secret (from the rotate route). A second site on
- * another port is NOT among the portal's allowed origins. Screenshots go to SHOTS to be looked at.
+ * another port is NOT among the portal's allowed origins.
  */
-
-const PLATFORM = `http://localhost:${process.env.E2E_PORT ?? 4317}`;
-const SHOTS = process.env.WIDGET_SHOTS_DIR ?? 'test-results/widget-screenshots';
-const CLIENT_PASSWORD = 'client secret 1';
 
 type TokenVariant = 'valid' | 'expired' | 'bad-signature' | 'replayed' | 'other-portal';
 
@@ -83,47 +101,17 @@ async function startSite(): Promise<Site> {
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, pages, csp };
 }
 
-async function json<T>(res: Awaited<ReturnType<APIRequestContext['post']>>, status = 200): Promise<T> {
-  expect(res.status(), await res.text()).toBe(status);
-  return (await res.json()) as T;
-}
-
 /** A verified provider; portals A and B allow the test site; A has two clients and a widget secret. */
 async function setUpProvider(request: APIRequestContext) {
-  const email = uniqueEmail('widget');
-  const password = 'provider secret 1';
-  await json(
-    await request.post('/api/auth/sign-up', {
-      data: { email, password, confirmPassword: password, fullName: 'Ada' },
-    }),
-    201,
-  );
-  const link = linkIn((await latestMail(request, email, 'verify_email')).text, '/auth/verify');
-  const token = decodeURIComponent(new URL(link).searchParams.get('token') ?? '');
-  await json(await request.post('/api/auth/verify-email', { data: { token, currentPassword: password } }));
-  const ids: string[] = [];
-  for (const portalName of ['Acme Studio', 'Billing Desk']) {
-    const portal = await json<{ id: string }>(
-      await request.post('/api/portals', {
-        data: { portalName, primaryColor: '#be123c', allowedOrigins: [allowed.origin] },
-      }),
-      201,
-    );
-    ids.push(portal.id);
-  }
-  [portalA = '', portalB = ''] = ids;
+  await signUpProvider(request, { fullName: 'Ada' });
+  const portal = (portalName: string) =>
+    createPortal(request, portalName, { primaryColor: '#be123c', allowedOrigins: [allowed.origin] });
+  portalA = await portal('Acme Studio');
+  portalB = await portal('Billing Desk');
   for (const client of [grace, ada]) {
-    client.email = uniqueEmail(client.name.split(' ')[0]?.toLowerCase());
-    const created = await json<{ id: string }>(
-      await request.post('/api/clients', {
-        data: { name: client.name, email: client.email, portalId: portalA },
-      }),
-      201,
-    );
+    const created = await createClient(request, { name: client.name, portalId: portalA }, CLIENT_PASSWORD);
     client.id = created.id;
-    await json(
-      await request.post(`/api/clients/${client.id}/password`, { data: { password: CLIENT_PASSWORD } }),
-    );
+    client.email = created.email;
   }
   secretA = (await json<{ secret: string }>(await request.post(`/api/portals/${portalA}/widget-secret`)))
     .secret;
@@ -212,9 +200,48 @@ const focusedIn = (page: Page, host: string) =>
     return el ? `${el.tagName.toLowerCase()}${el.className ? `.${el.className.split(' ')[0]}` : ''}` : null;
   }, host);
 
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => saveShot(page, `widget/${name}`);
+
+/** The portal's frame in the page (the first of the platform's frames). */
+function portalFrame(page: Page): Frame {
+  const frame = page.frames().find((f) => f.url().startsWith(`${PLATFORM}/portal/`));
+  if (!frame) throw new Error('no portal frame');
+  return frame;
+}
+
+/**
+ * A round trip through the frame: the page's `navigate` command to `to` (another page than the frame's),
+ * answered by the frame's `route` event. The frame handles what reaches it in order, so whatever the page
+ * or its socket told it before has been handled once this returns.
+ */
+async function roundTrip(page: Page, to: 'dashboard' | 'invoices' | 'projects' | 'files') {
+  const before = (await eventsNamed(page, 'route')).length;
+  await page.evaluate(
+    (to) => (window as unknown as { ClientPortal: (...a: unknown[]) => void }).ClientPortal('navigate', to),
+    to,
+  );
+  await expect.poll(async () => (await eventsNamed(page, 'route')).length).toBeGreaterThan(before);
+}
+
+/**
+ * A message of the frame's own to the page, waited for there: what the frame posted before it has reached
+ * the page's listeners by then (messages from one sender arrive in order).
+ */
+async function framePostsReported(page: Page) {
+  const marker = `marker-${randomUUID()}`;
+  const arrived = page.evaluate(
+    (marker) =>
+      new Promise<void>((resolve) =>
+        addEventListener('message', function seen(e) {
+          if (e.data !== marker) return;
+          removeEventListener('message', seen);
+          resolve();
+        }),
+      ),
+    marker,
+  );
+  await portalFrame(page).evaluate((marker) => parent.postMessage(marker, '*'), marker);
+  await arrived;
 }
 
 /** The browser's complaints about messages sent to a frame before its document was the portal's. */
@@ -328,8 +355,6 @@ test.describe('the embedded portal on a provider site', () => {
     expect(said.slice(1)).toEqual(
       said.slice(1).map(() => ({ type: 'hello', signedIn: false, replay: true })),
     );
-    await page.waitForTimeout(1_500);
-    expect(await hellos()).toHaveLength(said.length);
     expect(droppedMessages).toEqual([]);
     // One frame document (the snippet's, never reloaded), one token exchange, no error.
     expect(documents).toHaveLength(1);
@@ -346,6 +371,10 @@ test.describe('the embedded portal on a provider site', () => {
         slot: host.shadowRoot?.querySelector('.inline slot') !== null,
       })),
     ).toEqual({ frameIsChild: 'IFRAME', slot: true });
+    // And no hello since the runtime answered: the frame has handled a command and what it posted came.
+    await roundTrip(page, 'invoices');
+    await framePostsReported(page);
+    expect(await hellos()).toHaveLength(said.length);
   });
 
   test('a token for another client signs the previous one out first; the same client keeps the session', async ({
@@ -373,10 +402,19 @@ test.describe('the embedded portal on a provider site', () => {
       );
 
     // The page vouches for Grace again: her session stays, the token is not even exchanged.
+    const exchanges: string[] = [];
+    page.on('request', (r) => r.url() === `${PLATFORM}/api/widget/handoff` && exchanges.push(r.method()));
+    const tokens = page.waitForResponse((r) => r.url().startsWith(`${allowed.origin}/token?`));
     await signIn(grace.email);
-    await page.waitForTimeout(1000);
+    await tokens;
+    // The token goes to the frame as the runtime gets it; the frame has handled it after the next command.
+    await roundTrip(page, 'invoices');
+    await requestsReported(page, portalFrame(page));
+    await framePostsReported(page);
+    expect(exchanges).toEqual([]);
     expect(await eventsNamed(page, 'login')).toHaveLength(1);
     expect(await eventNames(page)).not.toContain('logout');
+    await roundTrip(page, 'dashboard');
 
     // Another visitor signed in to the provider's site: Ada, and nothing of Grace's portal stays.
     await signIn(ada.email);
@@ -440,7 +478,8 @@ test.describe('the embedded portal on a provider site', () => {
     });
     await page.goto(url);
     await expect(page.locator(POPUP)).toHaveCount(1);
-    await page.waitForTimeout(2500);
+    // The idle time after the load, when a preload would make the frame (`preload: "open"`: none).
+    await pageIdle(page);
     await expect(page.locator(`${POPUP} iframe`)).toHaveCount(0);
     expect(portalRequests).toEqual([]);
     const dialog = page.getByRole('dialog');
@@ -781,14 +820,25 @@ test.describe('the embedded portal on a provider site', () => {
       )
       .sort();
     await expect.poll(product).toEqual(expected);
-    await page.waitForTimeout(300);
+    // The page's own forgery went out after the frame's messages: a marker after it has come by now.
+    await page.evaluate(
+      (marker) =>
+        new Promise<void>((resolve) => {
+          addEventListener('message', function seen(e) {
+            if (e.data !== marker) return;
+            removeEventListener('message', seen);
+            resolve();
+          });
+          window.postMessage(marker, '*');
+        }),
+      `marker-${randomUUID()}`,
+    );
     expect(await product()).toEqual(expected);
   });
 
   test('a message from the provider while the client is in the frame raises message.received, once', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     const email = uniqueEmail('linus');
     const client = await json<{ id: string }>(
       await api.post('/api/clients', { data: { name: 'Linus Torvalds', email, portalId: portalA } }),
@@ -809,10 +859,13 @@ test.describe('the embedded portal on a provider site', () => {
     const baseline = page.waitForResponse(
       (r) => r.url() === `${PLATFORM}/api/portal/${portalA}/notifications` && r.ok(),
     );
+    const live = socketLive(page);
     await page.goto(url);
     const portal = portalIn(page, INLINE);
     await expect(portal.getByRole('heading', { name: 'Welcome, Linus Torvalds' })).toBeVisible();
     await baseline;
+    // The frame's socket is open (its first frame came): the message is news it hears live.
+    await live;
     const message = await json<{ id: string }>(
       await api.post(`/api/projects/${project.id}/messages`, {
         data: { clientMessageId: randomUUID(), body: 'The release notes are up.' },
@@ -838,7 +891,6 @@ test.describe('the embedded portal on a provider site', () => {
   test('a file shared, then approved in the frame, raises file.status_changed for each status, once', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     const email = uniqueEmail('margaret');
     const client = await json<{ id: string }>(
       await api.post('/api/clients', { data: { name: 'Margaret Hamilton', email, portalId: portalA } }),
@@ -858,10 +910,12 @@ test.describe('the embedded portal on a provider site', () => {
     const baseline = page.waitForResponse(
       (r) => r.url() === `${PLATFORM}/api/portal/${portalA}/notifications` && r.ok(),
     );
+    const live = socketLive(page);
     await page.goto(url);
     const portal = portalIn(page, INLINE);
     await expect(portal.getByRole('heading', { name: 'Welcome, Margaret Hamilton' })).toBeVisible();
     await baseline;
+    const frames = await live;
     // A 1×1 PNG, shared by the provider: live, the page hears the new file waiting for review.
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -886,20 +940,23 @@ test.describe('the embedded portal on a provider site', () => {
     await portal.getByRole('link', { name: 'Cover.png' }).first().click();
     await portal.getByRole('button', { name: 'Approve' }).click();
     await expect(portal.getByText('Approved by you').first()).toBeVisible();
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(1000);
-    await shot(page, 'file-approved-inline-phone');
+    if (SHOTS) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, 'file-approved-inline-phone');
+    }
     await expect
       .poll(() => eventsNamed(page, 'file.status_changed'), { timeout: 10_000 })
       .toContainEqual(event('client_approved'));
-    await page.waitForTimeout(1500);
+    // The decision's activity item reached the frame's socket, and the frame has handled it.
+    await expect.poll(() => frames.some((f) => f.includes('file_approval'))).toBe(true);
+    await roundTrip(page, 'projects');
+    await framePostsReported(page);
     const heard = await eventsNamed(page, 'file.status_changed');
     expect(heard.filter((e) => e.via === 'dom')).toEqual([event('pending_review'), event('client_approved')]);
     expect(heard.filter((e) => e.via === 'callback')).toHaveLength(2);
   });
 
   test('an invoice paid while the client is in the frame raises invoice.paid, once', async ({ page }) => {
-    test.setTimeout(90_000);
     const email = uniqueEmail('katherine');
     const client = await json<{ id: string }>(
       await api.post('/api/clients', { data: { name: 'Katherine Johnson', email, portalId: portalA } }),
@@ -931,12 +988,12 @@ test.describe('the embedded portal on a provider site', () => {
     const baseline = page.waitForResponse(
       (r) => r.url() === `${PLATFORM}/api/portal/${portalA}/notifications` && r.ok(),
     );
+    const live = socketLive(page);
     await page.goto(url);
     const portal = portalIn(page, INLINE);
-    await expect(portal.getByRole('heading', { name: 'Welcome, Katherine Johnson' })).toBeVisible({
-      timeout: 15_000,
-    });
+    await expect(portal.getByRole('heading', { name: 'Welcome, Katherine Johnson' })).toBeVisible();
     await baseline;
+    const frames = await live;
     // The client opens the invoice in the frame; the provider marks it paid (as a Stripe webhook would).
     await portal.getByRole('link', { name: /INV/ }).first().click();
     await expect(portal.getByText('Amount due')).toBeVisible();
@@ -949,7 +1006,10 @@ test.describe('the embedded portal on a provider site', () => {
     // Its activity item and the invoice read paid again are the same news: nothing more.
     await portal.getByRole('link', { name: 'All invoices' }).click();
     await expect(portal.getByRole('heading', { name: 'Paid and cancelled' })).toBeVisible();
-    await page.waitForTimeout(1500);
+    // The payment's activity item reached the frame's socket, and the frame has handled it.
+    await expect.poll(() => frames.some((f) => f.includes('invoice_status'))).toBe(true);
+    await roundTrip(page, 'projects');
+    await framePostsReported(page);
     await shot(page, 'invoice-paid-inline');
     const heard = await eventsNamed(page, 'invoice.paid');
     expect(heard).toEqual(
@@ -993,7 +1053,8 @@ test.describe('the embedded portal on a provider site', () => {
       namespace: 'ClientPortal',
       portalId: portalA,
     });
-    await page.waitForTimeout(1000);
+    // Nothing else follows: the page has been idle since, with no frame to hear from.
+    await pageIdle(page);
     expect(await eventNames(page)).toEqual(['error']);
     await shot(page, 'not-allowed-inline-desktop-en');
   });
@@ -1040,7 +1101,7 @@ test.describe('the embedded portal on a provider site', () => {
       snippets: [],
       body: `<div class="card"><iframe title="Portal" src="${frameSrc}" style="width:100%;height:420px;border:1px solid #e2e8f0;border-radius:12px"></iframe></div>`,
       extra:
-        '<script>window.__messages=[];addEventListener("message",function(e){window.__messages.push(e.origin)})</script>',
+        '<script>window.__messages=[];addEventListener("message",function(e){if(!/^marker-/.test(e.data))window.__messages.push(e.origin)})</script>',
     });
     await page.goto(url);
     const frame = page.locator('iframe[title=Portal]').contentFrame();
@@ -1049,7 +1110,8 @@ test.describe('the embedded portal on a provider site', () => {
       'href',
       `/portal/${portalA}/login`,
     );
-    await page.waitForTimeout(500);
+    // The frame's own marker message arrives; nothing it said before it did.
+    await framePostsReported(page);
     expect(await page.evaluate(() => (window as unknown as { __messages: string[] }).__messages)).toEqual([]);
     await shot(page, 'refused-parent-desktop-en');
   });
