@@ -1,0 +1,518 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import module, { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { PDFDocument as PdfLibDocument } from 'pdf-lib';
+import type { Sharp } from 'sharp';
+
+/*
+ * The preview process: everything made from a version's untrusted bytes (PDF pages by pdf.js, images by
+ * sharp, "download with feedback" by pdf-lib) runs here, in a child process of the server
+ * (`preview-runner.ts`), never in the server's own memory. Once its libraries are loaded (trusted code,
+ * before any task arrives) it lowers its own hard limits with `prlimit --pid` (util-linux): its address
+ * space to what it uses then plus `PREVIEW_MEMORY_MB`, which holds for every allocation (pdf.js's inflated
+ * streams, canvases, sharp's pixels, the V8 heap), and its lifetime CPU time; it also lowers the priority
+ * of all its threads, so previews yield the CPU to the server's requests. Past a limit an allocation
+ * fails (the task reports `too_large`) or the process dies; either way the server loses nothing.
+ *
+ * One task at a time, framed on stdin/stdout: [u32 frame length][u32 header length][header JSON][blobs],
+ * the header listing its blobs' lengths. The server writes a task with the file as its one blob; the
+ * process answers with the results (WebP images, a PDF) as blobs. It writes nothing else to stdout.
+ *
+ * Node runs this file directly (it strips the types): it imports packages only, and nothing but types
+ * from our own files.
+ */
+
+/** The memory this process may use beyond what it holds once its libraries are loaded, in MiB. */
+const PREVIEW_MEMORY_MB = Number(process.env.PREVIEW_MEMORY_MB ?? 256);
+/** CPU seconds this process may use in its life (the server retires it well before, see the runner). */
+const PROCESS_CPU_SECONDS = 600;
+/** A task frame larger than this (a file is at most 10 MB) is not our server's: the process exits. */
+const MAX_TASK_BYTES = 64 * 1024 * 1024;
+/** The nice value of every thread of this process (0 is the server's, 19 the lowest). */
+const NICENESS = 10;
+
+/** Render these pages (those that exist) as WebP with their long side `longSide` px; `thumbnail` also makes one of the first. */
+export interface PdfTask {
+  op: 'pdf';
+  pages: number[];
+  longSide: number;
+  /** Also a thumbnail of the first rendered page, this wide (a very tall page: twice this high at most). */
+  thumbnailWidth?: number;
+  /** A PDF with more pages is refused (`too_many_pages`) before any page is read. */
+  maxPages: number;
+  /** Images inside the PDF larger than this are skipped rather than decoded. */
+  maxImagePixels: number;
+}
+
+/** An image's preview: upright, its page image and thumbnail as WebP, its upright size. */
+export interface ImageTask {
+  op: 'image';
+  longSide: number;
+  thumbnailWidth: number;
+  maxPixels: number;
+}
+
+/** A sticky note: at (x, y), fractions of the displayed page from its top left. */
+export interface PdfNote {
+  page: number;
+  x: number;
+  y: number;
+  contents: string;
+  author: string;
+  /** ISO 8601. */
+  date: string;
+  /** RGB, 0–1. */
+  color: [number, number, number];
+}
+
+/** Add `notes` as /Text annotations to the PDF, or to a new one-page PDF showing the image upright. */
+export interface AnnotateTask {
+  op: 'annotate';
+  source: 'pdf' | 'image';
+  notes: PdfNote[];
+  title: string;
+  maxPixels: number;
+}
+
+export type PreviewTask = PdfTask | ImageTask | AnnotateTask;
+
+/** A WebP image made by a task: its blob's index in the reply, and its size in pixels. */
+export interface MadeImage {
+  blob: number;
+  width: number;
+  height: number;
+}
+
+export interface PdfResult {
+  pageCount: number;
+  /** Page 1 as displayed (rotation applied), in points. */
+  firstPage: { width: number; height: number };
+  /** The requested pages that exist. */
+  pages: (MadeImage & { page: number })[];
+  thumbnail?: MadeImage;
+}
+
+export interface ImageResult {
+  /** Upright size of the image. */
+  width: number;
+  height: number;
+  page: MadeImage;
+  thumbnail: MadeImage;
+}
+
+/** The annotated PDF is blob 0. */
+export interface AnnotateResult {
+  pdf: number;
+}
+
+/**
+ * Why a task gave no result. `unreadable`: the bytes are no image or PDF this process can read (or an
+ * encrypted PDF); `too_large`: decoding them needs more memory or pixels than allowed; `too_many_pages`.
+ */
+export type TaskFailure = 'unreadable' | 'too_large' | 'too_many_pages';
+
+/** What the process writes: once `ready` (with the limits it set), then one reply per task. */
+export type ProcessMessage =
+  | { type: 'ready'; limits: { addressSpaceBytes: number; cpuSeconds: number } | null; limitError?: string }
+  | { type: 'result'; result: PdfResult | ImageResult | AnnotateResult }
+  | { type: 'failed'; reason: TaskFailure; message: string };
+
+const require = createRequire(import.meta.url);
+const pdfjsRoot = dirname(require.resolve('pdfjs-dist/package.json'));
+/** pdf.js's own fonts, CMaps, colour profiles and decoders, read from disk (never fetched). */
+const assets = {
+  standardFontDataUrl: `${join(pdfjsRoot, 'standard_fonts')}/`,
+  cMapUrl: `${join(pdfjsRoot, 'cmaps')}/`,
+  iccUrl: `${join(pdfjsRoot, 'iccs')}/`,
+  wasmUrl: `${join(pdfjsRoot, 'wasm')}/`,
+};
+
+class Failure extends Error {
+  // A plain field: Node strips types only, and parameter properties are more than types.
+  readonly reason: TaskFailure;
+  constructor(reason: TaskFailure, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/** An allocation refused by the address-space limit, or a decoder's own size limit. */
+const MEMORY_ERROR =
+  /allocation failed|out of memory|invalid array length|invalid typed array length|array buffer|exceeds pixel limit|cannot allocate|memory/i;
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** A failure of reading the bytes: too large when memory or a pixel limit ran out, else unreadable. */
+function readFailure(err: unknown): Failure {
+  if (err instanceof Failure) return err;
+  const message = messageOf(err);
+  return new Failure(MEMORY_ERROR.test(message) ? 'too_large' : 'unreadable', message);
+}
+
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+type SharpFn = typeof import('sharp').default;
+
+let pdfjs: PdfJs;
+let sharp: SharpFn;
+
+/** A WebP of `image` fitted inside `width` × `height` (never enlarged), with its size. */
+async function webp(image: Sharp, width: number, height: number, blobs: Uint8Array[]): Promise<MadeImage> {
+  const { data, info } = await image
+    .resize(width, height, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .webp({ quality: 82, effort: 3 })
+    .toBuffer({ resolveWithObject: true });
+  blobs.push(data);
+  return { blob: blobs.length - 1, width: info.width, height: info.height };
+}
+
+async function renderPdf(task: PdfTask, data: Uint8Array, blobs: Uint8Array[]): Promise<PdfResult> {
+  const loading = pdfjs.getDocument({
+    // pdf.js 6 never evaluates code from a PDF (its `isEvalSupported` option is gone); fonts are drawn
+    // from their outlines, never loaded as font faces or fetched.
+    data,
+    disableFontFace: true,
+    useSystemFonts: false,
+    disableAutoFetch: true,
+    maxImageSize: task.maxImagePixels,
+    verbosity: 0,
+    ...assets,
+  });
+  try {
+    let doc: Awaited<typeof loading.promise>;
+    try {
+      doc = await loading.promise;
+    } catch (err) {
+      throw readFailure(err);
+    }
+    if (doc.numPages > task.maxPages)
+      throw new Failure('too_many_pages', `${doc.numPages} pages (at most ${task.maxPages})`);
+    const first = (await doc.getPage(1)).getViewport({ scale: 1 });
+    const result: PdfResult = {
+      pageCount: doc.numPages,
+      firstPage: { width: Math.round(first.width), height: Math.round(first.height) },
+      pages: [],
+    };
+    for (const number of [...new Set(task.pages)]) {
+      if (number < 1 || number > doc.numPages) continue;
+      const page = await doc.getPage(number);
+      const natural = page.getViewport({ scale: 1 });
+      const scale = task.longSide / Math.max(natural.width, natural.height, 1);
+      const viewport = page.getViewport({ scale });
+      const width = Math.max(1, Math.round(viewport.width));
+      const height = Math.max(1, Math.round(viewport.height));
+      const factory = doc.canvasFactory as { create(w: number, h: number): unknown };
+      const { canvas, context } = factory.create(width, height) as {
+        canvas: { width: number; height: number };
+        context: CanvasRenderingContext2D;
+      };
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, width, height);
+      await page.render({ canvas: canvas as HTMLCanvasElement, canvasContext: context, viewport }).promise;
+      const rgba = context.getImageData(0, 0, width, height).data;
+      const raw = () => sharp(rgba, { raw: { width, height, channels: 4 } });
+      result.pages.push({ page: number, ...(await webp(raw(), width, height, blobs)) });
+      if (task.thumbnailWidth && !result.thumbnail)
+        result.thumbnail = await webp(raw(), task.thumbnailWidth, task.thumbnailWidth * 2, blobs);
+      page.cleanup();
+    }
+    return result;
+  } finally {
+    await loading.destroy();
+  }
+}
+
+/** A decoder for an uploaded image: pixel limit, first frame, upright by its EXIF orientation. */
+const decode = (data: Uint8Array, maxPixels: number) =>
+  sharp(data, { limitInputPixels: maxPixels, failOn: 'error', animated: false }).rotate();
+
+async function imagePreviews(task: ImageTask, data: Uint8Array, blobs: Uint8Array[]): Promise<ImageResult> {
+  try {
+    const meta = await sharp(data, { limitInputPixels: task.maxPixels }).metadata();
+    const { width, height } = meta.autoOrient ?? meta;
+    if (!width || !height) throw new Failure('unreadable', 'no dimensions');
+    const page = await webp(decode(data, task.maxPixels), task.longSide, task.longSide, blobs);
+    const thumbnail = await webp(
+      decode(data, task.maxPixels),
+      task.thumbnailWidth,
+      task.thumbnailWidth * 2,
+      blobs,
+    );
+    return { width, height, page, thumbnail };
+  } catch (err) {
+    throw readFailure(err);
+  }
+}
+
+/**
+ * A point on a displayed page (fractions from its top left, rotation applied, as the previews show it)
+ * in the page's own coordinates: `box` is its CropBox [x0, y0, x1, y1], `rotate` its /Rotate (0, 90, 180,
+ * 270, clockwise).
+ */
+export function toPdfPoint(
+  box: [number, number, number, number],
+  rotate: number,
+  u: number,
+  v: number,
+): { x: number; y: number } {
+  const [x0, y0, x1, y1] = box;
+  const w = x1 - x0;
+  const h = y1 - y0;
+  switch (((rotate % 360) + 360) % 360) {
+    case 90:
+      return { x: x0 + v * w, y: y0 + u * h };
+    case 180:
+      return { x: x1 - u * w, y: y0 + v * h };
+    case 270:
+      return { x: x1 - v * w, y: y1 - u * h };
+    default:
+      return { x: x0 + u * w, y: y1 - v * h };
+  }
+}
+
+/** The note icon's box, in points (readers draw the icon at a fixed size from its top left). */
+const ICON = 20;
+
+/** The image's bytes as pdf-lib embeds them: PNG or JPEG as they are when upright 8-bit RGB/grey, else converted. */
+async function embeddable(data: Uint8Array, maxPixels: number): Promise<{ png: boolean; data: Uint8Array }> {
+  const meta = await sharp(data, { limitInputPixels: maxPixels }).metadata();
+  const upright = (meta.orientation ?? 1) === 1;
+  const plain = meta.depth === 'uchar' && (meta.space === 'srgb' || meta.space === 'b-w');
+  if (upright && plain && meta.format === 'jpeg' && (meta.channels ?? 0) <= 3) return { png: false, data };
+  if (upright && plain && meta.format === 'png') return { png: true, data };
+  const image = decode(data, maxPixels).toColourspace('srgb');
+  return meta.hasAlpha
+    ? { png: true, data: await image.png().toBuffer() }
+    : { png: false, data: await image.jpeg({ quality: 92 }).toBuffer() };
+}
+
+async function annotate(task: AnnotateTask, data: Uint8Array, blobs: Uint8Array[]): Promise<AnnotateResult> {
+  const { PDFDocument, PDFHexString, PDFName, PDFString } = await import('pdf-lib');
+  let doc: PdfLibDocument;
+  try {
+    if (task.source === 'pdf') doc = await PDFDocument.load(data, { updateMetadata: false });
+    else {
+      const image = await embeddable(data, task.maxPixels);
+      doc = await PDFDocument.create();
+      doc.setTitle(task.title);
+      const embedded = image.png ? await doc.embedPng(image.data) : await doc.embedJpg(image.data);
+      // The image at 72 dpi, scaled down so its long side fits an A3 page (the pixels are all kept).
+      const fit = Math.min(1, 1191 / Math.max(embedded.width, embedded.height));
+      const page = doc.addPage([embedded.width * fit, embedded.height * fit]);
+      page.drawImage(embedded, { x: 0, y: 0, width: embedded.width * fit, height: embedded.height * fit });
+    }
+  } catch (err) {
+    throw readFailure(err);
+  }
+  const pages = doc.getPages();
+  const placed = new Map<number, number>();
+  for (const note of task.notes) {
+    const page = pages[note.page - 1];
+    if (!page) continue;
+    const crop = page.getCropBox();
+    const box: [number, number, number, number] = [crop.x, crop.y, crop.x + crop.width, crop.y + crop.height];
+    const { x, y } = toPdfPoint(box, page.getRotation().angle, note.x, note.y);
+    // Notes at the same point (the decisions' notes on page 1) are fanned out so each stays clickable.
+    const key = note.page * 1e6 + Math.round(x) * 1e3 + Math.round(y);
+    const offset = (placed.get(key) ?? 0) * (ICON + 4);
+    placed.set(key, (placed.get(key) ?? 0) + 1);
+    const left = Math.min(Math.max(x + offset, box[0]), box[2] - ICON);
+    const top = Math.min(Math.max(y, box[1] + ICON), box[3]);
+    const annotation = doc.context.obj({
+      Type: 'Annot',
+      Subtype: 'Text',
+      Rect: [left, top - ICON, left + ICON, top],
+      Contents: PDFHexString.fromText(note.contents),
+      T: PDFHexString.fromText(note.author),
+      M: PDFString.fromDate(new Date(note.date)),
+      CreationDate: PDFString.fromDate(new Date(note.date)),
+      Name: 'Comment',
+      C: note.color,
+      // Print, NoZoom, NoRotate: the icon keeps its size and stays upright, as sticky notes do.
+      F: 28,
+      Open: false,
+    });
+    const ref = doc.context.register(annotation);
+    const annots = page.node.Annots();
+    if (annots) annots.push(ref);
+    else page.node.set(PDFName.of('Annots'), doc.context.obj([ref]));
+  }
+  blobs.push(await doc.save({ useObjectStreams: false }));
+  return { pdf: blobs.length - 1 };
+}
+
+/** One task: its reply and the reply's blobs. */
+async function run(task: PreviewTask, data: Uint8Array): Promise<[ProcessMessage, Uint8Array[]]> {
+  const blobs: Uint8Array[] = [];
+  try {
+    const result =
+      task.op === 'pdf'
+        ? await renderPdf(task, data, blobs)
+        : task.op === 'image'
+          ? await imagePreviews(task, data, blobs)
+          : await annotate(task, data, blobs);
+    return [{ type: 'result', result }, blobs];
+  } catch (err) {
+    const failure = readFailure(err);
+    return [{ type: 'failed', reason: failure.reason, message: failure.message }, []];
+  }
+}
+
+/** Writes one frame: the message as its header, then its blobs. */
+function send(message: ProcessMessage, blobs: Uint8Array[] = []) {
+  const header = Buffer.from(JSON.stringify({ ...message, blobs: blobs.map((b) => b.byteLength) }));
+  const prefix = Buffer.alloc(8);
+  prefix.writeUInt32BE(4 + header.length + blobs.reduce((n, b) => n + b.byteLength, 0), 0);
+  prefix.writeUInt32BE(header.length, 4);
+  process.stdout.write(prefix);
+  process.stdout.write(header);
+  for (const blob of blobs) process.stdout.write(blob);
+}
+
+/** A tiny valid PDF, rendered once before the limits are set, so every library and thread is in place. */
+const WARM_UP_PDF = (() => {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 20 20] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    '<< /Length 35 >>\nstream\nBT /F1 8 Tf 2 8 Td (Ab) Tj ET 0 0 5 5 re f\nendstream',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.7\n';
+  const offsets = objects.map((o, i) => {
+    const at = body.length;
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+    return at;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const at of offsets) body += `${String(at).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(body);
+})();
+
+/** `VmSize` of this process, in bytes (Linux), else null. */
+function addressSpace(): number | null {
+  try {
+    const kb = /^VmSize:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    return kb ? Number(kb) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Every thread of this process at `NICENESS` (Linux gives each thread its own nice value). */
+function lowerPriority() {
+  let tids: number[] = [process.pid];
+  try {
+    tids = readdirSync('/proc/self/task').map(Number);
+  } catch {
+    // not Linux: the main thread only
+  }
+  for (const tid of tids) {
+    try {
+      setPriority(tid, NICENESS);
+    } catch {
+      // not permitted: the server's priority
+    }
+  }
+}
+
+/**
+ * Lowers this process's hard limits: address space to its size now plus `PREVIEW_MEMORY_MB`, CPU time to
+ * `PROCESS_CPU_SECONDS` more than used, no core files. Null when it cannot (no /proc or no prlimit: the
+ * runner logs that previews run without a memory limit).
+ */
+function setLimits(): { limits: { addressSpaceBytes: number; cpuSeconds: number } | null; error?: string } {
+  const size = addressSpace();
+  if (size === null) return { limits: null, error: 'no /proc/self/status' };
+  const addressSpaceBytes = size + PREVIEW_MEMORY_MB * 1024 * 1024;
+  const used = process.cpuUsage();
+  const cpuSeconds = Math.ceil((used.user + used.system) / 1e6) + PROCESS_CPU_SECONDS;
+  const args = [
+    '--pid',
+    String(process.pid),
+    `--as=${addressSpaceBytes}:${addressSpaceBytes}`,
+    `--cpu=${cpuSeconds}:${cpuSeconds}`,
+    '--core=0:0',
+  ];
+  for (const bin of ['prlimit', '/usr/bin/prlimit']) {
+    const out = spawnSync(bin, args, { stdio: ['ignore', 'ignore', 'pipe'], timeout: 10_000 });
+    if (out.status === 0) return { limits: { addressSpaceBytes, cpuSeconds } };
+    if (!out.error) return { limits: null, error: String(out.stderr).trim() };
+  }
+  return { limits: null, error: 'prlimit not found' };
+}
+
+async function start() {
+  // Compiled code is cached on disk (the OS temp folder), so a new process loads pdf.js in a fraction.
+  module.enableCompileCache?.();
+  pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  sharp = (await import('sharp')).default;
+  // One libvips thread and no operation cache: a preview is one image at a time, and memory stays its own.
+  sharp.concurrency(1);
+  sharp.cache(false);
+  await run(
+    { op: 'pdf', pages: [1], longSide: 32, thumbnailWidth: 16, maxPages: 1, maxImagePixels: 1 },
+    WARM_UP_PDF,
+  );
+  await import('pdf-lib');
+  module.flushCompileCache?.();
+  lowerPriority();
+  const { limits, error } = setLimits();
+  send({ type: 'ready', limits, ...(error ? { limitError: error } : {}) });
+
+  // Frames in: the length, then the frame read into one buffer of that length (the file is its blob).
+  let prefix = Buffer.alloc(0);
+  let frame: Buffer | null = null;
+  let filled = 0;
+  const tasks: Buffer[] = [];
+  let busy = false;
+  const next = async () => {
+    const current = busy ? undefined : tasks.shift();
+    if (!current) return;
+    busy = true;
+    const headerLength = current.readUInt32BE(0);
+    const { task, blobs } = JSON.parse(current.subarray(4, 4 + headerLength).toString()) as {
+      task: PreviewTask;
+      blobs: number[];
+    };
+    const data = new Uint8Array(current.buffer, current.byteOffset + 4 + headerLength, blobs[0] ?? 0);
+    const [reply, out] = await run(task, data);
+    send(reply, out);
+    busy = false;
+    void next();
+  };
+  process.stdin.on('data', (chunk: Buffer) => {
+    let at = 0;
+    while (at < chunk.length) {
+      if (!frame) {
+        const need = 4 - prefix.length;
+        prefix = Buffer.concat([prefix, chunk.subarray(at, at + need)]);
+        at += Math.min(need, chunk.length - at);
+        if (prefix.length < 4) return;
+        const length = prefix.readUInt32BE(0);
+        // The server never sends more than a file and its task; anything else is not our server.
+        if (length > MAX_TASK_BYTES) process.exit(2);
+        frame = Buffer.allocUnsafeSlow(length);
+        filled = 0;
+        prefix = Buffer.alloc(0);
+      }
+      const take = Math.min(frame.length - filled, chunk.length - at);
+      chunk.copy(frame, filled, at, at + take);
+      filled += take;
+      at += take;
+      if (filled === frame.length) {
+        tasks.push(frame);
+        frame = null;
+        void next();
+      }
+    }
+  });
+  // The server went away: nothing left to do.
+  process.stdin.on('end', () => process.exit(0));
+}
+
+if (process.env.PREVIEW_PROCESS === '1') void start();
