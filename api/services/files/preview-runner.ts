@@ -95,6 +95,8 @@ class Child {
   /** Why the parent killed it, if it did. */
   killedFor?: PreviewTaskError;
   idleTimer?: NodeJS.Timeout;
+  /** The largest reply the running task may write. */
+  outputMax = PREVIEW_OUTPUT_MAX_BYTES;
   private stderr = '';
   private frame: Buffer | null = null;
   private prefix = Buffer.alloc(0);
@@ -176,7 +178,7 @@ class Child {
         if (this.prefix.length < 4) return;
         const length = this.prefix.readUInt32BE(0);
         this.prefix = Buffer.alloc(0);
-        if (length > PREVIEW_OUTPUT_MAX_BYTES) {
+        if (length > this.outputMax) {
           this.kill(new PreviewTaskError('too_large', `a reply of ${length} bytes`));
           return;
         }
@@ -293,7 +295,7 @@ class Child {
 /** A task's file: its size and its bytes, streamed (from the store) or at hand. */
 export interface TaskInput {
   size: number;
-  body: AsyncIterable<Uint8Array> | Readable;
+  body: AsyncIterable<Uint8Array> | Iterable<Uint8Array> | Readable;
 }
 
 const idle: Child[] = [];
@@ -337,6 +339,8 @@ export interface RunOptions {
   cpuMs: number;
   /** Wall time, ms (default `PREVIEW_WALL_MS`). */
   wallMs?: number;
+  /** The largest reply, bytes (default `PREVIEW_OUTPUT_MAX_BYTES`). */
+  outputMaxBytes?: number;
   /** Aborts the task (the child is killed); the promise rejects with the signal's reason. */
   signal?: AbortSignal;
   /** Where to say, once, that previews run without a memory limit. */
@@ -376,6 +380,7 @@ export async function runPreviewTask(
       opts.log?.warn({ reason: ready.limitError }, 'previews run without a memory limit (no prlimit)');
     }
     child.tasks++;
+    child.outputMax = opts.outputMaxBytes ?? PREVIEW_OUTPUT_MAX_BYTES;
     const start = child.cpuMs();
     if (start !== null)
       poll = setInterval(() => {

@@ -2,7 +2,7 @@ import { PreviewTaskError } from './preview-runner';
 
 /*
  * Who gets the preview processes next. Two lanes, each with a queue per account (the provider whose file
- * it is) served round-robin:
+ * it is) served in turn (the account that started a task longest ago goes first):
  * - `job`: the preview job of an upload or new version (page 1 and the thumbnail). Never refused: the job
  *   worker decides how many wait (`process-file-version.ts` defers a job whose account already has
  *   `JOB_WAITING_PER_ACCOUNT` waiting, so one account's batch cannot fill the worker).
@@ -43,6 +43,9 @@ export class PreviewScheduler {
   private readonly byAccount = new Map<string, number>();
   /** Per lane: account → its waiting tasks, in the order the accounts take turns. */
   private readonly waiting: Record<Lane, Map<string, Waiter[]>> = { job: new Map(), view: new Map() };
+  /** Per lane: when each account last started a task (kept while it has tasks waiting or running). */
+  private readonly lastStart: Record<Lane, Map<string, number>> = { job: new Map(), view: new Map() };
+  private turn = 0;
   private lastLane: Lane = 'view';
   /** Called on every start and end (tests count and order them). */
   observe?: (event: SchedulerEvent) => void;
@@ -102,6 +105,7 @@ export class PreviewScheduler {
       const left = (this.byAccount.get(account) ?? 1) - 1;
       if (left > 0) this.byAccount.set(account, left);
       else this.byAccount.delete(account);
+      if (left <= 0 && !this.waiting[lane].has(account)) this.lastStart[lane].delete(account);
       this.observe?.({ type: 'end', lane, account });
       this.pump();
     }
@@ -112,15 +116,29 @@ export class PreviewScheduler {
     const at = list?.indexOf(waiter) ?? -1;
     if (!list || at < 0) return false;
     list.splice(at, 1);
-    if (list.length === 0) this.waiting[lane].delete(waiter.account);
+    if (list.length === 0) {
+      this.waiting[lane].delete(waiter.account);
+      if (this.runningFor(waiter.account) === 0) this.lastStart[lane].delete(waiter.account);
+    }
     return true;
   }
 
-  /** The first account in `lane`'s turn order with a task waiting and room under its cap. */
+  /**
+   * Whose turn it is in `lane`: of the accounts with a task waiting and room under their cap, the one
+   * that started a task longest ago (or never), the earliest to arrive on a tie.
+   */
   private nextIn(lane: Lane): string | undefined {
-    for (const [account, list] of this.waiting[lane])
-      if (list.length > 0 && this.runningFor(account) < this.options.perAccount) return account;
-    return undefined;
+    let best: string | undefined;
+    let bestAt = Number.POSITIVE_INFINITY;
+    for (const [account, list] of this.waiting[lane]) {
+      if (list.length === 0 || this.runningFor(account) >= this.options.perAccount) continue;
+      const at = this.lastStart[lane].get(account) ?? -1;
+      if (at < bestAt) {
+        best = account;
+        bestAt = at;
+      }
+    }
+    return best;
   }
 
   /** Starts waiting tasks while slots are free. */
@@ -142,9 +160,8 @@ export class PreviewScheduler {
       const queue = this.waiting[pick.lane];
       const list = queue.get(pick.account) as Waiter[];
       const waiter = list.shift() as Waiter;
-      // The account goes to the back of its lane's turn order.
-      queue.delete(pick.account);
-      if (list.length > 0) queue.set(pick.account, list);
+      if (list.length === 0) queue.delete(pick.account);
+      this.lastStart[pick.lane].set(pick.account, ++this.turn);
       this.lastLane = pick.lane;
       this.running[pick.lane]++;
       this.byAccount.set(pick.account, this.runningFor(pick.account) + 1);
