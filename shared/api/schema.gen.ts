@@ -10968,6 +10968,11 @@ export interface components {
             y: number;
         };
         FilePreview: {
+            /**
+             * @description Only with status failed. unreadable: the bytes do not decode; too_large: decoding needs more memory or pixels than a preview may use; too_many_pages: more than 10,000 pages; too_slow: a page needs more than 2 s of CPU time; error: the server could not make it.
+             * @enum {string}
+             */
+            failure?: "unreadable" | "too_large" | "too_many_pages" | "too_slow" | "error";
             height: number | null;
             /** @description Pages of a PDF; 1 for an image. */
             pageCount: number | null;
