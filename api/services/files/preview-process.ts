@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import module, { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -117,7 +117,9 @@ export type TaskFailure = 'unreadable' | 'too_large' | 'too_many_pages';
 export type ProcessMessage =
   | { type: 'ready'; limits: { addressSpaceBytes: number; cpuSeconds: number } | null; limitError?: string }
   | { type: 'result'; result: PdfResult | ImageResult | AnnotateResult }
-  | { type: 'failed'; reason: TaskFailure; message: string };
+  | { type: 'failed'; reason: TaskFailure; message: string }
+  /** The file could not be read (it went away, or the disk failed): not the file's fault. */
+  | { type: 'unavailable'; message: string };
 
 const require = createRequire(import.meta.url);
 const pdfjsRoot = dirname(require.resolve('pdfjs-dist/package.json'));
@@ -362,6 +364,26 @@ async function run(task: PreviewTask, data: Uint8Array): Promise<[ProcessMessage
   }
 }
 
+/** A stored file the server named by its path (the local store), read whole into one buffer. */
+function readStored(path: string): Uint8Array {
+  const fd = openSync(path, 'r');
+  try {
+    const { size } = fstatSync(fd);
+    if (size > MAX_TASK_BYTES) throw new Error(`${size} bytes is more than a stored file can be`);
+    const data = Buffer.allocUnsafeSlow(size);
+    let filled = 0;
+    while (filled < size) {
+      const read = readSync(fd, data, filled, size - filled, filled);
+      if (read === 0) throw new Error('the stored file shrank while it was read');
+      filled += read;
+    }
+    // A plain view: pdf.js refuses a Buffer.
+    return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Writes one frame: the message as its header, then its blobs. */
 function send(message: ProcessMessage, blobs: Uint8Array[] = []) {
   const header = Buffer.from(JSON.stringify({ ...message, blobs: blobs.map((b) => b.byteLength) }));
@@ -477,11 +499,22 @@ async function start() {
     if (!current) return;
     busy = true;
     const headerLength = current.readUInt32BE(0);
-    const { task, blobs } = JSON.parse(current.subarray(4, 4 + headerLength).toString()) as {
+    const { task, blobs, path } = JSON.parse(current.subarray(4, 4 + headerLength).toString()) as {
       task: PreviewTask;
       blobs: number[];
+      path?: string;
     };
-    const data = new Uint8Array(current.buffer, current.byteOffset + 4 + headerLength, blobs[0] ?? 0);
+    let data: Uint8Array;
+    try {
+      data = path
+        ? readStored(path)
+        : new Uint8Array(current.buffer, current.byteOffset + 4 + headerLength, blobs[0] ?? 0);
+    } catch (err) {
+      send({ type: 'unavailable', message: messageOf(err) });
+      busy = false;
+      void next();
+      return;
+    }
     const [reply, out] = await run(task, data);
     send(reply, out);
     busy = false;

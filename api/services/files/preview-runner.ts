@@ -254,9 +254,16 @@ class Child {
       if (this.dead) reject(this.killedFor ?? new PreviewTaskError('unavailable', 'the process has ended'));
       else this.waiter = { resolve, reject };
     });
-    const header = Buffer.from(JSON.stringify({ task, blobs: [input.size] }));
+    const size = 'path' in input ? 0 : input.size;
+    const header = Buffer.from(
+      JSON.stringify({
+        task,
+        blobs: 'path' in input ? [] : [size],
+        ...('path' in input ? { path: input.path } : {}),
+      }),
+    );
     const prefix = Buffer.alloc(8);
-    prefix.writeUInt32BE(4 + header.length + input.size, 0);
+    prefix.writeUInt32BE(4 + header.length + size, 0);
     prefix.writeUInt32BE(header.length, 4);
     const { stdin } = this.proc;
     const write = async (chunk: Uint8Array) => {
@@ -272,31 +279,33 @@ class Child {
         });
     };
     const writing = (async () => {
-      await write(prefix);
-      await write(header);
+      await write(Buffer.concat([prefix, header]));
+      if ('path' in input) return;
       let sent = 0;
       for await (const chunk of input.body as AsyncIterable<Uint8Array>) {
         if (this.dead) break;
         sent += chunk.length;
-        if (sent > input.size) throw new Error('the stored file grew while it was read');
+        if (sent > size) throw new Error('the stored file grew while it was read');
         await write(chunk);
       }
-      if (!this.dead && sent !== input.size) throw new Error('the stored file shrank while it was read');
+      if (!this.dead && sent !== size) throw new Error('the stored file shrank while it was read');
     })();
     writing.catch((err: unknown) => this.kill(new PreviewTaskError('unavailable', String(err))));
     try {
       return await reply;
     } finally {
-      if (this.dead && 'destroy' in input.body) (input.body as Readable).destroy();
+      if (this.dead && 'body' in input && 'destroy' in input.body) (input.body as Readable).destroy();
     }
   }
 }
 
-/** A task's file: its size and its bytes, streamed (from the store) or at hand. */
-export interface TaskInput {
-  size: number;
-  body: AsyncIterable<Uint8Array> | Iterable<Uint8Array> | Readable;
-}
+/**
+ * A task's file: its size and its bytes, streamed (from the store) or at hand; or its path on this
+ * machine, which the process reads itself (the server never touches the bytes).
+ */
+export type TaskInput =
+  | { size: number; body: AsyncIterable<Uint8Array> | Iterable<Uint8Array> | Readable }
+  | { path: string };
 
 const idle: Child[] = [];
 let warnedUnlimited = false;
@@ -394,6 +403,7 @@ export async function runPreviewTask(
       child.kill(new PreviewTaskError(message.reason, message.message));
       throw new PreviewTaskError(message.reason, message.message);
     }
+    if (message.type === 'unavailable') throw new PreviewTaskError('unavailable', message.message);
     if (message.type !== 'result') throw new PreviewTaskError('unavailable', `unexpected ${message.type}`);
     return { message, blobs, stats: { pid: child.pid, limits: ready.limits } };
   } catch (err) {

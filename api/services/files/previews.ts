@@ -21,7 +21,8 @@ import { type Lane, PreviewScheduler } from './preview-scheduler';
  * `process_file_version` job after an upload and, for PDF pages beyond the first, on demand when a page is
  * first viewed. Keys are per version (`fileThumbnailKey`, `filePageKey`), so a stored preview never goes
  * stale and a repeated run overwrites the same keys. The work itself runs in preview processes under hard
- * limits (`preview-runner.ts`), in the turn `previewScheduler` gives it.
+ * limits (`preview-runner.ts`), in the turn `previewScheduler` gives it; they read a local store's file
+ * themselves, an S3 object is streamed to them.
  */
 
 /** Thumbnails are about this wide (a very tall image is bounded by twice that in height). */
@@ -61,14 +62,14 @@ interface VersionRow {
 
 /**
  * The stored bytes of a version, whole, at most the upload limit: read into one buffer of the stored size
- * (for tests and the demo's checks; previews stream the file to their process instead).
+ * (for tests and the demo's checks; previews hand the file to their process instead).
  */
 export async function readVersionBytes(store: FileStore, key: string): Promise<Buffer | null> {
   const input = await openVersion(store, key);
   if (!input) return null;
   const bytes = Buffer.allocUnsafeSlow(input.size);
   let filled = 0;
-  for await (const chunk of input.body as AsyncIterable<Buffer>) {
+  for await (const chunk of input.body) {
     if (filled + chunk.length > bytes.length) throw new Error(`stored file ${key} grew while read`);
     chunk.copy(bytes, filled);
     filled += chunk.length;
@@ -77,8 +78,21 @@ export async function readVersionBytes(store: FileStore, key: string): Promise<B
   return bytes;
 }
 
+/**
+ * A version's stored file for a preview process: its path where the store has one on this machine (the
+ * process reads it itself), else its bytes as a stream of known size; null when the store has none.
+ */
+async function versionInput(store: FileStore, key: string): Promise<TaskInput | null> {
+  const path = store.localPath?.(key);
+  if (!path) return openVersion(store, key);
+  const info = await store.stat(key);
+  if (!info) return null;
+  if (info.size > FILE_MAX_BYTES) throw tooLarge();
+  return { path };
+}
+
 /** A version's stored bytes as a stream of known size, or null when the store has none. */
-async function openVersion(store: FileStore, key: string): Promise<TaskInput | null> {
+async function openVersion(store: FileStore, key: string): Promise<{ size: number; body: Readable } | null> {
   const file = await store.get(key);
   if (!file) return null;
   if (file.size > FILE_MAX_BYTES) {
@@ -110,7 +124,7 @@ export async function previewTask(
     lane,
     account,
     async () => {
-      const input = await openVersion(deps.store, key);
+      const input = await versionInput(deps.store, key);
       if (!input) throw new PreviewTaskError('unreadable', 'the version’s bytes are not in the store');
       return runPreviewTask(task, input, { cpuMs, log: deps.log, ...(signal ? { signal } : {}) });
     },
