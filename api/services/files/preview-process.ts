@@ -164,7 +164,8 @@ async function webp(image: Sharp, width: number, height: number, blobs: Uint8Arr
   const { data, info } = await image
     .resize(width, height, { fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
-    .webp({ quality: 82, effort: 3 })
+    // Effort 1: a third of effort 3's CPU time (150 → 50 ms for a 1600 px page), about a tenth larger.
+    .webp({ quality: 82, effort: 1 })
     .toBuffer({ resolveWithObject: true });
   blobs.push(data);
   return { blob: blobs.length - 1, width: info.width, height: info.height };
