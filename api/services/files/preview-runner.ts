@@ -1,6 +1,7 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import type { Logger } from '../../http/logger';
 import type { PreviewTask, ProcessMessage, TaskFailure } from './preview-process';
 
@@ -115,7 +116,7 @@ class Child {
         '--wasm-max-mem-pages=2048',
         '--max-semi-space-size=16',
         '--max-old-space-size=256',
-        CHILD_URL.pathname,
+        fileURLToPath(CHILD_URL),
       ],
       { env: childEnv(), stdio: ['pipe', 'pipe', 'pipe'] },
     );
