@@ -4,8 +4,8 @@ import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { type Lang, translate } from '../../http/i18n';
 import { versionFor } from './access';
+import { PreviewTaskError } from './preview-child';
 import type { AnnotateResult, PdfNote } from './preview-process';
-import { PreviewTaskError } from './preview-runner';
 import { ANNOTATE_CPU_MS, MAX_INPUT_PIXELS, previewTask, previewTaskApiError } from './previews';
 
 /*

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { PreviewTaskError } from './preview-child';
 import type { PreviewTask } from './preview-process';
-import { PreviewTaskError, runPreviewTask } from './preview-runner';
+import { runPreviewTask } from './preview-runner';
 import { inflateBombPdf, manyPagesPdf, testPdf } from './testing-previews';
 
 /** The preview processes on real files: hard limits, how each one fails, and a failed process never reused. */

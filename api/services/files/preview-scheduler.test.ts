@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PreviewTaskError } from './preview-runner';
+import { PreviewTaskError } from './preview-child';
 import { type Lane, PreviewScheduler, type SchedulerEvent, type SchedulerOptions } from './preview-scheduler';
 
 /** Whose preview task runs next: per-account turns, the cap per account, the two lanes, and the limits. */

@@ -1,4 +1,4 @@
-import { PreviewTaskError } from './preview-runner';
+import { PreviewTaskError } from './preview-child';
 
 /*
  * Who gets the preview processes next. Two lanes, each with a queue per account (the provider whose file

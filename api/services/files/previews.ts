@@ -6,14 +6,9 @@ import { ApiError } from '../../http/errors';
 import { filePageKey, fileThumbnailKey } from '../../storage/keys';
 import { type FileStore, type StoredFile, tooLarge } from '../../storage/store';
 import { versionFor } from './access';
+import { type PreviewFailure, PreviewTaskError, type TaskInput } from './preview-child';
 import type { ImageResult, MadeImage, PdfResult, PreviewTask } from './preview-process';
-import {
-  PREVIEW_PROCESSES,
-  type PreviewFailure,
-  PreviewTaskError,
-  runPreviewTask,
-  type TaskInput,
-} from './preview-runner';
+import { PREVIEW_PROCESSES, runPreviewTask } from './preview-runner';
 import { type Lane, PreviewScheduler } from './preview-scheduler';
 
 /*
