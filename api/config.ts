@@ -116,6 +116,11 @@ export const ConfigSchema = z.object({
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   S3_FORCE_PATH_STYLE: boolean,
+  /**
+   * Memory each preview process may use beyond its loaded size, MiB (its address-space limit; the
+   * process reads it from its environment, `services/files/preview-process.ts`).
+   */
+  PREVIEW_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(256),
   /** Jobs this instance runs at once; 0 runs no worker here (it still enqueues). */
   JOBS_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(4),
   /**

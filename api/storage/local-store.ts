@@ -163,6 +163,10 @@ export function createLocalStore(rootDir: string): FileStore {
       return filesUnder(folderOf(prefix));
     },
 
+    localPath(key) {
+      return pathOf(key);
+    },
+
     close() {},
   };
 }

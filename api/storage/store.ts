@@ -33,6 +33,12 @@ export interface FileStore {
   deletePrefix(prefix: string): Promise<number>;
   /** The keys under a prefix, sorted. */
   list(prefix: string): Promise<string[]>;
+  /**
+   * Where the file of `key` lies on this machine (the local driver only), for a process of ours that
+   * reads it itself (the preview processes: the server then never holds or pipes the bytes). It may not
+   * exist; check with `stat`.
+   */
+  localPath?(key: string): string;
   /** Releases connections (the S3 client's sockets); the store is not used afterwards. */
   close(): void;
 }

@@ -2550,7 +2550,7 @@ export interface paths {
         put?: never;
         /**
          * Pin feedback to a point
-         * @description Pins feedback to a point of a version (any version of the file, at any time): `page` from 1 (an image has one; at most the version’s page count once its previews are made, 422 otherwise), `x` and `y` as fractions of the page’s width and height from its top left. At most 500 pins a version (409 `conflict`). Another provider’s file answers 404.
+         * @description Pins feedback to a point of a version (any version of the file, at any time): `page` from 1 to the version’s last page (an image has one; a PDF whose pages are not counted yet, its preview pending or failed, only page 1; 422 naming `page` otherwise), `x` and `y` as fractions of the page’s width and height from its top left. At most 500 pins a version (409 `conflict`). Another provider’s file answers 404.
          */
         post: {
             parameters: {
@@ -3031,7 +3031,7 @@ export interface paths {
         };
         /**
          * A page of a version
-         * @description Page `page` of the version as a WebP image, at most 1600 px on its long side: an image’s preview (page 1 only), or a PDF page. A PDF page not viewed before is rendered now (a few at a time per server; 503 with `Retry-After` when too many wait) and kept for the next viewer. A page past the last answers 404 `not_found`; a document, or a file that could not be read, 404 `file_preview_unavailable`. Served with `nosniff`, a sandboxing policy and `Cache-Control: private, max-age=3600`. Another provider’s file answers 404.
+         * @description Page `page` of the version as a WebP image, at most 1600 px on its long side: an image’s preview (page 1 only), or a PDF page. A PDF page not viewed before is rendered now (one at a time per account, in a process with hard limits; 503 with `Retry-After` when too many of the account’s pages wait) and kept for the next viewer. A page past the last answers 404 `not_found`; a document, or a file that could not be read, 404 `file_preview_unavailable`. Served with `nosniff`, a sandboxing policy and `Cache-Control: private, max-age=3600`. Another provider’s file answers 404.
          */
         get: {
             parameters: {
@@ -5314,7 +5314,7 @@ export interface paths {
         put?: never;
         /**
          * Pin feedback to a point (client)
-         * @description Pins feedback to a point of a version (any version of the file, at any time): `page` from 1 (an image has one; at most the version’s page count once its previews are made, 422 otherwise), `x` and `y` as fractions of the page’s width and height from its top left. At most 500 pins a version (409 `conflict`). Only files of the client’s own projects.
+         * @description Pins feedback to a point of a version (any version of the file, at any time): `page` from 1 to the version’s last page (an image has one; a PDF whose pages are not counted yet, its preview pending or failed, only page 1; 422 naming `page` otherwise), `x` and `y` as fractions of the page’s width and height from its top left. At most 500 pins a version (409 `conflict`). Only files of the client’s own projects.
          */
         post: {
             parameters: {
@@ -5782,7 +5782,7 @@ export interface paths {
         };
         /**
          * A page of a version (client)
-         * @description Page `page` of the version as a WebP image, at most 1600 px on its long side: an image’s preview (page 1 only), or a PDF page. A PDF page not viewed before is rendered now (a few at a time per server; 503 with `Retry-After` when too many wait) and kept for the next viewer. A page past the last answers 404 `not_found`; a document, or a file that could not be read, 404 `file_preview_unavailable`. Served with `nosniff`, a sandboxing policy and `Cache-Control: private, max-age=3600`. Only files of the client’s own projects.
+         * @description Page `page` of the version as a WebP image, at most 1600 px on its long side: an image’s preview (page 1 only), or a PDF page. A PDF page not viewed before is rendered now (one at a time per account, in a process with hard limits; 503 with `Retry-After` when too many of the account’s pages wait) and kept for the next viewer. A page past the last answers 404 `not_found`; a document, or a file that could not be read, 404 `file_preview_unavailable`. Served with `nosniff`, a sandboxing policy and `Cache-Control: private, max-age=3600`. Only files of the client’s own projects.
          */
         get: {
             parameters: {
@@ -10968,6 +10968,11 @@ export interface components {
             y: number;
         };
         FilePreview: {
+            /**
+             * @description Only with status failed. unreadable: the bytes do not decode; too_large: decoding needs more memory or pixels than a preview may use; too_many_pages: more than 10,000 pages; too_slow: a page needs more than 2 s of CPU time; error: the server could not make it.
+             * @enum {string}
+             */
+            failure?: "unreadable" | "too_large" | "too_many_pages" | "too_slow" | "error";
             height: number | null;
             /** @description Pages of a PDF; 1 for an image. */
             pageCount: number | null;

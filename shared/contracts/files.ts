@@ -138,6 +138,18 @@ export const FilePageParams = FileVersionParams.extend({
 
 export const FileActor = z.object({ type: FileSide, name: text() }).meta({ id: 'FileActor' });
 
+/**
+ * Why a preview failed, once (it is not retried): the file's own limit, or `error` when making it failed
+ * on the server's side on every attempt.
+ */
+export const PreviewFailure = z
+  .enum(['unreadable', 'too_large', 'too_many_pages', 'too_slow', 'error'])
+  .meta({
+    description:
+      'Only with status failed. unreadable: the bytes do not decode; too_large: decoding needs more memory or pixels than a preview may use; too_many_pages: more than 10,000 pages; too_slow: a page needs more than 2 s of CPU time; error: the server could not make it.',
+  });
+export type PreviewFailure = z.infer<typeof PreviewFailure>;
+
 export const FilePreview = z
   .object({
     status: z.enum(['pending', 'ready', 'unavailable', 'failed']).meta({
@@ -151,6 +163,7 @@ export const FilePreview = z
       .nullable()
       .meta({ description: 'Of the image, or of the first PDF page in points.' }),
     height: z.number().int().nullable(),
+    failure: PreviewFailure.optional(),
   })
   .meta({ id: 'FilePreview' });
 export type FilePreview = z.infer<typeof FilePreview>;

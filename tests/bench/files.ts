@@ -53,18 +53,66 @@ const timed = async (run: () => Promise<void>) => {
   return performance.now() - started;
 };
 
-/** The process of `pid`'s tree holding the most memory: the node process under tsx that serves. */
-function servingProcess(pid: number): number {
+/** The processes of `pid`'s tree, `pid` first. */
+function processTree(pid: number): number[] {
   const tree = [pid];
   for (let i = 0; i < tree.length; i++) {
     const p = tree[i] as number;
-    for (const task of readdirSync(`/proc/${p}/task`)) {
-      const kids = readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').trim();
-      if (kids) tree.push(...kids.split(/\s+/).map(Number));
+    try {
+      for (const task of readdirSync(`/proc/${p}/task`)) {
+        const kids = readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').trim();
+        if (kids) tree.push(...kids.split(/\s+/).map(Number));
+      }
+    } catch {
+      // ended meanwhile
     }
   }
+  return tree;
+}
+
+const isPreviewProcess = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('preview-process');
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The process of `pid`'s tree holding the most memory, preview processes aside: the node process under
+ * tsx that serves.
+ */
+function servingProcess(pid: number): number {
+  const tree = processTree(pid).filter((p) => !isPreviewProcess(p));
   const rss = (p: number) => Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1]);
   return tree.reduce((a, b) => (rss(b) > rss(a) ? b : a));
+}
+
+/**
+ * CPU time (ms) of the serving process itself, and of its preview processes: the live ones, and the
+ * ended ones it has reaped (cutime + cstime).
+ */
+function cpuMs(serving: number): { server: number; previews: number } {
+  const fields = (p: number) => {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      return stat
+        .slice(stat.lastIndexOf(')') + 2)
+        .split(' ')
+        .map(Number);
+    } catch {
+      return [];
+    }
+  };
+  const own = fields(serving);
+  const live = processTree(serving)
+    .slice(1)
+    .reduce((n, p) => n + ((fields(p)[11] ?? 0) + (fields(p)[12] ?? 0)), 0);
+  // utime, stime, cutime, cstime: fields 14-17 of the line, in clock ticks (100 a second).
+  return {
+    server: ((own[11] ?? 0) + (own[12] ?? 0)) * 10,
+    previews: (live + (own[13] ?? 0) + (own[14] ?? 0)) * 10,
+  };
 }
 
 const statusKb = (pid: number, field: string) =>
@@ -79,6 +127,8 @@ interface AppFigures {
   memoryPerUploadMb: number;
   /** How long the previews of the timed rounds took to finish after them. */
   previewWaitMs: number;
+  /** CPU time per timed upload: the serving process's, and its preview processes' (ms). */
+  cpuPerUpload: { server: number; previews: number };
 }
 
 /**
@@ -152,14 +202,21 @@ async function measureApp(
     await downloadApp();
     await downloadBaseline();
   }
+  const serving = servingProcess(app.server.child.pid as number);
   const t = {
     upApp: [] as number[],
     upBase: [] as number[],
     downApp: [] as number[],
     downBase: [] as number[],
   };
+  // The timed rounds start with no preview of the warm-up still being made.
+  await previewsDone();
+  const cpuBefore = cpuMs(serving);
+  let serverCpu = 0;
   for (let i = 0; i < ROUNDS; i++) {
+    const before = cpuMs(serving).server;
     t.upApp.push(await timed(uploadApp));
+    serverCpu += cpuMs(serving).server - before;
     t.upBase.push(await timed(uploadBaseline));
     t.downApp.push(await timed(downloadApp));
     t.downBase.push(await timed(downloadBaseline));
@@ -169,13 +226,19 @@ async function measureApp(
   const waited = performance.now();
   await previewsDone();
   const previewWaitMs = performance.now() - waited;
-  const pid = servingProcess(app.server.child.pid as number);
+  const previewCpu = cpuMs(serving).previews - cpuBefore.previews;
+  const pid = serving;
   await new Promise((r) => setTimeout(r, 500));
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
   const before = statusKb(pid, 'VmRSS');
   await Promise.all(Array.from({ length: CONCURRENT }, uploadApp));
   const added = (statusKb(pid, 'VmHWM') - before) * 1024;
-  return { ...t, memoryPerUploadMb: added / CONCURRENT / 1024 / 1024, previewWaitMs };
+  return {
+    ...t,
+    memoryPerUploadMb: added / CONCURRENT / 1024 / 1024,
+    previewWaitMs,
+    cpuPerUpload: { server: serverCpu / ROUNDS, previews: previewCpu / ROUNDS },
+  };
 }
 
 const mbps = (ms: number) => FILE_MAX_BYTES / 1e6 / (ms / 1000);
@@ -185,7 +248,7 @@ function describe(label: string, f: AppFigures) {
   const up = { app: mbps(median(f.upApp)), base: mbps(median(f.upBase)) };
   const down = { app: mbps(median(f.downApp)), base: mbps(median(f.downBase)) };
   console.log(
-    `files (${label}): a 10 MB upload into a project / its download (median of ${ROUNDS}): app ${up.app.toFixed(0)} / ${down.app.toFixed(0)} MB/s, node:http to the same disk ${up.base.toFixed(0)} / ${down.base.toFixed(0)} MB/s (${(up.app / up.base).toFixed(2)}× / ${(down.app / down.base).toFixed(2)}×); ${CONCURRENT} uploads at once: peak resident memory +${f.memoryPerUploadMb.toFixed(1)} MB per upload (garbage and allocator slack included; measured after the earlier uploads' previews were done, ${(f.previewWaitMs / 1000).toFixed(1)} s after the timed rounds)`,
+    `files (${label}): a 10 MB upload into a project / its download (median of ${ROUNDS}): app ${up.app.toFixed(0)} / ${down.app.toFixed(0)} MB/s, node:http to the same disk ${up.base.toFixed(0)} / ${down.base.toFixed(0)} MB/s (${(up.app / up.base).toFixed(2)}× / ${(down.app / down.base).toFixed(2)}×); ${CONCURRENT} uploads at once: peak resident memory +${f.memoryPerUploadMb.toFixed(1)} MB per upload (garbage and allocator slack included; measured after the earlier uploads' previews were done, ${(f.previewWaitMs / 1000).toFixed(1)} s after the timed rounds); CPU per upload: server ${f.cpuPerUpload.server.toFixed(0)} ms, its preview processes ${f.cpuPerUpload.previews.toFixed(0)} ms`,
   );
   return { up, down };
 }

@@ -27,8 +27,10 @@ const report = (b: Budget) => {
   console.log(formatBudget(b));
 };
 
-// Every bench but the job queue's, the realtime and the files one loads the built frontends.
-const needsFrontends = [...only].some((name) => !['jobs', 'realtime', 'files', 'invoices'].includes(name));
+// Every bench but the job queue's, the realtime, the storage and the files one loads the built frontends.
+const needsFrontends = [...only].some(
+  (name) => !['jobs', 'realtime', 'files', 'invoices', 'storage'].includes(name),
+);
 if (needsFrontends && !existsSync(join(DIST, 'host', 'index.html'))) {
   const build = spawnSync('npx', ['rsbuild', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FILE_MAX_BYTES } from '../../api/storage/multipart-upload';
@@ -21,6 +21,34 @@ export interface StorageSide {
   /** Median upload time, ms, and the throughput it means, MB/s. */
   ms: number;
   mbps: number;
+}
+
+/**
+ * CPU time (ms) a process and its descendants have used so far (Linux: /proc; elsewhere 0): a figure the
+ * machine's load does not change, beside the timings it does.
+ */
+export function treeCpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  let total = 0;
+  const pids = [pid];
+  for (let i = 0; i < pids.length; i++) {
+    try {
+      const stat = readFileSync(`/proc/${pids[i]}/stat`, 'utf8');
+      const fields = stat
+        .slice(stat.lastIndexOf(')') + 2)
+        .split(' ')
+        .map(Number);
+      // utime, stime, cutime, cstime (fields 14-17), in clock ticks of 10 ms.
+      total += ((fields[11] ?? 0) + (fields[12] ?? 0) + (fields[13] ?? 0) + (fields[14] ?? 0)) * 10;
+      for (const task of readdirSync(`/proc/${pids[i]}/task`)) {
+        const kids = readFileSync(`/proc/${pids[i]}/task/${task}/children`, 'utf8').trim();
+        if (kids) pids.push(...kids.split(/\s+/).map(Number));
+      }
+    } catch {
+      // ended, or not Linux
+    }
+  }
+  return total;
 }
 
 /** One 10 MB file part in a multipart body, built once in the bench's own memory (never the server's). */
@@ -118,9 +146,17 @@ export async function storageBench(
     const names = ['local', 's3', 'baseline'] as const;
     for (const name of names) for (let i = 0; i < 2; i++) await upload(base(ports[name]), body);
     const times = Object.fromEntries(names.map((n) => [n, [] as number[]]));
+    const cpu = Object.fromEntries(names.map((n) => [n, 0]));
+    let s3rverCpu = 0;
     const memory = Object.fromEntries(names.map((n) => [n, [] as { held: number; rss: number | null }[]]));
     for (let i = 0; i < ROUNDS; i++)
-      for (const name of names) times[name]?.push(await upload(base(ports[name]), body));
+      for (const name of names) {
+        const before = treeCpuMs(servers[name].child.pid);
+        const storeBefore = treeCpuMs(s3rver.child.pid);
+        times[name]?.push(await upload(base(ports[name]), body));
+        cpu[name] = (cpu[name] ?? 0) + treeCpuMs(servers[name].child.pid) - before;
+        if (name === 's3') s3rverCpu += treeCpuMs(s3rver.child.pid) - storeBefore;
+      }
     for (let i = 0; i < MEMORY_ROUNDS; i++)
       for (const name of names) memory[name]?.push(await measuredUpload(base(ports[name]), body));
 
@@ -150,6 +186,10 @@ export async function storageBench(
         `  ${s.label}: ${s.ms.toFixed(0)} ms, ${s.mbps.toFixed(0)} MB/s, held ${mb(s.held)}, peak RSS added ${s.rss === null ? 'n/a' : mb(s.rss)}`,
       );
     }
+    const perUpload = (ms: number) => `${(ms / ROUNDS).toFixed(0)} ms`;
+    console.log(
+      `storage CPU per upload (load-independent): local ${perUpload(cpu.local ?? 0)}, s3 ${perUpload(cpu.s3 ?? 0)} (+ s3rver ${perUpload(s3rverCpu)}), baseline ${perUpload(cpu.baseline ?? 0)}`,
+    );
     for (const name of ['local', 's3'] as const) {
       console.log(
         `storage ${name} upload throughput vs node:http streaming to the same disk: ${(sides[name].mbps / sides.baseline.mbps).toFixed(2)}×`,

@@ -8,7 +8,7 @@ import { PORTAL_CLIENT, PROVIDER } from '../audiences';
 import { PortalFileParams } from './params';
 
 const description =
-  'Pins feedback to a point of a version (any version of the file, at any time): `page` from 1 (an image has one; at most the version’s page count once its previews are made, 422 otherwise), `x` and `y` as fractions of the page’s width and height from its top left. At most 500 pins a version (409 `conflict`).';
+  'Pins feedback to a point of a version (any version of the file, at any time): `page` from 1 to the version’s last page (an image has one; a PDF whose pages are not counted yet, its preview pending or failed, only page 1; 422 naming `page` otherwise), `x` and `y` as fractions of the page’s width and height from its top left. At most 500 pins a version (409 `conflict`).';
 const body = {
   required: true,
   content: {

@@ -309,6 +309,51 @@ describe('pins', () => {
     expect(full.status).toBe(409);
     expect(await errorCode(full)).toBe('conflict');
   });
+
+  it('refuses a pin on page 2 of a one-page image, and past page 1 of a PDF whose pages are not counted yet (422 naming the page)', async () => {
+    const image = await providerFile('one-page.png');
+    const pending = await providerFile('pending.pdf', pdf);
+    const fieldsOf = async (res: Response) =>
+      ((await res.json()) as { error: { fields: { path: string; key: string; message: string }[] } }).error
+        .fields;
+    const pin = (file: FileSummary, page: number) =>
+      portalRequest(t, 'POST', portal(`/files/${file.id}/pins`), w.token, {
+        versionId: file.latestVersion.id,
+        page,
+        x: 0.5,
+        y: 0.5,
+        body: 'Here',
+      });
+    // An image has one page, whether or not its preview has been made.
+    expect(image.latestVersion.preview.pageCount).toBeNull();
+    const onImage = await pin(image, 2);
+    expect(onImage.status).toBe(422);
+    expect(await fieldsOf(onImage)).toEqual([
+      {
+        path: 'page',
+        key: 'validation.pinPageOutOfRange',
+        message: 'A point must be on a page of this version',
+      },
+    ]);
+    await t.sql`UPDATE file_versions SET preview_status = 'ready', page_count = 1 WHERE id = ${image.latestVersion.id}`;
+    expect((await pin(image, 2)).status).toBe(422);
+    expect((await pin(image, 1)).status).toBe(201);
+    // A PDF before its preview job ran: page 1 only (all a viewer can show), then its pages once counted.
+    expect(pending.latestVersion.preview.status).toBe('pending');
+    expect((await pin(pending, 2)).status).toBe(422);
+    expect((await pin(pending, 1)).status).toBe(201);
+    await t.sql`UPDATE file_versions SET preview_status = 'ready', page_count = 3 WHERE id = ${pending.latestVersion.id}`;
+    expect((await pin(pending, 3)).status).toBe(201);
+    // The same rule for pins sent with a decision.
+    const decided = await decide('client', image.id, {
+      versionId: image.latestVersion.id,
+      decision: 'revision_requested',
+      feedback: 'See the pin',
+      pins: [{ page: 2, x: 0.5, y: 0.5, body: 'Here' }],
+    });
+    expect(decided.status).toBe(422);
+    expect((await fieldsOf(decided)).map((f) => f.path)).toEqual(['pins.0.page']);
+  });
 });
 
 describe('lists', () => {

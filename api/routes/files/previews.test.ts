@@ -10,6 +10,7 @@ import { taskContext } from '../../jobs/testing';
 import { insertDecision, insertNextVersion, insertPin } from '../../services/files/direct-rows';
 import {
   addTestFile,
+  manyPagesPdf,
   type PreviewWorld,
   previewWorld,
   testImage,
@@ -139,6 +140,26 @@ describe('thumbnails and pages', () => {
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     const past = await get('provider', `/files/${fresh.fileId}/versions/${fresh.versionId}/pages/4`);
     expect(past.status).toBe(404);
+  });
+
+  it('says why a preview failed: a PDF of 20,000 pages is too_many_pages, and its pages are unavailable', async () => {
+    const many = await addTestFile(t, w, manyPagesPdf(20_000), { name: 'Phonebook.pdf', format: 'pdf' });
+    await runJob(many);
+    for (const who of ['provider', 'client'] as const) {
+      const res = await get(who, `/files/${many.fileId}`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { file: { latestVersion: { preview: unknown } } };
+      expect(body.file.latestVersion.preview).toEqual({
+        status: 'failed',
+        failure: 'too_many_pages',
+        pageCount: null,
+        width: null,
+        height: null,
+      });
+      const page = await get(who, `/files/${many.fileId}/versions/${many.versionId}/pages/2`);
+      expect(page.status).toBe(404);
+      expect(await errorCode(page)).toBe('file_preview_unavailable');
+    }
   });
 
   it('has no previews for a document, and hides every file from another tenant', async () => {

@@ -1,13 +1,12 @@
-import sharp, { type Metadata } from 'sharp';
 import type { FileSide, FileStatus } from '../../../shared/contracts/files';
 import type { Scope } from '../../auth/scope';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { type Lang, translate } from '../../http/i18n';
 import { versionFor } from './access';
-import { annotatePdf, PdfTaskError } from './pdf-runner';
-import type { PdfNote } from './pdf-worker';
-import { MAX_INPUT_PIXELS, pdfTaskApiError, readVersionBytes } from './previews';
+import { PreviewTaskError } from './preview-child';
+import type { AnnotateResult, PdfNote } from './preview-process';
+import { ANNOTATE_CPU_MS, MAX_INPUT_PIXELS, previewTask, previewTaskApiError } from './previews';
 
 /*
  * "Download with feedback": a version as a PDF whose feedback is real PDF annotations, readable in any
@@ -29,31 +28,6 @@ const COLOURS: Record<FileSide | 'approval' | 'objection', [number, number, numb
 export function feedbackFileName(name: string): string {
   const base = name.replace(/\.[A-Za-z0-9]{1,8}$/, '') || 'file';
   return `${base}-feedback.pdf`;
-}
-
-/** The image's bytes in a form pdf-lib embeds as they are: PNG or JPEG, upright, 8-bit RGB or grey. */
-async function embeddable(bytes: Buffer): Promise<{ source: 'png' | 'jpeg'; data: Uint8Array }> {
-  let meta: Metadata;
-  try {
-    meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-  } catch (cause) {
-    throw new ApiError('file_preview_unavailable', { cause });
-  }
-  const upright = (meta.orientation ?? 1) === 1;
-  const plain = meta.depth === 'uchar' && (meta.space === 'srgb' || meta.space === 'b-w');
-  if (upright && plain && meta.format === 'jpeg' && (meta.channels ?? 0) <= 3)
-    return { source: 'jpeg', data: bytes };
-  if (upright && plain && meta.format === 'png') return { source: 'png', data: bytes };
-  try {
-    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
-      .rotate()
-      .toColourspace('srgb');
-    return meta.hasAlpha
-      ? { source: 'png', data: await image.png().toBuffer() }
-      : { source: 'jpeg', data: await image.jpeg({ quality: 92 }).toBuffer() };
-  } catch (cause) {
-    throw new ApiError('file_preview_unavailable', { cause });
-  }
 }
 
 /**
@@ -118,17 +92,25 @@ export async function annotatedPdf(
       color: COLOURS[p.author_type],
     })),
   ];
-  const bytes = await readVersionBytes(deps.store, version.storage_key);
-  if (!bytes) throw new ApiError('file_preview_unavailable');
-  const input = version.kind === 'pdf' ? { source: 'pdf' as const, data: bytes } : await embeddable(bytes);
   try {
-    const out = await annotatePdf({
-      ...input,
-      notes,
-      title: translate(lang, 'files.annotated.title', { name: file.name }),
-    });
-    return { bytes: out, fileName: feedbackFileName(file.name) };
+    const { message, blobs } = await previewTask(
+      deps,
+      'view',
+      file.provider_id,
+      version.storage_key,
+      {
+        op: 'annotate',
+        source: version.kind === 'pdf' ? 'pdf' : 'image',
+        notes,
+        title: translate(lang, 'files.annotated.title', { name: file.name }),
+        maxPixels: MAX_INPUT_PIXELS,
+      },
+      ANNOTATE_CPU_MS,
+    );
+    const pdf = blobs[(message.result as AnnotateResult).pdf];
+    if (!pdf) throw new PreviewTaskError('unreadable', 'no PDF in the reply');
+    return { bytes: pdf, fileName: feedbackFileName(file.name) };
   } catch (err) {
-    throw err instanceof PdfTaskError ? pdfTaskApiError(err) : err;
+    throw err instanceof PreviewTaskError ? previewTaskApiError(err) : err;
   }
 }

@@ -25,6 +25,7 @@ export interface VersionRow {
   uploaded_by_name: string;
   created_at: Date | string;
   preview_status: FileVersion['preview']['status'];
+  preview_failure: FileVersion['preview']['failure'] | null;
   page_count: number | null;
   width: number | null;
   height: number | null;
@@ -42,6 +43,7 @@ export const VERSION_COLUMNS = [
   'uploaded_by_name',
   'created_at',
   'preview_status',
+  'preview_failure',
   'page_count',
   'width',
   'height',
@@ -81,6 +83,7 @@ export function toFileVersion(row: VersionRow): FileVersion {
       pageCount: row.page_count,
       width: row.width,
       height: row.height,
+      ...(row.preview_failure ? { failure: row.preview_failure } : {}),
     },
   };
 }
@@ -117,7 +120,8 @@ export function fileSelect(sql: Sql | Tx, scope: Scope) {
              'id', v.id, 'number', v.number, 'original_name', v.original_name, 'size_bytes', v.size_bytes,
              'sha256', v.sha256, 'mime_type', v.mime_type, 'kind', v.kind,
              'uploaded_by_type', v.uploaded_by_type, 'uploaded_by_name', v.uploaded_by_name,
-             'created_at', v.created_at, 'preview_status', v.preview_status, 'page_count', v.page_count,
+             'created_at', v.created_at, 'preview_status', v.preview_status, 'preview_failure', v.preview_failure,
+             'page_count', v.page_count,
              'width', v.width, 'height', v.height) AS latest,
            (SELECT count(*)::int FROM file_pins fp
              WHERE fp.provider_id = v.provider_id AND fp.version_id = v.id) AS pin_count

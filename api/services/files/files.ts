@@ -6,6 +6,7 @@ import {
   FILE_STATUSES,
   type FileDecisionInput,
   type FileDetail,
+  type FileKind,
   type FileList,
   type FileListQuery,
   type FilePin,
@@ -359,11 +360,23 @@ export async function deleteFile(deps: Deps, scope: ProviderScope, fileId: strin
 
 type PinInputs = z.output<typeof FileDecisionInput>['pins'];
 
-/** 422 for a pin on a page the version does not have (when its page count is known). */
-function checkPages(pins: { page: number }[], pageCount: number | null, path: (i: number) => string) {
-  if (pageCount === null) return;
+/**
+ * The last page a pin may point at: an image has one; a PDF its page count, and only page 1 while that
+ * is not known (its preview is pending, or failed), as page 1 is all a viewer can show then; a document 1.
+ */
+function lastPinPage(version: { kind: FileKind; page_count: number | null }): number {
+  return version.kind === 'pdf' ? (version.page_count ?? 1) : 1;
+}
+
+/** 422 for a pin on a page the version does not have (`lastPinPage`). */
+function checkPages(
+  pins: { page: number }[],
+  version: { kind: FileKind; page_count: number | null },
+  path: (i: number) => string,
+) {
+  const last = lastPinPage(version);
   const fields = pins.flatMap((pin, i) =>
-    pin.page > pageCount ? [{ path: path(i), key: 'validation.pinPageOutOfRange' }] : [],
+    pin.page > last ? [{ path: path(i), key: 'validation.pinPageOutOfRange' }] : [],
   );
   if (fields.length) throw new ApiError('validation_failed', { fields });
 }
@@ -414,15 +427,15 @@ export async function decideFile(
 ): Promise<FileDetail> {
   const seq = await deps.sql.begin(async (tx) => {
     const file = await fileFor(tx, scope, fileId, { forUpdate: true });
-    const [version] = await tx<{ id: string; number: number; page_count: number | null }[]>`
-      SELECT id, number, page_count FROM file_versions
+    const [version] = await tx<{ id: string; number: number; kind: FileKind; page_count: number | null }[]>`
+      SELECT id, number, kind, page_count FROM file_versions
       WHERE provider_id = ${scope.providerId} AND file_id = ${file.id} AND id = ${input.versionId}`;
     if (!version) throw new ApiError('not_found');
     if (version.number !== file.latest_version) throw new ApiError('file_version_outdated');
     const side = sideOf(scope);
     if (!decisionsFor(side, { status: file.status, uploadedBy: file.uploaded_by }).includes(input.decision))
       throw new ApiError('file_decision_not_allowed');
-    checkPages(input.pins, version.page_count, (i) => `pins.${i}.page`);
+    checkPages(input.pins, version, (i) => `pins.${i}.page`);
     await checkPinRoom(tx, scope.providerId, version.id, input.pins.length);
     const actor = await actorOf(tx, scope, file.client_name);
     const now = deps.now();
@@ -461,7 +474,7 @@ export async function decideFile(
 
 /**
  * Feedback pinned to a point of any version of the file (either side, any time): 404 for a version of
- * another file, 422 for a page past the version's page count (when known), 409 `conflict` past
+ * another file, 422 for a page the version does not have (`lastPinPage`), 409 `conflict` past
  * `PINS_PER_VERSION_MAX` pins on the version.
  */
 export async function addPin(
@@ -472,11 +485,11 @@ export async function addPin(
 ): Promise<FilePin> {
   return deps.sql.begin(async (tx) => {
     const file = await fileFor(tx, scope, fileId, { forUpdate: true });
-    const [version] = await tx<{ id: string; page_count: number | null }[]>`
-      SELECT id, page_count FROM file_versions
+    const [version] = await tx<{ id: string; kind: FileKind; page_count: number | null }[]>`
+      SELECT id, kind, page_count FROM file_versions
       WHERE provider_id = ${scope.providerId} AND file_id = ${file.id} AND id = ${input.versionId}`;
     if (!version) throw new ApiError('not_found');
-    checkPages([input], version.page_count, () => 'page');
+    checkPages([input], version, () => 'page');
     await checkPinRoom(tx, scope.providerId, version.id, 1);
     const actor = await actorOf(tx, scope, file.client_name);
     const [id] = await insertPins(tx, scope, file, version.id, [input], actor, null, deps.now());

@@ -1,3 +1,4 @@
+import { constants, crc32, deflateRawSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { expect } from 'vitest';
@@ -134,4 +135,111 @@ export function addTestFile(
           : { type: 'provider', name: 'Studio Owner' },
     },
   });
+}
+
+/**
+ * A zlib stream of `length` bytes all `byte`, built without compressing them: 1 MiB compressed once (a
+ * full flush makes it stand alone) and repeated, then the final block and the Adler-32 of the whole,
+ * worked out for constant bytes. About 1 KB per MiB: a gigabyte in a megabyte, made in milliseconds.
+ */
+export function zlibOfConstant(byte: number, length: number): Buffer {
+  const MIB = 1 << 20;
+  const segment = (n: number) =>
+    deflateRawSync(Buffer.alloc(n, byte), { level: 9, finishFlush: constants.Z_FULL_FLUSH });
+  const whole = segment(MIB);
+  const parts: Buffer[] = [Buffer.from([0x78, 0xda])];
+  for (let i = 0; i < Math.floor(length / MIB); i++) parts.push(whole);
+  if (length % MIB) parts.push(segment(length % MIB));
+  parts.push(deflateRawSync(Buffer.alloc(0)));
+  const n = BigInt(length);
+  const c = BigInt(byte);
+  const a = (1n + c * n) % 65521n;
+  const b = (n + (c * n * (n + 1n)) / 2n) % 65521n;
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE(Number((b << 16n) | a));
+  parts.push(adler);
+  return Buffer.concat(parts);
+}
+
+/** A PDF of the given objects (1 is the catalog), each `[dictionary, stream?]`, with a correct xref table. */
+function pdfOf(objects: [string, Buffer?][]): Buffer {
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let at = parts[0]?.length ?? 0;
+  const add = (b: Buffer) => {
+    parts.push(b);
+    at += b.length;
+  };
+  const offsets: number[] = [];
+  objects.forEach(([dict, stream], i) => {
+    offsets.push(at);
+    if (stream) {
+      add(Buffer.from(`${i + 1} 0 obj\n${dict}\nstream\n`));
+      add(stream);
+      add(Buffer.from('\nendstream\nendobj\n'));
+    } else add(Buffer.from(`${i + 1} 0 obj\n${dict}\nendobj\n`));
+  });
+  const xref = at;
+  const entries = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  add(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+    ),
+  );
+  return Buffer.concat(parts);
+}
+
+/**
+ * A one-page PDF whose content stream inflates to `decodedBytes` (default 1 GiB) of spaces: about 1 MB
+ * on disk (the outside review's file).
+ */
+export function inflateBombPdf(decodedBytes = 1 << 30): Buffer {
+  const content = zlibOfConstant(0x20, decodedBytes);
+  return pdfOf([
+    ['<< /Type /Catalog /Pages 2 0 R >>'],
+    ['<< /Type /Pages /Kids [3 0 R] /Count 1 >>'],
+    ['<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>'],
+    [`<< /Length ${content.length} /Filter /FlateDecode >>`, content],
+  ]);
+}
+
+/** A PDF with `pages` real (empty, A4) pages: a two-level page tree of 1000 pages a node. */
+export function manyPagesPdf(pages: number): Buffer {
+  const perNode = 1000;
+  const nodes = Math.ceil(pages / perNode);
+  const objects: [string][] = [['<< /Type /Catalog /Pages 2 0 R >>']];
+  const nodeRefs = Array.from({ length: nodes }, (_, i) => `${3 + i} 0 R`);
+  objects.push([`<< /Type /Pages /Kids [${nodeRefs.join(' ')}] /Count ${pages} /MediaBox [0 0 595 842] >>`]);
+  const firstPage = 3 + nodes;
+  for (let n = 0; n < nodes; n++) {
+    const count = Math.min(perNode, pages - n * perNode);
+    const kids = Array.from({ length: count }, (_, i) => `${firstPage + n * perNode + i} 0 R`);
+    objects.push([`<< /Type /Pages /Parent 2 0 R /Kids [${kids.join(' ')}] /Count ${count} >>`]);
+  }
+  for (let p = 0; p < pages; p++)
+    objects.push([`<< /Type /Page /Parent ${3 + Math.floor(p / perNode)} 0 R >>`]);
+  return pdfOf(objects);
+}
+
+/** A black RGB PNG of `width` × `height` whose pixels are a zlib stream of zeros: tiny on disk, huge decoded. */
+export function pngBomb(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  // Each row: filter byte 0 and three zero bytes a pixel.
+  const idat = zlibOfConstant(0, height * (1 + width * 3));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
