@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { Uuid } from '../../../shared/contracts/common';
 import { PortalPathParam } from '../../../shared/contracts/portal-client';
 import type { AppEnv } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
@@ -7,7 +8,7 @@ import { attachmentDisposition } from '../../services/files/download';
 
 /** `{invoiceId}` of an invoice PDF route. */
 export const InvoicePdfParams = z.object({
-  invoiceId: z.uuid({ error: 'validation.invalid' }).meta({ param: { name: 'invoiceId', in: 'path' } }),
+  invoiceId: Uuid({ error: 'validation.invalid' }).meta({ param: { name: 'invoiceId', in: 'path' } }),
 });
 /** `{portalId}` and `{invoiceId}`: an invoice of the signed-in client. */
 export const PortalInvoicePdfParams = PortalPathParam.extend(InvoicePdfParams.shape);

@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { Uuid } from '../../../shared/contracts/common';
 import { CheckoutRedirect } from '../../../shared/contracts/invoices';
 import { PortalPathParam } from '../../../shared/contracts/portal-client';
 import { clientScope } from '../../auth/scope';
@@ -7,7 +8,7 @@ import { errorResponses } from '../../http/openapi';
 import { checkoutForInvoice } from '../../payments/portal-pay';
 import { PORTAL_CLIENT } from '../audiences';
 
-const Params = PortalPathParam.extend({ invoiceId: z.uuid() });
+const Params = PortalPathParam.extend({ invoiceId: Uuid() });
 
 const route = createRoute({
   method: 'post',
