@@ -101,11 +101,9 @@ export const InvoiceCreate = z
     currency: Currency.optional().meta({ description: 'Default: from the profile, else the language.' }),
     language: InvoiceFields.language.optional().meta({ description: 'Default: the client’s language.' }),
     description: InvoiceFields.description.optional().default(null),
-    dueDate: InvoiceFields.dueDate
-      .optional()
-      .meta({
-        description: 'A day of 1900 to 9999 (`YYYY-MM-DD`); default: today plus the settings’ payment term.',
-      }),
+    dueDate: InvoiceFields.dueDate.optional().meta({
+      description: 'A day of 1900 to 9999 (`YYYY-MM-DD`); default: today plus the settings’ payment term.',
+    }),
   })
   .meta({ id: 'InvoiceCreate' });
 export type InvoiceCreate = z.input<typeof InvoiceCreate>;
