@@ -62,12 +62,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   registerRoutes(app, deps);
   documentPlanGate(app);
 
-  app.openAPIRegistry.registerComponent('securitySchemes', 'providerSession', {
-    type: 'apiKey',
-    in: 'cookie',
-    name: 'session',
-    description: 'Provider session cookie set by `POST /api/auth/sign-in` (`__Host-session` over HTTPS).',
-  });
   app.doc31('/api/openapi.json', (c) => ({
     openapi: '3.1.0',
     info: {

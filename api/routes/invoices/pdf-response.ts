@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { Uuid } from '../../../shared/contracts/common';
-import { PortalPathParam } from '../../../shared/contracts/portal-client';
 import type { AppEnv } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { attachmentDisposition } from '../../services/files/download';
@@ -10,8 +9,6 @@ import { attachmentDisposition } from '../../services/files/download';
 export const InvoicePdfParams = z.object({
   invoiceId: Uuid({ error: 'validation.invalid' }).meta({ param: { name: 'invoiceId', in: 'path' } }),
 });
-/** `{portalId}` and `{invoiceId}`: an invoice of the signed-in client. */
-export const PortalInvoicePdfParams = PortalPathParam.extend(InvoicePdfParams.shape);
 
 /** `?inline=1`: shown in the browser's PDF viewer instead of downloaded. */
 export const InvoicePdfQuery = z.object({
