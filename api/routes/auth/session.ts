@@ -28,8 +28,7 @@ export const registerSession = optionalProviderOperation(
     },
   },
   async (c) => {
-    const result = await authenticate(c);
-    c.header('Cache-Control', 'no-store');
-    return c.json(toSessionResponse(result), 200);
+    // `no-store` comes with every /api/ answer (requestContext).
+    return c.json(toSessionResponse(await authenticate(c)), 200);
   },
 );
