@@ -17,7 +17,11 @@ import type { App, AppEnv } from '../http/context';
  *                      same contract and service: the provider's operation at `/api/<path>` and the client's
  *                      at `/api/portal/{portalId}/<path>`, registered together; the handler gets either
  *                      `Scope` and the service decides by it.
+ *   optionalProviderOperation  the provider's session if there is one (the session read, never 401).
  *   publicOperation    no identity (sign-in steps, public branding, health, webhooks with their own check).
+ *
+ * A pair's handler is typed with the provider's route: the client's route has the same request plus
+ * `{portalId}` (which `requirePortalClient` has checked), so everything the handler reads is there.
  *
  * The OpenAPI security, the middleware that enforces it and the scope the handler receives come from one
  * place, so an operation cannot document one audience and check another. The isolation suite
