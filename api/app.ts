@@ -44,7 +44,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.onError(onError);
   app.use('*', requestContext(deps));
   // Before anything reads a body (CSRF, validation, sessions, rate limits): 413 for one over its limit.
-  app.use('*', bodyLimits(UPLOADS, LARGE_JSON));
+  // Registered for the methods that carry one, so reads skip a middleware layer.
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', bodyLimits(UPLOADS, LARGE_JSON));
   app.use('*', refuseNul());
   // Only the large documents are worth compressing on the fly; built assets are precompressed.
   app.use('/api/openapi.json', compress());
@@ -62,12 +63,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   registerRoutes(app, deps);
   documentPlanGate(app);
 
-  app.openAPIRegistry.registerComponent('securitySchemes', 'providerSession', {
-    type: 'apiKey',
-    in: 'cookie',
-    name: 'session',
-    description: 'Provider session cookie set by `POST /api/auth/sign-in` (`__Host-session` over HTTPS).',
-  });
   app.doc31('/api/openapi.json', (c) => ({
     openapi: '3.1.0',
     info: {

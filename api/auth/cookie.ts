@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
 import type { Config } from '../config';
 import type { AppEnv } from '../http/context';
+import { requestHeader } from '../http/request-context';
 
 /**
  * Over HTTPS the cookie is `__Host-session` (browsers then insist on Secure, Path=/ and no Domain, so a
@@ -17,7 +18,31 @@ function isSecure(config: Pick<Config, 'publicOrigin'>): boolean {
 
 /** The session token from the request's cookie, if any. */
 export function readSessionCookie(c: Context<AppEnv>): string | undefined {
-  return getCookie(c, sessionCookieName(c.get('deps').config)) || undefined;
+  const header = requestHeader(c, 'cookie');
+  if (!header) return undefined;
+  return cookieValue(header, sessionCookieName(c.get('deps').config));
+}
+
+/**
+ * The first value of cookie `name` in a Cookie header, unquoted, or undefined. Our tokens are base32 and
+ * a dot, so nothing is percent-decoded (a value that needed decoding is no token of ours anyway).
+ * @example cookieValue('theme=dark; session=abc.def', 'session') // 'abc.def'
+ */
+export function cookieValue(header: string, name: string): string | undefined {
+  let start = 0;
+  while (start < header.length) {
+    let end = header.indexOf(';', start);
+    if (end === -1) end = header.length;
+    const eq = header.indexOf('=', start);
+    if (eq !== -1 && eq < end && header.slice(start, eq).trim() === name) {
+      const value = header.slice(eq + 1, end).trim();
+      const unquoted =
+        value.length > 1 && value[0] === '"' && value.at(-1) === '"' ? value.slice(1, -1) : value;
+      return unquoted || undefined;
+    }
+    start = end + 1;
+  }
+  return undefined;
 }
 
 /** Sets the HttpOnly, SameSite=Lax session cookie, expiring with the session. */

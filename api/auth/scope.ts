@@ -8,7 +8,8 @@ import type { PortalAuth } from './portal-client/portal-session';
 /**
  * The caller of a request, as the auth middlewares established it from the credential (never from the
  * request body): a provider, or a signed-in client of one portal of one provider. Services take it with
- * their transaction, `(tx, scope, input)`, and build their tenant condition with `tenant()`, so a query
+ * their transaction, `(tx, scope, input)`, and build their tenant condition with `tenant()` or `ownedBy()`,
+ * never by hand (`api/services/scope-discipline.test.ts` forbids a raw `provider_id = ${…}`), so a query
  * cannot forget it; a resource both audiences see (project, message, activity) is served to either scope
  * by the same service.
  */
@@ -52,6 +53,17 @@ export function scopeOfPortalSession(
     clientName: auth.client.name,
     sessionId: auth.sessionId ?? '',
   };
+}
+
+/**
+ * The scope of work that runs without a request for one provider: a job (the digest, previews, a purge),
+ * given the provider id its payload carries, which the enqueuing request wrote from its own scope; or a
+ * shared writer (`recordActivity`) whose caller passes its scope's provider. There is no session. Only the
+ * modules allow-listed in `api/services/scope-discipline.test.ts` call it, each with its reason.
+ * @example const scope = actingFor(payload.providerId); sql`… WHERE ${ownedBy(sql, scope, 'provider_id')}`
+ */
+export function actingFor(providerId: string): ProviderScope {
+  return { kind: 'provider', providerId, sessionId: '' };
 }
 
 /**

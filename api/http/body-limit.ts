@@ -39,12 +39,14 @@ export function bodyLimits(
   const json = limit(JSON_MAX_BYTES);
   const larger = largeJson.map((route) => ({ path: route.path, check: limit(route.maxBytes) }));
   return async (c, next) => {
+    // Reads have no body: nothing to limit, and asking for one (`c.req.raw.body`) would make
+    // @hono/node-server build a whole web Request for every GET (a measurable share of a signed-in read).
+    // (createApp registers this for the writing methods only; the check keeps it right wherever it is used.)
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
     // An upload route's body is left untouched (`c.req.raw.body` would turn @hono/node-server's Node
     // request into a web stream; `receiveMultipartFile` reads the Node request itself).
-    const upload =
-      c.req.method !== 'GET' && c.req.method !== 'HEAD'
-        ? uploads.find((route) => route.path.test(c.req.path))
-        : undefined;
+    const upload = uploads.find((route) => route.path.test(c.req.path));
     if (upload) {
       const declared = c.req.header('content-length');
       if (declared !== undefined && !(Number(declared) <= upload.maxBytes)) throw tooLarge();

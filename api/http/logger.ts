@@ -54,16 +54,26 @@ class JsonLogger implements Logger {
   private emit(level: Level, fields: Record<string, unknown>, msg: string) {
     if (order[level] < this.threshold) return;
     const own = jsonMembers(fields);
-    const members = [this.bound, own].filter(Boolean).join(',');
+    const members =
+      this.bound && own ? `,${this.bound},${own}` : this.bound || own ? `,${this.bound || own}` : '';
     this.write(
-      `{"time":"${new Date().toISOString()}","level":"${level}","msg":${JSON.stringify(msg)}${members ? `,${members}` : ''}}`,
+      `{"time":"${new Date().toISOString()}","level":"${level}","msg":${JSON.stringify(msg)}${members}}`,
     );
   }
 }
 
 /** `{"a":1,"b":2}` → `"a":1,"b":2` (empty for no fields). */
 function jsonMembers(fields: Record<string, unknown>): string {
-  const json = JSON.stringify(fields, errorReplacer);
+  // Flat fields (a request line, a request id) need no replacer, which costs a call per key.
+  let flat = true;
+  for (const key in fields) {
+    const value = fields[key];
+    if (typeof value === 'object' && value !== null) {
+      flat = false;
+      break;
+    }
+  }
+  const json = flat ? JSON.stringify(fields) : JSON.stringify(fields, errorReplacer);
   return json.length > 2 ? json.slice(1, -1) : '';
 }
 

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
+import { requestHeader } from './request-context';
 
 /** A NUL (U+0000) as it arrives: percent-encoded (decoded in paths, queries and cookie values) or raw. */
 const hasNul = (value: string) => value.includes('\u0000') || /%00/i.test(value);
@@ -15,7 +16,11 @@ export function refuseNul(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const url = c.req.url;
     const target = url.slice(url.indexOf('/', url.indexOf('//') + 2));
-    if (hasNul(target) || hasNul(c.req.header('cookie') ?? '') || hasNul(c.req.header('authorization') ?? ''))
+    if (
+      hasNul(target) ||
+      hasNul(requestHeader(c, 'cookie') ?? '') ||
+      hasNul(requestHeader(c, 'authorization') ?? '')
+    )
       throw new ApiError('bad_request');
     return next();
   };

@@ -47,26 +47,23 @@ import { registerUploadFileVersion } from './files/upload-version';
 import { registerInvoiceRoutes } from './invoices';
 import { registerCreditNotePdf } from './invoices/credit-note-pdf';
 import { registerInvoicePdf } from './invoices/pdf';
-import { registerPortalCreditNotePdf } from './invoices/portal-credit-note-pdf';
-import { registerPortalInvoicePdf } from './invoices/portal-pdf';
+import { registerPortalInvoices } from './invoices/portal-list';
+import { registerPortalPayInvoice } from './invoices/portal-pay';
 import { registerListConversations } from './messages/conversations';
 import { registerListMessages } from './messages/list';
 import { registerReadMessages } from './messages/read';
 import { registerSendMessage } from './messages/send';
+import { registerSecuritySchemes } from './operation';
 import { registerGetOverview } from './overview/get';
+import { registerPortalDashboard } from './overview/portal-dashboard';
 import { registerStripeConnection } from './payments/stripe-connection';
 import { registerPlan } from './plan/plan';
 import { registerPlatformConfig } from './platform/config';
 import { registerHealth } from './platform/health';
 import { registerPortalBranding } from './portal-client/branding';
 import { registerConsumeMagicLink } from './portal-client/consume-magic-link';
-import { registerPortalDashboard } from './portal-client/dashboard';
 import { registerPortalIcon } from './portal-client/icon';
-import { registerPortalInvoices } from './portal-client/invoices';
 import { registerPasswordStatus } from './portal-client/password-status';
-import { registerPortalPayInvoice } from './portal-client/pay-invoice';
-import { registerPortalProject } from './portal-client/project';
-import { registerPortalProjects } from './portal-client/projects';
 import { registerRequestMagicLink } from './portal-client/request-magic-link';
 import { registerPortalSession } from './portal-client/session';
 import { registerPortalSetPassword } from './portal-client/set-password';
@@ -88,6 +85,8 @@ import { registerCreateProject } from './projects/create';
 import { registerDeleteProject } from './projects/delete';
 import { registerGetProject } from './projects/get';
 import { registerListProjects } from './projects/list';
+import { registerPortalProject } from './projects/portal-get';
+import { registerPortalProjects } from './projects/portal-list';
 import { registerUpdateProject } from './projects/update';
 import { registerWaitlistJoin } from './waitlist/join';
 import { registerStripeWebhook } from './webhooks/stripe';
@@ -102,6 +101,7 @@ import { registerWidgetSecretStatus } from './widget/secret-status';
  * `deps` decides the environment-dependent ones (the development outbox).
  */
 export function registerRoutes(app: App, deps: AppDeps) {
+  registerSecuritySchemes(app);
   registerHealth(app);
   registerPlatformConfig(app);
 
@@ -181,8 +181,6 @@ export function registerRoutes(app: App, deps: AppDeps) {
   // Invoices: the PDFs of an invoice and its credit note (issue 21).
   registerInvoicePdf(app);
   registerCreditNotePdf(app);
-  registerPortalInvoicePdf(app);
-  registerPortalCreditNotePdf(app);
 
   registerNotifications(app);
   registerUnreadCount(app);

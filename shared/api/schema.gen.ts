@@ -11175,7 +11175,8 @@ export interface components {
             /** @default null */
             description: string | null;
             /**
-             * @description Default: today plus the settings’ payment term.
+             * Format: date
+             * @description A day of 1900 to 9999 (`YYYY-MM-DD`); default: today plus the settings’ payment term.
              * @example 2026-12-31
              */
             dueDate?: string | null;
@@ -11292,7 +11293,8 @@ export interface components {
         };
         InvoiceStatusChange: {
             /**
-             * @description For `paid`: the day the money arrived (default today).
+             * Format: date
+             * @description For `paid`: the day the money arrived (`YYYY-MM-DD`, 1900 to 9999; default today).
              * @example 2026-12-31
              */
             paidDate?: string;
@@ -11378,7 +11380,8 @@ export interface components {
             currency?: "EUR" | "USD";
             description?: string | null;
             /**
-             * @description Calendar date `YYYY-MM-DD`.
+             * Format: date
+             * @description Calendar date `YYYY-MM-DD`: a day that exists, in the years 1900 to 9999.
              * @example 2026-12-31
              */
             dueDate?: string | null;
@@ -12060,8 +12063,9 @@ export interface components {
             /** @description Shown to the client in the portal. */
             description?: string | null;
             /**
-             * @description Calendar date `YYYY-MM-DD`.
-             * @example 2026-12-01
+             * Format: date
+             * @description Calendar date `YYYY-MM-DD`: a day that exists, in the years 1900 to 9999.
+             * @example 2026-12-31
              */
             endDate?: string | null;
             /** @description Internal: never shown to the client. */
@@ -12069,8 +12073,9 @@ export interface components {
             /** @example Website relaunch */
             name: string;
             /**
-             * @description Calendar date `YYYY-MM-DD`.
-             * @example 2026-12-01
+             * Format: date
+             * @description Calendar date `YYYY-MM-DD`: a day that exists, in the years 1900 to 9999.
+             * @example 2026-12-31
              */
             startDate?: string | null;
             /**
@@ -12108,8 +12113,9 @@ export interface components {
             /** @description Shown to the client in the portal. */
             description?: string | null;
             /**
-             * @description Calendar date `YYYY-MM-DD`.
-             * @example 2026-12-01
+             * Format: date
+             * @description Calendar date `YYYY-MM-DD`: a day that exists, in the years 1900 to 9999.
+             * @example 2026-12-31
              */
             endDate?: string | null;
             /** @description Internal: never shown to the client. */
@@ -12117,8 +12123,9 @@ export interface components {
             /** @example Website relaunch */
             name?: string;
             /**
-             * @description Calendar date `YYYY-MM-DD`.
-             * @example 2026-12-01
+             * Format: date
+             * @description Calendar date `YYYY-MM-DD`: a day that exists, in the years 1900 to 9999.
+             * @example 2026-12-31
              */
             startDate?: string | null;
             /**

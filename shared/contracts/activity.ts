@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { text, Uuid } from './common';
 import { FileStatus } from './files';
 import { InvoiceStatus } from './invoices';
 
@@ -27,7 +27,7 @@ export type ActivityType = z.infer<typeof ActivityType>;
 
 export const ActivityItem = z
   .object({
-    id: z.uuid(),
+    id: Uuid(),
     seq: z
       .number()
       .int()
@@ -42,17 +42,17 @@ export const ActivityItem = z
       .nullable()
       .meta({ description: 'spec §3 metadata.sender_type.' }),
     project: z
-      .object({ id: z.uuid(), name: text(), clientId: z.uuid(), clientName: text() })
+      .object({ id: Uuid(), name: text(), clientId: Uuid(), clientName: text() })
       .nullable()
       .meta({ description: 'The project; null for an invoice without one (see `client`).' }),
-    client: z.object({ id: z.uuid(), name: text() }).optional().meta({
+    client: z.object({ id: Uuid(), name: text() }).optional().meta({
       description: 'The client the row is about (the project’s, or the invoice’s); always sent by the API.',
     }),
-    file: z.object({ id: z.uuid(), name: text(), status: FileStatus }).optional().meta({
+    file: z.object({ id: Uuid(), name: text(), status: FileStatus }).optional().meta({
       description:
         'For file_upload and file_approval: the file and the status the event set (the widget’s `file.status_changed`).',
     }),
-    invoice: z.object({ id: z.uuid(), number: text().nullable(), status: InvoiceStatus }).optional().meta({
+    invoice: z.object({ id: Uuid(), number: text().nullable(), status: InvoiceStatus }).optional().meta({
       description:
         'For invoice_created and invoice_status: the invoice, its number (null while a draft) and the status the event set.',
     }),
@@ -77,7 +77,7 @@ export const UnreadCount = z.object({ count: z.number().int() }).meta({ id: 'Unr
 export const MarkNotificationsRead = z
   .object({
     projectIds: z
-      .array(z.uuid())
+      .array(Uuid())
       .max(1000)
       .optional()
       .meta({ description: 'Only these projects; omitted: all of the caller’s projects.' }),
@@ -88,7 +88,7 @@ export const MarkNotificationsRead = z
 export const MarkedRead = z.object({ count: z.number().int() }).meta({ id: 'MarkedRead' });
 
 export const ActivityPageQuery = z.object({
-  projectId: z.uuid().optional(),
+  projectId: Uuid().optional(),
   before: z.coerce.number().int().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });

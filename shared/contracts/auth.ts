@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Language, text } from './common';
+import { Email, Language, text, Uuid } from './common';
 
 /** Spec §5: at least 6 characters. The upper bound keeps argon2 input sane. */
 export const Password = text({ error: 'validation.passwordRequired' })
@@ -116,7 +116,7 @@ export const ResendVerificationInput = z.object({ email: Email }).meta({ id: 'Re
 
 export const User = z
   .object({
-    id: z.uuid(),
+    id: Uuid(),
     email: text(),
     fullName: text(),
     emailVerified: z.boolean(),

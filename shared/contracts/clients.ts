@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Language, text } from './common';
+import { Email, Language, text, Uuid } from './common';
 
 const optionalText = (max: number, tooLong: string) =>
   text()
@@ -18,7 +18,7 @@ export const ClientCreateInput = z
       .max(200, { error: 'validation.clientNameTooLong' })
       .meta({ example: 'Grace Hopper' }),
     email: Email,
-    portalId: z.uuid({ error: 'validation.portalRequired' }).meta({ description: 'One of your portals.' }),
+    portalId: Uuid({ error: 'validation.portalRequired' }).meta({ description: 'One of your portals.' }),
     company: optionalText(200, 'validation.companyTooLong').meta({ example: 'Navy Labs' }),
     phone: optionalText(50, 'validation.phoneTooLong').meta({ example: '+49 30 1234567' }),
     notes: optionalText(5000, 'validation.notesTooLong'),
@@ -46,14 +46,14 @@ export const ClientListQuery = z.object({
   order: z.enum(['asc', 'desc']).default('asc'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
-  portalId: z.uuid().optional().meta({ description: 'Only the clients of this portal.' }),
+  portalId: Uuid().optional().meta({ description: 'Only the clients of this portal.' }),
 });
 
-export const ClientPortalRef = z.object({ id: z.uuid(), portalName: text() });
+export const ClientPortalRef = z.object({ id: Uuid(), portalName: text() });
 
 export const Client = z
   .object({
-    id: z.uuid(),
+    id: Uuid(),
     name: text(),
     email: text(),
     company: text().nullable(),
@@ -81,7 +81,7 @@ export type ClientList = z.infer<typeof ClientList>;
 export const ClientDetail = Client.extend({
   projects: z.array(
     z.object({
-      id: z.uuid(),
+      id: Uuid(),
       name: text(),
       status: text(),
       startDate: text().nullable(),
@@ -90,7 +90,7 @@ export const ClientDetail = Client.extend({
   ),
   invoices: z.array(
     z.object({
-      id: z.uuid(),
+      id: Uuid(),
       number: text().nullable().meta({ description: 'Null for a draft (numbers are assigned when sent).' }),
       amountCents: z.number().int(),
       currency: text(),
@@ -105,7 +105,7 @@ export const ClientDetail = Client.extend({
 export type ClientDetail = z.infer<typeof ClientDetail>;
 
 export const ClientIdParam = z.object({
-  clientId: z.uuid({ error: 'validation.invalid' }).meta({ param: { name: 'clientId', in: 'path' } }),
+  clientId: Uuid({ error: 'validation.invalid' }).meta({ param: { name: 'clientId', in: 'path' } }),
 });
 
 export const ClientDeleted = z

@@ -4,16 +4,68 @@ import { z } from 'zod';
 // no 'unsafe-eval', and the probe would be reported as a violation (the server keeps the fast path).
 if (typeof window !== 'undefined') z.config({ jitless: true });
 
-const hasNoNul = (value: string) => !value.includes('\u0000');
+/**
+ * NUL (U+0000), which PostgreSQL cannot store, or a lone UTF-16 surrogate (half of a pair, e.g. the JSON
+ * escape `"\ud800"` alone), which no UTF-8 text can hold: the database would refuse it or store a
+ * replacement character instead of what was sent.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+const wellFormed = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 
 /**
- * Every text of a contract (`z.string` refusing NUL, U+0000): no form sends it, PostgreSQL cannot store it,
- * so a body, query or path value with one fails validation (422 `validation.invalidCharacters`) instead
- * of reaching the database.
+ * Every text of a contract (`z.string` refusing NUL and ill-formed UTF-16): no form sends them, the
+ * database cannot store them, so a body, query or path value with one fails validation (422
+ * `validation.invalidCharacters`) instead of reaching the database.
  * @example const Name = text({ error: 'validation.nameRequired' }).trim().min(1)
  */
 export const text = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine(hasNoNul, { error: 'validation.invalidCharacters' });
+  z.string(params).refine(wellFormed, { error: 'validation.invalidCharacters' });
+
+/**
+ * The id of an object: any 8-4-4-4-12 hexadecimal string, which is what the document's `format: uuid`
+ * says and PostgreSQL's `uuid` type accepts (not only the RFC 9562 versions and variants: an id that is
+ * well-formed but names nothing answers 404, not 422). Ids the service makes are random v4 UUIDs.
+ * @example const Params = z.object({ projectId: Uuid({ error: 'validation.invalid' }) })
+ */
+export const Uuid = (params?: Parameters<typeof z.guid>[0]) => z.guid(params);
+
+/** The years a calendar date may have: what people plan and bill in, and what every database stores. */
+export const DATE_YEARS = { min: 1900, max: 9999 } as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether `YYYY-MM-DD` names a day that exists (no 2026-02-30, no month 13). */
+function isExistingDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  // The year is set apart: Date.UTC maps 0–99 to 1900–1999.
+  date.setUTCFullYear(year);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * A calendar day `YYYY-MM-DD` (a date that must not move with a time zone: due, start, end, paid dates):
+ * a day that exists, in the years 1900 to 9999. Every date field of a contract is this one.
+ * @example dueDate: DateOnly.nullable()
+ */
+export const DateOnly = text({ error: 'validation.dateInvalid' })
+  .regex(DAY, { error: 'validation.dateInvalid', abort: true })
+  .refine(isExistingDay, { error: 'validation.dateInvalid', abort: true })
+  .refine(
+    (value) => {
+      const year = Number(value.slice(0, 4));
+      return year >= DATE_YEARS.min && year <= DATE_YEARS.max;
+    },
+    { error: 'validation.dateOutOfRange' },
+  )
+  .meta({
+    format: 'date',
+    description: `Calendar date \`YYYY-MM-DD\`: a day that exists, in the years ${DATE_YEARS.min} to ${DATE_YEARS.max}.`,
+    example: '2026-12-31',
+  });
 
 /**
  * Messages in contracts are i18n keys (see `shared/i18n/locales/*.json`), so the same schema yields a

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { text, Uuid } from './common';
 
 /** Where a mail stands: waiting for its (next) delivery attempt, delivered, given up. */
 export const OutboxStatus = z.enum(['pending', 'outbox', 'sent', 'failed']).meta({
@@ -11,7 +11,7 @@ export type OutboxStatus = z.infer<typeof OutboxStatus>;
 /** One mail from the development outbox (only outside production, without a Resend key). */
 export const OutboxMail = z
   .object({
-    id: z.uuid(),
+    id: Uuid(),
     to: text(),
     subject: text(),
     kind: text().meta({ description: 'What the mail is for, e.g. `verify_email`.' }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { text, Uuid } from './common';
 
 /*
  * Files with client approval (spec §3, §4, §5; issue 20). A file belongs to a project and is shared by the
@@ -122,10 +122,10 @@ export const FILE_ACCEPT = Object.values(ALLOWED_FILE_TYPES)
   .join(',');
 
 export const FileIdParam = z.object({
-  fileId: z.uuid({ error: 'validation.invalid' }).meta({ param: { name: 'fileId', in: 'path' } }),
+  fileId: Uuid({ error: 'validation.invalid' }).meta({ param: { name: 'fileId', in: 'path' } }),
 });
 export const FileVersionParams = FileIdParam.extend({
-  versionId: z.uuid({ error: 'validation.invalid' }).meta({ param: { name: 'versionId', in: 'path' } }),
+  versionId: Uuid({ error: 'validation.invalid' }).meta({ param: { name: 'versionId', in: 'path' } }),
 });
 export const FilePageParams = FileVersionParams.extend({
   page: z.coerce
@@ -170,7 +170,7 @@ export type FilePreview = z.infer<typeof FilePreview>;
 
 export const FileVersion = z
   .object({
-    id: z.uuid(),
+    id: Uuid(),
     number: z.number().int().meta({ description: 'From 1.' }),
     name: text().meta({ description: 'The name it was uploaded with (cleaned).' }),
     sizeBytes: z.number().int(),
@@ -187,10 +187,10 @@ export type FileVersion = z.infer<typeof FileVersion>;
 /** A file in lists: its latest version, and what the caller may do with it. */
 export const FileSummary = z
   .object({
-    id: z.uuid(),
+    id: Uuid(),
     name: text(),
-    project: z.object({ id: z.uuid(), name: text() }),
-    client: z.object({ id: z.uuid(), name: text() }),
+    project: z.object({ id: Uuid(), name: text() }),
+    client: z.object({ id: Uuid(), name: text() }),
     status: FileStatus,
     uploadedBy: FileSide,
     latestVersion: FileVersion,
@@ -207,10 +207,10 @@ export type FileSummary = z.infer<typeof FileSummary>;
 
 export const FileHistoryEvent = z
   .object({
-    id: z.uuid(),
+    id: Uuid(),
     seq: z.number().int(),
     kind: z.enum(['uploaded', 'version', 'decision']),
-    version: z.object({ id: z.uuid(), number: z.number().int(), sha256: text() }),
+    version: z.object({ id: Uuid(), number: z.number().int(), sha256: text() }),
     statusBefore: FileStatus.nullable(),
     statusAfter: FileStatus,
     actor: FileActor,
@@ -222,8 +222,8 @@ export type FileHistoryEvent = z.infer<typeof FileHistoryEvent>;
 
 export const FilePin = z
   .object({
-    id: z.uuid(),
-    versionId: z.uuid(),
+    id: Uuid(),
+    versionId: Uuid(),
     versionNumber: z.number().int(),
     page: z.number().int(),
     x: z.number().meta({ description: 'From the left edge, 0 to 1 of the page’s width.' }),
@@ -231,7 +231,7 @@ export const FilePin = z
     body: text(),
     author: FileActor,
     mine: z.boolean(),
-    decisionId: z.uuid().nullable().meta({ description: 'The history event it was sent with, if any.' }),
+    decisionId: Uuid().nullable().meta({ description: 'The history event it was sent with, if any.' }),
     createdAt: text(),
   })
   .meta({ id: 'FilePin' });
@@ -255,7 +255,7 @@ export const FileListQuery = z.object({
     .max(200)
     .optional()
     .meta({ description: 'Case-insensitive "contains" over the name.' }),
-  projectId: z.uuid().optional(),
+  projectId: Uuid().optional(),
   status: FileStatus.optional(),
   uploadedBy: FileSide.optional(),
   sort: FileSortField.default('updatedAt'),
@@ -299,7 +299,7 @@ export const PinInput = z
   .strict();
 export type PinInput = z.input<typeof PinInput>;
 
-export const FilePinInput = PinInput.extend({ versionId: z.uuid() }).strict().meta({ id: 'FilePinInput' });
+export const FilePinInput = PinInput.extend({ versionId: Uuid() }).strict().meta({ id: 'FilePinInput' });
 export type FilePinInput = z.input<typeof FilePinInput>;
 
 export const FileDecisionInput = z

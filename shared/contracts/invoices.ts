@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Language, text } from './common';
+import { DateOnly, Language, text, Uuid } from './common';
 import { MAX_AMOUNT_CENTS, MAX_QUANTITY_MILLI, MAX_TAX_RATE_BP } from './money';
 
 /*
@@ -53,11 +53,6 @@ export const defaultCurrency = (language: Language, profileCurrency?: string | n
 
 export const INVOICE_MAX_LINES = 100;
 
-const DateOnly = text({ error: 'validation.dateInvalid' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.dateInvalid' })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: 'validation.dateInvalid' })
-  .meta({ description: 'Calendar date `YYYY-MM-DD`.', example: '2026-12-31' });
-
 export const InvoiceLineInput = z
   .object({
     description: text({ error: 'validation.lineDescriptionRequired' })
@@ -88,8 +83,8 @@ export const InvoiceLineInput = z
 export type InvoiceLineInput = z.infer<typeof InvoiceLineInput>;
 
 const InvoiceFields = {
-  clientId: z.uuid({ error: 'validation.clientRequired' }),
-  projectId: z.uuid({ error: 'validation.projectInvalid' }).nullable(),
+  clientId: Uuid({ error: 'validation.clientRequired' }),
+  projectId: Uuid({ error: 'validation.projectInvalid' }).nullable(),
   currency: Currency,
   language: Language.meta({ description: 'Language of the invoice’s PDF and e-mails.' }),
   description: text().trim().max(2000, { error: 'validation.descriptionTooLong' }).nullable(),
@@ -108,9 +103,9 @@ export const InvoiceCreate = z
     currency: Currency.optional().meta({ description: 'Default: from the profile, else the language.' }),
     language: InvoiceFields.language.optional().meta({ description: 'Default: the client’s language.' }),
     description: InvoiceFields.description.optional().default(null),
-    dueDate: InvoiceFields.dueDate
-      .optional()
-      .meta({ description: 'Default: today plus the settings’ payment term.' }),
+    dueDate: InvoiceFields.dueDate.optional().meta({
+      description: 'A day of 1900 to 9999 (`YYYY-MM-DD`); default: today plus the settings’ payment term.',
+    }),
   })
   .meta({ id: 'InvoiceCreate' });
 export type InvoiceCreate = z.input<typeof InvoiceCreate>;
@@ -121,7 +116,7 @@ export type InvoiceUpdate = z.infer<typeof InvoiceUpdate>;
 
 export const InvoiceLine = z
   .object({
-    id: z.uuid(),
+    id: Uuid(),
     position: z.number().int(),
     description: text(),
     quantityMilli: z.number().int(),
@@ -138,7 +133,7 @@ export const TaxGroup = z
 
 export const CreditNote = z
   .object({
-    id: z.uuid(),
+    id: Uuid(),
     number: text().meta({ example: 'CN-0001' }),
     reason: text().nullable(),
     amountCents: z.number().int(),
@@ -204,13 +199,13 @@ export type InvoicePayment = z.infer<typeof InvoicePayment>;
 /** What the provider sees of an invoice in lists. */
 export const InvoiceSummary = z
   .object({
-    id: z.uuid(),
+    id: Uuid(),
     number: text()
       .nullable()
       .meta({ description: 'Assigned when sent; null for a draft.', example: 'INV-0007' }),
     status: InvoiceStatus,
-    client: z.object({ id: z.uuid(), name: text() }),
-    project: z.object({ id: z.uuid(), name: text() }).nullable(),
+    client: z.object({ id: Uuid(), name: text() }),
+    project: z.object({ id: Uuid(), name: text() }).nullable(),
     currency: Currency,
     amountCents: z.number().int().meta({ description: 'Total, tax included.' }),
     description: text().nullable(),
@@ -225,7 +220,7 @@ export const InvoiceSummary = z
 export type InvoiceSummary = z.infer<typeof InvoiceSummary>;
 
 export const Invoice = InvoiceSummary.extend({
-  client: z.object({ id: z.uuid(), name: text(), email: text(), company: text().nullable() }),
+  client: z.object({ id: Uuid(), name: text(), email: text(), company: text().nullable() }),
   language: Language,
   lines: z.array(InvoiceLine),
   subtotalCents: z.number().int(),
@@ -246,8 +241,8 @@ export type Invoice = z.infer<typeof Invoice>;
 
 export const InvoiceListQuery = z.object({
   status: InvoiceStatus.optional(),
-  clientId: z.uuid({ error: 'validation.invalid' }).optional(),
-  projectId: z.uuid({ error: 'validation.invalid' }).optional(),
+  clientId: Uuid({ error: 'validation.invalid' }).optional(),
+  projectId: Uuid({ error: 'validation.invalid' }).optional(),
   q: text().trim().max(200).optional().meta({ description: 'Searches number and description.' }),
   cursor: text().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -277,7 +272,7 @@ export const InvoiceStatusChange = z
   .object({
     status: z.enum(['paid', 'overdue'], { error: 'validation.invalid' }),
     paidDate: DateOnly.optional().meta({
-      description: 'For `paid`: the day the money arrived (default today).',
+      description: 'For `paid`: the day the money arrived (`YYYY-MM-DD`, 1900 to 9999; default today).',
     }),
   })
   .meta({ id: 'InvoiceStatusChange' });
@@ -400,7 +395,7 @@ export const CheckoutRedirect = z
 /** What the client sees of one invoice: no drafts; how to pay (card through Stripe, or instructions). */
 export const PortalInvoiceDetail = z
   .object({
-    id: z.uuid(),
+    id: Uuid(),
     number: text(),
     status: z.enum(['sent', 'paid', 'overdue', 'cancelled']),
     currency: Currency,
@@ -409,7 +404,7 @@ export const PortalInvoiceDetail = z
     dueDate: text().nullable(),
     issuedAt: z.iso.datetime(),
     paidAt: z.iso.datetime().nullable(),
-    project: z.object({ id: z.uuid(), name: text() }).nullable(),
+    project: z.object({ id: Uuid(), name: text() }).nullable(),
     lines: z.array(InvoiceLine.omit({ id: true })),
     subtotalCents: z.number().int(),
     taxes: z.array(TaxGroup),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { text, Uuid } from './common';
 import { ProjectStatus } from './projects';
 
 /*
@@ -16,7 +16,7 @@ export const MESSAGE_MAX_LENGTH = 5000;
 
 export const MessageInput = z
   .object({
-    clientMessageId: z.uuid({ error: 'validation.invalid' }).meta({
+    clientMessageId: Uuid({ error: 'validation.invalid' }).meta({
       description: 'Made by the sender once per message; a retry with the same id returns the stored one.',
     }),
     body: text({ error: 'validation.messageRequired' })
@@ -31,10 +31,10 @@ export type MessageInput = z.input<typeof MessageInput>;
 
 export const Message = z
   .object({
-    id: z.uuid(),
-    projectId: z.uuid(),
+    id: Uuid(),
+    projectId: Uuid(),
     seq: z.number().int().meta({ description: 'Position in the conversation (increasing).' }),
-    clientMessageId: z.uuid(),
+    clientMessageId: Uuid(),
     sender: z.object({ type: MessageSenderType, name: text() }),
     mine: z.boolean().meta({ description: 'Written by the caller’s side.' }),
     body: text(),
@@ -73,8 +73,8 @@ export const MarkConversationRead = z
 /** One row of the Messages page: a project's conversation with its newest message and unread count. */
 export const Conversation = z
   .object({
-    project: z.object({ id: z.uuid(), name: text(), status: ProjectStatus }),
-    client: z.object({ id: z.uuid(), name: text() }),
+    project: z.object({ id: Uuid(), name: text(), status: ProjectStatus }),
+    client: z.object({ id: Uuid(), name: text() }),
     lastMessage: Message.nullable(),
     unread: z.number().int(),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, Language, text } from './common';
+import { Email, Language, text, Uuid } from './common';
 import { Money } from './overview';
 
 /*
@@ -7,7 +7,7 @@ import { Money } from './overview';
  * API with these same schemas. Provider-side portal management lives in `portals.ts`.
  */
 
-const PortalId = z.uuid({ error: 'validation.invalid' });
+const PortalId = Uuid({ error: 'validation.invalid' });
 
 export const PortalPathParam = z.object({
   portalId: PortalId.meta({ param: { name: 'portalId', in: 'path' } }),
@@ -16,7 +16,7 @@ export const PortalPathParam = z.object({
 /** Only what a login page needs to look like the provider's own product; public. */
 export const PortalBranding = z
   .object({
-    id: z.uuid(),
+    id: Uuid(),
     name: text().meta({ example: 'Analytical Studio' }),
     logoUrl: text().nullable().meta({ description: 'Versioned logo URL, or null without a logo.' }),
     primaryColor: text().meta({ example: '#4f46e5' }),
@@ -114,10 +114,10 @@ export type PortalSignInInput = z.input<typeof PortalSignInInput>;
 /** The signed-in client as the portal shows it (never another client's, never the provider's fields). */
 export const PortalClient = z
   .object({
-    id: z.uuid(),
+    id: Uuid(),
     name: text(),
     email: text(),
-    portalId: z.uuid(),
+    portalId: Uuid(),
     language: Language,
     hasPassword: z.boolean(),
   })
@@ -190,7 +190,7 @@ export const PortalProjectStatus = z.enum(['planning', 'in_progress', 'on_hold',
 
 export const PortalProject = z
   .object({
-    id: z.uuid(),
+    id: Uuid(),
     name: text(),
     description: text().nullable(),
     status: PortalProjectStatus,
@@ -211,7 +211,7 @@ export const PortalInvoiceStatus = z.enum(['sent', 'paid', 'overdue', 'cancelled
 
 export const PortalInvoice = z
   .object({
-    id: z.uuid(),
+    id: Uuid(),
     number: text(),
     amountCents: z.number().int(),
     currency: text().meta({ example: 'EUR' }),
@@ -219,7 +219,7 @@ export const PortalInvoice = z
     description: text().nullable(),
     dueDate: text().nullable().meta({ description: 'Calendar date `YYYY-MM-DD`.' }),
     paidAt: text().nullable(),
-    project: z.object({ id: z.uuid(), name: text() }).nullable(),
+    project: z.object({ id: Uuid(), name: text() }).nullable(),
     createdAt: text(),
   })
   .meta({ id: 'PortalInvoice' });

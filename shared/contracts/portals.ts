@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { text, Uuid } from './common';
 
 /** A colour as `#rrggbb`; upper case accepted, stored and returned lower case. */
 export const HexColor = text({ error: 'validation.colorInvalid' })
@@ -146,7 +146,7 @@ export type CustomDomain = z.infer<typeof CustomDomain>;
 
 export const Portal = z
   .object({
-    id: z.uuid(),
+    id: Uuid(),
     portalName: text(),
     primaryColor: text(),
     secondaryColor: text(),
@@ -166,7 +166,7 @@ export const PortalList = z.object({ items: z.array(Portal) }).meta({ id: 'Porta
 export type PortalList = z.infer<typeof PortalList>;
 
 export const PortalIdParam = z.object({
-  portalId: z.uuid({ error: 'validation.invalid' }).meta({ param: { name: 'portalId', in: 'path' } }),
+  portalId: Uuid({ error: 'validation.invalid' }).meta({ param: { name: 'portalId', in: 'path' } }),
 });
 
 export const PortalDeleted = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { DateOnly, text, Uuid } from './common';
 import { Money } from './overview';
 
 /*
@@ -12,18 +12,6 @@ export const ProjectStatus = z
   .enum(['planning', 'in_progress', 'on_hold', 'completed', 'cancelled'])
   .meta({ description: 'Spec §4 project statuses.', example: 'in_progress' });
 export type ProjectStatus = z.infer<typeof ProjectStatus>;
-
-/** A calendar date `YYYY-MM-DD` that exists (no 2026-02-30). */
-export const CalendarDate = text()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.dateInvalid' })
-  .refine(
-    (v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-    },
-    { error: 'validation.dateInvalid' },
-  )
-  .meta({ description: 'Calendar date `YYYY-MM-DD`.', example: '2026-12-01' });
 
 const optionalText = (max: number, tooLong: string) =>
   text()
@@ -49,11 +37,11 @@ const ProjectFields = z.object({
     .min(1, { error: 'validation.projectNameRequired' })
     .max(200, { error: 'validation.projectNameTooLong' })
     .meta({ example: 'Website relaunch' }),
-  clientId: z.uuid({ error: 'validation.clientRequired' }).meta({ description: 'One of your clients.' }),
+  clientId: Uuid({ error: 'validation.clientRequired' }).meta({ description: 'One of your clients.' }),
   status: ProjectStatus.optional(),
   budgetCents: BudgetCents,
-  startDate: CalendarDate.nullable().optional(),
-  endDate: CalendarDate.nullable().optional(),
+  startDate: DateOnly.nullable().optional(),
+  endDate: DateOnly.nullable().optional(),
   description: optionalText(5000, 'validation.descriptionTooLong').meta({
     description: 'Shown to the client in the portal.',
   }),
@@ -92,19 +80,19 @@ export const ProjectListQuery = z.object({
     .optional()
     .meta({ description: 'Case-insensitive "contains" over the name.' }),
   status: ProjectStatus.optional(),
-  clientId: z.uuid().optional(),
+  clientId: Uuid().optional(),
   sort: ProjectSortField.default('updatedAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
 
-export const ProjectClientRef = z.object({ id: z.uuid(), name: text(), portalId: z.uuid() });
+export const ProjectClientRef = z.object({ id: Uuid(), name: text(), portalId: Uuid() });
 
 /** A project as its provider sees it. */
 export const Project = z
   .object({
-    id: z.uuid(),
+    id: Uuid(),
     name: text(),
     client: ProjectClientRef,
     status: ProjectStatus,
@@ -135,5 +123,5 @@ export const ProjectList = z
 export type ProjectList = z.infer<typeof ProjectList>;
 
 export const ProjectIdParam = z.object({
-  projectId: z.uuid({ error: 'validation.invalid' }).meta({ param: { name: 'projectId', in: 'path' } }),
+  projectId: Uuid({ error: 'validation.invalid' }).meta({ param: { name: 'projectId', in: 'path' } }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ActivityItem } from './activity';
+import { Uuid } from './common';
 import { Message } from './messages';
 import { PortalProject } from './portal-client';
 import { Project } from './projects';
@@ -69,7 +70,7 @@ export const RealtimeHello = z
       .max(200)
       .optional()
       .meta({ description: 'The portal session token (portal audience only).' }),
-    portalId: z.uuid().optional().meta({ description: 'The portal the token is for (portal audience).' }),
+    portalId: Uuid().optional().meta({ description: 'The portal the token is for (portal audience).' }),
   })
   .strict();
 
@@ -106,7 +107,7 @@ export const RealtimeServerMessage = z.discriminatedUnion('type', [
     complete: z.boolean().meta({ description: 'False: more than CATCHUP_LIMIT items; ask again.' }),
   }),
   /** A project of the scope was deleted (it has no activity row left; not caught up after a reconnect). */
-  z.object({ type: z.literal('project_deleted'), projectId: z.uuid() }),
+  z.object({ type: z.literal('project_deleted'), projectId: Uuid() }),
   z.object({ type: z.literal('pong') }),
 ]);
 export type RealtimeServerMessage = z.infer<typeof RealtimeServerMessage>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HANDOFF_ERROR_CODES, text } from './common';
+import { HANDOFF_ERROR_CODES, text, Uuid } from './common';
 import { PortalDashboard, PortalInvoiceList, PortalProjectList, PortalSession } from './portal-client';
 
 /*
@@ -54,7 +54,7 @@ export type WidgetSecretCreated = z.infer<typeof WidgetSecretCreated>;
 
 export const HandoffInput = z
   .object({
-    portalId: z.uuid({ error: 'validation.invalid' }).meta({ description: 'The portal the frame shows.' }),
+    portalId: Uuid({ error: 'validation.invalid' }).meta({ description: 'The portal the frame shows.' }),
     token: text({ error: 'validation.required' })
       .trim()
       .min(1, { error: 'validation.required' })

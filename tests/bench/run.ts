@@ -91,14 +91,14 @@ if (only.has('session')) {
   report({
     name: 'session-get-throughput-ratio',
     measured: r.app.rps / r.baseline.rps,
-    limit: 0.7,
+    limit: 0.85,
     unit: '×',
     kind: 'min',
   });
   report({
     name: 'session-get-p99-ratio',
     measured: r.app.p99 / Math.max(r.baseline.p99, 1),
-    limit: 2,
+    limit: 1.5,
     unit: '×',
     kind: 'max',
   });

@@ -27,7 +27,8 @@ export const requirePortalClient: MiddlewareHandler<AppEnv> = async (c, next) =>
   const auth = await validatePortalSessionToken(sql, token, now());
   if (!auth) throw new ApiError('unauthorized');
   const requested = c.req.param('portalId') ?? '';
-  if (requested !== auth.portalId) {
+  // Ids are compared as the database does: a uuid in capitals names the same portal.
+  if (requested.toLowerCase() !== auth.portalId) {
     await revokePortalSession(sql, auth.sessionId);
     await recordPortalEvent(
       sql,

@@ -1,45 +1,39 @@
-import { createRoute } from '@hono/zod-openapi';
 import { DeleteAccountInput } from '../../../shared/contracts/account';
 import { Ok } from '../../../shared/contracts/common';
 import { clearSessionCookie } from '../../auth/cookie';
-import { requireProvider, resetAuthentication } from '../../auth/middleware';
-import { providerScope } from '../../auth/scope';
-import type { App } from '../../http/context';
+import { resetAuthentication } from '../../auth/middleware';
 import { errorResponses } from '../../http/openapi';
 import { clientIp, enforceRateLimit, RATE_LIMITS } from '../../http/rate-limit';
 import { announceSessionsEnded } from '../../realtime/sessions-ended';
 import { deleteAccount } from '../../services/account/delete-account';
+import { providerOperation } from '../operation';
 
-const route = createRoute({
-  method: 'delete',
-  path: '/api/account',
-  tags: ['Account'],
-  summary: 'Delete your account',
-  description:
-    'Permanently deletes the account and everything it owns (profile, sessions, portals, clients, projects, invoices, portal events, and its stored files such as portal logos) after checking the password; `confirm` must be the word `DELETE`. Clears the cookie. 422 `wrong_password` (with `fields`) for a wrong password. Limited like sign-in.',
-  security: [{ providerSession: [] }],
-  middleware: [requireProvider] as const,
-  request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: DeleteAccountInput,
-          example: { password: 'correct horse battery', confirm: 'DELETE' },
+/** DELETE /api/account */
+export const registerDeleteAccount = providerOperation(
+  {
+    method: 'delete',
+    path: '/api/account',
+    tags: ['Account'],
+    summary: 'Delete your account',
+    description:
+      'Permanently deletes the account and everything it owns (profile, sessions, portals, clients, projects, invoices, portal events, and its stored files such as portal logos) after checking the password; `confirm` must be the word `DELETE`. Clears the cookie. 422 `wrong_password` (with `fields`) for a wrong password. Limited like sign-in.',
+    request: {
+      body: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: DeleteAccountInput,
+            example: { password: 'correct horse battery', confirm: 'DELETE' },
+          },
         },
       },
     },
+    responses: {
+      200: { description: 'The account is deleted', content: { 'application/json': { schema: Ok } } },
+      ...errorResponses(401, 403, 415, 422, 429),
+    },
   },
-  responses: {
-    200: { description: 'The account is deleted', content: { 'application/json': { schema: Ok } } },
-    ...errorResponses(401, 403, 415, 422, 429),
-  },
-});
-
-/** DELETE /api/account */
-export function registerDeleteAccount(app: App) {
-  app.openapi(route, async (c) => {
-    const scope = providerScope(c);
+  async (c, scope) => {
     const { password } = c.req.valid('json');
     await enforceRateLimit(c, RATE_LIMITS.signInIp, clientIp(c));
     await enforceRateLimit(c, RATE_LIMITS.passwordCheckUser, scope.providerId);
@@ -49,5 +43,5 @@ export function registerDeleteAccount(app: App) {
     resetAuthentication(c);
     c.set('provider', undefined);
     return c.json({ ok: true as const }, 200);
-  });
-}
+  },
+);

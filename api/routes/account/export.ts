@@ -1,35 +1,49 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { requireProvider } from '../../auth/middleware';
-import { providerScope } from '../../auth/scope';
-import type { App } from '../../http/context';
+import { z } from '@hono/zod-openapi';
 import { errorResponses } from '../../http/openapi';
 import { exportAccount, exportFileName } from '../../services/account/export';
+import { providerOperation } from '../operation';
 
-const route = createRoute({
-  method: 'get',
-  path: '/api/account/export',
-  tags: ['Account'],
-  summary: 'Export your data',
-  description:
-    'Everything your account holds, as one JSON file to download (`Content-Disposition: attachment; filename="client-portal-export-YYYY-MM-DD.json"`): account and profile, plan, invoice settings, the Stripe connection (account and the key’s last four characters only), portals, clients, projects, messages, files (names, versions, statuses, review events and pins; not the bytes: download those per version), invoices with their lines and credit notes, and the activity feed. Never secrets: no password hashes (a client’s is `hasPassword`), tokens, keys or storage paths. Only your own data. Streamed as it is read, in pages, so it works for large accounts. Always available, also after the trial ended without a subscription (spec §1).',
-  security: [{ providerSession: [] }],
-  middleware: [requireProvider] as const,
-  responses: {
-    200: {
-      description: 'The export (JSON, as an attachment)',
-      content: {
-        'application/json': {
-          schema: z.object({}).passthrough().openapi({
-            type: 'object',
-            description:
-              '`format`, `version`, `exportedAt`, `account`, `profile`, `plan`, `invoiceSettings`, `stripeConnection`, `portals`, `clients`, `projects`, `messages`, `files`, `invoices`, `activity`.',
-          }),
+/** GET /api/account/export */
+export const registerExportAccount = providerOperation(
+  {
+    method: 'get',
+    path: '/api/account/export',
+    tags: ['Account'],
+    summary: 'Export your data',
+    description:
+      'Everything your account holds, as one JSON file to download (`Content-Disposition: attachment; filename="client-portal-export-YYYY-MM-DD.json"`): account and profile, plan, invoice settings, the Stripe connection (account and the key’s last four characters only), portals, clients, projects, messages, files (names, versions, statuses, review events and pins; not the bytes: download those per version), invoices with their lines and credit notes, and the activity feed. Never secrets: no password hashes (a client’s is `hasPassword`), tokens, keys or storage paths. Only your own data. Streamed as it is read, in pages, so it works for large accounts. Always available, also after the trial ended without a subscription (spec §1).',
+    responses: {
+      200: {
+        description: 'The export (JSON, as an attachment)',
+        content: {
+          'application/json': {
+            schema: z.object({}).passthrough().openapi({
+              type: 'object',
+              description:
+                '`format`, `version`, `exportedAt`, `account`, `profile`, `plan`, `invoiceSettings`, `stripeConnection`, `portals`, `clients`, `projects`, `messages`, `files`, `invoices`, `activity`.',
+            }),
+          },
         },
       },
+      ...errorResponses(401, 404),
     },
-    ...errorResponses(401, 404),
   },
-});
+  async (c, scope) => {
+    const { sql, now } = c.get('deps');
+    const log = c.get('log');
+    const at = now();
+    const pieces = await exportAccount(sql, scope, at);
+    c.header('Content-Type', 'application/json; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="${exportFileName(at)}"`);
+    c.header('Cache-Control', 'private, no-store');
+    c.header('X-Content-Type-Options', 'nosniff');
+    const body = toStream(pieces, (error) =>
+      log.error({ err: String(error) }, 'account export failed mid-stream'),
+    );
+    // A streamed JSON document: the typed `c.json` would have to hold all of it in memory.
+    return c.body(body, 200) as never;
+  },
+);
 
 /** The pieces of the document as bytes, pulled one at a time (the stream's backpressure bounds memory). */
 function toStream(
@@ -52,24 +66,5 @@ function toStream(
     async cancel() {
       await pieces.return(undefined);
     },
-  });
-}
-
-/** GET /api/account/export */
-export function registerExportAccount(app: App) {
-  app.openapi(route, async (c) => {
-    const { sql, now } = c.get('deps');
-    const log = c.get('log');
-    const at = now();
-    const pieces = await exportAccount(sql, providerScope(c), at);
-    c.header('Content-Type', 'application/json; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="${exportFileName(at)}"`);
-    c.header('Cache-Control', 'private, no-store');
-    c.header('X-Content-Type-Options', 'nosniff');
-    const body = toStream(pieces, (error) =>
-      log.error({ err: String(error) }, 'account export failed mid-stream'),
-    );
-    // A streamed JSON document: the typed `c.json` would have to hold all of it in memory.
-    return c.body(body, 200) as never;
   });
 }

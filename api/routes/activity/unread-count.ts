@@ -1,11 +1,7 @@
-import { createRoute } from '@hono/zod-openapi';
 import { UnreadCount } from '../../../shared/contracts/activity';
-import { PortalPathParam } from '../../../shared/contracts/portal-client';
-import { clientScope, providerScope } from '../../auth/scope';
-import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { unreadCount } from '../../services/activity/notifications';
-import { PORTAL_CLIENT, PROVIDER } from '../audiences';
+import { sharedOperation } from '../operation';
 
 const description =
   'How many notifications the caller’s side has not read (the bell’s badge; spec §9 refetches it every 30 s).';
@@ -14,33 +10,16 @@ const responses = {
   ...errorResponses(401, 422),
 };
 
-const providerRoute = createRoute({
-  method: 'get',
-  path: '/api/notifications/unread-count',
-  tags: ['Notifications'],
-  summary: 'Unread notifications',
-  description,
-  ...PROVIDER,
-  responses,
-});
-
-const clientRoute = createRoute({
-  method: 'get',
-  path: '/api/portal/{portalId}/notifications/unread-count',
-  tags: ['Portal'],
-  summary: 'Unread notifications (client)',
-  description,
-  ...PORTAL_CLIENT,
-  request: { params: PortalPathParam },
-  responses,
-});
-
 /** GET /api/notifications/unread-count and its portal counterpart. */
-export function registerUnreadCount(app: App) {
-  app.openapi(providerRoute, async (c) =>
-    c.json({ count: await unreadCount(c.get('deps').sql, providerScope(c)) }, 200),
-  );
-  app.openapi(clientRoute, async (c) =>
-    c.json({ count: await unreadCount(c.get('deps').sql, clientScope(c)) }, 200),
-  );
-}
+export const registerUnreadCount = sharedOperation(
+  {
+    method: 'get',
+    path: '/api/notifications/unread-count',
+    tags: ['Notifications'],
+    summary: 'Unread notifications',
+    provider: { description: description },
+    client: { description: description },
+    responses,
+  },
+  async (c, scope) => c.json({ count: await unreadCount(c.get('deps').sql, scope) }, 200),
+);

@@ -1,35 +1,33 @@
-import { createRoute } from '@hono/zod-openapi';
 import { ResendVerificationInput } from '../../../shared/contracts/auth';
 import { Ok } from '../../../shared/contracts/common';
-import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { clientIp, enforceRateLimit, RATE_LIMITS } from '../../http/rate-limit';
 import { sendVerification } from '../../services/auth/send-verification';
-
-const route = createRoute({
-  method: 'post',
-  path: '/api/auth/resend-verification',
-  tags: ['Auth'],
-  summary: 'Send a new verification e-mail',
-  description:
-    'Sends a new link when the address belongs to an unverified account (older links stop working). Always answers `{ ok: true }`, so it does not reveal which addresses have accounts. Limited to 3 per hour per address and 20 per hour per IP.',
-  request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': { schema: ResendVerificationInput, example: { email: 'ada@example.com' } },
-      },
-    },
-  },
-  responses: {
-    200: { description: 'Accepted', content: { 'application/json': { schema: Ok } } },
-    ...errorResponses(403, 415, 422, 429),
-  },
-});
+import { publicOperation } from '../operation';
 
 /** POST /api/auth/resend-verification */
-export function registerResendVerification(app: App) {
-  app.openapi(route, async (c) => {
+export const registerResendVerification = publicOperation(
+  {
+    method: 'post',
+    path: '/api/auth/resend-verification',
+    tags: ['Auth'],
+    summary: 'Send a new verification e-mail',
+    description:
+      'Sends a new link when the address belongs to an unverified account (older links stop working). Always answers `{ ok: true }`, so it does not reveal which addresses have accounts. Limited to 3 per hour per address and 20 per hour per IP.',
+    request: {
+      body: {
+        required: true,
+        content: {
+          'application/json': { schema: ResendVerificationInput, example: { email: 'ada@example.com' } },
+        },
+      },
+    },
+    responses: {
+      200: { description: 'Accepted', content: { 'application/json': { schema: Ok } } },
+      ...errorResponses(403, 415, 422, 429),
+    },
+  },
+  async (c) => {
     const { email } = c.req.valid('json');
     await enforceRateLimit(c, RATE_LIMITS.resendIp, clientIp(c));
     await enforceRateLimit(c, RATE_LIMITS.resendEmail, email);
@@ -49,5 +47,5 @@ export function registerResendVerification(app: App) {
       });
     }
     return c.json({ ok: true as const }, 200);
-  });
-}
+  },
+);

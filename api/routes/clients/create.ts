@@ -1,46 +1,40 @@
-import { createRoute } from '@hono/zod-openapi';
 import { Client, ClientCreateInput } from '../../../shared/contracts/clients';
-import { requireProvider } from '../../auth/middleware';
-import { providerScope } from '../../auth/scope';
-import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { createClient } from '../../services/clients/manage-clients';
+import { providerOperation } from '../operation';
 
-const route = createRoute({
-  method: 'post',
-  path: '/api/clients',
-  tags: ['Clients'],
-  summary: 'Add a client',
-  description:
-    'Adds a client to one of your portals: name and e-mail required (spec §5); company, phone, notes and language optional. The e-mail is unique per portal (409 `client_email_taken`). A portal that is not yours answers 404. No e-mail is sent; invite the client separately.',
-  security: [{ providerSession: [] }],
-  middleware: [requireProvider] as const,
-  request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: ClientCreateInput,
-          example: {
-            name: 'Grace Hopper',
-            email: 'grace@example.com',
-            portalId: '3f1c9a2b-0000-4000-8000-000000000000',
-            company: 'Navy Labs',
+/** POST /api/clients */
+export const registerCreateClient = providerOperation(
+  {
+    method: 'post',
+    path: '/api/clients',
+    tags: ['Clients'],
+    summary: 'Add a client',
+    description:
+      'Adds a client to one of your portals: name and e-mail required (spec §5); company, phone, notes and language optional. The e-mail is unique per portal (409 `client_email_taken`). A portal that is not yours answers 404. No e-mail is sent; invite the client separately.',
+    request: {
+      body: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: ClientCreateInput,
+            example: {
+              name: 'Grace Hopper',
+              email: 'grace@example.com',
+              portalId: '3f1c9a2b-0000-4000-8000-000000000000',
+              company: 'Navy Labs',
+            },
           },
         },
       },
     },
+    responses: {
+      201: { description: 'The new client', content: { 'application/json': { schema: Client } } },
+      ...errorResponses(401, 403, 404, 409, 415, 422),
+    },
   },
-  responses: {
-    201: { description: 'The new client', content: { 'application/json': { schema: Client } } },
-    ...errorResponses(401, 403, 404, 409, 415, 422),
-  },
-});
-
-/** POST /api/clients */
-export function registerCreateClient(app: App) {
-  app.openapi(route, async (c) => {
+  async (c, scope) => {
     const { sql, now } = c.get('deps');
-    return c.json(await createClient(sql, providerScope(c), c.req.valid('json'), now()), 201);
-  });
-}
+    return c.json(await createClient(sql, scope, c.req.valid('json'), now()), 201);
+  },
+);

@@ -1,31 +1,25 @@
-import { createRoute } from '@hono/zod-openapi';
 import { ClientList, ClientListQuery } from '../../../shared/contracts/clients';
-import { requireProvider } from '../../auth/middleware';
-import { providerScope } from '../../auth/scope';
-import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { listClients } from '../../services/clients/list-clients';
-
-const route = createRoute({
-  method: 'get',
-  path: '/api/clients',
-  tags: ['Clients'],
-  summary: 'List your clients',
-  description:
-    'One page of your clients with their portal: `search` matches name, e-mail and company (case-insensitive, contains), `sort` by name, email, company or createdAt, `order` asc or desc, `page` from 1 with `pageSize` up to 100 (default 50), optionally only one `portalId`. `total` counts every match.',
-  security: [{ providerSession: [] }],
-  middleware: [requireProvider] as const,
-  request: { query: ClientListQuery },
-  responses: {
-    200: { description: 'A page of clients', content: { 'application/json': { schema: ClientList } } },
-    ...errorResponses(401, 422),
-  },
-});
+import { providerOperation } from '../operation';
 
 /** GET /api/clients */
-export function registerListClients(app: App) {
-  app.openapi(route, async (c) => {
+export const registerListClients = providerOperation(
+  {
+    method: 'get',
+    path: '/api/clients',
+    tags: ['Clients'],
+    summary: 'List your clients',
+    description:
+      'One page of your clients with their portal: `search` matches name, e-mail and company (case-insensitive, contains), `sort` by name, email, company or createdAt, `order` asc or desc, `page` from 1 with `pageSize` up to 100 (default 50), optionally only one `portalId`. `total` counts every match.',
+    request: { query: ClientListQuery },
+    responses: {
+      200: { description: 'A page of clients', content: { 'application/json': { schema: ClientList } } },
+      ...errorResponses(401, 422),
+    },
+  },
+  async (c, scope) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await listClients(c.get('deps').sql, providerScope(c), c.req.valid('query')), 200);
-  });
-}
+    return c.json(await listClients(c.get('deps').sql, scope, c.req.valid('query')), 200);
+  },
+);

@@ -1,23 +1,50 @@
-import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { OutboxList, OutboxQuery, type OutboxStatus } from '../../../shared/contracts/dev';
-import type { App, AppDeps, AppEnv } from '../../http/context';
+import type { AppDeps, AppEnv } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { errorResponses } from '../../http/openapi';
+import { publicOperation } from '../operation';
 
-const route = createRoute({
-  method: 'get',
-  path: '/api/dev/outbox',
-  tags: ['Development'],
-  summary: 'Development outbox',
-  description:
-    'The latest 50 e-mails the app would have sent, newest first, optionally only those to one address, each with its delivery status and attempts (mails go out through background jobs). Exists only outside production and without a Resend key, so developers and tests can open verification links without a mail server, and answers only requests from the machine itself (404 to any other, and to anything a proxy forwarded) unless `DEV_HELPERS_REMOTE=true`.',
-  request: { query: OutboxQuery },
-  responses: {
-    200: { description: 'Mails', content: { 'application/json': { schema: OutboxList } } },
-    ...errorResponses(404, 422),
+/** GET /api/dev/outbox (registered only when `outboxEnabled`). */
+export const registerDevOutbox = publicOperation(
+  {
+    method: 'get',
+    path: '/api/dev/outbox',
+    tags: ['Development'],
+    summary: 'Development outbox',
+    description:
+      'The latest 50 e-mails the app would have sent, newest first, optionally only those to one address, each with its delivery status and attempts (mails go out through background jobs). Exists only outside production and without a Resend key, so developers and tests can open verification links without a mail server, and answers only requests from the machine itself (404 to any other, and to anything a proxy forwarded) unless `DEV_HELPERS_REMOTE=true`.',
+    request: { query: OutboxQuery },
+    responses: {
+      200: { description: 'Mails', content: { 'application/json': { schema: OutboxList } } },
+      ...errorResponses(404, 422),
+    },
   },
-});
+  async (c) => {
+    if (!devHelpersFor(c)) throw new ApiError('not_found');
+    const { to } = c.req.valid('query');
+    const { sql } = c.get('deps');
+    const rows = await sql<Row[]>`
+      SELECT id, to_address, subject, kind, html, text_body, created_at, status, attempts, last_error, sent_at
+      FROM outbox_emails
+      ${to ? sql`WHERE to_address = ${to}` : sql``}
+      ORDER BY created_at DESC, id DESC LIMIT 50`;
+    const mails = rows.map((r) => ({
+      id: r.id,
+      to: r.to_address,
+      subject: r.subject,
+      kind: r.kind,
+      html: r.html,
+      text: r.text_body,
+      createdAt: new Date(r.created_at).toISOString(),
+      status: r.status,
+      attempts: r.attempts,
+      lastError: r.last_error,
+      sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
+    }));
+    return c.json({ mails }, 200);
+  },
+);
 
 /** Whether the outbox route exists: never in production, never when real mail goes out. */
 export function outboxEnabled(deps: Pick<AppDeps, 'config' | 'mailer'>): boolean {
@@ -57,32 +84,4 @@ interface Row {
   attempts: number;
   last_error: string | null;
   sent_at: Date | null;
-}
-
-/** GET /api/dev/outbox (registered only when `outboxEnabled`). */
-export function registerDevOutbox(app: App) {
-  app.openapi(route, async (c) => {
-    if (!devHelpersFor(c)) throw new ApiError('not_found');
-    const { to } = c.req.valid('query');
-    const { sql } = c.get('deps');
-    const rows = await sql<Row[]>`
-      SELECT id, to_address, subject, kind, html, text_body, created_at, status, attempts, last_error, sent_at
-      FROM outbox_emails
-      ${to ? sql`WHERE to_address = ${to}` : sql``}
-      ORDER BY created_at DESC, id DESC LIMIT 50`;
-    const mails = rows.map((r) => ({
-      id: r.id,
-      to: r.to_address,
-      subject: r.subject,
-      kind: r.kind,
-      html: r.html,
-      text: r.text_body,
-      createdAt: new Date(r.created_at).toISOString(),
-      status: r.status,
-      attempts: r.attempts,
-      lastError: r.last_error,
-      sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
-    }));
-    return c.json({ mails }, 200);
-  });
 }

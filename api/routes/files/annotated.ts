@@ -1,11 +1,8 @@
-import { createRoute } from '@hono/zod-openapi';
 import { FileVersionParams } from '../../../shared/contracts/files';
-import { clientScope, providerScope } from '../../auth/scope';
-import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { annotatedPdf } from '../../services/files/annotated';
-import { PORTAL_CLIENT, PROVIDER } from '../audiences';
-import { PortalFileVersionParams, pdfContent, sendPdfAttachment } from './preview-response';
+import { sharedOperation } from '../operation';
+import { pdfContent, sendPdfAttachment } from './preview-response';
 
 const description =
   '“Download with feedback”: the version as a PDF whose feedback is real PDF annotations, readable in any PDF reader. Every pin of the version is a sticky note (a /Text annotation) at its point of its page, with the pin’s text (/Contents), author (/T) and date (/M); every decision on the version is a note on page 1 with its feedback. A PDF keeps its pages; an image becomes a one-page PDF. Notes’ labels are in the request’s language. A document answers 404 `file_preview_unavailable`; 503 with `Retry-After` while the server’s PDF workers are all busy. Sent as an attachment (`<name>-feedback.pdf`).';
@@ -14,38 +11,21 @@ const responses = {
   ...errorResponses(401, 403, 404, 422, 503),
 };
 
-const providerRoute = createRoute({
-  method: 'get',
-  path: '/api/files/{fileId}/versions/{versionId}/annotated',
-  tags: ['Files'],
-  summary: 'Download a version with its feedback',
-  description: `${description} Another provider’s file answers 404.`,
-  ...PROVIDER,
-  request: { params: FileVersionParams },
-  responses,
-});
-
-const clientRoute = createRoute({
-  method: 'get',
-  path: '/api/portal/{portalId}/files/{fileId}/versions/{versionId}/annotated',
-  tags: ['Portal'],
-  summary: 'Download a version with its feedback (client)',
-  description: `${description} Only files of the client’s own projects.`,
-  ...PORTAL_CLIENT,
-  request: { params: PortalFileVersionParams },
-  responses,
-});
-
 /** GET /api/files/{fileId}/versions/{versionId}/annotated and its portal counterpart. */
-export function registerFileAnnotated(app: App) {
-  app.openapi(providerRoute, async (c) => {
+export const registerFileAnnotated = sharedOperation(
+  {
+    method: 'get',
+    path: '/api/files/{fileId}/versions/{versionId}/annotated',
+    tags: ['Files'],
+    summary: 'Download a version with its feedback',
+    provider: { description: `${description} Another provider’s file answers 404.` },
+    client: { description: `${description} Only files of the client’s own projects.` },
+    request: { params: FileVersionParams },
+    responses,
+  },
+  async (c, scope) => {
     const { fileId, versionId } = c.req.valid('param');
-    const pdf = await annotatedPdf(c.get('deps'), providerScope(c), fileId, versionId, c.get('lang'));
+    const pdf = await annotatedPdf(c.get('deps'), scope, fileId, versionId, c.get('lang'));
     return sendPdfAttachment(c, pdf.bytes, pdf.fileName);
-  });
-  app.openapi(clientRoute, async (c) => {
-    const { fileId, versionId } = c.req.valid('param');
-    const pdf = await annotatedPdf(c.get('deps'), clientScope(c), fileId, versionId, c.get('lang'));
-    return sendPdfAttachment(c, pdf.bytes, pdf.fileName);
-  });
-}
+  },
+);

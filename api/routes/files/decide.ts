@@ -1,11 +1,7 @@
-import { createRoute } from '@hono/zod-openapi';
 import { FileDecisionInput, FileDetail, FileIdParam } from '../../../shared/contracts/files';
-import { clientScope, providerScope } from '../../auth/scope';
-import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { decideFile } from '../../services/files/files';
-import { PORTAL_CLIENT, PROVIDER } from '../audiences';
-import { PortalFileParams } from './params';
+import { sharedOperation } from '../operation';
 
 const description =
   'Decides on the latest version of a file that waits for the caller’s side (`allowedDecisions`): the client approves, rejects or requests a revision of the provider’s files; the provider approves or rejects the client’s. Feedback is required to reject and to request a revision; pins (points of the version with feedback) may go with it. 409 `file_version_outdated` when `versionId` is not the latest version any more, 409 `file_decision_not_allowed` when the decision is not the caller’s to take now (also when another decision came first). The other side is notified live.';
@@ -28,42 +24,20 @@ const responses = {
   ...errorResponses(401, 403, 404, 409, 413, 415, 422),
 };
 
-const providerRoute = createRoute({
-  method: 'post',
-  path: '/api/files/{fileId}/decisions',
-  tags: ['Files'],
-  summary: 'Decide on a file',
-  description: `${description} Another provider’s file answers 404.`,
-  ...PROVIDER,
-  request: { params: FileIdParam, body },
-  responses,
-});
-
-const clientRoute = createRoute({
-  method: 'post',
-  path: '/api/portal/{portalId}/files/{fileId}/decisions',
-  tags: ['Portal'],
-  summary: 'Decide on a file (client)',
-  description: `${description} Only files of the client’s own projects.`,
-  ...PORTAL_CLIENT,
-  request: { params: PortalFileParams, body },
-  responses,
-});
-
 /** POST /api/files/{fileId}/decisions and its portal counterpart. */
-export function registerDecideFile(app: App) {
-  app.openapi(providerRoute, async (c) => {
+export const registerDecideFile = sharedOperation(
+  {
+    method: 'post',
+    path: '/api/files/{fileId}/decisions',
+    tags: ['Files'],
+    summary: 'Decide on a file',
+    provider: { description: `${description} Another provider’s file answers 404.` },
+    client: { description: `${description} Only files of the client’s own projects.` },
+    request: { params: FileIdParam, body },
+    responses,
+  },
+  async (c, scope) => {
     const deps = { ...c.get('deps'), log: c.get('log') };
-    return c.json(
-      await decideFile(deps, providerScope(c), c.req.valid('param').fileId, c.req.valid('json')),
-      200,
-    );
-  });
-  app.openapi(clientRoute, async (c) => {
-    const deps = { ...c.get('deps'), log: c.get('log') };
-    return c.json(
-      await decideFile(deps, clientScope(c), c.req.valid('param').fileId, c.req.valid('json')),
-      200,
-    );
-  });
-}
+    return c.json(await decideFile(deps, scope, c.req.valid('param').fileId, c.req.valid('json')), 200);
+  },
+);

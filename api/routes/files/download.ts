@@ -1,15 +1,14 @@
 import { Readable } from 'node:stream';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { FileVersionParams } from '../../../shared/contracts/files';
-import { clientScope, providerScope, type Scope } from '../../auth/scope';
-import type { App, AppEnv } from '../../http/context';
+import type { Scope } from '../../auth/scope';
+import type { AppEnv } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { errorResponses } from '../../http/openapi';
 import { versionFor } from '../../services/files/access';
 import { attachmentDisposition, downloadName } from '../../services/files/download';
-import { PORTAL_CLIENT, PROVIDER } from '../audiences';
-import { PortalFileVersionParams } from './params';
+import { sharedOperation } from '../operation';
 
 const description =
   'The version’s original bytes, streamed from the store, always as an attachment (never shown inline): its detected type, `Content-Disposition: attachment` with the file’s name (an ASCII fallback and `filename*` in UTF-8), `X-Content-Type-Options: nosniff`, a sandboxing Content-Security-Policy, `Cache-Control: private, no-store` and the SHA-256 as ETag. HEAD answers the same headers without opening the file.';
@@ -23,27 +22,23 @@ const responses = {
   ...errorResponses(401, 404, 422),
 };
 
-const providerRoute = createRoute({
-  method: 'get',
-  path: '/api/files/{fileId}/versions/{versionId}/download',
-  tags: ['Files'],
-  summary: 'Download a version',
-  description: `${description} Another provider’s file answers 404.`,
-  ...PROVIDER,
-  request: { params: FileVersionParams },
-  responses,
-});
-
-const clientRoute = createRoute({
-  method: 'get',
-  path: '/api/portal/{portalId}/files/{fileId}/versions/{versionId}/download',
-  tags: ['Portal'],
-  summary: 'Download a version (client)',
-  description: `${description} Only files of the client’s own projects.`,
-  ...PORTAL_CLIENT,
-  request: { params: PortalFileVersionParams },
-  responses,
-});
+/** GET (and HEAD) /api/files/{fileId}/versions/{versionId}/download and its portal counterpart. */
+export const registerDownloadFileVersion = sharedOperation(
+  {
+    method: 'get',
+    path: '/api/files/{fileId}/versions/{versionId}/download',
+    tags: ['Files'],
+    summary: 'Download a version',
+    provider: { description: `${description} Another provider’s file answers 404.` },
+    client: { description: `${description} Only files of the client’s own projects.` },
+    request: { params: FileVersionParams },
+    responses,
+  },
+  async (c, scope) => {
+    const { fileId, versionId } = c.req.valid('param');
+    return download(c, scope, fileId, versionId);
+  },
+);
 
 /**
  * The stored bytes of a version the scope may see. HEAD (which Hono answers by running the GET and
@@ -66,16 +61,4 @@ async function download(c: Context<AppEnv>, scope: Scope, fileId: string, versio
   c.header('ETag', `"${version.sha256}"`);
   if (!opened) return c.body(null, 200);
   return c.body(Readable.toWeb(opened.body) as ReadableStream<Uint8Array>, 200);
-}
-
-/** GET (and HEAD) /api/files/{fileId}/versions/{versionId}/download and its portal counterpart. */
-export function registerDownloadFileVersion(app: App) {
-  app.openapi(providerRoute, async (c) => {
-    const { fileId, versionId } = c.req.valid('param');
-    return download(c, providerScope(c), fileId, versionId);
-  });
-  app.openapi(clientRoute, async (c) => {
-    const { fileId, versionId } = c.req.valid('param');
-    return download(c, clientScope(c), fileId, versionId);
-  });
 }

@@ -1,11 +1,7 @@
-import { createRoute } from '@hono/zod-openapi';
 import { FileDetail, FileIdParam } from '../../../shared/contracts/files';
-import { clientScope, providerScope } from '../../auth/scope';
-import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { getFileDetail } from '../../services/files/files';
-import { PORTAL_CLIENT, PROVIDER } from '../audiences';
-import { PortalFileParams } from './params';
+import { sharedOperation } from '../operation';
 
 const description =
   'A file with every version (newest first), its history (uploads, versions and decisions with who, when, the version’s SHA-256 and the feedback; oldest first) and the feedback pinned to every version (`mine` for the caller’s side).';
@@ -14,34 +10,17 @@ const responses = {
   ...errorResponses(401, 404, 422),
 };
 
-const providerRoute = createRoute({
-  method: 'get',
-  path: '/api/files/{fileId}',
-  tags: ['Files'],
-  summary: 'Get a file',
-  description: `${description} Another provider’s file answers 404.`,
-  ...PROVIDER,
-  request: { params: FileIdParam },
-  responses,
-});
-
-const clientRoute = createRoute({
-  method: 'get',
-  path: '/api/portal/{portalId}/files/{fileId}',
-  tags: ['Portal'],
-  summary: 'Get a file (client)',
-  description: `${description} Only files of the client’s own projects.`,
-  ...PORTAL_CLIENT,
-  request: { params: PortalFileParams },
-  responses,
-});
-
 /** GET /api/files/{fileId} and its portal counterpart. */
-export function registerGetFile(app: App) {
-  app.openapi(providerRoute, async (c) =>
-    c.json(await getFileDetail(c.get('deps').sql, providerScope(c), c.req.valid('param').fileId), 200),
-  );
-  app.openapi(clientRoute, async (c) =>
-    c.json(await getFileDetail(c.get('deps').sql, clientScope(c), c.req.valid('param').fileId), 200),
-  );
-}
+export const registerGetFile = sharedOperation(
+  {
+    method: 'get',
+    path: '/api/files/{fileId}',
+    tags: ['Files'],
+    summary: 'Get a file',
+    provider: { description: `${description} Another provider’s file answers 404.` },
+    client: { description: `${description} Only files of the client’s own projects.` },
+    request: { params: FileIdParam },
+    responses,
+  },
+  async (c, scope) => c.json(await getFileDetail(c.get('deps').sql, scope, c.req.valid('param').fileId), 200),
+);

@@ -1,11 +1,7 @@
-import { createRoute } from '@hono/zod-openapi';
 import { FileList, FileListQuery } from '../../../shared/contracts/files';
-import { PortalPathParam } from '../../../shared/contracts/portal-client';
-import { clientScope, providerScope } from '../../auth/scope';
-import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { listFiles } from '../../services/files/files';
-import { PORTAL_CLIENT, PROVIDER } from '../audiences';
+import { sharedOperation } from '../operation';
 
 const description =
   'A page of files, each with its latest version, what the caller may decide (`allowedDecisions`) and whether it may add a version. Filters: `projectId`, `status`, `uploadedBy`, `search` (contains, in the name); `statusCounts` counts the files per status under the other filters.';
@@ -14,34 +10,17 @@ const responses = {
   ...errorResponses(401, 422),
 };
 
-const providerRoute = createRoute({
-  method: 'get',
-  path: '/api/files',
-  tags: ['Files'],
-  summary: 'List files',
-  description: `${description} Every project of the provider.`,
-  ...PROVIDER,
-  request: { query: FileListQuery },
-  responses,
-});
-
-const clientRoute = createRoute({
-  method: 'get',
-  path: '/api/portal/{portalId}/files',
-  tags: ['Portal'],
-  summary: 'List files (client)',
-  description: `${description} Only the files of the client’s own projects.`,
-  ...PORTAL_CLIENT,
-  request: { params: PortalPathParam, query: FileListQuery },
-  responses,
-});
-
 /** GET /api/files and its portal counterpart. */
-export function registerListFiles(app: App) {
-  app.openapi(providerRoute, async (c) =>
-    c.json(await listFiles(c.get('deps').sql, providerScope(c), c.req.valid('query')), 200),
-  );
-  app.openapi(clientRoute, async (c) =>
-    c.json(await listFiles(c.get('deps').sql, clientScope(c), c.req.valid('query')), 200),
-  );
-}
+export const registerListFiles = sharedOperation(
+  {
+    method: 'get',
+    path: '/api/files',
+    tags: ['Files'],
+    summary: 'List files',
+    provider: { description: `${description} Every project of the provider.` },
+    client: { description: `${description} Only the files of the client’s own projects.` },
+    request: { query: FileListQuery },
+    responses,
+  },
+  async (c, scope) => c.json(await listFiles(c.get('deps').sql, scope, c.req.valid('query')), 200),
+);

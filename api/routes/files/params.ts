@@ -1,11 +1,3 @@
-import { FileIdParam, FileVersionParams } from '../../../shared/contracts/files';
-import { PortalPathParam } from '../../../shared/contracts/portal-client';
-
-/** `{portalId}` and `{fileId}`: a file of one of the signed-in client's projects. */
-export const PortalFileParams = PortalPathParam.extend(FileIdParam.shape);
-/** `{portalId}`, `{fileId}` and `{versionId}`. */
-export const PortalFileVersionParams = PortalPathParam.extend(FileVersionParams.shape);
-
 /**
  * The multipart body of an upload, as a plain schema (not zod), so the router documents it without
  * buffering it to validate: the handler streams it into the store.

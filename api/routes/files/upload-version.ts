@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { FileDetail, FileIdParam } from '../../../shared/contracts/files';
-import { clientScope, providerScope, type Scope } from '../../auth/scope';
-import type { App, AppEnv } from '../../http/context';
+import type { Scope } from '../../auth/scope';
+import type { AppEnv } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { addVersion, assertCanUploadVersion } from '../../services/files/files';
 import { receiveFileVersion } from '../../services/files/upload';
 import { fileVersionKey } from '../../storage/keys';
-import { PORTAL_CLIENT, PROVIDER } from '../audiences';
-import { PortalFileParams, UPLOAD_BODY, UPLOAD_ERRORS } from './params';
+import { sharedOperation } from '../operation';
+import { UPLOAD_BODY, UPLOAD_ERRORS } from './params';
 
 const description = `Uploads the next version of a file: the provider to any file, a client to the files it uploaded (403 \`forbidden\` otherwise, \`canUploadVersion\`). The file goes back to \`pending_review\`: a decision is about one version and never carried over; earlier versions and decisions stay in the history. ${UPLOAD_ERRORS}`;
 const responses = {
@@ -20,27 +19,20 @@ const responses = {
   ...errorResponses(400, 401, 403, 404, 413, 415, 422),
 };
 
-const providerRoute = createRoute({
-  method: 'post',
-  path: '/api/files/{fileId}/versions',
-  tags: ['Files'],
-  summary: 'Upload a new version',
-  description: `${description} Another provider’s file answers 404.`,
-  ...PROVIDER,
-  request: { params: FileIdParam, body: UPLOAD_BODY },
-  responses,
-});
-
-const clientRoute = createRoute({
-  method: 'post',
-  path: '/api/portal/{portalId}/files/{fileId}/versions',
-  tags: ['Portal'],
-  summary: 'Upload a new version (client)',
-  description: `${description} Only files of the client’s own projects.`,
-  ...PORTAL_CLIENT,
-  request: { params: PortalFileParams, body: UPLOAD_BODY },
-  responses,
-});
+/** POST /api/files/{fileId}/versions and its portal counterpart. */
+export const registerUploadFileVersion = sharedOperation(
+  {
+    method: 'post',
+    path: '/api/files/{fileId}/versions',
+    tags: ['Files'],
+    summary: 'Upload a new version',
+    provider: { description: `${description} Another provider’s file answers 404.` },
+    client: { description: `${description} Only files of the client’s own projects.` },
+    request: { params: FileIdParam, body: UPLOAD_BODY },
+    responses,
+  },
+  async (c, scope) => c.json(await upload(c, scope, c.req.valid('param').fileId), 201),
+);
 
 /** Who may add a version is checked before the body is read, and again under the file's lock. */
 async function upload(c: Context<AppEnv>, scope: Scope, fileId: string) {
@@ -53,14 +45,4 @@ async function upload(c: Context<AppEnv>, scope: Scope, fileId: string) {
     fileVersionKey(scope.providerId, fileId, ids.versionId),
   );
   return addVersion({ ...deps, log: c.get('log') }, scope, ids, stored);
-}
-
-/** POST /api/files/{fileId}/versions and its portal counterpart. */
-export function registerUploadFileVersion(app: App) {
-  app.openapi(providerRoute, async (c) =>
-    c.json(await upload(c, providerScope(c), c.req.valid('param').fileId), 201),
-  );
-  app.openapi(clientRoute, async (c) =>
-    c.json(await upload(c, clientScope(c), c.req.valid('param').fileId), 201),
-  );
 }

@@ -1,16 +1,14 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { PortalPathParam } from '../../../shared/contracts/portal-client';
+import { Uuid } from '../../../shared/contracts/common';
 import type { AppEnv } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { attachmentDisposition } from '../../services/files/download';
 
 /** `{invoiceId}` of an invoice PDF route. */
 export const InvoicePdfParams = z.object({
-  invoiceId: z.uuid({ error: 'validation.invalid' }).meta({ param: { name: 'invoiceId', in: 'path' } }),
+  invoiceId: Uuid({ error: 'validation.invalid' }).meta({ param: { name: 'invoiceId', in: 'path' } }),
 });
-/** `{portalId}` and `{invoiceId}`: an invoice of the signed-in client. */
-export const PortalInvoicePdfParams = PortalPathParam.extend(InvoicePdfParams.shape);
 
 /** `?inline=1`: shown in the browser's PDF viewer instead of downloaded. */
 export const InvoicePdfQuery = z.object({

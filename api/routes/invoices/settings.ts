@@ -1,56 +1,50 @@
-import { createRoute } from '@hono/zod-openapi';
 import { InvoiceSettings, InvoiceSettingsUpdate } from '../../../shared/contracts/invoices';
-import { providerScope } from '../../auth/scope';
-import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { getInvoiceSettings, updateInvoiceSettings } from '../../services/invoices/settings';
-import { PROVIDER } from '../audiences';
+import { operations, providerOperation } from '../operation';
 
-const getRoute = createRoute({
-  method: 'get',
-  path: '/api/invoice-settings',
-  tags: ['Invoices'],
-  summary: 'Invoice settings',
-  description:
-    'The provider’s invoice settings: number prefixes, the next invoice number (read only), business address and tax id for the PDF, payment instructions (shown in the portal when there is no card payment), a footer note, the default payment term and tax rate. Created with defaults on first use.',
-  ...PROVIDER,
-  responses: {
-    200: { description: 'The settings', content: { 'application/json': { schema: InvoiceSettings } } },
-    ...errorResponses(401),
+const getRoute = providerOperation(
+  {
+    method: 'get',
+    path: '/api/invoice-settings',
+    tags: ['Invoices'],
+    summary: 'Invoice settings',
+    description:
+      'The provider’s invoice settings: number prefixes, the next invoice number (read only), business address and tax id for the PDF, payment instructions (shown in the portal when there is no card payment), a footer note, the default payment term and tax rate. Created with defaults on first use.',
+    responses: {
+      200: { description: 'The settings', content: { 'application/json': { schema: InvoiceSettings } } },
+      ...errorResponses(401),
+    },
   },
-});
+  async (c, scope) => c.json(await getInvoiceSettings(c.get('deps').sql, scope), 200),
+);
 
-const patchRoute = createRoute({
-  method: 'patch',
-  path: '/api/invoice-settings',
-  tags: ['Invoices'],
-  summary: 'Change invoice settings',
-  description:
-    'Changes the fields sent (an empty text clears it). The invoice and credit-note prefixes must differ (422 `validation.prefixesDiffer`); the numbers themselves cannot be set (the sequences are gapless). A new prefix applies to invoices sent from now on.',
-  ...PROVIDER,
-  request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: InvoiceSettingsUpdate,
-          example: { numberPrefix: 'RE-2026-', defaultDueDays: 30 },
+const patchRoute = providerOperation(
+  {
+    method: 'patch',
+    path: '/api/invoice-settings',
+    tags: ['Invoices'],
+    summary: 'Change invoice settings',
+    description:
+      'Changes the fields sent (an empty text clears it). The invoice and credit-note prefixes must differ (422 `validation.prefixesDiffer`); the numbers themselves cannot be set (the sequences are gapless). A new prefix applies to invoices sent from now on.',
+    request: {
+      body: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: InvoiceSettingsUpdate,
+            example: { numberPrefix: 'RE-2026-', defaultDueDays: 30 },
+          },
         },
       },
     },
+    responses: {
+      200: { description: 'The settings', content: { 'application/json': { schema: InvoiceSettings } } },
+      ...errorResponses(401, 403, 422),
+    },
   },
-  responses: {
-    200: { description: 'The settings', content: { 'application/json': { schema: InvoiceSettings } } },
-    ...errorResponses(401, 403, 422),
-  },
-});
+  async (c, scope) => c.json(await updateInvoiceSettings(c.get('deps').sql, scope, c.req.valid('json')), 200),
+);
 
 /** GET and PATCH /api/invoice-settings */
-export function registerInvoiceSettings(app: App) {
-  app.openapi(getRoute, async (c) =>
-    c.json(await getInvoiceSettings(c.get('deps').sql, providerScope(c)), 200),
-  );
-  app.openapi(patchRoute, async (c) =>
-    c.json(await updateInvoiceSettings(c.get('deps').sql, providerScope(c), c.req.valid('json')), 200),
-  );
-}
+export const registerInvoiceSettings = operations(getRoute, patchRoute);

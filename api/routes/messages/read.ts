@@ -1,11 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { MarkConversationRead } from '../../../shared/contracts/messages';
 import { ProjectIdParam } from '../../../shared/contracts/projects';
-import { clientScope, providerScope } from '../../auth/scope';
-import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { markConversationRead } from '../../services/messages/messages';
-import { PORTAL_CLIENT, PortalProjectParams, PROVIDER } from '../audiences';
+import { sharedOperation } from '../operation';
 
 const ReadPosition = z.object({ lastReadSeq: z.number().int() }).meta({ id: 'ReadPosition' });
 const description =
@@ -16,48 +14,26 @@ const responses = {
   ...errorResponses(401, 403, 404, 415, 422),
 };
 
-const providerRoute = createRoute({
-  method: 'post',
-  path: '/api/projects/{projectId}/messages/read',
-  tags: ['Messages'],
-  summary: 'Mark a conversation read',
-  description,
-  ...PROVIDER,
-  request: { params: ProjectIdParam, body },
-  responses,
-});
-
-const clientRoute = createRoute({
-  method: 'post',
-  path: '/api/portal/{portalId}/projects/{projectId}/messages/read',
-  tags: ['Portal'],
-  summary: 'Mark a conversation read (client)',
-  description,
-  ...PORTAL_CLIENT,
-  request: { params: PortalProjectParams, body },
-  responses,
-});
-
 /** POST /api/projects/{projectId}/messages/read and its portal counterpart. */
-export function registerReadMessages(app: App) {
-  app.openapi(providerRoute, async (c) => {
+export const registerReadMessages = sharedOperation(
+  {
+    method: 'post',
+    path: '/api/projects/{projectId}/messages/read',
+    tags: ['Messages'],
+    summary: 'Mark a conversation read',
+    provider: { description: description },
+    client: { description: description },
+    request: { params: ProjectIdParam, body },
+    responses,
+  },
+  async (c, scope) => {
     const { sql } = c.get('deps');
     const seq = await markConversationRead(
       sql,
-      providerScope(c),
+      scope,
       c.req.valid('param').projectId,
       c.req.valid('json').upToSeq,
     );
     return c.json({ lastReadSeq: seq }, 200);
-  });
-  app.openapi(clientRoute, async (c) => {
-    const { sql } = c.get('deps');
-    const seq = await markConversationRead(
-      sql,
-      clientScope(c),
-      c.req.valid('param').projectId,
-      c.req.valid('json').upToSeq,
-    );
-    return c.json({ lastReadSeq: seq }, 200);
-  });
-}
+  },
+);

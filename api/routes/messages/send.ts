@@ -1,11 +1,8 @@
-import { createRoute } from '@hono/zod-openapi';
 import { Message, MessageInput } from '../../../shared/contracts/messages';
 import { ProjectIdParam } from '../../../shared/contracts/projects';
-import { clientScope, providerScope } from '../../auth/scope';
-import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { sendMessage } from '../../services/messages/messages';
-import { PORTAL_CLIENT, PortalProjectParams, PROVIDER } from '../audiences';
+import { sharedOperation } from '../operation';
 
 const description =
   'Writes a message to the project’s conversation (plain text, 1 to 5,000 characters). `clientMessageId` is made once per message by the sender: sending again with the same id returns the stored message (200) instead of a second one (201), so a retry after a lost answer is safe. The other side is notified live, and by e-mail if it is still unread after a few minutes.';
@@ -27,48 +24,21 @@ const responses = {
   ...errorResponses(401, 403, 404, 409, 413, 415, 422),
 };
 
-const providerRoute = createRoute({
-  method: 'post',
-  path: '/api/projects/{projectId}/messages',
-  tags: ['Messages'],
-  summary: 'Send a message',
-  description: `${description} Another provider’s project answers 404.`,
-  ...PROVIDER,
-  request: { params: ProjectIdParam, body },
-  responses,
-});
-
-const clientRoute = createRoute({
-  method: 'post',
-  path: '/api/portal/{portalId}/projects/{projectId}/messages',
-  tags: ['Portal'],
-  summary: 'Send a message (client)',
-  description: `${description} Only the client’s own projects.`,
-  ...PORTAL_CLIENT,
-  request: { params: PortalProjectParams, body },
-  responses,
-});
-
 /** POST /api/projects/{projectId}/messages and its portal counterpart. */
-export function registerSendMessage(app: App) {
-  app.openapi(providerRoute, async (c) => {
+export const registerSendMessage = sharedOperation(
+  {
+    method: 'post',
+    path: '/api/projects/{projectId}/messages',
+    tags: ['Messages'],
+    summary: 'Send a message',
+    provider: { description: `${description} Another provider’s project answers 404.` },
+    client: { description: `${description} Only the client’s own projects.` },
+    request: { params: ProjectIdParam, body },
+    responses,
+  },
+  async (c, scope) => {
     const { projectId } = c.req.valid('param');
-    const { message, created } = await sendMessage(
-      c.get('deps'),
-      providerScope(c),
-      projectId,
-      c.req.valid('json'),
-    );
+    const { message, created } = await sendMessage(c.get('deps'), scope, projectId, c.req.valid('json'));
     return c.json(message, created ? 201 : 200);
-  });
-  app.openapi(clientRoute, async (c) => {
-    const { projectId } = c.req.valid('param');
-    const { message, created } = await sendMessage(
-      c.get('deps'),
-      clientScope(c),
-      projectId,
-      c.req.valid('json'),
-    );
-    return c.json(message, created ? 201 : 200);
-  });
-}
+  },
+);

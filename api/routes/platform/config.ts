@@ -1,25 +1,23 @@
-import { createRoute } from '@hono/zod-openapi';
 import { PlatformConfig } from '../../../shared/contracts/platform';
 import { remoteManifests } from '../../../shared/remotes';
-import type { App } from '../../http/context';
+import { publicOperation } from '../operation';
 
-const route = createRoute({
-  method: 'get',
-  path: '/api/config',
-  tags: ['Platform'],
-  summary: 'Frontend runtime configuration',
-  description:
-    'Where the dashboard finds each section (Module Federation manifest URLs, so a section can move to a CDN without rebuilding the dashboard) and how e-mail is delivered.',
-  responses: {
-    200: { description: 'Configuration', content: { 'application/json': { schema: PlatformConfig } } },
+export const registerPlatformConfig = publicOperation(
+  {
+    method: 'get',
+    path: '/api/config',
+    tags: ['Platform'],
+    summary: 'Frontend runtime configuration',
+    description:
+      'Where the dashboard finds each section (Module Federation manifest URLs, so a section can move to a CDN without rebuilding the dashboard) and how e-mail is delivered.',
+    responses: {
+      200: { description: 'Configuration', content: { 'application/json': { schema: PlatformConfig } } },
+    },
   },
-});
-
-export function registerPlatformConfig(app: App) {
-  app.openapi(route, (c) => {
+  (c) => {
     const { config, mailer } = c.get('deps');
     const remotes = remoteManifests(config.REMOTES_BASE_URL);
     c.header('Cache-Control', 'no-cache');
     return c.json({ remotes, mail: mailer.via }, 200);
-  });
-}
+  },
+);

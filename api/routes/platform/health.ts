@@ -1,21 +1,19 @@
-import { createRoute } from '@hono/zod-openapi';
 import { Health } from '../../../shared/contracts/platform';
-import type { App } from '../../http/context';
+import { publicOperation } from '../operation';
 
-const route = createRoute({
-  method: 'get',
-  path: '/api/health',
-  tags: ['Platform'],
-  summary: 'Service health',
-  description: 'Reports whether the service and its database answer. 503 when the database is unreachable.',
-  responses: {
-    200: { description: 'Healthy', content: { 'application/json': { schema: Health } } },
-    503: { description: 'Database unreachable', content: { 'application/json': { schema: Health } } },
+export const registerHealth = publicOperation(
+  {
+    method: 'get',
+    path: '/api/health',
+    tags: ['Platform'],
+    summary: 'Service health',
+    description: 'Reports whether the service and its database answer. 503 when the database is unreachable.',
+    responses: {
+      200: { description: 'Healthy', content: { 'application/json': { schema: Health } } },
+      503: { description: 'Database unreachable', content: { 'application/json': { schema: Health } } },
+    },
   },
-});
-
-export function registerHealth(app: App) {
-  app.openapi(route, async (c) => {
+  async (c) => {
     const { sql, version } = c.get('deps');
     const up = await Promise.race([
       sql`SELECT 1`.then(() => true),
@@ -25,5 +23,5 @@ export function registerHealth(app: App) {
     return up
       ? c.json({ status: 'ok' as const, database: 'up' as const, version }, 200)
       : c.json({ status: 'degraded' as const, database: 'down' as const, version }, 503);
-  });
-}
+  },
+);

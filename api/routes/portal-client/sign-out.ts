@@ -1,34 +1,30 @@
-import { createRoute } from '@hono/zod-openapi';
 import { PortalPathParam, PortalSignedOut } from '../../../shared/contracts/portal-client';
-import { PORTAL_SECURITY, portalClientOf, requirePortalClient } from '../../auth/portal-client/middleware';
+import { portalClientOf } from '../../auth/portal-client/middleware';
 import { recordPortalEvent } from '../../auth/portal-client/portal-events';
 import { revokePortalSession } from '../../auth/portal-client/portal-session';
-import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { announceSessionsEnded } from '../../realtime/sessions-ended';
-
-const route = createRoute({
-  method: 'post',
-  path: '/api/portal/{portalId}/sign-out',
-  tags: ['Portal'],
-  summary: 'Sign out',
-  description:
-    'Ends this portal session (its token stops working at once) and records the logout in the portal’s events.',
-  security: PORTAL_SECURITY,
-  middleware: [requirePortalClient] as const,
-  request: { params: PortalPathParam },
-  responses: {
-    200: {
-      description: 'Signed out',
-      content: { 'application/json': { schema: PortalSignedOut, example: { ok: true, endedSessions: 1 } } },
-    },
-    ...errorResponses(401, 403, 422),
-  },
-});
+import { clientOperation } from '../operation';
 
 /** POST /api/portal/{portalId}/sign-out */
-export function registerPortalSignOut(app: App) {
-  app.openapi(route, async (c) => {
+export const registerPortalSignOut = clientOperation(
+  {
+    method: 'post',
+    path: '/api/portal/{portalId}/sign-out',
+    tags: ['Portal'],
+    summary: 'Sign out',
+    description:
+      'Ends this portal session (its token stops working at once) and records the logout in the portal’s events.',
+    request: { params: PortalPathParam },
+    responses: {
+      200: {
+        description: 'Signed out',
+        content: { 'application/json': { schema: PortalSignedOut, example: { ok: true, endedSessions: 1 } } },
+      },
+      ...errorResponses(401, 403, 422),
+    },
+  },
+  async (c) => {
     const { sql } = c.get('deps');
     const auth = portalClientOf(c);
     const ended = await revokePortalSession(sql, auth.sessionId);
@@ -40,5 +36,5 @@ export function registerPortalSignOut(app: App) {
       { type: 'logout', metadata: {} },
     );
     return c.json({ ok: true as const, endedSessions: ended ? 1 : 0 }, 200);
-  });
-}
+  },
+);

@@ -1,35 +1,28 @@
-import { createRoute } from '@hono/zod-openapi';
 import { PortalDeleted, PortalIdParam } from '../../../shared/contracts/portals';
-import { requireProvider } from '../../auth/middleware';
-import { providerScope } from '../../auth/scope';
-import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { forgetPortalDomains } from '../../services/domains/domain-cache';
 import { deletePortal } from '../../services/portals/manage-portals';
 import { cleanUpAfterCommit, deletePortalFiles } from '../../storage/provider-files';
-
-const route = createRoute({
-  method: 'delete',
-  path: '/api/portals/{portalId}',
-  tags: ['Portals'],
-  summary: 'Delete a portal',
-  description:
-    'Deletes the portal with its clients and their projects and invoices, its logo and its custom domain; the response counts what was deleted. Another provider’s portal answers 404.',
-  security: [{ providerSession: [] }],
-  middleware: [requireProvider] as const,
-  request: { params: PortalIdParam },
-  responses: {
-    200: { description: 'What was deleted', content: { 'application/json': { schema: PortalDeleted } } },
-    ...errorResponses(401, 403, 404, 422),
-  },
-});
+import { providerOperation } from '../operation';
 
 /** DELETE /api/portals/{portalId} */
-export function registerDeletePortal(app: App) {
-  app.openapi(route, async (c) => {
+export const registerDeletePortal = providerOperation(
+  {
+    method: 'delete',
+    path: '/api/portals/{portalId}',
+    tags: ['Portals'],
+    summary: 'Delete a portal',
+    description:
+      'Deletes the portal with its clients and their projects and invoices, its logo and its custom domain; the response counts what was deleted. Another provider’s portal answers 404.',
+    request: { params: PortalIdParam },
+    responses: {
+      200: { description: 'What was deleted', content: { 'application/json': { schema: PortalDeleted } } },
+      ...errorResponses(401, 403, 404, 422),
+    },
+  },
+  async (c, scope) => {
     const { sql, store, jobs } = c.get('deps');
     const { portalId } = c.req.valid('param');
-    const scope = providerScope(c);
     const { providerId } = scope;
     const { deleted, logoPath } = await deletePortal({ sql, jobs }, scope, portalId);
     // Its logo and whatever else is stored under the portal's prefix; a storage failure is logged, not
@@ -40,5 +33,5 @@ export function registerDeletePortal(app: App) {
     );
     forgetPortalDomains(sql);
     return c.json({ ok: true as const, deleted }, 200);
-  });
-}
+  },
+);

@@ -1,42 +1,41 @@
 import { Readable } from 'node:stream';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { PortalIdParam } from '../../../shared/contracts/portals';
-import type { App } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { errorResponses } from '../../http/openapi';
 import { publicFile } from '../../http/public-file';
 import { findPortalLogoKey } from '../../services/portals/portal-logo';
 import { logoVersion } from '../../storage/keys';
-
-const route = createRoute({
-  method: 'get',
-  path: '/api/portals/{portalId}/logo',
-  tags: ['Portals'],
-  summary: 'A portal’s logo (public)',
-  description:
-    "The logo as WebP (streamed from the file store), public because the portal login page shows it. Served with `nosniff` and a `default-src 'none'` policy. With `?v=` naming the current version (as in `logoUrl`) it may be cached for a year; otherwise it is revalidated.",
-  request: {
-    params: PortalIdParam,
-    query: z.object({
-      v: z
-        .string()
-        .max(64)
-        .optional()
-        .meta({ param: { name: 'v', in: 'query' } }),
-    }),
-  },
-  responses: {
-    200: {
-      description: 'The logo',
-      content: { 'image/webp': { schema: z.string().openapi({ type: 'string', format: 'binary' }) } },
-    },
-    ...errorResponses(404, 422),
-  },
-});
+import { publicOperation } from '../operation';
 
 /** GET /api/portals/{portalId}/logo */
-export function registerGetPortalLogo(app: App) {
-  app.openapi(route, async (c) => {
+export const registerGetPortalLogo = publicOperation(
+  {
+    method: 'get',
+    path: '/api/portals/{portalId}/logo',
+    tags: ['Portals'],
+    summary: 'A portal’s logo (public)',
+    description:
+      "The logo as WebP (streamed from the file store), public because the portal login page shows it. Served with `nosniff` and a `default-src 'none'` policy. With `?v=` naming the current version (as in `logoUrl`) it may be cached for a year; otherwise it is revalidated.",
+    request: {
+      params: PortalIdParam,
+      query: z.object({
+        v: z
+          .string()
+          .max(64)
+          .optional()
+          .meta({ param: { name: 'v', in: 'query' } }),
+      }),
+    },
+    responses: {
+      200: {
+        description: 'The logo',
+        content: { 'image/webp': { schema: z.string().openapi({ type: 'string', format: 'binary' }) } },
+      },
+      ...errorResponses(404, 422),
+    },
+  },
+  async (c) => {
     const { sql, store } = c.get('deps');
     const { portalId } = c.req.valid('param');
     const key = await findPortalLogoKey(sql, portalId);
@@ -59,5 +58,5 @@ export function registerGetPortalLogo(app: App) {
       cacheControl:
         c.req.valid('query').v === version ? 'public, max-age=31536000, immutable' : 'public, no-cache',
     });
-  });
-}
+  },
+);

@@ -1,56 +1,52 @@
-import { createRoute } from '@hono/zod-openapi';
 import { LOGO_MAX_BYTES, Portal, PortalIdParam } from '../../../shared/contracts/portals';
-import { requireProvider } from '../../auth/middleware';
-import { providerScope } from '../../auth/scope';
-import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { getPortal } from '../../services/portals/manage-portals';
 import { replacePortalLogo } from '../../services/portals/portal-logo';
 import { readAll, receiveMultipartFile } from '../../storage/multipart-upload';
+import { providerOperation } from '../operation';
 
-const route = createRoute({
-  method: 'put',
-  path: '/api/portals/{portalId}/logo',
-  tags: ['Portals'],
-  summary: 'Upload the portal logo',
-  description:
-    'A `multipart/form-data` body with the file in the field `logo`: PNG, JPEG, WebP or GIF by content (the file name and declared type are ignored; SVG is refused), at most 2 MB (413 `payload_too_large`, checked while the body streams in). The image is re-encoded to WebP of at most 512×512 pixels and stored under a generated name; the old logo is removed. Returns the portal with its new `logoUrl`.',
-  security: [{ providerSession: [] }],
-  middleware: [requireProvider] as const,
-  request: {
-    params: PortalIdParam,
-    body: {
-      required: true,
-      content: {
-        // A plain schema (not zod), so the router documents the body without buffering it to validate:
-        // the handler parses it as it streams in.
-        'multipart/form-data': {
-          schema: {
-            type: 'object',
-            required: ['logo'],
-            properties: {
-              logo: {
-                type: 'string',
-                format: 'binary',
-                description: 'PNG, JPEG, WebP or GIF, at most 2 MB.',
+/** PUT /api/portals/{portalId}/logo */
+export const registerUploadPortalLogo = providerOperation(
+  {
+    method: 'put',
+    path: '/api/portals/{portalId}/logo',
+    tags: ['Portals'],
+    summary: 'Upload the portal logo',
+    description:
+      'A `multipart/form-data` body with the file in the field `logo`: PNG, JPEG, WebP or GIF by content (the file name and declared type are ignored; SVG is refused), at most 2 MB (413 `payload_too_large`, checked while the body streams in). The image is re-encoded to WebP of at most 512×512 pixels and stored under a generated name; the old logo is removed. Returns the portal with its new `logoUrl`.',
+    request: {
+      params: PortalIdParam,
+      body: {
+        required: true,
+        content: {
+          // A plain schema (not zod), so the router documents the body without buffering it to validate:
+          // the handler parses it as it streams in.
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['logo'],
+              properties: {
+                logo: {
+                  type: 'string',
+                  format: 'binary',
+                  description: 'PNG, JPEG, WebP or GIF, at most 2 MB.',
+                },
               },
             },
           },
         },
       },
     },
+    responses: {
+      200: {
+        description: 'The portal with its new logo',
+        content: { 'application/json': { schema: Portal } },
+      },
+      ...errorResponses(400, 401, 403, 404, 413, 415, 422),
+    },
   },
-  responses: {
-    200: { description: 'The portal with its new logo', content: { 'application/json': { schema: Portal } } },
-    ...errorResponses(400, 401, 403, 404, 413, 415, 422),
-  },
-});
-
-/** PUT /api/portals/{portalId}/logo */
-export function registerUploadPortalLogo(app: App) {
-  app.openapi(route, async (c) => {
+  async (c, scope) => {
     const deps = c.get('deps');
-    const scope = providerScope(c);
     const { portalId } = c.req.valid('param');
     // The logo must be whole to be decoded (sharp), so it is read into memory, but only up to its 2 MB
     // limit as it streams in; the re-encoded WebP then goes to the file store.
@@ -61,5 +57,5 @@ export function registerUploadPortalLogo(app: App) {
     });
     await replacePortalLogo({ ...deps, log: c.get('log') }, scope, portalId, bytes, deps.now());
     return c.json(await getPortal(deps.sql, deps.config, scope, portalId, deps.now()), 200);
-  });
-}
+  },
+);

@@ -1,30 +1,22 @@
-import { createRoute } from '@hono/zod-openapi';
 import { ProjectList, ProjectListQuery } from '../../../shared/contracts/projects';
-import { requireProvider } from '../../auth/middleware';
-import { providerScope } from '../../auth/scope';
-import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { listProjects } from '../../services/projects/list-projects';
-
-const route = createRoute({
-  method: 'get',
-  path: '/api/projects',
-  tags: ['Projects'],
-  summary: 'List your projects',
-  description:
-    'One page of your projects with their client and unread messages: filter by `status` and `clientId`, `search` the name (case-insensitive, contains), `sort` by name, status, startDate, endDate, updatedAt or createdAt, `order`, `page` from 1 with `pageSize` up to 100 (default 50). `total` counts every match.',
-  security: [{ providerSession: [] }],
-  middleware: [requireProvider] as const,
-  request: { query: ProjectListQuery },
-  responses: {
-    200: { description: 'A page of projects', content: { 'application/json': { schema: ProjectList } } },
-    ...errorResponses(401, 422),
-  },
-});
+import { providerOperation } from '../operation';
 
 /** GET /api/projects */
-export function registerListProjects(app: App) {
-  app.openapi(route, async (c) =>
-    c.json(await listProjects(c.get('deps').sql, providerScope(c), c.req.valid('query')), 200),
-  );
-}
+export const registerListProjects = providerOperation(
+  {
+    method: 'get',
+    path: '/api/projects',
+    tags: ['Projects'],
+    summary: 'List your projects',
+    description:
+      'One page of your projects with their client and unread messages: filter by `status` and `clientId`, `search` the name (case-insensitive, contains), `sort` by name, status, startDate, endDate, updatedAt or createdAt, `order`, `page` from 1 with `pageSize` up to 100 (default 50). `total` counts every match.',
+    request: { query: ProjectListQuery },
+    responses: {
+      200: { description: 'A page of projects', content: { 'application/json': { schema: ProjectList } } },
+      ...errorResponses(401, 422),
+    },
+  },
+  async (c, scope) => c.json(await listProjects(c.get('deps').sql, scope, c.req.valid('query')), 200),
+);

@@ -1,42 +1,40 @@
-import { createRoute } from '@hono/zod-openapi';
 import { WaitlistInput, WaitlistResponse } from '../../../shared/contracts/waitlist';
-import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
 import { clientIp, enforceRateLimit, RATE_LIMITS } from '../../http/rate-limit';
-
-const route = createRoute({
-  method: 'post',
-  path: '/api/waitlist',
-  tags: ['Waitlist'],
-  summary: 'Join the waitlist',
-  description:
-    'Adds an e-mail (and optional name) to the launch waitlist. 201 for a new entry, 200 with `alreadyOnList: true` when the address is already on it (nothing changes). Limited to 20 per hour per IP.',
-  request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': { schema: WaitlistInput, example: { email: 'ada@example.com', name: 'Ada' } },
-      },
-    },
-  },
-  responses: {
-    201: {
-      description: 'Added to the waitlist',
-      content: { 'application/json': { schema: WaitlistResponse } },
-    },
-    200: {
-      description: 'Already on the waitlist',
-      content: {
-        'application/json': { schema: WaitlistResponse, example: { joined: true, alreadyOnList: true } },
-      },
-    },
-    ...errorResponses(403, 415, 422, 429),
-  },
-});
+import { publicOperation } from '../operation';
 
 /** POST /api/waitlist */
-export function registerWaitlistJoin(app: App) {
-  app.openapi(route, async (c) => {
+export const registerWaitlistJoin = publicOperation(
+  {
+    method: 'post',
+    path: '/api/waitlist',
+    tags: ['Waitlist'],
+    summary: 'Join the waitlist',
+    description:
+      'Adds an e-mail (and optional name) to the launch waitlist. 201 for a new entry, 200 with `alreadyOnList: true` when the address is already on it (nothing changes). Limited to 20 per hour per IP.',
+    request: {
+      body: {
+        required: true,
+        content: {
+          'application/json': { schema: WaitlistInput, example: { email: 'ada@example.com', name: 'Ada' } },
+        },
+      },
+    },
+    responses: {
+      201: {
+        description: 'Added to the waitlist',
+        content: { 'application/json': { schema: WaitlistResponse } },
+      },
+      200: {
+        description: 'Already on the waitlist',
+        content: {
+          'application/json': { schema: WaitlistResponse, example: { joined: true, alreadyOnList: true } },
+        },
+      },
+      ...errorResponses(403, 415, 422, 429),
+    },
+  },
+  async (c) => {
     const { email, name } = c.req.valid('json');
     await enforceRateLimit(c, RATE_LIMITS.waitlistIp, clientIp(c));
     const { sql, now } = c.get('deps');
@@ -48,5 +46,5 @@ export function registerWaitlistJoin(app: App) {
     return inserted.length > 0
       ? c.json({ joined: true as const, alreadyOnList: false }, 201)
       : c.json({ joined: true as const, alreadyOnList: true }, 200);
-  });
-}
+  },
+);

@@ -1,7 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import type { App } from '../../http/context';
+import { z } from '@hono/zod-openapi';
 import { errorResponses } from '../../http/openapi';
 import { handleStripeEvent, verifyStripeWebhook } from '../../payments/webhooks';
+import { publicOperation } from '../operation';
 
 const Received = z
   .object({
@@ -12,35 +12,34 @@ const Received = z
   })
   .meta({ id: 'StripeWebhookReceived' });
 
-const route = createRoute({
-  method: 'post',
-  path: '/api/webhooks/stripe',
-  tags: ['Payments'],
-  summary: 'Stripe webhook',
-  description:
-    'Where Stripe delivers events: of the platform’s own account (plan subscriptions) and of every provider’s connected account (their invoices). No session: the `Stripe-Signature` header is verified on the raw body with the platform’s signing secret, else with the stored secret of the provider the event names; anything else answers 400 `stripe_webhook_invalid` and changes nothing. Each event id is processed once (a repeated delivery answers 200 with `duplicate: true`); statuses only move forward, so deliveries in any order give the same result. `invoice.paid` and a paid `checkout.session.completed` of a session we made mark our invoice paid (and queue closing it in Stripe: other Checkout sessions expired, the Stripe invoice settled); the same events for an invoice already cancelled or paid another way are recorded as a late payment and refunded automatically by a background job (the provider and the client are notified; the provider is asked to refund by hand if Stripe keeps refusing); `invoice.payment_failed` is recorded only, `invoice.voided` only updates the Stripe state we show; `customer.subscription.*` set the provider’s plan.',
-  request: {
-    headers: z.object({ 'stripe-signature': z.string().optional() }),
-    body: {
-      required: true,
-      description: 'The event exactly as Stripe sent it (JSON; verified as raw bytes).',
-      content: { 'application/json': { schema: { type: 'object' as const } } },
+/** POST /api/webhooks/stripe */
+export const registerStripeWebhook = publicOperation(
+  {
+    method: 'post',
+    path: '/api/webhooks/stripe',
+    tags: ['Payments'],
+    summary: 'Stripe webhook',
+    description:
+      'Where Stripe delivers events: of the platform’s own account (plan subscriptions) and of every provider’s connected account (their invoices). No session: the `Stripe-Signature` header is verified on the raw body with the platform’s signing secret, else with the stored secret of the provider the event names; anything else answers 400 `stripe_webhook_invalid` and changes nothing. Each event id is processed once (a repeated delivery answers 200 with `duplicate: true`); statuses only move forward, so deliveries in any order give the same result. `invoice.paid` and a paid `checkout.session.completed` of a session we made mark our invoice paid (and queue closing it in Stripe: other Checkout sessions expired, the Stripe invoice settled); the same events for an invoice already cancelled or paid another way are recorded as a late payment and refunded automatically by a background job (the provider and the client are notified; the provider is asked to refund by hand if Stripe keeps refusing); `invoice.payment_failed` is recorded only, `invoice.voided` only updates the Stripe state we show; `customer.subscription.*` set the provider’s plan.',
+    request: {
+      headers: z.object({ 'stripe-signature': z.string().optional() }),
+      body: {
+        required: true,
+        description: 'The event exactly as Stripe sent it (JSON; verified as raw bytes).',
+        content: { 'application/json': { schema: { type: 'object' as const } } },
+      },
+    },
+    responses: {
+      200: { description: 'Accepted', content: { 'application/json': { schema: Received } } },
+      ...errorResponses(400, 413, 415),
     },
   },
-  responses: {
-    200: { description: 'Accepted', content: { 'application/json': { schema: Received } } },
-    ...errorResponses(400, 413, 415),
-  },
-});
-
-/** POST /api/webhooks/stripe */
-export function registerStripeWebhook(app: App) {
-  app.openapi(route, async (c) => {
+  async (c) => {
     const deps = { ...c.get('deps'), log: c.get('log') };
     const raw = await c.req.text();
     const { event, source } = await verifyStripeWebhook(deps, raw, c.req.header('stripe-signature'));
     const { processed } = await handleStripeEvent(deps, event, source);
     c.get('log').info({ eventId: event.id, type: event.type, duplicate: !processed }, 'stripe webhook');
     return c.json({ received: true as const, duplicate: !processed }, 200);
-  });
-}
+  },
+);

@@ -1,6 +1,6 @@
 import { hashPassword } from '../../auth/password';
 import { deletePasswordResetTokens } from '../../auth/password-reset';
-import type { ProviderScope } from '../../auth/scope';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { verifyCurrentPassword } from './verify-current-password';
 
@@ -19,9 +19,9 @@ export async function changePassword(
   await verifyCurrentPassword(sql, scope.providerId, input.currentPassword, 'currentPassword');
   const passwordHash = await hashPassword(input.newPassword);
   return sql.begin(async (tx) => {
-    await tx`UPDATE users SET password_hash = ${passwordHash}, updated_at = ${now} WHERE id = ${scope.providerId}`;
+    await tx`UPDATE users SET password_hash = ${passwordHash}, updated_at = ${now} WHERE ${ownedBy(tx, scope, 'id')}`;
     const ended = await tx`
-      DELETE FROM user_sessions WHERE user_id = ${scope.providerId} AND id <> ${scope.sessionId} RETURNING id`;
+      DELETE FROM user_sessions WHERE ${ownedBy(tx, scope, 'user_id')} AND id <> ${scope.sessionId} RETURNING id`;
     await deletePasswordResetTokens(tx, scope.providerId);
     return ended.length;
   });

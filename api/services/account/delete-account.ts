@@ -1,4 +1,4 @@
-import type { ProviderScope } from '../../auth/scope';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import type { Logger } from '../../http/logger';
 import type { JobQueue } from '../../jobs/queue';
@@ -28,8 +28,10 @@ export async function deleteAccount(
   await verifyCurrentPassword(sql, userId, password, 'password');
   const outside = await sql.begin(async (tx) => {
     const logos = await tx<{ logo_path: string }[]>`
-      SELECT logo_path FROM client_portals WHERE provider_id = ${userId} AND logo_path IS NOT NULL`;
-    const [user] = await tx<{ email: string }[]>`DELETE FROM users WHERE id = ${userId} RETURNING email`;
+      SELECT logo_path FROM client_portals WHERE ${ownedBy(tx, scope, 'provider_id')} AND logo_path IS NOT NULL`;
+    const [user] = await tx<
+      { email: string }[]
+    >`DELETE FROM users WHERE ${ownedBy(tx, scope, 'id')} RETURNING email`;
     if (user) await tx`DELETE FROM outbox_emails WHERE to_address = ${user.email}`;
     const keys = logos.map((l) => l.logo_path).filter((key) => !key.startsWith(providerPrefix(userId)));
     await jobs.enqueue(tx, 'delete_provider_files', { providerId: userId, keys });

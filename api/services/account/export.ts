@@ -1,5 +1,5 @@
 import { planStateOf } from '../../auth/plan-gate';
-import type { ProviderScope } from '../../auth/scope';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
 
@@ -86,35 +86,39 @@ export async function exportAccount(
   scope: ProviderScope,
   now: Date,
 ): Promise<AsyncGenerator<string>> {
-  const provider = scope.providerId;
   const [account] = await sql<Row[]>`
     SELECT u.id, u.email, u.email_verified_at IS NOT NULL AS "emailVerified", u.trial_ends_at AS "trialEndsAt",
            u.plan, u.created_at AS "createdAt"
-    FROM users u WHERE u.id = ${provider}`;
+    FROM users u WHERE ${ownedBy(sql, scope, 'u.id')}`;
   if (!account) throw new ApiError('not_found');
   account.plan = planStateOf(account.plan as string, new Date(account.trialEndsAt as Date), now);
-  return documentPieces(sql, provider, account, now);
+  return documentPieces(sql, scope, account, now);
 }
 
-async function* documentPieces(sql: Sql, provider: string, account: Row, now: Date): AsyncGenerator<string> {
+async function* documentPieces(
+  sql: Sql,
+  scope: ProviderScope,
+  account: Row,
+  now: Date,
+): AsyncGenerator<string> {
   const [profile] = await sql<Row[]>`
     SELECT full_name AS "fullName", business_name AS "businessName", website,
            preferred_language AS "preferredLanguage", currency, created_at AS "createdAt", updated_at AS "updatedAt"
-    FROM profiles WHERE user_id = ${provider}`;
+    FROM profiles WHERE ${ownedBy(sql, scope, 'user_id')}`;
   const [invoiceSettings] = await sql<Row[]>`
     SELECT number_prefix AS "numberPrefix", next_number AS "nextNumber", credit_note_prefix AS "creditNotePrefix",
            next_credit_note_number AS "nextCreditNoteNumber", business_address AS "businessAddress",
            tax_id AS "taxId", payment_instructions AS "paymentInstructions", footer_note AS "footerNote",
            default_due_days AS "defaultDueDays", default_tax_rate_bp AS "defaultTaxRateBp", updated_at AS "updatedAt"
-    FROM invoice_settings WHERE provider_id = ${provider}`;
+    FROM invoice_settings WHERE ${ownedBy(sql, scope, 'provider_id')}`;
   const [stripe] = await sql<Row[]>`
     SELECT account_id AS "accountId", account_name AS "accountName", livemode, secret_key_last4 AS "keyLast4",
            connected_at AS "connectedAt"
-    FROM stripe_connections WHERE provider_id = ${provider}`;
+    FROM stripe_connections WHERE ${ownedBy(sql, scope, 'provider_id')}`;
   const [subscription] = await sql<Row[]>`
     SELECT status, current_period_end AS "currentPeriodEnd", cancel_at_period_end AS "cancelAtPeriodEnd",
            updated_at AS "updatedAt"
-    FROM plan_subscriptions WHERE user_id = ${provider}`;
+    FROM plan_subscriptions WHERE ${ownedBy(sql, scope, 'user_id')}`;
 
   const head = {
     format: 'client-portal-export',
@@ -137,7 +141,7 @@ async function* documentPieces(sql: Sql, provider: string, account: Row, now: Da
                logo_path IS NOT NULL AS "hasLogo", custom_domain AS "customDomain", domain_status AS "domainStatus",
                allowed_origins AS "allowedOrigins", created_at AS "createdAt", updated_at AS "updatedAt"
         FROM client_portals
-        WHERE provider_id = ${provider} ${after ? sql`AND id > ${after}` : sql``}
+        WHERE ${ownedBy(sql, scope, 'provider_id')} ${after ? sql`AND id > ${after}` : sql``}
         ORDER BY id LIMIT ${EXPORT_PAGE_ROWS}`,
       (row) => row.id as string,
     ),
@@ -150,7 +154,7 @@ async function* documentPieces(sql: Sql, provider: string, account: Row, now: Da
         SELECT id, portal_id AS "portalId", name, email, company, phone, notes, language,
                password_hash IS NOT NULL AS "hasPassword", created_at AS "createdAt", updated_at AS "updatedAt"
         FROM clients
-        WHERE provider_id = ${provider} ${after ? sql`AND id > ${after}` : sql``}
+        WHERE ${ownedBy(sql, scope, 'provider_id')} ${after ? sql`AND id > ${after}` : sql``}
         ORDER BY id LIMIT ${EXPORT_PAGE_ROWS}`,
       (row) => row.id as string,
     ),
@@ -165,7 +169,7 @@ async function* documentPieces(sql: Sql, provider: string, account: Row, now: Da
                start_date::text AS "startDate", end_date::text AS "endDate",
                created_at AS "createdAt", updated_at AS "updatedAt"
         FROM projects
-        WHERE provider_id = ${provider} ${after ? sql`AND id > ${after}` : sql``}
+        WHERE ${ownedBy(sql, scope, 'provider_id')} ${after ? sql`AND id > ${after}` : sql``}
         ORDER BY id LIMIT ${EXPORT_PAGE_ROWS}`,
       (row) => row.id as string,
     ),
@@ -178,7 +182,7 @@ async function* documentPieces(sql: Sql, provider: string, account: Row, now: Da
         SELECT id, project_id AS "projectId", seq::float8 AS seq, sender_type AS "senderType",
                sender_client_id AS "senderClientId", sender_name AS "senderName", body, created_at AS "createdAt"
         FROM messages
-        WHERE provider_id = ${provider}
+        WHERE ${ownedBy(sql, scope, 'provider_id')}
           ${after ? sql`AND (project_id, seq) > (${after.projectId}, ${after.seq})` : sql``}
         ORDER BY project_id, seq LIMIT ${EXPORT_PAGE_ROWS}`,
       (row) => ({ projectId: row.projectId as string, seq: row.seq as number }),
@@ -193,7 +197,7 @@ async function* documentPieces(sql: Sql, provider: string, account: Row, now: Da
                uploader_client_id AS "uploaderClientId", latest_version AS "latestVersion",
                created_at AS "createdAt", updated_at AS "updatedAt"
         FROM files
-        WHERE provider_id = ${provider} ${after ? sql`AND id > ${after}` : sql``}
+        WHERE ${ownedBy(sql, scope, 'provider_id')} ${after ? sql`AND id > ${after}` : sql``}
         ORDER BY id LIMIT ${EXPORT_PAGE_ROWS}`,
       (row) => row.id as string,
     ),
@@ -206,7 +210,7 @@ async function* documentPieces(sql: Sql, provider: string, account: Row, now: Da
                  mime_type AS "mimeType", kind, uploaded_by_type AS "uploadedByType",
                  uploaded_by_name AS "uploadedByName", uploaded_by_client_id AS "uploadedByClientId",
                  page_count AS "pageCount", width, height, created_at AS "createdAt"
-          FROM file_versions WHERE provider_id = ${provider} AND file_id = ANY(${fileIds}::uuid[])
+          FROM file_versions WHERE ${ownedBy(sql, scope, 'provider_id')} AND file_id = ANY(${fileIds}::uuid[])
           ORDER BY file_id, number`,
         'file_id',
       );
@@ -215,7 +219,7 @@ async function* documentPieces(sql: Sql, provider: string, account: Row, now: Da
           SELECT file_id, id, version_id AS "versionId", kind, status_before AS "statusBefore",
                  status_after AS "statusAfter", actor_type AS "actorType", actor_name AS "actorName",
                  actor_client_id AS "actorClientId", feedback, created_at AS "createdAt"
-          FROM file_events WHERE provider_id = ${provider} AND file_id = ANY(${fileIds}::uuid[])
+          FROM file_events WHERE ${ownedBy(sql, scope, 'provider_id')} AND file_id = ANY(${fileIds}::uuid[])
           ORDER BY file_id, seq`,
         'file_id',
       );
@@ -224,7 +228,7 @@ async function* documentPieces(sql: Sql, provider: string, account: Row, now: Da
           SELECT file_id, id, version_id AS "versionId", event_id AS "eventId", page, x, y, body,
                  author_type AS "authorType", author_name AS "authorName", author_client_id AS "authorClientId",
                  created_at AS "createdAt"
-          FROM file_pins WHERE provider_id = ${provider} AND file_id = ANY(${fileIds}::uuid[])
+          FROM file_pins WHERE ${ownedBy(sql, scope, 'provider_id')} AND file_id = ANY(${fileIds}::uuid[])
           ORDER BY file_id, seq`,
         'file_id',
       );
@@ -247,7 +251,7 @@ async function* documentPieces(sql: Sql, provider: string, account: Row, now: Da
                stripe_invoice_id AS "stripeInvoiceId", stripe_hosted_url AS "stripeHostedUrl",
                created_at AS "createdAt", updated_at AS "updatedAt"
         FROM invoices
-        WHERE provider_id = ${provider} ${after ? sql`AND id > ${after}` : sql``}
+        WHERE ${ownedBy(sql, scope, 'provider_id')} ${after ? sql`AND id > ${after}` : sql``}
         ORDER BY id LIMIT ${EXPORT_PAGE_ROWS}`,
       (row) => row.id as string,
     ),
@@ -259,14 +263,14 @@ async function* documentPieces(sql: Sql, provider: string, account: Row, now: Da
           SELECT invoice_id, position, description, quantity_milli::float8 AS "quantityMilli",
                  unit_price_cents::float8 AS "unitPriceCents", tax_rate_bp AS "taxRateBp",
                  amount_cents::float8 AS "amountCents"
-          FROM invoice_lines WHERE provider_id = ${provider} AND invoice_id = ANY(${invoiceIds}::uuid[])
+          FROM invoice_lines WHERE ${ownedBy(sql, scope, 'provider_id')} AND invoice_id = ANY(${invoiceIds}::uuid[])
           ORDER BY invoice_id, position`,
         'invoice_id',
       );
       const notes = groupBy(
         await sql<Row[]>`
           SELECT invoice_id, id, number, reason, amount_cents::float8 AS "amountCents", created_at AS "createdAt"
-          FROM credit_notes WHERE provider_id = ${provider} AND invoice_id = ANY(${invoiceIds}::uuid[])`,
+          FROM credit_notes WHERE ${ownedBy(sql, scope, 'provider_id')} AND invoice_id = ANY(${invoiceIds}::uuid[])`,
         'invoice_id',
       );
       for (const invoice of page) {
@@ -283,7 +287,7 @@ async function* documentPieces(sql: Sql, provider: string, account: Row, now: Da
         SELECT id, seq::float8 AS seq, activity_type AS type, project_id AS "projectId", client_id AS "clientId",
                metadata, client_visible AS "clientVisible", created_at AS "createdAt"
         FROM activity_feed
-        WHERE provider_id = ${provider} ${after !== null ? sql`AND seq < ${after}` : sql``}
+        WHERE ${ownedBy(sql, scope, 'provider_id')} ${after !== null ? sql`AND seq < ${after}` : sql``}
         ORDER BY seq DESC LIMIT ${EXPORT_PAGE_ROWS}`,
       (row) => row.seq as number,
     ),

@@ -1,5 +1,5 @@
 import type { AccountSession } from '../../../shared/contracts/account';
-import type { ProviderScope } from '../../auth/scope';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import { invalidateUserSessions, SESSION_MAX_AGE_MS } from '../../auth/session';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
@@ -38,7 +38,7 @@ export async function listSessions(sql: Sql, scope: ProviderScope, now: Date): P
   const rows = await sql<SessionRow[]>`
     SELECT id, created_at, last_seen_at, expires_at, user_agent, ip
     FROM user_sessions
-    WHERE user_id = ${scope.providerId} AND expires_at > ${now} AND created_at > ${oldest}
+    WHERE ${ownedBy(sql, scope, 'user_id')} AND expires_at > ${now} AND created_at > ${oldest}
     ORDER BY last_seen_at DESC, created_at DESC`;
   return rows.map((r) => ({
     id: r.id,
@@ -58,7 +58,7 @@ export async function listSessions(sql: Sql, scope: ProviderScope, now: Date): P
  */
 export async function endSession(sql: Sql, scope: ProviderScope, sessionId: string): Promise<void> {
   const rows =
-    await sql`DELETE FROM user_sessions WHERE id = ${sessionId} AND user_id = ${scope.providerId} RETURNING id`;
+    await sql`DELETE FROM user_sessions WHERE id = ${sessionId} AND ${ownedBy(sql, scope, 'user_id')} RETURNING id`;
   if (rows.length === 0) throw new ApiError('session_not_found');
 }
 

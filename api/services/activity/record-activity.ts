@@ -1,4 +1,5 @@
 import type { ActivityType } from '../../../shared/contracts/activity';
+import { actingFor, ownedBy } from '../../auth/scope';
 import type { Tx } from '../../db/client';
 import type { PubSub } from '../../db/pubsub';
 
@@ -50,7 +51,7 @@ export async function recordActivity(tx: Tx, input: ActivityInput): Promise<{ id
                                      read_by_client, read_by_freelancer)
           SELECT p.provider_id, p.id, p.client_id, ${input.type}, ${metadata},
                  ${clientVisible}, ${input.actor === 'client'}, ${input.actor === 'provider'}
-          FROM projects p WHERE p.provider_id = ${input.providerId} AND p.id = ${input.projectId}
+          FROM projects p WHERE ${ownedBy(tx, actingFor(input.providerId), 'p.provider_id')} AND p.id = ${input.projectId}
           RETURNING id, seq`
       : await tx<{ id: string; seq: string }[]>`
           INSERT INTO activity_feed (provider_id, project_id, client_id, activity_type, metadata, client_visible,
@@ -59,7 +60,7 @@ export async function recordActivity(tx: Tx, input: ActivityInput): Promise<{ id
                  ${clientVisible}, ${input.actor === 'client'}, ${input.actor === 'provider'}
           FROM clients c
           LEFT JOIN projects p ON p.provider_id = c.provider_id AND p.client_id = c.id AND p.id = ${input.projectId}
-          WHERE c.provider_id = ${input.providerId} AND c.id = ${input.clientId}
+          WHERE ${ownedBy(tx, actingFor(input.providerId), 'c.provider_id')} AND c.id = ${input.clientId}
           RETURNING id, seq`;
   if (!row) throw new Error('activity for a project or client that does not exist');
   return { id: row.id, seq: Number(row.seq) };

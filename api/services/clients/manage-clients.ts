@@ -118,7 +118,7 @@ export async function deleteClient(
       FROM clients c WHERE ${tenant(tx, scope, { provider: 'c.provider_id', client: 'c.id' })} AND c.id = ${clientId}
       FOR UPDATE`;
     if (!row) throw new ApiError('not_found');
-    await queueFileStorageDeletion(tx, jobs, scope.providerId, { clientId });
+    await queueFileStorageDeletion(tx, jobs, scope, { clientId });
     await tx`DELETE FROM clients WHERE ${tenant(tx, scope, { provider: 'provider_id', client: 'id' })} AND id = ${clientId}`;
     return { projects: row.projects, invoices: row.invoices };
   });

@@ -1,5 +1,5 @@
 import type { FileKind, FileSide, FileStatus } from '../../../shared/contracts/files';
-import { type Scope, tenant } from '../../auth/scope';
+import { ownedBy, type Scope, tenant } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
 
@@ -78,7 +78,7 @@ export async function versionFor(
     SELECT id, file_id, number, storage_key, original_name, size_bytes, sha256, mime_type, kind,
            preview_status, page_count, width, height, thumbnail_key, created_at
     FROM file_versions
-    WHERE provider_id = ${file.provider_id} AND file_id = ${file.id} AND id = ${versionId}`;
+    WHERE ${ownedBy(tx, scope, 'provider_id')} AND file_id = ${file.id} AND id = ${versionId}`;
   if (!version) throw new ApiError('not_found');
   return { file, version };
 }

@@ -1,5 +1,5 @@
 import type { FileSide, FileStatus } from '../../../shared/contracts/files';
-import type { Scope } from '../../auth/scope';
+import { ownedBy, type Scope } from '../../auth/scope';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { type Lang, translate } from '../../http/i18n';
@@ -56,13 +56,13 @@ export async function annotatedPdf(
     }[]
   >`
     SELECT page, x, y, body, author_type, author_name, created_at FROM file_pins
-    WHERE provider_id = ${file.provider_id} AND file_id = ${file.id} AND version_id = ${version.id}
+    WHERE ${ownedBy(deps.sql, scope, 'provider_id')} AND file_id = ${file.id} AND version_id = ${version.id}
     ORDER BY created_at, id`;
   const decisions = await deps.sql<
     { status_after: FileStatus; actor_name: string; feedback: string | null; created_at: Date }[]
   >`
     SELECT status_after, actor_name, feedback, created_at FROM file_events
-    WHERE provider_id = ${file.provider_id} AND file_id = ${file.id} AND version_id = ${version.id}
+    WHERE ${ownedBy(deps.sql, scope, 'provider_id')} AND file_id = ${file.id} AND version_id = ${version.id}
       AND kind = 'decision'
     ORDER BY seq`;
   const notes: PdfNote[] = [

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import type { FileSide, FileStatus } from '../../../shared/contracts/files';
-import type { Scope } from '../../auth/scope';
+import { ownedBy, type Scope } from '../../auth/scope';
 import type { AppDeps } from '../../http/context';
 import { type Lang, translate } from '../../http/i18n';
 import { versionFor } from './access';
@@ -72,15 +72,15 @@ export async function approvalRecordPdf(
   const { file, version } = await versionFor(deps.sql, scope, fileId, versionId);
   const events = await deps.sql<EventRow[]>`
     SELECT kind, status_before, status_after, actor_type, actor_name, feedback, created_at FROM file_events
-    WHERE provider_id = ${file.provider_id} AND file_id = ${file.id} AND version_id = ${version.id}
+    WHERE ${ownedBy(deps.sql, scope, 'provider_id')} AND file_id = ${file.id} AND version_id = ${version.id}
     ORDER BY seq`;
   const pins = await deps.sql<PinRow[]>`
     SELECT page, body, author_type, author_name FROM file_pins
-    WHERE provider_id = ${file.provider_id} AND file_id = ${file.id} AND version_id = ${version.id}
+    WHERE ${ownedBy(deps.sql, scope, 'provider_id')} AND file_id = ${file.id} AND version_id = ${version.id}
     ORDER BY created_at, id`;
   const [uploader] = await deps.sql<{ uploaded_by_type: FileSide; uploaded_by_name: string }[]>`
     SELECT uploaded_by_type, uploaded_by_name FROM file_versions
-    WHERE provider_id = ${file.provider_id} AND id = ${version.id}`;
+    WHERE ${ownedBy(deps.sql, scope, 'provider_id')} AND id = ${version.id}`;
 
   const t = (key: string, vars?: Record<string, unknown>) => translate(lang, `files.${key}`, vars);
   const f = formatters(lang);

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FileKind, FileSide, FileStatus } from '../../../shared/contracts/files';
+import { actingFor, ownedBy } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
 import { fileVersionKey } from '../../storage/keys';
 import type { FileStore } from '../../storage/store';
@@ -87,14 +88,14 @@ export async function insertNextVersion(
   v: DirectVersion,
 ): Promise<{ versionId: string; sha256: string }> {
   const [file] = await tx<{ status: FileStatus; latest_version: number }[]>`
-    SELECT status, latest_version FROM files WHERE provider_id = ${ids.providerId} AND id = ${ids.fileId}`;
+    SELECT status, latest_version FROM files WHERE ${ownedBy(tx, actingFor(ids.providerId), 'provider_id')} AND id = ${ids.fileId}`;
   if (!file) throw new Error(`no file ${ids.fileId}`);
   const number = file.latest_version + 1;
   const at = v.createdAt ?? new Date();
   const { versionId, sha256 } = await insertVersion(tx, store, ids, number, v);
   await tx`
     UPDATE files SET latest_version = ${number}, status = 'pending_review', updated_at = ${at}
-    WHERE provider_id = ${ids.providerId} AND id = ${ids.fileId}`;
+    WHERE ${ownedBy(tx, actingFor(ids.providerId), 'provider_id')} AND id = ${ids.fileId}`;
   await insertEvent(tx, {
     ...ids,
     versionId,
@@ -146,7 +147,7 @@ export async function insertDecision(
   });
   await tx`
     UPDATE files SET status = ${d.statusAfter}, updated_at = ${at}
-    WHERE provider_id = ${d.providerId} AND id = ${d.fileId}`;
+    WHERE ${ownedBy(tx, actingFor(d.providerId), 'provider_id')} AND id = ${d.fileId}`;
   return id;
 }
 

@@ -1,3 +1,4 @@
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Tx } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { filePrefix } from '../../storage/keys';
@@ -22,7 +23,7 @@ export type FilesOf =
 export async function queueFileStorageDeletion(
   tx: Tx,
   jobs: JobQueue,
-  providerId: string,
+  scope: ProviderScope,
   of: FilesOf,
 ): Promise<string[]> {
   const where =
@@ -37,8 +38,8 @@ export async function queueFileStorageDeletion(
     SELECT f.id FROM files f
     JOIN projects p ON p.provider_id = f.provider_id AND p.id = f.project_id
     JOIN clients c ON c.provider_id = p.provider_id AND c.id = p.client_id
-    WHERE f.provider_id = ${providerId} AND ${where}`;
-  const prefixes = rows.map((row) => filePrefix(providerId, row.id));
+    WHERE ${ownedBy(tx, scope, 'f.provider_id')} AND ${where}`;
+  const prefixes = rows.map((row) => filePrefix(scope.providerId, row.id));
   for (let i = 0; i < prefixes.length; i += STORED_PREFIXES_PER_JOB) {
     await jobs.enqueue(tx, 'delete_stored_prefixes', {
       prefixes: prefixes.slice(i, i + STORED_PREFIXES_PER_JOB),

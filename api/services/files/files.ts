@@ -17,7 +17,7 @@ import {
   type FileUpdateInput,
   PINS_PER_VERSION_MAX,
 } from '../../../shared/contracts/files';
-import { type ProviderScope, type Scope, sideOf, tenant } from '../../auth/scope';
+import { ownedBy, type ProviderScope, type Scope, sideOf, tenant } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
@@ -65,7 +65,7 @@ async function actorOf(tx: Sql | Tx, scope: Scope, clientName?: string) {
   }
   const [row] = await tx<{ name: string | null }[]>`
     SELECT coalesce(nullif(business_name, ''), nullif(full_name, '')) AS name
-    FROM profiles WHERE user_id = ${scope.providerId}`;
+    FROM profiles WHERE ${ownedBy(tx, scope, 'user_id')}`;
   return { type: 'provider' as const, name: row?.name ?? 'Provider', clientId: null };
 }
 
@@ -197,7 +197,7 @@ export async function addVersion(
       await insertVersion(tx, scope, ids, number, upload, actor);
       await tx`
         UPDATE files SET latest_version = ${number}, status = 'pending_review', name = ${name}, updated_at = ${now}
-        WHERE provider_id = ${scope.providerId} AND id = ${file.id}`;
+        WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${file.id}`;
       await tx`
         INSERT INTO file_events (provider_id, file_id, version_id, kind, status_before, status_after,
                                  actor_type, actor_name, actor_client_id, created_at)
@@ -290,21 +290,21 @@ export async function getFileDetail(sql: Sql | Tx, scope: Scope, fileId: string)
   const [versions, history, pins] = await Promise.all([
     sql<VersionRow[]>`
       SELECT ${sql(VERSION_COLUMNS as unknown as string[])} FROM file_versions
-      WHERE provider_id = ${scope.providerId} AND file_id = ${fileId}
+      WHERE ${ownedBy(sql, scope, 'provider_id')} AND file_id = ${fileId}
       ORDER BY number DESC`,
     sql<EventRow[]>`
       SELECT e.id, e.seq, e.kind, e.version_id, v.number AS version_number, v.sha256 AS version_sha256,
              e.status_before, e.status_after, e.actor_type, e.actor_name, e.feedback, e.created_at
       FROM file_events e
       JOIN file_versions v ON v.provider_id = e.provider_id AND v.id = e.version_id
-      WHERE e.provider_id = ${scope.providerId} AND e.file_id = ${fileId}
+      WHERE ${ownedBy(sql, scope, 'e.provider_id')} AND e.file_id = ${fileId}
       ORDER BY e.seq`,
     sql<PinRow[]>`
       SELECT fp.id, fp.version_id, v.number AS version_number, fp.page, fp.x, fp.y, fp.body, fp.author_type,
              fp.author_name, fp.author_client_id, fp.event_id, fp.created_at
       FROM file_pins fp
       JOIN file_versions v ON v.provider_id = fp.provider_id AND v.id = fp.version_id
-      WHERE fp.provider_id = ${scope.providerId} AND fp.file_id = ${fileId}
+      WHERE ${ownedBy(sql, scope, 'fp.provider_id')} AND fp.file_id = ${fileId}
       ORDER BY fp.seq`,
   ]);
   return {
@@ -327,12 +327,12 @@ export async function renameFile(
     const file = await fileFor(tx, scope, fileId, { forUpdate: true });
     const [latest] = await tx<{ mime_type: string; original_name: string }[]>`
       SELECT mime_type, original_name FROM file_versions
-      WHERE provider_id = ${scope.providerId} AND file_id = ${file.id} AND number = ${file.latest_version}`;
+      WHERE ${ownedBy(sql, scope, 'provider_id')} AND file_id = ${file.id} AND number = ${file.latest_version}`;
     const ext = /\.([^.]+)$/.exec(latest?.original_name ?? '')?.[1]?.toLowerCase() ?? '';
     const name = withExtension(input.name, extensionOf(latest?.mime_type, ext));
     await tx`
       UPDATE files SET name = ${name}, updated_at = ${now}
-      WHERE provider_id = ${scope.providerId} AND id = ${file.id}`;
+      WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${file.id}`;
     return getFileSummary(tx, scope, file.id);
   });
 }
@@ -352,8 +352,8 @@ export async function deleteFile(deps: Deps, scope: ProviderScope, fileId: strin
   const prefix = filePrefix(scope.providerId, fileId);
   await deps.sql.begin(async (tx) => {
     const file = await fileFor(tx, scope, fileId, { forUpdate: true });
-    await queueFileStorageDeletion(tx, deps.jobs, scope.providerId, { fileId: file.id });
-    await tx`DELETE FROM files WHERE provider_id = ${scope.providerId} AND id = ${file.id}`;
+    await queueFileStorageDeletion(tx, deps.jobs, scope, { fileId: file.id });
+    await tx`DELETE FROM files WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${file.id}`;
   });
   await cleanUpAfterCommit(deps.log, { deletePrefix: prefix }, () => deps.store.deletePrefix(prefix));
 }
@@ -382,10 +382,10 @@ function checkPages(
 }
 
 /** 409 `conflict` when `adding` more pins would take a version past its limit. */
-async function checkPinRoom(tx: Tx, providerId: string, versionId: string, adding: number) {
+async function checkPinRoom(tx: Tx, scope: Scope, versionId: string, adding: number) {
   if (adding === 0) return;
   const [row] = await tx<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM file_pins WHERE provider_id = ${providerId} AND version_id = ${versionId}`;
+    SELECT count(*)::int AS n FROM file_pins WHERE ${ownedBy(tx, scope, 'provider_id')} AND version_id = ${versionId}`;
   if ((row?.n ?? 0) + adding > PINS_PER_VERSION_MAX) throw new ApiError('conflict');
 }
 
@@ -429,19 +429,19 @@ export async function decideFile(
     const file = await fileFor(tx, scope, fileId, { forUpdate: true });
     const [version] = await tx<{ id: string; number: number; kind: FileKind; page_count: number | null }[]>`
       SELECT id, number, kind, page_count FROM file_versions
-      WHERE provider_id = ${scope.providerId} AND file_id = ${file.id} AND id = ${input.versionId}`;
+      WHERE ${ownedBy(tx, scope, 'provider_id')} AND file_id = ${file.id} AND id = ${input.versionId}`;
     if (!version) throw new ApiError('not_found');
     if (version.number !== file.latest_version) throw new ApiError('file_version_outdated');
     const side = sideOf(scope);
     if (!decisionsFor(side, { status: file.status, uploadedBy: file.uploaded_by }).includes(input.decision))
       throw new ApiError('file_decision_not_allowed');
     checkPages(input.pins, version, (i) => `pins.${i}.page`);
-    await checkPinRoom(tx, scope.providerId, version.id, input.pins.length);
+    await checkPinRoom(tx, scope, version.id, input.pins.length);
     const actor = await actorOf(tx, scope, file.client_name);
     const now = deps.now();
     await tx`
       UPDATE files SET status = ${input.decision}, updated_at = ${now}
-      WHERE provider_id = ${scope.providerId} AND id = ${file.id}`;
+      WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${file.id}`;
     const [event] = await tx<{ id: string }[]>`
       INSERT INTO file_events (provider_id, file_id, version_id, kind, status_before, status_after,
                                actor_type, actor_name, actor_client_id, feedback, created_at)
@@ -487,10 +487,10 @@ export async function addPin(
     const file = await fileFor(tx, scope, fileId, { forUpdate: true });
     const [version] = await tx<{ id: string; kind: FileKind; page_count: number | null }[]>`
       SELECT id, kind, page_count FROM file_versions
-      WHERE provider_id = ${scope.providerId} AND file_id = ${file.id} AND id = ${input.versionId}`;
+      WHERE ${ownedBy(tx, scope, 'provider_id')} AND file_id = ${file.id} AND id = ${input.versionId}`;
     if (!version) throw new ApiError('not_found');
     checkPages([input], version, () => 'page');
-    await checkPinRoom(tx, scope.providerId, version.id, 1);
+    await checkPinRoom(tx, scope, version.id, 1);
     const actor = await actorOf(tx, scope, file.client_name);
     const [id] = await insertPins(tx, scope, file, version.id, [input], actor, null, deps.now());
     const [row] = await tx<PinRow[]>`
@@ -498,7 +498,7 @@ export async function addPin(
              fp.author_name, fp.author_client_id, fp.event_id, fp.created_at
       FROM file_pins fp
       JOIN file_versions v ON v.provider_id = fp.provider_id AND v.id = fp.version_id
-      WHERE fp.provider_id = ${scope.providerId} AND fp.id = ${id ?? null}`;
+      WHERE ${ownedBy(tx, scope, 'fp.provider_id')} AND fp.id = ${id ?? null}`;
     if (!row) throw new Error('pin not stored');
     return toPin(row, scope);
   });

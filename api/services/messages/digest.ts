@@ -1,3 +1,4 @@
+import { actingFor, ownedBy } from '../../auth/scope';
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../http/context';
 import type { Lang } from '../../http/i18n';
@@ -68,7 +69,7 @@ export async function sendMessageDigest(deps: AppDeps, projectId: string, recipi
     if (!to) return 0;
     const unread = await tx<{ seq: string; body: string; sender_name: string }[]>`
       SELECT seq, body, sender_name FROM messages
-      WHERE provider_id = ${to.provider_id} AND project_id = ${projectId} AND sender_type = ${sender}
+      WHERE ${ownedBy(tx, actingFor(to.provider_id), 'provider_id')} AND project_id = ${projectId} AND sender_type = ${sender}
         AND seq > ${to.after}
       ORDER BY seq`;
     const last = unread.at(-1);

@@ -6,7 +6,7 @@ import type {
   MessagePage,
   MessagePageQuery,
 } from '../../../shared/contracts/messages';
-import { type Scope, sideOf, tenant } from '../../auth/scope';
+import { ownedBy, type Scope, sideOf, tenant } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
@@ -103,7 +103,7 @@ export async function sendMessage(
     if (!inserted) {
       const [stored] = await tx<MessageRow[]>`
         SELECT ${tx.unsafe(MESSAGE_COLUMNS)} FROM messages m
-        WHERE m.provider_id = ${scope.providerId} AND m.project_id = ${projectId}
+        WHERE ${ownedBy(tx, scope, 'm.provider_id')} AND m.project_id = ${projectId}
           AND m.sender_type = ${side} AND m.client_message_id = ${input.clientMessageId}`;
       if (!stored) throw new ApiError('conflict');
       return { row: stored, created: false, seq: null };
@@ -144,7 +144,7 @@ export async function listMessages(
   const [rows, [read]] = await Promise.all([
     sql<MessageRow[]>`
       SELECT ${sql.unsafe(MESSAGE_COLUMNS)} FROM messages m
-      WHERE m.provider_id = ${scope.providerId} AND m.project_id = ${projectId}
+      WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.project_id = ${projectId}
         ${query.before ? sql`AND m.seq < ${query.before}` : sql``}
       ORDER BY m.seq DESC LIMIT ${query.limit + 1}`,
     sql<{ last_read_seq: string }[]>`
@@ -171,7 +171,7 @@ export async function markConversationRead(
   return sql.begin(async (tx) => {
     await projectFor(tx, scope, projectId);
     const [latest] = await tx<{ seq: string | null }[]>`
-      SELECT max(seq) AS seq FROM messages WHERE provider_id = ${scope.providerId} AND project_id = ${projectId}`;
+      SELECT max(seq) AS seq FROM messages WHERE ${ownedBy(tx, scope, 'provider_id')} AND project_id = ${projectId}`;
     const upTo = Math.min(upToSeq, Number(latest?.seq ?? 0));
     await advanceRead(tx, scope, projectId, upTo);
     const flag = scope.kind === 'provider' ? tx`read_by_freelancer` : tx`read_by_client`;

@@ -29,7 +29,7 @@ export async function getOverview(sql: Sql, scope: ProviderScope): Promise<Overv
     WITH me AS (
       SELECT coalesce(p.currency, CASE WHEN p.preferred_language = 'de' THEN 'EUR' ELSE 'USD' END) AS currency
       FROM users u LEFT JOIN profiles p ON p.user_id = u.id
-      WHERE u.id = ${scope.providerId}
+      WHERE ${ownedBy(sql, scope, 'u.id')}
     ),
     revenue AS (
       SELECT currency::text AS currency, sum(amount_cents)::bigint AS amount_cents

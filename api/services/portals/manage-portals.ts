@@ -88,7 +88,7 @@ export async function deletePortal(
       WHERE ${ownedBy(tx, scope, 'p.provider_id')} AND p.id = ${portalId}
       FOR UPDATE`;
     if (!row) throw new ApiError('not_found');
-    await queueFileStorageDeletion(tx, jobs, scope.providerId, { portalId });
+    await queueFileStorageDeletion(tx, jobs, scope, { portalId });
     await tx`DELETE FROM client_portals WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${portalId}`;
     const { logo_path, ...deleted } = row;
     return { deleted, logoPath: logo_path };

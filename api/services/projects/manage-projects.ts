@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Project, ProjectCreateInput, ProjectUpdateInput } from '../../../shared/contracts/projects';
-import type { ProviderScope } from '../../auth/scope';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
@@ -12,9 +12,9 @@ type CreateInput = z.output<typeof ProjectCreateInput>;
 type UpdateInput = z.output<typeof ProjectUpdateInput>;
 
 /** The provider's currency (profile, else USD for English and EUR for German, spec §9). */
-function providerCurrency(tx: Tx, providerId: string) {
+function providerCurrency(tx: Tx, scope: ProviderScope) {
   return tx`(SELECT coalesce(pr.currency, CASE WHEN pr.preferred_language = 'de' THEN 'EUR' ELSE 'USD' END)
-             FROM profiles pr WHERE pr.user_id = ${providerId})`;
+             FROM profiles pr WHERE ${ownedBy(tx, scope, 'pr.user_id')})`;
 }
 
 /** Publishes committed activity; a lost notification is caught up from the table, so it only logs. */
@@ -42,10 +42,10 @@ export async function createProject(
       INSERT INTO projects (provider_id, client_id, name, status, budget_cents, currency, start_date, end_date,
                             description, internal_notes, budget_visible_to_client, created_at, updated_at)
       SELECT ${scope.providerId}, c.id, ${input.name}, ${input.status ?? 'planning'}, ${input.budgetCents ?? null},
-             ${providerCurrency(tx, scope.providerId)}, ${input.startDate ?? null}, ${input.endDate ?? null},
+             ${providerCurrency(tx, scope)}, ${input.startDate ?? null}, ${input.endDate ?? null},
              ${input.description ?? null}, ${input.internalNotes ?? null}, ${input.budgetVisibleToClient ?? false},
              ${now}, ${now}
-      FROM clients c WHERE c.provider_id = ${scope.providerId} AND c.id = ${input.clientId}
+      FROM clients c WHERE ${ownedBy(tx, scope, 'c.provider_id')} AND c.id = ${input.clientId}
       RETURNING id`;
     if (!row) throw new ApiError('not_found');
     const activity = await recordActivity(tx, {
@@ -99,7 +99,7 @@ export async function updateProject(
              to_char(p.end_date, 'YYYY-MM-DD') AS end_date,
              EXISTS (SELECT 1 FROM messages m WHERE m.provider_id = p.provider_id AND m.project_id = p.id)
                AS has_messages
-      FROM projects p WHERE p.provider_id = ${scope.providerId} AND p.id = ${projectId}
+      FROM projects p WHERE ${ownedBy(tx, scope, 'p.provider_id')} AND p.id = ${projectId}
       FOR UPDATE`;
     if (!current) throw new ApiError('not_found');
     const start = sent('startDate') ? (input.startDate ?? null) : current.start_date;
@@ -113,7 +113,7 @@ export async function updateProject(
     if (movesClient) {
       if (current.has_messages) throw new ApiError('project_client_locked');
       const [client] = await tx`
-        SELECT 1 FROM clients WHERE provider_id = ${scope.providerId} AND id = ${input.clientId ?? null}`;
+        SELECT 1 FROM clients WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${input.clientId ?? null}`;
       if (!client) throw new ApiError('not_found');
     }
     const value = <K extends keyof UpdateInput>(key: K, column: string) =>
@@ -130,11 +130,11 @@ export async function updateProject(
         internal_notes = ${value('internalNotes', 'internal_notes')},
         budget_visible_to_client = ${value('budgetVisibleToClient', 'budget_visible_to_client')},
         updated_at = ${now}
-      WHERE p.provider_id = ${scope.providerId} AND p.id = ${projectId}`;
+      WHERE ${ownedBy(tx, scope, 'p.provider_id')} AND p.id = ${projectId}`;
     if (movesClient) {
       // The feed follows the project: its new client's notifications are the project's.
       await tx`UPDATE activity_feed SET client_id = ${input.clientId ?? null}
-               WHERE provider_id = ${scope.providerId} AND project_id = ${projectId}`;
+               WHERE ${ownedBy(tx, scope, 'provider_id')} AND project_id = ${projectId}`;
     }
     const written: number[] = [];
     if (sent('status') && input.status !== current.status) {
@@ -179,16 +179,16 @@ export async function deleteProject(deps: AppDeps, scope: ProviderScope, project
       SELECT p.client_id,
         (SELECT count(*)::int FROM messages WHERE provider_id = p.provider_id AND project_id = p.id) AS messages,
         (SELECT count(*)::int FROM invoices WHERE provider_id = p.provider_id AND project_id = p.id) AS invoices
-      FROM projects p WHERE p.provider_id = ${scope.providerId} AND p.id = ${projectId}
+      FROM projects p WHERE ${ownedBy(tx, scope, 'p.provider_id')} AND p.id = ${projectId}
       FOR UPDATE`;
     if (!row) throw new ApiError('not_found');
-    await queueFileStorageDeletion(tx, deps.jobs, scope.providerId, { projectId });
+    await queueFileStorageDeletion(tx, deps.jobs, scope, { projectId });
     // The invoices stay, and so does their history: their activity rows lose the project, not their lives.
     await tx`
       UPDATE activity_feed SET project_id = NULL
-      WHERE provider_id = ${scope.providerId} AND project_id = ${projectId}
+      WHERE ${ownedBy(tx, scope, 'provider_id')} AND project_id = ${projectId}
         AND activity_type IN ('invoice_created', 'invoice_status')`;
-    await tx`DELETE FROM projects WHERE provider_id = ${scope.providerId} AND id = ${projectId}`;
+    await tx`DELETE FROM projects WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${projectId}`;
     return row;
   });
   await publishProjectDeleted(deps.pubsub, scope.providerId, projectId, gone.client_id).catch((err) =>

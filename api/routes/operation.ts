@@ -1,0 +1,180 @@
+import { createRoute, type RouteConfig, type RouteHandler, z } from '@hono/zod-openapi';
+import { PortalPathParam } from '../../shared/contracts/portal-client';
+import { requireProvider } from '../auth/middleware';
+import { PORTAL_SECURITY, requirePortalClient } from '../auth/portal-client/middleware';
+import { type ClientScope, clientScope, type ProviderScope, providerScope, type Scope } from '../auth/scope';
+import type { App, AppEnv } from '../http/context';
+
+/*
+ * One way to write a route. Every operation file declares WHO may call it once, by the helper it uses, and
+ * exports what registers it (`routes/index.ts` is the table of contents):
+ *
+ *   providerOperation  the provider's session cookie (`requireProvider`: 401 without, 402 after the trial
+ *                      for writes); the handler gets the `ProviderScope`.
+ *   clientOperation    a portal client's bearer token for the `{portalId}` of the path
+ *                      (`requirePortalClient`); the handler gets the `ClientScope`.
+ *   sharedOperation    a resource both sides see (projects, messages, files, invoices, activity) with the
+ *                      same contract and service: the provider's operation at `/api/<path>` and the client's
+ *                      at `/api/portal/{portalId}/<path>`, registered together; the handler gets either
+ *                      `Scope` and the service decides by it.
+ *   optionalProviderOperation  the provider's session if there is one (the session read, never 401).
+ *   publicOperation    no identity (sign-in steps, public branding, health, webhooks with their own check).
+ *
+ * A pair's handler is typed with the provider's route: the client's route has the same request plus
+ * `{portalId}` (which `requirePortalClient` has checked), so everything the handler reads is there.
+ *
+ * The OpenAPI security, the middleware that enforces it and the scope the handler receives come from one
+ * place, so an operation cannot document one audience and check another. The isolation suite
+ * (tests/integration/isolation.test.ts) reads the audience back from the document and calls every
+ * operation as every wrong identity.
+ */
+
+/** What a route file writes: the route without its audience, which the helper adds. */
+type OperationConfig = Omit<RouteConfig, 'security' | 'middleware'>;
+
+/** Registers one operation (or several) on the app; what each route file exports. */
+export type Register = (app: App) => void;
+
+type Context<R extends RouteConfig> = Parameters<RouteHandler<R, AppEnv>>[0];
+type Result<R extends RouteConfig> = ReturnType<RouteHandler<R, AppEnv>>;
+
+/** A handler of an operation: Hono's typed context (`c.req.valid(...)`, `c.json(...)`) and the caller. */
+export type ScopedHandler<R extends RouteConfig, S> = (c: Context<R>, scope: S) => Result<R>;
+
+const PROVIDER_SECURITY = [{ providerSession: [] }];
+
+/**
+ * An operation of the signed-in provider.
+ * @example export const registerGetProject = providerOperation({ method: 'get', path: '/api/projects/{projectId}', … },
+ *   async (c, scope) => c.json(await getProject(c.get('deps').sql, scope, c.req.valid('param').projectId), 200))
+ */
+export function providerOperation<const R extends OperationConfig>(
+  config: R,
+  handler: ScopedHandler<R, ProviderScope>,
+): Register {
+  const route = createRoute({
+    ...config,
+    security: PROVIDER_SECURITY,
+    middleware: [requireProvider] as const,
+  });
+  return (app) => {
+    app.openapi(route, (c) => handler(c as unknown as Context<R>, providerScope(c)));
+  };
+}
+
+/**
+ * An operation of a signed-in portal client; its path starts with `/api/portal/{portalId}/` and its
+ * params include `PortalPathParam`'s `portalId` (the session must be of that portal).
+ */
+export function clientOperation<const R extends OperationConfig>(
+  config: R,
+  handler: ScopedHandler<R, ClientScope>,
+): Register {
+  const route = createRoute({
+    ...config,
+    security: PORTAL_SECURITY,
+    middleware: [requirePortalClient] as const,
+  });
+  return (app) => {
+    app.openapi(route, (c) => handler(c as unknown as Context<R>, clientScope(c)));
+  };
+}
+
+/**
+ * An operation that answers a signed-out caller too (the dashboard's session read): the provider's session
+ * is documented as optional and the handler reads it itself (`authenticate`), never 401.
+ */
+export function optionalProviderOperation<const R extends OperationConfig>(
+  config: R,
+  handler: (c: Context<R>) => Result<R>,
+): Register {
+  const route = createRoute({ ...config, security: [...PROVIDER_SECURITY, {}] });
+  return (app) => {
+    app.openapi(route, (c) => handler(c as unknown as Context<R>));
+  };
+}
+
+/** An operation without a caller identity. */
+export function publicOperation<const R extends OperationConfig>(
+  config: R,
+  handler: (c: Context<R>) => Result<R>,
+): Register {
+  const route = createRoute(config);
+  return (app) => {
+    app.openapi(route, (c) => handler(c as unknown as Context<R>));
+  };
+}
+
+/** What differs between the provider's and the client's operation of a pair. */
+interface AudienceText {
+  description: string;
+  /** The client's defaults to the provider's with " (client)". */
+  summary?: string;
+}
+
+/**
+ * A pair: the provider's operation as `config` says (path `/api/<path>`), and the client's derived from it:
+ * `/api/portal/{portalId}/<path>`, tag `Portal`, `{portalId}` first among the params, the same request and
+ * responses. Each side has its own description (what the other tenant's object answers differs).
+ * @example export const registerGetFile = sharedOperation({ method: 'get', path: '/api/files/{fileId}', …,
+ *   provider: { description: '… Another provider’s file answers 404.' },
+ *   client: { description: '… Only files of the client’s own projects.' } },
+ *   async (c, scope) => c.json(await getFileDetail(c.get('deps').sql, scope, c.req.valid('param').fileId), 200))
+ */
+export function sharedOperation<const R extends Omit<OperationConfig, 'description'>>(
+  config: R & { provider: AudienceText; client: AudienceText },
+  handler: ScopedHandler<R, Scope>,
+): Register {
+  const { provider, client, ...shared } = config;
+  const providerRoute = createRoute({
+    ...shared,
+    ...provider,
+    security: PROVIDER_SECURITY,
+    middleware: [requireProvider] as const,
+  });
+  const params = shared.request?.params;
+  const clientRoute = createRoute({
+    ...shared,
+    path: `/api/portal/{portalId}${shared.path.replace(/^\/api/, '')}`,
+    tags: ['Portal'],
+    summary: client.summary ?? `${shared.summary} (client)`,
+    description: client.description,
+    security: PORTAL_SECURITY,
+    middleware: [requirePortalClient] as const,
+    request: {
+      ...shared.request,
+      params: params instanceof z.ZodObject ? PortalPathParam.extend(params.shape) : PortalPathParam,
+    },
+  });
+  return (app) => {
+    app.openapi(providerRoute, (c) => handler(c as unknown as Context<R>, providerScope(c)));
+    // The client's context has the provider's inputs plus `portalId`, which the middleware checked.
+    app.openapi(clientRoute, (c) => handler(c as unknown as Context<R>, clientScope(c)));
+  };
+}
+
+/** The two credentials of the document's `security` (once, before the routes that name them). */
+export function registerSecuritySchemes(app: App): void {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'providerSession', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'session',
+    description: 'Provider session cookie set by `POST /api/auth/sign-in` (`__Host-session` over HTTPS).',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'portalSession', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'Portal client session: the `token` of `POST /api/portal/sign-in` or `/api/portal/magic-link/consume`, as `Authorization: Bearer <token>`. Valid 7 days, for that client’s portal only.',
+  });
+}
+
+/**
+ * Several operations of one file as one registration.
+ * @example export const registerPlan = operations(getPlan, startCheckout, cancel)
+ */
+export const operations =
+  (...registers: Register[]): Register =>
+  (app) => {
+    for (const register of registers) register(app);
+  };
