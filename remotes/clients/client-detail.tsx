@@ -4,7 +4,9 @@ import { ApiError } from '../../shared/api/error';
 import { formatDate } from '../../shared/format/date';
 import { useNavigate, useParams } from '../../shared/router';
 import { Button } from '../../shared/ui/button';
-import { BackLink, DetailLoadFailed } from '../../shared/ui/load-failed';
+import { DetailLoadFailed } from '../../shared/ui/load-failed';
+import { DetailHeader } from '../../shared/ui/page-header';
+import { DetailSkeleton } from '../../shared/ui/page-skeletons';
 import { toast } from '../../shared/ui/toaster';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
 import { useClientDetail, useInviteClient, usePortals } from './api';
@@ -12,7 +14,6 @@ import { DeleteClientDialog } from './delete-client-dialog';
 import { DetailCards } from './detail-cards';
 import { useClientTexts } from './i18n';
 import { PasswordDialog } from './password-dialog';
-import { DetailSkeleton } from './skeletons';
 
 const ClientFormDialog = lazy(() => import('./client-form-dialog'));
 
@@ -28,8 +29,6 @@ export default function ClientDetailPage() {
   const invite = useInviteClient();
   const [open, setOpen] = useState<Open>(null);
   useDocumentTitle(detail.data?.name ?? t('title'));
-
-  const back = <BackLink label={t('detail.back')} />;
 
   if (detail.isPending) return <DetailSkeleton />;
   if (detail.isError)
@@ -77,39 +76,41 @@ export default function ClientDetailPage() {
 
   return (
     <div className="grid gap-6">
-      {back}
-      <header className="grid gap-4">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight break-words">{client.name}</h1>
+      <DetailHeader
+        back={{ label: t('detail.back') }}
+        title={client.name}
+        meta={
           <p className="text-sm text-muted">
             {[client.company, t('detail.since', { date: formatDate(client.createdAt, lang) })]
               .filter(Boolean)
               .join(' · ')}
           </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button size="sm" loading={invite.isPending} onClick={() => void sendInvite()}>
-            <Mail aria-hidden="true" className="size-4" />
-            {t('detail.invite')}
-          </Button>
-          <Button size="sm" variant="secondary" onClick={() => void copyLink()}>
-            <Link2 aria-hidden="true" className="size-4" />
-            {t('detail.copyLink')}
-          </Button>
-          <Button size="sm" variant="secondary" onClick={() => setOpen('password')}>
-            <KeyRound aria-hidden="true" className="size-4" />
-            {t('detail.setPassword')}
-          </Button>
-          <Button size="sm" variant="secondary" onClick={() => setOpen('edit')}>
-            <Pencil aria-hidden="true" className="size-4" />
-            {t('detail.edit')}
-          </Button>
-          <Button size="sm" variant="danger" onClick={() => setOpen('delete')}>
-            <Trash2 aria-hidden="true" className="size-4" />
-            {t('detail.delete')}
-          </Button>
-        </div>
-      </header>
+        }
+        actions={
+          <>
+            <Button size="sm" loading={invite.isPending} onClick={() => void sendInvite()}>
+              <Mail aria-hidden="true" className="size-4" />
+              {t('detail.invite')}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => void copyLink()}>
+              <Link2 aria-hidden="true" className="size-4" />
+              {t('detail.copyLink')}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setOpen('password')}>
+              <KeyRound aria-hidden="true" className="size-4" />
+              {t('detail.setPassword')}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setOpen('edit')}>
+              <Pencil aria-hidden="true" className="size-4" />
+              {t('detail.edit')}
+            </Button>
+            <Button size="sm" variant="danger" onClick={() => setOpen('delete')}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              {t('detail.delete')}
+            </Button>
+          </>
+        }
+      />
       <DetailCards client={client} />
       {open === 'edit' ? (
         <Suspense fallback={null}>
@@ -120,12 +121,9 @@ export default function ClientDetailPage() {
           />
         </Suspense>
       ) : null}
-      <PasswordDialog
-        clientId={client.id}
-        clientName={client.name}
-        open={open === 'password'}
-        onOpenChange={(next) => setOpen(next ? 'password' : null)}
-      />
+      {open === 'password' ? (
+        <PasswordDialog clientId={client.id} clientName={client.name} onClose={() => setOpen(null)} />
+      ) : null}
       <DeleteClientDialog
         client={client}
         open={open === 'delete'}

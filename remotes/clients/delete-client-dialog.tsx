@@ -1,4 +1,4 @@
-import { ConfirmDialog } from '../../shared/ui/dialog';
+import { DeleteDialog } from '../../shared/ui/delete-dialog';
 import { toast } from '../../shared/ui/toaster';
 import { type ClientDetail, useDeleteClient } from './api';
 import { useClientTexts } from './i18n';
@@ -24,39 +24,28 @@ export function DeleteClientDialog({
     projects: t('delete.projects', { count: projects }),
     invoices: t('delete.invoices', { count: invoices }),
   });
-
-  async function confirm() {
-    try {
-      const result = await remove.mutateAsync(client.id);
-      const { projects, invoices } = result.deleted;
-      toast.success(t('toast.deleted'), {
-        description: projects || invoices ? t('delete.withData', counts(projects, invoices)) : undefined,
-      });
-      onDeleted();
-    } catch (error) {
-      toast.error(t('toast.deleteFailed'), {
-        description: error instanceof Error && error.message ? error.message : undefined,
-      });
-    }
-  }
-
   const hasData = client.projects.length > 0 || client.invoices.length > 0;
   return (
-    <ConfirmDialog
+    <DeleteDialog
       open={open}
       onOpenChange={onOpenChange}
       title={t('delete.title', { name: client.name })}
       description={t('delete.body')}
-      cancelLabel={t('delete.cancel')}
       confirmLabel={t('delete.confirm')}
-      confirming={remove.isPending}
-      onConfirm={() => void confirm()}
+      failedTitle={t('toast.deleteFailed')}
+      remove={() => remove.mutateAsync(client.id)}
+      onDeleted={({ deleted: { projects, invoices } }) => {
+        toast.success(t('toast.deleted'), {
+          description: projects || invoices ? t('delete.withData', counts(projects, invoices)) : undefined,
+        });
+        onDeleted();
+      }}
     >
       {hasData ? (
         <p className="rounded-lg bg-danger-soft p-3 text-sm text-danger">
           {t('delete.withData', counts(client.projects.length, client.invoices.length))}
         </p>
       ) : null}
-    </ConfirmDialog>
+    </DeleteDialog>
   );
 }

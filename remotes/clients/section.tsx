@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from '../../shared/router';
+import { DetailSkeleton, ListPageSkeleton } from '../../shared/ui/page-skeletons';
 import { ClientList } from './client-list';
 import { useClientTexts } from './i18n';
-import { DetailSkeleton, ListSkeleton } from './skeletons';
 
 /** The detail page (with its dialogs and zod) is its own chunk: the list is what most visits need. */
 const ClientDetailPage = lazy(() => import('./client-detail'));
@@ -17,7 +17,7 @@ export const CLIENTS_BASE = '/dashboard/clients';
  */
 export default function ClientsSection() {
   const { ready } = useClientTexts();
-  if (!ready) return <ListSkeleton />;
+  if (!ready) return <ListPageSkeleton />;
   return (
     <Routes>
       <Route index element={<ClientList />} />

@@ -12,10 +12,14 @@ import {
 import { type ReactNode, useState } from 'react';
 import { canTransition, type Invoice } from '../../shared/contracts/invoices';
 import { formatDate } from '../../shared/format/date';
+import { INVOICE_STATUS } from '../../shared/invoices/status';
 import { Link, useNavigate, useParams } from '../../shared/router';
 import { Button, buttonClass } from '../../shared/ui/button';
 import { Card } from '../../shared/ui/card';
-import { BackLink, DetailLoadFailed } from '../../shared/ui/load-failed';
+import { DetailLoadFailed } from '../../shared/ui/load-failed';
+import { DetailHeader } from '../../shared/ui/page-header';
+import { DetailSkeleton } from '../../shared/ui/page-skeletons';
+import { StatusBadge } from '../../shared/ui/status-badge';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
 import { creditNotePdfUrl, invoicePdfUrl, useInvoice } from './api';
 import { formatDay, money, quantityText, ratePercent } from './format';
@@ -23,8 +27,6 @@ import { useInvoiceTexts } from './i18n';
 import { CancelDialog, DeleteDialog, MarkOverdueDialog, MarkPaidDialog, SendDialog } from './invoice-dialogs';
 import { INVOICES_BASE } from './invoice-table';
 import { TotalsPanel } from './line-items';
-import { PageSkeleton } from './skeletons';
-import { InvoiceStatusBadge } from './status-badge';
 
 type Open = 'send' | 'paid' | 'overdue' | 'cancel' | 'delete' | null;
 
@@ -41,7 +43,7 @@ export default function InvoicePage() {
   const detail = useInvoice(invoiceId);
   useDocumentTitle(detail.data ? (detail.data.number ?? t('draftNumber')) : t('title'));
 
-  if (detail.isPending) return <PageSkeleton />;
+  if (detail.isPending) return <DetailSkeleton />;
   if (detail.isError)
     return (
       <DetailLoadFailed
@@ -53,7 +55,6 @@ export default function InvoicePage() {
     );
   return (
     <div className="grid gap-6">
-      <BackLink label={t('detail.back')} to={INVOICES_BASE} />
       <InvoiceView invoice={detail.data} onDeleted={() => navigate(INVOICES_BASE, { replace: true })} />
     </div>
   );
@@ -74,69 +75,71 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
 
   return (
     <>
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid min-w-0 gap-1.5">
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <h1 className="text-2xl font-semibold tracking-tight tabular-nums" data-testid="invoice-number">
-              {invoice.number ?? t('draftNumber')}
-            </h1>
-            <InvoiceStatusBadge status={invoice.status} />
-          </div>
-          <p className="text-sm text-muted">
-            {invoice.client.name}
-            {invoice.project ? (
+      <DetailHeader
+        back={{ label: t('detail.back'), to: INVOICES_BASE }}
+        title={<span data-testid="invoice-number">{invoice.number ?? t('draftNumber')}</span>}
+        titleClassName="tabular-nums"
+        badge={<StatusBadge status={invoice.status} map={INVOICE_STATUS} t={t} />}
+        meta={
+          <>
+            <p className="text-sm text-muted">
+              {invoice.client.name}
+              {invoice.project ? (
+                <>
+                  {' · '}
+                  <Link
+                    to={`/dashboard/projects/${invoice.project.id}`}
+                    className="hover:text-ink hover:underline"
+                  >
+                    {invoice.project.name}
+                  </Link>
+                </>
+              ) : null}
+            </p>
+            <p className="text-3xl font-semibold tracking-tight tabular-nums" data-testid="invoice-amount">
+              {amount(invoice.amountCents)}
+            </p>
+          </>
+        }
+        actions={
+          <>
+            {isDraft ? (
               <>
-                {' · '}
-                <Link
-                  to={`/dashboard/projects/${invoice.project.id}`}
-                  className="hover:text-ink hover:underline"
-                >
-                  {invoice.project.name}
+                <Link to="edit" className={buttonClass('secondary', 'sm')}>
+                  <Pencil aria-hidden="true" className="size-4" />
+                  {t('actions.edit')}
                 </Link>
+                <Button size="sm" onClick={() => setOpen('send')}>
+                  <Send aria-hidden="true" className="size-4" />
+                  {t('actions.send')}
+                </Button>
+                <Button size="sm" variant="danger" onClick={() => setOpen('delete')}>
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  {t('actions.delete')}
+                </Button>
               </>
             ) : null}
-          </p>
-          <p className="text-3xl font-semibold tracking-tight tabular-nums" data-testid="invoice-amount">
-            {amount(invoice.amountCents)}
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {isDraft ? (
-            <>
-              <Link to="edit" className={buttonClass('secondary', 'sm')}>
-                <Pencil aria-hidden="true" className="size-4" />
-                {t('actions.edit')}
-              </Link>
-              <Button size="sm" onClick={() => setOpen('send')}>
-                <Send aria-hidden="true" className="size-4" />
-                {t('actions.send')}
+            {allowed('paid') ? (
+              <Button size="sm" onClick={() => setOpen('paid')}>
+                <CheckCircle2 aria-hidden="true" className="size-4" />
+                {t('actions.markPaid')}
               </Button>
-              <Button size="sm" variant="danger" onClick={() => setOpen('delete')}>
-                <Trash2 aria-hidden="true" className="size-4" />
-                {t('actions.delete')}
+            ) : null}
+            {allowed('overdue') ? (
+              <Button size="sm" variant="secondary" onClick={() => setOpen('overdue')}>
+                <Clock aria-hidden="true" className="size-4" />
+                {t('actions.markOverdue')}
               </Button>
-            </>
-          ) : null}
-          {allowed('paid') ? (
-            <Button size="sm" onClick={() => setOpen('paid')}>
-              <CheckCircle2 aria-hidden="true" className="size-4" />
-              {t('actions.markPaid')}
-            </Button>
-          ) : null}
-          {allowed('overdue') ? (
-            <Button size="sm" variant="secondary" onClick={() => setOpen('overdue')}>
-              <Clock aria-hidden="true" className="size-4" />
-              {t('actions.markOverdue')}
-            </Button>
-          ) : null}
-          {canTransition(invoice.status, 'cancelled') ? (
-            <Button size="sm" variant="secondary" onClick={() => setOpen('cancel')}>
-              <Ban aria-hidden="true" className="size-4" />
-              {t('actions.cancel')}
-            </Button>
-          ) : null}
-        </div>
-      </header>
+            ) : null}
+            {canTransition(invoice.status, 'cancelled') ? (
+              <Button size="sm" variant="secondary" onClick={() => setOpen('cancel')}>
+                <Ban aria-hidden="true" className="size-4" />
+                {t('actions.cancel')}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)]">
         <Card className="grid min-w-0 gap-4 p-4 sm:p-6">

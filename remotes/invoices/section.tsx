@@ -1,25 +1,15 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from '../../shared/router';
-import { Skeleton } from '../../shared/ui/skeleton';
+import { DetailSkeleton, ListPageSkeleton } from '../../shared/ui/page-skeletons';
 import { useInvoiceTexts } from './i18n';
-import { InvoiceList, RowsSkeleton } from './invoice-list';
+import { InvoiceList } from './invoice-list';
 import { INVOICES_BASE } from './invoice-table';
 
 /** The invoice page and the editor (zod, the money arithmetic, dialogs) are their own chunks. */
 const InvoicePage = lazy(() => import('./invoice-page'));
 const InvoiceEditor = lazy(() => import('./invoice-editor'));
 
-function SectionSkeleton() {
-  return (
-    <div role="status" aria-busy="true" className="grid gap-6">
-      <Skeleton className="h-8 w-40" />
-      <Skeleton className="h-10 w-full max-w-md" />
-      <RowsSkeleton />
-    </div>
-  );
-}
-
-const lazyPage = (page: ReactNode) => <Suspense fallback={<SectionSkeleton />}>{page}</Suspense>;
+const lazyPage = (page: ReactNode) => <Suspense fallback={<DetailSkeleton />}>{page}</Suspense>;
 
 /**
  * The Invoices section (issue 21), exposed as `invoices/Section` and mounted by the host under
@@ -29,7 +19,7 @@ const lazyPage = (page: ReactNode) => <Suspense fallback={<SectionSkeleton />}>{
  */
 export default function InvoicesSection() {
   const { ready } = useInvoiceTexts();
-  if (!ready) return <SectionSkeleton />;
+  if (!ready) return <ListPageSkeleton />;
   return (
     <Routes>
       <Route index element={<InvoiceList />} />

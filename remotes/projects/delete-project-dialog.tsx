@@ -1,4 +1,4 @@
-import { ConfirmDialog } from '../../shared/ui/dialog';
+import { DeleteDialog } from '../../shared/ui/delete-dialog';
 import { toast } from '../../shared/ui/toaster';
 import { type Project, useDeleteProject } from './api';
 import { useProjectTexts } from './i18n';
@@ -17,33 +17,23 @@ export function DeleteProjectDialog({
 }) {
   const { t } = useProjectTexts();
   const remove = useDeleteProject();
-
-  async function confirm() {
-    try {
-      const result = await remove.mutateAsync(project.id);
-      toast.success(t('toast.deleted'), {
-        description: result.keptInvoices
-          ? t('toast.keptInvoices', { count: result.keptInvoices })
-          : undefined,
-      });
-      onDeleted();
-    } catch (error) {
-      toast.error(t('toast.deleteFailed'), {
-        description: error instanceof Error && error.message ? error.message : undefined,
-      });
-    }
-  }
-
   return (
-    <ConfirmDialog
+    <DeleteDialog
       open={open}
       onOpenChange={onOpenChange}
       title={t('delete.title', { name: project.name })}
       description={t('delete.body')}
-      cancelLabel={t('delete.cancel')}
       confirmLabel={t('delete.confirm')}
-      confirming={remove.isPending}
-      onConfirm={() => void confirm()}
+      failedTitle={t('toast.deleteFailed')}
+      remove={() => remove.mutateAsync(project.id)}
+      onDeleted={(result) => {
+        toast.success(t('toast.deleted'), {
+          description: result.keptInvoices
+            ? t('toast.keptInvoices', { count: result.keptInvoices })
+            : undefined,
+        });
+        onDeleted();
+      }}
     />
   );
 }

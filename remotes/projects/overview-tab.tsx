@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import { formatDate, formatRelativeTime } from '../../shared/format/date';
 import { Link } from '../../shared/router';
 import { Card } from '../../shared/ui/card';
+import { StatusBadge } from '../../shared/ui/status-badge';
 import type { Project } from './api';
 import { formatBudget, formatDay } from './format';
 import { useProjectTexts } from './i18n';
-import { StatusBadge } from './status-badge';
+import { PROJECT_STATUS } from './status';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -34,7 +35,7 @@ export function OverviewTab({ project }: { project: Project }) {
             </Link>
           </Item>
           <Item label={t('detail.status')}>
-            <StatusBadge status={project.status} />
+            <StatusBadge status={project.status} map={PROJECT_STATUS} t={t} />
           </Item>
           <Item label={t('detail.startDate')}>{day(project.startDate)}</Item>
           <Item label={t('detail.endDate')}>{day(project.endDate)}</Item>

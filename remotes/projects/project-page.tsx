@@ -2,7 +2,10 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from '../../shared/router';
 import { Button } from '../../shared/ui/button';
-import { BackLink, DetailLoadFailed } from '../../shared/ui/load-failed';
+import { DetailLoadFailed } from '../../shared/ui/load-failed';
+import { DetailHeader } from '../../shared/ui/page-header';
+import { DetailSkeleton } from '../../shared/ui/page-skeletons';
+import { StatusBadge } from '../../shared/ui/status-badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
 import { ActivityTab } from './activity-tab';
@@ -12,8 +15,7 @@ import { formatDates } from './format';
 import { useProjectTexts } from './i18n';
 import { MessagesTab } from './messages-tab';
 import { OverviewTab } from './overview-tab';
-import { DetailSkeleton } from './skeletons';
-import { StatusBadge } from './status-badge';
+import { PROJECT_STATUS } from './status';
 
 const ProjectFormDialog = lazy(() => import('./project-form-dialog'));
 /** The project's invoices (the invoices cache of `shared/invoices`), on first open. */
@@ -74,8 +76,6 @@ export default function ProjectPage() {
   const tabParam = searchParams.get('tab');
   const tab = PROJECT_TABS.find((candidate) => candidate.id === tabParam) ?? PROJECT_TABS[0];
 
-  const back = <BackLink label={t('detail.back')} />;
-
   if (detail.isPending) return <DetailSkeleton />;
   if (detail.isError)
     return (
@@ -90,28 +90,28 @@ export default function ProjectPage() {
   const project = detail.data;
   return (
     <div className="grid gap-6">
-      {back}
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid min-w-0 gap-1.5">
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <h1 className="text-2xl font-semibold tracking-tight break-words">{project.name}</h1>
-            <StatusBadge status={project.status} />
-          </div>
+      <DetailHeader
+        back={{ label: t('detail.back') }}
+        title={project.name}
+        badge={<StatusBadge status={project.status} map={PROJECT_STATUS} t={t} />}
+        meta={
           <p className="text-sm text-muted">
             {project.client.name} · {formatDates(project, t, lang)}
           </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="secondary" onClick={() => setOpen('edit')}>
-            <Pencil aria-hidden="true" className="size-4" />
-            {t('detail.edit')}
-          </Button>
-          <Button size="sm" variant="danger" onClick={() => setOpen('delete')}>
-            <Trash2 aria-hidden="true" className="size-4" />
-            {t('detail.delete')}
-          </Button>
-        </div>
-      </header>
+        }
+        actions={
+          <>
+            <Button size="sm" variant="secondary" onClick={() => setOpen('edit')}>
+              <Pencil aria-hidden="true" className="size-4" />
+              {t('detail.edit')}
+            </Button>
+            <Button size="sm" variant="danger" onClick={() => setOpen('delete')}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              {t('detail.delete')}
+            </Button>
+          </>
+        }
+      />
       {tab ? (
         // One block: the page's gap does not come between the tab list and its panel.
         <div>

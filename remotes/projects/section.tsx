@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from '../../shared/router';
+import { DetailSkeleton, ListPageSkeleton } from '../../shared/ui/page-skeletons';
 import { useProjectTexts } from './i18n';
 import { ProjectList } from './project-list';
-import { DetailSkeleton, ListSkeleton } from './skeletons';
 
 /** The project page (tabs, dialogs and zod) is its own chunk: the list is what most visits need. */
 const ProjectPage = lazy(() => import('./project-page'));
@@ -17,7 +17,7 @@ export const PROJECTS_BASE = '/dashboard/projects';
  */
 export default function ProjectsSection() {
   const { ready } = useProjectTexts();
-  if (!ready) return <ListSkeleton />;
+  if (!ready) return <ListPageSkeleton />;
   return (
     <Routes>
       <Route index element={<ProjectList />} />

@@ -12,7 +12,7 @@ const route = createRoute({
   tags: ['Projects'],
   summary: 'List your projects',
   description:
-    'One page of your projects with their client and unread messages: filter by `status` and `clientId`, `search` the name (case-insensitive, contains), `sort` by name, status, startDate, endDate, updatedAt or createdAt, `order`, `page` from 1 with `pageSize` up to 100 (default 50). `total` counts every match.',
+    'One page of your projects with their client and unread messages: filter by `status` and `clientId`, `search` the name (case-insensitive, contains), `sort` by name, status, startDate, endDate, updatedAt or createdAt, `order`. Paged by cursor: `limit` up to 100 (default 50), `nextCursor` continues the list as `cursor` with the same sort and order (another sort’s cursor answers 422). `total` counts every match.',
   security: [{ providerSession: [] }],
   middleware: [requireProvider] as const,
   request: { query: ProjectListQuery },

@@ -1,0 +1,219 @@
+import { mkdirSync } from 'node:fs';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect as baseExpect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
+import { listWorld } from './list-world';
+
+/**
+ * The dashboard's four lists on the section kit (issue 26): nothing in a table or a chip row is cut at
+ * 1280 px, in English and German; and, on demand (`E2E_SHOTS=1`), a walk of every list, empty state,
+ * error state and dialog at 1280 px and 390 px in both languages (into `E2E_SHOTS_DIR`, default
+ * /tmp/shots-lists). Worlds are set up through the API.
+ */
+
+/** Lazy chunks of a cold server on a busy machine: the sections get more than the default 5 s. */
+const expect = baseExpect.configure({ timeout: 15_000 });
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+type Lang = 'en' | 'de';
+
+async function setLanguage(request: APIRequestContext, lang: Lang) {
+  const res = await request.patch('/api/profile', { data: { preferredLanguage: lang } });
+  expect(res.status()).toBe(200);
+}
+
+async function open(browser: Browser, request: APIRequestContext, lang: Lang, viewport = DESKTOP) {
+  const context = await browser.newContext({
+    storageState: await request.storageState(),
+    locale: lang === 'de' ? 'de-DE' : 'en-US',
+    viewport,
+    ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}),
+  });
+  await context.addInitScript((language) => localStorage.setItem('language', language), lang);
+  return context;
+}
+
+/** Goes to a section page and waits for its heading and for its data (no busy region left). */
+async function visit(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/**
+ * What of an element's content is out of sight: cells whose text is wider than the cell, and children
+ * of a row or table that end beyond the visible box of their scroll container.
+ */
+async function clipped(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) => {
+    const cut: string[] = [];
+    const box = root.getBoundingClientRect();
+    for (const element of root.querySelectorAll<HTMLElement>('th, td, button')) {
+      const rect = element.getBoundingClientRect();
+      if (
+        element.scrollWidth > element.clientWidth + 1 ||
+        rect.right > box.right + 1 ||
+        rect.left < box.left - 1
+      )
+        cut.push(element.innerText.trim());
+    }
+    return cut;
+  });
+}
+
+test.describe('lists at 1280 px', () => {
+  // One provider for the four checks, signed in on its own request context.
+  let api: APIRequestContext;
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(120_000);
+    api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    await listWorld(api);
+  });
+  test.afterAll(() => api.dispose());
+
+  for (const lang of ['en', 'de'] as const) {
+    test(`the invoice list shows every column whole (${lang})`, async ({ browser }) => {
+      await setLanguage(api, lang);
+      const context = await open(browser, api, lang);
+      try {
+        const page = await context.newPage();
+        await visit(page, '/dashboard/invoices');
+        const table = page.getByRole('main').locator('table').first();
+        await expect(table.locator('tbody tr')).toHaveCount(5);
+        const frame = table.locator('xpath=..');
+        expect(await clipped(frame)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+
+    test(`the files list shows every status chip whole (${lang})`, async ({ browser }) => {
+      await setLanguage(api, lang);
+      const context = await open(browser, api, lang);
+      try {
+        const page = await context.newPage();
+        await visit(page, '/dashboard/files');
+        const chips = page.getByRole('main').getByRole('group').first();
+        await expect(chips.getByRole('button')).toHaveCount(7);
+        expect(await clipped(chips)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+test.describe('screenshot walk', () => {
+  test.skip(!process.env.E2E_SHOTS, 'screenshots only with E2E_SHOTS=1');
+  const dir = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-lists';
+
+  test('every list, empty and error state and dialog at 1280 and 390 px, in English and German', async ({
+    browser,
+    playwright,
+    request,
+  }) => {
+    test.setTimeout(900_000);
+    mkdirSync(dir, { recursive: true });
+    const w = await listWorld(request);
+    // A second provider with a portal and nothing else: the empty states.
+    const empty = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    const { world } = await import('./collaboration-world');
+    await world(empty);
+    const emptyClients = ((await (await empty.get('/api/clients')).json()) as { items: { id: string }[] })
+      .items;
+    for (const client of emptyClients) await empty.delete(`/api/clients/${client.id}`);
+
+    for (const lang of ['en', 'de'] as const) {
+      await setLanguage(request, lang);
+      await setLanguage(empty, lang);
+      for (const [size, viewport] of [
+        ['1280', DESKTOP],
+        ['390', PHONE],
+      ] as const) {
+        const name = (what: string) => `${dir}/${lang}-${size}-${what}.png`;
+        const shot = (page: Page, what: string) => page.screenshot({ path: name(what), fullPage: true });
+        const dialogShot = async (page: Page, what: string) => {
+          await expect(page.getByRole('dialog')).toBeVisible();
+          await page.screenshot({ path: name(what) });
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('dialog')).toHaveCount(0);
+        };
+        const context = await open(browser, request, lang, viewport);
+        const page = await context.newPage();
+        const main = page.getByRole('main');
+        const add = main.getByRole('button', { name: lang === 'en' ? /^(New|Add)/ : /^(Neu|Kunde|Projekt)/ });
+
+        await visit(page, '/dashboard/clients');
+        await shot(page, 'clients');
+        await add.first().click();
+        await dialogShot(page, 'clients-form');
+        await visit(page, `/dashboard/clients/${w.clientId}`);
+        await shot(page, 'client');
+        await main.getByRole('button', { name: lang === 'en' ? 'Delete' : 'Löschen' }).click();
+        await dialogShot(page, 'client-delete');
+
+        await visit(page, '/dashboard/projects');
+        await shot(page, 'projects');
+        await add.first().click();
+        await dialogShot(page, 'projects-form');
+        await visit(page, `/dashboard/projects/${w.website}`);
+        await shot(page, 'project');
+        await main.getByRole('button', { name: lang === 'en' ? 'Edit' : 'Bearbeiten' }).click();
+        await dialogShot(page, 'project-form');
+        await main.getByRole('button', { name: lang === 'en' ? 'Delete' : 'Löschen' }).click();
+        await dialogShot(page, 'project-delete');
+
+        await visit(page, '/dashboard/files');
+        await shot(page, 'files');
+        await visit(page, `/dashboard/files/${w.fileId}`);
+        await shot(page, 'file');
+        await main.getByRole('button', { name: lang === 'en' ? 'Rename' : 'Umbenennen' }).click();
+        await dialogShot(page, 'file-rename');
+        await main.getByRole('button', { name: lang === 'en' ? 'Delete' : 'Löschen' }).click();
+        await dialogShot(page, 'file-delete');
+
+        await visit(page, '/dashboard/invoices');
+        await shot(page, 'invoices');
+        await visit(page, `/dashboard/invoices/${w.invoiceIds.paid}`);
+        await shot(page, 'invoice');
+        await visit(page, `/dashboard/invoices/${w.invoiceIds.draft}`);
+        await main.getByRole('button', { name: lang === 'en' ? 'Delete' : 'Löschen' }).click();
+        await dialogShot(page, 'invoice-delete');
+        await visit(page, `/dashboard/invoices/${w.invoiceIds.sent}`);
+        await main.getByRole('button', { name: lang === 'en' ? 'Mark as paid' : /bezahlt/ }).click();
+        await dialogShot(page, 'invoice-paid');
+
+        // Error states: every list's request fails (500, after the query's retries).
+        await page.route(/\/api\/(clients|projects|files|invoices)(\?|$)/, (route) =>
+          route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'internal', message: 'Internal error', requestId: 'x' } }),
+          }),
+        );
+        for (const section of ['clients', 'projects', 'files', 'invoices']) {
+          await page.goto(`/dashboard/${section}`);
+          await expect(main.getByRole('alert')).toBeVisible({ timeout: 30_000 });
+          await shot(page, `${section}-error`);
+        }
+        await context.close();
+
+        // Empty states, of a provider with a portal and nothing else.
+        const emptyContext = await open(browser, empty, lang, viewport);
+        const emptyPage = await emptyContext.newPage();
+        for (const section of ['clients', 'projects', 'files', 'invoices']) {
+          await visit(emptyPage, `/dashboard/${section}`);
+          await shot(emptyPage, `${section}-empty`);
+        }
+        await emptyContext.close();
+      }
+    }
+    await empty.dispose();
+  });
+});
