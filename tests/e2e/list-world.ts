@@ -82,6 +82,24 @@ export async function listWorld(request: APIRequestContext): Promise<ListWorld> 
   const cancelled = await invoice(10_000, 'Stock photos');
   await send(cancelled.id);
   await post(request, `/api/invoices/${cancelled.id}/cancel`, { reason: 'Ordered twice' });
+  // A client and a project with long names, paid: the row that pushed "Paid" out of the table.
+  const agency = await post(request, '/api/clients', {
+    name: 'Massachusetts Institute of Technology Instrumentation Laboratory',
+    email: `list-long-${Date.now().toString(36)}@example.com`,
+    portalId: w.portalId,
+  });
+  const apollo = await post(request, '/api/projects', {
+    name: 'Apollo guidance computer documentation and review',
+    clientId: agency.id,
+  });
+  const long = await post(request, '/api/invoices', {
+    clientId: agency.id,
+    projectId: apollo.id,
+    dueDate: '2026-12-07',
+    lines: [{ description: 'Review', quantityMilli: 1000, unitPriceCents: 9_999_999, taxRateBp: 1900 }],
+  });
+  await send(long.id);
+  await post(request, `/api/invoices/${long.id}/status`, { status: 'paid', paidDate: '2026-07-12' });
 
   return { ...w, invoiceIds: { draft: draft.id, sent: sent.id, paid: paid.id }, fileId };
 }
