@@ -1,10 +1,9 @@
 import { AlertTriangle } from 'lucide-react';
 import { ClientCreateInput, ClientUpdateInput } from '../../shared/contracts/clients';
-import { EntityFormDialog, useEntityForm } from '../../shared/ui/entity-form-dialog';
+import { EntityFormDialog, entityFormTexts, useEntityForm } from '../../shared/ui/entity-form-dialog';
 import { Field } from '../../shared/ui/field';
 import { SelectField } from '../../shared/ui/select-field';
 import { TextareaField } from '../../shared/ui/textarea-field';
-import { toast } from '../../shared/ui/toaster';
 import { type ClientInput, type ClientListItem, type PortalSummary, useSaveClient } from './api';
 import { useClientTexts } from './i18n';
 
@@ -54,40 +53,18 @@ export default function ClientFormDialog({
   return (
     <EntityFormDialog
       form={form}
-      title={t(client ? 'form.editTitle' : 'form.createTitle')}
-      description={t('form.description')}
-      submitLabel={t(client ? 'form.save' : 'form.create')}
-      failedTitle={t(client ? 'toast.updateFailed' : 'toast.createFailed')}
+      {...entityFormTexts(t, Boolean(client))}
       errorCodes={{ client_email_taken: 'email' }}
       className="max-w-lg"
       onClose={onClose}
       onSubmit={async () => {
-        if (!form.check(client ? ClientUpdateInput : ClientCreateInput, values)) return;
+        if (!form.check(client ? ClientUpdateInput : ClientCreateInput, values)) return false;
         // The raw strings: the API trims, lower-cases the e-mail and turns '' into "cleared".
         await save.mutateAsync(values satisfies ClientInput);
-        toast.success(t(client ? 'toast.updated' : 'toast.created'));
-        onClose();
       }}
     >
-      <Field
-        label={t('form.name')}
-        name="name"
-        autoComplete="off"
-        value={values.name}
-        onChange={form.set('name')}
-        error={form.error('name')}
-        required
-      />
-      <Field
-        label={t('form.email')}
-        name="email"
-        type="email"
-        autoComplete="off"
-        value={values.email}
-        onChange={form.set('email')}
-        error={form.error('email')}
-        required
-      />
+      <Field label={t('form.name')} {...form.field('name')} autoComplete="off" required />
+      <Field label={t('form.email')} {...form.field('email')} type="email" autoComplete="off" required />
       {emailChanges ? (
         <p
           role="note"
@@ -98,54 +75,25 @@ export default function ClientFormDialog({
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label={t('form.company')}
-          name="company"
-          value={values.company}
-          onChange={form.set('company')}
-          error={form.error('company')}
-          hint={t('form.optional')}
-        />
-        <Field
-          label={t('form.phone')}
-          name="phone"
-          type="tel"
-          value={values.phone}
-          onChange={form.set('phone')}
-          error={form.error('phone')}
-          hint={t('form.optional')}
-        />
+        <Field label={t('form.company')} {...form.field('company')} hint={t('form.optional')} />
+        <Field label={t('form.phone')} {...form.field('phone')} type="tel" hint={t('form.optional')} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label={t('form.portal')}
-          name="portalId"
-          value={values.portalId}
-          onChange={form.set('portalId')}
-          error={form.error('portalId')}
+          {...form.field('portalId')}
           options={portals.map((portal) => ({ value: portal.id, label: portal.portalName }))}
         />
         <SelectField
           label={t('form.language')}
-          name="language"
-          value={values.language}
-          onChange={form.set('language')}
-          error={form.error('language')}
+          {...form.field('language')}
           options={[
             { value: 'en', label: t('languages.en') },
             { value: 'de', label: t('languages.de') },
           ]}
         />
       </div>
-      <TextareaField
-        label={t('form.notes')}
-        name="notes"
-        rows={3}
-        value={values.notes}
-        onChange={form.set('notes')}
-        error={form.error('notes')}
-        hint={t('form.optional')}
-      />
+      <TextareaField label={t('form.notes')} {...form.field('notes')} rows={3} hint={t('form.optional')} />
     </EntityFormDialog>
   );
 }

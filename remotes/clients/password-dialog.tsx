@@ -1,7 +1,6 @@
 import { ClientPasswordInput } from '../../shared/contracts/clients';
 import { EntityFormDialog, useEntityForm } from '../../shared/ui/entity-form-dialog';
 import { Field } from '../../shared/ui/field';
-import { toast } from '../../shared/ui/toaster';
 import { useSetClientPassword } from './api';
 import { useClientTexts } from './i18n';
 
@@ -25,25 +24,21 @@ export function PasswordDialog({
       title={t('password.title')}
       description={t('password.description')}
       submitLabel={t('password.save')}
+      doneMessage={t('toast.passwordSet', { name: clientName })}
       failedTitle={t('toast.passwordFailed')}
       onClose={onClose}
       onSubmit={async () => {
         const body = form.check(ClientPasswordInput, form.values);
-        if (!body) return;
+        if (!body) return false;
         await setPassword.mutateAsync(body.password);
-        toast.success(t('toast.passwordSet', { name: clientName }));
-        onClose();
       }}
     >
       <Field
         label={t('password.label')}
-        name="password"
+        {...form.field('password')}
         type="password"
         autoComplete="new-password"
-        value={form.values.password}
-        onChange={form.set('password')}
         hint={t('password.hint')}
-        error={form.error('password')}
         required
       />
     </EntityFormDialog>

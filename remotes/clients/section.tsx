@@ -1,6 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from '../../shared/router';
-import { DetailSkeleton, ListPageSkeleton } from '../../shared/ui/page-skeletons';
+import { lazy } from 'react';
+import { SectionRoutes } from '../../shared/ui/section-routes';
 import { ClientList } from './client-list';
 import { useClientTexts } from './i18n';
 
@@ -17,19 +16,12 @@ export const CLIENTS_BASE = '/dashboard/clients';
  */
 export default function ClientsSection() {
   const { ready } = useClientTexts();
-  if (!ready) return <ListPageSkeleton />;
   return (
-    <Routes>
-      <Route index element={<ClientList />} />
-      <Route
-        path=":clientId"
-        element={
-          <Suspense fallback={<DetailSkeleton />}>
-            <ClientDetailPage />
-          </Suspense>
-        }
-      />
-      <Route path="*" element={<Navigate to={CLIENTS_BASE} replace />} />
-    </Routes>
+    <SectionRoutes
+      ready={ready}
+      base={CLIENTS_BASE}
+      list={<ClientList />}
+      pages={{ ':clientId': <ClientDetailPage /> }}
+    />
   );
 }

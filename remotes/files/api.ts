@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../shared/api/call';
-import { api } from '../../shared/api/client';
+import { readAllProjects } from '../../shared/api/all-pages';
 import { fileKeys } from '../../shared/files/query-keys';
-import { readAllPages } from '../../shared/ui/use-cursor-list';
 
 export type ProjectOption = { id: string; name: string };
 
@@ -14,17 +12,8 @@ export type ProjectOption = { id: string; name: string };
 export function useProjectOptions() {
   return useQuery({
     queryKey: fileKeys.projects,
-    queryFn: async ({ signal }): Promise<ProjectOption[]> => {
-      const projects = await readAllPages((cursor) =>
-        callApi(
-          api.GET('/api/projects', {
-            params: { query: { sort: 'name', order: 'asc', limit: 100, ...(cursor ? { cursor } : {}) } },
-            signal,
-          }),
-        ),
-      );
-      return projects.map(({ id, name }) => ({ id, name }));
-    },
+    queryFn: async ({ signal }): Promise<ProjectOption[]> =>
+      (await readAllProjects(signal)).map(({ id, name }) => ({ id, name })),
     staleTime: 60_000,
   });
 }

@@ -1,4 +1,4 @@
-import { FolderOpen, SearchX, Upload, X } from 'lucide-react';
+import { FolderOpen, Upload, X } from 'lucide-react';
 import { useState } from 'react';
 import { FILE_STATUSES, FileSortField } from '../../shared/contracts/files';
 import { dashboardFilePath } from '../../shared/files/dashboard-project-files';
@@ -7,11 +7,8 @@ import { fileTable } from '../../shared/files/file-table';
 import { useFilesKit } from '../../shared/files/kit';
 import { Link } from '../../shared/router';
 import { Button } from '../../shared/ui/button';
-import { ListTable } from '../../shared/ui/list-table';
-import { ListToolbar, StatusChips } from '../../shared/ui/list-toolbar';
-import { PageHeader } from '../../shared/ui/page-header';
-import { StatePanel } from '../../shared/ui/state-panel';
-import { useDocumentTitle } from '../../shared/ui/use-document-title';
+import { ListPage } from '../../shared/ui/list-page';
+import { StatusChips } from '../../shared/ui/list-toolbar';
 import { useListParams } from '../../shared/ui/use-list-url';
 import { useProjectOptions } from './api';
 import { useFilesTexts } from './i18n';
@@ -33,7 +30,6 @@ const defaultOrder = (field: SortField) =>
 export function FileList() {
   const { t } = useFilesTexts();
   const kit = useFilesKit();
-  useDocumentTitle(t('title'));
   const params = useListParams({
     filters: { project: 'uuid', status: FILE_STATUSES, by: ['provider', 'client'] },
     sorts: SORT_FIELDS,
@@ -47,8 +43,7 @@ export function FileList() {
     ...(project ? { projectId: project } : {}),
     ...(status ? { status } : {}),
     ...(by ? { uploadedBy: by } : {}),
-    sort: params.sort,
-    order: params.order,
+    ...params.sortBy,
     limit: PAGE_SIZE,
   });
   const [uploading, setUploading] = useState(false);
@@ -59,90 +54,50 @@ export function FileList() {
     Link,
   });
 
-  const empty = params.filtered ? (
-    <StatePanel
-      role="status"
-      icon={<SearchX aria-hidden="true" className="size-6" />}
-      title={t('empty.noResults')}
-      body={t('empty.noResultsBody')}
-    >
-      <Button variant="secondary" onClick={params.clear}>
-        {t('empty.clearFilters')}
-      </Button>
-    </StatePanel>
-  ) : (
-    <StatePanel
-      icon={<FolderOpen aria-hidden="true" className="size-6" />}
-      title={t('empty.title')}
-      body={t('empty.body')}
-    >
-      {uploading ? null : (
-        <Button onClick={() => setUploading(true)}>
-          <Upload aria-hidden="true" className="size-4" />
-          {t('upload.open')}
-        </Button>
-      )}
-    </StatePanel>
-  );
-
   return (
-    <div className="grid gap-6">
-      <PageHeader
-        title={t('title')}
-        subtitle={t('subtitle')}
-        actions={
-          <Button
-            variant={uploading ? 'secondary' : 'primary'}
-            aria-expanded={uploading}
-            onClick={() => setUploading(!uploading)}
-          >
-            {uploading ? (
-              <X aria-hidden="true" className="size-4" />
-            ) : (
-              <Upload aria-hidden="true" className="size-4" />
-            )}
-            {uploading ? t('upload.close') : t('upload.open')}
-          </Button>
-        }
-      />
-      {uploading && projects.data ? (
-        <UploadPanel projects={projects.data} defaultProjectId={project} />
-      ) : null}
-      <div className="grid gap-3">
-        <ListToolbar
-          search={{
-            value: params.q,
-            onSearch: (q) => params.update({ q }, true),
-            label: t('search.label'),
-            placeholder: t('search.placeholder'),
-          }}
-          filters={[
-            {
-              label: t('filter.project'),
-              allLabel: t('filter.allProjects'),
-              value: project,
-              options: (projects.data ?? []).map((option) => ({ value: option.id, label: option.name })),
-              onChange: (value) => params.update({ project: value }),
-            },
-            {
-              label: t('filter.uploadedBy'),
-              allLabel: t('filter.anyone'),
-              value: by,
-              options: [
-                { value: 'provider', label: t('filter.provider') },
-                { value: 'client', label: t('filter.client') },
-              ],
-              onChange: (value) => params.update({ by: value }),
-            },
-          ]}
-          sort={{
-            fields: SORT_FIELDS.map((field) => ({ value: field, label: t(`sort.${field}`) })),
-            field: params.sort,
-            order: params.order,
-            onField: (field) => params.update({ sort: field, order: '' }),
-            onOrder: (order) => params.update({ order }),
-          }}
-        />
+    <ListPage
+      t={t}
+      params={params}
+      query={list}
+      {...table}
+      actions={
+        <Button
+          variant={uploading ? 'secondary' : 'primary'}
+          aria-expanded={uploading}
+          onClick={() => setUploading(!uploading)}
+        >
+          {uploading ? (
+            <X aria-hidden="true" className="size-4" />
+          ) : (
+            <Upload aria-hidden="true" className="size-4" />
+          )}
+          {uploading ? t('upload.close') : t('upload.open')}
+        </Button>
+      }
+      above={
+        uploading && projects.data ? (
+          <UploadPanel projects={projects.data} defaultProjectId={project} />
+        ) : null
+      }
+      filters={[
+        {
+          key: 'project',
+          label: t('filter.project'),
+          allLabel: t('filter.allProjects'),
+          options: (projects.data ?? []).map((option) => ({ value: option.id, label: option.name })),
+        },
+        {
+          key: 'by',
+          label: t('filter.uploadedBy'),
+          allLabel: t('filter.anyone'),
+          options: [
+            { value: 'provider', label: t('filter.provider') },
+            { value: 'client', label: t('filter.client') },
+          ],
+        },
+      ]}
+      sortFields={SORT_FIELDS.map((field) => ({ value: field, label: t(`sort.${field}`) }))}
+      chips={
         <StatusChips
           label={t('filter.status')}
           value={status}
@@ -153,19 +108,16 @@ export function FileList() {
             count: counts?.[value] ?? 0,
           }))}
         />
-      </div>
-      <ListTable
-        {...table}
-        sort={{
-          field: params.sort,
-          order: params.order,
-          onSort: (sort, order) => params.update({ sort, order }),
-          defaultOrder,
-        }}
-        query={list}
-        empty={empty}
-        errorTitle={t('error.title')}
-      />
-    </div>
+      }
+      empty={{
+        icon: FolderOpen,
+        action: uploading ? null : (
+          <Button onClick={() => setUploading(true)}>
+            <Upload aria-hidden="true" className="size-4" />
+            {t('upload.open')}
+          </Button>
+        ),
+      }}
+    />
   );
 }

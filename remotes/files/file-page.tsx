@@ -6,6 +6,7 @@ import {
   providerFileUrls as urls,
   useAddPin,
   useDecideFile,
+  useDeleteFile,
   useFileDetail,
   useUploadedFile,
 } from '../../shared/files/dashboard-query';
@@ -16,13 +17,12 @@ import { type DraftPin, PinViewer } from '../../shared/files/pin-viewer';
 import { FileStatusBadge } from '../../shared/files/status-badge';
 import { HistoryTrail, VersionList } from '../../shared/files/version-history';
 import { Link, useNavigate, useParams } from '../../shared/router';
-import { Button } from '../../shared/ui/button';
-import { DetailLoadFailed } from '../../shared/ui/load-failed';
+import { DeleteDialog } from '../../shared/ui/delete-dialog';
+import { DetailPage } from '../../shared/ui/detail-page';
 import { DetailHeader } from '../../shared/ui/page-header';
-import { DetailSkeleton } from '../../shared/ui/page-skeletons';
 import { toast } from '../../shared/ui/toaster';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
-import { DeleteFileDialog, RenameFileDialog } from './file-dialogs';
+import { RenameFileDialog } from './file-dialogs';
 import { useFilesTexts } from './i18n';
 
 type Open = 'rename' | 'delete' | null;
@@ -39,21 +39,10 @@ export default function FilePage() {
   const navigate = useNavigate();
   const detail = useFileDetail(fileId);
   useDocumentTitle(detail.data?.file.name ?? t('title'));
-
-  if (detail.isPending) return <DetailSkeleton />;
-  if (detail.isError)
-    return (
-      <DetailLoadFailed
-        error={detail.error}
-        t={(key) => t(key)}
-        retrying={detail.isFetching}
-        onRetry={() => void detail.refetch()}
-      />
-    );
   return (
-    <div className="grid gap-6">
-      <FileView detail={detail.data} onDeleted={() => navigate('..', { replace: true })} />
-    </div>
+    <DetailPage query={detail} t={(key) => t(key)}>
+      {(data) => <FileView detail={data} onDeleted={() => navigate('..', { replace: true })} />}
+    </DetailPage>
   );
 }
 
@@ -66,6 +55,7 @@ function FileView({ detail, onDeleted }: { detail: FileDetail; onDeleted: () => 
   const addPin = useAddPin(file.id);
   const decide = useDecideFile(file.id);
   const uploaded = useUploadedFile();
+  const remove = useDeleteFile();
   // A new version (here or live) moves the view to it.
   const [latestSeen, setLatestSeen] = useState(file.latestVersion.id);
   if (latestSeen !== file.latestVersion.id) {
@@ -103,18 +93,10 @@ function FileView({ detail, onDeleted }: { detail: FileDetail; onDeleted: () => 
             <p className="text-sm text-subtle">{statusNote}</p>
           </>
         }
-        actions={
-          <>
-            <Button size="sm" variant="secondary" onClick={() => setOpen('rename')}>
-              <Pencil aria-hidden="true" className="size-4" />
-              {t('detail.rename')}
-            </Button>
-            <Button size="sm" variant="danger" onClick={() => setOpen('delete')}>
-              <Trash2 aria-hidden="true" className="size-4" />
-              {t('detail.delete')}
-            </Button>
-          </>
-        }
+        actions={[
+          { label: t('detail.rename'), icon: Pencil, onClick: () => setOpen('rename') },
+          { label: t('detail.delete'), icon: Trash2, variant: 'danger', onClick: () => setOpen('delete') },
+        ]}
       />
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)]">
@@ -229,10 +211,12 @@ function FileView({ detail, onDeleted }: { detail: FileDetail; onDeleted: () => 
       <HistoryTrail history={history} />
 
       {open === 'rename' ? <RenameFileDialog file={file} onClose={() => setOpen(null)} /> : null}
-      <DeleteFileDialog
-        file={file}
+      <DeleteDialog
+        t={t}
+        name={file.name}
         open={open === 'delete'}
         onOpenChange={(next) => setOpen(next ? 'delete' : null)}
+        remove={() => remove.mutateAsync(file.id)}
         onDeleted={onDeleted}
       />
     </>

@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
-import { DashboardFilesKit, filesKitTexts } from '../../shared/files/dashboard-kit';
-import { Navigate, Route, Routes } from '../../shared/router';
-import { DetailSkeleton, ListPageSkeleton } from '../../shared/ui/page-skeletons';
+import { lazy } from 'react';
+import { DashboardFilesKit } from '../../shared/files/dashboard-kit';
+import { ListPageSkeleton } from '../../shared/ui/page-skeletons';
+import { SectionRoutes } from '../../shared/ui/section-routes';
 import { FileList } from './file-list';
 import { useFilesTexts } from './i18n';
 
@@ -17,24 +17,16 @@ export const FILES_BASE = '/dashboard/files';
  * (`filesKit`) are registered.
  */
 export default function FilesSection() {
+  // The file components' texts (`DashboardFilesKit`) load beside the section's own, not after them.
   const { ready } = useFilesTexts();
-  // The file components' texts load beside the section's own, not after them.
-  const kit = filesKitTexts.useTexts();
-  if (!ready || !kit.ready) return <ListPageSkeleton />;
   return (
     <DashboardFilesKit fallback={<ListPageSkeleton />}>
-      <Routes>
-        <Route index element={<FileList />} />
-        <Route
-          path=":fileId"
-          element={
-            <Suspense fallback={<DetailSkeleton />}>
-              <FilePage />
-            </Suspense>
-          }
-        />
-        <Route path="*" element={<Navigate to={FILES_BASE} replace />} />
-      </Routes>
+      <SectionRoutes
+        ready={ready}
+        base={FILES_BASE}
+        list={<FileList />}
+        pages={{ ':fileId': <FilePage /> }}
+      />
     </DashboardFilesKit>
   );
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { readAllClients, readAllProjects } from '../../shared/api/all-pages';
 import { callApi } from '../../shared/api/call';
 import { api, type paths } from '../../shared/api/client';
 import type {
@@ -10,7 +11,7 @@ import type {
   InvoiceUpdate,
 } from '../../shared/contracts/invoices';
 import { applyInvoiceActivity, invoiceKeys, OVERVIEW_KEY } from '../../shared/invoices/query-keys';
-import { readAllPages, useCursorList } from '../../shared/ui/use-cursor-list';
+import { useCursorList } from '../../shared/ui/use-cursor-list';
 
 /**
  * The invoices section's data: TanStack Query on the host's QueryClient, keys in `shared/invoices/query-keys`
@@ -61,17 +62,8 @@ export function useInvoice(invoiceId: string, enabled = true) {
 export function useClientOptions() {
   return useQuery({
     queryKey: invoiceKeys.clients,
-    queryFn: async ({ signal }): Promise<ClientOption[]> => {
-      const clients = await readAllPages((cursor) =>
-        callApi(
-          api.GET('/api/clients', {
-            params: { query: { sort: 'name', order: 'asc', limit: 100, ...(cursor ? { cursor } : {}) } },
-            signal,
-          }),
-        ),
-      );
-      return clients.map(({ id, name, language }) => ({ id, name, language }));
-    },
+    queryFn: async ({ signal }): Promise<ClientOption[]> =>
+      (await readAllClients(signal)).map(({ id, name, language }) => ({ id, name, language })),
     staleTime: 60_000,
   });
 }
@@ -81,25 +73,12 @@ export function useProjectOptions(clientId: string, enabled = true) {
   return useQuery({
     queryKey: invoiceKeys.projects(clientId),
     enabled,
-    queryFn: async ({ signal }): Promise<ProjectOption[]> => {
-      const projects = await readAllPages((cursor) =>
-        callApi(
-          api.GET('/api/projects', {
-            params: {
-              query: {
-                sort: 'name',
-                order: 'asc',
-                limit: 100,
-                ...(clientId ? { clientId } : {}),
-                ...(cursor ? { cursor } : {}),
-              },
-            },
-            signal,
-          }),
-        ),
-      );
-      return projects.map(({ id, name, client }) => ({ id, name, clientId: client.id }));
-    },
+    queryFn: async ({ signal }): Promise<ProjectOption[]> =>
+      (await readAllProjects(signal, clientId)).map(({ id, name, client }) => ({
+        id,
+        name,
+        clientId: client.id,
+      })),
     staleTime: 60_000,
   });
 }

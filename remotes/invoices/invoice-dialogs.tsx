@@ -139,6 +139,7 @@ export function MarkPaidDialog({ invoice, onOpenChange }: DialogProps) {
       title={t('paid.title')}
       description={t('paid.body')}
       submitLabel={t('paid.confirm')}
+      doneMessage={t('paid.done')}
       cancelLabel={t('dialog.cancel')}
       failedTitle={t('paid.failed')}
       onClose={close}
@@ -150,21 +151,12 @@ export function MarkPaidDialog({ invoice, onOpenChange }: DialogProps) {
         const { paidDate } = form.values;
         if (!/^\d{4}-\d{2}-\d{2}$/.test(paidDate)) {
           form.invalid('paidDate', 'validation.dateInvalid');
-          return;
+          return false;
         }
         await change.mutateAsync({ status: 'paid', paidDate });
-        close();
-        toast.success(t('paid.done'));
       }}
     >
-      <Field
-        label={t('paid.date')}
-        type="date"
-        value={form.values.paidDate}
-        max={today()}
-        error={form.error('paidDate')}
-        onChange={form.set('paidDate')}
-      />
+      <Field label={t('paid.date')} type="date" {...form.field('paidDate')} max={today()} />
     </EntityFormDialog>
   );
 }
@@ -192,18 +184,15 @@ export function CancelDialog({ invoice, onOpenChange }: DialogProps) {
       }}
       onSubmit={async () => {
         const cancelled = await cancel.mutateAsync({ reason: form.values.reason.trim() || null });
-        close();
         toast.success(t('cancel.done', { number: cancelled.creditNote?.number ?? '' }));
       }}
     >
       <TextareaField
         label={t('cancel.reason')}
         hint={t('cancel.reasonHint')}
-        value={form.values.reason}
+        {...form.field('reason')}
         maxLength={1000}
         rows={3}
-        error={form.error('reason')}
-        onChange={form.set('reason')}
       />
     </EntityFormDialog>
   );
@@ -221,21 +210,14 @@ export function DeleteDialog({
   const fail = useFailure();
   return (
     <KitDeleteDialog
+      t={t}
       open={open}
       onOpenChange={onOpenChange}
-      title={t('delete.title')}
-      description={t('delete.body')}
-      confirmLabel={t('delete.confirm')}
-      cancelLabel={t('dialog.cancel')}
-      failedTitle={t('delete.failed')}
       remove={() => remove.mutateAsync()}
-      onDeleted={() => {
-        toast.success(t('delete.done'));
-        onDeleted();
-      }}
+      onDeleted={onDeleted}
       onFailure={(cause) => {
         onOpenChange(false);
-        fail(invoice, t('delete.failed'), cause);
+        fail(invoice, t('toast.deleteFailed'), cause);
       }}
     />
   );

@@ -1,13 +1,10 @@
-import { Plus, Receipt, SearchX } from 'lucide-react';
+import { Plus, Receipt } from 'lucide-react';
 import type { InvoiceStatus } from '../../shared/contracts/invoices';
 import { INVOICE_STATUSES } from '../../shared/invoices/status';
 import { Link } from '../../shared/router';
-import { Button, buttonClass } from '../../shared/ui/button';
-import { ListTable } from '../../shared/ui/list-table';
-import { ListToolbar, StatusChips } from '../../shared/ui/list-toolbar';
-import { PageHeader } from '../../shared/ui/page-header';
-import { StatePanel } from '../../shared/ui/state-panel';
-import { useDocumentTitle } from '../../shared/ui/use-document-title';
+import { buttonClass } from '../../shared/ui/button';
+import { ListPage } from '../../shared/ui/list-page';
+import { StatusChips } from '../../shared/ui/list-toolbar';
 import { useListParams } from '../../shared/ui/use-list-url';
 import { useClientOptions, useInvoiceList, useProjectOptions } from './api';
 import { money } from './format';
@@ -22,7 +19,6 @@ import { INVOICES_BASE, InvoiceCard, invoiceColumns } from './invoice-table';
  */
 export function InvoiceList() {
   const { t, lang } = useInvoiceTexts();
-  useDocumentTitle(t('title'));
   const params = useListParams({
     filters: { status: INVOICE_STATUSES, client: 'uuid', project: 'uuid' },
   });
@@ -49,73 +45,44 @@ export function InvoiceList() {
       .map((amount) => money(amount.amountCents, amount.currency, lang))
       .join(' + ');
 
-  const empty = params.filtered ? (
-    <StatePanel
-      role="status"
-      icon={<SearchX aria-hidden="true" className="size-6" />}
-      title={t('empty.noResults')}
-      body={anyInvoice && status ? t('empty.noResultsStatus') : t('empty.noResultsBody')}
-    >
-      <Button variant="secondary" onClick={params.clear}>
-        {t('empty.clearFilters')}
-      </Button>
-    </StatePanel>
-  ) : (
-    <StatePanel
-      icon={<Receipt aria-hidden="true" className="size-6" />}
-      title={t('empty.title')}
-      body={t('empty.body')}
-    >
-      <Link to={newHref} className={buttonClass('primary')}>
-        <Plus aria-hidden="true" className="size-4" />
-        {t('new')}
-      </Link>
-    </StatePanel>
+  const newInvoice = (
+    <Link to={newHref} className={buttonClass('primary')}>
+      <Plus aria-hidden="true" className="size-4" />
+      {t('new')}
+    </Link>
   );
-
   return (
-    <div className="grid gap-6">
-      <PageHeader
-        title={t('title')}
-        subtitle={t('subtitle')}
-        actions={
-          <Link to={newHref} className={buttonClass('primary')}>
-            <Plus aria-hidden="true" className="size-4" />
-            {t('new')}
-          </Link>
-        }
-      />
-      <div className="grid gap-3">
-        <ListToolbar
-          search={{
-            value: params.q,
-            onSearch: (q) => params.update({ q }, true),
-            label: t('search.label'),
-            placeholder: t('search.placeholder'),
-          }}
-          filters={[
-            {
-              label: t('filter.client'),
-              allLabel: t('filter.allClients'),
-              value: client,
-              options: (clients.data ?? []).map((option) => ({ value: option.id, label: option.name })),
-              onChange: (value) => {
-                // A chosen client narrows the projects: a project of another client goes.
-                const keep = (projects.data ?? []).some(
-                  (option) => option.id === project && (!value || option.clientId === value),
-                );
-                params.update({ client: value, ...(keep ? {} : { project: '' }) });
-              },
-            },
-            {
-              label: t('filter.project'),
-              allLabel: t('filter.allProjects'),
-              value: project,
-              options: shownProjects.map((option) => ({ value: option.id, label: option.name })),
-              onChange: (value) => params.update({ project: value }),
-            },
-          ]}
-        />
+    <ListPage
+      t={t}
+      params={params}
+      query={list}
+      sortable={false}
+      columns={invoiceColumns(t, lang)}
+      rowKey={(invoice) => invoice.id}
+      card={(invoice) => <InvoiceCard invoice={invoice} />}
+      actions={newInvoice}
+      filters={[
+        {
+          key: 'client',
+          label: t('filter.client'),
+          allLabel: t('filter.allClients'),
+          options: (clients.data ?? []).map((option) => ({ value: option.id, label: option.name })),
+          onChange: (value) => {
+            // A chosen client narrows the projects: a project of another client goes.
+            const keep = (projects.data ?? []).some(
+              (option) => option.id === project && (!value || option.clientId === value),
+            );
+            params.update({ client: value, ...(keep ? {} : { project: '' }) });
+          },
+        },
+        {
+          key: 'project',
+          label: t('filter.project'),
+          allLabel: t('filter.allProjects'),
+          options: shownProjects.map((option) => ({ value: option.id, label: option.name })),
+        },
+      ]}
+      chips={
         <StatusChips
           label={t('filter.status')}
           value={status}
@@ -127,16 +94,12 @@ export function InvoiceList() {
             detail: sums(value),
           }))}
         />
-      </div>
-      <ListTable
-        label={t('title')}
-        columns={invoiceColumns(t, lang)}
-        rowKey={(invoice) => invoice.id}
-        card={(invoice) => <InvoiceCard invoice={invoice} />}
-        query={list}
-        empty={empty}
-        errorTitle={t('error.title')}
-      />
-    </div>
+      }
+      empty={{
+        icon: Receipt,
+        action: newInvoice,
+        ...(anyInvoice && status ? { noResultsBody: t('empty.noResultsStatus') } : {}),
+      }}
+    />
   );
 }

@@ -14,11 +14,10 @@ import { canTransition, type Invoice } from '../../shared/contracts/invoices';
 import { formatDate } from '../../shared/format/date';
 import { INVOICE_STATUS } from '../../shared/invoices/status';
 import { Link, useNavigate, useParams } from '../../shared/router';
-import { Button, buttonClass } from '../../shared/ui/button';
-import { Card } from '../../shared/ui/card';
-import { DetailLoadFailed } from '../../shared/ui/load-failed';
+import { buttonClass } from '../../shared/ui/button';
+import { TitledCard } from '../../shared/ui/card';
+import { DetailPage } from '../../shared/ui/detail-page';
 import { DetailHeader } from '../../shared/ui/page-header';
-import { DetailSkeleton } from '../../shared/ui/page-skeletons';
 import { StatusBadge } from '../../shared/ui/status-badge';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
 import { creditNotePdfUrl, invoicePdfUrl, useInvoice } from './api';
@@ -42,21 +41,12 @@ export default function InvoicePage() {
   const navigate = useNavigate();
   const detail = useInvoice(invoiceId);
   useDocumentTitle(detail.data ? (detail.data.number ?? t('draftNumber')) : t('title'));
-
-  if (detail.isPending) return <DetailSkeleton />;
-  if (detail.isError)
-    return (
-      <DetailLoadFailed
-        error={detail.error}
-        t={(key) => t(key)}
-        retrying={detail.isFetching}
-        onRetry={() => void detail.refetch()}
-      />
-    );
   return (
-    <div className="grid gap-6">
-      <InvoiceView invoice={detail.data} onDeleted={() => navigate(INVOICES_BASE, { replace: true })} />
-    </div>
+    <DetailPage query={detail} t={(key) => t(key)}>
+      {(invoice) => (
+        <InvoiceView invoice={invoice} onDeleted={() => navigate(INVOICES_BASE, { replace: true })} />
+      )}
+    </DetailPage>
   );
 }
 
@@ -101,49 +91,41 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
             </p>
           </>
         }
-        actions={
-          <>
-            {isDraft ? (
-              <>
-                <Link to="edit" className={buttonClass('secondary', 'sm')}>
-                  <Pencil aria-hidden="true" className="size-4" />
-                  {t('actions.edit')}
-                </Link>
-                <Button size="sm" onClick={() => setOpen('send')}>
-                  <Send aria-hidden="true" className="size-4" />
-                  {t('actions.send')}
-                </Button>
-                <Button size="sm" variant="danger" onClick={() => setOpen('delete')}>
-                  <Trash2 aria-hidden="true" className="size-4" />
-                  {t('actions.delete')}
-                </Button>
-              </>
-            ) : null}
-            {allowed('paid') ? (
-              <Button size="sm" onClick={() => setOpen('paid')}>
-                <CheckCircle2 aria-hidden="true" className="size-4" />
-                {t('actions.markPaid')}
-              </Button>
-            ) : null}
-            {allowed('overdue') ? (
-              <Button size="sm" variant="secondary" onClick={() => setOpen('overdue')}>
-                <Clock aria-hidden="true" className="size-4" />
-                {t('actions.markOverdue')}
-              </Button>
-            ) : null}
-            {canTransition(invoice.status, 'cancelled') ? (
-              <Button size="sm" variant="secondary" onClick={() => setOpen('cancel')}>
-                <Ban aria-hidden="true" className="size-4" />
-                {t('actions.cancel')}
-              </Button>
-            ) : null}
-          </>
-        }
+        actions={[
+          isDraft && { label: t('actions.edit'), icon: Pencil, to: 'edit' },
+          isDraft && {
+            label: t('actions.send'),
+            icon: Send,
+            variant: 'primary',
+            onClick: () => setOpen('send'),
+          },
+          isDraft && {
+            label: t('actions.delete'),
+            icon: Trash2,
+            variant: 'danger',
+            onClick: () => setOpen('delete'),
+          },
+          allowed('paid') && {
+            label: t('actions.markPaid'),
+            icon: CheckCircle2,
+            variant: 'primary',
+            onClick: () => setOpen('paid'),
+          },
+          allowed('overdue') && {
+            label: t('actions.markOverdue'),
+            icon: Clock,
+            onClick: () => setOpen('overdue'),
+          },
+          canTransition(invoice.status, 'cancelled') && {
+            label: t('actions.cancel'),
+            icon: Ban,
+            onClick: () => setOpen('cancel'),
+          },
+        ]}
       />
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)]">
-        <Card className="grid min-w-0 gap-4 p-4 sm:p-6">
-          <h2 className="text-base font-semibold">{t('editor.lines')}</h2>
+        <TitledCard title={t('editor.lines')}>
           {invoice.description ? (
             <p className="text-sm whitespace-pre-line text-muted">{invoice.description}</p>
           ) : null}
@@ -158,11 +140,10 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
               currency={invoice.currency}
             />
           </div>
-        </Card>
+        </TitledCard>
 
         <div className="grid min-w-0 gap-6">
-          <Card className="grid gap-3 p-4 sm:p-6">
-            <h2 className="text-base font-semibold">{t('detail.details')}</h2>
+          <TitledCard title={t('detail.details')} className="gap-3">
             <dl className="grid gap-2 text-sm">
               <Item label={t('detail.client')}>
                 <span className="block">{invoice.client.name}</span>
@@ -199,10 +180,9 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
                 </Item>
               ) : null}
             </dl>
-          </Card>
+          </TitledCard>
 
-          <Card className="grid gap-3 p-4 sm:p-6">
-            <h2 className="text-base font-semibold">{t('detail.documents')}</h2>
+          <TitledCard title={t('detail.documents')} className="gap-3">
             <div className="flex flex-wrap gap-2">
               <a
                 href={invoicePdfUrl(invoice.id)}
@@ -235,7 +215,7 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
               ) : null}
             </div>
             {invoice.viaStripe ? <p className="text-xs text-subtle">{t('detail.viaStripe')}</p> : null}
-          </Card>
+          </TitledCard>
 
           <History invoice={invoice} />
         </div>
@@ -345,8 +325,7 @@ function History({ invoice }: { invoice: Invoice }) {
       at: invoice.cancelledAt,
     });
   return (
-    <Card className="grid gap-3 p-4 sm:p-6">
-      <h2 className="text-base font-semibold">{t('history.title')}</h2>
+    <TitledCard title={t('history.title')} className="gap-3">
       <ol className="grid gap-2 border-l border-line pl-4 text-sm">
         {steps.map((step) => (
           <li key={step.key} className="relative">
@@ -362,6 +341,6 @@ function History({ invoice }: { invoice: Invoice }) {
         ))}
       </ol>
       <p className="text-xs text-subtle">{t(`history.hint.${invoice.status}`)}</p>
-    </Card>
+    </TitledCard>
   );
 }

@@ -1,6 +1,5 @@
-import { lazy, type ReactNode, Suspense } from 'react';
-import { Navigate, Route, Routes } from '../../shared/router';
-import { DetailSkeleton, ListPageSkeleton } from '../../shared/ui/page-skeletons';
+import { lazy } from 'react';
+import { SectionRoutes } from '../../shared/ui/section-routes';
 import { useInvoiceTexts } from './i18n';
 import { InvoiceList } from './invoice-list';
 import { INVOICES_BASE } from './invoice-table';
@@ -8,8 +7,6 @@ import { INVOICES_BASE } from './invoice-table';
 /** The invoice page and the editor (zod, the money arithmetic, dialogs) are their own chunks. */
 const InvoicePage = lazy(() => import('./invoice-page'));
 const InvoiceEditor = lazy(() => import('./invoice-editor'));
-
-const lazyPage = (page: ReactNode) => <Suspense fallback={<DetailSkeleton />}>{page}</Suspense>;
 
 /**
  * The Invoices section (issue 21), exposed as `invoices/Section` and mounted by the host under
@@ -19,14 +16,16 @@ const lazyPage = (page: ReactNode) => <Suspense fallback={<DetailSkeleton />}>{p
  */
 export default function InvoicesSection() {
   const { ready } = useInvoiceTexts();
-  if (!ready) return <ListPageSkeleton />;
   return (
-    <Routes>
-      <Route index element={<InvoiceList />} />
-      <Route path="new" element={lazyPage(<InvoiceEditor />)} />
-      <Route path=":invoiceId" element={lazyPage(<InvoicePage />)} />
-      <Route path=":invoiceId/edit" element={lazyPage(<InvoiceEditor />)} />
-      <Route path="*" element={<Navigate to={INVOICES_BASE} replace />} />
-    </Routes>
+    <SectionRoutes
+      ready={ready}
+      base={INVOICES_BASE}
+      list={<InvoiceList />}
+      pages={{
+        new: <InvoiceEditor />,
+        ':invoiceId': <InvoicePage />,
+        ':invoiceId/edit': <InvoiceEditor />,
+      }}
+    />
   );
 }

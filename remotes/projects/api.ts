@@ -1,9 +1,10 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { readAllClients } from '../../shared/api/all-pages';
 import { callApi } from '../../shared/api/call';
 import { api } from '../../shared/api/client';
 import type { paths } from '../../shared/api/schema.gen';
 import type { Project as ProjectContract } from '../../shared/contracts/projects';
-import { readAllPages, useCursorList } from '../../shared/ui/use-cursor-list';
+import { useCursorList } from '../../shared/ui/use-cursor-list';
 import { CLIENTS_KEY, OVERVIEW_KEY, projectKeys } from './keys';
 import { applyProjectChange } from './live';
 
@@ -75,17 +76,8 @@ export function useProjectActivity(projectId: string) {
 export function useClientOptions() {
   return useQuery({
     queryKey: projectKeys.clients,
-    queryFn: async ({ signal }): Promise<ClientOption[]> => {
-      const clients = await readAllPages((cursor) =>
-        callApi(
-          api.GET('/api/clients', {
-            params: { query: { sort: 'name', order: 'asc', limit: 100, ...(cursor ? { cursor } : {}) } },
-            signal,
-          }),
-        ),
-      );
-      return clients.map(({ id, name }) => ({ id, name }));
-    },
+    queryFn: async ({ signal }): Promise<ClientOption[]> =>
+      (await readAllClients(signal)).map(({ id, name }) => ({ id, name })),
     staleTime: 60_000,
   });
 }

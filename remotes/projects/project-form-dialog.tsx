@@ -1,10 +1,9 @@
 import { useId } from 'react';
 import { ProjectCreateInput, ProjectUpdateInput } from '../../shared/contracts/projects';
-import { EntityFormDialog, useEntityForm } from '../../shared/ui/entity-form-dialog';
+import { EntityFormDialog, entityFormTexts, useEntityForm } from '../../shared/ui/entity-form-dialog';
 import { Field } from '../../shared/ui/field';
 import { SelectField } from '../../shared/ui/select-field';
 import { TextareaField } from '../../shared/ui/textarea-field';
-import { toast } from '../../shared/ui/toaster';
 import {
   type ClientOption,
   PROJECT_STATUSES,
@@ -129,45 +128,32 @@ export default function ProjectFormDialog({
       internalNotes: values.internalNotes,
     } satisfies ProjectInput;
     const parsed = form.check(project ? ProjectUpdateInput : ProjectCreateInput, body);
-    if (!parsed) return;
+    if (!parsed) return false;
     if (project) {
       const changes = changedFields(project, parsed);
       // Only what changed: the API records the fields sent (and tells the client when one it sees is among
       // them), and checks a new end date against the stored start.
-      if (Object.keys(changes).length === 0) return onClose();
+      if (Object.keys(changes).length === 0) {
+        onClose();
+        return false;
+      }
       await update.mutateAsync(changes);
     } else await create.mutateAsync(body);
-    toast.success(t(project ? 'toast.updated' : 'toast.created'));
-    onClose();
   }
 
   return (
     <EntityFormDialog
       form={form}
-      title={t(project ? 'form.editTitle' : 'form.createTitle')}
-      description={t('form.description')}
-      submitLabel={t(project ? 'form.save' : 'form.create')}
-      failedTitle={t(project ? 'toast.updateFailed' : 'toast.createFailed')}
+      {...entityFormTexts(t, Boolean(project))}
       errorCodes={{ project_client_locked: 'clientId' }}
       onSubmit={save}
       onClose={onClose}
     >
-      <Field
-        label={t('form.name')}
-        name="name"
-        autoComplete="off"
-        value={values.name}
-        onChange={form.set('name')}
-        error={form.error('name')}
-        required
-      />
+      <Field label={t('form.name')} {...form.field('name')} autoComplete="off" required />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label={t('form.client')}
-          name="clientId"
-          value={values.clientId}
-          onChange={form.set('clientId')}
-          error={form.error('clientId')}
+          {...form.field('clientId')}
           required
           options={[
             ...(values.clientId ? [] : [{ value: '', label: t('form.chooseClient') }]),
@@ -176,41 +162,25 @@ export default function ProjectFormDialog({
         />
         <SelectField
           label={t('form.status')}
-          name="status"
-          value={values.status}
-          onChange={form.set('status')}
-          error={form.error('status')}
+          {...form.field('status')}
           options={PROJECT_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label={t('form.startDate')}
-          name="startDate"
-          type="date"
-          value={values.startDate}
-          onChange={form.set('startDate')}
-          error={form.error('startDate')}
-        />
+        <Field label={t('form.startDate')} {...form.field('startDate')} type="date" />
         <Field
           label={t('form.endDate')}
-          name="endDate"
+          {...form.field('endDate')}
           type="date"
           min={values.startDate || undefined}
-          value={values.endDate}
-          onChange={form.set('endDate')}
-          error={form.error('endDate')}
         />
       </div>
       <div className="grid gap-3">
         <Field
           label={code ? `${t('form.budget')} (${currencySymbol(code, lang)})` : t('form.budget')}
-          name="budget"
+          {...form.field('budget')}
           inputMode="decimal"
           autoComplete="off"
-          value={values.budget}
-          onChange={form.set('budget')}
-          error={form.error('budget')}
           hint={
             code
               ? t('form.budgetHint', { currency: code, example: budgetText(1_250_000, lang) })
@@ -238,20 +208,14 @@ export default function ProjectFormDialog({
       </div>
       <TextareaField
         label={t('form.details')}
-        name="description"
+        {...form.field('description')}
         rows={3}
-        value={values.description}
-        onChange={form.set('description')}
-        error={form.error('description')}
         hint={t('form.detailsHint')}
       />
       <TextareaField
         label={t('form.internalNotes')}
-        name="internalNotes"
+        {...form.field('internalNotes')}
         rows={2}
-        value={values.internalNotes}
-        onChange={form.set('internalNotes')}
-        error={form.error('internalNotes')}
         hint={t('form.internalNotesHint')}
       />
     </EntityFormDialog>

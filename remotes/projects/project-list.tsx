@@ -1,13 +1,6 @@
-import { FolderKanban, Plus, SearchX, Users } from 'lucide-react';
+import { FolderKanban, Users } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from '../../shared/router';
-import { Button, buttonClass } from '../../shared/ui/button';
-import { TableSkeleton } from '../../shared/ui/data-table';
-import { ListTable } from '../../shared/ui/list-table';
-import { ListToolbar } from '../../shared/ui/list-toolbar';
-import { PageHeader } from '../../shared/ui/page-header';
-import { StatePanel } from '../../shared/ui/state-panel';
-import { useDocumentTitle } from '../../shared/ui/use-document-title';
+import { ListPage } from '../../shared/ui/list-page';
 import { useListParams } from '../../shared/ui/use-list-url';
 import { PROJECT_STATUSES, useClientOptions, useProjectList } from './api';
 import { useProjectTexts } from './i18n';
@@ -30,7 +23,6 @@ export const defaultOrder = (field: SortField) =>
  */
 export function ProjectList() {
   const { t, lang } = useProjectTexts();
-  useDocumentTitle(t('title'));
   const params = useListParams({
     filters: { status: PROJECT_STATUSES, client: 'uuid' },
     sorts: SORT_FIELDS,
@@ -43,113 +35,41 @@ export function ProjectList() {
     ...(params.search ? { search: params.search } : {}),
     ...(status ? { status } : {}),
     ...(client ? { clientId: client } : {}),
-    sort: params.sort,
-    order: params.order,
+    ...params.sortBy,
     limit: PAGE_SIZE,
   });
   const [creating, setCreating] = useState(false);
 
-  const hasClients = (clients.data?.length ?? 0) > 0;
-  const canAdd = clients.isSuccess && hasClients;
-  const add = (
-    <Button onClick={() => setCreating(true)} disabled={!canAdd}>
-      <Plus aria-hidden="true" className="size-4" />
-      {t('add')}
-    </Button>
-  );
-
-  let empty: React.ReactNode;
-  if (params.filtered) {
-    empty = (
-      <StatePanel
-        role="status"
-        icon={<SearchX aria-hidden="true" className="size-6" />}
-        title={t('empty.noResults')}
-        body={t('empty.noResultsBody')}
-      >
-        <Button variant="secondary" onClick={params.clear}>
-          {t('empty.clearFilters')}
-        </Button>
-      </StatePanel>
-    );
-  } else if (clients.isSuccess && !hasClients) {
-    empty = (
-      <StatePanel
-        icon={<Users aria-hidden="true" className="size-6" />}
-        title={t('empty.noClientsTitle')}
-        body={t('empty.noClientsBody')}
-      >
-        <Link to="/dashboard/clients" className={buttonClass('primary')}>
-          {t('empty.addClient')}
-        </Link>
-      </StatePanel>
-    );
-  } else {
-    empty = (
-      <StatePanel
-        icon={<FolderKanban aria-hidden="true" className="size-6" />}
-        title={t('empty.title')}
-        body={t('empty.body')}
-      >
-        {add}
-      </StatePanel>
-    );
-  }
-
-  const sort = {
-    field: params.sort,
-    order: params.order,
-    onSort: (sort: SortField, order: 'asc' | 'desc') => params.update({ sort, order }),
-    defaultOrder,
-  };
   return (
-    <div className="grid gap-6">
-      <PageHeader title={t('title')} subtitle={t('subtitle')} actions={canAdd ? add : null} />
-      <ListToolbar
-        search={{
-          value: params.q,
-          onSearch: (q) => params.update({ q }, true),
-          label: t('search.label'),
-          placeholder: t('search.placeholder'),
+    <>
+      <ListPage
+        t={t}
+        params={params}
+        query={list}
+        columns={projectColumns(t, lang)}
+        rowKey={(project) => project.id}
+        card={(project) => <ProjectCard project={project} />}
+        create={{
+          onCreate: () => setCreating(true),
+          needs: { list: clients, icon: Users, to: '/dashboard/clients' },
         }}
+        empty={{ icon: FolderKanban }}
         filters={[
           {
+            key: 'status',
             label: t('filter.status'),
             allLabel: t('filter.allStatuses'),
-            value: status,
             options: PROJECT_STATUSES.map((value) => ({ value, label: t(`status.${value}`) })),
-            onChange: (value) => params.update({ status: value }),
           },
           {
+            key: 'client',
             label: t('filter.client'),
             allLabel: t('filter.allClients'),
-            value: client,
             options: (clients.data ?? []).map((option) => ({ value: option.id, label: option.name })),
-            onChange: (value) => params.update({ client: value }),
           },
         ]}
-        sort={{
-          fields: SORT_FIELDS.map((field) => ({ value: field, label: t(`sort.${field}`) })),
-          field: params.sort,
-          order: params.order,
-          onField: (field) => params.update({ sort: field, order: '' }),
-          onOrder: (order) => params.update({ order }),
-        }}
+        sortFields={SORT_FIELDS.map((field) => ({ value: field, label: t(`sort.${field}`) }))}
       />
-      {clients.isPending ? (
-        <TableSkeleton />
-      ) : (
-        <ListTable
-          label={t('title')}
-          columns={projectColumns(t, lang)}
-          rowKey={(project) => project.id}
-          card={(project) => <ProjectCard project={project} />}
-          sort={sort}
-          query={list}
-          empty={empty}
-          errorTitle={t('error.title')}
-        />
-      )}
       {creating ? (
         <Suspense fallback={null}>
           <ProjectFormDialog
@@ -159,6 +79,6 @@ export function ProjectList() {
           />
         </Suspense>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -1,6 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from '../../shared/router';
-import { DetailSkeleton, ListPageSkeleton } from '../../shared/ui/page-skeletons';
+import { lazy } from 'react';
+import { SectionRoutes } from '../../shared/ui/section-routes';
 import { useProjectTexts } from './i18n';
 import { ProjectList } from './project-list';
 
@@ -17,19 +16,12 @@ export const PROJECTS_BASE = '/dashboard/projects';
  */
 export default function ProjectsSection() {
   const { ready } = useProjectTexts();
-  if (!ready) return <ListPageSkeleton />;
   return (
-    <Routes>
-      <Route index element={<ProjectList />} />
-      <Route
-        path=":projectId"
-        element={
-          <Suspense fallback={<DetailSkeleton />}>
-            <ProjectPage />
-          </Suspense>
-        }
-      />
-      <Route path="*" element={<Navigate to={PROJECTS_BASE} replace />} />
-    </Routes>
+    <SectionRoutes
+      ready={ready}
+      base={PROJECTS_BASE}
+      list={<ProjectList />}
+      pages={{ ':projectId': <ProjectPage /> }}
+    />
   );
 }

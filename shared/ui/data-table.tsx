@@ -32,9 +32,9 @@ export type Column<Row> = {
 export type TableSort<Field extends string> = {
   field: Field;
   order: Order;
-  onSort: (field: Field, order: Order) => void;
+  onSort(field: Field, order: Order): void;
   /** The order a newly chosen field starts with (default ascending). */
-  defaultOrder?: (field: Field) => Order;
+  defaultOrder?(field: Field): Order;
 };
 
 export type TableProps<Row, Field extends string> = {

@@ -67,6 +67,17 @@ export function useEntityForm<Values extends Record<string, unknown>, Field exte
       setValue(input, event.target.value as Values[keyof Values]),
     /** The translated error shown at `input`. */
     error: (input: keyof Values) => errors[fieldOf(input)],
+    /**
+     * What a text field, select or textarea bound to `input` takes: its name, value, change handler and
+     * error. @example <Field label={t('form.name')} {...form.field('name')} required />
+     */
+    field: (input: keyof Values & string) => ({
+      name: input,
+      value: String(values[input] ?? ''),
+      onChange: (event: { target: { value: string } }) =>
+        setValue(input, event.target.value as Values[keyof Values & string]),
+      error: errors[fieldOf(input)],
+    }),
     /** Shows the text of `key` at `input` (a check the contract does not make). */
     invalid(input: keyof Values, key: string) {
       show({ [fieldOf(input)]: options.t(key) } as Partial<Record<Field, string>>);
@@ -105,11 +116,28 @@ export function useEntityForm<Values extends Record<string, unknown>, Field exte
 export type EntityForm = ReturnType<typeof useEntityForm>;
 
 /**
+ * The standard texts of a section's create and edit dialog (every section names them alike):
+ * `form.createTitle` / `form.editTitle`, `form.description`, `form.create` / `form.save`, and the toasts
+ * `toast.created` / `toast.updated` and `toast.createFailed` / `toast.updateFailed`.
+ */
+export function entityFormTexts(t: (key: string) => string, editing: boolean) {
+  return {
+    title: t(editing ? 'form.editTitle' : 'form.createTitle'),
+    description: t('form.description'),
+    submitLabel: t(editing ? 'form.save' : 'form.create'),
+    doneMessage: t(editing ? 'toast.updated' : 'toast.created'),
+    failedTitle: t(editing ? 'toast.updateFailed' : 'toast.createFailed'),
+  };
+}
+
+/**
  * A dialog around an entity's form: title and description, the fields, Cancel and the submit button (busy
- * while saving). `onSubmit` checks and saves (and says so); when it throws, the server's field errors land
- * at their fields with a toast of `failedTitle`, and any other failure goes to `onFailure` (by default the
- * same toast with the error's message). Focus: the dialog's first field when it opens, the first field in
- * error after a failed save, and back to what opened it when it closes (the native modal dialog).
+ * while saving). `onSubmit` checks and saves; it resolves `false` when nothing was saved (the check failed,
+ * or nothing changed and it closed the dialog itself), else the dialog says `doneMessage` and closes. When
+ * it throws, the server's field errors land at their fields with a toast of `failedTitle`, and any other
+ * failure goes to `onFailure` (by default the same toast with the error's message). Focus: the dialog's
+ * first field when it opens, the first field in error after a failed save, and back to what opened it when
+ * it closes (the native modal dialog).
  */
 export function EntityFormDialog({
   form,
@@ -118,6 +146,7 @@ export function EntityFormDialog({
   submitLabel,
   cancelLabel,
   submitVariant = 'primary',
+  doneMessage,
   failedTitle,
   errorCodes,
   onSubmit,
@@ -132,9 +161,11 @@ export function EntityFormDialog({
   submitLabel: string;
   cancelLabel?: string;
   submitVariant?: 'primary' | 'danger';
+  /** Said (a success toast) once saved. */
+  doneMessage?: string | undefined;
   failedTitle: string;
   errorCodes?: Partial<Record<string, string>>;
-  onSubmit: () => Promise<void>;
+  onSubmit: () => Promise<unknown>;
   onFailure?: (error: unknown) => void;
   onClose: () => void;
   className?: string;
@@ -148,7 +179,9 @@ export function EntityFormDialog({
     if (saving) return;
     setSaving(true);
     try {
-      await onSubmit();
+      if ((await onSubmit()) === false) return;
+      if (doneMessage) toast.success(doneMessage);
+      onClose();
     } catch (error) {
       if (form.showServerErrors(error, errorCodes)) toast.error(failedTitle);
       else if (onFailure) onFailure(error);

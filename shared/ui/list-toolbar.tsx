@@ -1,59 +1,69 @@
 import { cn } from './cn';
 import { useKitTexts } from './kit-texts';
 import { FilterSelect, LIST_SELECT_CLASS, SearchBox, SortControls } from './list-controls';
+import type { ListState } from './use-list-url';
 
 /** The toolbar's native selects: full width (two a row) on a phone, their own width from 640 px. */
 const SELECT = `${LIST_SELECT_CLASS} w-full min-w-0 sm:w-auto sm:max-w-56`;
 
-/** A filter of the toolbar: a select with "all" (the empty value) first. */
+/** A filter of the toolbar: a select of the URL parameter `key`, "all" (the empty value) first. */
 export type ToolbarFilter = {
+  key: string;
   label: string;
   allLabel: string;
-  value: string;
   options: readonly { value: string; label: string }[];
-  onChange: (value: string) => void;
-};
-
-/** The toolbar's sort: the fields with their labels, the current field and order, and the changes. */
-export type ToolbarSort<Field extends string> = {
-  fields: readonly { value: Field; label: string }[];
-  field: Field;
-  order: 'asc' | 'desc';
-  onField: (field: Field) => void;
-  onOrder: (order: 'asc' | 'desc') => void;
+  /** Instead of setting the parameter (a filter that narrows another). */
+  onChange?: (value: string) => void;
 };
 
 /**
- * A list's toolbar: the search box (what is typed reaches `onSearch` when typing pauses), the filters
- * and, for lists that sort by a choice, the sort. One layout for every section: a column on a phone, a
- * wrapping row from 640 px.
+ * A list's toolbar over its URL state (`useListParams`): the search box (what is typed reaches the URL
+ * when typing pauses), the filters and, for lists that sort by a choice, the sort (`sortFields` with their
+ * labels). One layout for every section: a column on a phone, a wrapping row from 640 px.
  */
-export function ListToolbar<Field extends string>({
-  search,
+export function ListToolbar({
+  params,
+  searchLabel,
+  searchPlaceholder,
   filters = [],
-  sort,
+  sortFields,
 }: {
-  search: { value: string; onSearch: (text: string) => void; label: string; placeholder: string };
+  params: ListState;
+  searchLabel: string;
+  searchPlaceholder: string;
   filters?: readonly ToolbarFilter[];
-  sort?: ToolbarSort<Field> | undefined;
+  sortFields?: readonly { value: string; label: string }[] | undefined;
 }) {
+  const { sortState } = params;
   return (
     <div className="grid gap-3 sm:flex sm:flex-wrap sm:items-center">
-      <SearchBox {...search} className="relative min-w-0 sm:flex-1 sm:basis-56" />
+      <SearchBox
+        value={params.q}
+        onSearch={(q) => params.update({ q }, true)}
+        label={searchLabel}
+        placeholder={searchPlaceholder}
+        className="relative min-w-0 sm:flex-1 sm:basis-56"
+      />
       {filters.length > 0 ? (
         <div className="grid grid-cols-2 gap-3 sm:flex">
-          {filters.map((filter) => (
-            <FilterSelect key={filter.label} {...filter} className={SELECT} />
+          {filters.map(({ key, onChange, ...filter }) => (
+            <FilterSelect
+              key={key}
+              {...filter}
+              value={params.filters[key] ?? ''}
+              onChange={onChange ?? ((value) => params.update({ [key]: value }))}
+              className={SELECT}
+            />
           ))}
         </div>
       ) : null}
-      {sort ? (
+      {sortFields ? (
         <SortControls
-          fields={sort.fields}
-          sort={sort.field}
-          order={sort.order}
-          onSort={sort.onField}
-          onOrder={sort.onOrder}
+          fields={sortFields}
+          sort={sortState.field}
+          order={sortState.order}
+          onSort={(field) => sortState.onField(field)}
+          onOrder={(order) => sortState.onOrder(order)}
           selectClassName={`${SELECT} max-sm:flex-1`}
         />
       ) : null}

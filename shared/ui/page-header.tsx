@@ -1,6 +1,37 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import { Link } from '../router';
+import { Button, buttonClass } from './button';
 import { cn } from './cn';
 import { BackLink } from './load-failed';
+
+/** An action of a detail page: a small button (or a link that looks like one) with its icon. */
+export type DetailAction = {
+  label: string;
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+  onClick?: () => void;
+  /** A link instead of a button (an editor page). */
+  to?: string;
+  variant?: 'primary' | 'secondary' | 'danger';
+  loading?: boolean;
+};
+
+function ActionButton({ label, icon: Icon, onClick, to, variant = 'secondary', loading }: DetailAction) {
+  const content = (
+    <>
+      <Icon aria-hidden="true" className="size-4" />
+      {label}
+    </>
+  );
+  return to ? (
+    <Link to={to} className={buttonClass(variant, 'sm')}>
+      {content}
+    </Link>
+  ) : (
+    <Button size="sm" variant={variant} loading={loading} onClick={onClick}>
+      {content}
+    </Button>
+  );
+}
 
 /**
  * A section page's header: the title (the page's one `h1`), a line under it, and the page's actions at
@@ -21,19 +52,20 @@ export function PageHeader({
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         <p className="text-sm text-muted">{subtitle}</p>
       </div>
-      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      <div className="flex flex-wrap gap-2 empty:hidden">{actions}</div>
     </header>
   );
 }
 
 /**
  * A detail page's header (a client, a project, a file, an invoice): the way back to the list, the title
- * with its status badge, lines about it, and its actions (small buttons, wrapping).
+ * with its status badge, lines about it, and its actions (small buttons, wrapping; `false` leaves one out).
  *
  * @example
  * <DetailHeader back={{ label: t('detail.back') }} title={project.name}
  *   badge={<StatusBadge status={project.status} map={PROJECT_STATUS} t={t} />}
- *   meta={<p className="text-sm text-muted">{project.client.name}</p>} actions={<Button size="sm">…</Button>} />
+ *   meta={<p className="text-sm text-muted">{project.client.name}</p>}
+ *   actions={[{ label: t('detail.edit'), icon: Pencil, onClick: edit }, isDraft && { … }]} />
  */
 export function DetailHeader({
   back,
@@ -49,8 +81,9 @@ export function DetailHeader({
   titleClassName?: string;
   badge?: ReactNode;
   meta?: ReactNode;
-  actions?: ReactNode;
+  actions?: readonly (DetailAction | false | null | undefined)[];
 }) {
+  const shown = (actions ?? []).filter((action): action is DetailAction => Boolean(action));
   return (
     <>
       <BackLink label={back.label} {...(back.to ? { to: back.to } : {})} />
@@ -64,7 +97,13 @@ export function DetailHeader({
           </div>
           {meta}
         </div>
-        {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+        {shown.length > 0 ? (
+          <div className="flex flex-wrap gap-2">
+            {shown.map((action) => (
+              <ActionButton key={action.label} {...action} />
+            ))}
+          </div>
+        ) : null}
       </header>
     </>
   );

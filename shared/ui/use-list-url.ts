@@ -18,6 +18,26 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Order = 'asc' | 'desc';
 
 /**
+ * A list's URL state as the kit's toolbar and list page read it (what `useListParams` returns; methods, so
+ * a list's own narrower fields and sorts fit).
+ */
+export type ListState = {
+  q: string;
+  filters: Record<string, string>;
+  filtered: boolean;
+  clear(): void;
+  update(changes: Record<string, string>, replace?: boolean): void;
+  sortState: {
+    field: string;
+    order: Order;
+    onSort(field: string, order: Order): void;
+    onField(field: string): void;
+    onOrder(order: Order): void;
+    defaultOrder?(field: string): Order;
+  };
+};
+
+/**
  * A section's list state in the URL (`?q=`, the list's filters, `?sort=&order=`), so a list can be shared,
  * reloaded and gone back to. Unknown values fall back to "all" or the default sort instead of failing the
  * request; `order` falls back to the field's own default (newest first for times). Paging is not in the
@@ -71,6 +91,19 @@ export function useListParams<
   const order = oneOf(searchParams.get('order'), ['asc', 'desc'], spec.defaultOrder?.(sort) ?? 'asc');
   const filtered = Boolean(q.trim() || Object.values(filters).some(Boolean));
 
+  /**
+   * The sort as the toolbar and the table's headers change it: a header click sets field and order, a new
+   * field from the toolbar starts with its own default order.
+   */
+  const sortState = {
+    field: sort,
+    order,
+    onSort: (field: Sort, next: Order) => update({ sort: field, order: next } as never),
+    onField: (field: Sort) => update({ sort: field, order: '' } as never),
+    onOrder: (next: Order) => update({ order: next } as never),
+    ...(spec.defaultOrder ? { defaultOrder: spec.defaultOrder } : {}),
+  };
+
   /** "Clear filters": the search and every filter go, the sort stays. */
   const clear = () =>
     update(Object.fromEntries(['q', ...Object.keys(spec.filters)].map((key) => [key, ''])) as never);
@@ -78,9 +111,12 @@ export function useListParams<
   return {
     q,
     search: q.trim(),
+    /** The sort as a list query takes it. */
+    sortBy: { sort, order },
     filters: filters as { [K in keyof Filters]: FilterValue<Filters[K]> },
     sort,
     order,
+    sortState,
     filtered,
     update,
     clear,
