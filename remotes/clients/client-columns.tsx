@@ -1,7 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { formatDate } from '../../shared/format/date';
 import { Link } from '../../shared/router';
-import type { Column } from '../../shared/ui/data-table';
+import { ClampedText, type Column } from '../../shared/ui/data-table';
 import type { ClientListItem } from './api';
 
 /** The first letters of a name, for the avatar. */
@@ -31,14 +31,11 @@ export function clientColumns(t: (key: string) => string, lang: string): Column<
       id: 'name',
       header: t('columns.name'),
       sort: 'name',
-      truncate: (client) => client.name,
+      long: (client) => client.name,
       cell: (client) => (
-        <Link
-          to={client.id}
-          className="flex min-w-0 items-center gap-3 font-medium text-ink hover:text-primary"
-        >
+        <Link to={client.id} className="flex items-center gap-3 font-medium text-ink hover:text-primary">
           <Avatar name={client.name} />
-          <span className="truncate">{client.name}</span>
+          <ClampedText>{client.name}</ClampedText>
         </Link>
       ),
     },
@@ -46,7 +43,7 @@ export function clientColumns(t: (key: string) => string, lang: string): Column<
       id: 'email',
       header: t('columns.email'),
       sort: 'email',
-      truncate: (client) => client.email,
+      long: (client) => client.email,
       className: 'text-muted',
       cell: (client) => client.email,
     },
@@ -54,7 +51,7 @@ export function clientColumns(t: (key: string) => string, lang: string): Column<
       id: 'company',
       header: t('columns.company'),
       sort: 'company',
-      truncate: (client) => client.company ?? '',
+      long: (client) => client.company ?? '',
       className: 'text-muted',
       cell: (client) => client.company ?? '—',
     },
@@ -68,7 +65,7 @@ export function clientColumns(t: (key: string) => string, lang: string): Column<
     {
       id: 'portal',
       header: t('columns.portal'),
-      truncate: (client) => client.portal.portalName,
+      long: (client) => client.portal.portalName,
       hideBelow: '3xl',
       className: 'text-muted',
       cell: (client) => client.portal.portalName,

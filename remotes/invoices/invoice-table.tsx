@@ -40,13 +40,13 @@ export function invoiceColumns(t: T, lang: string): Column<InvoiceSummary>[] {
     {
       id: 'client',
       header: t('columns.client'),
-      truncate: (invoice) => invoice.client.name,
+      long: (invoice) => invoice.client.name,
       cell: (invoice) => invoice.client.name,
     },
     {
       id: 'project',
       header: t('columns.project'),
-      truncate: (invoice) => invoice.project?.name ?? '',
+      long: (invoice) => invoice.project?.name ?? '',
       className: 'text-muted',
       cell: (invoice) => invoice.project?.name ?? <Dash />,
     },

@@ -52,7 +52,7 @@ function invoiceColumns(t: (key: string, values?: Record<string, string>) => str
     {
       id: 'when',
       header: t('invoices.dates'),
-      truncate: (invoice) => when(invoice) ?? '',
+      long: (invoice) => when(invoice) ?? '',
       className: 'text-muted',
       cell: when,
     },

@@ -1,7 +1,7 @@
 import { MessageSquare } from 'lucide-react';
 import { formatRelativeTime } from '../../shared/format/date';
 import { Link } from '../../shared/router';
-import type { Column } from '../../shared/ui/data-table';
+import { ClampedText, type Column } from '../../shared/ui/data-table';
 import { StatusBadge } from '../../shared/ui/status-badge';
 import type { Project } from './api';
 import { formatBudget, formatDates } from './format';
@@ -32,12 +32,14 @@ export function projectColumns(t: T, lang: string): Column<Project>[] {
       id: 'name',
       header: t('columns.name'),
       sort: 'name',
-      truncate: (project) => project.name,
+      long: (project) => project.name,
       cell: (project) => (
-        <span className="flex min-w-0 items-center gap-2">
-          <Link to={project.id} className="truncate font-medium text-ink hover:text-primary">
-            {project.name}
-          </Link>
+        <span className="flex items-center gap-2">
+          <ClampedText>
+            <Link to={project.id} className="font-medium text-ink hover:text-primary">
+              {project.name}
+            </Link>
+          </ClampedText>
           <Unread count={project.unreadMessages} />
         </span>
       ),
@@ -45,7 +47,7 @@ export function projectColumns(t: T, lang: string): Column<Project>[] {
     {
       id: 'client',
       header: t('columns.client'),
-      truncate: (project) => project.client.name,
+      long: (project) => project.client.name,
       className: 'text-muted',
       cell: (project) => project.client.name,
     },

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { FileSummary } from '../contracts/files';
 import { formatRelativeTime } from '../format/date';
-import { type Column, DataTable } from '../ui/data-table';
+import { ClampedText, type Column, DataTable } from '../ui/data-table';
 import { FileThumbnail } from './file-thumbnail';
 import { formatFileSize } from './format';
 import { type FilesKit, useFilesKit } from './kit';
@@ -31,15 +31,17 @@ export function fileTable(
       id: 'name',
       header: t('table.name'),
       sort: 'name',
-      truncate: (file) => file.name,
+      long: (file) => file.name,
       cell: (file) => (
-        <span className="flex min-w-0 items-center gap-3">
+        <span className="flex items-center gap-3">
           <FileThumbnail name={file.name} version={file.latestVersion} url={thumbnailUrl(file)} size="sm" />
           <span className="grid min-w-0">
-            <Link to={hrefFor(file)} className="truncate font-medium text-ink hover:text-primary">
-              {file.name}
-            </Link>
-            <span className="truncate text-xs text-subtle">
+            <ClampedText>
+              <Link to={hrefFor(file)} className="font-medium text-ink hover:text-primary">
+                {file.name}
+              </Link>
+            </ClampedText>
+            <span className="text-xs whitespace-nowrap text-subtle">
               {t('table.version', { number: file.latestVersion.number })}
               {file.pinCount > 0 ? ` · ${t('table.pins', { count: file.pinCount })}` : ''}
             </span>
@@ -50,7 +52,7 @@ export function fileTable(
     showProject && {
       id: 'project',
       header: t('table.project'),
-      truncate: (file) => file.project.name,
+      long: (file) => file.project.name,
       className: 'text-muted',
       cell: (file) => file.project.name,
     },
@@ -63,7 +65,7 @@ export function fileTable(
     {
       id: 'uploadedBy',
       header: t('table.uploadedBy'),
-      truncate: (file) => file.latestVersion.uploadedBy.name,
+      long: (file) => file.latestVersion.uploadedBy.name,
       hideBelow: '3xl',
       className: 'text-muted',
       cell: (file) => file.latestVersion.uploadedBy.name,

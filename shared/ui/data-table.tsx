@@ -18,10 +18,12 @@ export type Column<Row> = {
   sort?: string;
   align?: 'right';
   /**
-   * A text that may be long (a name): the column takes the width the others leave and ends in "…" (the
-   * full text in `title`) instead of widening the table past its frame. Returns that full text.
+   * A text that may be long (a name, an e-mail): it wraps, at most two lines and then "…" (the whole text
+   * in `title`), instead of widening the table past its frame; the table gives it the width the other
+   * columns leave. Returns that whole text. A cell of plain text is clamped by the table; a cell with more
+   * (an avatar, a link and a line under it) clamps its text itself with `ClampedText`.
    */
-  truncate?: (row: Row) => string;
+  long?: (row: Row) => string;
   /** Hidden while the table's frame is narrower than this container size (48, 56 or 64 rem). */
   hideBelow?: keyof typeof HIDE_BELOW;
   /** Extra classes of the column's cells (colour, `tabular-nums`). */
@@ -50,11 +52,9 @@ export type TableProps<Row, Field extends string> = {
 function HeaderCell<Row, Field extends string>({
   column,
   sort,
-  width,
 }: {
   column: Column<Row>;
   sort: TableSort<Field> | undefined;
-  width: string | undefined;
 }) {
   const field = column.sort as Field | undefined;
   const active = field !== undefined && sort?.field === field;
@@ -63,7 +63,6 @@ function HeaderCell<Row, Field extends string>({
     <th
       scope="col"
       aria-sort={active ? (sort?.order === 'asc' ? 'ascending' : 'descending') : undefined}
-      style={width ? { width, maxWidth: 0 } : undefined}
       className={cn(
         'px-4 py-2.5 font-medium whitespace-nowrap',
         column.align === 'right' && 'text-right',
@@ -91,9 +90,14 @@ function HeaderCell<Row, Field extends string>({
   );
 }
 
+/** Text of a long column: wrapped anywhere (an e-mail has no spaces), two lines at most, then "…". */
+export function ClampedText({ children, className }: { children: ReactNode; className?: string }) {
+  return <span className={cn('line-clamp-2 [overflow-wrap:anywhere]', className)}>{children}</span>;
+}
+
 /**
  * Rows as a table from 768 px (caption, column headers with `aria-sort`, sort buttons) and as cards below.
- * Long texts give way inside the frame (`truncate`), and low-priority columns step aside in a narrow frame
+ * Long texts wrap inside the frame (`long`), and low-priority columns step aside in a narrow frame
  * (`hideBelow`), so nothing is cut at the frame's edge; only a frame too narrow for the rest scrolls.
  */
 export function DataTable<Row, Field extends string = string>({
@@ -104,8 +108,10 @@ export function DataTable<Row, Field extends string = string>({
   sort,
   rows,
 }: TableProps<Row, Field> & { rows: readonly Row[] }) {
-  const flexible = columns.filter((column) => column.truncate).length;
-  const width = (column: Column<Row>) => (column.truncate ? `${100 / flexible}%` : undefined);
+  const content = (column: Column<Row>, row: Row) => {
+    const value = column.cell(row);
+    return column.long && typeof value === 'string' ? <ClampedText>{value}</ClampedText> : value;
+  };
   return (
     <>
       <div className="@container overflow-x-auto rounded-2xl border border-line max-md:hidden">
@@ -114,7 +120,7 @@ export function DataTable<Row, Field extends string = string>({
           <thead className="bg-surface text-muted">
             <tr>
               {columns.map((column) => (
-                <HeaderCell key={column.id} column={column} sort={sort} width={width(column)} />
+                <HeaderCell key={column.id} column={column} sort={sort} />
               ))}
             </tr>
           </thead>
@@ -124,17 +130,17 @@ export function DataTable<Row, Field extends string = string>({
                 {columns.map((column) => (
                   <td
                     key={column.id}
-                    title={column.truncate?.(row)}
-                    style={column.truncate ? { width: width(column), maxWidth: 0 } : undefined}
+                    title={column.long?.(row)}
                     className={cn(
                       'px-4 py-3',
-                      column.truncate ? 'truncate' : 'whitespace-nowrap',
+                      // A long text may shrink to 6rem before the table needs to scroll.
+                      column.long ? 'min-w-32' : 'whitespace-nowrap',
                       column.align === 'right' && 'text-right',
                       column.hideBelow && HIDE_BELOW[column.hideBelow],
                       column.className,
                     )}
                   >
-                    {column.cell(row)}
+                    {content(column, row)}
                   </td>
                 ))}
               </tr>

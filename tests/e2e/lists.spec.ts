@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
   type Browser,
@@ -105,6 +106,96 @@ test.describe('lists at 1280 px', () => {
         await context.close();
       }
     });
+  }
+});
+
+/** Serious or critical accessibility violations on the page (toasts aside). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
+}
+
+test('the kit: sorting headers, "Load more" by cursor, focus in the form and delete dialogs, no axe violations', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const w = await listWorld(request);
+  // 50 more clients: 55 in all, more than one page of 50.
+  await Promise.all(
+    Array.from({ length: 50 }, (_, i) =>
+      request
+        .post('/api/clients', {
+          data: {
+            name: `Paged ${String(i).padStart(2, '0')}`,
+            email: `paged-${i}-${Date.now()}@example.com`,
+            portalId: w.portalId,
+          },
+        })
+        .then((res) => expect(res.status()).toBe(201)),
+    ),
+  );
+  const context = await open(browser, request, 'en');
+  try {
+    const page = await context.newPage();
+    const main = page.getByRole('main');
+    await visit(page, '/dashboard/clients');
+    const table = main.getByRole('table', { name: 'Clients' });
+    await expect(table.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+
+    // A header sorts: first ascending, again descending; the URL keeps it.
+    await table.getByRole('button', { name: 'E-mail' }).click();
+    await expect(table.getByRole('columnheader', { name: 'E-mail' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await expect(table.getByRole('columnheader', { name: 'Name' })).not.toHaveAttribute('aria-sort', /./);
+    await table.getByRole('button', { name: 'E-mail' }).click();
+    await expect(table.getByRole('columnheader', { name: 'E-mail' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await expect(page).toHaveURL(/sort=email&order=desc/);
+
+    // One page of 50, then the rest by the cursor; the count is announced and keeps the focus.
+    await expect(main.getByRole('status').filter({ hasText: 'of 55 shown' })).toHaveText('50 of 55 shown');
+    await expect(table.locator('tbody tr')).toHaveCount(50);
+    await main.getByRole('button', { name: 'Load more' }).click();
+    await expect(table.locator('tbody tr')).toHaveCount(55);
+    await expect(main.getByText('55 of 55 shown')).toBeFocused();
+    await expect(main.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+    const emails = await table.locator('tbody tr td:nth-child(2)').allInnerTexts();
+    expect(emails).toEqual([...emails].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
+    expect(new Set(emails).size).toBe(55);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The form dialog: the first field has the focus; a failed check moves it to the field in error;
+    // Escape closes and gives the focus back to what opened the dialog.
+    const add = main.getByRole('button', { name: 'Add client' });
+    await add.click();
+    const dialog = page.getByRole('dialog', { name: 'Add client' });
+    await expect(dialog.getByLabel('Name')).toBeFocused();
+    await dialog.getByLabel('Email').fill('not an address');
+    await dialog.getByRole('button', { name: 'Add client' }).click();
+    await expect(dialog.getByLabel('Name')).toBeFocused();
+    await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(add).toBeFocused();
+
+    // The delete dialog starts on Cancel (never on the irreversible button).
+    await visit(page, `/dashboard/clients/${w.clientId}`);
+    const remove = main.getByRole('button', { name: 'Delete' });
+    await remove.click();
+    const confirm = page.getByRole('dialog', { name: /^Delete / });
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(remove).toBeFocused();
+  } finally {
+    await context.close();
   }
 });
 
