@@ -34,6 +34,12 @@ export function InvoiceList() {
   const totals = list.first?.totals;
   const byStatus = new Map(totals?.map((total) => [total.status, total]));
   const anyInvoice = (totals ?? []).some((total) => total.count > 0);
+  /** Every match: the chosen status's count, or all of them (the totals ignore the status filter). */
+  const matches = totals
+    ? status
+      ? (byStatus.get(status)?.count ?? 0)
+      : totals.reduce((sum, total) => sum + total.count, 0)
+    : undefined;
   const newHref = `${INVOICES_BASE}/new${client ? `?client=${client}${project ? `&project=${project}` : ''}` : ''}`;
   const shownProjects = client
     ? (projects.data ?? []).filter((option) => option.clientId === client)
@@ -55,7 +61,7 @@ export function InvoiceList() {
     <ListPage
       t={t}
       params={params}
-      query={list}
+      query={{ ...list, total: matches }}
       sortable={false}
       columns={invoiceColumns(t, lang)}
       rowKey={(invoice) => invoice.id}

@@ -28,9 +28,9 @@ function InvoiceNumber({ invoice }: { invoice: InvoiceSummary }) {
 }
 
 /**
- * The list's columns: number, client and project (long names give way with "…"), amount, status, and
- * the due, issued and paid days; "Issued" steps aside in a frame under 64 rem, so at 1280 px with the
- * sidebar open every other column stays whole.
+ * The list's columns: number, client and project (long names wrap, two lines at most), amount, status,
+ * and the due, issued and paid days; "Issued" (the day it was sent, also on the invoice's page) steps aside
+ * in a frame under 64 rem, so at 1280 px with the sidebar open the others stay whole, in German too.
  */
 export function invoiceColumns(t: T, lang: string): Column<InvoiceSummary>[] {
   const day = (value: string | null) => (value ? formatDay(value, lang) : null);

@@ -90,9 +90,12 @@ function HeaderCell<Row, Field extends string>({
   );
 }
 
-/** Text of a long column: wrapped anywhere (an e-mail has no spaces), two lines at most, then "…". */
+/**
+ * Text of a long column: wrapped between words, two lines at most, then "…". A word is never split (an
+ * e-mail stays whole), so the columns that hold words give way first.
+ */
 export function ClampedText({ children, className }: { children: ReactNode; className?: string }) {
-  return <span className={cn('line-clamp-2 [overflow-wrap:anywhere]', className)}>{children}</span>;
+  return <span className={cn('line-clamp-2 break-words', className)}>{children}</span>;
 }
 
 /**
@@ -133,7 +136,7 @@ export function DataTable<Row, Field extends string = string>({
                     title={column.long?.(row)}
                     className={cn(
                       'px-4 py-3',
-                      // A long text may shrink to 6rem before the table needs to scroll.
+                      // A long text may shrink to its longest word (at least 6rem) before the table scrolls.
                       column.long ? 'min-w-32' : 'whitespace-nowrap',
                       column.align === 'right' && 'text-right',
                       column.hideBelow && HIDE_BELOW[column.hideBelow],

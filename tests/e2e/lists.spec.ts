@@ -93,6 +93,22 @@ test.describe('lists at 1280 px', () => {
       }
     });
 
+    test(`the clients, projects and files tables show every column whole (${lang})`, async ({ browser }) => {
+      await setLanguage(api, lang);
+      const context = await open(browser, api, lang);
+      try {
+        const page = await context.newPage();
+        for (const section of ['clients', 'projects', 'files']) {
+          await visit(page, `/dashboard/${section}`);
+          const table = page.getByRole('main').locator('table').first();
+          await expect(table.locator('tbody tr').first()).toBeVisible();
+          expect(await clipped(table.locator('xpath=..')), section).toEqual([]);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+
     test(`the files list shows every status chip whole (${lang})`, async ({ browser }) => {
       await setLanguage(api, lang);
       const context = await open(browser, api, lang);
@@ -260,6 +276,10 @@ test.describe('screenshot walk', () => {
         await dialogShot(page, 'project-delete');
 
         await visit(page, '/dashboard/files');
+        // The thumbnails arrive once the preview jobs ran (the list asks again while one is pending).
+        await expect(main.getByRole('img', { name: /moodboard/ }).locator('visible=true')).toBeVisible({
+          timeout: 30_000,
+        });
         await shot(page, 'files');
         await visit(page, `/dashboard/files/${w.fileId}`);
         await shot(page, 'file');
