@@ -91,7 +91,7 @@ export function ProjectCard({ project }: { project: Project }) {
   return (
     <Link
       to={project.id}
-      className="grid gap-2 rounded-2xl border border-line bg-canvas p-4 shadow-xs hover:border-slate-300"
+      className="grid grid-cols-[minmax(0,1fr)] gap-2 rounded-2xl border border-line bg-canvas p-4 shadow-xs hover:border-slate-300"
     >
       <span className="flex items-start justify-between gap-3">
         <span className="flex min-w-0 items-center gap-2">

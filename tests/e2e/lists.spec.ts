@@ -67,7 +67,7 @@ async function clipped(scope: Locator): Promise<string[]> {
   });
 }
 
-test.describe('lists at 1280 px', () => {
+test.describe('lists at 1280 and 390 px', () => {
   // One provider for the four checks, signed in on its own request context.
   let api: APIRequestContext;
   test.beforeAll(async ({ playwright }) => {
@@ -103,6 +103,34 @@ test.describe('lists at 1280 px', () => {
           const table = page.getByRole('main').locator('table').first();
           await expect(table.locator('tbody tr').first()).toBeVisible();
           expect(await clipped(table.locator('xpath=..')), section).toEqual([]);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+
+    test(`at 390 px no list is wider than the phone's screen (${lang})`, async ({ browser }) => {
+      await setLanguage(api, lang);
+      const context = await open(browser, api, lang, PHONE);
+      try {
+        const page = await context.newPage();
+        for (const section of ['clients', 'projects', 'files', 'invoices']) {
+          await visit(page, `/dashboard/${section}`);
+          await expect(page.getByRole('main').getByRole('list').first()).toBeVisible();
+          // The right edge of everything in the page's main region (but what scrolls sideways in a row of
+          // its own, like the status chips), against the phone's width: a wider page would zoom out.
+          const right = await page.getByRole('main').evaluate((main) => {
+            const inScroller = (element: Element) => {
+              for (let node = element.parentElement; node && node !== main; node = node.parentElement)
+                if (getComputedStyle(node).overflowX !== 'visible') return true;
+              return false;
+            };
+            const edges = [...main.querySelectorAll('*')]
+              .filter((element) => !inScroller(element))
+              .map((element) => element.getBoundingClientRect().right);
+            return Math.max(...edges);
+          });
+          expect(right, section).toBeLessThanOrEqual(PHONE.width);
         }
       } finally {
         await context.close();
