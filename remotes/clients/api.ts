@@ -1,15 +1,20 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../shared/api/call';
 import { api } from '../../shared/api/client';
 import type { paths } from '../../shared/api/schema.gen';
 import { clientKeys } from '../../shared/sections/clients';
+import { useCursorList } from '../../shared/ui/use-cursor-list';
 
 /**
  * The clients section's data: TanStack Query over the typed client. The QueryClient is the host's (a shared
  * singleton); its keys (`shared/sections/clients.ts`) start with 'clients' so mutations invalidate only this
  * section's data.
  */
-export type ClientListParams = NonNullable<paths['/api/clients']['get']['parameters']['query']>;
+/** A list's filter and sort (the cursor is the list's own). */
+export type ClientListParams = Omit<
+  NonNullable<paths['/api/clients']['get']['parameters']['query']>,
+  'cursor'
+>;
 export type ClientListItem =
   paths['/api/clients']['get']['responses'][200]['content']['application/json']['items'][number];
 export type ClientDetail =
@@ -18,11 +23,14 @@ export type PortalSummary =
   paths['/api/portals']['get']['responses'][200]['content']['application/json']['items'][number];
 export type ClientInput = paths['/api/clients']['post']['requestBody']['content']['application/json'];
 
+/** The clients matching `params`, page by page ("Load more" follows the API's cursor). */
 export function useClientList(params: ClientListParams) {
-  return useQuery({
+  return useCursorList({
     queryKey: clientKeys.list(params),
-    queryFn: ({ signal }) => callApi(api.GET('/api/clients', { params: { query: params }, signal })),
-    placeholderData: keepPreviousData,
+    fetchPage: (cursor, signal) =>
+      callApi(
+        api.GET('/api/clients', { params: { query: { ...params, ...(cursor ? { cursor } : {}) } }, signal }),
+      ),
   });
 }
 

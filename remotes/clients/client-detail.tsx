@@ -3,16 +3,15 @@ import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '../../shared/api/error';
 import { formatDate } from '../../shared/format/date';
 import { useNavigate, useParams } from '../../shared/router';
-import { Button } from '../../shared/ui/button';
-import { BackLink, DetailLoadFailed } from '../../shared/ui/load-failed';
+import { DeleteDialog } from '../../shared/ui/delete-dialog';
+import { DetailPage } from '../../shared/ui/detail-page';
+import { DetailHeader } from '../../shared/ui/page-header';
 import { toast } from '../../shared/ui/toaster';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
-import { useClientDetail, useInviteClient, usePortals } from './api';
-import { DeleteClientDialog } from './delete-client-dialog';
+import { type ClientDetail, useClientDetail, useDeleteClient, useInviteClient, usePortals } from './api';
 import { DetailCards } from './detail-cards';
 import { useClientTexts } from './i18n';
 import { PasswordDialog } from './password-dialog';
-import { DetailSkeleton } from './skeletons';
 
 const ClientFormDialog = lazy(() => import('./client-form-dialog'));
 
@@ -20,32 +19,33 @@ type Open = 'edit' | 'delete' | 'password' | null;
 
 /** One client (route `:clientId`): contact data, portal, projects, invoices and the actions on them. */
 export default function ClientDetailPage() {
-  const { t, lang } = useClientTexts();
+  const { t } = useClientTexts();
   const { clientId = '' } = useParams();
-  const navigate = useNavigate();
   const detail = useClientDetail(clientId);
+  useDocumentTitle(detail.data?.name ?? t('title'));
+  return (
+    <DetailPage query={detail} t={(key) => t(key)}>
+      {(client) => <ClientView client={client} />}
+    </DetailPage>
+  );
+}
+
+function ClientView({ client }: { client: ClientDetail }) {
+  const { t, lang } = useClientTexts();
+  const navigate = useNavigate();
   const portals = usePortals();
   const invite = useInviteClient();
+  const remove = useDeleteClient();
   const [open, setOpen] = useState<Open>(null);
-  useDocumentTitle(detail.data?.name ?? t('title'));
-
-  const back = <BackLink label={t('detail.back')} />;
-
-  if (detail.isPending) return <DetailSkeleton />;
-  if (detail.isError)
-    return (
-      <DetailLoadFailed
-        error={detail.error}
-        t={(key) => t(key)}
-        retrying={detail.isFetching}
-        onRetry={() => void detail.refetch()}
-      />
-    );
-
-  const client = detail.data;
   const portalUrl =
     portals.data?.find((portal) => portal.id === client.portal.id)?.portalUrl ??
     new URL(`/portal/${client.portal.id}`, window.location.origin).href;
+  /** "Their 2 projects and 1 invoice are deleted with them." */
+  const withData = (projects: number, invoices: number) =>
+    t('delete.withData', {
+      projects: t('delete.projects', { count: projects }),
+      invoices: t('delete.invoices', { count: invoices }),
+    });
 
   async function sendInvite() {
     try {
@@ -76,40 +76,31 @@ export default function ClientDetailPage() {
   }
 
   return (
-    <div className="grid gap-6">
-      {back}
-      <header className="grid gap-4">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight break-words">{client.name}</h1>
+    <>
+      <DetailHeader
+        back={{ label: t('detail.back') }}
+        title={client.name}
+        meta={
           <p className="text-sm text-muted">
             {[client.company, t('detail.since', { date: formatDate(client.createdAt, lang) })]
               .filter(Boolean)
               .join(' · ')}
           </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button size="sm" loading={invite.isPending} onClick={() => void sendInvite()}>
-            <Mail aria-hidden="true" className="size-4" />
-            {t('detail.invite')}
-          </Button>
-          <Button size="sm" variant="secondary" onClick={() => void copyLink()}>
-            <Link2 aria-hidden="true" className="size-4" />
-            {t('detail.copyLink')}
-          </Button>
-          <Button size="sm" variant="secondary" onClick={() => setOpen('password')}>
-            <KeyRound aria-hidden="true" className="size-4" />
-            {t('detail.setPassword')}
-          </Button>
-          <Button size="sm" variant="secondary" onClick={() => setOpen('edit')}>
-            <Pencil aria-hidden="true" className="size-4" />
-            {t('detail.edit')}
-          </Button>
-          <Button size="sm" variant="danger" onClick={() => setOpen('delete')}>
-            <Trash2 aria-hidden="true" className="size-4" />
-            {t('detail.delete')}
-          </Button>
-        </div>
-      </header>
+        }
+        actions={[
+          {
+            label: t('detail.invite'),
+            icon: Mail,
+            variant: 'primary',
+            loading: invite.isPending,
+            onClick: () => void sendInvite(),
+          },
+          { label: t('detail.copyLink'), icon: Link2, onClick: () => void copyLink() },
+          { label: t('detail.setPassword'), icon: KeyRound, onClick: () => setOpen('password') },
+          { label: t('detail.edit'), icon: Pencil, onClick: () => setOpen('edit') },
+          { label: t('detail.delete'), icon: Trash2, variant: 'danger', onClick: () => setOpen('delete') },
+        ]}
+      />
       <DetailCards client={client} />
       {open === 'edit' ? (
         <Suspense fallback={null}>
@@ -120,18 +111,27 @@ export default function ClientDetailPage() {
           />
         </Suspense>
       ) : null}
-      <PasswordDialog
-        clientId={client.id}
-        clientName={client.name}
-        open={open === 'password'}
-        onOpenChange={(next) => setOpen(next ? 'password' : null)}
-      />
-      <DeleteClientDialog
-        client={client}
+      {open === 'password' ? (
+        <PasswordDialog clientId={client.id} clientName={client.name} onClose={() => setOpen(null)} />
+      ) : null}
+      {/* Says what goes with the client: the counts shown come from the detail, the toast's from what the API deleted. */}
+      <DeleteDialog
+        t={t}
+        name={client.name}
         open={open === 'delete'}
         onOpenChange={(next) => setOpen(next ? 'delete' : null)}
+        remove={() => remove.mutateAsync(client.id)}
+        doneDetail={({ deleted }) =>
+          deleted.projects || deleted.invoices ? withData(deleted.projects, deleted.invoices) : undefined
+        }
         onDeleted={() => navigate('..', { replace: true })}
-      />
-    </div>
+      >
+        {client.projects.length > 0 || client.invoices.length > 0 ? (
+          <p className="rounded-lg bg-danger-soft p-3 text-sm text-danger">
+            {withData(client.projects.length, client.invoices.length)}
+          </p>
+        ) : null}
+      </DeleteDialog>
+    </>
   );
 }

@@ -1,60 +1,41 @@
-import type { ReactNode } from 'react';
 import { formatDate, formatRelativeTime } from '../../shared/format/date';
 import { formatMoney } from '../../shared/format/money';
 import { Link } from '../../shared/router';
-import { Card } from '../../shared/ui/card';
+import { DetailItem, TitledCard } from '../../shared/ui/card';
 import type { ClientDetail } from './api';
 import { useClientTexts } from './i18n';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card className="grid content-start gap-4 p-5">
-      <h2 className="text-base font-semibold">{title}</h2>
-      {children}
-    </Card>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-0.5">
-      <dt className="text-xs font-medium text-subtle">{label}</dt>
-      <dd className="text-sm break-words text-ink">{children}</dd>
-    </div>
-  );
-}
 
 /** Contact data, portal access, projects and invoices of one client. */
 export function DetailCards({ client }: { client: ClientDetail }) {
   const { t, lang } = useClientTexts();
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      <Section title={t('detail.contact')}>
+      <TitledCard title={t('detail.contact')}>
         <dl className="grid gap-3">
-          <Item label={t('detail.email')}>
+          <DetailItem label={t('detail.email')}>
             <a className="text-primary hover:underline" href={`mailto:${client.email}`}>
               {client.email}
             </a>
-          </Item>
+          </DetailItem>
           {client.phone ? (
-            <Item label={t('detail.phone')}>
+            <DetailItem label={t('detail.phone')}>
               <a className="text-primary hover:underline" href={`tel:${client.phone}`}>
                 {client.phone}
               </a>
-            </Item>
+            </DetailItem>
           ) : null}
-          {client.company ? <Item label={t('detail.company')}>{client.company}</Item> : null}
+          {client.company ? <DetailItem label={t('detail.company')}>{client.company}</DetailItem> : null}
           {client.notes ? (
-            <Item label={t('detail.notes')}>
+            <DetailItem label={t('detail.notes')}>
               <span className="whitespace-pre-line">{client.notes}</span>
-            </Item>
+            </DetailItem>
           ) : null}
         </dl>
-      </Section>
-      <Section title={t('detail.portal')}>
+      </TitledCard>
+      <TitledCard title={t('detail.portal')}>
         <dl className="grid gap-3">
-          <Item label={t('detail.portal')}>{client.portal.portalName}</Item>
-          <Item label={t('detail.lastLogin')}>
+          <DetailItem label={t('detail.portal')}>{client.portal.portalName}</DetailItem>
+          <DetailItem label={t('detail.lastLogin')}>
             {client.lastPortalLogin ? (
               <time dateTime={client.lastPortalLogin} title={formatDate(client.lastPortalLogin, lang)}>
                 {formatRelativeTime(client.lastPortalLogin, lang)}
@@ -62,14 +43,14 @@ export function DetailCards({ client }: { client: ClientDetail }) {
             ) : (
               t('detail.never')
             )}
-          </Item>
-          <Item label={t('detail.signIn')}>
+          </DetailItem>
+          <DetailItem label={t('detail.signIn')}>
             {t(client.hasPassword ? 'detail.passwordYes' : 'detail.passwordNo')}
-          </Item>
-          <Item label={t('detail.language')}>{t(`languages.${client.language}`)}</Item>
+          </DetailItem>
+          <DetailItem label={t('detail.language')}>{t(`languages.${client.language}`)}</DetailItem>
         </dl>
-      </Section>
-      <Section title={t('detail.projects')}>
+      </TitledCard>
+      <TitledCard title={t('detail.projects')}>
         {client.projects.length === 0 ? (
           <p className="text-sm text-muted">{t('detail.noProjects')}</p>
         ) : (
@@ -89,8 +70,8 @@ export function DetailCards({ client }: { client: ClientDetail }) {
             ))}
           </ul>
         )}
-      </Section>
-      <Section title={t('detail.invoices')}>
+      </TitledCard>
+      <TitledCard title={t('detail.invoices')}>
         {client.invoices.length === 0 ? (
           <p className="text-sm text-muted">{t('detail.noInvoices')}</p>
         ) : (
@@ -120,7 +101,7 @@ export function DetailCards({ client }: { client: ClientDetail }) {
             ))}
           </ul>
         )}
-      </Section>
+      </TitledCard>
     </div>
   );
 }

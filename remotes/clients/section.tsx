@@ -1,8 +1,7 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from '../../shared/router';
+import { lazy } from 'react';
+import { SectionRoutes } from '../../shared/ui/section-routes';
 import { ClientList } from './client-list';
 import { useClientTexts } from './i18n';
-import { DetailSkeleton, ListSkeleton } from './skeletons';
 
 /** The detail page (with its dialogs and zod) is its own chunk: the list is what most visits need. */
 const ClientDetailPage = lazy(() => import('./client-detail'));
@@ -17,19 +16,12 @@ export const CLIENTS_BASE = '/dashboard/clients';
  */
 export default function ClientsSection() {
   const { ready } = useClientTexts();
-  if (!ready) return <ListSkeleton />;
   return (
-    <Routes>
-      <Route index element={<ClientList />} />
-      <Route
-        path=":clientId"
-        element={
-          <Suspense fallback={<DetailSkeleton />}>
-            <ClientDetailPage />
-          </Suspense>
-        }
-      />
-      <Route path="*" element={<Navigate to={CLIENTS_BASE} replace />} />
-    </Routes>
+    <SectionRoutes
+      ready={ready}
+      base={CLIENTS_BASE}
+      list={<ClientList />}
+      pages={{ ':clientId': <ClientDetailPage /> }}
+    />
   );
 }

@@ -6,6 +6,7 @@ import {
   providerFileUrls as urls,
   useAddPin,
   useDecideFile,
+  useDeleteFile,
   useFileDetail,
   useUploadedFile,
 } from '../../shared/files/dashboard-query';
@@ -16,29 +17,15 @@ import { type DraftPin, PinViewer } from '../../shared/files/pin-viewer';
 import { FileStatusBadge } from '../../shared/files/status-badge';
 import { HistoryTrail, VersionList } from '../../shared/files/version-history';
 import { Link, useNavigate, useParams } from '../../shared/router';
-import { Button } from '../../shared/ui/button';
-import { BackLink, DetailLoadFailed } from '../../shared/ui/load-failed';
-import { Skeleton } from '../../shared/ui/skeleton';
+import { DeleteDialog } from '../../shared/ui/delete-dialog';
+import { DetailPage } from '../../shared/ui/detail-page';
+import { DetailHeader } from '../../shared/ui/page-header';
 import { toast } from '../../shared/ui/toaster';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
-import { DeleteFileDialog, RenameFileDialog } from './file-dialogs';
+import { RenameFileDialog } from './file-dialogs';
 import { useFilesTexts } from './i18n';
 
 type Open = 'rename' | 'delete' | null;
-
-/** Loading state of the file page: header, preview and side column. */
-function PageSkeleton() {
-  return (
-    <div role="status" aria-busy="true" className="grid gap-6">
-      <Skeleton className="h-4 w-24" />
-      <Skeleton className="h-8 w-72 max-w-full" />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <Skeleton className="h-96 w-full" />
-        <Skeleton className="h-64 w-full" />
-      </div>
-    </div>
-  );
-}
 
 /**
  * One file (`/dashboard/files/:fileId`): its pages with the pins (the provider pins at any time; with a
@@ -52,24 +39,10 @@ export default function FilePage() {
   const navigate = useNavigate();
   const detail = useFileDetail(fileId);
   useDocumentTitle(detail.data?.file.name ?? t('title'));
-
-  const back = <BackLink label={t('detail.back')} />;
-
-  if (detail.isPending) return <PageSkeleton />;
-  if (detail.isError)
-    return (
-      <DetailLoadFailed
-        error={detail.error}
-        t={(key) => t(key)}
-        retrying={detail.isFetching}
-        onRetry={() => void detail.refetch()}
-      />
-    );
   return (
-    <div className="grid gap-6">
-      {back}
-      <FileView detail={detail.data} onDeleted={() => navigate('..', { replace: true })} />
-    </div>
+    <DetailPage query={detail} t={(key) => t(key)}>
+      {(data) => <FileView detail={data} onDeleted={() => navigate('..', { replace: true })} />}
+    </DetailPage>
   );
 }
 
@@ -82,6 +55,7 @@ function FileView({ detail, onDeleted }: { detail: FileDetail; onDeleted: () => 
   const addPin = useAddPin(file.id);
   const decide = useDecideFile(file.id);
   const uploaded = useUploadedFile();
+  const remove = useDeleteFile();
   // A new version (here or live) moves the view to it.
   const [latestSeen, setLatestSeen] = useState(file.latestVersion.id);
   if (latestSeen !== file.latestVersion.id) {
@@ -102,32 +76,28 @@ function FileView({ detail, onDeleted }: { detail: FileDetail; onDeleted: () => 
 
   return (
     <>
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid min-w-0 gap-1.5">
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <h1 className="text-2xl font-semibold tracking-tight break-all">{file.name}</h1>
-            <FileStatusBadge status={file.status} />
-          </div>
-          <p className="text-sm text-muted">
-            <Link to={`/dashboard/projects/${file.project.id}`} className="hover:text-ink hover:underline">
-              {t('detail.project', { name: file.project.name })}
-            </Link>
-            {' · '}
-            {file.client.name}
-          </p>
-          <p className="text-sm text-subtle">{statusNote}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="secondary" onClick={() => setOpen('rename')}>
-            <Pencil aria-hidden="true" className="size-4" />
-            {t('detail.rename')}
-          </Button>
-          <Button size="sm" variant="danger" onClick={() => setOpen('delete')}>
-            <Trash2 aria-hidden="true" className="size-4" />
-            {t('detail.delete')}
-          </Button>
-        </div>
-      </header>
+      <DetailHeader
+        back={{ label: t('detail.back') }}
+        title={file.name}
+        titleClassName="break-all"
+        badge={<FileStatusBadge status={file.status} />}
+        meta={
+          <>
+            <p className="text-sm text-muted">
+              <Link to={`/dashboard/projects/${file.project.id}`} className="hover:text-ink hover:underline">
+                {t('detail.project', { name: file.project.name })}
+              </Link>
+              {' · '}
+              {file.client.name}
+            </p>
+            <p className="text-sm text-subtle">{statusNote}</p>
+          </>
+        }
+        actions={[
+          { label: t('detail.rename'), icon: Pencil, onClick: () => setOpen('rename') },
+          { label: t('detail.delete'), icon: Trash2, variant: 'danger', onClick: () => setOpen('delete') },
+        ]}
+      />
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)]">
         <section aria-labelledby="file-preview-title" className="grid min-w-0 gap-3">
@@ -240,13 +210,13 @@ function FileView({ detail, onDeleted }: { detail: FileDetail; onDeleted: () => 
 
       <HistoryTrail history={history} />
 
-      {open === 'rename' ? (
-        <RenameFileDialog file={file} open onOpenChange={(next) => setOpen(next ? 'rename' : null)} />
-      ) : null}
-      <DeleteFileDialog
-        file={file}
+      {open === 'rename' ? <RenameFileDialog file={file} onClose={() => setOpen(null)} /> : null}
+      <DeleteDialog
+        t={t}
+        name={file.name}
         open={open === 'delete'}
         onOpenChange={(next) => setOpen(next ? 'delete' : null)}
+        remove={() => remove.mutateAsync(file.id)}
         onDeleted={onDeleted}
       />
     </>

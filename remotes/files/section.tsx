@@ -1,24 +1,14 @@
-import { lazy, Suspense } from 'react';
-import { DashboardFilesKit, filesKitTexts } from '../../shared/files/dashboard-kit';
-import { Navigate, Route, Routes } from '../../shared/router';
-import { Skeleton } from '../../shared/ui/skeleton';
-import { FileList, RowsSkeleton } from './file-list';
+import { lazy } from 'react';
+import { DashboardFilesKit } from '../../shared/files/dashboard-kit';
+import { ListPageSkeleton } from '../../shared/ui/page-skeletons';
+import { SectionRoutes } from '../../shared/ui/section-routes';
+import { FileList } from './file-list';
 import { useFilesTexts } from './i18n';
 
 /** The file page (pins, decisions, history, dialogs and zod) is its own chunk: the list is what most visits need. */
 const FilePage = lazy(() => import('./file-page'));
 
 export const FILES_BASE = '/dashboard/files';
-
-function SectionSkeleton() {
-  return (
-    <div role="status" aria-busy="true" className="grid gap-6">
-      <Skeleton className="h-8 w-40" />
-      <Skeleton className="h-10 w-full max-w-md" />
-      <RowsSkeleton />
-    </div>
-  );
-}
 
 /**
  * The Files section (issue 20), exposed as `files/Section` and mounted by the host under
@@ -27,24 +17,16 @@ function SectionSkeleton() {
  * (`filesKit`) are registered.
  */
 export default function FilesSection() {
+  // The file components' texts (`DashboardFilesKit`) load beside the section's own, not after them.
   const { ready } = useFilesTexts();
-  // The file components' texts load beside the section's own, not after them.
-  const kit = filesKitTexts.useTexts();
-  if (!ready || !kit.ready) return <SectionSkeleton />;
   return (
-    <DashboardFilesKit fallback={<SectionSkeleton />}>
-      <Routes>
-        <Route index element={<FileList />} />
-        <Route
-          path=":fileId"
-          element={
-            <Suspense fallback={<SectionSkeleton />}>
-              <FilePage />
-            </Suspense>
-          }
-        />
-        <Route path="*" element={<Navigate to={FILES_BASE} replace />} />
-      </Routes>
+    <DashboardFilesKit fallback={<ListPageSkeleton />}>
+      <SectionRoutes
+        ready={ready}
+        base={FILES_BASE}
+        list={<FileList />}
+        pages={{ ':fileId': <FilePage /> }}
+      />
     </DashboardFilesKit>
   );
 }

@@ -1,10 +1,5 @@
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { readAllClients, readAllProjects } from '../../shared/api/all-pages';
 import { callApi } from '../../shared/api/call';
 import { api, type paths } from '../../shared/api/client';
 import type {
@@ -17,6 +12,7 @@ import type {
 } from '../../shared/contracts/invoices';
 import { applyInvoiceActivity, invoiceKeys } from '../../shared/sections/invoices';
 import { OVERVIEW_KEY } from '../../shared/sections/overview';
+import { useCursorList } from '../../shared/ui/use-cursor-list';
 import { stripeBusy } from './stripe-state';
 
 /**
@@ -43,18 +39,15 @@ export const creditNotePdfUrl = (invoiceId: string) => `${invoicePath(invoiceId)
 
 /** The invoices matching `filter`, newest first, page by page (keyset: "Load more" follows `nextCursor`). */
 export function useInvoiceList(filter: InvoiceListFilter) {
-  return useInfiniteQuery({
+  return useCursorList({
     queryKey: invoiceKeys.list(filter),
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }): Promise<InvoiceList> =>
+    fetchPage: (cursor, signal): Promise<InvoiceList> =>
       callApi(
         api.GET('/api/invoices', {
-          params: { query: { ...filter, limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) } },
+          params: { query: { ...filter, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) } },
           signal,
         }),
       ),
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    placeholderData: keepPreviousData,
   });
 }
 
@@ -77,23 +70,12 @@ export function useInvoice(invoiceId: string, enabled = true) {
   });
 }
 
-/** Every client of the provider by name, with their language (the API pages by 100 at most). */
+/** Every client of the provider by name, with their language (the API answers 100 a page at most). */
 export function useClientOptions() {
   return useQuery({
     queryKey: invoiceKeys.clients,
-    queryFn: async ({ signal }) => {
-      const clients: ClientOption[] = [];
-      for (let page = 1; ; page++) {
-        const data = await callApi(
-          api.GET('/api/clients', {
-            params: { query: { sort: 'name', order: 'asc', page, pageSize: 100 } },
-            signal,
-          }),
-        );
-        clients.push(...data.items.map(({ id, name, language }) => ({ id, name, language })));
-        if (clients.length >= data.total || data.items.length === 0) return clients;
-      }
-    },
+    queryFn: async ({ signal }): Promise<ClientOption[]> =>
+      (await readAllClients(signal)).map(({ id, name, language }) => ({ id, name, language })),
     staleTime: 60_000,
   });
 }
@@ -103,27 +85,12 @@ export function useProjectOptions(clientId: string, enabled = true) {
   return useQuery({
     queryKey: invoiceKeys.projects(clientId),
     enabled,
-    queryFn: async ({ signal }) => {
-      const projects: ProjectOption[] = [];
-      for (let page = 1; ; page++) {
-        const data = await callApi(
-          api.GET('/api/projects', {
-            params: {
-              query: {
-                sort: 'name',
-                order: 'asc',
-                page,
-                pageSize: 100,
-                ...(clientId ? { clientId } : {}),
-              },
-            },
-            signal,
-          }),
-        );
-        projects.push(...data.items.map(({ id, name, client }) => ({ id, name, clientId: client.id })));
-        if (projects.length >= data.total || data.items.length === 0) return projects;
-      }
-    },
+    queryFn: async ({ signal }): Promise<ProjectOption[]> =>
+      (await readAllProjects(signal, clientId)).map(({ id, name, client }) => ({
+        id,
+        name,
+        clientId: client.id,
+      })),
     staleTime: 60_000,
   });
 }

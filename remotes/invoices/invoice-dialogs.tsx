@@ -1,9 +1,10 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import type { ApiError } from '../../shared/api/error';
 import type { Invoice } from '../../shared/contracts/invoices';
-import { Button } from '../../shared/ui/button';
 import { DateField } from '../../shared/ui/date-field';
-import { ConfirmDialog, Dialog } from '../../shared/ui/dialog';
+import { DeleteDialog as KitDeleteDialog } from '../../shared/ui/delete-dialog';
+import { ConfirmDialog } from '../../shared/ui/dialog';
+import { EntityFormDialog, useEntityForm } from '../../shared/ui/entity-form-dialog';
 import { TextareaField } from '../../shared/ui/textarea-field';
 import { toast } from '../../shared/ui/toaster';
 import {
@@ -22,9 +23,6 @@ type DialogProps = { invoice: Invoice; open: boolean; onOpenChange: (open: boole
 /** Whether closing the invoice also closes something in Stripe (what the dialogs then say it does). */
 const touchesStripe = (invoice: Invoice) => invoice.stripe !== null || invoice.payments.length > 0;
 
-const fieldMessage = (cause: unknown, path: string) =>
-  (cause as Partial<ApiError> | undefined)?.fields?.find((field) => field.path === path)?.message;
-
 /** A 409 means the invoice changed meanwhile (sent elsewhere, paid through Stripe): show its new state. */
 function useFailure() {
   const refresh = useRefreshInvoice();
@@ -35,190 +33,180 @@ function useFailure() {
   };
 }
 
+/** A step that only needs a yes (send, mark overdue): the kit's confirm dialog with a plain button. */
+function StepDialog({
+  invoice,
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  failedTitle,
+  run,
+}: DialogProps & {
+  title: string;
+  description: string;
+  confirmLabel: string;
+  failedTitle: string;
+  run: () => Promise<void>;
+}) {
+  const { t } = useInvoiceTexts();
+  const fail = useFailure();
+  const [running, setRunning] = useState(false);
+  async function confirm() {
+    setRunning(true);
+    try {
+      await run();
+      onOpenChange(false);
+    } catch (cause) {
+      onOpenChange(false);
+      fail(invoice, failedTitle, cause);
+    } finally {
+      setRunning(false);
+    }
+  }
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      cancelLabel={t('dialog.cancel')}
+      confirmLabel={confirmLabel}
+      confirmVariant="primary"
+      confirming={running}
+      onConfirm={() => void confirm()}
+    />
+  );
+}
+
 /**
  * Sends a draft: it gets its number and becomes immutable; with Stripe connected it is then created and
  * sent there by a background job. The toast says 'Invoice sent' (and that Stripe is getting it); the
  * invoice page follows the push and says 'Invoice created and sent via the payment provider' when done.
  */
-export function SendDialog({ invoice, open, onOpenChange }: DialogProps) {
+export function SendDialog(props: DialogProps) {
   const { t, lang } = useInvoiceTexts();
+  const { invoice } = props;
   const send = useSendInvoice(invoice.id);
-  const fail = useFailure();
-  async function confirm() {
-    try {
-      const { invoice: sent, payment } = await send.mutateAsync();
-      onOpenChange(false);
-      const outcome = sendOutcome(payment);
-      toast[outcome.tone](t(outcome.key, { number: sent.number ?? '' }), {
-        description: outcome.detail ? t(outcome.detail) : (sent.number ?? undefined),
-      });
-    } catch (cause) {
-      onOpenChange(false);
-      fail(invoice, t('send.failed'), cause);
-    }
-  }
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+    <StepDialog
+      {...props}
       title={t('send.title')}
       description={t('send.body', {
         client: invoice.client.name,
         amount: money(invoice.amountCents, invoice.currency, lang),
       })}
-    >
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={() => onOpenChange(false)}>
-          {t('dialog.cancel')}
-        </Button>
-        <Button loading={send.isPending} onClick={() => void confirm()}>
-          {t('send.confirm')}
-        </Button>
-      </div>
-    </Dialog>
-  );
-}
-
-/** Marks a sent or overdue invoice paid on the day the money arrived (default today). */
-export function MarkPaidDialog({ invoice, open, onOpenChange }: DialogProps) {
-  const { t, lang } = useInvoiceTexts();
-  const change = useChangeStatus(invoice.id);
-  const fail = useFailure();
-  const [paidDate, setPaidDate] = useState(today());
-  const [error, setError] = useState<string | undefined>();
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(paidDate)) {
-      setError(t('validation.dateInvalid'));
-      return;
-    }
-    try {
-      await change.mutateAsync({ status: 'paid', paidDate });
-      onOpenChange(false);
-      toast.success(t('paid.done'));
-    } catch (cause) {
-      const message = fieldMessage(cause, 'paidDate');
-      if (message) setError(message);
-      else {
-        onOpenChange(false);
-        fail(invoice, t('paid.failed'), cause);
-      }
-    }
-  }
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t('paid.title')} description={t('paid.body')}>
-      <form onSubmit={submit} noValidate className="grid gap-4">
-        {touchesStripe(invoice) ? <p className="text-sm text-muted">{t('paid.stripeNote')}</p> : null}
-        <DateField
-          label={t('paid.date')}
-          lang={lang}
-          value={paidDate}
-          error={error}
-          onChange={(value) => {
-            setPaidDate(value);
-            setError(undefined);
-          }}
-        />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button type="submit" loading={change.isPending}>
-            {t('paid.confirm')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      confirmLabel={t('send.confirm')}
+      failedTitle={t('send.failed')}
+      run={async () => {
+        const { invoice: sent, payment } = await send.mutateAsync();
+        const outcome = sendOutcome(payment);
+        toast[outcome.tone](t(outcome.key, { number: sent.number ?? '' }), {
+          description: outcome.detail ? t(outcome.detail) : (sent.number ?? undefined),
+        });
+      }}
+    />
   );
 }
 
 /** Marks a sent invoice overdue (the overdue job does it the day after the due date anyway). */
-export function MarkOverdueDialog({ invoice, open, onOpenChange }: DialogProps) {
+export function MarkOverdueDialog(props: DialogProps) {
   const { t } = useInvoiceTexts();
-  const change = useChangeStatus(invoice.id);
-  const fail = useFailure();
-  async function confirm() {
-    try {
-      await change.mutateAsync({ status: 'overdue' });
-      onOpenChange(false);
-      toast.success(t('overdue.done'));
-    } catch (cause) {
-      onOpenChange(false);
-      fail(invoice, t('overdue.failed'), cause);
-    }
-  }
+  const change = useChangeStatus(props.invoice.id);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+    <StepDialog
+      {...props}
       title={t('overdue.title')}
       description={t('overdue.body')}
+      confirmLabel={t('overdue.confirm')}
+      failedTitle={t('overdue.failed')}
+      run={async () => {
+        await change.mutateAsync({ status: 'overdue' });
+        toast.success(t('overdue.done'));
+      }}
+    />
+  );
+}
+
+/** Marks a sent or overdue invoice paid on the day the money arrived (default today). */
+export function MarkPaidDialog({ invoice, onOpenChange }: DialogProps) {
+  const { t, lang } = useInvoiceTexts();
+  const change = useChangeStatus(invoice.id);
+  const fail = useFailure();
+  const form = useEntityForm({ initial: () => ({ paidDate: today() }), fields: ['paidDate'], t });
+  const close = () => onOpenChange(false);
+  return (
+    <EntityFormDialog
+      form={form}
+      title={t('paid.title')}
+      description={t('paid.body')}
+      submitLabel={t('paid.confirm')}
+      doneMessage={t('paid.done')}
+      cancelLabel={t('dialog.cancel')}
+      failedTitle={t('paid.failed')}
+      onClose={close}
+      onFailure={(cause) => {
+        close();
+        fail(invoice, t('paid.failed'), cause);
+      }}
+      onSubmit={async () => {
+        const { paidDate } = form.values;
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(paidDate)) {
+          form.invalid('paidDate', 'validation.dateInvalid');
+          return false;
+        }
+        await change.mutateAsync({ status: 'paid', paidDate });
+      }}
     >
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={() => onOpenChange(false)}>
-          {t('dialog.cancel')}
-        </Button>
-        <Button loading={change.isPending} onClick={() => void confirm()}>
-          {t('overdue.confirm')}
-        </Button>
-      </div>
-    </Dialog>
+      {touchesStripe(invoice) ? <p className="text-sm text-muted">{t('paid.stripeNote')}</p> : null}
+      <DateField
+        label={t('paid.date')}
+        name="paidDate"
+        lang={lang}
+        value={form.values.paidDate}
+        error={form.error('paidDate')}
+        onChange={(value) => form.setValue('paidDate', value)}
+      />
+    </EntityFormDialog>
   );
 }
 
 /** Cancels a sent or overdue invoice with a credit note (its own number) that references it. */
-export function CancelDialog({ invoice, open, onOpenChange }: DialogProps) {
+export function CancelDialog({ invoice, onOpenChange }: DialogProps) {
   const { t } = useInvoiceTexts();
   const cancel = useCancelInvoice(invoice.id);
   const fail = useFailure();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    try {
-      const cancelled = await cancel.mutateAsync({ reason: reason.trim() || null });
-      onOpenChange(false);
-      toast.success(t('cancel.done', { number: cancelled.creditNote?.number ?? '' }));
-    } catch (cause) {
-      const message = fieldMessage(cause, 'reason');
-      if (message) setError(message);
-      else {
-        onOpenChange(false);
-        fail(invoice, t('cancel.failed'), cause);
-      }
-    }
-  }
+  const form = useEntityForm({ initial: () => ({ reason: '' }), fields: ['reason'], t });
+  const close = () => onOpenChange(false);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+    <EntityFormDialog
+      form={form}
       title={t('cancel.title', { number: invoice.number ?? '' })}
       description={t('cancel.body')}
+      submitLabel={t('cancel.confirm')}
+      submitVariant="danger"
+      cancelLabel={t('dialog.keep')}
+      failedTitle={t('cancel.failed')}
+      onClose={close}
+      onFailure={(cause) => {
+        close();
+        fail(invoice, t('cancel.failed'), cause);
+      }}
+      onSubmit={async () => {
+        const cancelled = await cancel.mutateAsync({ reason: form.values.reason.trim() || null });
+        toast.success(t('cancel.done', { number: cancelled.creditNote?.number ?? '' }));
+      }}
     >
-      <form onSubmit={submit} noValidate className="grid gap-4">
-        {touchesStripe(invoice) ? <p className="text-sm text-muted">{t('cancel.stripeNote')}</p> : null}
-        <TextareaField
-          label={t('cancel.reason')}
-          hint={t('cancel.reasonHint')}
-          value={reason}
-          maxLength={1000}
-          rows={3}
-          error={error}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setError(undefined);
-          }}
-        />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {t('dialog.keep')}
-          </Button>
-          <Button type="submit" variant="danger" loading={cancel.isPending}>
-            {t('cancel.confirm')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      {touchesStripe(invoice) ? <p className="text-sm text-muted">{t('cancel.stripeNote')}</p> : null}
+      <TextareaField
+        label={t('cancel.reason')}
+        hint={t('cancel.reasonHint')}
+        {...form.field('reason')}
+        maxLength={1000}
+        rows={3}
+      />
+    </EntityFormDialog>
   );
 }
 
@@ -232,26 +220,17 @@ export function DeleteDialog({
   const { t } = useInvoiceTexts();
   const remove = useDeleteInvoice(invoice.id);
   const fail = useFailure();
-  async function confirm() {
-    try {
-      await remove.mutateAsync();
-      toast.success(t('delete.done'));
-      onDeleted();
-    } catch (cause) {
-      onOpenChange(false);
-      fail(invoice, t('delete.failed'), cause);
-    }
-  }
   return (
-    <ConfirmDialog
+    <KitDeleteDialog
+      t={t}
       open={open}
       onOpenChange={onOpenChange}
-      title={t('delete.title')}
-      description={t('delete.body')}
-      cancelLabel={t('dialog.cancel')}
-      confirmLabel={t('delete.confirm')}
-      confirming={remove.isPending}
-      onConfirm={() => void confirm()}
+      remove={() => remove.mutateAsync()}
+      onDeleted={onDeleted}
+      onFailure={(cause) => {
+        onOpenChange(false);
+        fail(invoice, t('toast.deleteFailed'), cause);
+      }}
     />
   );
 }

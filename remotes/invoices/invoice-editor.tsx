@@ -7,6 +7,7 @@ import { Button, buttonClass } from '../../shared/ui/button';
 import { Card } from '../../shared/ui/card';
 import { DateField } from '../../shared/ui/date-field';
 import { BackLink, DetailLoadFailed } from '../../shared/ui/load-failed';
+import { DetailSkeleton } from '../../shared/ui/page-skeletons';
 import { SelectField } from '../../shared/ui/select-field';
 import { StatePanel } from '../../shared/ui/state-panel';
 import { TextareaField } from '../../shared/ui/textarea-field';
@@ -35,7 +36,6 @@ import { rateText, today } from './format';
 import { useInvoiceTexts } from './i18n';
 import { invoicePath } from './invoice-table';
 import { LineItems, TotalsPanel } from './line-items';
-import { PageSkeleton } from './skeletons';
 
 function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00`);
@@ -58,7 +58,7 @@ export default function InvoiceEditorPage() {
   useDocumentTitle(invoiceId ? t('editor.editTitle') : t('editor.newTitle'));
 
   if (invoiceId) {
-    if (existing.isPending || clients.isPending) return <PageSkeleton />;
+    if (existing.isPending || clients.isPending) return <DetailSkeleton />;
     if (existing.isError)
       return (
         <DetailLoadFailed
@@ -96,7 +96,7 @@ export default function InvoiceEditorPage() {
   }
 
   // A new draft waits for what prefills it (a failed optional read prefills nothing).
-  if (clients.isPending || currency.isPending || settings.isPending) return <PageSkeleton />;
+  if (clients.isPending || currency.isPending || settings.isPending) return <DetailSkeleton />;
   const clientParam = search.get('client') ?? '';
   const client = clients.data?.find((candidate) => candidate.id === clientParam);
   const rate = settings.data?.defaultTaxRateBp;

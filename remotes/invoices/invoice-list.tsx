@@ -1,133 +1,111 @@
-import { Plus, Receipt, SearchX } from 'lucide-react';
+import { Plus, Receipt } from 'lucide-react';
+import type { InvoiceStatus } from '../../shared/contracts/invoices';
+import { INVOICE_STATUSES } from '../../shared/invoices/status';
 import { Link } from '../../shared/router';
-import { Button, buttonClass } from '../../shared/ui/button';
-import { LoadFailedPanel } from '../../shared/ui/load-failed';
-import { Skeleton } from '../../shared/ui/skeleton';
-import { StatePanel } from '../../shared/ui/state-panel';
-import { useDocumentTitle } from '../../shared/ui/use-document-title';
+import { buttonClass } from '../../shared/ui/button';
+import { ListPage } from '../../shared/ui/list-page';
+import { StatusChips } from '../../shared/ui/list-toolbar';
+import { useListParams } from '../../shared/ui/use-list-url';
 import { useClientOptions, useInvoiceList, useProjectOptions } from './api';
+import { money } from './format';
 import { useInvoiceTexts } from './i18n';
-import { INVOICES_BASE, InvoiceTable } from './invoice-table';
-import { ListToolbar, StatusChips } from './list-toolbar';
-import { useListParams } from './use-list-params';
-
-/** Placeholder rows while the first page loads: a number, a client, an amount and a status each. */
-export function RowsSkeleton() {
-  return (
-    <div role="status" aria-busy="true" className="grid gap-3 rounded-2xl border border-line p-4">
-      {Array.from({ length: 5 }, (_, row) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-        <div key={row} className="flex items-center gap-3">
-          <Skeleton className="h-4 w-20" />
-          <Skeleton className="h-4 w-1/4" />
-          <Skeleton className="ml-auto h-4 w-20" />
-          <Skeleton className="h-5 w-16 rounded-full" />
-        </div>
-      ))}
-    </div>
-  );
-}
+import { INVOICES_BASE, InvoiceCard, invoiceColumns } from './invoice-table';
 
 /**
  * Every invoice of the provider (`/dashboard/invoices`): search, client / project filters and status chips
- * with their counts and sums, newest first, "Load more" by the API's cursor; a table on desktop, cards on
- * phones. Live: an invoice event refetches it (`applyInvoiceActivity`).
+ * with their counts and sums in the URL, newest first with "Load more" by the API's cursor; a table on
+ * desktop, cards on phones (the kit's `ListTable`). Live: an invoice event refetches it
+ * (`applyInvoiceActivity`).
  */
 export function InvoiceList() {
-  const { t } = useInvoiceTexts();
-  useDocumentTitle(t('title'));
-  const params = useListParams();
+  const { t, lang } = useInvoiceTexts();
+  const params = useListParams({
+    filters: { status: INVOICE_STATUSES, client: 'uuid', project: 'uuid' },
+  });
+  const { status, client, project } = params.filters;
   const clients = useClientOptions();
   const projects = useProjectOptions('');
-  const list = useInvoiceList(params.filter);
-  const pages = list.data?.pages ?? [];
-  const items = pages.flatMap((page) => page.items);
-  const totals = pages[0]?.totals;
+  const list = useInvoiceList({
+    ...(status ? { status } : {}),
+    ...(client ? { clientId: client } : {}),
+    ...(project ? { projectId: project } : {}),
+    ...(params.search ? { q: params.search } : {}),
+  });
+  const totals = list.first?.totals;
+  const byStatus = new Map(totals?.map((total) => [total.status, total]));
   const anyInvoice = (totals ?? []).some((total) => total.count > 0);
-  const newHref = `${INVOICES_BASE}/new${params.clientId ? `?client=${params.clientId}${params.projectId ? `&project=${params.projectId}` : ''}` : ''}`;
+  /** Every match: the chosen status's count, or all of them (the totals ignore the status filter). */
+  const matches = totals
+    ? status
+      ? (byStatus.get(status)?.count ?? 0)
+      : totals.reduce((sum, total) => sum + total.count, 0)
+    : undefined;
+  const newHref = `${INVOICES_BASE}/new${client ? `?client=${client}${project ? `&project=${project}` : ''}` : ''}`;
+  const shownProjects = client
+    ? (projects.data ?? []).filter((option) => option.clientId === client)
+    : (projects.data ?? []);
+  /** The sums of a status per currency (never added across currencies). */
+  const sums = (value: InvoiceStatus) =>
+    (byStatus.get(value)?.amounts ?? [])
+      .filter((amount) => amount.amountCents !== 0)
+      .map((amount) => money(amount.amountCents, amount.currency, lang))
+      .join(' + ');
 
-  let body: React.ReactNode;
-  if (list.isError && !list.data) {
-    body = (
-      <LoadFailedPanel
-        title={t('error.title')}
-        body={list.error.message || t('error.body')}
-        retry={t('error.retry')}
-        retrying={list.isFetching}
-        onRetry={() => void list.refetch()}
-      />
-    );
-  } else if (!list.data) {
-    body = <RowsSkeleton />;
-  } else if (items.length === 0 && !params.filtered) {
-    body = (
-      <StatePanel
-        icon={<Receipt aria-hidden="true" className="size-6" />}
-        title={t('empty.title')}
-        body={t('empty.body')}
-      >
-        <Link to={newHref} className={buttonClass('primary')}>
-          <Plus aria-hidden="true" className="size-4" />
-          {t('new')}
-        </Link>
-      </StatePanel>
-    );
-  } else if (items.length === 0) {
-    body = (
-      <StatePanel
-        role="status"
-        icon={<SearchX aria-hidden="true" className="size-6" />}
-        title={t('empty.noResults')}
-        body={anyInvoice && params.status ? t('empty.noResultsStatus') : t('empty.noResultsBody')}
-      >
-        <Button
-          variant="secondary"
-          onClick={() => params.update({ q: '', status: '', client: '', project: '' })}
-        >
-          {t('empty.clearFilters')}
-        </Button>
-      </StatePanel>
-    );
-  } else {
-    body = (
-      <div
-        className={`grid gap-4 transition-opacity ${list.isFetching && !list.isFetchingNextPage ? 'opacity-70' : ''}`}
-        aria-busy={list.isFetching}
-      >
-        <InvoiceTable items={items} />
-        <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted">
-          <p>{t('shown', { count: items.length })}</p>
-          {list.hasNextPage ? (
-            <Button
-              variant="secondary"
-              loading={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
-            >
-              {t('loadMore')}
-            </Button>
-          ) : null}
-        </div>
-      </div>
-    );
-  }
-
+  const newInvoice = (
+    <Link to={newHref} className={buttonClass('primary')}>
+      <Plus aria-hidden="true" className="size-4" />
+      {t('new')}
+    </Link>
+  );
   return (
-    <div className="grid gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">{t('title')}</h1>
-          <p className="text-sm text-muted">{t('subtitle')}</p>
-        </div>
-        <Link to={newHref} className={buttonClass('primary')}>
-          <Plus aria-hidden="true" className="size-4" />
-          {t('new')}
-        </Link>
-      </header>
-      <div className="grid gap-3">
-        <ListToolbar params={params} clients={clients.data ?? []} projects={projects.data ?? []} />
-        <StatusChips params={params} totals={totals} />
-      </div>
-      {body}
-    </div>
+    <ListPage
+      t={t}
+      params={params}
+      query={{ ...list, total: matches }}
+      sortable={false}
+      columns={invoiceColumns(t, lang)}
+      rowKey={(invoice) => invoice.id}
+      card={(invoice) => <InvoiceCard invoice={invoice} />}
+      actions={newInvoice}
+      filters={[
+        {
+          key: 'client',
+          label: t('filter.client'),
+          allLabel: t('filter.allClients'),
+          options: (clients.data ?? []).map((option) => ({ value: option.id, label: option.name })),
+          onChange: (value) => {
+            // A chosen client narrows the projects: a project of another client goes.
+            const keep = (projects.data ?? []).some(
+              (option) => option.id === project && (!value || option.clientId === value),
+            );
+            params.update({ client: value, ...(keep ? {} : { project: '' }) });
+          },
+        },
+        {
+          key: 'project',
+          label: t('filter.project'),
+          allLabel: t('filter.allProjects'),
+          options: shownProjects.map((option) => ({ value: option.id, label: option.name })),
+        },
+      ]}
+      chips={
+        <StatusChips
+          label={t('filter.status')}
+          value={status}
+          onChange={(value) => params.update({ status: value })}
+          chips={INVOICE_STATUSES.map((value) => ({
+            value,
+            label: t(`status.${value}`),
+            count: byStatus.get(value)?.count ?? 0,
+            detail: sums(value),
+          }))}
+        />
+      }
+      empty={{
+        icon: Receipt,
+        action: newInvoice,
+        ...(anyInvoice && status ? { noResultsBody: t('empty.noResultsStatus') } : {}),
+      }}
+    />
   );
 }

@@ -2,10 +2,13 @@ import { Ban, CheckCircle2, Clock, Download, FileMinus2, Pencil, Send, Trash2 } 
 import { type ReactNode, useState } from 'react';
 import { canTransition, type Invoice } from '../../shared/contracts/invoices';
 import { formatDate } from '../../shared/format/date';
+import { INVOICE_STATUS } from '../../shared/invoices/status';
 import { Link, useNavigate, useParams } from '../../shared/router';
-import { Button, buttonClass } from '../../shared/ui/button';
-import { Card } from '../../shared/ui/card';
-import { BackLink, DetailLoadFailed } from '../../shared/ui/load-failed';
+import { buttonClass } from '../../shared/ui/button';
+import { TitledCard } from '../../shared/ui/card';
+import { DetailPage } from '../../shared/ui/detail-page';
+import { DetailHeader } from '../../shared/ui/page-header';
+import { StatusBadge } from '../../shared/ui/status-badge';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
 import { creditNotePdfUrl, invoicePdfUrl, useInvoice } from './api';
 import { formatDay, money, quantityText, ratePercent } from './format';
@@ -13,8 +16,6 @@ import { useInvoiceTexts } from './i18n';
 import { CancelDialog, DeleteDialog, MarkOverdueDialog, MarkPaidDialog, SendDialog } from './invoice-dialogs';
 import { INVOICES_BASE } from './invoice-table';
 import { TotalsPanel } from './line-items';
-import { PageSkeleton } from './skeletons';
-import { InvoiceStatusBadge } from './status-badge';
 import { StripeCard } from './stripe-card';
 import { latePaymentKey } from './stripe-state';
 
@@ -34,22 +35,12 @@ export default function InvoicePage() {
   const navigate = useNavigate();
   const detail = useInvoice(invoiceId);
   useDocumentTitle(detail.data ? (detail.data.number ?? t('draftNumber')) : t('title'));
-
-  if (detail.isPending) return <PageSkeleton />;
-  if (detail.isError)
-    return (
-      <DetailLoadFailed
-        error={detail.error}
-        t={(key) => t(key)}
-        retrying={detail.isFetching}
-        onRetry={() => void detail.refetch()}
-      />
-    );
   return (
-    <div className="grid gap-6">
-      <BackLink label={t('detail.back')} to={INVOICES_BASE} />
-      <InvoiceView invoice={detail.data} onDeleted={() => navigate(INVOICES_BASE, { replace: true })} />
-    </div>
+    <DetailPage query={detail} t={(key) => t(key)}>
+      {(invoice) => (
+        <InvoiceView invoice={invoice} onDeleted={() => navigate(INVOICES_BASE, { replace: true })} />
+      )}
+    </DetailPage>
   );
 }
 
@@ -68,73 +59,67 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
 
   return (
     <>
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid min-w-0 gap-1.5">
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <h1 className="text-2xl font-semibold tracking-tight tabular-nums" data-testid="invoice-number">
-              {invoice.number ?? t('draftNumber')}
-            </h1>
-            <InvoiceStatusBadge status={invoice.status} />
-          </div>
-          <p className="text-sm text-muted">
-            {invoice.client.name}
-            {invoice.project ? (
-              <>
-                {' · '}
-                <Link
-                  to={`/dashboard/projects/${invoice.project.id}`}
-                  className="hover:text-ink hover:underline"
-                >
-                  {invoice.project.name}
-                </Link>
-              </>
-            ) : null}
-          </p>
-          <p className="text-3xl font-semibold tracking-tight tabular-nums" data-testid="invoice-amount">
-            {amount(invoice.amountCents)}
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {isDraft ? (
-            <>
-              <Link to="edit" className={buttonClass('secondary', 'sm')}>
-                <Pencil aria-hidden="true" className="size-4" />
-                {t('actions.edit')}
-              </Link>
-              <Button size="sm" onClick={() => setOpen('send')}>
-                <Send aria-hidden="true" className="size-4" />
-                {t('actions.send')}
-              </Button>
-              <Button size="sm" variant="danger" onClick={() => setOpen('delete')}>
-                <Trash2 aria-hidden="true" className="size-4" />
-                {t('actions.delete')}
-              </Button>
-            </>
-          ) : null}
-          {allowed('paid') ? (
-            <Button size="sm" onClick={() => setOpen('paid')}>
-              <CheckCircle2 aria-hidden="true" className="size-4" />
-              {t('actions.markPaid')}
-            </Button>
-          ) : null}
-          {allowed('overdue') ? (
-            <Button size="sm" variant="secondary" onClick={() => setOpen('overdue')}>
-              <Clock aria-hidden="true" className="size-4" />
-              {t('actions.markOverdue')}
-            </Button>
-          ) : null}
-          {canTransition(invoice.status, 'cancelled') ? (
-            <Button size="sm" variant="secondary" onClick={() => setOpen('cancel')}>
-              <Ban aria-hidden="true" className="size-4" />
-              {t('actions.cancel')}
-            </Button>
-          ) : null}
-        </div>
-      </header>
+      <DetailHeader
+        back={{ label: t('detail.back'), to: INVOICES_BASE }}
+        title={<span data-testid="invoice-number">{invoice.number ?? t('draftNumber')}</span>}
+        titleClassName="tabular-nums"
+        badge={<StatusBadge status={invoice.status} map={INVOICE_STATUS} t={t} />}
+        meta={
+          <>
+            <p className="text-sm text-muted">
+              {invoice.client.name}
+              {invoice.project ? (
+                <>
+                  {' · '}
+                  <Link
+                    to={`/dashboard/projects/${invoice.project.id}`}
+                    className="hover:text-ink hover:underline"
+                  >
+                    {invoice.project.name}
+                  </Link>
+                </>
+              ) : null}
+            </p>
+            <p className="text-3xl font-semibold tracking-tight tabular-nums" data-testid="invoice-amount">
+              {amount(invoice.amountCents)}
+            </p>
+          </>
+        }
+        actions={[
+          isDraft && { label: t('actions.edit'), icon: Pencil, to: 'edit' },
+          isDraft && {
+            label: t('actions.send'),
+            icon: Send,
+            variant: 'primary',
+            onClick: () => setOpen('send'),
+          },
+          isDraft && {
+            label: t('actions.delete'),
+            icon: Trash2,
+            variant: 'danger',
+            onClick: () => setOpen('delete'),
+          },
+          allowed('paid') && {
+            label: t('actions.markPaid'),
+            icon: CheckCircle2,
+            variant: 'primary',
+            onClick: () => setOpen('paid'),
+          },
+          allowed('overdue') && {
+            label: t('actions.markOverdue'),
+            icon: Clock,
+            onClick: () => setOpen('overdue'),
+          },
+          canTransition(invoice.status, 'cancelled') && {
+            label: t('actions.cancel'),
+            icon: Ban,
+            onClick: () => setOpen('cancel'),
+          },
+        ]}
+      />
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)]">
-        <Card className="grid min-w-0 gap-4 p-4 sm:p-6">
-          <h2 className="text-base font-semibold">{t('editor.lines')}</h2>
+        <TitledCard title={t('editor.lines')}>
           {invoice.description ? (
             <p className="text-sm whitespace-pre-line text-muted">{invoice.description}</p>
           ) : null}
@@ -149,11 +134,10 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
               currency={invoice.currency}
             />
           </div>
-        </Card>
+        </TitledCard>
 
         <div className="grid min-w-0 gap-6">
-          <Card className="grid gap-3 p-4 sm:p-6">
-            <h2 className="text-base font-semibold">{t('detail.details')}</h2>
+          <TitledCard title={t('detail.details')} className="gap-3">
             <dl className="grid gap-2 text-sm">
               <Item label={t('detail.client')}>
                 <span className="block">{invoice.client.name}</span>
@@ -190,10 +174,9 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
                 </Item>
               ) : null}
             </dl>
-          </Card>
+          </TitledCard>
 
-          <Card className="grid gap-3 p-4 sm:p-6">
-            <h2 className="text-base font-semibold">{t('detail.documents')}</h2>
+          <TitledCard title={t('detail.documents')} className="gap-3">
             <div className="flex flex-wrap gap-2">
               <a
                 href={invoicePdfUrl(invoice.id)}
@@ -214,7 +197,7 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
                 </a>
               ) : null}
             </div>
-          </Card>
+          </TitledCard>
 
           <StripeCard invoice={invoice} />
 
@@ -339,8 +322,7 @@ function History({ invoice }: { invoice: Invoice }) {
   }
   steps.sort((a, b) => a.at.localeCompare(b.at));
   return (
-    <Card className="grid gap-3 p-4 sm:p-6">
-      <h2 className="text-base font-semibold">{t('history.title')}</h2>
+    <TitledCard title={t('history.title')} className="gap-3">
       <ol className="grid gap-2 border-l border-line pl-4 text-sm">
         {steps.map((step) => (
           <li key={step.key} className="relative">
@@ -356,6 +338,6 @@ function History({ invoice }: { invoice: Invoice }) {
         ))}
       </ol>
       <p className="text-xs text-subtle">{t(`history.hint.${invoice.status}`)}</p>
-    </Card>
+    </TitledCard>
   );
 }

@@ -1,23 +1,16 @@
 import type { InvoiceSummary } from '../../shared/contracts/invoices';
 import { formatDate } from '../../shared/format/date';
+import { INVOICE_STATUS } from '../../shared/invoices/status';
 import { Link } from '../../shared/router';
+import type { Column } from '../../shared/ui/data-table';
+import { StatusBadge } from '../../shared/ui/status-badge';
 import { formatDay, money } from './format';
 import { useInvoiceTexts } from './i18n';
-import { InvoiceStatusBadge } from './status-badge';
 
 export const INVOICES_BASE = '/dashboard/invoices';
 export const invoicePath = (invoiceId: string) => `${INVOICES_BASE}/${invoiceId}`;
 
-const COLUMNS: { label: string; align?: 'right' }[] = [
-  { label: 'columns.number' },
-  { label: 'columns.client' },
-  { label: 'columns.project' },
-  { label: 'columns.amount', align: 'right' },
-  { label: 'columns.status' },
-  { label: 'columns.due' },
-  { label: 'columns.issued' },
-  { label: 'columns.paid' },
-];
+type T = (key: string, values?: Record<string, string | null>) => string;
 
 const Dash = () => <span className="text-subtle">—</span>;
 
@@ -34,88 +27,94 @@ function InvoiceNumber({ invoice }: { invoice: InvoiceSummary }) {
   );
 }
 
-/** The invoices loaded so far: a table from 768 px, cards below. */
-export function InvoiceTable({ items }: { items: InvoiceSummary[] }) {
-  const { t, lang } = useInvoiceTexts();
+/**
+ * The list's columns: number, client and project (long names wrap, two lines at most), amount, status,
+ * and the due, issued and paid days; "Issued" (the day it was sent, also on the invoice's page) steps aside
+ * in a frame under 64 rem, so at 1280 px with the sidebar open the others stay whole, in German too.
+ */
+export function invoiceColumns(t: T, lang: string): Column<InvoiceSummary>[] {
   const day = (value: string | null) => (value ? formatDay(value, lang) : null);
   const instant = (value: string | null) => (value ? formatDate(value, lang) : null);
+  return [
+    { id: 'number', header: t('columns.number'), cell: (invoice) => <InvoiceNumber invoice={invoice} /> },
+    {
+      id: 'client',
+      header: t('columns.client'),
+      long: (invoice) => invoice.client.name,
+      cell: (invoice) => invoice.client.name,
+    },
+    {
+      id: 'project',
+      header: t('columns.project'),
+      long: (invoice) => invoice.project?.name ?? '',
+      className: 'text-muted',
+      cell: (invoice) => invoice.project?.name ?? <Dash />,
+    },
+    {
+      id: 'amount',
+      header: t('columns.amount'),
+      align: 'right',
+      className: 'font-medium tabular-nums',
+      cell: (invoice) => money(invoice.amountCents, invoice.currency, lang),
+    },
+    {
+      id: 'status',
+      header: t('columns.status'),
+      cell: (invoice) => <StatusBadge status={invoice.status} map={INVOICE_STATUS} t={t} />,
+    },
+    {
+      id: 'due',
+      header: t('columns.due'),
+      className: 'tabular-nums',
+      cell: (invoice) => (
+        <span className={invoice.status === 'overdue' ? 'font-medium text-danger' : 'text-muted'}>
+          {day(invoice.dueDate) ?? <Dash />}
+        </span>
+      ),
+    },
+    {
+      id: 'issued',
+      header: t('columns.issued'),
+      hideBelow: '5xl',
+      className: 'text-muted tabular-nums',
+      cell: (invoice) => instant(invoice.issuedAt) ?? <Dash />,
+    },
+    {
+      id: 'paid',
+      header: t('columns.paid'),
+      className: 'text-muted tabular-nums',
+      cell: (invoice) => instant(invoice.paidAt) ?? <Dash />,
+    },
+  ];
+}
+
+/** An invoice on a phone: number, client and project, amount, status and its due or paid day. */
+export function InvoiceCard({ invoice }: { invoice: InvoiceSummary }) {
+  const { t, lang } = useInvoiceTexts();
   return (
-    <>
-      <div className="overflow-x-auto rounded-2xl border border-line max-md:hidden">
-        <table className="w-full text-left text-sm">
-          <thead className="bg-surface text-muted">
-            <tr>
-              {COLUMNS.map(({ label, align }) => (
-                <th
-                  key={label}
-                  scope="col"
-                  className={`px-4 py-2.5 font-medium whitespace-nowrap ${align === 'right' ? 'text-right' : ''}`}
-                >
-                  {t(label)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {items.map((invoice) => (
-              <tr key={invoice.id} className="hover:bg-surface/60">
-                <td className="px-4 py-3 whitespace-nowrap">
-                  <InvoiceNumber invoice={invoice} />
-                </td>
-                <td className="max-w-48 truncate px-4 py-3">{invoice.client.name}</td>
-                <td className="max-w-48 truncate px-4 py-3 text-muted">
-                  {invoice.project?.name ?? <Dash />}
-                </td>
-                <td className="px-4 py-3 text-right font-medium whitespace-nowrap tabular-nums">
-                  {money(invoice.amountCents, invoice.currency, lang)}
-                </td>
-                <td className="px-4 py-3">
-                  <InvoiceStatusBadge status={invoice.status} />
-                </td>
-                <td
-                  className={`px-4 py-3 whitespace-nowrap tabular-nums ${invoice.status === 'overdue' ? 'font-medium text-danger' : 'text-muted'}`}
-                >
-                  {day(invoice.dueDate) ?? <Dash />}
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap text-muted tabular-nums">
-                  {instant(invoice.issuedAt) ?? <Dash />}
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap text-muted tabular-nums">
-                  {instant(invoice.paidAt) ?? <Dash />}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+    <div className="grid gap-2 rounded-2xl border border-line p-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="grid min-w-0 gap-0.5">
+          <InvoiceNumber invoice={invoice} />
+          <p className="truncate text-sm text-muted">
+            {invoice.client.name}
+            {invoice.project ? ` · ${invoice.project.name}` : ''}
+          </p>
+        </div>
+        <span className="font-semibold whitespace-nowrap tabular-nums">
+          {money(invoice.amountCents, invoice.currency, lang)}
+        </span>
       </div>
-      <ul className="grid gap-3 md:hidden">
-        {items.map((invoice) => (
-          <li key={invoice.id} className="grid gap-2 rounded-2xl border border-line p-4">
-            <div className="flex items-start justify-between gap-3">
-              <div className="grid min-w-0 gap-0.5">
-                <InvoiceNumber invoice={invoice} />
-                <p className="truncate text-sm text-muted">
-                  {invoice.client.name}
-                  {invoice.project ? ` · ${invoice.project.name}` : ''}
-                </p>
-              </div>
-              <span className="font-semibold whitespace-nowrap tabular-nums">
-                {money(invoice.amountCents, invoice.currency, lang)}
-              </span>
-            </div>
-            <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
-              <InvoiceStatusBadge status={invoice.status} />
-              {invoice.paidAt ? (
-                <span>{t('card.paid', { date: instant(invoice.paidAt) })}</span>
-              ) : invoice.dueDate ? (
-                <span className={invoice.status === 'overdue' ? 'font-medium text-danger' : ''}>
-                  {t('card.due', { date: day(invoice.dueDate) })}
-                </span>
-              ) : null}
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+        <StatusBadge status={invoice.status} map={INVOICE_STATUS} t={t} />
+        {invoice.paidAt ? (
+          <span>{t('card.paid', { date: formatDate(invoice.paidAt, lang) })}</span>
+        ) : invoice.dueDate ? (
+          <span className={invoice.status === 'overdue' ? 'font-medium text-danger' : ''}>
+            {t('card.due', { date: formatDay(invoice.dueDate, lang) })}
+          </span>
+        ) : null}
+      </div>
+    </div>
   );
 }

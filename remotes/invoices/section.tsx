@@ -1,25 +1,12 @@
-import { lazy, type ReactNode, Suspense } from 'react';
-import { Navigate, Route, Routes } from '../../shared/router';
-import { Skeleton } from '../../shared/ui/skeleton';
+import { lazy } from 'react';
+import { SectionRoutes } from '../../shared/ui/section-routes';
 import { useInvoiceTexts } from './i18n';
-import { InvoiceList, RowsSkeleton } from './invoice-list';
+import { InvoiceList } from './invoice-list';
 import { INVOICES_BASE } from './invoice-table';
 
 /** The invoice page and the editor (zod, the money arithmetic, dialogs) are their own chunks. */
 const InvoicePage = lazy(() => import('./invoice-page'));
 const InvoiceEditor = lazy(() => import('./invoice-editor'));
-
-function SectionSkeleton() {
-  return (
-    <div role="status" aria-busy="true" className="grid gap-6">
-      <Skeleton className="h-8 w-40" />
-      <Skeleton className="h-10 w-full max-w-md" />
-      <RowsSkeleton />
-    </div>
-  );
-}
-
-const lazyPage = (page: ReactNode) => <Suspense fallback={<SectionSkeleton />}>{page}</Suspense>;
 
 /**
  * The Invoices section (issue 21), exposed as `invoices/Section` and mounted by the host under
@@ -29,14 +16,16 @@ const lazyPage = (page: ReactNode) => <Suspense fallback={<SectionSkeleton />}>{
  */
 export default function InvoicesSection() {
   const { ready } = useInvoiceTexts();
-  if (!ready) return <SectionSkeleton />;
   return (
-    <Routes>
-      <Route index element={<InvoiceList />} />
-      <Route path="new" element={lazyPage(<InvoiceEditor />)} />
-      <Route path=":invoiceId" element={lazyPage(<InvoicePage />)} />
-      <Route path=":invoiceId/edit" element={lazyPage(<InvoiceEditor />)} />
-      <Route path="*" element={<Navigate to={INVOICES_BASE} replace />} />
-    </Routes>
+    <SectionRoutes
+      ready={ready}
+      base={INVOICES_BASE}
+      list={<InvoiceList />}
+      pages={{
+        new: <InvoiceEditor />,
+        ':invoiceId': <InvoicePage />,
+        ':invoiceId/edit': <InvoiceEditor />,
+      }}
+    />
   );
 }

@@ -12,10 +12,10 @@ import {
 } from 'lucide-react';
 import { formatDate, formatRelativeTime } from '../../shared/format/date';
 import { Button } from '../../shared/ui/button';
+import { Skeleton } from '../../shared/ui/skeleton';
 import { StatePanel } from '../../shared/ui/state-panel';
 import { type ActivityItem, useProjectActivity } from './api';
 import { useProjectTexts } from './i18n';
-import { ActivitySkeleton } from './skeletons';
 
 const ICONS: Record<ActivityItem['type'], LucideIcon> = {
   message: MessageSquare,
@@ -27,6 +27,24 @@ const ICONS: Record<ActivityItem['type'], LucideIcon> = {
   project_updated: Pencil,
   project_status: RefreshCw,
 };
+
+/** Loading state of the activity feed: avatars and two lines each. */
+function ActivitySkeleton() {
+  return (
+    <div role="status" aria-busy="true" className="grid gap-5">
+      {Array.from({ length: 4 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <div key={i} className="flex gap-3">
+          <Skeleton className="size-8 shrink-0 rounded-full" />
+          <div className="grid flex-1 gap-2">
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-3 w-24" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
 
 /**
  * The project page's Activity tab: the project's feed from the API (titles already in the caller's

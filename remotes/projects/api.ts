@@ -1,10 +1,5 @@
-import {
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { readAllClients } from '../../shared/api/all-pages';
 import { callApi } from '../../shared/api/call';
 import { api } from '../../shared/api/client';
 import type { paths } from '../../shared/api/schema.gen';
@@ -12,12 +7,17 @@ import type { Project as ProjectContract } from '../../shared/contracts/projects
 import { clientKeys } from '../../shared/sections/clients';
 import { OVERVIEW_KEY } from '../../shared/sections/overview';
 import { applyProjectChange, projectKeys } from '../../shared/sections/projects';
+import { useCursorList } from '../../shared/ui/use-cursor-list';
 
 /**
  * The projects section's data: TanStack Query over the typed client, on the host's QueryClient (a shared
  * singleton). Keys live in `keys.ts`.
  */
-export type ProjectListParams = NonNullable<paths['/api/projects']['get']['parameters']['query']>;
+/** A list's filters and sort (the cursor is the list's own). */
+export type ProjectListParams = Omit<
+  NonNullable<paths['/api/projects']['get']['parameters']['query']>,
+  'cursor'
+>;
 /** The contract's type: the generated one garbles the nullable budget (`Money & (Record<string, never> | null)`). */
 export type Project = ProjectContract;
 export type ProjectStatus = Project['status'];
@@ -31,11 +31,14 @@ export type ClientOption = { id: string; name: string };
 
 export const PROJECT_STATUSES = ['planning', 'in_progress', 'on_hold', 'completed', 'cancelled'] as const;
 
+/** The projects matching `params`, page by page ("Load more" follows the API's cursor). */
 export function useProjectList(params: ProjectListParams) {
-  return useQuery({
+  return useCursorList({
     queryKey: projectKeys.list(params),
-    queryFn: ({ signal }) => callApi(api.GET('/api/projects', { params: { query: params }, signal })),
-    placeholderData: keepPreviousData,
+    fetchPage: (cursor, signal) =>
+      callApi(
+        api.GET('/api/projects', { params: { query: { ...params, ...(cursor ? { cursor } : {}) } }, signal }),
+      ),
   });
 }
 
@@ -70,23 +73,12 @@ export function useProjectActivity(projectId: string) {
   });
 }
 
-/** Every client of the provider, by name (the API pages by 100 at most: all pages are read). */
+/** Every client of the provider, by name (the API answers 100 a page at most: all pages are read). */
 export function useClientOptions() {
   return useQuery({
     queryKey: projectKeys.clients,
-    queryFn: async ({ signal }) => {
-      const clients: ClientOption[] = [];
-      for (let page = 1; ; page++) {
-        const data = await callApi(
-          api.GET('/api/clients', {
-            params: { query: { sort: 'name', order: 'asc', page, pageSize: 100 } },
-            signal,
-          }),
-        );
-        clients.push(...data.items.map(({ id, name }) => ({ id, name })));
-        if (clients.length >= data.total || data.items.length === 0) return clients;
-      }
-    },
+    queryFn: async ({ signal }): Promise<ClientOption[]> =>
+      (await readAllClients(signal)).map(({ id, name }) => ({ id, name })),
     staleTime: 60_000,
   });
 }

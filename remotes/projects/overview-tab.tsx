@@ -1,21 +1,12 @@
 import { EyeOff, Lock } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { formatDate, formatRelativeTime } from '../../shared/format/date';
 import { Link } from '../../shared/router';
-import { Card } from '../../shared/ui/card';
+import { DetailItem, TitledCard } from '../../shared/ui/card';
+import { StatusBadge } from '../../shared/ui/status-badge';
 import type { Project } from './api';
 import { formatBudget, formatDay } from './format';
 import { useProjectTexts } from './i18n';
-import { StatusBadge } from './status-badge';
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-0.5">
-      <dt className="text-xs font-medium text-subtle">{label}</dt>
-      <dd className="text-sm break-words text-ink">{children}</dd>
-    </div>
-  );
-}
+import { PROJECT_STATUS } from './status';
 
 /** The project page's Overview tab: details, client, budget, dates, description and internal notes. */
 export function OverviewTab({ project }: { project: Project }) {
@@ -25,20 +16,19 @@ export function OverviewTab({ project }: { project: Project }) {
     value ? formatDay(value, lang) : <span className="text-subtle">{t('detail.notSet')}</span>;
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      <Card className="grid content-start gap-4 p-5">
-        <h2 className="text-base font-semibold">{t('detail.details')}</h2>
+      <TitledCard title={t('detail.details')}>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
-          <Item label={t('detail.client')}>
+          <DetailItem label={t('detail.client')}>
             <Link to={`/dashboard/clients/${project.client.id}`} className="text-primary hover:underline">
               {project.client.name}
             </Link>
-          </Item>
-          <Item label={t('detail.status')}>
-            <StatusBadge status={project.status} />
-          </Item>
-          <Item label={t('detail.startDate')}>{day(project.startDate)}</Item>
-          <Item label={t('detail.endDate')}>{day(project.endDate)}</Item>
-          <Item label={t('detail.budget')}>
+          </DetailItem>
+          <DetailItem label={t('detail.status')}>
+            <StatusBadge status={project.status} map={PROJECT_STATUS} t={t} />
+          </DetailItem>
+          <DetailItem label={t('detail.startDate')}>{day(project.startDate)}</DetailItem>
+          <DetailItem label={t('detail.endDate')}>{day(project.endDate)}</DetailItem>
+          <DetailItem label={t('detail.budget')}>
             {budget ? (
               <span className="grid gap-0.5">
                 <span className="font-medium tabular-nums">{budget}</span>
@@ -50,26 +40,25 @@ export function OverviewTab({ project }: { project: Project }) {
             ) : (
               <span className="text-subtle">{t('detail.noBudget')}</span>
             )}
-          </Item>
-          <Item label={t('detail.updated')}>
+          </DetailItem>
+          <DetailItem label={t('detail.updated')}>
             <time dateTime={project.updatedAt} title={formatDate(project.updatedAt, lang)}>
               {formatRelativeTime(project.updatedAt, lang)}
             </time>
-          </Item>
-          <Item label={t('detail.created')}>
+          </DetailItem>
+          <DetailItem label={t('detail.created')}>
             <time dateTime={project.createdAt}>{formatDate(project.createdAt, lang)}</time>
-          </Item>
+          </DetailItem>
         </dl>
-      </Card>
+      </TitledCard>
       <div className="grid content-start gap-4">
-        <Card className="grid content-start gap-3 p-5">
-          <h2 className="text-base font-semibold">{t('detail.description')}</h2>
+        <TitledCard title={t('detail.description')} className="gap-3">
           {project.description ? (
             <p className="text-sm break-words whitespace-pre-line">{project.description}</p>
           ) : (
             <p className="text-sm text-muted">{t('detail.noDescription')}</p>
           )}
-        </Card>
+        </TitledCard>
         <section className="grid content-start gap-3 rounded-2xl border border-dashed border-warning/40 bg-warning-soft/40 p-5">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 className="text-base font-semibold">{t('detail.internalNotes')}</h2>

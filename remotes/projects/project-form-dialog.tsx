@@ -1,13 +1,10 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
-import { ApiError } from '../../shared/api/error';
+import { useId } from 'react';
 import { ProjectCreateInput, ProjectUpdateInput } from '../../shared/contracts/projects';
-import { Button } from '../../shared/ui/button';
 import { DateField } from '../../shared/ui/date-field';
-import { Dialog } from '../../shared/ui/dialog';
+import { EntityFormDialog, entityFormTexts, useEntityForm } from '../../shared/ui/entity-form-dialog';
 import { Field } from '../../shared/ui/field';
 import { SelectField } from '../../shared/ui/select-field';
 import { TextareaField } from '../../shared/ui/textarea-field';
-import { toast } from '../../shared/ui/toaster';
 import {
   type ClientOption,
   PROJECT_STATUSES,
@@ -35,7 +32,6 @@ type Values = {
 };
 /** Errors by the API's field names (what both the contract and the server report). */
 type ApiField = keyof ProjectInput;
-type Errors = Partial<Record<ApiField, string>>;
 const FIELDS: ApiField[] = [
   'name',
   'clientId',
@@ -47,9 +43,6 @@ const FIELDS: ApiField[] = [
   'description',
   'internalNotes',
 ];
-/** Which input an error of an API field belongs to (the budget's text field reports `budgetCents`). */
-const INPUT_OF: Partial<Record<keyof Values, ApiField>> = { budget: 'budgetCents' };
-
 /** The project's stored values under the API's field names, as the contract outputs them. */
 function storedValues(project: Project): Record<ApiField, unknown> {
   return {
@@ -78,10 +71,10 @@ function changedFields(project: Project, parsed: Record<string, unknown>): Proje
 
 /**
  * Create or edit a project (spec §3 form: name, client, status, budget, start date, end date, description;
- * plus internal notes and whether the client sees the budget). Validates with the API's own zod contract
- * (messages are i18n keys: the end date not before the start, a budget of 0 or more), then shows the
- * server's field errors (already translated) and a 409 `project_client_locked` on the client field.
- * Default export: loaded lazily with the dialog.
+ * plus internal notes and whether the client sees the budget), in the kit's entity form dialog: checked
+ * with the API's own zod contract (messages are i18n keys: the end date not before the start, a budget of 0
+ * or more), then the server's field errors (already translated) and a 409 `project_client_locked` at the
+ * client field. Default export: loaded lazily with the dialog.
  */
 export default function ProjectFormDialog({
   project,
@@ -99,38 +92,30 @@ export default function ProjectFormDialog({
   const update = useUpdateProject(project?.id ?? '');
   const currency = useProviderCurrency();
   const checkboxId = useId();
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(() => ({
-    name: project?.name ?? '',
-    clientId:
-      project?.client.id ?? (clients.some((c) => c.id === defaultClientId) ? defaultClientId : '') ?? '',
-    status: project?.status ?? 'planning',
-    budget: budgetText(project?.budget?.amountCents, lang),
-    budgetVisibleToClient: project?.budgetVisibleToClient ?? false,
-    startDate: project?.startDate ?? '',
-    endDate: project?.endDate ?? '',
-    description: project?.description ?? '',
-    internalNotes: project?.internalNotes ?? '',
-  }));
-  const [errors, setErrors] = useState<Errors>({});
-  const pending = create.isPending || update.isPending;
+  const form = useEntityForm({
+    initial: (): Values => ({
+      name: project?.name ?? '',
+      clientId:
+        project?.client.id ?? (clients.some((c) => c.id === defaultClientId) ? defaultClientId : '') ?? '',
+      status: project?.status ?? 'planning',
+      budget: budgetText(project?.budget?.amountCents, lang),
+      budgetVisibleToClient: project?.budgetVisibleToClient ?? false,
+      startDate: project?.startDate ?? '',
+      endDate: project?.endDate ?? '',
+      description: project?.description ?? '',
+      internalNotes: project?.internalNotes ?? '',
+    }),
+    fields: FIELDS,
+    errorOf: { budget: 'budgetCents' },
+    t,
+  });
+  const { values } = form;
   // A project's client stays in the list even if the clients query has not caught up with it.
   const clientChoices =
     project && !clients.some((c) => c.id === project.client.id) ? [project.client, ...clients] : clients;
   const code = project?.budget?.currency ?? currency.data;
 
-  const set = (field: keyof Values) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    setErrors((e) => ({ ...e, [INPUT_OF[field] ?? (field as ApiField)]: undefined }));
-  };
-
-  /** After a failed save: the first field in error gets the focus (and is scrolled into view). */
-  function focusFirstError() {
-    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function save() {
     const body = {
       name: values.name,
       clientId: values.clientId,
@@ -143,168 +128,106 @@ export default function ProjectFormDialog({
       description: values.description,
       internalNotes: values.internalNotes,
     } satisfies ProjectInput;
-    const parsed = (project ? ProjectUpdateInput : ProjectCreateInput).safeParse(body);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as ApiField;
-        if (FIELDS.includes(field) && !next[field]) next[field] = t(issue.message);
+    const parsed = form.check(project ? ProjectUpdateInput : ProjectCreateInput, body);
+    if (!parsed) return false;
+    if (project) {
+      const changes = changedFields(project, parsed);
+      // Only what changed: the API records the fields sent (and tells the client when one it sees is among
+      // them), and checks a new end date against the stored start.
+      if (Object.keys(changes).length === 0) {
+        onClose();
+        return false;
       }
-      setErrors(next);
-      focusFirstError();
-      return;
-    }
-    try {
-      if (project) {
-        const changes = changedFields(project, parsed.data);
-        // Only what changed: the API records the fields sent (and tells the client when one it sees is
-        // among them), and checks a new end date against the stored start.
-        if (Object.keys(changes).length === 0) return onClose();
-        await update.mutateAsync(changes);
-      } else await create.mutateAsync(body);
-      toast.success(t(project ? 'toast.updated' : 'toast.created'));
-      onClose();
-    } catch (error) {
-      const next: Errors = {};
-      if (error instanceof ApiError) {
-        if (error.code === 'project_client_locked') next.clientId = error.message;
-        for (const field of error.fields) {
-          const path = field.path as ApiField;
-          if (FIELDS.includes(path) && !next[path]) next[path] = field.message || t(field.key);
-        }
-      }
-      setErrors(next);
-      focusFirstError();
-      const description = Object.keys(next).length
-        ? undefined
-        : error instanceof Error && error.message
-          ? error.message
-          : undefined;
-      toast.error(
-        t(project ? 'toast.updateFailed' : 'toast.createFailed'),
-        description ? { description } : undefined,
-      );
-    }
+      await update.mutateAsync(changes);
+    } else await create.mutateAsync(body);
   }
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={t(project ? 'form.editTitle' : 'form.createTitle')}
-      description={t('form.description')}
+    <EntityFormDialog
+      form={form}
+      {...entityFormTexts(t, Boolean(project))}
+      errorCodes={{ project_client_locked: 'clientId' }}
+      onSubmit={save}
+      onClose={onClose}
     >
-      <form ref={form} noValidate onSubmit={submit} className="grid gap-4">
-        <Field
-          label={t('form.name')}
-          name="name"
-          autoComplete="off"
-          value={values.name}
-          onChange={set('name')}
-          error={errors.name}
+      <Field label={t('form.name')} {...form.field('name')} autoComplete="off" required />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label={t('form.client')}
+          {...form.field('clientId')}
           required
+          options={[
+            ...(values.clientId ? [] : [{ value: '', label: t('form.chooseClient') }]),
+            ...clientChoices.map((client) => ({ value: client.id, label: client.name })),
+          ]}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label={t('form.client')}
-            name="clientId"
-            value={values.clientId}
-            onChange={set('clientId')}
-            error={errors.clientId}
-            required
-            options={[
-              ...(values.clientId ? [] : [{ value: '', label: t('form.chooseClient') }]),
-              ...clientChoices.map((client) => ({ value: client.id, label: client.name })),
-            ]}
+        <SelectField
+          label={t('form.status')}
+          {...form.field('status')}
+          options={PROJECT_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <DateField
+          label={t('form.startDate')}
+          name="startDate"
+          lang={lang}
+          value={values.startDate}
+          error={form.error('startDate')}
+          onChange={(value) => form.setValue('startDate', value)}
+        />
+        <DateField
+          label={t('form.endDate')}
+          name="endDate"
+          lang={lang}
+          value={values.endDate}
+          error={form.error('endDate')}
+          onChange={(value) => form.setValue('endDate', value)}
+        />
+      </div>
+      <div className="grid gap-3">
+        <Field
+          label={code ? `${t('form.budget')} (${currencySymbol(code, lang)})` : t('form.budget')}
+          {...form.field('budget')}
+          inputMode="decimal"
+          autoComplete="off"
+          hint={
+            code
+              ? t('form.budgetHint', { currency: code, example: budgetText(1_250_000, lang) })
+              : t('form.optional')
+          }
+        />
+        <div className="flex gap-3">
+          <input
+            id={checkboxId}
+            type="checkbox"
+            checked={values.budgetVisibleToClient}
+            onChange={(event) => form.setValue('budgetVisibleToClient', event.target.checked)}
+            aria-describedby={`${checkboxId}-hint`}
+            className="mt-0.5 size-4 shrink-0 accent-primary"
           />
-          <SelectField
-            label={t('form.status')}
-            name="status"
-            value={values.status}
-            onChange={set('status')}
-            error={errors.status}
-            options={PROJECT_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
-          />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <DateField
-            label={t('form.startDate')}
-            name="startDate"
-            lang={lang}
-            value={values.startDate}
-            onChange={(value) => set('startDate')({ target: { value } })}
-            error={errors.startDate}
-          />
-          <DateField
-            label={t('form.endDate')}
-            name="endDate"
-            lang={lang}
-            value={values.endDate}
-            onChange={(value) => set('endDate')({ target: { value } })}
-            error={errors.endDate}
-          />
-        </div>
-        <div className="grid gap-3">
-          <Field
-            label={code ? `${t('form.budget')} (${currencySymbol(code, lang)})` : t('form.budget')}
-            name="budget"
-            inputMode="decimal"
-            autoComplete="off"
-            value={values.budget}
-            onChange={set('budget')}
-            error={errors.budgetCents}
-            hint={
-              code
-                ? t('form.budgetHint', { currency: code, example: budgetText(1_250_000, lang) })
-                : t('form.optional')
-            }
-          />
-          <div className="flex gap-3">
-            <input
-              id={checkboxId}
-              type="checkbox"
-              checked={values.budgetVisibleToClient}
-              onChange={(event) => setValues((v) => ({ ...v, budgetVisibleToClient: event.target.checked }))}
-              aria-describedby={`${checkboxId}-hint`}
-              className="mt-0.5 size-4 shrink-0 accent-primary"
-            />
-            <div className="grid gap-0.5">
-              <label htmlFor={checkboxId} className="text-sm font-medium">
-                {t('form.budgetVisible')}
-              </label>
-              <p id={`${checkboxId}-hint`} className="text-xs text-subtle">
-                {t('form.budgetVisibleHint')}
-              </p>
-            </div>
+          <div className="grid gap-0.5">
+            <label htmlFor={checkboxId} className="text-sm font-medium">
+              {t('form.budgetVisible')}
+            </label>
+            <p id={`${checkboxId}-hint`} className="text-xs text-subtle">
+              {t('form.budgetVisibleHint')}
+            </p>
           </div>
         </div>
-        <TextareaField
-          label={t('form.details')}
-          name="description"
-          rows={3}
-          value={values.description}
-          onChange={set('description')}
-          error={errors.description}
-          hint={t('form.detailsHint')}
-        />
-        <TextareaField
-          label={t('form.internalNotes')}
-          name="internalNotes"
-          rows={2}
-          value={values.internalNotes}
-          onChange={set('internalNotes')}
-          error={errors.internalNotes}
-          hint={t('form.internalNotesHint')}
-        />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('form.cancel')}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {t(project ? 'form.save' : 'form.create')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      </div>
+      <TextareaField
+        label={t('form.details')}
+        {...form.field('description')}
+        rows={3}
+        hint={t('form.detailsHint')}
+      />
+      <TextareaField
+        label={t('form.internalNotes')}
+        {...form.field('internalNotes')}
+        rows={2}
+        hint={t('form.internalNotesHint')}
+      />
+    </EntityFormDialog>
   );
 }

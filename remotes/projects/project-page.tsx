@@ -1,19 +1,20 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from '../../shared/router';
-import { Button } from '../../shared/ui/button';
-import { BackLink, DetailLoadFailed } from '../../shared/ui/load-failed';
+import { DeleteDialog } from '../../shared/ui/delete-dialog';
+import { DetailPage } from '../../shared/ui/detail-page';
+import { DetailHeader } from '../../shared/ui/page-header';
+import { DetailSkeleton } from '../../shared/ui/page-skeletons';
+import { StatusBadge } from '../../shared/ui/status-badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../shared/ui/tabs';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
 import { ActivityTab } from './activity-tab';
-import { type Project, useClientOptions, useProject } from './api';
-import { DeleteProjectDialog } from './delete-project-dialog';
+import { type Project, useClientOptions, useDeleteProject, useProject } from './api';
 import { formatDates } from './format';
 import { useProjectTexts } from './i18n';
 import { MessagesTab } from './messages-tab';
 import { OverviewTab } from './overview-tab';
-import { DetailSkeleton } from './skeletons';
-import { StatusBadge } from './status-badge';
+import { PROJECT_STATUS } from './status';
 
 const ProjectFormDialog = lazy(() => import('./project-form-dialog'));
 /** The project's invoices (the invoices cache of `shared/invoices`), on first open. */
@@ -61,57 +62,44 @@ type Open = 'edit' | 'delete' | null;
 
 /** One project (route `:projectId`, tab in `?tab=`): its header, actions and tabs. */
 export default function ProjectPage() {
-  const { t, lang } = useProjectTexts();
+  const { t } = useProjectTexts();
   const { projectId = '' } = useParams();
+  const detail = useProject(projectId);
+  useDocumentTitle(detail.data?.name ?? t('title'));
+  return (
+    <DetailPage query={detail} t={(key) => t(key)}>
+      {(project) => <ProjectView project={project} />}
+    </DetailPage>
+  );
+}
+
+function ProjectView({ project }: { project: Project }) {
+  const { t, lang } = useProjectTexts();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const detail = useProject(projectId);
   const [open, setOpen] = useState<Open>(null);
   // The client picker only matters once the form opens.
   const clients = useClientOptions();
-  useDocumentTitle(detail.data?.name ?? t('title'));
-
+  const remove = useDeleteProject();
   const tabParam = searchParams.get('tab');
   const tab = PROJECT_TABS.find((candidate) => candidate.id === tabParam) ?? PROJECT_TABS[0];
 
-  const back = <BackLink label={t('detail.back')} />;
-
-  if (detail.isPending) return <DetailSkeleton />;
-  if (detail.isError)
-    return (
-      <DetailLoadFailed
-        error={detail.error}
-        t={(key) => t(key)}
-        retrying={detail.isFetching}
-        onRetry={() => void detail.refetch()}
-      />
-    );
-
-  const project = detail.data;
   return (
-    <div className="grid gap-6">
-      {back}
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid min-w-0 gap-1.5">
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <h1 className="text-2xl font-semibold tracking-tight break-words">{project.name}</h1>
-            <StatusBadge status={project.status} />
-          </div>
+    <>
+      <DetailHeader
+        back={{ label: t('detail.back') }}
+        title={project.name}
+        badge={<StatusBadge status={project.status} map={PROJECT_STATUS} t={t} />}
+        meta={
           <p className="text-sm text-muted">
             {project.client.name} · {formatDates(project, t, lang)}
           </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="secondary" onClick={() => setOpen('edit')}>
-            <Pencil aria-hidden="true" className="size-4" />
-            {t('detail.edit')}
-          </Button>
-          <Button size="sm" variant="danger" onClick={() => setOpen('delete')}>
-            <Trash2 aria-hidden="true" className="size-4" />
-            {t('detail.delete')}
-          </Button>
-        </div>
-      </header>
+        }
+        actions={[
+          { label: t('detail.edit'), icon: Pencil, onClick: () => setOpen('edit') },
+          { label: t('detail.delete'), icon: Trash2, variant: 'danger', onClick: () => setOpen('delete') },
+        ]}
+      />
       {tab ? (
         // One block: the page's gap does not come between the tab list and its panel.
         <div>
@@ -146,12 +134,18 @@ export default function ProjectPage() {
           <ProjectFormDialog project={project} clients={clients.data ?? []} onClose={() => setOpen(null)} />
         </Suspense>
       ) : null}
-      <DeleteProjectDialog
-        project={project}
+      {/* The toast says how many invoices the API kept without the project. */}
+      <DeleteDialog
+        t={t}
+        name={project.name}
         open={open === 'delete'}
         onOpenChange={(next) => setOpen(next ? 'delete' : null)}
+        remove={() => remove.mutateAsync(project.id)}
+        doneDetail={(result) =>
+          result.keptInvoices ? t('toast.keptInvoices', { count: result.keptInvoices }) : undefined
+        }
         onDeleted={() => navigate('..', { replace: true })}
       />
-    </div>
+    </>
   );
 }

@@ -1,8 +1,7 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from '../../shared/router';
+import { lazy } from 'react';
+import { SectionRoutes } from '../../shared/ui/section-routes';
 import { useProjectTexts } from './i18n';
 import { ProjectList } from './project-list';
-import { DetailSkeleton, ListSkeleton } from './skeletons';
 
 /** The project page (tabs, dialogs and zod) is its own chunk: the list is what most visits need. */
 const ProjectPage = lazy(() => import('./project-page'));
@@ -17,19 +16,12 @@ export const PROJECTS_BASE = '/dashboard/projects';
  */
 export default function ProjectsSection() {
   const { ready } = useProjectTexts();
-  if (!ready) return <ListSkeleton />;
   return (
-    <Routes>
-      <Route index element={<ProjectList />} />
-      <Route
-        path=":projectId"
-        element={
-          <Suspense fallback={<DetailSkeleton />}>
-            <ProjectPage />
-          </Suspense>
-        }
-      />
-      <Route path="*" element={<Navigate to={PROJECTS_BASE} replace />} />
-    </Routes>
+    <SectionRoutes
+      ready={ready}
+      base={PROJECTS_BASE}
+      list={<ProjectList />}
+      pages={{ ':projectId': <ProjectPage /> }}
+    />
   );
 }

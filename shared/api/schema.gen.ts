@@ -1285,14 +1285,16 @@ export interface paths {
         };
         /**
          * List your clients
-         * @description One page of your clients with their portal: `search` matches name, e-mail and company (case-insensitive, contains), `sort` by name, email, company or createdAt, `order` asc or desc, `page` from 1 with `pageSize` up to 100 (default 50), optionally only one `portalId`. `total` counts every match.
+         * @description One page of your clients with their portal: `search` matches name, e-mail and company (case-insensitive, contains), `sort` by name, email, company or createdAt, `order` asc or desc, optionally only one `portalId`. Paged by cursor: `limit` up to 100 (default 50), `nextCursor` continues the list as `cursor` with the same sort and order (another sort’s cursor answers 422). `total` counts every match.
          */
         get: {
             parameters: {
                 query?: {
+                    /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                    cursor?: string;
+                    /** @description Items per page, 1–100 (default 50). */
+                    limit?: number;
                     order?: "asc" | "desc";
-                    page?: number;
-                    pageSize?: number;
                     /** @description Only the clients of this portal. */
                     portalId?: string;
                     /** @description Case-insensitive "contains" over name, e-mail and company. */
@@ -2114,14 +2116,16 @@ export interface paths {
         };
         /**
          * List files
-         * @description A page of files, each with its latest version, what the caller may decide (`allowedDecisions`) and whether it may add a version. Filters: `projectId`, `status`, `uploadedBy`, `search` (contains, in the name); `statusCounts` counts the files per status under the other filters. Every project of the provider.
+         * @description A page of files, each with its latest version, what the caller may decide (`allowedDecisions`) and whether it may add a version. Filters: `projectId`, `status`, `uploadedBy`, `search` (contains, in the name); `statusCounts` counts the files per status under the other filters. Sorted by `sort` and `order`, paged by cursor: `limit` up to 100 (default 50), `nextCursor` continues the list as `cursor` with the same sort and order (another sort’s cursor answers 422); `total` counts every match. Every project of the provider.
          */
         get: {
             parameters: {
                 query?: {
+                    /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                    cursor?: string;
+                    /** @description Items per page, 1–100 (default 50). */
+                    limit?: number;
                     order?: "asc" | "desc";
-                    page?: number;
-                    pageSize?: number;
                     projectId?: string;
                     /** @description Case-insensitive "contains" over the name. */
                     search?: string;
@@ -5048,14 +5052,16 @@ export interface paths {
         };
         /**
          * List files (client)
-         * @description A page of files, each with its latest version, what the caller may decide (`allowedDecisions`) and whether it may add a version. Filters: `projectId`, `status`, `uploadedBy`, `search` (contains, in the name); `statusCounts` counts the files per status under the other filters. Only the files of the client’s own projects.
+         * @description A page of files, each with its latest version, what the caller may decide (`allowedDecisions`) and whether it may add a version. Filters: `projectId`, `status`, `uploadedBy`, `search` (contains, in the name); `statusCounts` counts the files per status under the other filters. Sorted by `sort` and `order`, paged by cursor: `limit` up to 100 (default 50), `nextCursor` continues the list as `cursor` with the same sort and order (another sort’s cursor answers 422); `total` counts every match. Only the files of the client’s own projects.
          */
         get: {
             parameters: {
                 query?: {
+                    /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                    cursor?: string;
+                    /** @description Items per page, 1–100 (default 50). */
+                    limit?: number;
                     order?: "asc" | "desc";
-                    page?: number;
-                    pageSize?: number;
                     projectId?: string;
                     /** @description Case-insensitive "contains" over the name. */
                     search?: string;
@@ -9225,15 +9231,17 @@ export interface paths {
         };
         /**
          * List your projects
-         * @description One page of your projects with their client and unread messages: filter by `status` and `clientId`, `search` the name (case-insensitive, contains), `sort` by name, status, startDate, endDate, updatedAt or createdAt, `order`, `page` from 1 with `pageSize` up to 100 (default 50). `total` counts every match.
+         * @description One page of your projects with their client and unread messages: filter by `status` and `clientId`, `search` the name (case-insensitive, contains), `sort` by name, status, startDate, endDate, updatedAt or createdAt, `order`. Paged by cursor: `limit` up to 100 (default 50), `nextCursor` continues the list as `cursor` with the same sort and order (another sort’s cursor answers 422). `total` counts every match.
          */
         get: {
             parameters: {
                 query?: {
                     clientId?: string;
+                    /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                    cursor?: string;
+                    /** @description Items per page, 1–100 (default 50). */
+                    limit?: number;
                     order?: "asc" | "desc";
-                    page?: number;
-                    pageSize?: number;
                     /** @description Case-insensitive "contains" over the name. */
                     search?: string;
                     sort?: "name" | "status" | "startDate" | "endDate" | "updatedAt" | "createdAt";
@@ -10694,9 +10702,9 @@ export interface components {
         };
         ClientList: {
             items: components["schemas"]["Client"][];
-            page: number;
-            pageSize: number;
-            /** @description All matching clients (not just this page). */
+            /** @description Send as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+            /** @description Every match, not just this page. */
             total: number;
         };
         ClientPasswordInput: {
@@ -10925,8 +10933,8 @@ export interface components {
         };
         FileList: {
             items: components["schemas"]["FileSummary"][];
-            page: number;
-            pageSize: number;
+            /** @description Send as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
             /** @description Files per status under the other filters (for the filter chips). */
             statusCounts: {
                 approved?: number;
@@ -10936,6 +10944,7 @@ export interface components {
                 rejected?: number;
                 revision_requested?: number;
             };
+            /** @description Every match, not just this page. */
             total: number;
         };
         FilePin: {
@@ -12096,8 +12105,9 @@ export interface components {
         };
         ProjectList: {
             items: components["schemas"]["Project"][];
-            page: number;
-            pageSize: number;
+            /** @description Send as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+            /** @description Every match, not just this page. */
             total: number;
         };
         ProjectUpdateInput: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Email, Language, text, Uuid } from './common';
+import { PageQuery, PageTotal, pageOf } from './paging';
 
 const optionalText = (max: number, tooLong: string) =>
   text()
@@ -44,9 +45,8 @@ export const ClientListQuery = z.object({
     .meta({ description: 'Case-insensitive "contains" over name, e-mail and company.' }),
   sort: ClientSortField.default('name'),
   order: z.enum(['asc', 'desc']).default('asc'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(50),
   portalId: Uuid().optional().meta({ description: 'Only the clients of this portal.' }),
+  ...PageQuery,
 });
 
 export const ClientPortalRef = z.object({ id: Uuid(), portalName: text() });
@@ -68,14 +68,7 @@ export const Client = z
   .meta({ id: 'Client' });
 export type Client = z.infer<typeof Client>;
 
-export const ClientList = z
-  .object({
-    items: z.array(Client),
-    total: z.number().int().meta({ description: 'All matching clients (not just this page).' }),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .meta({ id: 'ClientList' });
+export const ClientList = pageOf(Client).extend({ total: PageTotal }).meta({ id: 'ClientList' });
 export type ClientList = z.infer<typeof ClientList>;
 
 export const ClientDetail = Client.extend({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text, Uuid } from './common';
+import { PageQuery, PageTotal, pageOf } from './paging';
 
 /*
  * Files with client approval (spec §3, §4, §5; issue 20). A file belongs to a project and is shared by the
@@ -260,17 +261,13 @@ export const FileListQuery = z.object({
   uploadedBy: FileSide.optional(),
   sort: FileSortField.default('updatedAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  ...PageQuery,
 });
 export type FileListQuery = z.input<typeof FileListQuery>;
 
-export const FileList = z
-  .object({
-    items: z.array(FileSummary),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
+export const FileList = pageOf(FileSummary)
+  .extend({
+    total: PageTotal,
     statusCounts: z
       .record(FileStatus, z.number().int())
       .meta({ description: 'Files per status under the other filters (for the filter chips).' }),

@@ -179,7 +179,7 @@ export type InvoiceStripe = z.infer<typeof InvoiceStripe>;
  */
 export const InvoicePayment = z
   .object({
-    id: z.uuid(),
+    id: Uuid(),
     source: z.enum(['stripe_checkout', 'stripe_invoice']).meta({
       description:
         '`stripe_checkout`: the portal’s pay button; `stripe_invoice`: Stripe’s hosted invoice page.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateOnly, text, Uuid } from './common';
 import { Money } from './overview';
+import { PageQuery, PageTotal, pageOf } from './paging';
 
 /*
  * Projects (spec §3, §4): what the dashboard's Projects section and the portal's project pages send and
@@ -83,8 +84,7 @@ export const ProjectListQuery = z.object({
   clientId: Uuid().optional(),
   sort: ProjectSortField.default('updatedAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  ...PageQuery,
 });
 
 export const ProjectClientRef = z.object({ id: Uuid(), name: text(), portalId: Uuid() });
@@ -112,14 +112,7 @@ export const Project = z
   .meta({ id: 'Project' });
 export type Project = z.infer<typeof Project>;
 
-export const ProjectList = z
-  .object({
-    items: z.array(Project),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  })
-  .meta({ id: 'ProjectList' });
+export const ProjectList = pageOf(Project).extend({ total: PageTotal }).meta({ id: 'ProjectList' });
 export type ProjectList = z.infer<typeof ProjectList>;
 
 export const ProjectIdParam = z.object({

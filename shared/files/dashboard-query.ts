@@ -1,10 +1,11 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../api/call';
 import { api } from '../api/client';
 import { ApiError } from '../api/error';
 import type { paths } from '../api/schema.gen';
 import type { FileDecisionInput, FileDetail, FilePinInput, FileSummary } from '../contracts/files';
 import { fileKeys } from '../sections/files';
+import { useCursorList } from '../ui/use-cursor-list';
 import type { UploadRequest } from './upload';
 import { fileUrls } from './urls';
 
@@ -18,20 +19,22 @@ export const providerFileUrls = fileUrls('/api');
 /** Polls a file's page every 2 s while a version's preview is being made (stops when ready or failed). */
 export const PREVIEW_POLL_MS = 2_000;
 
-/** The list's query as the API takes it (`GET /api/files`). */
-export type FileListParams = NonNullable<paths['/api/files']['get']['parameters']['query']>;
+/** The list's filters and sort as the API takes them (`GET /api/files`; the cursor is the list's own). */
+export type FileListParams = Omit<NonNullable<paths['/api/files']['get']['parameters']['query']>, 'cursor'>;
 
-export function useFileList(query: FileListParams, options: { enabled?: boolean } = {}) {
-  return useQuery({
+/** The files matching `query`, page by page ("Load more" follows the API's cursor). */
+export function useFileList(query: FileListParams) {
+  return useCursorList({
     queryKey: fileKeys.list(query),
-    queryFn: ({ signal }) => callApi(api.GET('/api/files', { params: { query }, signal })),
-    placeholderData: keepPreviousData,
+    fetchPage: (cursor, signal) =>
+      callApi(
+        api.GET('/api/files', { params: { query: { ...query, ...(cursor ? { cursor } : {}) } }, signal }),
+      ),
     // A fresh upload's thumbnail is made in the background: look again until every preview is settled.
-    refetchInterval: (current) =>
-      current.state.data?.items.some((file) => file.latestVersion.preview.status === 'pending')
+    refetchInterval: (pages) =>
+      pages.some((page) => page.items.some((file) => file.latestVersion.preview.status === 'pending'))
         ? PREVIEW_POLL_MS
         : false,
-    enabled: options.enabled ?? true,
   });
 }
 

@@ -24,14 +24,17 @@ const PROJECT: Project = {
   createdAt: '2026-11-25T10:00:00.000Z',
   updatedAt: '2026-11-25T10:00:00.000Z',
 };
-const LIST = projectKeys.list({ sort: 'updatedAt', order: 'desc', page: 1, pageSize: 50 });
+const LIST = projectKeys.list({ sort: 'updatedAt', order: 'desc', limit: 50 });
 
 /** A client holding the section's queries (and the overview's and a client's), none stale yet. */
 function seeded() {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
   client.setQueryData(projectKeys.detail(PROJECT.id), PROJECT);
   client.setQueryData(projectKeys.activity(PROJECT.id), { pages: [], pageParams: [] });
-  client.setQueryData(LIST, { items: [PROJECT], total: 1, page: 1, pageSize: 50 });
+  client.setQueryData(LIST, {
+    pages: [{ items: [PROJECT], total: 1, nextCursor: null }],
+    pageParams: [undefined],
+  });
   client.setQueryData(OVERVIEW_KEY, { activeProjects: 1 });
   client.setQueryData([...clientKeys.all, 'detail', PROJECT.client.id], { projects: [] });
   client.setQueryData(projectKeys.detail('another'), { ...PROJECT, id: 'another' });

@@ -84,8 +84,9 @@ export function Dialog({
 }
 
 /**
- * A dialog that asks before something irreversible (a deletion): its title and description, optional
- * content between them and the buttons, Cancel and the danger action (busy while `confirming`).
+ * A dialog that asks before a step (a deletion, sending): its title and description, optional content
+ * between them and the buttons, Cancel (where the focus starts) and the action, busy while `confirming`;
+ * a danger button unless `confirmVariant` says otherwise.
  */
 export function ConfirmDialog({
   open,
@@ -94,6 +95,7 @@ export function ConfirmDialog({
   description,
   cancelLabel,
   confirmLabel,
+  confirmVariant = 'danger',
   confirming,
   onConfirm,
   children,
@@ -104,6 +106,7 @@ export function ConfirmDialog({
   description: string;
   cancelLabel: string;
   confirmLabel: string;
+  confirmVariant?: 'danger' | 'primary';
   confirming: boolean;
   onConfirm: () => void;
   children?: ReactNode;
@@ -115,7 +118,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
           {cancelLabel}
         </Button>
-        <Button variant="danger" loading={confirming} onClick={onConfirm}>
+        <Button variant={confirmVariant} loading={confirming} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </div>

@@ -1,7 +1,8 @@
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from './button';
 import { Input } from './input';
+import { useKitTexts } from './kit-texts';
 
 /** Typing pauses this long before a search goes into the URL. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -68,8 +69,8 @@ export function SearchBox({
 }
 
 /**
- * A list's sort: the field (a native select) and the order (a button that flips it). `t` gives the texts of
- * the section's `sort.*` keys (`sort.label`, `sort.order`, `sort.asc`, `sort.desc`, `sort.<field>`).
+ * A list's sort: the field (a native select of `fields`, each with its label) and the order (a button that
+ * flips it). The words around them are the kit's.
  */
 export function SortControls<Field extends string>({
   fields,
@@ -77,23 +78,23 @@ export function SortControls<Field extends string>({
   order,
   onSort,
   onOrder,
-  t,
   selectClassName,
 }: {
-  fields: readonly Field[];
+  fields: readonly { value: Field; label: string }[];
   sort: Field;
   order: 'asc' | 'desc';
   onSort: (field: Field) => void;
   onOrder: (order: 'asc' | 'desc') => void;
-  t: (key: string) => string;
   selectClassName: string;
 }) {
+  const t = useKitTexts();
   const id = useId();
   const OrderIcon = order === 'asc' ? ArrowUpNarrowWide : ArrowDownWideNarrow;
+  const orderLabel = t(order === 'asc' ? 'ascending' : 'descending');
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="shrink-0 text-sm text-muted max-sm:sr-only">
-        {t('sort.label')}
+        {t('sortBy')}
       </label>
       <select
         id={id}
@@ -102,15 +103,15 @@ export function SortControls<Field extends string>({
         className={selectClassName}
       >
         {fields.map((field) => (
-          <option key={field} value={field}>
-            {t(`sort.${field}`)}
+          <option key={field.value} value={field.value}>
+            {field.label}
           </option>
         ))}
       </select>
       <Button
         variant="secondary"
-        aria-label={`${t('sort.order')}: ${t(`sort.${order}`)}`}
-        title={t(`sort.${order}`)}
+        aria-label={`${t('order')}: ${orderLabel}`}
+        title={orderLabel}
         onClick={() => onOrder(order === 'asc' ? 'desc' : 'asc')}
       >
         <OrderIcon aria-hidden="true" className="size-4" />
@@ -119,61 +120,14 @@ export function SortControls<Field extends string>({
   );
 }
 
-/**
- * A list page's footer: "from–to of total", the page, previous and next. `t` gives the texts of the
- * section's `pagination.*` keys (`summary` with from, to and total; `page` with page and pages; `previous`, `next`).
- */
-export function Pagination({
-  data,
-  onPage,
-  t,
-}: {
-  data: { page: number; pageSize: number; total: number; items: readonly unknown[] };
-  onPage: (page: number) => void;
-  t: (key: string, values?: Record<string, number>) => string;
-}) {
-  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
-  const from = (data.page - 1) * data.pageSize + 1;
-  const to = from + data.items.length - 1;
-  return (
-    <nav
-      className="flex flex-wrap items-center justify-between gap-3 text-sm text-muted"
-      aria-label={t('pagination.page', { page: data.page, pages })}
-    >
-      <p>{t('pagination.summary', { from, to, total: data.total })}</p>
-      <div className="flex items-center gap-2">
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-label={t('pagination.previous')}
-          disabled={data.page <= 1}
-          onClick={() => onPage(data.page - 1)}
-        >
-          <ChevronLeft aria-hidden="true" className="size-4" />
-        </Button>
-        <span aria-current="page">{t('pagination.page', { page: data.page, pages })}</span>
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-label={t('pagination.next')}
-          disabled={data.page >= pages}
-          onClick={() => onPage(data.page + 1)}
-        >
-          <ChevronRight aria-hidden="true" className="size-4" />
-        </Button>
-      </div>
-    </nav>
-  );
-}
+/** The look of a list toolbar's native selects (filters, sort); a toolbar adds only its layout (widths). */
+export const LIST_SELECT_CLASS =
+  'h-10 appearance-none rounded-lg border border-line bg-canvas px-3 text-base text-ink shadow-xs hover:border-slate-300 focus-visible:border-primary focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-primary/20 sm:text-sm';
 
 /**
  * A list's filter as a native select with a visually hidden label: "all" (the empty value) first, then the
  * options. `className` sizes it (the toolbar's select class).
  */
-/** The look of a list toolbar's native selects (filters, sort); a toolbar adds only its layout (widths). */
-export const LIST_SELECT_CLASS =
-  'h-10 appearance-none rounded-lg border border-line bg-canvas px-3 text-base text-ink shadow-xs hover:border-slate-300 focus-visible:border-primary focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-primary/20 sm:text-sm';
-
 export function FilterSelect({
   label,
   allLabel,

@@ -1,6 +1,7 @@
 import { AlertTriangle, ArrowLeft } from 'lucide-react';
 import { Link } from '../router';
 import { Button, buttonClass } from './button';
+import { useKitTexts } from './kit-texts';
 import { StatePanel } from './state-panel';
 
 /**
@@ -15,20 +16,22 @@ export function LoadFailedPanel({
   onRetry,
 }: {
   title: string;
+  /** Why, or what to do; the kit's "Check your connection and try again." by default. */
   body?: string | undefined;
-  retry: string;
+  retry?: string | undefined;
   retrying: boolean;
   onRetry: () => void;
 }) {
+  const t = useKitTexts();
   return (
     <StatePanel
       role="alert"
       icon={<AlertTriangle aria-hidden="true" className="size-6" />}
       title={title}
-      body={body}
+      body={body ?? t('loadFailedBody')}
     >
       <Button variant="secondary" loading={retrying} onClick={onRetry}>
-        {retry}
+        {retry ?? t('retry')}
       </Button>
     </StatePanel>
   );
@@ -57,7 +60,7 @@ export function BackLink({ label, to = '..' }: { label: string; to?: string }) {
 /**
  * A detail page (a client, a project, a file) that did not load, under its back link: "does not exist"
  * with a way back to the list, or the failure with Retry. Its texts are the section's standard keys
- * (`error.notFound`, `error.detailTitle`, `error.body`, `error.retry`, `detail.back`), read through `t`.
+ * (`error.notFound`, `error.detailTitle`, `detail.back`), read through `t`, and the kit's own.
  */
 export function DetailLoadFailed({
   error,
@@ -84,13 +87,7 @@ export function DetailLoadFailed({
           </Link>
         </StatePanel>
       ) : (
-        <LoadFailedPanel
-          title={t('error.detailTitle')}
-          body={t('error.body')}
-          retry={t('error.retry')}
-          retrying={retrying}
-          onRetry={onRetry}
-        />
+        <LoadFailedPanel title={t('error.detailTitle')} retrying={retrying} onRetry={onRetry} />
       )}
     </div>
   );

@@ -10,18 +10,60 @@ export function oneOf<T extends string, F extends string>(
   return options.includes(value as T) ? (value as T) : fallback;
 }
 
-/**
- * A section's list state in the URL (`?q=&sort=&order=&page=` and its filters), so a list can be shared,
- * reloaded and gone back to: the parameters, the page (1 unless a whole number from 1 to 10,000), and
- * `update`, which sets some parameters (empty → removed) and goes back to page 1 on any change but the page.
- */
-export function useListUrl<Param extends string>() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const pageNumber = Number(searchParams.get('page'));
-  const page = Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 10_000 ? pageNumber : 1;
+/** A filter of a list's URL: one of a fixed set of values, or any id (a UUID). */
+export type FilterSpec = readonly string[] | 'uuid';
+type FilterValue<Spec extends FilterSpec> = Spec extends readonly (infer Value)[] ? Value | '' : string;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type Order = 'asc' | 'desc';
+
+/**
+ * A list's URL state as the kit's toolbar and list page read it (what `useListParams` returns; methods, so
+ * a list's own narrower fields and sorts fit).
+ */
+export type ListState = {
+  q: string;
+  filters: Record<string, string>;
+  filtered: boolean;
+  clear(): void;
+  update(changes: Record<string, string>, replace?: boolean): void;
+  sortState: {
+    field: string;
+    order: Order;
+    onSort(field: string, order: Order): void;
+    onField(field: string): void;
+    onOrder(order: Order): void;
+    defaultOrder?(field: string): Order;
+  };
+};
+
+/**
+ * A section's list state in the URL (`?q=`, the list's filters, `?sort=&order=`), so a list can be shared,
+ * reloaded and gone back to. Unknown values fall back to "all" or the default sort instead of failing the
+ * request; `order` falls back to the field's own default (newest first for times). Paging is not in the
+ * URL: a list pages by the API's cursor ("Load more").
+ *
+ * @example
+ * const params = useListParams({
+ *   filters: { status: PROJECT_STATUSES, client: 'uuid' },
+ *   sorts: SORT_FIELDS, defaultSort: 'updatedAt', defaultOrder: (f) => (f === 'updatedAt' ? 'desc' : 'asc'),
+ * });
+ * params.filters.status; params.update({ status: 'on_hold' }); params.clear();
+ */
+export function useListParams<
+  const Filters extends Record<string, FilterSpec>,
+  Sort extends string = never,
+>(spec: {
+  filters: Filters;
+  sorts?: readonly Sort[];
+  defaultSort?: Sort;
+  defaultOrder?: (sort: Sort) => Order;
+}) {
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  /** Sets some parameters (empty → removed); a search is typed, so it replaces the history entry. */
   const update = useCallback(
-    (changes: Partial<Record<Param | 'page', string>>, replace = false) => {
+    (changes: Partial<Record<keyof Filters | 'q' | 'sort' | 'order', string>>, replace = false) => {
       setSearchParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -29,7 +71,6 @@ export function useListUrl<Param extends string>() {
             if (value) next.set(key, value as string);
             else next.delete(key);
           }
-          if (!('page' in changes)) next.delete('page');
           return next;
         },
         { replace },
@@ -38,5 +79,46 @@ export function useListUrl<Param extends string>() {
     [setSearchParams],
   );
 
-  return { searchParams, page, update };
+  const q = searchParams.get('q') ?? '';
+  const filters: Record<string, string> = {};
+  for (const [key, allowed] of Object.entries(spec.filters)) {
+    const value = searchParams.get(key) ?? '';
+    filters[key] = allowed === 'uuid' ? (UUID.test(value) ? value : '') : oneOf(value, allowed, '');
+  }
+
+  const sorts = spec.sorts ?? [];
+  const sort = oneOf(searchParams.get('sort'), sorts, spec.defaultSort ?? (sorts[0] as Sort)) as Sort;
+  const order = oneOf(searchParams.get('order'), ['asc', 'desc'], spec.defaultOrder?.(sort) ?? 'asc');
+  const filtered = Boolean(q.trim() || Object.values(filters).some(Boolean));
+
+  /**
+   * The sort as the toolbar and the table's headers change it: a header click sets field and order, a new
+   * field from the toolbar starts with its own default order.
+   */
+  const sortState = {
+    field: sort,
+    order,
+    onSort: (field: Sort, next: Order) => update({ sort: field, order: next } as never),
+    onField: (field: Sort) => update({ sort: field, order: '' } as never),
+    onOrder: (next: Order) => update({ order: next } as never),
+    ...(spec.defaultOrder ? { defaultOrder: spec.defaultOrder } : {}),
+  };
+
+  /** "Clear filters": the search and every filter go, the sort stays. */
+  const clear = () =>
+    update(Object.fromEntries(['q', ...Object.keys(spec.filters)].map((key) => [key, ''])) as never);
+
+  return {
+    q,
+    search: q.trim(),
+    /** The sort as a list query takes it. */
+    sortBy: { sort, order },
+    filters: filters as { [K in keyof Filters]: FilterValue<Filters[K]> },
+    sort,
+    order,
+    sortState,
+    filtered,
+    update,
+    clear,
+  };
 }

@@ -5,8 +5,8 @@ import postgres from 'postgres';
 
 /**
  * The baseline of the clients-list budget: a minimal node:http + postgres.js server that runs the same SQL
- * as `GET /api/clients?search=…&pageSize=50` (the session lookup of api/auth/session.ts, then the page and
- * the count of api/services/clients/list-clients.ts, pipelined) and answers the same JSON shape, with
+ * as `GET /api/clients?search=…&limit=50` (the session lookup of api/auth/session.ts, then the first keyset
+ * page and the count of api/services/clients/list-clients.ts, pipelined) and answers the same JSON shape, with
  * nothing else around it: no routing, validation, logging or headers.
  */
 const sql = postgres(process.env.DATABASE_URL as string, { max: 10, onnotice: () => {} });
@@ -35,18 +35,24 @@ createServer(async (req, res) => {
   }
   const url = new URL(req.url ?? '/', 'http://x');
   const search = likeContains(url.searchParams.get('search') ?? '');
-  const pageSize = Number(url.searchParams.get('pageSize') ?? 50);
-  const page = Number(url.searchParams.get('page') ?? 1);
-  const [rows, [count]] = await Promise.all([
+  const limit = Number(url.searchParams.get('limit') ?? 50);
+  const [more, [count]] = await Promise.all([
     sql`
       SELECT c.id, c.name, c.email, c.company, c.phone, c.notes, c.language, c.portal_id,
-        p.portal_name, c.password_hash IS NOT NULL AS has_password, c.created_at, c.updated_at
+        p.portal_name, c.password_hash IS NOT NULL AS has_password, c.created_at, c.updated_at,
+        (lower(c.name))::text AS sort_key
       FROM clients c JOIN client_portals p ON p.id = c.portal_id
       WHERE c.provider_id = ${session.user_id} AND c.search_text LIKE ${search}
       ORDER BY lower(c.name) ASC, c.id ASC
-      LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+      LIMIT ${limit + 1}`,
     sql`SELECT count(*)::int AS total FROM clients c WHERE c.provider_id = ${session.user_id} AND c.search_text LIKE ${search}`,
   ]);
+  const rows = more.slice(0, limit);
+  const last = rows.at(-1);
+  const nextCursor =
+    more.length > limit && last
+      ? Buffer.from(JSON.stringify(['name.asc', last.sort_key, last.id])).toString('base64url')
+      : null;
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(
     JSON.stringify({
@@ -63,9 +69,8 @@ createServer(async (req, res) => {
         createdAt: new Date(r.created_at).toISOString(),
         updatedAt: new Date(r.updated_at).toISOString(),
       })),
+      nextCursor,
       total: count?.total ?? 0,
-      page,
-      pageSize,
     }),
   );
 }).listen(port, '127.0.0.1');

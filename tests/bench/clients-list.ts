@@ -66,7 +66,7 @@ async function seed(sql: Sql): Promise<string> {
 }
 
 /**
- * `GET /api/clients?search=mill&page=1&pageSize=50` for a provider with 10,000 clients among 100,000, on the
+ * `GET /api/clients?search=mill&limit=50` for a provider with 10,000 clients among 100,000, on the
  * real app and on the minimal node:http + postgres.js baseline running the same SQL, side by side on one
  * PostgreSQL database at 50 concurrent connections: interleaved rounds, median of 3.
  */
@@ -98,7 +98,7 @@ export async function clientsListThroughput(
   const children: Started[] = [];
   try {
     const env = { ...process.env, DATABASE_URL: dbUrl, NODE_ENV: 'production', RATE_LIMIT_DISABLED: 'true' };
-    const query = `?search=${SEARCH}&page=1&pageSize=50`;
+    const query = `?search=${SEARCH}&limit=50`;
     const appUrl = `http://127.0.0.1:${ports.app}/api/clients${query}`;
     const baseUrl = `http://127.0.0.1:${ports.baseline}/${query}`;
     await Promise.all([assertFree(`http://127.0.0.1:${ports.app}/`), assertFree(baseUrl)]);

@@ -11,7 +11,7 @@ export const registerListClients = providerOperation(
     tags: ['Clients'],
     summary: 'List your clients',
     description:
-      'One page of your clients with their portal: `search` matches name, e-mail and company (case-insensitive, contains), `sort` by name, email, company or createdAt, `order` asc or desc, `page` from 1 with `pageSize` up to 100 (default 50), optionally only one `portalId`. `total` counts every match.',
+      'One page of your clients with their portal: `search` matches name, e-mail and company (case-insensitive, contains), `sort` by name, email, company or createdAt, `order` asc or desc, optionally only one `portalId`. Paged by cursor: `limit` up to 100 (default 50), `nextCursor` continues the list as `cursor` with the same sort and order (another sort’s cursor answers 422). `total` counts every match.',
     request: { query: ClientListQuery },
     responses: {
       200: { description: 'A page of clients', content: { 'application/json': { schema: ClientList } } },

@@ -396,7 +396,8 @@ describe('lists', () => {
     expect((await list('search=BRIEF')).items.map((f) => f.name)).toEqual(['Gamma brief.pdf']);
     expect((await list('search=%25')).items).toEqual([]);
     expect((await list(`projectId=${w.projectId}`)).items).toEqual([]);
-    const paged = await list('sort=name&order=desc&pageSize=1&page=2');
+    const first = await list('sort=name&order=desc&limit=1');
+    const paged = await list(`sort=name&order=desc&limit=1&cursor=${first.nextCursor}`);
     expect(paged.items.map((f) => f.name)).toEqual(['Beta.png']);
     expect((await list('sort=size&order=desc')).items[0]?.name).toBe('Gamma brief.pdf');
   });
@@ -417,7 +418,7 @@ describe('lists', () => {
     const siblingProject = ((await project.json()) as { id: string }).id;
     const theirs = await providerFile('for-the-sibling.png', png, siblingProject);
 
-    const res = await portalRequest(t, 'GET', portal('/files?pageSize=100'), w.token);
+    const res = await portalRequest(t, 'GET', portal('/files?limit=100'), w.token);
     const list = (await res.json()) as FileList;
     const ids = list.items.map((f) => f.id);
     expect(ids).toContain(mine.id);
@@ -431,7 +432,7 @@ describe('lists', () => {
     );
     expect(download.status).toBe(404);
     // The provider's list has both.
-    const provider = (await (await send(t, 'GET', '/api/files?pageSize=100', w.owner)).json()) as FileList;
+    const provider = (await (await send(t, 'GET', '/api/files?limit=100', w.owner)).json()) as FileList;
     expect(provider.items.map((f) => f.id)).toEqual(expect.arrayContaining([mine.id, theirs.id]));
   });
 });

@@ -4,7 +4,7 @@ import { listFiles } from '../../services/files/files';
 import { sharedOperation } from '../operation';
 
 const description =
-  'A page of files, each with its latest version, what the caller may decide (`allowedDecisions`) and whether it may add a version. Filters: `projectId`, `status`, `uploadedBy`, `search` (contains, in the name); `statusCounts` counts the files per status under the other filters.';
+  'A page of files, each with its latest version, what the caller may decide (`allowedDecisions`) and whether it may add a version. Filters: `projectId`, `status`, `uploadedBy`, `search` (contains, in the name); `statusCounts` counts the files per status under the other filters. Sorted by `sort` and `order`, paged by cursor: `limit` up to 100 (default 50), `nextCursor` continues the list as `cursor` with the same sort and order (another sort’s cursor answers 422); `total` counts every match.';
 const responses = {
   200: { description: 'Files', content: { 'application/json': { schema: FileList } } },
   ...errorResponses(401, 422),

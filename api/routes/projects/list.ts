@@ -11,7 +11,7 @@ export const registerListProjects = providerOperation(
     tags: ['Projects'],
     summary: 'List your projects',
     description:
-      'One page of your projects with their client and unread messages: filter by `status` and `clientId`, `search` the name (case-insensitive, contains), `sort` by name, status, startDate, endDate, updatedAt or createdAt, `order`, `page` from 1 with `pageSize` up to 100 (default 50). `total` counts every match.',
+      'One page of your projects with their client and unread messages: filter by `status` and `clientId`, `search` the name (case-insensitive, contains), `sort` by name, status, startDate, endDate, updatedAt or createdAt, `order`. Paged by cursor: `limit` up to 100 (default 50), `nextCursor` continues the list as `cursor` with the same sort and order (another sort’s cursor answers 422). `total` counts every match.',
     request: { query: ProjectListQuery },
     responses: {
       200: { description: 'A page of projects', content: { 'application/json': { schema: ProjectList } } },

@@ -112,9 +112,9 @@ export function toFileSummary(row: FileRow, scope: Scope): FileSummary {
  * The files the scope may see (through their project: the provider's, or the client's own), each with
  * its latest version as JSON (`latest`) and the pins on it. Append conditions with `AND …`.
  */
-export function fileSelect(sql: Sql | Tx, scope: Scope) {
+export function fileSelect(sql: Sql | Tx, scope: Scope, extra = sql``) {
   return sql`
-    SELECT f.id, f.name, f.status, f.uploaded_by, f.created_at, f.updated_at,
+    SELECT ${extra} f.id, f.name, f.status, f.uploaded_by, f.created_at, f.updated_at,
            p.id AS project_id, p.name AS project_name, c.id AS client_id, c.name AS client_name,
            json_build_object(
              'id', v.id, 'number', v.number, 'original_name', v.original_name, 'size_bytes', v.size_bytes,

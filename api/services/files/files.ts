@@ -26,6 +26,7 @@ import { filePrefix } from '../../storage/keys';
 import { cleanUpAfterCommit } from '../../storage/provider-files';
 import { publishActivity, recordActivity } from '../activity/record-activity';
 import { likeContains } from '../clients/list-clients';
+import { keyset, type SortColumn } from '../keyset';
 import { type FileAccessRow, fileFor } from './access';
 import { queueFileStorageDeletion } from './file-storage';
 import {
@@ -230,18 +231,18 @@ export async function addVersion(
 }
 
 /** Sort keys → SQL, from a fixed list (never from the request). */
-const SORT_SQL: Record<z.output<typeof FileListQuery>['sort'], string> = {
-  name: 'lower(f.name)',
-  status: 'f.status',
-  updatedAt: 'f.updated_at',
-  createdAt: 'f.created_at',
-  size: 'v.size_bytes',
+const SORTS: Record<z.output<typeof FileListQuery>['sort'], SortColumn> = {
+  name: { sql: 'lower(f.name)', type: 'text' },
+  status: { sql: 'f.status', type: 'text' },
+  updatedAt: { sql: 'f.updated_at', type: 'timestamptz' },
+  createdAt: { sql: 'f.created_at', type: 'timestamptz' },
+  size: { sql: 'v.size_bytes', type: 'int8' },
 };
 
 /**
  * A page of the scope's files (a client: the files of their own projects) with filters (project, status,
- * who uploaded, "contains" search on the name), sorting, the total, and the count per status under the
- * other filters (for the status chips).
+ * who uploaded, "contains" search on the name), sorting, keyset paging by the sort value and the id
+ * (`keyset.ts`), the total, and the count per status under the other filters (for the status chips).
  */
 export async function listFiles(
   sql: Sql,
@@ -253,13 +254,12 @@ export async function listFiles(
     ${query.uploadedBy ? sql`AND f.uploaded_by = ${query.uploadedBy}` : sql``}
     ${query.search ? sql`AND f.search_text LIKE ${likeContains(query.search)}` : sql``}`;
   const status = query.status ? sql`AND f.status = ${query.status}` : sql``;
-  const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-  const orderBy = sql.unsafe(`${SORT_SQL[query.sort]} ${direction}, f.id ${direction}`);
+  const keys = keyset(sql, { ...query, columns: SORTS, idColumn: 'f.id' });
   const [rows, counts] = await Promise.all([
-    sql<FileRow[]>`
-      ${fileSelect(sql, scope)} ${others} ${status}
-      ORDER BY ${orderBy}
-      LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
+    sql<(FileRow & { sort_key: string | null })[]>`
+      ${fileSelect(sql, scope, sql`${keys.sortKey},`)} ${others} ${status} ${keys.after}
+      ORDER BY ${keys.orderBy}
+      LIMIT ${query.limit + 1}`,
     sql<{ status: FileStatus; n: number }[]>`
       SELECT f.status, count(*)::int AS n FROM files f
       JOIN projects p ON p.provider_id = f.provider_id AND p.id = f.project_id
@@ -268,11 +268,11 @@ export async function listFiles(
   ]);
   const statusCounts = Object.fromEntries(FILE_STATUSES.map((s) => [s, 0])) as Record<FileStatus, number>;
   for (const row of counts) statusCounts[row.status] = row.n;
+  const page = keys.page(rows);
   return {
-    items: rows.map((row) => toFileSummary(row, scope)),
+    items: page.rows.map((row) => toFileSummary(row, scope)),
+    nextCursor: page.nextCursor,
     total: query.status ? statusCounts[query.status] : Object.values(statusCounts).reduce((a, b) => a + b, 0),
-    page: query.page,
-    pageSize: query.pageSize,
     statusCounts,
   };
 }

@@ -5,47 +5,43 @@ import { type Scope, tenant } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import { likeContains } from '../clients/list-clients';
+import { keyset, type SortColumn } from '../keyset';
 import { type ProjectRow, projectSelect, toPortalProject, toProject } from './project-view';
 
 type Query = z.output<typeof ProjectListQuery>;
 
 /** Sort keys → SQL, from a fixed list (never from the request). */
-const SORT_SQL: Record<Query['sort'], string> = {
-  name: 'lower(p.name)',
-  status: 'p.status',
-  startDate: 'p.start_date',
-  endDate: 'p.end_date',
-  updatedAt: 'p.updated_at',
-  createdAt: 'p.created_at',
+const SORTS: Record<Query['sort'], SortColumn> = {
+  name: { sql: 'lower(p.name)', type: 'text' },
+  status: { sql: 'p.status', type: 'text' },
+  startDate: { sql: 'p.start_date', type: 'date', nullable: true },
+  endDate: { sql: 'p.end_date', type: 'date', nullable: true },
+  updatedAt: { sql: 'p.updated_at', type: 'timestamptz' },
+  createdAt: { sql: 'p.created_at', type: 'timestamptz' },
 };
 
 /**
  * One page of the provider's projects: filters by status and client, case-insensitive "contains" search
- * on the name (trigram index), sorting, offset pagination and the total of matches.
+ * on the name (trigram index), sorting, keyset paging by the sort value and the id (`keyset.ts`) and the
+ * total of matches.
  */
 export async function listProjects(sql: Sql, scope: Scope, query: Query): Promise<ProjectList> {
   const filters = sql`
     ${query.status ? sql`AND p.status = ${query.status}` : sql``}
     ${query.clientId ? sql`AND p.client_id = ${query.clientId}` : sql``}
     ${query.search ? sql`AND p.search_text LIKE ${likeContains(query.search)}` : sql``}`;
-  const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-  const nulls = direction === 'ASC' ? ' NULLS LAST' : ' NULLS FIRST';
-  const orderBy = sql.unsafe(`${SORT_SQL[query.sort]} ${direction}${nulls}, p.id ${direction}`);
+  const keys = keyset(sql, { ...query, columns: SORTS, idColumn: 'p.id' });
   const [rows, [count]] = await Promise.all([
-    sql<ProjectRow[]>`
-      ${projectSelect(sql, scope)} ${filters}
-      ORDER BY ${orderBy}
-      LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
+    sql<(ProjectRow & { sort_key: string | null })[]>`
+      ${projectSelect(sql, scope, sql`${keys.sortKey},`)} ${filters} ${keys.after}
+      ORDER BY ${keys.orderBy}
+      LIMIT ${query.limit + 1}`,
     sql<{ total: number }[]>`
       SELECT count(*)::int AS total FROM projects p
       WHERE ${tenant(sql, scope, { provider: 'p.provider_id', client: 'p.client_id' })} ${filters}`,
   ]);
-  return {
-    items: rows.map(toProject),
-    total: count?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const page = keys.page(rows);
+  return { items: page.rows.map(toProject), nextCursor: page.nextCursor, total: count?.total ?? 0 };
 }
 
 /** One project as the scope may see it; `not_found` for anyone else's (or another client's). */

@@ -27,11 +27,11 @@ export interface ProjectRow {
  * The select list and joins of a project read for a scope, `p` being the project. `unread` counts the
  * other side's messages after the scope's own read position.
  */
-export function projectSelect(sql: Sql | Tx, scope: Scope) {
+export function projectSelect(sql: Sql | Tx, scope: Scope, extra = sql``) {
   const side = sideOf(scope);
   const other = side === 'provider' ? 'client' : 'provider';
   return sql`
-    SELECT p.id, p.name, p.status, p.budget_cents, p.currency, p.budget_visible_to_client,
+    SELECT ${extra} p.id, p.name, p.status, p.budget_cents, p.currency, p.budget_visible_to_client,
            to_char(p.start_date, 'YYYY-MM-DD') AS start_date, to_char(p.end_date, 'YYYY-MM-DD') AS end_date,
            p.description, p.internal_notes, p.created_at, p.updated_at,
            c.id AS client_id, c.name AS client_name, c.portal_id,

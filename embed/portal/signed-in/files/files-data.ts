@@ -48,7 +48,7 @@ export function useFileList(portalId: string, filter: FileFilter) {
               ...(filter.status ? { status: filter.status } : {}),
               sort: 'updatedAt',
               order: 'desc',
-              pageSize: FILES_PAGE_SIZE,
+              limit: FILES_PAGE_SIZE,
             },
           },
         }),
