@@ -188,7 +188,7 @@ if (only.has('cold-start')) {
   report({
     name: 'cold-start-npm-start',
     measured: (await coldStartMs(await freePort())) / 1000,
-    limit: 3,
+    limit: 1.5,
     unit: ' s',
     kind: 'max',
   });
