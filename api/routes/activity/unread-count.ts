@@ -4,11 +4,11 @@ import { PortalPathParam } from '../../../shared/contracts/portal-client';
 import { clientScope, providerScope } from '../../auth/scope';
 import type { App } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { unreadCount } from '../../services/activity/notifications';
+import { latestSeq, unreadCount } from '../../services/activity/notifications';
 import { PORTAL_CLIENT, PROVIDER } from '../audiences';
 
 const description =
-  'How many notifications the caller’s side has not read (the bell’s badge; spec §9 refetches it every 30 s).';
+  'How many notifications the caller’s side has not read (the bell’s badge; spec §9 refetches it every 30 s), and the newest feed position it can see.';
 const responses = {
   200: { description: 'The count', content: { 'application/json': { schema: UnreadCount } } },
   ...errorResponses(401, 422),
@@ -37,10 +37,16 @@ const clientRoute = createRoute({
 
 /** GET /api/notifications/unread-count and its portal counterpart. */
 export function registerUnreadCount(app: App) {
-  app.openapi(providerRoute, async (c) =>
-    c.json({ count: await unreadCount(c.get('deps').sql, providerScope(c)) }, 200),
-  );
-  app.openapi(clientRoute, async (c) =>
-    c.json({ count: await unreadCount(c.get('deps').sql, clientScope(c)) }, 200),
-  );
+  app.openapi(providerRoute, async (c) => {
+    const { sql } = c.get('deps');
+    const scope = providerScope(c);
+    const [count, seq] = await Promise.all([unreadCount(sql, scope), latestSeq(sql, scope)]);
+    return c.json({ count, latestSeq: seq }, 200);
+  });
+  app.openapi(clientRoute, async (c) => {
+    const { sql } = c.get('deps');
+    const scope = clientScope(c);
+    const [count, seq] = await Promise.all([unreadCount(sql, scope), latestSeq(sql, scope)]);
+    return c.json({ count, latestSeq: seq }, 200);
+  });
 }
