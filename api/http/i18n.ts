@@ -23,18 +23,14 @@ function read(file: string): Record<string, unknown> {
  * activity titles).
  */
 function load(lang: Lang): Record<string, unknown> {
-  type Groups = { errors?: Record<string, unknown>; validation?: Record<string, unknown> };
+  type Groups = Record<string, Record<string, unknown> | undefined>;
   const base = read(`${lang}.json`) as Groups;
   // The main texts only the dashboard's sections use (the browser loads them with a section).
   const sections = read(`sections.${lang}.json`) as Groups;
   const { errors, ...serverOnly } = read(`api.${lang}.json`) as Groups;
-  return {
-    ...base,
-    ...read(`mail.${lang}.json`),
-    ...serverOnly,
-    validation: { ...base.validation, ...sections.validation },
-    errors: { ...base.errors, ...sections.errors, ...errors },
-  };
+  const merged: Groups = { ...base };
+  for (const [group, texts] of Object.entries(sections)) merged[group] = { ...base[group], ...texts };
+  return { ...merged, ...read(`mail.${lang}.json`), ...serverOnly, errors: { ...merged.errors, ...errors } };
 }
 
 /** The server reads the same locale files as the frontends, so an error reads the same everywhere. */

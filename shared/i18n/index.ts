@@ -22,7 +22,7 @@ const LOCALES: Record<SupportedLanguage, () => Promise<{ default: Record<string,
 const WITH_SECTION_TEXTS = new Set(['settings', 'portals', 'docs', 'messages']);
 
 type Texts = Record<string, unknown>;
-/** `base` with `extra`'s groups merged in (one level deep: `validation`, `errors`). */
+/** `base` with `extra`'s groups merged in (one level deep: `validation`, `errors`, `dashboard`). */
 function mergeTexts(base: Texts, extra: Texts): Texts {
   const merged: Texts = { ...base };
   for (const [group, texts] of Object.entries(extra)) {

@@ -3,9 +3,9 @@ import i18next from 'i18next';
 import { type SupportedLanguage, toSupportedLanguage } from './languages';
 
 /**
- * Main texts that only the dashboard's pages and sections use: the validation messages of their forms and
- * their API errors (`locales/sections.<lang>.json`). They are merged into the main texts under the same keys
- * (`validation.*`, `errors.*`) by {@link loadSectionTexts}, which `sectionTexts` and the dashboard's
+ * Main texts that only the dashboard's pages and sections use: the validation messages of their forms,
+ * their API errors and the expired plan's banner (`locales/sections.<lang>.json`). They are merged into the
+ * main texts under the same keys (`validation.*`, `errors.*`, `dashboard.*`) by {@link loadSectionTexts}, which `sectionTexts` and the dashboard's
  * namespaces (`loadTexts`) call, so the first load of any page carries only what every page needs: the
  * public forms' messages and the generic errors. The server reads both files (`api/http/i18n.ts`).
  */

@@ -4,7 +4,7 @@ import { getJson } from '../../../../shared/api/get-json';
 import { notificationKeys } from '../../../../shared/conversation/query-keys';
 import { loadTexts } from '../../../../shared/i18n/index';
 import { useTranslation } from '../../../../shared/i18n/react';
-import { badgeText } from '../../../../shared/notifications/rules';
+import { badgeText } from '../../../../shared/notifications/badge';
 import { Button } from '../../../../shared/ui/button';
 import { useCachedQuery } from '../../../lib/use-cached-query';
 import { IDLE_PRELOAD_MS } from '../preload';
