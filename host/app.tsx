@@ -33,6 +33,23 @@ const NotFound = lazy(() => import('./pages/not-found-page'));
 // TanStack Query, only under the signed-in dashboard (the public forms submit without it).
 const AppServices = lazy(() => import('./app-services'));
 
+/**
+ * Starts loading the code of the page at `pathname` while the language's texts load (the app renders only
+ * after them), instead of one round trip after: the landing and sign-in pages, the dashboard's query
+ * client, shell and overview. The lazy routes then find the modules loaded. Failures are left to them.
+ */
+export function preloadRoute(pathname: string): void {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const early: Promise<unknown>[] = [];
+  if (path === '/') early.push(import('./pages/landing/landing-page'));
+  else if (path === '/auth') early.push(import('./pages/auth/auth-page'));
+  else if (path === '/dashboard' || path.startsWith('/dashboard/')) {
+    early.push(import('./app-services'), import('./dashboard/dashboard-frame'));
+    if (path === '/dashboard') early.push(import('./dashboard/overview/overview-page'));
+  }
+  for (const loading of early) loading.catch(() => {});
+}
+
 function Page({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return <Suspense fallback={<PageFallback label={t('app.loading')} />}>{children}</Suspense>;

@@ -2,14 +2,24 @@ import '../shared/ui/styles.css';
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { DEFAULT_CURRENCY, formatLanguage, LOCALE } from '../shared/format/locale';
 import { initI18n, missingTexts } from '../shared/i18n/index';
 import { ErrorScreen } from '../shared/ui/error-screen';
-import { App } from './app';
+import { App, preloadRoute } from './app';
 
 const root = document.getElementById('root');
 // Render once the active language's texts (a small chunk of their own) are loaded. Without them (the
 // chunk failed) every text would be its raw key: the error screen, which carries its own texts, instead.
-void initI18n()
+const texts = initI18n();
+preloadRoute(location.pathname);
+// While the texts and the page's code are on their way: the page's first Intl number format costs tens of
+// milliseconds (its locale data, once per page), which would otherwise block the first screen showing an
+// amount or a count (the overview, the landing page's price) after it painted. Only the page's language.
+setTimeout(() => {
+  const lang = formatLanguage(i18next.language ?? navigator.language);
+  new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency: DEFAULT_CURRENCY[lang] }).format(1);
+}, 0);
+void texts
   .then(() => missingTexts())
   .catch((error: unknown) => error)
   .then((failure) => {
