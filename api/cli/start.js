@@ -97,7 +97,10 @@ if (buildOnly || !isFresh()) {
 }
 if (!buildOnly) {
   // Compiled code of the bundle and the packages is kept between starts (a cache keyed by their contents).
-  module.enableCompileCache(join(ROOT, 'node_modules', '.cache', 'server-compile-cache'));
+  const cacheDir = join(ROOT, 'node_modules', '.cache', 'server-compile-cache');
+  module.enableCompileCache(cacheDir);
+  // The worker threads (the embedded database's, the PDF workers) read it from the environment.
+  process.env.NODE_COMPILE_CACHE ??= cacheDir;
   // Stack traces name the TypeScript sources.
   process.setSourceMapsEnabled(true);
   await import(pathToFileURL(join(OUT_DIR, 'serve.js')).href);
