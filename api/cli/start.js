@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 /*
  * `npm start`; with `--build`, the server's part of `npm run build`. Plain JavaScript, so Node starts it
@@ -90,6 +91,33 @@ async function build() {
   }
 }
 
+/**
+ * The embedded database's thread (`api/db/pglite.ts` takes it over), started before the server's code
+ * loads: opening the database is most of a start, and it runs meanwhile. With the config's defaults only:
+ * no DATABASE_URL, DATA_DIR `./data` or set, 40 connections (`api/db/client.ts`); otherwise, or when they
+ * differ, the server starts its own.
+ */
+function startDatabaseEarly() {
+  const dataDir = process.env.DATA_DIR ?? './data';
+  if (process.env.DATABASE_URL || !dataDir) return;
+  const dir = resolve(join(dataDir, 'pg'));
+  const maxConnections = 40;
+  const worker = new Worker(join(OUT_DIR, 'workers', 'api', 'db', 'pglite-worker.js'), {
+    workerData: { dir, maxConnections },
+  });
+  const opened = new Promise((ready, fail) => {
+    worker.on('message', (message) => {
+      if (message.type === 'ready') ready(message.port);
+    });
+    worker.once('error', fail);
+    worker.once('exit', (code) =>
+      fail(new Error(`the embedded database stopped while opening (exit code ${code})`)),
+    );
+  });
+  opened.catch(() => {});
+  globalThis[Symbol.for('client-portal.embedded-database')] = { dir, maxConnections, worker, opened };
+}
+
 const buildOnly = process.argv.includes('--build');
 if (buildOnly || !isFresh()) {
   if (!buildOnly) console.log('Building the server (first start, or its sources changed)…');
@@ -101,6 +129,7 @@ if (!buildOnly) {
   module.enableCompileCache(cacheDir);
   // The worker threads (the embedded database's, the PDF workers) read it from the environment.
   process.env.NODE_COMPILE_CACHE ??= cacheDir;
+  startDatabaseEarly();
   // Stack traces name the TypeScript sources.
   process.setSourceMapsEnabled(true);
   await import(pathToFileURL(join(OUT_DIR, 'serve.js')).href);

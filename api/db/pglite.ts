@@ -11,52 +11,86 @@ export interface EmbeddedPostgres {
 
 const WORKER_URL = new URL('./pglite-worker.ts', import.meta.url);
 
+/** The database thread and its opening (its socket's port); a failure to open rejects. */
+interface DatabaseThread {
+  worker: Worker;
+  opened: Promise<number>;
+}
+
+/**
+ * A thread `api/cli/start.js` started before the server's code loaded (`npm start` on the embedded
+ * database), with what it was started for; taken by the first `startEmbeddedPostgres` asking for the same.
+ */
+interface EarlyThread extends DatabaseThread {
+  dir: string | undefined;
+  maxConnections: number;
+}
+const EARLY = Symbol.for('client-portal.embedded-database');
+
+function takeEarlyThread(dir: string | undefined, maxConnections: number): DatabaseThread | undefined {
+  const holder = globalThis as { [EARLY]?: EarlyThread };
+  const early = holder[EARLY];
+  delete holder[EARLY];
+  if (!early) return undefined;
+  if (early.dir === dir && early.maxConnections === maxConnections) return early;
+  void early.worker.terminate();
+  return undefined;
+}
+
+function startThread(dir: string | undefined, maxConnections: number): DatabaseThread {
+  const worker = new Worker(WORKER_URL, { workerData: { dir, maxConnections } satisfies PgliteWorkerData });
+  const opened = new Promise<number>((ready, fail) => {
+    worker.on('message', (message: PgliteWorkerMessage) => {
+      if (message.type === 'ready') ready(message.port);
+    });
+    worker.once('error', fail);
+    worker.once('exit', (code) =>
+      fail(new Error(`the embedded database stopped while opening (exit code ${code})`)),
+    );
+  });
+  opened.catch(() => {});
+  return { worker, opened };
+}
+
 /**
  * Starts PGlite on `<dataDir>/pg` (created on first start; in memory without a dataDir) on a thread of its
  * own (`pglite-worker.ts`), behind a loopback socket on a free port, so postgres.js (and the job queue's
  * driver) talk to it exactly as to a real server. Up to `maxConnections` clients share PGlite's one session.
- * The thread opens the database while the caller goes on (e.g. loading the server's code).
+ * The thread opens the database while the caller goes on (e.g. loading the server's code); `npm start`
+ * starts it even before that (`api/cli/start.js`), and this takes it over.
  */
-export function startEmbeddedPostgres(
+export async function startEmbeddedPostgres(
   dataDir: string | undefined,
   maxConnections: number,
   log: Logger,
 ): Promise<EmbeddedPostgres> {
   const dir = dataDir === undefined ? undefined : resolve(join(dataDir, 'pg'));
-  const worker = new Worker(WORKER_URL, { workerData: { dir, maxConnections } satisfies PgliteWorkerData });
-  let state: 'opening' | 'open' | 'stopping' = 'opening';
+  const { worker, opened } = takeEarlyThread(dir, maxConnections) ?? startThread(dir, maxConnections);
+  const port = await opened;
+  let stopping = false;
   let markStopped = () => {};
   const stopped = new Promise<void>((done) => {
     markStopped = done;
   });
-  return new Promise((ready, fail) => {
-    worker.on('error', (err) => {
-      if (state === 'opening') fail(err);
-      else log.error({ err }, 'embedded database failed');
-    });
-    worker.on('exit', (code) => {
-      markStopped();
-      if (state === 'opening')
-        fail(new Error(`the embedded database stopped while opening (exit code ${code})`));
-      else if (state === 'open') log.error({ code }, 'embedded database stopped unexpectedly');
-    });
-    worker.on('message', (message: PgliteWorkerMessage) => {
-      if (message.type === 'stopped') markStopped();
-      if (message.type !== 'ready') return;
-      state = 'open';
-      log.debug({ dir, port: message.port }, 'embedded database started');
-      ready({
-        host: '127.0.0.1',
-        port: message.port,
-        async stop() {
-          if (state === 'open') {
-            state = 'stopping';
-            worker.postMessage('stop');
-          }
-          await stopped;
-          await worker.terminate();
-        },
-      });
-    });
+  worker.on('error', (err) => log.error({ err }, 'embedded database failed'));
+  worker.on('exit', (code) => {
+    markStopped();
+    if (!stopping) log.error({ code }, 'embedded database stopped unexpectedly');
   });
+  worker.on('message', (message: PgliteWorkerMessage) => {
+    if (message.type === 'stopped') markStopped();
+  });
+  log.debug({ dir, port }, 'embedded database started');
+  return {
+    host: '127.0.0.1',
+    port,
+    async stop() {
+      if (!stopping) {
+        stopping = true;
+        worker.postMessage('stop');
+      }
+      await stopped;
+      await worker.terminate();
+    },
+  };
 }
