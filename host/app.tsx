@@ -35,19 +35,21 @@ const AppServices = lazy(() => import('./app-services'));
 
 /**
  * Starts loading the code of the page at `pathname` while the language's texts load (the app renders only
- * after them), instead of one round trip after: the landing and sign-in pages, the dashboard's query
- * client, shell and overview. The lazy routes then find the modules loaded. Failures are left to them.
+ * after them), instead of one round trip after: the landing page, the dashboard's query client, shell and
+ * the section's page when the host has it (the overview). The lazy routes then find the modules loaded. Failures are left to them.
  */
-export function preloadRoute(pathname: string): void {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  const early: Promise<unknown>[] = [];
-  if (path === '/') early.push(import('./pages/landing/landing-page'));
-  else if (path === '/auth') early.push(import('./pages/auth/auth-page'));
-  else if (path === '/dashboard' || path.startsWith('/dashboard/')) {
-    early.push(import('./app-services'), import('./dashboard/dashboard-frame'));
-    if (path === '/dashboard') early.push(import('./dashboard/overview/overview-page'));
-  }
-  for (const loading of early) loading.catch(() => {});
+export function preloadRoute(path: string): void {
+  const early =
+    path === '/'
+      ? import('./pages/landing/landing-page')
+      : path.startsWith('/dashboard')
+        ? Promise.all([
+            import('./app-services'),
+            // The section's own page through the shell's module (a chunk of the shell's, not a second copy).
+            import('./dashboard/dashboard-frame').then((m) => m.preloadHostPage(path)),
+          ])
+        : null;
+  early?.catch(() => {});
 }
 
 function Page({ children }: { children: ReactNode }) {

@@ -2,7 +2,6 @@ import '../shared/ui/styles.css';
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { DEFAULT_CURRENCY, formatLanguage, LOCALE } from '../shared/format/locale';
 import { initI18n, missingTexts } from '../shared/i18n/index';
 import { ErrorScreen } from '../shared/ui/error-screen';
 import { App, preloadRoute } from './app';
@@ -13,12 +12,12 @@ const root = document.getElementById('root');
 const texts = initI18n();
 preloadRoute(location.pathname);
 // While the texts and the page's code are on their way: the page's first Intl number format costs tens of
-// milliseconds (its locale data, once per page), which would otherwise block the first screen showing an
-// amount or a count (the overview, the landing page's price) after it painted. Only the page's language.
-setTimeout(() => {
-  const lang = formatLanguage(i18next.language ?? navigator.language);
-  new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency: DEFAULT_CURRENCY[lang] }).format(1);
-}, 0);
+// milliseconds (ICU's data, once per page; the next ones, currencies too, well under one), which would
+// otherwise block the first screen showing an amount or a count (the overview, the landing page's price)
+// after it painted.
+setTimeout(
+  () => new Intl.NumberFormat((i18next.language ?? navigator.language).startsWith('de') ? 'de-DE' : 'en-US'),
+);
 void texts
   .then(() => missingTexts())
   .catch((error: unknown) => error)

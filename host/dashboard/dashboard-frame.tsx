@@ -46,6 +46,13 @@ function RemoteSection({ name }: { name: RemoteName }) {
 /** Routes of the sections that exist; others (and unknown paths) get the in-shell not-found panel. */
 const AVAILABLE = SECTION_GROUPS.flatMap((group) => group.sections).filter(isAvailable);
 
+/** Starts loading the host page of the section at `path` (`/dashboard/…`), if the host has one. */
+export function preloadHostPage(path: string) {
+  const trim = (p: string) => p.replace(/\/$/, '');
+  const section = AVAILABLE.find((s) => trim(`/dashboard/${s.path}`) === trim(path));
+  return section?.source.kind === 'host' ? section.source.page?.() : undefined;
+}
+
 /**
  * The signed-in shell at /dashboard/* (spec §2): skip link, sidebar, top bar and the current section in
  * `<main>`. Sections load lazily: host pages as their own chunks, remote sections through the federation
