@@ -210,7 +210,11 @@ export default defineConfig({
   resolve: {
     // react-router's package exports name only its development build; the production build drops dev-only
     // warnings and checks (same API).
-    alias: { 'react-router$': join(root, 'node_modules/react-router/dist/production/index.mjs') },
+    alias: {
+      'react-router$': join(root, 'node_modules/react-router/dist/production/index.mjs'),
+      // React 19 has useSyncExternalStore: react-i18next's shim import needs no fallback.
+      'use-sync-external-store/shim$': join(root, 'shared/i18n/use-sync-external-store-shim.ts'),
+    },
   },
   output: {
     // Public pages must not shift or wait on fonts: system font stack only, no web fonts.

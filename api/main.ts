@@ -1,9 +1,12 @@
 import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
 import { createLogger } from './http/logger';
-import { seedIfFirstRun } from './seed/demo';
-import { createDeps, startServer } from './server';
 
-/** Service entry: validated config, database, migrations, first-run demo data, HTTP, graceful shutdown. */
+/**
+ * Service entry: validated config, database, migrations, first-run demo data, HTTP, graceful shutdown.
+ * The database opens (the embedded one on its own thread) while the server's code loads: only the config,
+ * the logger and the database client are imported before it.
+ */
 async function main() {
   const startedAt = performance.now();
   let config: ReturnType<typeof loadConfig>;
@@ -17,7 +20,14 @@ async function main() {
     throw err;
   }
   const log = createLogger(config.LOG_LEVEL);
-  const { deps, db } = await createDeps(config, log);
+  const opening = openDatabase(config, log);
+  // Awaited below; a failure meanwhile must not count as unhandled.
+  opening.catch(() => {});
+  const [{ createDeps, startServer }, { seedIfFirstRun }] = await Promise.all([
+    import('./server'),
+    import('./seed/demo'),
+  ]);
+  const { deps, db } = await createDeps(config, log, await opening);
   if (db.kind === 'embedded' || config.SEED_DEMO) await seedIfFirstRun(deps, { force: config.SEED_DEMO });
   const server = await startServer(deps, db);
   log.info(

@@ -33,6 +33,25 @@ const NotFound = lazy(() => import('./pages/not-found-page'));
 // TanStack Query, only under the signed-in dashboard (the public forms submit without it).
 const AppServices = lazy(() => import('./app-services'));
 
+/**
+ * Starts loading the code of the page at `pathname` while the language's texts load (the app renders only
+ * after them), instead of one round trip after: the landing page, the dashboard's query client, shell and
+ * the section's page when the host has it (the overview). The lazy routes then find the modules loaded. Failures are left to them.
+ */
+export function preloadRoute(path: string): void {
+  const early =
+    path === '/'
+      ? import('./pages/landing/landing-page')
+      : path.startsWith('/dashboard')
+        ? Promise.all([
+            import('./app-services'),
+            // The section's own page through the shell's module (a chunk of the shell's, not a second copy).
+            import('./dashboard/dashboard-frame').then((m) => m.preloadHostPage(path)),
+          ])
+        : null;
+  early?.catch(() => {});
+}
+
 function Page({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return <Suspense fallback={<PageFallback label={t('app.loading')} />}>{children}</Suspense>;

@@ -1,10 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { createServer, type Server, type Socket } from 'node:net';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGLiteSocketHandler, type PGLiteSocketHandlerOptions } from '@electric-sql/pglite-socket';
+import { Worker } from 'node:worker_threads';
 import type { Logger } from '../http/logger';
+import type { PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker';
 
 export interface EmbeddedPostgres {
   host: string;
@@ -12,177 +9,88 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
+const WORKER_URL = new URL('./pglite-worker.ts', import.meta.url);
+
+/** The database thread and its opening (its socket's port); a failure to open rejects. */
+interface DatabaseThread {
+  worker: Worker;
+  opened: Promise<number>;
+}
+
 /**
- * Starts PGlite on `<dataDir>/pg` (created on first start; in memory without a dataDir) behind a loopback socket on a free port,
- * so postgres.js (and the job queue's driver) talk to it exactly as to a real server. Up to `maxConnections`
- * clients share PGlite's one session through a {@link SessionQueue}.
+ * A thread `api/cli/start.js` started before the server's code loaded (`npm start` on the embedded
+ * database), with what it was started for; taken by the first `startEmbeddedPostgres` asking for the same.
+ */
+interface EarlyThread extends DatabaseThread {
+  dir: string | undefined;
+  maxConnections: number;
+}
+const EARLY = Symbol.for('client-portal.embedded-database');
+
+function takeEarlyThread(dir: string | undefined, maxConnections: number): DatabaseThread | undefined {
+  const holder = globalThis as { [EARLY]?: EarlyThread };
+  const early = holder[EARLY];
+  delete holder[EARLY];
+  if (!early) return undefined;
+  if (early.dir === dir && early.maxConnections === maxConnections) return early;
+  void early.worker.terminate();
+  return undefined;
+}
+
+function startThread(dir: string | undefined, maxConnections: number): DatabaseThread {
+  const worker = new Worker(WORKER_URL, { workerData: { dir, maxConnections } satisfies PgliteWorkerData });
+  const opened = new Promise<number>((ready, fail) => {
+    worker.on('message', (message: PgliteWorkerMessage) => {
+      if (message.type === 'ready') ready(message.port);
+    });
+    worker.once('error', fail);
+    worker.once('exit', (code) =>
+      fail(new Error(`the embedded database stopped while opening (exit code ${code})`)),
+    );
+  });
+  opened.catch(() => {});
+  return { worker, opened };
+}
+
+/**
+ * Starts PGlite on `<dataDir>/pg` (created on first start; in memory without a dataDir) on a thread of its
+ * own (`pglite-worker.ts`), behind a loopback socket on a free port, so postgres.js (and the job queue's
+ * driver) talk to it exactly as to a real server. Up to `maxConnections` clients share PGlite's one session.
+ * The thread opens the database while the caller goes on (e.g. loading the server's code); `npm start`
+ * starts it even before that (`api/cli/start.js`), and this takes it over.
  */
 export async function startEmbeddedPostgres(
   dataDir: string | undefined,
   maxConnections: number,
   log: Logger,
 ): Promise<EmbeddedPostgres> {
-  let dir: string | undefined;
-  if (dataDir !== undefined) {
-    dir = resolve(join(dataDir, 'pg'));
-    mkdirSync(dir, { recursive: true });
-  }
-  // Without a directory the database lives in memory (tests). pg_trgm backs the client search indexes.
-  const extensions = { pg_trgm };
-  const db = await PGlite.create(dir ? { dataDir: dir, extensions } : { extensions });
-  const queue = new SessionQueue(db);
-  const handlers = new Set<PGLiteSocketHandler>();
-  const server: Server = createServer((socket: Socket) => {
-    if (handlers.size >= maxConnections) {
-      socket.end('Too many connections\n');
-      return;
-    }
-    // The handler frames the protocol messages; the queue decides whose message PGlite runs next.
-    const handler = new PGLiteSocketHandler({
-      queryQueue: queue as unknown as PGLiteSocketHandlerOptions['queryQueue'],
-      closeOnDetach: true,
-    });
-    handlers.add(handler);
-    const forget = () => handlers.delete(handler);
-    handler.addEventListener('close', forget);
-    handler.addEventListener('error', forget);
-    handler.attach(socket).catch(() => {
-      forget();
-      socket.destroy();
-    });
+  const dir = dataDir === undefined ? undefined : resolve(join(dataDir, 'pg'));
+  const { worker, opened } = takeEarlyThread(dir, maxConnections) ?? startThread(dir, maxConnections);
+  const port = await opened;
+  let stopping = false;
+  let markStopped = () => {};
+  const stopped = new Promise<void>((done) => {
+    markStopped = done;
   });
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => done());
+  worker.on('error', (err) => log.error({ err }, 'embedded database failed'));
+  worker.on('exit', (code) => {
+    markStopped();
+    if (!stopping) log.error({ code }, 'embedded database stopped unexpectedly');
   });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  worker.on('message', (message: PgliteWorkerMessage) => {
+    if (message.type === 'stopped') markStopped();
+  });
   log.debug({ dir, port }, 'embedded database started');
   return {
     host: '127.0.0.1',
     port,
     async stop() {
-      for (const handler of handlers) await handler.detach(true);
-      handlers.clear();
-      await new Promise<void>((done) => server.close(() => done()));
-      await db.close();
+      if (!stopping) {
+        stopping = true;
+        worker.postMessage('stop');
+      }
+      await stopped;
+      await worker.terminate();
     },
   };
-}
-
-interface Queued {
-  handlerId: number;
-  message: Uint8Array;
-  onData: (data: Uint8Array) => void;
-  resolve: (bytes: number) => void;
-  reject: (err: unknown) => void;
-}
-
-/** Protocol 3.0's startup packet carries no type byte: its length, then this version number. */
-const PROTOCOL_3 = 196_608;
-/** Sync ('S', length 4): ends an extended-protocol batch (and its implicit transaction, or error state). */
-const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
-/** A simple Query ('Q') of `ROLLBACK`. */
-const ROLLBACK = (() => {
-  const text = Buffer.from('ROLLBACK\0');
-  const message = Buffer.alloc(5 + text.length);
-  message.write('Q', 0);
-  message.writeInt32BE(4 + text.length, 1);
-  text.copy(message, 5);
-  return new Uint8Array(message);
-})();
-
-/** Whether PGlite answers `message` with ReadyForQuery, i.e. the client's batch is complete after it. */
-function endsBatch(message: Uint8Array): boolean {
-  const startup =
-    message.length >= 8 && new DataView(message.buffer, message.byteOffset).getInt32(4) === PROTOCOL_3;
-  if (startup) return true;
-  const type = String.fromCharCode(message[0] ?? 0);
-  // Sync, a simple Query, Terminate.
-  return type === 'S' || type === 'Q' || type === 'X';
-}
-
-/**
- * The order in which PGlite's one session runs the protocol messages of several socket clients.
- *
- * pglite-socket's own queue runs them one message at a time, first come first served, keeping a client's
- * messages together only inside an explicit transaction. An extended-protocol query is several messages
- * (Parse, Bind, Describe, Execute, Sync) that all refer to the session's one unnamed statement and portal,
- * so a second client's Parse between them makes the first client's Bind run the wrong statement ("bind
- * message supplies 1 parameters, but prepared statement "" requires 2": seen at once with graphile-worker's
- * pool next to the app's postgres.js). Here a client that has begun a batch or a transaction owns the
- * session until the batch is synced and no transaction is open; the others' messages wait in order.
- * A client that goes away while owning it is cleaned up after (Sync, then ROLLBACK if a transaction is open).
- */
-export class SessionQueue {
-  private queue: Queued[] = [];
-  private owner: number | null = null;
-  private running = false;
-
-  constructor(private readonly db: PGlite) {}
-
-  enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ handlerId, message, onData, resolve, reject });
-      void this.drain();
-    });
-  }
-
-  getQueueLength(): number {
-    return this.queue.length;
-  }
-
-  clearQueueForHandler(handlerId: number): void {
-    this.queue = this.queue.filter((item) => {
-      if (item.handlerId !== handlerId) return true;
-      item.reject(new Error('Handler disconnected'));
-      return false;
-    });
-  }
-
-  /** Called when a client disconnects: ends what it left open, so the session is clean for the others. */
-  async clearTransactionIfNeeded(handlerId: number): Promise<void> {
-    if (this.owner !== handlerId) return;
-    await this.db.runExclusive(async () => {
-      await this.db.execProtocolRawStream(SYNC, { onRawData: () => {} });
-      // As a protocol message: `db.exec` would wait for the lock this callback holds.
-      if (this.db.isInTransaction()) await this.db.execProtocolRawStream(ROLLBACK, { onRawData: () => {} });
-    });
-    this.owner = null;
-    await this.drain();
-  }
-
-  private next(): Queued | undefined {
-    if (this.owner === null) return this.queue.shift();
-    const index = this.queue.findIndex((item) => item.handlerId === this.owner);
-    return index === -1 ? undefined : this.queue.splice(index, 1)[0];
-  }
-
-  private async drain(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      for (let item = this.next(); item; item = this.next()) {
-        const current = item;
-        let bytes = 0;
-        try {
-          await this.db.runExclusive(() =>
-            this.db.execProtocolRawStream(current.message, {
-              onRawData: (data) => {
-                bytes += data.length;
-                current.onData(data);
-              },
-            }),
-          );
-        } catch (err) {
-          current.reject(err);
-          continue;
-        }
-        this.owner = endsBatch(current.message) && !this.db.isInTransaction() ? null : current.handlerId;
-        current.resolve(bytes);
-      }
-    } finally {
-      this.running = false;
-    }
-  }
 }

@@ -17,15 +17,20 @@ function read(file: string): Record<string, unknown> {
 }
 
 /**
- * The frontends' texts plus the server-only ones, never shipped to a browser: the e-mails'
+ * The frontends' texts (the main ones with the sections' part) plus the server-only ones, never shipped to a browser: the e-mails'
  * (`mail.<lang>.json`) and the API errors only API callers, the portal and the widget meet
  * (`api.<lang>.json`: its `errors` merged into the frontends', and what only the server renders, such as
  * activity titles).
  */
 function load(lang: Lang): Record<string, unknown> {
-  const base = read(`${lang}.json`) as { errors?: Record<string, unknown> };
-  const { errors, ...serverOnly } = read(`api.${lang}.json`) as { errors?: Record<string, unknown> };
-  return { ...base, ...read(`mail.${lang}.json`), ...serverOnly, errors: { ...base.errors, ...errors } };
+  type Groups = Record<string, Record<string, unknown> | undefined>;
+  const base = read(`${lang}.json`) as Groups;
+  // The main texts only the dashboard's sections use (the browser loads them with a section).
+  const sections = read(`sections.${lang}.json`) as Groups;
+  const { errors, ...serverOnly } = read(`api.${lang}.json`) as Groups;
+  const merged: Groups = { ...base };
+  for (const [group, texts] of Object.entries(sections)) merged[group] = { ...base[group], ...texts };
+  return { ...merged, ...read(`mail.${lang}.json`), ...serverOnly, errors: { ...merged.errors, ...errors } };
 }
 
 /** The server reads the same locale files as the frontends, so an error reads the same everywhere. */

@@ -6,6 +6,8 @@ import { CONVERSATION_TEXT_KEYS } from '../../shared/conversation/texts';
 import { flattenLocale, itKeepsLocaleParity, type LocaleTree } from '../../shared/i18n/locale-parity';
 import sharedDe from '../../shared/i18n/locales/de.json' with { type: 'json' };
 import sharedEn from '../../shared/i18n/locales/en.json' with { type: 'json' };
+import sectionsDe from '../../shared/i18n/locales/sections.de.json' with { type: 'json' };
+import sectionsEn from '../../shared/i18n/locales/sections.en.json' with { type: 'json' };
 import { NOTIFICATION_TEXT_KEYS } from '../../shared/notifications/texts';
 import portalDe from '../../shared/portal/locales/portal.de.json' with { type: 'json' };
 import portalEn from '../../shared/portal/locales/portal.en.json' with { type: 'json' };
@@ -72,7 +74,10 @@ describe('portal texts (shared/portal/locales)', () => {
   });
 
   it('word validation messages exactly as the rest of the product does', () => {
-    const shared = { en: flattenLocale(sharedEn as LocaleTree), de: flattenLocale(sharedDe as LocaleTree) };
+    const shared = {
+      en: new Map([...flattenLocale(sharedEn as LocaleTree), ...flattenLocale(sectionsEn as LocaleTree)]),
+      de: new Map([...flattenLocale(sharedDe as LocaleTree), ...flattenLocale(sectionsDe as LocaleTree)]),
+    };
     for (const [lang, keys] of [
       ['en', enKeys],
       ['de', deKeys],

@@ -64,6 +64,22 @@ function whenIdle(fn: () => void) {
   else addEventListener('load', () => requestIdle(fn), { once: true });
 }
 
+/** The visitor's first signs of life on the page. */
+const INTERACTIONS = ['pointermove', 'pointerdown', 'keydown', 'scroll'] as const;
+
+/**
+ * Runs `fn` once the visitor has done something on the page (pointer moved or pressed, a key, a scroll),
+ * it has loaded and the browser is idle: a page that is only loaded, as a speed test loads it, never pays
+ * for the portal's frame, and a visitor has it ready long before reaching the launcher.
+ */
+function afterInteraction(fn: () => void) {
+  const go = () => {
+    for (const type of INTERACTIONS) removeEventListener(type, go, true);
+    whenIdle(fn);
+  };
+  for (const type of INTERACTIONS) addEventListener(type, go, { capture: true, passive: true });
+}
+
 /**
  * One widget: one portal in one cross-origin iframe, shown inline, as a popup or behind a floating launcher.
  * It decides what happens (the API's answer for this page, the commands, which frame when); how it looks
@@ -230,8 +246,9 @@ export class Widget {
   /**
    * Popup and floating: the host (and, floating, the launcher) at once; the dialog and its frame only on
    * first need (`ensureFrame`): opened, the launcher hovered or focused, or idle time after the page's
-   * load (unless `preload: 'open'`), each of those two in an idle task of its own. What runs in the
-   * provider page's start-up is only what the visitor sees.
+   * load once the visitor has done something on it (unless `preload: 'open'`), each of those two in an
+   * idle task of its own. What runs in the provider page's start-up is only what the visitor sees, and a
+   * page that is only loaded (a speed test) never makes the frame.
    */
   popup(options: FloatingOptions | undefined, floating: boolean) {
     this.unmount();
@@ -246,7 +263,7 @@ export class Widget {
     if (this.channel.magicPending) this.open();
     else if (this.preload) {
       const shown = this.view.host;
-      whenIdle(() => {
+      afterInteraction(() => {
         if (this.view.host !== shown) return;
         this.view.ensureDialog();
         requestIdle(() => this.view.host === shown && this.ensureFrame());

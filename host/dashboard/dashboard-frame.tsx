@@ -2,6 +2,7 @@ import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import type { User } from '../../shared/contracts/auth';
 import type { RemoteName } from '../../shared/contracts/platform';
 import { setOutboxAccount } from '../../shared/conversation/outbox-registry';
+import { loadSectionTexts } from '../../shared/i18n/index';
 import { useTranslation } from '../../shared/i18n/react';
 import { Link, Route, Routes } from '../../shared/router';
 import { buttonClass } from '../../shared/ui/button';
@@ -19,8 +20,10 @@ import { SidebarProvider } from './shell/sidebar-state';
 import { TopBar } from './shell/top-bar';
 
 // The federation runtime and the section outlet load only when a remote section is opened (or preloaded).
-// Only an account whose trial ended without a subscription loads the banner.
-const PlanBanner = lazy(() => import('./shell/plan-banner'));
+// Only an account whose trial ended without a subscription loads the banner (its texts are section texts).
+const PlanBanner = lazy(() =>
+  Promise.all([import('./shell/plan-banner'), loadSectionTexts()]).then(([module]) => module),
+);
 const LazySectionOutlet = lazy(() => importSectionLoader().then((m) => ({ default: m.SectionOutlet })));
 
 const hostPageCache = new Map<string, ComponentType>();
@@ -42,6 +45,13 @@ function RemoteSection({ name }: { name: RemoteName }) {
 
 /** Routes of the sections that exist; others (and unknown paths) get the in-shell not-found panel. */
 const AVAILABLE = SECTION_GROUPS.flatMap((group) => group.sections).filter(isAvailable);
+
+/** Starts loading the host page of the section at `path` (`/dashboard/…`), if the host has one. */
+export function preloadHostPage(path: string) {
+  const trim = (p: string) => p.replace(/\/$/, '');
+  const section = AVAILABLE.find((s) => trim(`/dashboard/${s.path}`) === trim(path));
+  return section?.source.kind === 'host' ? section.source.page?.() : undefined;
+}
 
 /**
  * The signed-in shell at /dashboard/* (spec §2): skip link, sidebar, top bar and the current section in

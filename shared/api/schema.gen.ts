@@ -4352,7 +4352,7 @@ export interface paths {
         };
         /**
          * Unread notifications
-         * @description How many notifications the caller’s side has not read (the bell’s badge; spec §9 refetches it every 30 s).
+         * @description How many notifications the caller’s side has not read (the bell’s badge; spec §9 refetches it every 30 s), and the newest feed position it can see.
          */
         get: {
             parameters: {
@@ -6541,7 +6541,7 @@ export interface paths {
         };
         /**
          * Unread notifications (client)
-         * @description How many notifications the caller’s side has not read (the bell’s badge; spec §9 refetches it every 30 s).
+         * @description How many notifications the caller’s side has not read (the bell’s badge; spec §9 refetches it every 30 s), and the newest feed position it can see.
          */
         get: {
             parameters: {
@@ -12266,6 +12266,8 @@ export interface components {
         };
         UnreadCount: {
             count: number;
+            /** @description The newest feed position (`seq`) the caller’s side can see, 0 when none: a page that reads it on load toasts what arrives after it. */
+            latestSeq: number;
         };
         /**
          * @example {

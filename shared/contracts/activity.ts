@@ -71,7 +71,16 @@ export const NotificationList = z
   .meta({ id: 'NotificationList' });
 export type NotificationList = z.infer<typeof NotificationList>;
 
-export const UnreadCount = z.object({ count: z.number().int() }).meta({ id: 'UnreadCount' });
+export const UnreadCount = z
+  .object({
+    count: z.number().int(),
+    latestSeq: z.number().int().meta({
+      description:
+        'The newest feed position (`seq`) the caller’s side can see, 0 when none: a page that reads it on load toasts what arrives after it.',
+    }),
+  })
+  .meta({ id: 'UnreadCount' });
+export type UnreadCount = z.infer<typeof UnreadCount>;
 
 /** spec §7 mark_notifications_read(p_project_ids, p_user_type): the user type is the caller's. */
 export const MarkNotificationsRead = z

@@ -1,5 +1,4 @@
-import i18next, { type BackendModule, type i18n } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18next, { type BackendModule, type i18n, type LanguageDetectorModule } from 'i18next';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGE_STORAGE_KEY,
@@ -9,12 +8,28 @@ import {
 } from './languages';
 import { initReactI18next } from './react';
 import { safeStore } from './safe-store';
+import { loadSectionTexts, SECTION_TEXTS, sectionTextsWanted } from './section-main-texts';
+
+export { loadSectionTexts };
 
 /** Each language's texts are their own chunk: a page downloads only the language it shows (spec §9). */
 const LOCALES: Record<SupportedLanguage, () => Promise<{ default: Record<string, unknown> }>> = {
   en: () => import('./locales/en.json'),
   de: () => import('./locales/de.json'),
 };
+
+/** Namespaces whose pages have forms and API errors of their own: they bring the section texts. */
+const WITH_SECTION_TEXTS = new Set(['settings', 'portals', 'docs', 'messages']);
+
+type Texts = Record<string, unknown>;
+/** `base` with `extra`'s groups merged in (one level deep: `validation`, `errors`, `dashboard`). */
+function mergeTexts(base: Texts, extra: Texts): Texts {
+  const merged: Texts = { ...base };
+  for (const [group, texts] of Object.entries(extra)) {
+    merged[group] = { ...(base[group] as Texts | undefined), ...(texts as Texts) };
+  }
+  return merged;
+}
 
 /**
  * Namespaces loaded with the page that needs them (`i18next.loadNamespaces`), not with every first load:
@@ -63,7 +78,15 @@ const bundledLocales: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = (NAMESPACES[namespace] ?? LOCALES)[language as SupportedLanguage];
+    const lang = language as SupportedLanguage;
+    const main = NAMESPACES[namespace] ? undefined : LOCALES[lang];
+    const load: (() => Promise<{ default: Texts }>) | undefined =
+      main && sectionTextsWanted()
+        ? () =>
+            Promise.all([main(), SECTION_TEXTS[lang]()]).then(([core, sections]) => ({
+              default: mergeTexts(core.default, sections.default),
+            }))
+        : (NAMESPACES[namespace]?.[lang] ?? main);
     if (!load) return callback(null, {});
     load().then(
       (module) => callback(null, module.default),
@@ -92,10 +115,33 @@ export function missingTexts(namespace = 'translation', instance: i18n = i18next
  * @example lazy(() => Promise.all([import('./page'), loadTexts('public')]).then(([m]) => m))
  */
 export async function loadTexts(namespace: string, instance: i18n = i18next): Promise<void> {
-  await instance.loadNamespaces(namespace);
+  await Promise.all([
+    instance.loadNamespaces(namespace),
+    WITH_SECTION_TEXTS.has(namespace) ? loadSectionTexts(instance) : undefined,
+  ]);
   const missing = missingTexts(namespace, instance);
   if (missing) throw missing;
 }
+
+/**
+ * Spec §9's detection order: the stored choice, the browser's languages, `<html lang>`; i18next takes the
+ * first supported one. (i18next-browser-languagedetector did the same in 2 KB more of every first load.)
+ */
+const detector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  init() {},
+  detect() {
+    const nav = typeof navigator === 'undefined' ? undefined : navigator;
+    const candidates = [
+      safeStore.get(LANGUAGE_STORAGE_KEY),
+      ...(nav?.languages ?? []),
+      nav?.language,
+      typeof document === 'undefined' ? undefined : document.documentElement.lang,
+    ];
+    return candidates.filter((tag): tag is string => Boolean(tag));
+  },
+  cacheUserLanguage() {},
+};
 
 let ready: Promise<i18n> | null = null;
 
@@ -103,19 +149,13 @@ let ready: Promise<i18n> | null = null;
  * Browser i18n for the host, remotes and portal. i18next and react-i18next are MF singletons, so the host
  * initialises once and remotes reuse the same instance via `useTranslation()`.
  *
- * Detection order (spec §9): stored choice, browser, `<html lang>`. The stored choice goes through
- * `safeStore` rather than the detector's own localStorage cache, because that cache throws in blocked storage.
+ * Detection order (spec §9): stored choice, browser, `<html lang>` (`detector` above); the stored choice
+ * goes through `safeStore`, which never throws in blocked storage.
  * Resolves once the active language's texts are loaded (only that language, plus English as fallback);
  * render after it.
  */
 export function initI18n(instance: i18n = i18next): Promise<i18n> {
   if (ready && instance === i18next) return ready;
-  const detector = new LanguageDetector();
-  detector.addDetector({
-    name: 'safeStore',
-    lookup: () => safeStore.get(LANGUAGE_STORAGE_KEY) ?? undefined,
-    cacheUserLanguage: () => {},
-  });
   const init = instance
     .use(detector)
     .use(bundledLocales)
@@ -127,7 +167,6 @@ export function initI18n(instance: i18n = i18next): Promise<i18n> {
       fallbackLng: DEFAULT_LANGUAGE,
       interpolation: { escapeValue: false },
       returnNull: false,
-      detection: { order: ['safeStore', 'navigator', 'htmlTag'], caches: [] },
       react: { useSuspense: false },
     })
     .then(() => {

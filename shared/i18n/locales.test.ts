@@ -27,12 +27,15 @@ import portalsDe from './locales/portals.de.json' with { type: 'json' };
 import portalsEn from './locales/portals.en.json' with { type: 'json' };
 import publicDe from './locales/public.de.json' with { type: 'json' };
 import publicEn from './locales/public.en.json' with { type: 'json' };
+import sectionsDe from './locales/sections.de.json' with { type: 'json' };
+import sectionsEn from './locales/sections.en.json' with { type: 'json' };
 import settingsDe from './locales/settings.de.json' with { type: 'json' };
 import settingsEn from './locales/settings.en.json' with { type: 'json' };
 
 /** The main texts plus each lazily loaded namespace (English, German), its keys prefixed `namespace:`. */
 const FILES: [prefix: string, en: unknown, de: unknown][] = [
   ['', en, de],
+  ['', sectionsEn, sectionsDe],
   ['', mailEn, mailDe],
   ['', apiEn, apiDe],
   ['landing:', landingEn, landingDe],

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { useEffect, useState } from 'react';
 import { type SupportedLanguage, toSupportedLanguage } from './languages';
 import { useTranslation } from './react';
+import { loadSectionTexts } from './section-main-texts';
 
 /** A section's locale files, one chunk per language: `() => import('./locales/en.json')`. */
 export type SectionLocales = Record<SupportedLanguage, () => Promise<{ default: Record<string, unknown> }>>;
@@ -20,8 +21,8 @@ export function sectionTexts(namespace: string, locales: SectionLocales) {
     const language = toSupportedLanguage(lang);
     let pending = loading.get(language);
     if (!pending) {
-      pending = locales[language]().then(
-        (module) => {
+      pending = Promise.all([locales[language](), loadSectionTexts(i18next, language)]).then(
+        ([module]) => {
           i18next.addResourceBundle(language, namespace, module.default, true, true);
         },
         (error: unknown) => {
@@ -37,7 +38,7 @@ export function sectionTexts(namespace: string, locales: SectionLocales) {
   /**
    * `t` of the section with its texts loaded for the current language (and reloaded when it changes);
    * `ready` is false until they are there. Keys not in the namespace fall back to the host's main texts
-   * (`validation.*`, `errors.*`). Texts that did not load are thrown while rendering, so the host's section
+   * (`validation.*`, `errors.*`, with the section texts `loadSectionTexts` adds to them). Texts that did not load are thrown while rendering, so the host's section
    * outlet shows "section unavailable, retry" (its Retry loads them again) instead of a page of raw keys.
    */
   function useTexts() {

@@ -12,14 +12,8 @@ export const UNREAD_REFETCH_MS = 30_000;
 /** Spec §9: toasts stay 4 s. */
 export const NOTIFICATION_TOAST_MS = 4_000;
 
-/**
- * The bell's badge: nothing at 0, '99+' above 99 (spec §9).
- * @example badgeText(120) // '99+'
- */
-export function badgeText(count: number): string | null {
-  if (count <= 0) return null;
-  return count > 99 ? '99+' : String(count);
-}
+// The badge is its own module: the bell on the first screen needs nothing else from here.
+export { badgeText } from './badge';
 
 /** 'New' holds the unread entries, 'Earlier' the read ones, at most `earlierLimit` (newest first both). */
 export function groupNotifications(

@@ -106,7 +106,10 @@ export interface InitOptions {
   color?: string;
   /** z-index of the launcher (the dialog itself is in the browser's top layer). Default 2147483000. */
   zIndex?: number;
-  /** Popup and floating: load the frame when the browser is idle (default) or only when first opened. */
+  /**
+   * Popup and floating: load the frame when the browser is idle once the visitor has done something on the
+   * page (default) or only when first opened.
+   */
   preload?: 'idle' | 'open';
   /** Accessible name of the dialog and the iframe; default "Client portal". */
   title?: string;

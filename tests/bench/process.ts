@@ -4,7 +4,11 @@ export interface Started {
   child: ChildProcess;
   /** Everything the process wrote to stdout so far (when started with `captureStdout`). */
   stdout(): string;
-  /** SIGTERM to the whole process group (tsx and npm run the service as a grandchild), then wait. */
+  /**
+   * SIGTERM to the whole process group (npm runs the service as a grandchild), then wait until every
+   * process of the group has exited: npm leaves before the service has finished its graceful shutdown,
+   * which would otherwise overlap the next start (on the same embedded database).
+   */
   stop(): Promise<void>;
 }
 
@@ -37,8 +41,22 @@ export function startProcess(
         }
         await exited;
       }
+      if (child.pid) await groupGone(child.pid);
     },
   };
+}
+
+/** Resolves once no process of the group `pgid` is left (at most a minute). */
+async function groupGone(pgid: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
 
 /** Resolves once `url` answers (any status); rejects when the process exits first or after a minute. */

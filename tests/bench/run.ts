@@ -169,7 +169,7 @@ if (only.has('lighthouse')) {
       report({
         name: 'lighthouse-performance /dashboard',
         measured: dash.score,
-        limit: 90,
+        limit: 95,
         kind: 'min',
         digits: 0,
       });
@@ -190,7 +190,7 @@ if (only.has('cold-start')) {
   report({
     name: 'cold-start-npm-start',
     measured: (await coldStartMs(await freePort())) / 1000,
-    limit: 3,
+    limit: 1.5,
     unit: ' s',
     kind: 'max',
   });

@@ -650,7 +650,9 @@ test.describe('the embedded portal on a provider site', () => {
     // The portal's own primary colour (no `color` option), with the readable text colour on it.
     const colours = (el: Element) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color];
     expect(await launcher.evaluate(colours)).toEqual(['rgb(190, 18, 60)', 'rgb(255, 255, 255)']);
-    // Idle preload: the frame loads (and says ready) while the dialog stays closed.
+    // Idle preload once the visitor does something on the page (here: moves the pointer, away from the
+    // launcher): the frame loads (and says ready) while the dialog stays closed.
+    await page.mouse.move(5, 5);
     await expect.poll(() => eventNames(page), { timeout: 15_000 }).toContain('ready');
     await launcher.click();
     const dialog = page.getByRole('dialog', { name: 'Acme Studio' });

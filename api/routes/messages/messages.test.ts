@@ -151,6 +151,24 @@ describe('messages', () => {
     expect(((await provider.json()) as { count: number }).count).toBeGreaterThan(0);
   });
 
+  it('says the newest feed position each side can see with the unread count (a page’s start for toasts)', async () => {
+    await post('Where the feed ends');
+    const providerList = (await (
+      await send(t, 'GET', '/api/notifications', owner)
+    ).json()) as NotificationList;
+    const provider = (await (await send(t, 'GET', '/api/notifications/unread-count', owner)).json()) as {
+      latestSeq: number;
+    };
+    expect(provider.latestSeq).toBe(Math.max(...providerList.items.map((i) => i.seq)));
+    const clientList = (await (
+      await portalRequest(t, 'GET', `/api/portal/${portalId}/notifications`, clientToken)
+    ).json()) as NotificationList;
+    const client = (await (
+      await portalRequest(t, 'GET', `/api/portal/${portalId}/notifications/unread-count`, clientToken)
+    ).json()) as { latestSeq: number };
+    expect(client.latestSeq).toBe(Math.max(...clientList.items.map((i) => i.seq)));
+  });
+
   it('renders titles in the request language', async () => {
     const res = await t.app.request('/api/notifications', {
       headers: { Cookie: owner, 'Accept-Language': 'de-DE' },

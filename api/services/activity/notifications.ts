@@ -24,6 +24,20 @@ export async function unreadCount(sql: Sql, scope: Scope): Promise<number> {
   return row?.count ?? 0;
 }
 
+/**
+ * The newest feed position the scope's side can see, 0 when there is none (on the provider's and the
+ * client's seq indexes): where "new" begins for a page loading now.
+ */
+export async function latestSeq(sql: Sql, scope: Scope): Promise<number> {
+  const where = tenant(sql, scope, { provider: 'provider_id', client: 'client_id' });
+  const [row] =
+    scope.kind === 'provider'
+      ? await sql<{ seq: string | null }[]>`SELECT max(seq) AS seq FROM activity_feed WHERE ${where}`
+      : await sql<{ seq: string | null }[]>`
+          SELECT max(seq) AS seq FROM activity_feed WHERE ${where} AND client_visible`;
+  return Number(row?.seq ?? 0);
+}
+
 /** Spec §7: the newest 50 items (joined project and client) and the unread count, in one round trip. */
 export async function listNotifications(sql: Sql, scope: Scope, lang: Lang): Promise<NotificationList> {
   const [rows, count] = await Promise.all([

@@ -4,30 +4,38 @@ import { getJson } from '../../../../shared/api/get-json';
 import { notificationKeys } from '../../../../shared/conversation/query-keys';
 import { loadTexts } from '../../../../shared/i18n/index';
 import { useTranslation } from '../../../../shared/i18n/react';
-import { badgeText } from '../../../../shared/notifications/rules';
+import { badgeText } from '../../../../shared/notifications/badge';
 import { Button } from '../../../../shared/ui/button';
 import { useCachedQuery } from '../../../lib/use-cached-query';
 import { IDLE_PRELOAD_MS } from '../preload';
 
+type EngineModule = typeof import('./notification-engine');
 type PanelModule = typeof import('./notification-panel');
 
-let panel: Promise<PanelModule> | null = null;
-/** The sheet and the notification hook, with the sheet's texts (i18n namespace `notifications`). */
-function loadPanel(): Promise<PanelModule> {
-  panel ??= Promise.all([import('./notification-panel'), loadTexts('notifications')]).then(
-    ([module]) => module,
-    (error: unknown) => {
-      panel = null;
+/** Loads once; a failure is forgotten, so the next attempt tries again. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    pending ??= load().catch((error: unknown) => {
+      pending = null;
       throw error;
-    },
-  );
-  return panel;
+    });
+    return pending;
+  };
 }
 
+/** The notification hook and the outbox (`notification-engine.tsx`): when idle, or on the bell's first use. */
+const loadEngine = once(() => import('./notification-engine'));
+/** The sheet, with its texts (i18n namespace `notifications`): on the bell's first hover, focus or click. */
+const loadPanel = once(() =>
+  Promise.all([import('./notification-panel'), loadTexts('notifications')]).then(([module]) => module),
+);
+
 /**
- * The top bar's bell (spec §2): the unread badge and the notification sheet. The count is read at once;
- * the sheet and the hook that keeps the count fresh and raises toasts (`use-notifications.ts`) arrive
- * when the browser is idle, or on the bell's first hover, focus or click.
+ * The top bar's bell (spec §2): the unread badge and the notification sheet. The count is read at once, with
+ * the newest feed position at that moment: what arrives after it is toasted, also when it arrives before the
+ * notification hook (`use-notifications.ts`) is there. The hook comes when the browser is idle, the sheet on
+ * the bell's first hover, focus or click.
  */
 export function NotificationBell() {
   const { t } = useTranslation();
@@ -35,14 +43,24 @@ export function NotificationBell() {
     getJson('/api/notifications/unread-count'),
   );
   const unreadCount = count.data?.count ?? 0;
-  const [loaded, setLoaded] = useState<PanelModule | null>(null);
+  const [since, setSince] = useState<number>();
+  const latestSeq = count.data?.latestSeq;
+  useEffect(() => {
+    if (latestSeq !== undefined) setSince((first) => first ?? latestSeq);
+  }, [latestSeq]);
+  const [engine, setEngine] = useState<EngineModule | null>(null);
+  const [panel, setPanel] = useState<PanelModule | null>(null);
   const [open, setOpen] = useState(false);
 
-  const load = useCallback(() => void loadPanel().then(setLoaded, () => {}), []);
+  const startEngine = useCallback(() => void loadEngine().then(setEngine, () => {}), []);
+  const load = useCallback(() => {
+    startEngine();
+    void loadPanel().then(setPanel, () => {});
+  }, [startEngine]);
   useEffect(() => {
-    const timer = window.setTimeout(load, IDLE_PRELOAD_MS);
+    const timer = window.setTimeout(startEngine, IDLE_PRELOAD_MS);
     return () => window.clearTimeout(timer);
-  }, [load]);
+  }, [startEngine]);
 
   const badge = badgeText(unreadCount);
   const label = badge
@@ -50,7 +68,7 @@ export function NotificationBell() {
     : t('notifications.title');
   return (
     <>
-      {loaded ? <loaded.NotificationEngine /> : null}
+      {engine ? <engine.NotificationEngine since={since} /> : null}
       <Button
         variant="ghost"
         size="icon"
@@ -76,7 +94,7 @@ export function NotificationBell() {
           </span>
         ) : null}
       </Button>
-      {loaded ? <loaded.default open={open} onOpenChange={setOpen} /> : null}
+      {panel ? <panel.default open={open} onOpenChange={setOpen} /> : null}
     </>
   );
 }

@@ -2,32 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { callApi } from '../../../../shared/api/call';
 import { api } from '../../../../shared/api/client';
-import type { ActivityItem, NotificationList } from '../../../../shared/contracts/activity';
-import { useDashboardOutbox } from '../../../../shared/conversation/query';
+import type { ActivityItem, NotificationList, UnreadCount } from '../../../../shared/contracts/activity';
 import { notificationKeys } from '../../../../shared/conversation/query-keys';
 import { useTranslation } from '../../../../shared/i18n/react';
 import { NotificationSheet } from '../../../../shared/notifications/notification-sheet';
 import { PROVIDER_EARLIER_LIMIT } from '../../../../shared/notifications/rules';
 import type { NotificationTranslate } from '../../../../shared/notifications/texts';
 import { useNavigate } from '../../../../shared/router';
-import { useAuth } from '../../../auth/auth-provider';
 import { useCachedQuery } from '../../../lib/use-cached-query';
 import { notificationTarget } from './notification-target';
-import { fetchNotifications, refreshNotifications, useNotifications } from './use-notifications';
-
-/**
- * The dashboard's background work: the notification hook (polling, arrivals, toasts) and the outbox of
- * unsent messages. It comes with this chunk, loaded when the
- * browser is idle after the dashboard's first screen (or on the bell's first hover, focus or click): the
- * first screen carries only the bell and its count (first-load budget).
- */
-export function NotificationEngine() {
-  useNotifications();
-  // Messages kept unsent from an earlier page go out now, not only once a conversation is opened.
-  const auth = useAuth();
-  useDashboardOutbox(auth.status === 'signedIn' ? auth.user.id : undefined);
-  return null;
-}
+import { fetchNotifications, refreshNotifications } from './use-notifications';
 
 /**
  * The provider's notification sheet (its own chunk): the newest 50, 'Earlier' capped at 10 (spec §9), a
@@ -55,7 +39,11 @@ export default function NotificationPanel({
       client.setQueryData<NotificationList>(notificationKeys.list, (current) =>
         current ? { items: current.items.map((item) => ({ ...item, read: true })), unreadCount: 0 } : current,
       );
-      client.setQueryData(notificationKeys.unreadCount, { count: 0 });
+      client.setQueryData<UnreadCount>(notificationKeys.unreadCount, (current) => ({
+        latestSeq: 0,
+        ...current,
+        count: 0,
+      }));
       await refreshNotifications(client);
     } catch (error) {
       console.warn('Could not mark the notifications read', error);

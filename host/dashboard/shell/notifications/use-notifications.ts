@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { getJson } from '../../../../shared/api/get-json';
-import type { ActivityItem, NotificationList } from '../../../../shared/contracts/activity';
+import type { ActivityItem, NotificationList, UnreadCount } from '../../../../shared/contracts/activity';
 import { isConversationOpen } from '../../../../shared/conversation/open-conversations';
 import { messageKeys, notificationKeys } from '../../../../shared/conversation/query-keys';
 import { useTranslation } from '../../../../shared/i18n/react';
@@ -33,22 +33,28 @@ export function refreshNotifications(client: QueryClient): Promise<NotificationL
  * refreshed when a message arrives. New entries are found by comparing every version of the list in the
  * cache with the newest seen so far, whoever put it there: the count's poll (which reads the list again
  * when the count changes), the sheet, or a live event written into `notificationKeys.list` (`../realtime.ts`;
- * one that came before this hook loaded is kept for it in `early-arrivals.ts`).
+ * one that came before this hook loaded is kept for it in `early-arrivals.ts`). `since` is where "new"
+ * begins: the newest feed position when the dashboard loaded (the bell's first count), so an entry that
+ * arrived between the load and this hook is toasted at its first look; without it, that first look only
+ * sets the mark. Each entry is toasted once.
  */
-export function useNotifications() {
+export function useNotifications(since?: number) {
   const client = useQueryClient();
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const count = useCachedQuery(notificationKeys.unreadCount, fetchUnreadCount);
   const { refetch } = count;
-  const lastSeenSeq = useRef<number | null>(null);
+  const lastSeenSeq = useRef<number | null>(since ?? null);
+  // The bell's first count may come after this hook: until the first look, it still sets the start.
+  if (lastSeenSeq.current === null && since !== undefined) lastSeenSeq.current = since;
   const lastCount = useRef<number | undefined>(undefined);
-  const translate = useRef(t);
-  translate.current = t;
+  const looked = useRef(false);
 
   // Every new version of the list: toast what arrived since the last one, keep the badge in step.
   useEffect(() => {
+    const toasted = new Set<string>();
     const toastArrival = (item: ActivityItem) => {
-      if (!shouldToast(item, 'provider')) return;
+      if (!shouldToast(item, 'provider') || toasted.has(item.id)) return;
+      toasted.add(item.id);
       // A message of the conversation on screen is seen there; a toast would only repeat it.
       if (item.type === 'message' && item.project && isConversationOpen(item.project.id)) return;
       toast.info(item.title, {
@@ -67,11 +73,18 @@ export function useNotifications() {
         void client.invalidateQueries({ queryKey: messageKeys.all });
       }
       lastCount.current = list.unreadCount;
-      client.setQueryData(notificationKeys.unreadCount, { count: list.unreadCount });
+      client.setQueryData<UnreadCount>(notificationKeys.unreadCount, (current) => ({
+        latestSeq: 0,
+        ...current,
+        count: list.unreadCount,
+      }));
     };
     const listHash = JSON.stringify(notificationKeys.list);
     const existing = client.getQueryData<NotificationList>(notificationKeys.list);
-    if (existing) ingest(existing);
+    if (existing) {
+      looked.current = true;
+      ingest(existing);
+    }
     return client.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.query.queryHash !== listHash) return;
       if (event.action.type !== 'success') return;
@@ -79,9 +92,12 @@ export function useNotifications() {
     });
   }, [client]);
 
-  // The first look sets the mark (nothing before it is "new") and fills the sheet ahead of its opening.
+  // The first look toasts what arrived since the load (or, without `since`, only sets the mark) and fills
+  // the sheet ahead of its opening.
   useEffect(() => {
-    if (lastSeenSeq.current === null) void refreshNotifications(client);
+    if (looked.current) return;
+    looked.current = true;
+    void refreshNotifications(client);
   }, [client]);
 
   // Spec §7: the count every 30 s, while the page is visible (and at once when it becomes visible again).

@@ -3,11 +3,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REMOTE_MANIFEST, REMOTE_NAMES } from '../../shared/remotes';
 
-/**
- * `npm start`: builds any frontend environment that is missing from dist/ (a fresh clone has none), then
- * starts the service. A complete dist/ adds nothing to start-up time.
- */
-const DIST = process.env.DIST_DIR ?? './dist';
 /** A file each environment's build writes: when it is there, the environment is built (remotes: the registry). */
 const ENTRY_FILE: Record<string, string> = {
   host: 'index.html',
@@ -16,11 +11,15 @@ const ENTRY_FILE: Record<string, string> = {
   widget: 'embed.js',
 };
 
-const missing = Object.entries(ENTRY_FILE)
-  .filter(([env, file]) => !existsSync(join(DIST, env, file)))
-  .map(([env]) => env);
-
-if (missing.length > 0) {
+/**
+ * Builds every frontend environment missing from `distDir` (a fresh clone has none); exits the process
+ * when the build fails. A complete dist/ costs a few `stat` calls.
+ */
+export function buildMissingFrontends(distDir: string): void {
+  const missing = Object.entries(ENTRY_FILE)
+    .filter(([env, file]) => !existsSync(join(distDir, env, file)))
+    .map(([env]) => env);
+  if (missing.length === 0) return;
   console.log(`Building ${missing.join(', ')} (first start)…`);
   const args = ['rsbuild', 'build', ...missing.flatMap((env) => ['--environment', env])];
   const result = spawnSync('npx', args, {
@@ -32,5 +31,3 @@ if (missing.length > 0) {
     process.exit(result.status ?? 1);
   }
 }
-
-await import('../main');
