@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { type InvoiceStatus, isPayable } from '../../shared/contracts/invoices';
+import { actingFor } from '../auth/scope';
 import type { Tx } from '../db/client';
 import type { AppDeps } from '../http/context';
 import { ApiError } from '../http/errors';
@@ -195,7 +196,7 @@ async function stripeInvoicePaid(
     WHERE provider_id = ${source.providerId} AND id = ${ours.id}`;
   const paidAt = new Date((invoice.status_transitions?.paid_at ?? event.created) * 1000);
   if (isPayable(ours.status)) {
-    await markInvoicePaid(tx, source.providerId, ours.id, {
+    await markInvoicePaid(tx, actingFor(source.providerId), ours.id, {
       paidAt,
       via: 'stripe_invoice',
       jobs: deps.jobs,
@@ -266,7 +267,7 @@ async function checkoutCompleted(
   if (
     matches &&
     isPayable(ours.status) &&
-    (await markInvoicePaid(tx, source.providerId, ours.id, {
+    (await markInvoicePaid(tx, actingFor(source.providerId), ours.id, {
       paidAt,
       via: 'stripe_checkout',
       jobs: deps.jobs,

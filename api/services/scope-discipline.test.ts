@@ -13,16 +13,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const SERVICES = join(ROOT, 'api', 'services');
 
 /** Files that may still hold a raw condition, each with why (the list shrinks, it never grows). */
-const RAW_ALLOWED: Record<string, string> = {
-  'api/services/invoices/invoices.ts':
-    'being split by operation (issue 26, helper "pay"); its conditions move to ownedBy/tenant when that lands',
-  'api/services/invoices/transitions.ts':
-    'reworked with the invoice split (issue 26, helper "pay"); converted when that lands',
-  'api/services/invoices/settings.ts':
-    'reworked with the invoice split (issue 26, helper "pay"); converted when that lands',
-  'api/services/files/previews.ts':
-    'the preview job runs without a request on the ids of its payload; being reworked into a limited child process (issue 26, helper "preview")',
-};
+const RAW_ALLOWED: Record<string, string> = {};
 
 /** Files that act for a provider without a request (`actingFor`), each with why. */
 const ACTING_FOR_ALLOWED: Record<string, string> = {
@@ -30,6 +21,8 @@ const ACTING_FOR_ALLOWED: Record<string, string> = {
     'the one activity writer: services pass their scope’s provider, jobs (the overdue sweep) the provider of the row they change',
   'api/services/messages/digest.ts':
     'the message digest job, for the provider of the project its payload names',
+  'api/services/files/previews.ts': 'the preview job, for the provider of the file version its payload names',
+  'api/services/invoices/overdue.ts': 'the overdue sweep job, for the provider of each invoice it marks',
   'api/services/files/direct-rows.ts':
     'files written without a request: the first start’s demo data and tests',
 };

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { FILE_MAX_BYTES } from '../../../shared/contracts/files';
-import type { Scope } from '../../auth/scope';
+import { actingFor, ownedBy, type Scope } from '../../auth/scope';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { filePageKey, fileThumbnailKey } from '../../storage/keys';
@@ -143,9 +143,10 @@ export async function processFileVersion(
   opts: { lastAttempt?: boolean; signal?: AbortSignal } = {},
 ): Promise<PreviewOutcome> {
   const { sql, store } = deps;
+  const scope = actingFor(ids.providerId);
   const [version] = await sql<VersionRow[]>`
     SELECT id, provider_id, file_id, kind, storage_key FROM file_versions
-    WHERE provider_id = ${ids.providerId} AND file_id = ${ids.fileId} AND id = ${ids.versionId}`;
+    WHERE ${ownedBy(sql, scope, 'provider_id')} AND file_id = ${ids.fileId} AND id = ${ids.versionId}`;
   if (!version) return 'missing';
   const mark = async (
     status: 'ready' | 'unavailable' | 'failed',
@@ -157,7 +158,7 @@ export async function processFileVersion(
       SET preview_status = ${status}, page_count = ${p?.pageCount ?? null}, width = ${p?.width ?? null},
           height = ${p?.height ?? null}, thumbnail_key = ${p?.thumbnailKey ?? null},
           preview_failure = ${failure ?? null}
-      WHERE provider_id = ${version.provider_id} AND id = ${version.id}`;
+      WHERE ${ownedBy(sql, scope, 'provider_id')} AND id = ${version.id}`;
     return status;
   };
   if (version.kind === 'document') return mark('unavailable');

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { canTransition, type Invoice, type InvoiceCancel } from '../../../shared/contracts/invoices';
-import type { ProviderScope } from '../../auth/scope';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import { ApiError } from '../../http/errors';
 import { queueStripeClose } from '../../payments/stripe-jobs';
 import { type InvoiceDeps, publishInvoiceActivity } from './deps';
@@ -22,14 +22,14 @@ export async function cancelInvoice(
   input: z.output<typeof InvoiceCancel>,
 ): Promise<Invoice> {
   const seq = await deps.sql.begin(async (tx) => {
-    const current = await lockInvoice(tx, scope.providerId, invoiceId);
+    const current = await lockInvoice(tx, scope, invoiceId);
     if (!canTransition(current.status, 'cancelled')) throw new ApiError('invoice_transition_not_allowed');
-    const settings = await lockSettings(tx, scope.providerId);
+    const settings = await lockSettings(tx, scope);
     const number = formatNumber(settings.credit_note_prefix, settings.next_credit_note_number);
     const now = deps.now();
     const [row] = await tx<{ id: string }[]>`
       UPDATE invoices SET status = 'cancelled', cancelled_at = ${now}, updated_at = ${now}
-      WHERE provider_id = ${scope.providerId} AND id = ${invoiceId} AND status IN ('sent', 'overdue')
+      WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${invoiceId} AND status IN ('sent', 'overdue')
       RETURNING id`;
     if (!row) throw new ApiError('invoice_transition_not_allowed');
     await tx`
@@ -37,7 +37,7 @@ export async function cancelInvoice(
       VALUES (${scope.providerId}, ${invoiceId}, ${number}, ${input.reason || null}, ${current.amount_cents}, ${now})`;
     await tx`
       UPDATE invoice_settings SET next_credit_note_number = next_credit_note_number + 1, updated_at = now()
-      WHERE provider_id = ${scope.providerId}`;
+      WHERE ${ownedBy(tx, scope, 'provider_id')}`;
     // Nothing of it stays payable in Stripe: its Checkout sessions expire and its Stripe invoice is voided.
     await queueStripeClose(tx, deps.jobs, scope.providerId, invoiceId);
     return recordInvoiceStatus(

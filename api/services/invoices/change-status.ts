@@ -27,11 +27,11 @@ export async function changeInvoiceStatus(
   }
   const seqs: number[] = [];
   await deps.sql.begin(async (tx) => {
-    const current = await lockInvoice(tx, scope.providerId, invoiceId);
+    const current = await lockInvoice(tx, scope, invoiceId);
     if (!canTransition(current.status, input.status)) throw new ApiError('invoice_transition_not_allowed');
     const changed =
       input.status === 'paid'
-        ? await markInvoicePaid(tx, scope.providerId, invoiceId, {
+        ? await markInvoicePaid(tx, scope, invoiceId, {
             // Today: now; an earlier day: its midday UTC, the same calendar day in every time zone we serve.
             paidAt:
               !input.paidDate || input.paidDate === today ? now : new Date(`${input.paidDate}T12:00:00Z`),
@@ -40,7 +40,7 @@ export async function changeInvoiceStatus(
             actor: 'provider',
             activitySeqs: seqs,
           })
-        : await markInvoiceOverdue(tx, scope.providerId, invoiceId, {
+        : await markInvoiceOverdue(tx, scope, invoiceId, {
             actor: 'provider',
             activitySeqs: seqs,
           });

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Language } from '../../../shared/contracts/common';
 import { defaultCurrency, type Invoice, type InvoiceCreate } from '../../../shared/contracts/invoices';
-import type { ProviderScope } from '../../auth/scope';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import { recordActivity } from '../activity/record-activity';
 import { addDays, type InvoiceDeps, publishInvoiceActivity, todayOf } from './deps';
 import { checkClientAndProject, totalsOf, writeLines } from './drafts';
@@ -21,10 +21,10 @@ export async function createInvoice(
 ): Promise<Invoice> {
   const totals = totalsOf(input.lines);
   const { id, seq } = await deps.sql.begin(async (tx) => {
-    const client = await checkClientAndProject(tx, scope.providerId, input.clientId, input.projectId);
+    const client = await checkClientAndProject(tx, scope, input.clientId, input.projectId);
     const [profile] = await tx<{ preferred_language: Language; currency: string | null }[]>`
-      SELECT preferred_language, currency FROM profiles WHERE user_id = ${scope.providerId}`;
-    const settings = await settingsOf(tx, scope.providerId);
+      SELECT preferred_language, currency FROM profiles WHERE ${ownedBy(tx, scope, 'user_id')}`;
+    const settings = await settingsOf(tx, scope);
     const currency =
       input.currency ?? defaultCurrency(profile?.preferred_language ?? 'en', profile?.currency);
     const language = input.language ?? client.language;
@@ -40,7 +40,7 @@ export async function createInvoice(
               ${dueDate}, ${language}, ${now}, ${now})
       RETURNING id`;
     const invoiceId = (row as { id: string }).id;
-    await writeLines(tx, scope.providerId, invoiceId, input.lines, totals.lines);
+    await writeLines(tx, scope, invoiceId, input.lines, totals.lines);
     const activity = await recordActivity(tx, {
       providerId: scope.providerId,
       projectId: input.projectId,

@@ -1,4 +1,4 @@
-import type { ProviderScope } from '../../auth/scope';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import { ApiError } from '../../http/errors';
 import type { InvoiceDeps } from './deps';
 import { lockInvoice } from './drafts';
@@ -13,12 +13,12 @@ export async function deleteInvoice(
   invoiceId: string,
 ): Promise<void> {
   await deps.sql.begin(async (tx) => {
-    const current = await lockInvoice(tx, scope.providerId, invoiceId);
+    const current = await lockInvoice(tx, scope, invoiceId);
     if (current.status !== 'draft') throw new ApiError('invoice_not_editable');
-    await tx`DELETE FROM invoices WHERE provider_id = ${scope.providerId} AND id = ${invoiceId}`;
+    await tx`DELETE FROM invoices WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${invoiceId}`;
     await tx`
       DELETE FROM activity_feed
-      WHERE provider_id = ${scope.providerId} AND activity_type = 'invoice_created'
+      WHERE ${ownedBy(tx, scope, 'provider_id')} AND activity_type = 'invoice_created'
         AND metadata->>'invoiceId' = ${invoiceId}`;
   });
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Language } from '../../../shared/contracts/common';
 import type { InvoiceCreate, InvoiceStatus } from '../../../shared/contracts/invoices';
 import { computeTotals, MAX_AMOUNT_CENTS, type MoneyLine } from '../../../shared/contracts/money';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
 
@@ -22,14 +23,14 @@ export function totalsOf(lines: readonly MoneyLine[]) {
 /** Replaces a draft's lines (numbered 1..n) with their computed amounts. */
 export async function writeLines(
   tx: Tx,
-  providerId: string,
+  scope: ProviderScope,
   invoiceId: string,
   lines: z.output<typeof InvoiceCreate>['lines'],
   amounts: number[],
 ) {
-  await tx`DELETE FROM invoice_lines WHERE provider_id = ${providerId} AND invoice_id = ${invoiceId}`;
+  await tx`DELETE FROM invoice_lines WHERE ${ownedBy(tx, scope, 'provider_id')} AND invoice_id = ${invoiceId}`;
   const rows = lines.map((line, index) => ({
-    provider_id: providerId,
+    provider_id: scope.providerId,
     invoice_id: invoiceId,
     position: index + 1,
     description: line.description,
@@ -44,16 +45,16 @@ export async function writeLines(
 /** The client (the provider's, else 404) and the project (optional; the same client's, else 422). */
 export async function checkClientAndProject(
   tx: Tx,
-  providerId: string,
+  scope: ProviderScope,
   clientId: string,
   projectId: string | null,
 ): Promise<{ language: Language }> {
   const [client] = await tx<{ language: Language }[]>`
-    SELECT language FROM clients WHERE provider_id = ${providerId} AND id = ${clientId} FOR SHARE`;
+    SELECT language FROM clients WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${clientId} FOR SHARE`;
   if (!client) throw new ApiError('not_found');
   if (projectId) {
     const [project] = await tx<{ client_id: string }[]>`
-      SELECT client_id FROM projects WHERE provider_id = ${providerId} AND id = ${projectId} FOR SHARE`;
+      SELECT client_id FROM projects WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${projectId} FOR SHARE`;
     if (!project) throw new ApiError('not_found');
     if (project.client_id !== clientId) {
       throw new ApiError('validation_failed', {
@@ -65,7 +66,7 @@ export async function checkClientAndProject(
 }
 
 /** The provider's invoice locked for the transaction (404 otherwise). */
-export async function lockInvoice(tx: Tx, providerId: string, invoiceId: string) {
+export async function lockInvoice(tx: Tx, scope: ProviderScope, invoiceId: string) {
   const [row] = await tx<
     {
       id: string;
@@ -78,7 +79,7 @@ export async function lockInvoice(tx: Tx, providerId: string, invoiceId: string)
     }[]
   >`
     SELECT id, status, client_id, project_id, currency::text AS currency, amount_cents::text AS amount_cents, number
-    FROM invoices WHERE provider_id = ${providerId} AND id = ${invoiceId} FOR UPDATE`;
+    FROM invoices WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${invoiceId} FOR UPDATE`;
   if (!row) throw new ApiError('not_found');
   return row;
 }

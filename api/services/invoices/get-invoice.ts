@@ -1,5 +1,5 @@
 import type { Invoice } from '../../../shared/contracts/invoices';
-import type { ProviderScope } from '../../auth/scope';
+import { ownedBy, type ProviderScope, type Scope } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import {
@@ -18,19 +18,19 @@ export async function getInvoice(sql: Sql | Tx, scope: ProviderScope, invoiceId:
     sql<DetailRow[]>`
       SELECT ${summaryColumns(sql)}, ${detailColumns(sql)}
       FROM invoices i ${invoiceJoins(sql)}
-      WHERE i.provider_id = ${scope.providerId} AND i.id = ${invoiceId}`,
-    linesOf(sql, scope.providerId, invoiceId),
-    paymentsOf(sql, scope.providerId, invoiceId),
+      WHERE ${ownedBy(sql, scope, 'i.provider_id')} AND i.id = ${invoiceId}`,
+    linesOf(sql, scope, invoiceId),
+    paymentsOf(sql, scope, invoiceId),
   ]);
   if (!row) throw new ApiError('not_found');
   return toInvoice(row, lines, payments);
 }
 
 /** An invoice's lines in order (the caller has checked the invoice is the reader's). */
-export function linesOf(sql: Sql | Tx, providerId: string, invoiceId: string) {
+export function linesOf(sql: Sql | Tx, scope: Scope, invoiceId: string) {
   return sql<LineRow[]>`
     SELECT id, position, description, quantity_milli::text AS quantity_milli,
            unit_price_cents::text AS unit_price_cents, tax_rate_bp, amount_cents::text AS amount_cents
-    FROM invoice_lines WHERE provider_id = ${providerId} AND invoice_id = ${invoiceId}
+    FROM invoice_lines WHERE ${ownedBy(sql, scope, 'provider_id')} AND invoice_id = ${invoiceId}
     ORDER BY position`;
 }

@@ -5,7 +5,7 @@ import type {
   InvoiceListQuery,
   InvoiceStatus,
 } from '../../../shared/contracts/invoices';
-import type { ProviderScope } from '../../auth/scope';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import { likeContains } from '../clients/list-clients';
@@ -46,7 +46,7 @@ export async function listInvoices(
     sql<SummaryRow[]>`
       SELECT ${summaryColumns(sql)}
       FROM invoices i ${invoiceJoins(sql)}
-      WHERE i.provider_id = ${scope.providerId} ${others}
+      WHERE ${ownedBy(sql, scope, 'i.provider_id')} ${others}
         ${query.status ? sql`AND i.status = ${query.status}` : sql``}
         ${cursor ? sql`AND (i.created_at, i.id) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)` : sql``}
       ORDER BY i.created_at DESC, i.id DESC
@@ -56,7 +56,7 @@ export async function listInvoices(
     sql<{ status: InvoiceStatus; currency: string; count: number; cents: string }[]>`
       SELECT i.status, i.currency::text AS currency, count(*)::int AS count, sum(i.amount_cents::int)::text AS cents
       FROM invoices i
-      WHERE i.provider_id = ${scope.providerId} ${others}
+      WHERE ${ownedBy(sql, scope, 'i.provider_id')} ${others}
       GROUP BY i.status, i.currency
       ORDER BY i.status, i.currency`,
   ]);

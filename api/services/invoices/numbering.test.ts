@@ -174,7 +174,7 @@ describe('status transitions (property)', () => {
             if (op.kind === 'delete') return deleteInvoice(deps, w.scope, id);
             if (op.kind === 'edit') return updateInvoice(deps, w.scope, id, { description: 'edited' });
             const changed = await t.sql.begin((tx) =>
-              markInvoicePaid(tx, w.providerId, id, {
+              markInvoicePaid(tx, w.scope, id, {
                 paidAt: new Date(),
                 via: 'stripe_invoice',
                 jobs: t.deps.jobs,

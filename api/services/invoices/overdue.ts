@@ -1,3 +1,4 @@
+import { actingFor } from '../../auth/scope';
 import type { AppDeps } from '../../http/context';
 import type { Logger } from '../../http/logger';
 import { publishInvoiceActivity, todayOf } from './deps';
@@ -31,7 +32,10 @@ export async function markOverdueInvoices(
       const seqs = new Map<string, number[]>();
       for (const row of due) {
         const list = seqs.get(row.provider_id) ?? [];
-        await markInvoiceOverdue(tx, row.provider_id, row.id, { actor: 'system', activitySeqs: list });
+        await markInvoiceOverdue(tx, actingFor(row.provider_id), row.id, {
+          actor: 'system',
+          activitySeqs: list,
+        });
         seqs.set(row.provider_id, list);
       }
       return { count: due.length, seqs };

@@ -33,8 +33,8 @@ export async function getPortalInvoice(
       AND i.id = ${invoiceId} AND i.status <> 'draft'`;
   if (!row) throw new ApiError('not_found');
   const [lines, payments] = await Promise.all([
-    linesOf(sql, scope.providerId, invoiceId),
-    paymentsOf(sql, scope.providerId, invoiceId),
+    linesOf(sql, scope, invoiceId),
+    paymentsOf(sql, scope, invoiceId),
   ]);
   const instructions = row.instructions?.trim() ? row.instructions : null;
   const method: PortalInvoiceDetail['payment']['method'] = !isPayable(row.status)

@@ -1,6 +1,6 @@
 import type { Language } from '../../../shared/contracts/common';
 import { canTransition, type InvoiceSent } from '../../../shared/contracts/invoices';
-import type { ProviderScope } from '../../auth/scope';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import { invoiceSentMail } from '../../mail/templates/invoice-sent';
@@ -27,9 +27,9 @@ export async function sendInvoice(
   opts: { mailClient?: boolean } = {},
 ): Promise<InvoiceSent> {
   const { seq, payment } = await deps.sql.begin(async (tx) => {
-    const current = await lockInvoice(tx, scope.providerId, invoiceId);
+    const current = await lockInvoice(tx, scope, invoiceId);
     if (!canTransition(current.status, 'sent')) throw new ApiError('invoice_transition_not_allowed');
-    const settings = await lockSettings(tx, scope.providerId);
+    const settings = await lockSettings(tx, scope);
     const number = formatNumber(settings.number_prefix, settings.next_number);
     const now = deps.now();
     const [row] = await tx<
@@ -45,20 +45,20 @@ export async function sendInvoice(
       }[]
     >`
       UPDATE invoices SET number = ${number}, status = 'sent', issued_at = ${now}, updated_at = ${now}
-      WHERE provider_id = ${scope.providerId} AND id = ${invoiceId} AND status = 'draft'
+      WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${invoiceId} AND status = 'draft'
       RETURNING id, number, client_id, project_id, amount_cents::text AS amount_cents, currency::text AS currency,
                 to_char(due_date, 'YYYY-MM-DD') AS due_date, language`;
     if (!row) throw new ApiError('invoice_transition_not_allowed');
     await tx`
       UPDATE invoice_settings SET next_number = next_number + 1, updated_at = now()
-      WHERE provider_id = ${scope.providerId}`;
+      WHERE ${ownedBy(tx, scope, 'provider_id')}`;
     const activitySeq = await recordInvoiceStatus(
       tx,
       scope.providerId,
       { ...row, from_status: 'draft', status: 'sent' },
       'provider',
     );
-    if (opts.mailClient !== false) await queueInvoiceMail(deps, tx, scope.providerId, row);
+    if (opts.mailClient !== false) await queueInvoiceMail(deps, tx, scope, row);
     return { seq: activitySeq, payment: await queueDelivery(tx, deps.jobs, scope.providerId, invoiceId) };
   });
   await publishInvoiceActivity(deps, scope.providerId, [seq]);
@@ -69,7 +69,7 @@ export async function sendInvoice(
 async function queueInvoiceMail(
   deps: InvoiceDeps,
   tx: Tx,
-  providerId: string,
+  scope: ProviderScope,
   invoice: {
     client_id: string;
     number: string;
@@ -83,7 +83,7 @@ async function queueInvoiceMail(
     SELECT c.email, c.name, c.portal_id,
            coalesce(nullif(pr.business_name, ''), nullif(pr.full_name, '')) AS sender
     FROM clients c LEFT JOIN profiles pr ON pr.user_id = c.provider_id
-    WHERE c.provider_id = ${providerId} AND c.id = ${invoice.client_id}`;
+    WHERE ${ownedBy(tx, scope, 'c.provider_id')} AND c.id = ${invoice.client_id}`;
   if (!to) return;
   await deps.mailer.queue(
     tx,

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { InvoiceSettings, InvoiceSettingsUpdate } from '../../../shared/contracts/invoices';
-import type { ProviderScope } from '../../auth/scope';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
 
@@ -39,11 +39,13 @@ export function toInvoiceSettings(row: SettingsRow): InvoiceSettings {
 }
 
 /** The provider's settings row, created with the defaults when there is none (read without a lock). */
-export async function settingsOf(sql: Sql | Tx, providerId: string): Promise<SettingsRow> {
-  const [row] = await sql<SettingsRow[]>`SELECT * FROM invoice_settings WHERE provider_id = ${providerId}`;
+export async function settingsOf(sql: Sql | Tx, scope: ProviderScope): Promise<SettingsRow> {
+  const [row] = await sql<
+    SettingsRow[]
+  >`SELECT * FROM invoice_settings WHERE ${ownedBy(sql, scope, 'provider_id')}`;
   if (row) return row;
   const [created] = await sql<SettingsRow[]>`
-    INSERT INTO invoice_settings (provider_id) VALUES (${providerId})
+    INSERT INTO invoice_settings (provider_id) VALUES (${scope.providerId})
     ON CONFLICT (provider_id) DO UPDATE SET provider_id = EXCLUDED.provider_id
     RETURNING *`;
   if (!created) throw new Error('invoice settings not created');
@@ -55,10 +57,10 @@ export async function settingsOf(sql: Sql | Tx, providerId: string): Promise<Set
  * taken under this lock, so concurrent sends (and cancellations) of one provider queue here, and a
  * rolled-back transaction leaves `next_*` as it was.
  */
-export async function lockSettings(tx: Tx, providerId: string): Promise<SettingsRow> {
-  await tx`INSERT INTO invoice_settings (provider_id) VALUES (${providerId}) ON CONFLICT (provider_id) DO NOTHING`;
+export async function lockSettings(tx: Tx, scope: ProviderScope): Promise<SettingsRow> {
+  await tx`INSERT INTO invoice_settings (provider_id) VALUES (${scope.providerId}) ON CONFLICT (provider_id) DO NOTHING`;
   const [row] = await tx<SettingsRow[]>`
-    SELECT * FROM invoice_settings WHERE provider_id = ${providerId} FOR UPDATE`;
+    SELECT * FROM invoice_settings WHERE ${ownedBy(tx, scope, 'provider_id')} FOR UPDATE`;
   if (!row) throw new Error('invoice settings missing');
   return row;
 }
@@ -68,7 +70,7 @@ export const formatNumber = (prefix: string, n: number) => `${prefix}${String(n)
 
 /** GET /api/invoice-settings */
 export async function getInvoiceSettings(sql: Sql, scope: ProviderScope): Promise<InvoiceSettings> {
-  return toInvoiceSettings(await settingsOf(sql, scope.providerId));
+  return toInvoiceSettings(await settingsOf(sql, scope));
 }
 
 const COLUMNS = {
@@ -96,7 +98,7 @@ export async function updateInvoiceSettings(
   input: z.output<typeof InvoiceSettingsUpdate>,
 ): Promise<InvoiceSettings> {
   return sql.begin(async (tx) => {
-    const current = await lockSettings(tx, scope.providerId);
+    const current = await lockSettings(tx, scope);
     const numberPrefix = input.numberPrefix ?? current.number_prefix;
     const creditNotePrefix = input.creditNotePrefix ?? current.credit_note_prefix;
     if (numberPrefix === creditNotePrefix) {
@@ -118,7 +120,7 @@ export async function updateInvoiceSettings(
     if (Object.keys(changes).length === 0) return toInvoiceSettings(current);
     const [row] = await tx<SettingsRow[]>`
       UPDATE invoice_settings SET ${tx(changes as never, ...(Object.keys(changes) as never[]))}, updated_at = now()
-      WHERE provider_id = ${scope.providerId}
+      WHERE ${ownedBy(tx, scope, 'provider_id')}
       RETURNING *`;
     if (!row) throw new ApiError('not_found');
     return toInvoiceSettings(row);

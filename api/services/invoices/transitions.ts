@@ -1,4 +1,5 @@
 import type { InvoiceStatus } from '../../../shared/contracts/invoices';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Tx } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { queueStripeClose } from '../../payments/stripe-jobs';
@@ -71,11 +72,11 @@ export async function recordInvoiceStatus(
  * provider's) is left alone. Whatever of it is payable in Stripe is closed by a job queued in the same
  * transaction (`jobs`: open Checkout sessions expired, the Stripe invoice settled out of band).
  * @returns true when this call changed the invoice, false when there was nothing to change
- * @example await sql.begin((tx) => markInvoicePaid(tx, providerId, invoiceId, { paidAt: new Date(), via: 'manual', jobs: deps.jobs }))
+ * @example await sql.begin((tx) => markInvoicePaid(tx, actingFor(providerId), invoiceId, { paidAt: new Date(), via: 'manual', jobs: deps.jobs }))
  */
 export async function markInvoicePaid(
   tx: Tx,
-  providerId: string,
+  scope: ProviderScope,
   invoiceId: string,
   opts: {
     paidAt: Date;
@@ -87,18 +88,18 @@ export async function markInvoicePaid(
 ): Promise<boolean> {
   const [row] = await tx<ChangedRow[]>`
     WITH old AS (
-      SELECT id, status FROM invoices WHERE provider_id = ${providerId} AND id = ${invoiceId} FOR UPDATE
+      SELECT id, status FROM invoices WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${invoiceId} FOR UPDATE
     )
     UPDATE invoices i SET status = 'paid', paid_at = ${opts.paidAt}, paid_via = ${opts.via}, updated_at = now()
     FROM old
-    WHERE i.provider_id = ${providerId} AND i.id = old.id AND i.status IN ('sent', 'overdue')
+    WHERE ${ownedBy(tx, scope, 'i.provider_id')} AND i.id = old.id AND i.status IN ('sent', 'overdue')
     RETURNING i.id, i.number, i.client_id, i.project_id, i.amount_cents::text AS amount_cents,
               i.currency::text AS currency, old.status AS from_status, i.status`;
   if (!row) return false;
   const actor = opts.actor ?? (opts.via === 'manual' ? 'provider' : 'client');
-  const seq = await recordInvoiceStatus(tx, providerId, row, actor, { via: opts.via });
+  const seq = await recordInvoiceStatus(tx, scope.providerId, row, actor, { via: opts.via });
   opts.activitySeqs?.push(seq);
-  await queueStripeClose(tx, opts.jobs, providerId, invoiceId);
+  await queueStripeClose(tx, opts.jobs, scope.providerId, invoiceId);
   return true;
 }
 
@@ -109,17 +110,17 @@ export async function markInvoicePaid(
  */
 export async function markInvoiceOverdue(
   tx: Tx,
-  providerId: string,
+  scope: ProviderScope,
   invoiceId: string,
   opts: { actor?: InvoiceActor; activitySeqs?: number[] } = {},
 ): Promise<boolean> {
   const [row] = await tx<ChangedRow[]>`
     UPDATE invoices i SET status = 'overdue', updated_at = now()
-    WHERE i.provider_id = ${providerId} AND i.id = ${invoiceId} AND i.status = 'sent'
+    WHERE ${ownedBy(tx, scope, 'i.provider_id')} AND i.id = ${invoiceId} AND i.status = 'sent'
     RETURNING i.id, i.number, i.client_id, i.project_id, i.amount_cents::text AS amount_cents,
               i.currency::text AS currency, 'sent' AS from_status, i.status`;
   if (!row) return false;
-  const seq = await recordInvoiceStatus(tx, providerId, row, opts.actor ?? 'system');
+  const seq = await recordInvoiceStatus(tx, scope.providerId, row, opts.actor ?? 'system');
   opts.activitySeqs?.push(seq);
   return true;
 }

@@ -1,5 +1,5 @@
 import type { Invoice, InvoiceUpdate } from '../../../shared/contracts/invoices';
-import type { ProviderScope } from '../../auth/scope';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import { ApiError } from '../../http/errors';
 import type { InvoiceDeps } from './deps';
 import { checkClientAndProject, lockInvoice, totalsOf, writeLines } from './drafts';
@@ -17,7 +17,7 @@ export async function updateInvoice(
 ): Promise<Invoice> {
   const totals = input.lines ? totalsOf(input.lines) : null;
   await deps.sql.begin(async (tx) => {
-    const current = await lockInvoice(tx, scope.providerId, invoiceId);
+    const current = await lockInvoice(tx, scope, invoiceId);
     if (current.status !== 'draft') throw new ApiError('invoice_not_editable');
     const clientId = input.clientId ?? current.client_id;
     const projectId = input.projectId !== undefined ? input.projectId : current.project_id;
@@ -26,11 +26,11 @@ export async function updateInvoice(
       const keepProject =
         input.projectId === undefined && projectId
           ? (
-              await tx`SELECT 1 FROM projects WHERE provider_id = ${scope.providerId} AND id = ${projectId}
+              await tx`SELECT 1 FROM projects WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${projectId}
                          AND client_id = ${clientId}`
             ).length > 0
           : true;
-      await checkClientAndProject(tx, scope.providerId, clientId, keepProject ? projectId : null);
+      await checkClientAndProject(tx, scope, clientId, keepProject ? projectId : null);
       if (!keepProject) {
         throw new ApiError('validation_failed', {
           fields: [{ path: 'projectId', key: 'validation.projectInvalid' }],
@@ -51,8 +51,8 @@ export async function updateInvoice(
     }
     await tx`
       UPDATE invoices SET ${tx(changes as never, ...(Object.keys(changes) as never[]))}
-      WHERE provider_id = ${scope.providerId} AND id = ${invoiceId}`;
-    if (input.lines && totals) await writeLines(tx, scope.providerId, invoiceId, input.lines, totals.lines);
+      WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${invoiceId}`;
+    if (input.lines && totals) await writeLines(tx, scope, invoiceId, input.lines, totals.lines);
   });
   return getInvoice(deps.sql, scope, invoiceId);
 }

@@ -12,6 +12,7 @@ import {
   StripeErrorCode,
 } from '../../../shared/contracts/invoices';
 import { computeTotals } from '../../../shared/contracts/money';
+import { ownedBy, type Scope } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
 
 /*
@@ -147,11 +148,11 @@ export const settableStatuses = (status: InvoiceStatus): InvoiceStatus[] =>
  * The invoice's card payments through Stripe, oldest first (a Stripe invoice marked paid out of band moved
  * no money and is left out).
  */
-export function paymentsOf(sql: Sql | Tx, providerId: string, invoiceId: string) {
+export function paymentsOf(sql: Sql | Tx, scope: Scope, invoiceId: string) {
   return sql<PaymentRow[]>`
     SELECT id, source, amount_cents::text AS amount_cents, currency, invoice_status, outcome, received_at, refunded_at
     FROM invoice_payments
-    WHERE provider_id = ${providerId} AND invoice_id = ${invoiceId} AND outcome <> 'not_charged'
+    WHERE ${ownedBy(sql, scope, 'provider_id')} AND invoice_id = ${invoiceId} AND outcome <> 'not_charged'
     ORDER BY received_at, id`;
 }
 
