@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/context';
 import { ApiError } from '../http/errors';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './cookie';
-import { requestAllowedByPlan } from './plan-gate';
+import { billingOf, requestAllowedByPlan } from './plan-gate';
 import { type ValidatedSession, validateSessionToken } from './session';
 
 /** Per-request cache so the middleware and a handler never validate the same cookie twice. */
@@ -20,7 +20,9 @@ export async function authenticate(
   if (!opts.force && loaded.has(c)) return loaded.get(c) ?? null;
   const token = readSessionCookie(c);
   const deps = c.get('deps');
-  const result = token ? await validateSessionToken(deps.sql, token, deps.now(), opts) : null;
+  const result = token
+    ? await validateSessionToken(deps.sql, token, deps.now(), { ...opts, billing: billingOf(deps.config) })
+    : null;
   if (result && token) {
     if (result.renewed) setSessionCookie(c, token, result.session.expiresAt);
     c.set('provider', {

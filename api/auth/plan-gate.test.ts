@@ -8,12 +8,16 @@ import { planAllows, planStateOf } from './plan-gate';
 describe('planStateOf', () => {
   const now = new Date('2026-11-26T12:00:00Z');
   it('is premium with an active subscription, whatever the trial says', () => {
-    expect(planStateOf('premium', new Date('2020-01-01T00:00:00Z'), now)).toBe('premium');
+    expect(planStateOf('premium', new Date('2020-01-01T00:00:00Z'), now, true)).toBe('premium');
   });
   it('is trial before the trial ends and expired from its end on', () => {
-    expect(planStateOf('trial', new Date(now.getTime() + 1), now)).toBe('trial');
-    expect(planStateOf('trial', now, now)).toBe('expired');
-    expect(planStateOf('trial', new Date(now.getTime() - 1), now)).toBe('expired');
+    expect(planStateOf('trial', new Date(now.getTime() + 1), now, true)).toBe('trial');
+    expect(planStateOf('trial', now, now, true)).toBe('expired');
+    expect(planStateOf('trial', new Date(now.getTime() - 1), now, true)).toBe('expired');
+  });
+  it('is self_hosted on a server without platform billing, whatever the trial says', () => {
+    expect(planStateOf('trial', new Date(now.getTime() - 86_400_000), now, false)).toBe('self_hosted');
+    expect(planStateOf('premium', now, now, false)).toBe('self_hosted');
   });
 });
 
@@ -53,7 +57,8 @@ describe('read-only after the trial', () => {
   let t: TestContext;
   let w: FilesWorld;
   beforeAll(async () => {
-    t = await createTestContext({ TRUST_PROXY: 'true' });
+    // Platform billing on: a server with its own Stripe account (no Stripe call is made here).
+    t = await createTestContext({ TRUST_PROXY: 'true', STRIPE_SECRET_KEY: 'sk_test_gate' });
     w = await filesWorld(t, 'gate');
   });
   afterAll(() => t.close());
@@ -181,5 +186,38 @@ describe('read-only after the trial', () => {
     expect(password.status).not.toBe(402);
     const res = await send(t, 'POST', '/api/auth/sign-out', w.owner, {});
     expect(res.status).toBe(200);
+  });
+});
+
+/**
+ * Self-hosting (issue 28): a server without platform billing (no `STRIPE_SECRET_KEY`) never gates its
+ * providers: nobody could subscribe, so nothing becomes read-only after the 14 days.
+ */
+describe('a server without platform billing', () => {
+  let t: TestContext;
+  let w: FilesWorld;
+  beforeAll(async () => {
+    t = await createTestContext({ STRIPE_SECRET_KEY: '' });
+    w = await filesWorld(t, 'selfhost');
+    const ended = new Date(t.deps.now().getTime() - 30 * 86_400_000);
+    await t.sql`UPDATE users SET plan = 'trial', trial_ends_at = ${ended} WHERE id = ${w.providerId}`;
+  });
+  afterAll(() => t.close());
+
+  it('lets a provider whose trial ended long ago write, and says self_hosted everywhere', async () => {
+    const created = await send(t, 'POST', '/api/projects', w.owner, {
+      clientId: w.clientId,
+      name: 'Still mine',
+    });
+    expect(created.status).toBe(201);
+    const session = (await (await send(t, 'GET', '/api/auth/session', w.owner)).json()) as {
+      user: { plan: string };
+    };
+    expect(session.user.plan).toBe('self_hosted');
+    const plan = (await (await send(t, 'GET', '/api/plan', w.owner)).json()) as {
+      plan: string;
+      billingAvailable: boolean;
+    };
+    expect(plan).toMatchObject({ plan: 'self_hosted', billingAvailable: false });
   });
 });

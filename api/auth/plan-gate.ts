@@ -4,15 +4,25 @@ import type { App, AppEnv } from '../http/context';
 
 /**
  * The provider's plan (spec §1, §9) as one state: `premium` while a subscription is active (`users.plan`,
- * kept by the Stripe webhooks), `trial` inside the 14 days from sign-up, `expired` after them.
+ * kept by the Stripe webhooks), `trial` inside the 14 days from sign-up, `expired` after them; and
+ * `self_hosted` on a server without platform billing (no `STRIPE_SECRET_KEY`: nobody could subscribe, so
+ * nobody is ever gated).
  */
-export type PlanState = 'trial' | 'premium' | 'expired';
+export type PlanState = 'trial' | 'premium' | 'expired' | 'self_hosted';
 
-/** @example planStateOf('trial', user.trialEndsAt, deps.now()) // 'expired' once the trial is over */
-export function planStateOf(plan: string, trialEndsAt: Date, now: Date): PlanState {
+/**
+ * @param billing whether this server bills its providers (`STRIPE_SECRET_KEY` set; see `billingOf`)
+ * @example planStateOf('trial', user.trialEndsAt, deps.now(), true) // 'expired' once the trial is over
+ */
+export function planStateOf(plan: string, trialEndsAt: Date, now: Date, billing: boolean): PlanState {
+  if (!billing) return 'self_hosted';
   if (plan === 'premium') return 'premium';
   return trialEndsAt.getTime() > now.getTime() ? 'trial' : 'expired';
 }
+
+/** Whether this server bills its providers for the plan: it has a Stripe account of its own. */
+export const billingOf = (config: { STRIPE_SECRET_KEY?: string | undefined }): boolean =>
+  Boolean(config.STRIPE_SECRET_KEY);
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

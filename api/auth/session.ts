@@ -77,7 +77,7 @@ export async function validateSessionToken(
   sql: Sql,
   token: string,
   now: Date,
-  opts: { force?: boolean; renew?: boolean } = {},
+  opts: { force?: boolean; renew?: boolean; billing?: boolean } = {},
 ): Promise<ValidatedSession | null> {
   const parts = parseSessionToken(token);
   if (!parts) return null;
@@ -116,7 +116,7 @@ export async function validateSessionToken(
       emailVerified: row.email_verified_at !== null,
       preferredLanguage: row.preferred_language ?? 'en',
       trialEndsAt: new Date(row.trial_ends_at),
-      plan: planStateOf(row.plan, new Date(row.trial_ends_at), now),
+      plan: planStateOf(row.plan, new Date(row.trial_ends_at), now, opts.billing ?? true),
       createdAt: new Date(row.user_created_at),
     },
     renewed,

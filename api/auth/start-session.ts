@@ -5,6 +5,7 @@ import { ApiError } from '../http/errors';
 import { clientIp } from '../http/rate-limit';
 import { setSessionCookie } from './cookie';
 import { resetAuthentication } from './middleware';
+import { billingOf } from './plan-gate';
 import { createSession, validateSessionToken } from './session';
 import { toSessionResponse } from './session-response';
 
@@ -13,12 +14,12 @@ import { toSessionResponse } from './session-response';
  * (sign-in and e-mail verification both end here).
  */
 export async function startSession(c: Context<AppEnv>, userId: string): Promise<SessionResponse> {
-  const { sql, now } = c.get('deps');
+  const { sql, now, config } = c.get('deps');
   const created = await createSession(sql, userId, now(), {
     userAgent: c.req.header('user-agent'),
     ip: clientIp(c),
   });
-  const result = await validateSessionToken(sql, created.token, now());
+  const result = await validateSessionToken(sql, created.token, now(), { billing: billingOf(config) });
   if (!result) throw new ApiError('internal_error');
   setSessionCookie(c, created.token, result.session.expiresAt);
   resetAuthentication(c);

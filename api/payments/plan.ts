@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { PLAN_CURRENCY, PLAN_PRICE_CENTS, type Plan } from '../../shared/contracts/invoices';
+import { billingOf } from '../auth/plan-gate';
 import type { Sql, Tx } from '../db/client';
 import type { AppDeps } from '../http/context';
 import { ApiError } from '../http/errors';
@@ -47,8 +48,9 @@ export async function getPlan(deps: Pick<Deps, 'config' | 'sql' | 'now'>, userId
   const trialEndsAt = new Date(row.trial_ends_at);
   const subscribed = row.subscription_id !== null && row.status !== null;
   return {
-    plan:
-      subscribed && isPremium(row.status ?? undefined)
+    plan: !billingOf(deps.config)
+      ? 'self_hosted'
+      : subscribed && isPremium(row.status ?? undefined)
         ? 'premium'
         : trialEndsAt.getTime() > deps.now().getTime()
           ? 'trial'
@@ -61,7 +63,7 @@ export async function getPlan(deps: Pick<Deps, 'config' | 'sql' | 'now'>, userId
           cancelAtPeriodEnd: row.cancel_at_period_end ?? false,
         }
       : null,
-    billingAvailable: Boolean(deps.config.STRIPE_SECRET_KEY),
+    billingAvailable: billingOf(deps.config),
   };
 }
 

@@ -11586,10 +11586,10 @@ export interface components {
             /** @description False when this server has no Stripe account of its own. */
             billingAvailable: boolean;
             /**
-             * @description trial: inside the 14 days; premium: an active subscription; expired: read-only until subscribed.
+             * @description trial: inside the 14 days; premium: an active subscription; expired: read-only until subscribed; self_hosted: this server has no platform billing, nothing is ever gated.
              * @enum {string}
              */
-            plan: "trial" | "premium" | "expired";
+            plan: "trial" | "premium" | "expired" | "self_hosted";
             subscription: {
                 cancelAtPeriodEnd: boolean;
                 /** Format: date-time */
@@ -12290,10 +12290,10 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
-             * @description trial: inside the 14 days; premium: an active subscription; expired: read-only until subscribed (as `GET /api/plan`).
+             * @description trial: inside the 14 days; premium: an active subscription; expired: read-only until subscribed; self_hosted: this server has no platform billing, nothing is ever gated (as `GET /api/plan`).
              * @enum {string}
              */
-            plan: "trial" | "premium" | "expired";
+            plan: "trial" | "premium" | "expired" | "self_hosted";
             /**
              * @description Interface language.
              * @example en

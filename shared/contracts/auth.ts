@@ -122,9 +122,9 @@ export const User = z
     emailVerified: z.boolean(),
     preferredLanguage: Language,
     trialEndsAt: z.iso.datetime().meta({ description: '14-day trial end (spec §1).' }),
-    plan: z.enum(['trial', 'premium', 'expired']).meta({
+    plan: z.enum(['trial', 'premium', 'expired', 'self_hosted']).meta({
       description:
-        'trial: inside the 14 days; premium: an active subscription; expired: read-only until subscribed (as `GET /api/plan`).',
+        'trial: inside the 14 days; premium: an active subscription; expired: read-only until subscribed; self_hosted: this server has no platform billing, nothing is ever gated (as `GET /api/plan`).',
     }),
     createdAt: z.iso.datetime(),
   })

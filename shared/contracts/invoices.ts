@@ -367,9 +367,9 @@ export const TRIAL_DAYS = 14;
 
 export const Plan = z
   .object({
-    plan: z.enum(['trial', 'premium', 'expired']).meta({
+    plan: z.enum(['trial', 'premium', 'expired', 'self_hosted']).meta({
       description:
-        'trial: inside the 14 days; premium: an active subscription; expired: read-only until subscribed.',
+        'trial: inside the 14 days; premium: an active subscription; expired: read-only until subscribed; self_hosted: this server has no platform billing, nothing is ever gated.',
     }),
     trialEndsAt: z.iso.datetime(),
     subscription: z

@@ -48,7 +48,11 @@ describe('account export', () => {
   let other: FilesWorld;
   let invoiceId: string;
   beforeAll(async () => {
-    t = await createTestContext({ TRUST_PROXY: 'true', DATA_DIR: tempDataDir() });
+    t = await createTestContext({
+      TRUST_PROXY: 'true',
+      DATA_DIR: tempDataDir(),
+      STRIPE_SECRET_KEY: 'sk_test_export',
+    });
     w = await filesWorld(t, 'exporter');
     other = await filesWorld(t, 'stranger');
     for (const world of [w, other]) {

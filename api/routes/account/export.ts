@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { billingOf } from '../../auth/plan-gate';
 import { errorResponses } from '../../http/openapi';
 import { exportAccount, exportFileName } from '../../services/account/export';
 import { providerOperation } from '../operation';
@@ -29,10 +30,10 @@ export const registerExportAccount = providerOperation(
     },
   },
   async (c, scope) => {
-    const { sql, now } = c.get('deps');
+    const { sql, now, config } = c.get('deps');
     const log = c.get('log');
     const at = now();
-    const pieces = await exportAccount(sql, scope, at);
+    const pieces = await exportAccount(sql, scope, at, billingOf(config));
     c.header('Content-Type', 'application/json; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="${exportFileName(at)}"`);
     c.header('Cache-Control', 'private, no-store');

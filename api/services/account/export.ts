@@ -79,19 +79,20 @@ const ids = (page: Row[]) => page.map((row) => row.id as string);
 /**
  * The export document's text in pieces, for a streamed response. Throws `not_found` before the first
  * piece when the account is gone (deleted meanwhile).
- * @example const pieces = await exportAccount(sql, providerScope(c), now()); for await (const s of pieces) …
+ * @example const pieces = await exportAccount(sql, providerScope(c), now(), billingOf(config)); for await (const s of pieces) …
  */
 export async function exportAccount(
   sql: Sql,
   scope: ProviderScope,
   now: Date,
+  billing: boolean,
 ): Promise<AsyncGenerator<string>> {
   const [account] = await sql<Row[]>`
     SELECT u.id, u.email, u.email_verified_at IS NOT NULL AS "emailVerified", u.trial_ends_at AS "trialEndsAt",
            u.plan, u.created_at AS "createdAt"
     FROM users u WHERE ${ownedBy(sql, scope, 'u.id')}`;
   if (!account) throw new ApiError('not_found');
-  account.plan = planStateOf(account.plan as string, new Date(account.trialEndsAt as Date), now);
+  account.plan = planStateOf(account.plan as string, new Date(account.trialEndsAt as Date), now, billing);
   return documentPieces(sql, scope, account, now);
 }
 

@@ -7,13 +7,15 @@ import type { InvoiceSettingsUpdate } from './billing-api';
 export type PlanView =
   | { state: 'trial'; daysLeft: number; trialEndsAt: string }
   | { state: 'expired'; trialEndsAt: string }
-  | { state: 'premium'; renewsAt: string | null; endsAt: string | null };
+  | { state: 'premium'; renewsAt: string | null; endsAt: string | null }
+  | { state: 'self_hosted' };
 
 /**
  * What the plan card says: the trial's days left (rounded up), expired, or premium with the date it renews
- * or, once cancelled, ends (`cancelAtPeriodEnd`).
+ * or, once cancelled, ends (`cancelAtPeriodEnd`); self-hosted on a server without platform billing.
  */
 export function planView(plan: Plan, now = Date.now()): PlanView {
+  if (plan.plan === 'self_hosted') return { state: 'self_hosted' };
   if (plan.plan === 'premium') {
     const end = plan.subscription?.currentPeriodEnd ?? null;
     const ending = plan.subscription?.cancelAtPeriodEnd === true;

@@ -17,8 +17,8 @@ import { LoadFailed } from './load-failed';
 /**
  * The provider's plan (spec §1, §9): the trial's days left, expired, or Professional with its renewal or
  * end date; Subscribe opens Stripe Checkout (`POST /api/plan/checkout`, then the browser goes to its page),
- * Cancel asks first. Where the server has no Stripe account of its own (`billingAvailable: false`) it says
- * so instead of showing a button that cannot work.
+ * Cancel asks first. On a server without platform billing (`self_hosted`) it says
+ * so: nothing to buy and nothing is ever read-only.
  */
 export function PlanCard() {
   const { t } = useTranslation();
@@ -130,11 +130,13 @@ function PlanDetails({
       ? t('settings:plan.trial', { count: view.daysLeft, date: formatDate(view.trialEndsAt, lang) })
       : view.state === 'expired'
         ? t('settings:plan.expired', { date: formatDate(view.trialEndsAt, lang) })
-        : view.endsAt
-          ? t('settings:plan.ends', { date: formatDate(view.endsAt, lang) })
-          : view.renewsAt
-            ? t('settings:plan.renews', { date: formatDate(view.renewsAt, lang) })
-            : t('settings:plan.active');
+        : view.state === 'self_hosted'
+          ? t('settings:plan.selfHosted')
+          : view.endsAt
+            ? t('settings:plan.ends', { date: formatDate(view.endsAt, lang) })
+            : view.renewsAt
+              ? t('settings:plan.renews', { date: formatDate(view.renewsAt, lang) })
+              : t('settings:plan.active');
 
   return (
     <div className="grid gap-4">
@@ -153,18 +155,11 @@ function PlanDetails({
         </p>
       </div>
       {view.state === 'expired' ? (
-        <p className="text-sm text-muted">
-          {t(plan.billingAvailable ? 'settings:plan.expiredBody' : 'settings:plan.expiredBodyNoBilling')}
-        </p>
+        <p className="text-sm text-muted">{t('settings:plan.expiredBody')}</p>
       ) : null}
       {view.state === 'trial' && plan.billingAvailable ? (
         <p className="text-sm text-muted">{t('settings:plan.pitch')}</p>
       ) : null}
-      {plan.billingAvailable ? null : (
-        <p role="note" className="rounded-lg bg-surface p-3 text-sm text-muted">
-          {t('settings:plan.unavailable')}
-        </p>
-      )}
       <div className="flex flex-wrap gap-2">
         {canSubscribe(plan) ? (
           <Button loading={checkout.isPending || checkout.isSuccess} onClick={() => checkout.mutate()}>

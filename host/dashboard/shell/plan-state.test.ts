@@ -38,6 +38,10 @@ describe('planBadge', () => {
   it('is premium while subscribed, whatever the trial says', () => {
     expect(planBadge({ plan: 'premium', trialEndsAt: inDays(-30) }, now)).toEqual({ kind: 'premium' });
   });
+
+  it('shows nothing on a self-hosted server, however long ago the trial would have ended', () => {
+    expect(planBadge({ plan: 'self_hosted', trialEndsAt: inDays(-300) }, now)).toEqual({ kind: 'none' });
+  });
 });
 
 describe('withExpiredPlan', () => {

@@ -62,7 +62,7 @@ function AccountBadge({ user }: { user: PlanUser }) {
         {email.charAt(0)}
       </span>
       <span className="hidden max-w-48 truncate text-sm lg:inline">{email}</span>
-      {badge.kind === 'expired' ? (
+      {badge.kind === 'none' ? null : badge.kind === 'expired' ? (
         // Spec §1: a clear prompt to subscribe once the trial has ended (to the settings' plan card).
         <Link
           to={SUBSCRIBE_PATH}
