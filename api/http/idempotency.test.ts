@@ -44,7 +44,8 @@ const clientsOf = async (providerId: string) =>
 describe('Idempotency-Key on creating POSTs', () => {
   it('replays the first answer for the same request, with a key or a cookie', async () => {
     const p = await provider();
-    for (const auth of [{ Authorization: `Bearer ${p.key}` }, { Cookie: p.cookie }]) {
+    const auths: Record<string, string>[] = [{ Authorization: `Bearer ${p.key}` }, { Cookie: p.cookie }];
+    for (const auth of auths) {
       const key = crypto.randomUUID();
       const body = { name: 'Grace Hopper', email: `grace-${counter++}@example.com`, portalId: p.portalId };
       const first = await post('/api/clients', body, { ...auth, 'Idempotency-Key': key });
