@@ -106,13 +106,31 @@ export function ApiKeysPanel() {
     },
     { id: 'scopes', header: k('columns.scopes'), cell: scopesText, className: 'text-muted' },
     {
-      id: 'created',
-      header: k('columns.created'),
-      cell: (key) => formatDate(key.createdAt, lang),
-      className: 'whitespace-nowrap text-muted',
+      id: 'dates',
+      header: k('columns.dates'),
+      cell: (key) => (
+        <span className="grid gap-0.5 whitespace-nowrap">
+          <span>{formatDate(key.createdAt, lang)}</span>
+          <span className="text-xs text-subtle">
+            {k('columns.expires')}: {expiry(key)}
+          </span>
+        </span>
+      ),
+      className: 'text-muted',
     },
-    { id: 'lastUsed', header: k('columns.lastUsed'), cell: lastUsed, className: 'text-muted' },
-    { id: 'expires', header: k('columns.expires'), cell: expiry, className: 'whitespace-nowrap text-muted' },
+    {
+      id: 'lastUsed',
+      header: k('columns.lastUsed'),
+      cell: (key) => (
+        <span className="grid gap-0.5">
+          <span className="whitespace-nowrap">
+            {key.lastUsedAt ? formatRelativeTime(key.lastUsedAt, lang) : k('neverUsed')}
+          </span>
+          {key.lastUsedIp ? <span className="text-xs break-all text-subtle">{key.lastUsedIp}</span> : null}
+        </span>
+      ),
+      className: 'text-muted',
+    },
     {
       id: 'status',
       header: k('columns.status'),

@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { createPortal, expectNoSidewaysScroll, PLATFORM, signUpProvider, uniqueEmail } from './support';
+import { createPortal, expectNoSidewaysScroll, PLATFORM, shot, signUpProvider, uniqueEmail } from './support';
 
 /**
  * API keys (issue 27) end to end: a provider creates a key in Settings, the test calls the API with it
@@ -68,6 +68,7 @@ for (const { lang, width, height } of RUNS) {
     const secretDialog = page.getByRole('dialog', { name: new RegExp(`Zapier ${lang}`) });
     await expect(secretDialog.getByText(text.warning)).toBeVisible();
     const secret = await secretDialog.getByRole('textbox').inputValue();
+    await shot(page, `api-keys/secret-${lang}-${width}`);
     expect(secret).toMatch(/^cp_live_[0-9A-Za-z]{43}$/);
     if (width < 500) await expectNoSidewaysScroll(page);
     await secretDialog.getByRole('button', { name: text.saved }).click();
@@ -99,6 +100,7 @@ for (const { lang, width, height } of RUNS) {
         .locator('visible=true')
         .first(),
     ).toBeVisible();
+    await shot(region, `api-keys/list-${lang}-${width}`);
 
     await region
       .getByRole('button', { name: new RegExp(text.revoke, 'i') })
