@@ -55,7 +55,7 @@ async function seed(sql: Sql): Promise<{ token: string; secret: string }> {
         INSERT INTO api_keys (provider_id, name, prefix, secret_hash, scopes)
         SELECT ${userId}, 'other ' || g, 'cp_live_other', sha256(convert_to(${userId}::text || g, 'UTF8')),
                ARRAY['clients:read']
-        FROM generate_series(1, ${OTHER_KEYS / (PROVIDERS - 1)}) g`;
+        FROM generate_series(1, ${Math.ceil(OTHER_KEYS / (PROVIDERS - 1))}) g`;
     }
   }
   const key = newApiKeySecret();

@@ -14,6 +14,8 @@ import { looksLikeApiKey } from './secret';
 
 /** The rate limit's window: a key may make `API_KEY_RATE_LIMIT` requests per this many seconds. */
 export const API_KEY_WINDOW_SECONDS = 60;
+/** Counter rows per key and window (`api_key_rate_windows.shard`): concurrent requests spread their locks. */
+const RATE_SHARDS = 16;
 /** `last_used_at`/`last_used_ip` are written at most this often per key (not a write per request). */
 export const LAST_USED_EVERY_MS = 60_000;
 
@@ -45,8 +47,9 @@ function setHeader(c: Context<AppEnv>, name: string, value: string) {
 /**
  * Authenticates the request by its API key for an operation that needs `access`, in ONE statement: the
  * key is found by the sha256 of the secret (a unique index; only live keys: not revoked, not expired) and
- * its hit in the current fixed window is counted (`api_key_rate_windows`, an upsert: shared by every
- * instance). Then: the hash compared in constant time, the rate limit (429 + `Retry-After`), the scope
+ * its hit in the current fixed window is counted (`api_key_rate_windows`: an upsert of one of the key's
+ * shard rows plus the other shards' sum, shared by every instance; a count that races another request's
+ * increment on another shard may miss it, so the limit holds to within the requests in flight). Then: the hash compared in constant time, the rate limit (429 + `Retry-After`), the scope
  * (403 `insufficient_scope`), the plan (402 after the trial for writes, as `requireProvider`). A malformed,
  * unknown, revoked or expired key all answer the same 401 `api_key_invalid`. No cache: revoking takes
  * effect on the next request.
@@ -62,18 +65,22 @@ export async function authenticateApiKey(
   const hash = hashToken(secret);
   const windowMs = API_KEY_WINDOW_SECONDS * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const shard = Math.floor(Math.random() * RATE_SHARDS);
   const [row] = await deps.sql<KeyRow[]>`
     WITH k AS (
       SELECT k.id, k.provider_id, k.secret_hash, k.scopes, k.last_used_at, u.plan, u.trial_ends_at
       FROM api_keys k JOIN users u ON u.id = k.provider_id
       WHERE k.secret_hash = ${hash} AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > ${now})
     ), hit AS (
-      INSERT INTO api_key_rate_windows (key_id, window_start, count)
-      SELECT id, ${windowStart}, 1 FROM k
-      ON CONFLICT (key_id, window_start) DO UPDATE SET count = api_key_rate_windows.count + 1
+      INSERT INTO api_key_rate_windows (key_id, window_start, shard, count)
+      SELECT id, ${windowStart}, ${shard}, 1 FROM k
+      ON CONFLICT (key_id, window_start, shard) DO UPDATE SET count = api_key_rate_windows.count + 1
       RETURNING count
+    ), others AS (
+      SELECT coalesce(sum(w.count), 0)::int AS n FROM api_key_rate_windows w JOIN k ON w.key_id = k.id
+      WHERE w.window_start = ${windowStart} AND w.shard <> ${shard}
     )
-    SELECT k.*, (SELECT count FROM hit) AS hits FROM k`;
+    SELECT k.*, (SELECT count FROM hit) + (SELECT n FROM others) AS hits FROM k`;
   if (!row || !constantTimeEqual(new Uint8Array(row.secret_hash), new Uint8Array(hash))) {
     throw new ApiError('api_key_invalid');
   }

@@ -17,14 +17,17 @@ CREATE TABLE api_keys (
 );
 CREATE INDEX api_keys_provider_created_idx ON api_keys (provider_id, created_at DESC, id DESC);
 
--- Per-key request counters, one row per key and fixed window (one upsert per request, shared by every
--- instance). UNLOGGED: a counter is worth nothing after a crash, and no WAL is written per request.
--- Old windows are deleted by the `prune_api_key_windows` job.
+-- Per-key request counters of fixed windows, shared by every instance: a request adds 1 to one of 16
+-- shard rows of its key and window (one upsert) and reads the other shards' counts in the same statement,
+-- so concurrent requests of one key do not all queue for one row's lock. UNLOGGED: a counter is worth
+-- nothing after a crash, and no WAL is written per request. Ended windows are deleted by the
+-- `prune_api_usage` job.
 CREATE UNLOGGED TABLE api_key_rate_windows (
   key_id uuid NOT NULL,
   window_start timestamptz NOT NULL,
+  shard smallint NOT NULL,
   count integer NOT NULL,
-  PRIMARY KEY (key_id, window_start)
+  PRIMARY KEY (key_id, window_start, shard)
 );
 CREATE INDEX api_key_rate_windows_start_idx ON api_key_rate_windows (window_start);
 
