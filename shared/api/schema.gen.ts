@@ -422,6 +422,236 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your API keys
+         * @description Your API keys, newest first, revoked and expired ones included (`status`), with the prefix of each secret (never the secret), its scopes and its last use (time and address, recorded at most once a minute). Paged by cursor: `limit` up to 100 (default 50), `nextCursor` continues as `cursor`. Session only: an API key cannot list keys.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                    cursor?: string;
+                    /** @description Items per page, 1–100 (default 50). */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of keys */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiKeyPage"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create an API key
+         * @description Creates a key with a name, scopes (`<family>:read` or `<family>:write` per family) and an optional expiry in the future. The answer holds the secret (`cp_live_…`) this once: only its hash is stored. At most 25 live keys (409 `api_key_limit`). Session only: an API key cannot create keys.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retry safe: a repeat with the same key and the same request within 24 h answers the first 2xx answer again (`Idempotent-Replayed: true`) and creates nothing; the same key with another request answers 422 `idempotency_key_reused`, and while the first request still runs, 409 `idempotency_key_in_progress`. Printable ASCII, up to 255 characters (e.g. a UUID). */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ApiKeyCreateInput"];
+                };
+            };
+            responses: {
+                /** @description The key and its secret, shown once */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiKeyCreated"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{apiKeyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Revokes the key: its next request answers 401 (no cache holds it). The key stays in the list as `revoked`; revoking it again changes nothing. Another provider’s key answers 404. Session only.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    apiKeyId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/forgot-password": {
         parameters: {
             query?: never;
@@ -1325,8 +1555,26 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1344,7 +1592,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a retry safe: a repeat with the same key and the same request within 24 h answers the first 2xx answer again (`Idempotent-Replayed: true`) and creates nothing; the same key with another request answers 422 `idempotency_key_reused`, and while the first request still runs, 409 `idempotency_key_in_progress`. Printable ASCII, up to 255 characters (e.g. a UUID). */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1434,6 +1685,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1482,6 +1742,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not found (also for another tenant’s objects) */
                 404: {
                     headers: {
@@ -1493,6 +1762,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1566,6 +1844,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1666,6 +1953,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1872,6 +2168,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1957,8 +2262,26 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2159,8 +2482,26 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2218,6 +2559,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not found (also for another tenant’s objects) */
                 404: {
                     headers: {
@@ -2229,6 +2579,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2300,6 +2659,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2400,6 +2768,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2535,6 +2912,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2559,7 +2945,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a retry safe: a repeat with the same key and the same request within 24 h answers the first 2xx answer again (`Idempotent-Replayed: true`) and creates nothing; the same key with another request answers 422 `idempotency_key_reused`, and while the first request still runs, 409 `idempotency_key_in_progress`. Printable ASCII, up to 255 characters (e.g. a UUID). */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     fileId: string;
                 };
@@ -2661,6 +3050,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2685,7 +3083,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a retry safe: a repeat with the same key and the same request within 24 h answers the first 2xx answer again (`Idempotent-Replayed: true`) and creates nothing; the same key with another request answers 422 `idempotency_key_reused`, and while the first request still runs, 409 `idempotency_key_in_progress`. Printable ASCII, up to 255 characters (e.g. a UUID). */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     fileId: string;
                 };
@@ -2757,6 +3158,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Payload too large */
                 413: {
                     headers: {
@@ -2777,6 +3187,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2853,6 +3272,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2947,6 +3375,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2998,6 +3435,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not found (also for another tenant’s objects) */
                 404: {
                     headers: {
@@ -3009,6 +3455,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3096,6 +3551,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Service unavailable */
                 503: {
                     headers: {
@@ -3176,6 +3640,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3279,6 +3752,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3354,6 +3845,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -3405,8 +3905,26 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3424,7 +3942,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a retry safe: a repeat with the same key and the same request within 24 h answers the first 2xx answer again (`Idempotent-Replayed: true`) and creates nothing; the same key with another request answers 422 `idempotency_key_reused`, and while the first request still runs, 409 `idempotency_key_in_progress`. Printable ASCII, up to 255 characters (e.g. a UUID). */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -3492,8 +4013,26 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3549,6 +4088,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not found (also for another tenant’s objects) */
                 404: {
                     headers: {
@@ -3560,6 +4108,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3640,6 +4197,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3731,6 +4297,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3838,6 +4413,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3909,6 +4493,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3989,6 +4582,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4086,6 +4688,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4191,6 +4802,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8052,7 +8672,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a retry safe: a repeat with the same key and the same request within 24 h answers the first 2xx answer again (`Idempotent-Replayed: true`) and creates nothing; the same key with another request answers 422 `idempotency_key_reused`, and while the first request still runs, 409 `idempotency_key_in_progress`. Printable ASCII, up to 255 characters (e.g. a UUID). */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -8101,6 +8724,15 @@ export interface paths {
                 };
                 /** @description Forbidden (CSRF check failed, or not allowed) */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9272,8 +9904,26 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9291,7 +9941,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a retry safe: a repeat with the same key and the same request within 24 h answers the first 2xx answer again (`Idempotent-Replayed: true`) and creates nothing; the same key with another request answers 422 `idempotency_key_reused`, and while the first request still runs, 409 `idempotency_key_in_progress`. Printable ASCII, up to 255 characters (e.g. a UUID). */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -9356,6 +10009,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Body is not JSON */
                 415: {
                     headers: {
@@ -9367,6 +10029,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9422,6 +10093,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not found (also for another tenant’s objects) */
                 404: {
                     headers: {
@@ -9433,6 +10113,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9506,6 +10195,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9613,6 +10311,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -9660,6 +10367,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not found (also for another tenant’s objects) */
                 404: {
                     headers: {
@@ -9671,6 +10387,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9704,7 +10429,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a retry safe: a repeat with the same key and the same request within 24 h answers the first 2xx answer again (`Idempotent-Replayed: true`) and creates nothing; the same key with another request answers 422 `idempotency_key_reused`, and while the first request still runs, 409 `idempotency_key_in_progress`. Printable ASCII, up to 255 characters (e.g. a UUID). */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     projectId: string;
                 };
@@ -9776,6 +10504,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Payload too large */
                 413: {
                     headers: {
@@ -9796,6 +10533,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9855,6 +10601,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Not found (also for another tenant’s objects) */
                 404: {
                     headers: {
@@ -9873,6 +10628,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -9883,7 +10647,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description Makes a retry safe: a repeat with the same key and the same request within 24 h answers the first 2xx answer again (`Idempotent-Replayed: true`) and creates nothing; the same key with another request answers 422 `idempotency_key_reused`, and while the first request still runs, 409 `idempotency_key_in_progress`. Printable ASCII, up to 255 characters (e.g. a UUID). */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     projectId: string;
                 };
@@ -9991,6 +10758,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -10074,6 +10850,15 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10563,6 +11348,112 @@ export interface components {
         ActivityPage: {
             items: components["schemas"]["ActivityItem"][];
         };
+        ApiKey: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description Last accepted request (recorded at most once a minute).
+             */
+            lastUsedAt: string | null;
+            /**
+             * @description Address of that request.
+             * @example 203.0.113.7
+             */
+            lastUsedIp: string | null;
+            name: string;
+            /**
+             * @description The start of the secret, to recognise the key (the secret itself is never shown again).
+             * @example cp_live_3kTq9Z
+             */
+            prefix: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+            scopes: ("clients:read" | "clients:write" | "projects:read" | "projects:write" | "messages:read" | "messages:write" | "files:read" | "files:write" | "invoices:read" | "invoices:write" | "webhooks:read" | "webhooks:write")[];
+            /**
+             * @description Whether the key is accepted now.
+             * @enum {string}
+             */
+            status: "active" | "expired" | "revoked";
+        };
+        /**
+         * @example {
+         *       "apiKey": {
+         *         "id": "6f7a1c2e-0000-4000-8000-000000000001",
+         *         "name": "Zapier",
+         *         "prefix": "cp_live_3kTq9Z",
+         *         "scopes": [
+         *           "clients:read",
+         *           "projects:write"
+         *         ],
+         *         "createdAt": "2026-12-01T09:00:00.000Z",
+         *         "expiresAt": null,
+         *         "lastUsedAt": null,
+         *         "lastUsedIp": null,
+         *         "revokedAt": null,
+         *         "status": "active"
+         *       },
+         *       "secret": "cp_live_3kTq9ZbX0f8LwQe2mN7rT1yU4iO6pA9sD5gH3jK8lZ0"
+         *     }
+         */
+        ApiKeyCreated: {
+            apiKey: components["schemas"]["ApiKey"];
+            /**
+             * @description The key itself, shown this once: send it as `Authorization: Bearer <secret>`.
+             * @example cp_live_3kTq9ZbX0f8LwQe2mN7rT1yU4iO6pA9sD5gH3jK8lZ0
+             */
+            secret: string;
+        };
+        /**
+         * @example {
+         *       "name": "Zapier",
+         *       "expiresAt": null,
+         *       "scopes": [
+         *         "clients:read",
+         *         "projects:write"
+         *       ]
+         *     }
+         */
+        ApiKeyCreateInput: {
+            /**
+             * Format: date-time
+             * @description When the key stops working (must be in the future); null or absent: never.
+             */
+            expiresAt?: string | null;
+            name: string;
+            scopes: ("clients:read" | "clients:write" | "projects:read" | "projects:write" | "messages:read" | "messages:write" | "files:read" | "files:write" | "invoices:read" | "invoices:write" | "webhooks:read" | "webhooks:write")[];
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "6f7a1c2e-0000-4000-8000-000000000001",
+         *           "name": "Zapier",
+         *           "prefix": "cp_live_3kTq9Z",
+         *           "scopes": [
+         *             "clients:read",
+         *             "projects:write"
+         *           ],
+         *           "createdAt": "2026-12-01T09:00:00.000Z",
+         *           "expiresAt": null,
+         *           "lastUsedAt": "2026-12-07T08:41:00.000Z",
+         *           "lastUsedIp": "203.0.113.7",
+         *           "revokedAt": null,
+         *           "status": "active"
+         *         }
+         *       ],
+         *       "nextCursor": null
+         *     }
+         */
+        ApiKeyPage: {
+            items: components["schemas"]["ApiKey"][];
+            /** @description Send as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
         ChangePasswordInput: {
             confirmPassword: string;
             currentPassword: string;
@@ -10844,7 +11735,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_not_payable" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_not_payable" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
                 fields?: components["schemas"]["FieldError"][];
                 /** @description Human-readable, in the request language. */
                 message: string;

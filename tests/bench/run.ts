@@ -13,7 +13,7 @@ import { remoteEntryKb } from './sizes';
 /**
  * `npm run bench`: every performance budget of the issues, measured against a baseline in the same run
  * where the budget is a ratio. Prints `budget <name>: <measured> (limit <limit>) ok|over` per budget and
- * the raw numbers behind each. Set BENCH_ONLY=sizes,session,clients,lighthouse,cold-start,navigate,portal,widget,storage,files,jobs,realtime,invoices to run a subset.
+ * the raw numbers behind each. Set BENCH_ONLY=sizes,session,clients,lighthouse,cold-start,navigate,portal,widget,storage,files,jobs,realtime,invoices,keys to run a subset.
  */
 const DIST = 'dist';
 /** Lighthouse runs per page of the dashboard's budgets (their median counts): single runs vary by several points. */
@@ -29,7 +29,7 @@ const report = (b: Budget) => {
 
 // Every bench but the job queue's, the realtime, the storage and the files one loads the built frontends.
 const needsFrontends = [...only].some(
-  (name) => !['jobs', 'realtime', 'files', 'invoices', 'storage'].includes(name),
+  (name) => !['jobs', 'realtime', 'files', 'invoices', 'storage', 'keys'].includes(name),
 );
 if (needsFrontends && !existsSync(join(DIST, 'host', 'index.html'))) {
   const build = spawnSync('npx', ['rsbuild', 'build'], { stdio: 'inherit' });
@@ -219,6 +219,16 @@ if (only.has('jobs') || !process.env.BENCH_ONLY) {
 
 if (only.has('realtime') || !process.env.BENCH_ONLY)
   await (await import('./realtime')).realtimeBench(ADMIN_DB, report);
+
+if (only.has('keys') || !process.env.BENCH_ONLY) {
+  const { keysThroughput } = await import('./keys');
+  const r = await keysThroughput(ADMIN_DB, await freePort());
+  console.log(
+    `clients list GET (page of 50; 50 connections): API key ${r.key.rps.toFixed(0)} req/s p99 ${r.key.p99} ms; session cookie ${r.cookie.rps.toFixed(0)} req/s p99 ${r.cookie.p99} ms`,
+  );
+  console.log(`API key lookup plan:\n${r.plan}`);
+  report({ name: 'api-key-get', measured: r.key.rps / r.cookie.rps, limit: 0.9, unit: 'x', kind: 'min' });
+}
 
 if (only.has('invoices') || !process.env.BENCH_ONLY)
   await (await import('./invoices')).invoicesBench(report, ADMIN_DB);

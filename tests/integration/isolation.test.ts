@@ -32,6 +32,8 @@ interface Operation {
   method: string;
   path: string;
   audience: 'provider' | 'portal' | 'none';
+  /** A provider operation API keys may call (issue 27): the key scheme is among its `security`. */
+  acceptsKey: boolean;
   /** The identity is optional (the session read answers signed-out callers too). */
   optional: boolean;
   documented: Set<number>;
@@ -52,6 +54,7 @@ function operations(t: TestContext): Operation[] {
           : schemes.includes('portalSession')
             ? 'portal'
             : 'none',
+        acceptsKey: schemes.includes('apiKey'),
         optional: (op.security ?? []).some((s) => Object.keys(s).length === 0),
         documented: new Set(Object.keys(op.responses).map(Number)),
       } satisfies Operation;
@@ -109,6 +112,8 @@ describe.each(databases)('tenant isolation on the %s', (_name, databaseUrl) => {
         STRIPE_API_BASE: stripe.url,
         STRIPE_SECRET_KEY: platform.secretKey,
         PAYMENT_SECRETS_KEY: randomBytes(32).toString('base64'),
+        // The victim's keys are used on every operation: the per-key limit is not what this suite tests.
+        API_KEY_RATE_LIMIT: '1000000',
       },
       { databaseUrl },
     );
@@ -204,6 +209,31 @@ describe.each(databases)('tenant isolation on the %s', (_name, databaseUrl) => {
           isObject ? [404] : [200, 201, 204, 400, 401, 403, 404, 409, 422],
           secrets,
         );
+        // API keys (issue 27): the victim's revoked key is 401 everywhere; where keys are accepted, another
+        // provider's key (every scope) is that provider and nobody else, and the victim's read-only key is
+        // refused on writes; account-level operations refuse even the victim's key with every scope.
+        await attempt("the victim's revoked API key", { bearer: victim.keys.revoked }, refused, secrets);
+        if (op.acceptsKey) {
+          await attempt(
+            "another provider's API key",
+            { bearer: attacker.key },
+            isObject ? [404] : [200, 201, 204, 400, 403, 404, 409, 422],
+            secrets,
+          );
+          if (op.method !== 'GET' && op.method !== 'HEAD') {
+            await attempt(
+              "the victim's read-only API key on a write",
+              { bearer: victim.keys.readOnly },
+              [403],
+            );
+          }
+        } else {
+          await attempt(
+            "the victim's API key on an account-level operation",
+            { bearer: victim.keys.full },
+            refused,
+          );
+        }
       } else if (op.audience === 'portal') {
         await attempt('nobody', {}, [401]);
         for (const bearer of MALFORMED_BEARERS) await attempt(`bearer ${bearer}`, { bearer }, [401]);

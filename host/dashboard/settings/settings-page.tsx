@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from '../../../shared/i18n/react';
+import { ApiKeysPanel } from '../../../shared/integrations/api-keys-panel';
 import { useLocation } from '../../../shared/router';
 import { Card } from '../../../shared/ui/card';
 import { cn } from '../../../shared/ui/cn';
@@ -14,8 +15,8 @@ import { SessionsList } from './sessions-list';
 import { StripeCard } from './stripe-card';
 
 /**
- * /dashboard/settings: profile, plan, payments (Stripe), invoice settings, password, active sessions, the
- * data export and the danger zone (its own lazy chunk). A `#plan`-style hash (the top bar's and the
+ * /dashboard/settings: profile, plan, payments (Stripe), invoice settings, password, active sessions, API
+ * keys, the data export and the danger zone (its own lazy chunk). A `#plan`-style hash (the top bar's and the
  * banner's "Subscribe") scrolls to that section.
  */
 export default function SettingsPage() {
@@ -69,6 +70,13 @@ export default function SettingsPage() {
         description={t('settings:sessions.description')}
       >
         <SessionsList />
+      </SettingsSection>
+      <SettingsSection
+        id="api-keys"
+        title={t('settings:apiKeys.title')}
+        description={t('settings:apiKeys.description')}
+      >
+        <ApiKeysPanel />
       </SettingsSection>
       <SettingsSection
         id="export"

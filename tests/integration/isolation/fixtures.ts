@@ -63,6 +63,11 @@ export const FIXTURES: Record<string, Fixture> = {
   // The caller's own data only: another provider's export must not mention anything of the victim's.
   'GET /api/account/export': own(),
 
+  // API keys (issue 27): account-level, the session only.
+  'GET /api/api-keys': own(),
+  'POST /api/api-keys': own({ body: { name: 'Attacker key', scopes: ['clients:read'] } }),
+  'DELETE /api/api-keys/{apiKeyId}': { object: (v) => ({ params: { apiKeyId: v.keys.fullId } }) },
+
   'GET /api/portals': own(),
   'POST /api/portals': own({ body: { portalName: 'Attacker portal' } }),
   'GET /api/portals/{portalId}': { object: portal },

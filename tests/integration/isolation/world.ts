@@ -7,6 +7,7 @@ import { insertFile, insertPin } from '../../../api/services/files/direct-rows';
 import { testPdf } from '../../../api/services/files/testing-previews';
 import { insertTestInvoice } from '../../../api/services/invoices/pdf/testing';
 import { jsonHeaders, type TestContext } from '../../../api/testing/harness';
+import { API_KEY_FAMILIES } from '../../../shared/contracts/api-keys';
 
 /**
  * The tenants of the isolation suite: a victim provider whose objects every call aims at, and attackers
@@ -20,6 +21,33 @@ export interface Provider {
   /** `session=<token>`: the provider's session cookie. */
   cookie: string;
   sessionId: string;
+}
+
+/** Every scope an API key can hold, each family with write (issue 27). */
+export const ALL_WRITE_SCOPES = API_KEY_FAMILIES.map((family) => `${family}:write`);
+const ALL_READ_SCOPES = API_KEY_FAMILIES.map((family) => `${family}:read`);
+
+/** The victim's API keys (issue 27): one with every scope, one read-only, one revoked (it had every scope). */
+export interface VictimKeys {
+  full: string;
+  /** The id of `full`, for the revoke route. */
+  fullId: string;
+  readOnly: string;
+  revoked: string;
+}
+
+/** A new API key of the provider, made through the API with its cookie. */
+export async function makeApiKey(
+  t: TestContext,
+  owner: Provider,
+  scopes: string[],
+): Promise<{ id: string; secret: string }> {
+  const res = await call(t, 'POST', '/api/api-keys', {
+    cookie: owner.cookie,
+    body: { name: 'isolation', scopes },
+  });
+  const created = await created_<{ apiKey: { id: string }; secret: string }>(res, 'create an API key');
+  return { id: created.apiKey.id, secret: created.secret };
 }
 
 export interface PortalClient {
@@ -51,6 +79,7 @@ export interface Victim extends Provider {
   draftInvoiceId: string;
   /** Invoices of the client for the PDF routes (issue 21): a sent one, and a cancelled one with its credit note. */
   invoicePdf: { invoiceId: string; cancelledInvoiceId: string };
+  keys: VictimKeys;
 }
 
 let counter = 0;
@@ -89,6 +118,8 @@ export function call(
     ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
   });
 }
+
+const created_ = <T>(res: Response, what: string) => created<T>(res, what);
 
 async function created<T>(res: Response, what: string): Promise<T> {
   expect(res.status, `${what}: ${await res.clone().text()}`).toBeLessThan(300);
@@ -289,8 +320,19 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
       creditNote: { number: 'VICTIM-CN-1', reason: null },
     }),
   };
+  const revoked = await makeApiKey(t, owner, ALL_WRITE_SCOPES);
+  const revokedRes = await call(t, 'DELETE', `/api/api-keys/${revoked.id}`, as);
+  if (revokedRes.status !== 204) throw new Error(`revoke a key: ${revokedRes.status}`);
+  const full = await makeApiKey(t, owner, ALL_WRITE_SCOPES);
+  const keys: VictimKeys = {
+    full: full.secret,
+    fullId: full.id,
+    readOnly: (await makeApiKey(t, owner, ALL_READ_SCOPES)).secret,
+    revoked: revoked.secret,
+  };
   return {
     ...owner,
+    keys,
     invoiceId: invoice.id,
     draftInvoiceId: draftInvoice.id,
     invoicePdf,
@@ -307,9 +349,15 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
 }
 
 /** A fresh attacker: another provider with a portal and a signed-in client of their own. */
-export async function makeAttacker(t: TestContext): Promise<Provider & { client: PortalClient }> {
+export async function makeAttacker(
+  t: TestContext,
+): Promise<Provider & { client: PortalClient; key: string }> {
   const attacker = await makeProvider(t, 'attacker');
-  return { ...attacker, client: await portalWithClient(t, attacker, 'attacker') };
+  return {
+    ...attacker,
+    client: await portalWithClient(t, attacker, 'attacker'),
+    key: (await makeApiKey(t, attacker, ALL_WRITE_SCOPES)).secret,
+  };
 }
 
 /** A fresh portal session of a client (mismatch checks end the session they are shown). */
