@@ -11,7 +11,7 @@ import { API_KEY_RANDOM_LENGTH, newApiKeySecret, randomBase62 } from './secret';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext({ API_KEY_RATE_LIMIT: '1000' });
+  t = await createTestContext({ API_KEY_RATE_LIMIT: '1000', STRIPE_SECRET_KEY: 'sk_test_keys' });
 });
 afterAll(() => t?.close());
 

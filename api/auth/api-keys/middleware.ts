@@ -7,7 +7,7 @@ import { ApiError } from '../../http/errors';
 import { clientIp } from '../../http/rate-limit';
 import { requestHeader } from '../../http/request-context';
 import { requireProvider } from '../middleware';
-import { planStateOf, requestAllowedByPlan } from '../plan-gate';
+import { billingOf, planStateOf, requestAllowedByPlan } from '../plan-gate';
 import { hashToken } from '../token';
 import type { KeyAccess } from './access';
 import { looksLikeApiKey } from './secret';
@@ -102,7 +102,9 @@ export async function authenticateApiKey(
       vars: { scope: `${access.family}:${access.write ? 'write' : 'read'}` },
     });
   }
-  if (!requestAllowedByPlan(c, planStateOf(row.plan, new Date(row.trial_ends_at), now))) {
+  if (
+    !requestAllowedByPlan(c, planStateOf(row.plan, new Date(row.trial_ends_at), now, billingOf(deps.config)))
+  ) {
     throw new ApiError('plan_required');
   }
   // Last use: an accepted request, written at most once a minute per key (not a write per request).
