@@ -66,7 +66,7 @@ export const STATUS: Record<
   plan_required: 402,
   billing_unavailable: 503,
   // Integrations (issue 27).
-  mail_domain_unavailable: 503,
+  mail_domain_unavailable: 409,
   mail_domain_exists: 409,
   mail_domain_not_verified: 409,
   mail_provider_unavailable: 502,

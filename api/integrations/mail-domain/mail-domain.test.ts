@@ -209,7 +209,7 @@ describe('the e-mail sending domain without Resend (the development outbox)', ()
       cookie: seller.cookie,
       body: { domain: 'mail.outbox.example' },
     });
-    expect(res.status).toBe(503);
+    expect(res.status).toBe(409);
     const { error } = await res.json();
     expect(error.code).toBe('mail_domain_unavailable');
     expect(error.message).toContain('Resend');

@@ -77,7 +77,7 @@ export async function getMailDomain(deps: Deps, scope: ProviderScope): Promise<M
 
 /**
  * Adds the domain at Resend and keeps its id and records.
- * @throws 503 `mail_domain_unavailable` without Resend, 409 `mail_domain_exists` when one is there, 422
+ * @throws 409 `mail_domain_unavailable` without Resend, 409 `mail_domain_exists` when one is there, 422
  * (field `domain`) when Resend refuses it, 502 `mail_provider_unavailable`
  */
 export async function createMailDomain(

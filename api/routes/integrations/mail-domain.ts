@@ -65,7 +65,7 @@ const createRoute = providerOperation(
     tags: ['Integrations'],
     summary: 'Add an e-mail sending domain',
     description:
-      'Adds the domain at Resend, which answers with the DNS records (SPF, DKIM) to publish at the domain’s DNS host; they are returned here. `fromLocalPart` (default `portal`) is the part before the @ of the sender address. 409 `mail_domain_exists` when the provider has one, 422 (field `domain`) when Resend refuses it, 502 `mail_provider_unavailable`, 503 `mail_domain_unavailable` without Resend on this server.',
+      'Adds the domain at Resend, which answers with the DNS records (SPF, DKIM) to publish at the domain’s DNS host; they are returned here. `fromLocalPart` (default `portal`) is the part before the @ of the sender address. 409 `mail_domain_exists` when the provider has one, 422 (field `domain`) when Resend refuses it, 502 `mail_provider_unavailable`, 409 `mail_domain_unavailable` when this server sends no e-mail through Resend.',
     request: {
       body: {
         required: true,
@@ -79,7 +79,7 @@ const createRoute = providerOperation(
     },
     responses: {
       201: { description: 'Added; publish the records, then verify', content: json },
-      ...errorResponses(401, 403, 409, 413, 415, 422, 502, 503),
+      ...errorResponses(401, 403, 409, 413, 415, 422, 502),
     },
   },
   async (c, scope) =>
@@ -93,10 +93,10 @@ const verifyRoute = providerOperation(
     tags: ['Integrations'],
     summary: 'Verify the e-mail sending domain',
     description:
-      'Asks Resend to look the DNS records up again and returns the domain as it stands (`verified` once every required record is found). A domain that is no longer verified stops being used. Limited to 3 a minute and 20 an hour per provider (429 with `Retry-After`). 404 without a domain.',
+      'Asks Resend to look the DNS records up again and returns the domain as it stands (`verified` once every required record is found). A domain that is no longer verified stops being used. Limited to 3 a minute and 20 an hour per provider (429 with `Retry-After`). 404 without a domain, 409 `mail_domain_unavailable` when this server sends no e-mail through Resend.',
     responses: {
       200: { description: 'The domain after the check', content: json },
-      ...errorResponses(401, 403, 404, 429, 502, 503),
+      ...errorResponses(401, 403, 404, 409, 429, 502),
     },
   },
   async (c, scope) => {
