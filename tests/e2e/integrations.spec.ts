@@ -88,6 +88,7 @@ test.describe('the Integrations page', () => {
 
       const account = await ok<{ secretKey: string; accountId: string }>(
         await page.request.post(`${STRIPE_URL}/_stand-in/accounts`, { data: { name: 'Acme Studio' } }),
+        201,
       );
       await ok(await page.request.put('/api/payments/stripe', { data: { secretKey: account.secretKey } }));
       for (const size of WIDTHS) {
@@ -110,6 +111,7 @@ test.describe('the Integrations page', () => {
     await setProfileLanguage(page.request, 'en');
     const failing = await ok<{ secretKey: string; accountId: string }>(
       await page.request.post(`${STRIPE_URL}/_stand-in/accounts`, { data: { name: 'Failing GmbH' } }),
+      201,
     );
     await ok(await page.request.put('/api/payments/stripe', { data: { secretKey: failing.secretKey } }));
     const outage = await page.request.post(`${STRIPE_URL}/_stand-in/accounts/${failing.accountId}/failing`, {
