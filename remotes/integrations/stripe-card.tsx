@@ -71,7 +71,7 @@ function SettingsLink({ label, primary = false }: { label: string; primary?: boo
 function ConnectedFacts({ connection }: { connection: StripeConnection }) {
   const { t, lang } = useIntegrationTexts();
   return (
-    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
       <DetailItem label={t('stripe.account')}>
         <span className="block break-words">{connection.accountName ?? connection.accountId}</span>
         {connection.accountName ? (
