@@ -134,10 +134,3 @@ export async function completeAuthorisation(
   }
   return report('connected');
 }
-
-/** Deletes authorisations that expired over a day ago (used or not); for the periodic purge. */
-export async function purgeAuthorisations(sql: Sql, now: Date): Promise<number> {
-  const cutoff = new Date(now.getTime() - 24 * 60 * 60_000);
-  const rows = await sql`DELETE FROM integration_authorisations WHERE expires_at <= ${cutoff} RETURNING id`;
-  return rows.length;
-}
