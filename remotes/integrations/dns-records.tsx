@@ -3,17 +3,24 @@ import { ClampedText, type Column, DataTable } from '../../shared/ui/data-table'
 import { StatusBadge } from '../../shared/ui/status-badge';
 import { CopyButton } from './copy-button';
 import { useIntegrationTexts } from './i18n';
-import { INTEGRATION_STATUS } from './status';
+import { INTEGRATION_STATUS, recordStatus } from './status';
 
 type Texts = ReturnType<typeof useIntegrationTexts>['t'];
 
 const keyOf = (record: MailDomainRecord) => `${record.type} ${record.name} ${record.value}`;
 
-/** A copyable cell: the text (wrapping, two lines at most in the table) and its copy button. */
-function Copyable({ text, label }: { text: string; label: string }) {
+/**
+ * A copyable cell: the text and its copy button. A value (a DKIM key) wraps anywhere, two lines at most
+ * (the button copies it whole); a name stays on one line.
+ */
+function Copyable({ text, label, wrap = false }: { text: string; label: string; wrap?: boolean }) {
   return (
     <div className="flex min-w-0 items-start gap-1">
-      <ClampedText className="min-w-0 flex-1 pt-1.5 font-mono text-xs break-all">{text}</ClampedText>
+      {wrap ? (
+        <ClampedText className="min-w-0 flex-1 pt-1.5 font-mono text-xs break-all">{text}</ClampedText>
+      ) : (
+        <span className="pt-1.5 font-mono text-xs">{text}</span>
+      )}
       <CopyButton value={text} label={label} />
     </div>
   );
@@ -31,14 +38,13 @@ function columns(t: Texts): Column<MailDomainRecord>[] {
     {
       id: 'name',
       header: t('mailDomain.records.name'),
-      long: (r) => r.name,
       cell: (r) => <Copyable text={r.name} label={copyName(r)} />,
     },
     {
       id: 'value',
       header: t('mailDomain.records.value'),
       long: (r) => r.value,
-      cell: (r) => <Copyable text={r.value} label={copyValue(r)} />,
+      cell: (r) => <Copyable text={r.value} label={copyValue(r)} wrap />,
     },
     {
       id: 'priority',
@@ -49,7 +55,7 @@ function columns(t: Texts): Column<MailDomainRecord>[] {
     {
       id: 'status',
       header: t('mailDomain.records.status'),
-      cell: (r) => <StatusBadge status={r.status} map={INTEGRATION_STATUS} t={t} />,
+      cell: (r) => <StatusBadge status={recordStatus(r)} map={INTEGRATION_STATUS} t={t} />,
     },
   ];
 }
@@ -63,7 +69,7 @@ function RecordCard({ record, t }: { record: MailDomainRecord; t: Texts }) {
           {record.type}
           {record.priority === null ? '' : ` · ${t('mailDomain.records.priority')} ${record.priority}`}
         </span>
-        <StatusBadge status={record.status} map={INTEGRATION_STATUS} t={t} />
+        <StatusBadge status={recordStatus(record)} map={INTEGRATION_STATUS} t={t} />
       </div>
       {(['name', 'value'] as const).map((field) => (
         <div key={field} className="grid gap-0.5">

@@ -8,6 +8,7 @@ export type IntegrationStatus =
   | 'unavailable'
   | 'notAdded'
   | 'inUse'
+  | 'recordNotStarted'
   | MailDomain['status'];
 
 export const INTEGRATION_STATUS: StatusMap<IntegrationStatus> = {
@@ -16,6 +17,7 @@ export const INTEGRATION_STATUS: StatusMap<IntegrationStatus> = {
   unavailable: { label: 'status.unavailable', tone: 'neutral' },
   notAdded: { label: 'status.notAdded', tone: 'neutral' },
   inUse: { label: 'status.inUse', tone: 'success' },
+  recordNotStarted: { label: 'status.recordNotStarted', tone: 'warning' },
   not_started: { label: 'status.not_started', tone: 'warning' },
   pending: { label: 'status.pending', tone: 'info' },
   verified: { label: 'status.verified', tone: 'primary' },
@@ -28,3 +30,7 @@ export const INTEGRATION_STATUS: StatusMap<IntegrationStatus> = {
 /** The badge of a sending domain: in use, or Resend's status. */
 export const mailDomainStatus = (domain: Pick<MailDomain, 'status' | 'inUse'>): IntegrationStatus =>
   domain.inUse ? 'inUse' : domain.status;
+
+/** The badge of one DNS record: Resend's status, "Not checked" before the first check. */
+export const recordStatus = (record: { status: MailDomain['status'] }): IntegrationStatus =>
+  record.status === 'not_started' ? 'recordNotStarted' : record.status;
