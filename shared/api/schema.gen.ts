@@ -12386,7 +12386,8 @@ export interface components {
          *         "projects": "/remotes/projects/mf-manifest.json",
          *         "invoices": "/remotes/invoices/mf-manifest.json",
          *         "files": "/remotes/files/mf-manifest.json",
-         *         "analytics": "/remotes/analytics/mf-manifest.json"
+         *         "analytics": "/remotes/analytics/mf-manifest.json",
+         *         "integrations": "/remotes/integrations/mf-manifest.json"
          *       },
          *       "mail": "outbox"
          *     }
@@ -12402,6 +12403,7 @@ export interface components {
                 analytics?: string;
                 clients?: string;
                 files?: string;
+                integrations?: string;
                 invoices?: string;
                 projects?: string;
             };
