@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import postgres from 'postgres';
 import { actingFor } from '../../api/auth/scope';
 import type { Sql } from '../../api/db/client';
@@ -21,6 +21,9 @@ import {
 } from './support';
 
 failOnCspViolations(test);
+
+/** The machine these run on is shared and often busy (a second server starts beside): waits a little longer. */
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 /**
  * The Integrations page (issue 27): one card per integration with its state and a test action, in en and
