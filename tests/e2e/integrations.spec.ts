@@ -67,6 +67,8 @@ test.describe('the Integrations page', () => {
     test(`shows Stripe not connected, then connected with a working test, and the sending domain without e-mail sending, in ${lang} on a desktop and a phone`, async ({
       page,
     }) => {
+      // Two widths, each with an axe run: beyond the default timeout on a busy shared machine.
+      test.slow();
       const texts = TEXTS[lang];
       await providerOnDashboard(page);
       await setProfileLanguage(page.request, lang);
