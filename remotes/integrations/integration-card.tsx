@@ -31,19 +31,18 @@ export function IntegrationCard({
       data-integration={id}
       className="grid min-w-0 gap-5 p-5 sm:p-6"
     >
-      <header className="flex flex-wrap items-start gap-x-4 gap-y-3">
-        <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-primary-soft text-primary">
+      {/* On a phone the description runs under icon and name; from `sm` it sits beside the icon. */}
+      <header className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-2 sm:items-start">
+        <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-primary-soft text-primary sm:row-span-2">
           <Icon aria-hidden="true" className="size-5" />
         </span>
-        <div className="grid min-w-0 flex-1 basis-56 gap-1">
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <h2 id={headingId} className="text-base font-semibold">
-              {title}
-            </h2>
-            {status}
-          </div>
-          <p className="text-sm text-muted">{description}</p>
+        <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 sm:pt-0.5">
+          <h2 id={headingId} className="text-base font-semibold">
+            {title}
+          </h2>
+          {status}
         </div>
+        <p className="col-span-2 text-sm text-muted sm:col-span-1 sm:col-start-2">{description}</p>
       </header>
       {children}
       {actions ? (
