@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { loadTexts } from '../shared/i18n/index';
 import { useTranslation } from '../shared/i18n/react';
-import { BrowserRouter, Route, Routes } from '../shared/router';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from '../shared/router';
 import { ErrorBoundary } from '../shared/ui/error-screen';
 import { PageFallback } from '../shared/ui/spinner';
 import { Toaster } from '../shared/ui/toaster';
@@ -52,6 +52,15 @@ export function preloadRoute(path: string): void {
   early?.catch(() => {});
 }
 
+/**
+ * `/integrations/callback` (spec §2: guarded), where an integration's authorisation returns: forwarded with
+ * its query to the Integrations section's return page, which checks the state and says how it went.
+ */
+function IntegrationsCallback() {
+  const { search } = useLocation();
+  return <Navigate to={`/dashboard/integrations/callback${search}`} replace />;
+}
+
 function Page({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return <Suspense fallback={<PageFallback label={t('app.loading')} />}>{children}</Suspense>;
@@ -99,6 +108,14 @@ export function App() {
                   }
                 />
               </Route>
+              <Route
+                path="/integrations/callback"
+                element={
+                  <RequireAuth>
+                    <IntegrationsCallback />
+                  </RequireAuth>
+                }
+              />
               <Route path="/privacy" element={<Privacy />} />
               <Route path="/terms" element={<Terms />} />
               <Route path="*" element={<NotFound />} />

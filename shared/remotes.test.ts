@@ -72,8 +72,14 @@ describe('the remote registry', () => {
     expect(remoteExposes(record('invoices'))).toEqual({ './meta': './remotes/invoices/meta.ts' });
   });
 
-  it('shows Clients, Projects, Invoices and Files, preloads Clients and Projects when idle (spec §2); the skeleton stays hidden', () => {
-    expect(REMOTE_NAMES.filter(isRemoteAvailable)).toEqual(['clients', 'projects', 'invoices', 'files']);
+  it('shows Clients, Projects, Invoices, Files and Integrations, preloads Clients and Projects when idle (spec §2); the skeleton stays hidden', () => {
+    expect(REMOTE_NAMES.filter(isRemoteAvailable)).toEqual([
+      'clients',
+      'projects',
+      'invoices',
+      'files',
+      'integrations',
+    ]);
     expect(IDLE_PRELOADED_REMOTES).toEqual(['clients', 'projects']);
     expect(isRemoteAvailable('analytics')).toBe(false);
   });

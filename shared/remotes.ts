@@ -77,6 +77,14 @@ export const REMOTES = [
     activity: [],
     activityPage: null,
   },
+  {
+    name: 'integrations',
+    section: true,
+    available: true,
+    idlePreload: false,
+    activity: [],
+    activityPage: null,
+  },
 ] as const satisfies readonly RemoteRecord[];
 
 export type RemoteName = (typeof REMOTES)[number]['name'];

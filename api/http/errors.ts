@@ -65,6 +65,14 @@ export const STATUS: Record<
   stripe_webhook_invalid: 400,
   plan_required: 402,
   billing_unavailable: 503,
+  // Integrations (issue 27).
+  mail_domain_unavailable: 409,
+  mail_domain_exists: 409,
+  mail_domain_not_verified: 409,
+  mail_provider_unavailable: 502,
+  authorisation_state_invalid: 404,
+  authorisation_state_expired: 409,
+  authorisation_state_used: 409,
   // Widget identity handoff: a malformed token; a token that does not prove who sent it or for which
   // portal, or is no longer valid; handoff off for the portal; no such client in the portal.
   handoff_invalid: 400,

@@ -1,6 +1,7 @@
 import { Resend } from 'resend';
 import type { Sql, Tx } from '../db/client';
 import type { Logger } from '../http/logger';
+import { senderOf } from '../integrations/mail-domain/sender';
 import { isLastAttempt } from '../jobs/backoff';
 import type { JobQueue } from '../jobs/queue';
 
@@ -11,6 +12,11 @@ export interface OutgoingMail {
   text: string;
   /** What the mail is for, e.g. `verify_email`, `magic_link`; used by the outbox and tests. */
   kind: string;
+  /**
+   * The provider a portal e-mail is sent for (to one of their clients): it goes out From the provider's own
+   * sending domain while that is verified and in use (`integrations/mail-domain/sender.ts`).
+   */
+  senderProviderId?: string | undefined;
 }
 
 /** Where an attempt stands, as the `send_mail` task knows it. */
@@ -45,6 +51,7 @@ interface OutboxRow {
   text_body: string;
   kind: string;
   status: string;
+  sender_provider_id: string | null;
 }
 
 /**
@@ -67,8 +74,9 @@ export function createMailer(opts: {
 
   async function insert(db: Tx | Sql, mail: OutgoingMail): Promise<string> {
     const [row] = await db<{ id: string }[]>`
-      INSERT INTO outbox_emails (to_address, subject, html, text_body, kind, status, attempts)
-      VALUES (${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.kind}, 'pending', 0)
+      INSERT INTO outbox_emails (to_address, subject, html, text_body, kind, status, attempts, sender_provider_id)
+      VALUES (${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.kind}, 'pending', 0,
+              ${mail.senderProviderId ?? null})
       RETURNING id`;
     if (!row) throw new Error('outbox insert returned no row');
     return row.id;
@@ -84,7 +92,8 @@ export function createMailer(opts: {
 
     async deliver(id, attempt) {
       const [row] = await sql<OutboxRow[]>`
-        SELECT to_address, subject, html, text_body, kind, status FROM outbox_emails WHERE id = ${id}`;
+        SELECT to_address, subject, html, text_body, kind, status, sender_provider_id
+        FROM outbox_emails WHERE id = ${id}`;
       // Deleted with its account meanwhile: nothing left to send.
       if (!row) return 'missing';
       // A job that runs twice (its worker died after delivering) delivers once.
@@ -96,8 +105,12 @@ export function createMailer(opts: {
         log.info({ mailId: id, to: row.to_address, kind: row.kind }, 'mail stored in the development outbox');
         return 'outbox';
       }
+      // Read at delivery: a domain removed or taken out of use meanwhile no longer sends.
+      const from = row.sender_provider_id
+        ? await senderOf(sql, row.sender_provider_id, opts.from)
+        : opts.from;
       const { data, error } = await resend.emails.send(
-        { from: opts.from, to: row.to_address, subject: row.subject, html: row.html, text: row.text_body },
+        { from, to: row.to_address, subject: row.subject, html: row.html, text: row.text_body },
         // Resend sends a key it has seen within 24 hours only once, should a retry follow a lost answer.
         { idempotencyKey: `outbox/${id}`, ...(attempt.signal ? { signal: attempt.signal } : {}) },
       );

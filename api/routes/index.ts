@@ -45,6 +45,7 @@ import { registerFileThumbnail } from './files/thumbnail';
 import { registerUpdateFile } from './files/update';
 import { registerUploadFile } from './files/upload';
 import { registerUploadFileVersion } from './files/upload-version';
+import { registerIntegrationRoutes } from './integrations/index';
 import { registerInvoiceRoutes } from './invoices';
 import { registerCreditNotePdf } from './invoices/credit-note-pdf';
 import { registerInvoicePdf } from './invoices/pdf';
@@ -211,6 +212,9 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerPlan(app);
   registerStripeWebhook(app);
   registerPortalPayInvoice(app);
+
+  // Integrations (issue 27): the provider's e-mail sending domain, the Stripe check, authorisations' return.
+  registerIntegrationRoutes(app);
 
   registerWidgetSecretStatus(app);
   registerRotateWidgetSecret(app);

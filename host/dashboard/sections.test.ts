@@ -18,7 +18,7 @@ describe('the sidebar and the remote registry', () => {
     const shown = visibleGroups()
       .flatMap((group) => group.sections)
       .flatMap((s) => (s.source.kind === 'remote' ? [s.source.remote] : []));
-    expect(shown).toEqual(['clients', 'projects', 'files', 'invoices']);
+    expect(shown).toEqual(['clients', 'projects', 'files', 'invoices', 'integrations']);
     for (const id of ['analytics']) {
       const section = sections.find((s) => s.id === id);
       expect(section && isAvailable(section), id).toBe(false);

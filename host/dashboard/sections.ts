@@ -56,8 +56,8 @@ const host = (page: (() => Promise<PageModule>) | null): SectionSource => ({ kin
 const remote = (name: RemoteName): SectionSource => ({ kind: 'remote', remote: name });
 
 /**
- * The sidebar of spec §2, group by group and in order. Host sections without a page yet (`null`: calendar,
- * integrations) are declared so their issues only add the page.
+ * The sidebar of spec §2, group by group and in order. Host sections without a page yet (`null`: calendar)
+ * are declared so their issues only add the page.
  */
 export const SECTION_GROUPS: SectionGroup[] = [
   {
@@ -128,7 +128,13 @@ export const SECTION_GROUPS: SectionGroup[] = [
     id: 'configuration',
     label: 'shell.groups.configuration',
     sections: [
-      { id: 'integrations', path: 'integrations', label: 'nav.integrations', icon: Plug, source: host(null) },
+      {
+        id: 'integrations',
+        path: 'integrations',
+        label: 'nav.integrations',
+        icon: Plug,
+        source: remote('integrations'),
+      },
       {
         id: 'settings',
         path: 'settings',

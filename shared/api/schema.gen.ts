@@ -3714,6 +3714,589 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/integrations/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete an integration’s authorisation
+         * @description What `/integrations/callback` posts with the query the authorisation server sent back (`state`, `code`, `error`, `error_description` as `errorDescription`). The state must be one the signed-in provider started, at most 10 minutes ago, and is spent by this call: 404 `authorisation_state_invalid` for an unknown one (also another provider’s), 409 `authorisation_state_used` / `authorisation_state_expired`. Then the outcome: `connected` (the integration finished with the code), `denied` (`error=access_denied`), or `failed` (another error of the authorisation server, or the code could not be used).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "state": "Vx2a9QeN1bq0mZ7cW4sYtR8uLkPjH3dGfEaBcD5oI6M",
+                     *       "code": "4/0AeanS0b…"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuthorisationCallback"];
+                };
+            };
+            responses: {
+                /** @description The outcome of the authorisation */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "integration": "google_calendar",
+                         *       "outcome": "denied",
+                         *       "error": "access_denied",
+                         *       "errorDescription": null
+                         *     }
+                         */
+                        "application/json": components["schemas"]["AuthorisationOutcome"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/mail-domain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The e-mail sending domain
+         * @description The signed-in provider’s own domain for portal e-mails, as last checked at Resend: its status, the DNS records to publish, the sender address and whether it is in use; `domain: null` without one. `available: false` when this server sends no e-mail through Resend (then no domain can be added).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The sending domain */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "available": true,
+                         *       "domain": {
+                         *         "name": "mail.example-agency.com",
+                         *         "status": "not_started",
+                         *         "records": [
+                         *           {
+                         *             "record": "DKIM",
+                         *             "type": "TXT",
+                         *             "name": "resend._domainkey.mail",
+                         *             "value": "p=MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQ…",
+                         *             "ttl": "Auto",
+                         *             "priority": null,
+                         *             "status": "not_started"
+                         *           }
+                         *         ],
+                         *         "fromLocalPart": "portal",
+                         *         "fromAddress": "portal@mail.example-agency.com",
+                         *         "inUse": false,
+                         *         "verifiedAt": null,
+                         *         "checkedAt": "2026-12-07T09:00:00.000Z",
+                         *         "createdAt": "2026-12-07T09:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["MailDomainState"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add an e-mail sending domain
+         * @description Adds the domain at Resend, which answers with the DNS records (SPF, DKIM) to publish at the domain’s DNS host; they are returned here. `fromLocalPart` (default `portal`) is the part before the @ of the sender address. 409 `mail_domain_exists` when the provider has one, 422 (field `domain`) when Resend refuses it, 502 `mail_provider_unavailable`, 409 `mail_domain_unavailable` when this server sends no e-mail through Resend.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retry safe: a repeat with the same key and the same request within 24 h answers the first 2xx answer again (`Idempotent-Replayed: true`) and creates nothing; the same key with another request answers 422 `idempotency_key_reused`, and while the first request still runs, 409 `idempotency_key_in_progress`. Printable ASCII, up to 255 characters (e.g. a UUID). */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "domain": "mail.example-agency.com",
+                     *       "fromLocalPart": "portal"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MailDomainCreate"];
+                };
+            };
+            responses: {
+                /** @description Added; publish the records, then verify */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MailDomainState"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An upstream service (the payment provider) failed or could not be reached */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Remove the e-mail sending domain
+         * @description Removes the domain at Resend and here; portal e-mails go out from the platform’s address again. 404 without a domain, 502 when Resend cannot be reached (the domain stays).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An upstream service (the payment provider) failed or could not be reached */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Use the e-mail sending domain
+         * @description `inUse: true` sends every portal e-mail to the provider’s clients (invitations, sign-in links, invoices, message digests) From `<fromLocalPart>@<domain>` with the provider’s business name; only a verified domain can be used (409 `mail_domain_not_verified`). `inUse: false` goes back to the platform’s address. 404 without a domain.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "inUse": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MailDomainUpdate"];
+                };
+            };
+            responses: {
+                /** @description Updated */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MailDomainState"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payload too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/integrations/mail-domain/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify the e-mail sending domain
+         * @description Asks Resend to look the DNS records up again and returns the domain as it stands (`verified` once every required record is found). A domain that is no longer verified stops being used. Limited to 3 a minute and 20 an hour per provider (429 with `Retry-After`). 404 without a domain, 409 `mail_domain_unavailable` when this server sends no e-mail through Resend.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The domain after the check */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MailDomainState"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An upstream service (the payment provider) failed or could not be reached */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoice-settings": {
         parameters: {
             query?: never;
@@ -5254,6 +5837,125 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/stripe/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test the Stripe connection
+         * @description Reads the connected Stripe account with the stored key, now: the account when Stripe accepts the key, 422 `stripe_key_invalid` when it refuses it (revoked or rolled), 502 `stripe_unavailable` when Stripe cannot be reached, 409 `stripe_not_connected` without a connection. Limited to 10 a minute per provider (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Stripe accepted the stored key */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "accountId": "acct_1NxYzExample",
+                         *       "accountName": "Example Agency",
+                         *       "livemode": false,
+                         *       "checkedAt": "2026-12-07T09:00:00.000Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["StripeCheck"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description An upstream service (the payment provider) failed or could not be reached */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Service unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -11454,6 +12156,21 @@ export interface components {
             /** @description Send as `cursor` for the next page; null on the last page. */
             nextCursor: string | null;
         };
+        AuthorisationCallback: {
+            code?: string;
+            error?: string;
+            errorDescription?: string;
+            state: string;
+        };
+        AuthorisationOutcome: {
+            /** @description The OAuth error code the integration returned, if any. */
+            error: string | null;
+            errorDescription: string | null;
+            /** @description The integration kind, e.g. `google_calendar`. */
+            integration: string;
+            /** @enum {string} */
+            outcome: "connected" | "denied" | "failed";
+        };
         ChangePasswordInput: {
             confirmPassword: string;
             currentPassword: string;
@@ -11735,7 +12452,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_not_payable" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_not_payable" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
                 fields?: components["schemas"]["FieldError"][];
                 /** @description Human-readable, in the request language. */
                 message: string;
@@ -12295,6 +13012,72 @@ export interface components {
             /** Format: uuid */
             projectId?: string | null;
         };
+        MailDomain: {
+            /** Format: date-time */
+            checkedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description The sender address portal e-mails get once the domain is in use.
+             * @example portal@mail.example-agency.com
+             */
+            fromAddress: string;
+            fromLocalPart: string;
+            /** @description Portal e-mails to the provider’s clients are sent From `fromAddress` (only once verified). */
+            inUse: boolean;
+            /** @example mail.example-agency.com */
+            name: string;
+            records: components["schemas"]["MailDomainRecord"][];
+            /**
+             * @description Resend’s status: `not_started` (records not checked yet), `pending` (being checked), `verified`, `failed`, or a partial state while some records are found.
+             * @enum {string}
+             */
+            status: "not_started" | "pending" | "verified" | "partially_verified" | "partially_failed" | "failed" | "temporary_failure";
+            /** Format: date-time */
+            verifiedAt: string | null;
+        } | null;
+        MailDomainCreate: {
+            /**
+             * @description Host name, e.g. `portal.example-agency.com`.
+             * @example portal.example-agency.com
+             */
+            domain: string;
+            /**
+             * @description Local part of the sender address.
+             * @example portal
+             */
+            fromLocalPart?: string;
+        };
+        MailDomainRecord: {
+            /** @example resend._domainkey.mail */
+            name: string;
+            priority: number | null;
+            /** @description What the record is for: `SPF`, `DKIM`, `Receiving`, `Tracking`… */
+            record: string;
+            /**
+             * @description Resend’s status: `not_started` (records not checked yet), `pending` (being checked), `verified`, `failed`, or a partial state while some records are found.
+             * @enum {string}
+             */
+            status: "not_started" | "pending" | "verified" | "partially_verified" | "partially_failed" | "failed" | "temporary_failure";
+            ttl: string | null;
+            /** @example TXT */
+            type: string;
+            value: string;
+        };
+        MailDomainState: {
+            /** @description Whether this server sends e-mail through Resend (`RESEND_API_KEY`); without it, mail goes to the development outbox and no domain can be added. */
+            available: boolean;
+            domain: components["schemas"]["MailDomain"];
+        };
+        MailDomainUpdate: {
+            /**
+             * @description Local part of the sender address.
+             * @example portal
+             */
+            fromLocalPart?: string;
+            /** @description `true` needs a verified domain (409 otherwise). */
+            inUse?: boolean;
+        };
         MarkConversationRead: {
             upToSeq: number;
         };
@@ -12497,7 +13280,8 @@ export interface components {
          *         "projects": "/remotes/projects/mf-manifest.json",
          *         "invoices": "/remotes/invoices/mf-manifest.json",
          *         "files": "/remotes/files/mf-manifest.json",
-         *         "analytics": "/remotes/analytics/mf-manifest.json"
+         *         "analytics": "/remotes/analytics/mf-manifest.json",
+         *         "integrations": "/remotes/integrations/mf-manifest.json"
          *       },
          *       "mail": "outbox"
          *     }
@@ -12513,6 +13297,7 @@ export interface components {
                 analytics?: string;
                 clients?: string;
                 files?: string;
+                integrations?: string;
                 invoices?: string;
                 projects?: string;
             };
@@ -13130,6 +13915,13 @@ export interface components {
             email: string;
             /** @enum {boolean} */
             verificationSent: true;
+        };
+        StripeCheck: {
+            accountId: string;
+            accountName: string | null;
+            /** Format: date-time */
+            checkedAt: string;
+            livemode: boolean;
         };
         StripeConnect: {
             secretKey: string;

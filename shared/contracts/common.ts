@@ -147,6 +147,16 @@ export const ErrorCode = z.enum([
   'stripe_webhook_invalid',
   'plan_required',
   'billing_unavailable',
+  // integrations (issue 27): the e-mail sending domain without Resend on this server, one already added,
+  // using one not verified, Resend failing; an authorisation's state unknown (or another provider's),
+  // expired, or used already
+  'mail_domain_unavailable',
+  'mail_domain_exists',
+  'mail_domain_not_verified',
+  'mail_provider_unavailable',
+  'authorisation_state_invalid',
+  'authorisation_state_expired',
+  'authorisation_state_used',
   // widget identity handoff (`HandoffErrorCode` in shared/contracts/widget.ts)
   ...HANDOFF_ERROR_CODES,
   // API keys and idempotency (issue 27)

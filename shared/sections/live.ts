@@ -15,6 +15,8 @@ const LIVE: { readonly [name in RemoteName]: SectionLive | null } = {
   invoices: invoicesLive,
   files: filesLive,
   analytics: null,
+  // The Integrations page's state comes from the API when it opens; no provider event changes it.
+  integrations: null,
 };
 
 /** The live effects of the registry's sections, in registry order (what the host's socket iterates). */

@@ -113,7 +113,7 @@ export async function requestMagicLink(
       },
     });
     try {
-      await mailer.queue(sql, mail);
+      await mailer.queue(sql, { ...mail, senderProviderId: client.provider_id });
     } catch (cause) {
       if (!development) {
         await discardMagicLink(sql, issued.token);

@@ -10,6 +10,7 @@ import { logoUrl } from '../portals/portal-view';
 /** A client to invite, with the portal fields the e-mail shows. */
 export interface Invitee {
   id: string;
+  provider_id: string;
   name: string;
   email: string;
   language: 'en' | 'de';
@@ -26,7 +27,7 @@ export interface Invitee {
  */
 export async function findInvitee(sql: Sql, scope: ProviderScope, clientId: string): Promise<Invitee> {
   const [client] = await sql<Invitee[]>`
-    SELECT c.id, c.name, c.email, c.language, c.portal_id, p.portal_name, p.logo_path, p.primary_color
+    SELECT c.id, c.provider_id, c.name, c.email, c.language, c.portal_id, p.portal_name, p.logo_path, p.primary_color
     FROM clients c JOIN client_portals p ON p.provider_id = c.provider_id AND p.id = c.portal_id
     WHERE ${tenant(sql, scope, { provider: 'c.provider_id', client: 'c.id' })} AND c.id = ${clientId}`;
   if (!client) throw new ApiError('not_found');
@@ -61,7 +62,7 @@ export async function sendInvitation(deps: AppDeps, client: Invitee) {
         buttonTextColor: colorContrast(client.primary_color).textColor,
       },
     });
-    await mailer.queue(tx, mail);
+    await mailer.queue(tx, { ...mail, senderProviderId: client.provider_id });
     return { expiresAt: expiresAt.toISOString(), via: mailer.via };
   });
 }

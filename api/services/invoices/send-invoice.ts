@@ -85,9 +85,8 @@ async function queueInvoiceMail(
     FROM clients c LEFT JOIN profiles pr ON pr.user_id = c.provider_id
     WHERE ${ownedBy(tx, scope, 'c.provider_id')} AND c.id = ${invoice.client_id}`;
   if (!to) return;
-  await deps.mailer.queue(
-    tx,
-    invoiceSentMail({
+  await deps.mailer.queue(tx, {
+    ...invoiceSentMail({
       to: to.email,
       name: to.name,
       lang: invoice.language,
@@ -98,5 +97,6 @@ async function queueInvoiceMail(
       dueDate: invoice.due_date,
       link: `${deps.config.publicOrigin}/portal/${to.portal_id}/invoices`,
     }),
-  );
+    senderProviderId: scope.providerId,
+  });
 }

@@ -94,6 +94,12 @@ describe('purgeExpired', () => {
         (${portalId}, 'gone', ${at(-MINUTE)}),
         (${portalId}, 'kept', ${at(5 * MINUTE)})`;
 
+    // Integrations' authorisation states: expired over a day ago, or a moment ago (kept a day for a trace).
+    await sql`
+      INSERT INTO integration_authorisations (provider_id, integration, state_hash, expires_at) VALUES
+        (${providerId}, 'test', ${randomBytes(32)}, ${at(-DAY - MINUTE)}),
+        (${providerId}, 'test', ${randomBytes(32)}, ${at(-MINUTE)})`;
+
     const counts = await purgeExpired(sql, NOW);
     expect(counts).toEqual({
       rateLimits: 2,
@@ -103,6 +109,7 @@ describe('purgeExpired', () => {
       portalSessions: 1,
       clientMagicLinks: 2,
       widgetHandoffJtis: 1,
+      integrationAuthorisations: 1,
     });
 
     expect(ids(await sql<{ id: string }[]>`SELECT key AS id FROM rate_limits`)).toEqual(['running']);
@@ -121,7 +128,7 @@ describe('purgeExpired', () => {
     expect(ids(await sql<{ id: string }[]>`SELECT jti AS id FROM widget_handoff_jtis`)).toEqual(['kept']);
 
     // A second run finds nothing more.
-    expect(Object.values(await purgeExpired(sql, NOW))).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await purgeExpired(sql, NOW))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('keeps a rate-limit counter until its own window ends, however long the rule’s window', async () => {

@@ -20,6 +20,7 @@ export interface PurgeCounts {
   portalSessions: number;
   clientMagicLinks: number;
   widgetHandoffJtis: number;
+  integrationAuthorisations: number;
 }
 
 /**
@@ -27,7 +28,8 @@ export interface PurgeCounts {
  * window's end, so no rule's window is cut short), provider sessions past their expiry or their 90-day
  * cap, verification links 30 days after they expired, expired password-reset links (used ones are
  * deleted on use), expired portal sessions, magic links that expired or were used more than a day ago,
- * and handoff `jti`s whose token has expired (a replay of it fails on its expiry first).
+ * handoff `jti`s whose token has expired (a replay of it fails on its expiry first), and integrations'
+ * authorisation states a day after they expired.
  * Every condition is on `now` alone, so running it on several instances at once is harmless. Meant to
  * run on a schedule (the job queue); it is not scheduled here.
  * @example const counts = await purgeExpired(sql, new Date())
@@ -53,5 +55,9 @@ export async function purgeExpired(sql: Sql, now: Date): Promise<PurgeCounts> {
          `,
     ),
     widgetHandoffJtis: await count(sql`DELETE FROM widget_handoff_jtis WHERE expires_at <= ${now}`),
+    // An integration's authorisation state (10 minutes, single use) stays a day past its expiry, then goes.
+    integrationAuthorisations: await count(
+      sql`DELETE FROM integration_authorisations WHERE expires_at <= ${new Date(now.getTime() - DAY)}`,
+    ),
   };
 }

@@ -79,9 +79,8 @@ export async function sendMessageDigest(deps: AppDeps, projectId: string, recipi
       recipient === 'provider'
         ? `${origin}/dashboard/projects/${projectId}?tab=messages`
         : `${origin}/portal/${to.portal_id}/messages?project=${projectId}`;
-    await deps.mailer.queue(
-      tx,
-      messageDigestMail({
+    await deps.mailer.queue(tx, {
+      ...messageDigestMail({
         to: to.email,
         name: to.name,
         lang: to.lang,
@@ -90,7 +89,9 @@ export async function sendMessageDigest(deps: AppDeps, projectId: string, recipi
         messages: unread.map((m) => m.body.replace(/\s+/g, ' ').trim().slice(0, 300)),
         link,
       }),
-    );
+      // To a client, the mail is the provider's: their sending domain, when in use.
+      ...(recipient === 'client' ? { senderProviderId: to.provider_id } : {}),
+    });
     await tx`
       INSERT INTO conversation_reads (provider_id, project_id, reader, last_emailed_seq, updated_at)
       VALUES (${to.provider_id}, ${projectId}, ${recipient}, ${last.seq}, now())

@@ -279,3 +279,17 @@ Object.assign(FIXTURES, {
   },
 } satisfies Record<string, Fixture>);
 // ── End of the payments block. ─────────────────────────────────────────────────────────────────────
+
+// ── Integrations (issue 27): the sending domain and the Stripe check act on the caller's own account; the
+// callback names the victim's started authorisation by its state, which another provider must not find. ──
+Object.assign(FIXTURES, {
+  'GET /api/integrations/mail-domain': own(),
+  'POST /api/integrations/mail-domain': own({ body: { domain: 'mail.isolation.example' } }),
+  'PATCH /api/integrations/mail-domain': own({ body: { inUse: false } }),
+  'DELETE /api/integrations/mail-domain': own(),
+  'POST /api/integrations/mail-domain/verify': own(),
+  'POST /api/payments/stripe/check': own(),
+  'POST /api/integrations/callback': {
+    object: (v) => ({ body: { state: v.authorisationState, code: 'isolation-code' } }),
+  },
+} satisfies Record<string, Fixture>);

@@ -2,7 +2,9 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import { hashPassword } from '../../../api/auth/password';
 import { createPortalSession } from '../../../api/auth/portal-client/portal-session';
+import { actingFor } from '../../../api/auth/scope';
 import { createSession } from '../../../api/auth/session';
+import { beginAuthorisation } from '../../../api/integrations/authorisations';
 import { insertFile, insertPin } from '../../../api/services/files/direct-rows';
 import { testPdf } from '../../../api/services/files/testing-previews';
 import { insertTestInvoice } from '../../../api/services/invoices/pdf/testing';
@@ -80,6 +82,8 @@ export interface Victim extends Provider {
   /** Invoices of the client for the PDF routes (issue 21): a sent one, and a cancelled one with its credit note. */
   invoicePdf: { invoiceId: string; cancelledInvoiceId: string };
   keys: VictimKeys;
+  /** An integration's authorisation the victim started (issue 27): its state, for the callback. */
+  authorisationState: string;
 }
 
 let counter = 0;
@@ -330,9 +334,21 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     readOnly: (await makeApiKey(t, owner, ALL_READ_SCOPES)).secret,
     revoked: revoked.secret,
   };
+  // Integrations (issue 27): a sending domain (written directly: it needs no Resend here) and a started
+  // authorisation, whose state another provider's callback must not find.
+  await t.sql`
+    INSERT INTO mail_domains (provider_id, domain, resend_domain_id, status, from_local_part)
+    VALUES (${owner.providerId}, ${`${unique('mail')}.example.org`}, ${unique('resend')}, 'not_started', 'portal')`;
+  const authorisation = await beginAuthorisation(
+    t.sql,
+    actingFor(owner.providerId),
+    { name: 'isolation_suite' },
+    { now: t.deps.now(), pkce: true },
+  );
   return {
     ...owner,
     keys,
+    authorisationState: authorisation.state,
     invoiceId: invoice.id,
     draftInvoiceId: draftInvoice.id,
     invoicePdf,

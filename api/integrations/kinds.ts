@@ -1,0 +1,22 @@
+import type { ProviderScope } from '../auth/scope';
+import type { Tx } from '../db/client';
+
+/**
+ * An integration that connects through an OAuth authorisation returning to `/integrations/callback`
+ * (`authorisations.ts`): its name (stored with the state) and how it finishes with the returned code.
+ */
+export interface AuthorisationKind {
+  /** Lower-case with underscores, e.g. `google_calendar`. */
+  readonly name: string;
+  /**
+   * Exchanges the code (with the PKCE verifier when the start made one) and stores what the integration
+   * keeps (tokens encrypted at rest), in `tx`. Throwing reports the authorisation as failed.
+   */
+  complete(ctx: { tx: Tx; scope: ProviderScope; code: string; codeVerifier: string | null }): Promise<void>;
+}
+
+/**
+ * Every integration kind that can start an authorisation, one line each: the calendar issue adds
+ * `googleCalendar` here. None yet: the page offers no authorisation to start.
+ */
+export const AUTHORISATION_KINDS: readonly AuthorisationKind[] = [];

@@ -1,0 +1,2 @@
+/** Where the host mounts the section. */
+export const INTEGRATIONS_BASE = '/dashboard/integrations';

@@ -1,0 +1,11 @@
+/**
+ * The Integrations section's TanStack Query keys, under `['integrations', …]`. Here with the other
+ * sections' keys; no live effects (`shared/sections/live.ts` lists it as null): nothing a provider event
+ * carries changes an integration's state.
+ */
+export const integrationKeys = {
+  all: ['integrations'] as const,
+  mailDomain: ['integrations', 'mail-domain'] as const,
+  /** The Stripe connection as Settings reads it (`GET /api/payments/stripe`). */
+  stripe: ['integrations', 'stripe'] as const,
+};
