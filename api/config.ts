@@ -98,6 +98,8 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   SEED_DEMO: boolean,
   RATE_LIMIT_DISABLED: boolean,
+  /** Requests one API key may make per minute (`RateLimit-Policy`), on every instance together. */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000_000).default(600),
   /** Serve the development helpers (outbox, demo links) to other machines too; never in production. */
   DEV_HELPERS_REMOTE: boolean,
   /** The host portal custom domains point their CNAME at; defaults to the hostname of PUBLIC_URL. */

@@ -19,6 +19,9 @@ export interface ProviderScope {
   kind: 'provider';
   providerId: string;
   sessionId: string;
+  /** How the request was authenticated: the session cookie, or an API key (`keyId`; no session then). Absent for work without a request. */
+  credential?: 'session' | 'key';
+  keyId?: string;
 }
 
 export interface ClientScope {
@@ -32,8 +35,10 @@ export interface ClientScope {
 
 /** The signed-in provider's scope, behind `requireProvider`. */
 export function providerScope(c: Context<AppEnv>): ProviderScope {
-  const { userId, sessionId } = providerOf(c);
-  return { kind: 'provider', providerId: userId, sessionId };
+  const { userId, sessionId, keyId } = providerOf(c);
+  return keyId
+    ? { kind: 'provider', providerId: userId, sessionId, credential: 'key', keyId }
+    : { kind: 'provider', providerId: userId, sessionId, credential: 'session' };
 }
 
 /** The signed-in portal client's scope, behind `requirePortalClient`. */

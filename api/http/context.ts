@@ -36,6 +36,8 @@ export interface ProviderAuth {
   userId: string;
   sessionId: string;
   sessionExpiresAt: Date;
+  /** Set when an API key authenticated the request (then there is no session: `sessionId` is ''). */
+  keyId?: string;
 }
 
 export interface AppEnv {

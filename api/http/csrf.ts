@@ -12,6 +12,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const BEARER_ONLY = /^\/api\/portal\//;
 
 /**
+ * A provider API key (issue 27) sent with no cookie at all: nothing a browser adds on its own rides on it
+ * (a cross-site page cannot set `Authorization` without a CORS preflight this server never grants), so the
+ * Origin rule is skipped. With any cookie beside it the Origin rule applies as to every cookie request.
+ */
+const API_KEY_BEARER = /^bearer\s+cp_live_/i;
+
+/**
  * CSRF defence for cookie-authenticated routes (OWASP "verifying origin with standard headers"):
  * a state-changing request from a browser must be same-origin by Sec-Fetch-Site or Origin. Requests
  * without either header come from non-browser clients, which cannot ride a victim's cookies.
@@ -27,7 +34,9 @@ export function csrfProtection(opts: {
     const origin = c.req.header('origin');
     const own = new URL(c.req.url).origin;
     const allowed = origin === undefined || origin === own || opts.allowedOrigins().includes(origin);
-    const bearerOnly = BEARER_ONLY.test(c.req.path);
+    const bearerOnly =
+      BEARER_ONLY.test(c.req.path) ||
+      (API_KEY_BEARER.test(c.req.header('authorization') ?? '') && c.req.header('cookie') === undefined);
     if (!bearerOnly && ((site !== undefined && site !== 'same-origin' && site !== 'none') || !allowed)) {
       throw new ApiError('csrf_rejected');
     }

@@ -74,6 +74,14 @@ export const STATUS: Record<
   handoff_replayed: 401,
   handoff_not_configured: 403,
   handoff_unknown_client: 404,
+  // API keys (issue 27): a malformed, unknown, revoked or expired key (one code, no hint which); a key
+  // without the scope the operation needs; the most keys a provider may have.
+  api_key_invalid: 401,
+  insufficient_scope: 403,
+  api_key_limit: 409,
+  // `Idempotency-Key`: reused with another request; the first request with it is still running.
+  idempotency_key_reused: 422,
+  idempotency_key_in_progress: 409,
 };
 
 export interface FieldIssue {

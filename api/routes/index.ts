@@ -9,6 +9,7 @@ import { registerMarkNotificationsRead } from './activity/mark-read';
 import { registerNotifications } from './activity/notifications';
 import { registerProjectActivity } from './activity/project-activity';
 import { registerUnreadCount } from './activity/unread-count';
+import { registerApiKeyRoutes } from './api-keys';
 import { registerForgotPassword } from './auth/forgot-password';
 import { registerRefresh } from './auth/refresh';
 import { registerResendVerification } from './auth/resend-verification';
@@ -216,6 +217,9 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerDeleteWidgetSecret(app);
   registerWidgetHandoff(app);
   registerWidgetEmbedding(app);
+
+  // API keys (issue 27): the provider's keys, session only.
+  registerApiKeyRoutes(app);
 
   if (outboxEnabled(deps)) registerDevOutbox(app);
 }

@@ -1,9 +1,15 @@
 import { createRoute, type RouteConfig, type RouteHandler, z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { text } from '../../shared/contracts/common';
 import { PortalPathParam } from '../../shared/contracts/portal-client';
+import { type KeyAccess, keyAccessOf } from '../auth/api-keys/access';
+import { requireProviderOrKey } from '../auth/api-keys/middleware';
 import { requireProvider } from '../auth/middleware';
 import { PORTAL_SECURITY, requirePortalClient } from '../auth/portal-client/middleware';
 import { type ClientScope, clientScope, type ProviderScope, providerScope, type Scope } from '../auth/scope';
 import type { App, AppEnv } from '../http/context';
+import { idempotency } from '../http/idempotency';
+import { errorResponses } from '../http/openapi';
 
 /*
  * One way to write a route. Every operation file declares WHO may call it once, by the helper it uses, and
@@ -44,6 +50,49 @@ export type ScopedHandler<R extends RouteConfig, S> = (c: Context<R>, scope: S) 
 const PROVIDER_SECURITY = [{ providerSession: [] }];
 
 /**
+ * The provider's side of an operation (issue 27), decided here once for every provider operation: which
+ * API-key scope may call it besides the session cookie (`api/auth/api-keys/access.ts`; account-level
+ * operations take the cookie only), and whether it creates (a POST answering 201: `Idempotency-Key`).
+ * The security, the middleware and the documented statuses and header follow from that.
+ */
+function providerSide<const R extends Pick<RouteConfig, 'method' | 'path' | 'request' | 'responses'>>(
+  config: R,
+) {
+  const access: KeyAccess = keyAccessOf(config.method, config.path);
+  const creates = config.method === 'post' && '201' in config.responses;
+  const middleware: MiddlewareHandler<AppEnv>[] = [
+    access ? requireProviderOrKey(access) : requireProvider,
+    ...(creates ? [idempotency] : []),
+  ];
+  const headers = config.request?.headers;
+  return {
+    security: access
+      ? [...PROVIDER_SECURITY, { apiKey: [`${access.family}:${access.write ? 'write' : 'read'}`] }]
+      : PROVIDER_SECURITY,
+    middleware,
+    ...(creates
+      ? {
+          request: {
+            ...config.request,
+            headers: (headers instanceof z.ZodObject ? headers : z.object({})).extend({
+              'idempotency-key': text().min(1).max(255).optional().meta({
+                description:
+                  'Makes a retry safe: a repeat with the same key and the same request within 24 h answers the first 2xx answer again (`Idempotent-Replayed: true`) and creates nothing; the same key with another request answers 422 `idempotency_key_reused`, and while the first request still runs, 409 `idempotency_key_in_progress`. Printable ASCII, up to 255 characters (e.g. a UUID).',
+                example: '5f0c7a0e-6a0b-4d8e-9b1a-2f3c4d5e6f70',
+              }),
+            }),
+          },
+        }
+      : {}),
+    responses: {
+      ...(access ? errorResponses(403, 429) : {}),
+      ...(creates ? errorResponses(409, 422) : {}),
+      ...config.responses,
+    },
+  };
+}
+
+/**
  * An operation of the signed-in provider.
  * @example export const registerGetProject = providerOperation({ method: 'get', path: '/api/projects/{projectId}', … },
  *   async (c, scope) => c.json(await getProject(c.get('deps').sql, scope, c.req.valid('param').projectId), 200))
@@ -52,11 +101,7 @@ export function providerOperation<const R extends OperationConfig>(
   config: R,
   handler: ScopedHandler<R, ProviderScope>,
 ): Register {
-  const route = createRoute({
-    ...config,
-    security: PROVIDER_SECURITY,
-    middleware: [requireProvider] as const,
-  });
+  const route = createRoute({ ...config, ...providerSide(config) });
   return (app) => {
     app.openapi(route, (c) => handler(c as unknown as Context<R>, providerScope(c)));
   };
@@ -126,12 +171,7 @@ export function sharedOperation<const R extends Omit<OperationConfig, 'descripti
   handler: ScopedHandler<R, Scope>,
 ): Register {
   const { provider, client, ...shared } = config;
-  const providerRoute = createRoute({
-    ...shared,
-    ...provider,
-    security: PROVIDER_SECURITY,
-    middleware: [requireProvider] as const,
-  });
+  const providerRoute = createRoute({ ...shared, ...provider, ...providerSide(shared) });
   const params = shared.request?.params;
   const clientRoute = createRoute({
     ...shared,
@@ -160,6 +200,13 @@ export function registerSecuritySchemes(app: App): void {
     in: 'cookie',
     name: 'session',
     description: 'Provider session cookie set by `POST /api/auth/sign-in` (`__Host-session` over HTTPS).',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'cp_live_…',
+    description:
+      'A provider API key (Settings → API keys), as `Authorization: Bearer cp_live_…`; never in the URL or a cookie. Each operation names the scope it needs: `<family>:read` for GET, `<family>:write` for the rest (write implies read), families `clients`, `projects`, `messages`, `files`, `invoices`, `webhooks`. A key without it answers 403 `insufficient_scope`; a malformed, unknown, revoked or expired key 401 `api_key_invalid`. Account-level operations (password, sessions, account, keys, plan, Stripe, portals) take the session cookie only. Each key may make `API_KEY_RATE_LIMIT` requests a minute (600 by default), told by the `RateLimit-Policy` and `RateLimit` headers (draft-ietf-httpapi-ratelimit-headers); over it, 429 `rate_limited` with `Retry-After`. A request with a key is not subject to the browser Origin check; with both a key and a cookie only the key counts.',
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'portalSession', {
     type: 'http',

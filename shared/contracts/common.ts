@@ -149,6 +149,12 @@ export const ErrorCode = z.enum([
   'billing_unavailable',
   // widget identity handoff (`HandoffErrorCode` in shared/contracts/widget.ts)
   ...HANDOFF_ERROR_CODES,
+  // API keys and idempotency (issue 27)
+  'api_key_invalid',
+  'insufficient_scope',
+  'api_key_limit',
+  'idempotency_key_reused',
+  'idempotency_key_in_progress',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -10,6 +10,7 @@ import {
 } from './maintenance';
 import { messageDigest } from './message-digest';
 import { processFileVersionTask } from './process-file-version';
+import { pruneApiUsage } from './prune-api-usage';
 import { pruneFailedJobs } from './prune-failed-jobs';
 import { pruneOutbox } from './prune-outbox';
 import { sendMail } from './send-mail';
@@ -36,6 +37,7 @@ export const TASKS = {
   [stripePushInvoice.name]: stripePushInvoice,
   [stripeCloseInvoice.name]: stripeCloseInvoice,
   [stripeRefundPayment.name]: stripeRefundPayment,
+  [pruneApiUsage.name]: pruneApiUsage,
 } as const;
 
 /**
