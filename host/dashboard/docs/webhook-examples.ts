@@ -144,12 +144,14 @@ def verify_webhook(headers, body: bytes) -> dict:
 /** What a delivery looks like on the wire (a client.created event). */
 export const DELIVERY_EXAMPLE = `POST /webhooks/client-portal HTTP/1.1
 Content-Type: application/json
-webhook-id: msg_2mTQ4bQ7x3cKcV1f8uY9oQ
+webhook-id: 3f2a9c4e-8b1d-4e6f-9a0c-5d7e1b2c3a4f
 webhook-timestamp: 1767787200
-webhook-signature: v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+webhook-signature: v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">
 
 {
+  "id": "3f2a9c4e-8b1d-4e6f-9a0c-5d7e1b2c3a4f",
   "type": "client.created",
+  "version": 1,
   "timestamp": "2026-01-07T12:00:00.000Z",
   "data": {
     "object": {
