@@ -46,6 +46,8 @@ async function openDocs(page: Page, hash = '') {
 
 test.describe('the documentation', () => {
   test.beforeEach(async ({ page }) => {
+    // The whole handbook is one long page, and axe reads all of it: more than the default time on a busy machine.
+    test.slow();
     await providerOnDashboard(page);
   });
 

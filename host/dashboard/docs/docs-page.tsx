@@ -58,10 +58,12 @@ export default function DocsPage() {
   const items = portals.data?.items ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   const portalId = items.find((p) => p.id === chosen)?.id ?? items[0]?.id ?? null;
-  const props: SectionProps = {
-    example: { origin: window.location.origin, portalId },
-    copy: { copy: t('docs:copy.button'), copied: t('docs:copy.copied'), failed: t('docs:copy.failed') },
-  };
+  // Stable while the provider types in the search, so the chapters (memo) do not render again.
+  const example = useMemo(() => ({ origin: window.location.origin, portalId }), [portalId]);
+  const copyButton = t('docs:copy.button');
+  const copied = t('docs:copy.copied');
+  const failed = t('docs:copy.failed');
+  const copy = useMemo(() => ({ copy: copyButton, copied, failed }), [copyButton, copied, failed]);
 
   const content = useRef<HTMLDivElement>(null);
   const [contentVersion, setContentVersion] = useState(0);
@@ -143,7 +145,7 @@ export default function DocsPage() {
               </p>
             }
           >
-            <Handbook {...props} onRendered={onRendered} />
+            <Handbook example={example} copy={copy} onRendered={onRendered} />
           </Suspense>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { memo, useLayoutEffect } from 'react';
 import { useTranslation } from '../../../shared/i18n/react';
 import type { SectionProps } from './docs-page';
 import { HandoffSection } from './handoff-section';
@@ -28,7 +28,7 @@ const PROSE = {
  * search and table of contents render first). `onRendered` runs after each render in a new language, so
  * the page's search indexes what is on screen.
  */
-export default function Handbook({ onRendered, ...props }: SectionProps & { onRendered: () => void }) {
+function Handbook({ onRendered, ...props }: SectionProps & { onRendered: () => void }) {
   const { i18n } = useTranslation();
   const prose = (id: keyof typeof PROSE) => <ProseChapter id={id} textKey={PROSE[id]} {...props} />;
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-index when the language (the text) changes
@@ -57,3 +57,6 @@ export default function Handbook({ onRendered, ...props }: SectionProps & { onRe
     </>
   );
 }
+
+/** Rendered again only when its props change: not on every keystroke of the page's search. */
+export default memo(Handbook);
