@@ -165,7 +165,7 @@ test.describe('website widget settings and documentation', () => {
     await expect(page.getByLabel('Examples for')).toHaveValue(portalId);
 
     const toc = page.getByRole('navigation', { name: 'On this page' });
-    await expect(toc.getByRole('link')).toHaveCount(8);
+    await expect(toc.getByRole('link')).toHaveCount(19);
     await shot(page, `widget-settings/docs-en-1280`);
 
     // The installation snippet is this portal's, for this platform: copied as it is.
@@ -189,7 +189,7 @@ test.describe('website widget settings and documentation', () => {
     await expect(page.getByRole('figure', { name: 'Content-Security-Policy' }).locator('pre')).toHaveText(
       `script-src ${origin};\nframe-src ${origin};\nconnect-src ${origin};`,
     );
-    const api = page.getByRole('region', { name: 'Public API' });
+    const api = page.getByRole('region', { name: 'The API and API keys' });
     await expect(api.getByRole('link', { name: /API reference/ })).toHaveAttribute('href', '/api/docs');
     await expect(api.getByRole('link', { name: /OpenAPI document/ })).toHaveAttribute(
       'href',

@@ -1,64 +1,98 @@
-import { useEffect, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Link, useLocation } from '../../../shared/router';
 import { buttonClass } from '../../../shared/ui/button';
 import { SelectField } from '../../../shared/ui/select-field';
+import { Spinner } from '../../../shared/ui/spinner';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { usePortalList } from '../portals/portals-api';
+import { DOC_GROUPS } from './chapters';
 import type { CopyTexts } from './code-block';
+import { DocsSearch } from './docs-search';
 import type { ExampleContext } from './examples';
-import { HandoffSection } from './handoff-section';
-import { ApiSection, CspSection, SignInSection } from './platform-sections';
-import { CommandsSection, EventsSection } from './reference-sections';
-import { InstallationSection, ModesSection } from './setup-sections';
+import { highlightTerms, indexChapters, matchEntries, type SearchEntry, searchTerms } from './search';
 import { TableOfContents } from './table-of-contents';
-
-/** The guide's sections in order: anchor id and title key (the table of contents lists them). */
-export const DOC_SECTIONS = [
-  { id: 'installation', title: 'docs:sections.installation' },
-  { id: 'modes', title: 'docs:sections.modes' },
-  { id: 'commands', title: 'docs:sections.commands' },
-  { id: 'events', title: 'docs:sections.events' },
-  { id: 'identity-handoff', title: 'docs:sections.handoff' },
-  { id: 'sign-in', title: 'docs:sections.signIn' },
-  { id: 'csp', title: 'docs:sections.csp' },
-  { id: 'api', title: 'docs:sections.api' },
-] as const;
 
 export type SectionProps = { example: ExampleContext; copy: CopyTexts };
 
+/** The chapters themselves: a chunk of their own, so the frame, the search and the contents come first. */
+const Handbook = lazy(() => import('./handbook'));
+
 /**
- * A link to `#anchor` (e.g. from the portal editor) scrolls there once the lazily loaded page has rendered;
- * without one the guide starts at its top (the shell keeps the previous page's scroll position).
+ * A link to `#anchor` (e.g. from the portal editor) scrolls there once the chapters have rendered; without
+ * one the handbook starts at its top (the shell keeps the previous page's scroll position).
  */
-function useScrollToHash() {
+function useScrollToHash(rendered: boolean) {
   const { hash } = useLocation();
   useEffect(() => {
+    if (!rendered) return;
     const id = decodeURIComponent(hash.slice(1));
     const target = id ? document.getElementById(id) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
-  }, [hash]);
+  }, [hash, rendered]);
 }
 
 /**
- * /dashboard/documentation (spec §2, issue 6): the developer guide of the embeddable widget. Its code
- * examples come from the widget's own modules and use the platform's origin and, when the provider has
- * portals, the chosen portal's ID, so they can be pasted as they are. A host page with its own texts
- * (i18n namespace `docs`), loaded only when opened.
+ * /dashboard/documentation (spec §2; issues 6 and 27): the product's handbook, from the first steps to the
+ * widget and the API with keys and webhooks. Searchable (the chapters are filtered and the matches
+ * highlighted), with a table of contents and an anchor for every chapter and sub-heading. Code examples use
+ * the platform's origin and, when the provider has portals, the chosen portal's ID, so they can be pasted
+ * as they are; they come from tested modules. A host page with its own texts (i18n namespace `docs`),
+ * loaded only when opened, its chapters after its frame.
  */
 export default function DocsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('nav.documentation'));
-  useScrollToHash();
   const portals = usePortalList();
   const items = portals.data?.items ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   const portalId = items.find((p) => p.id === chosen)?.id ?? items[0]?.id ?? null;
-  const props: SectionProps = {
-    example: { origin: window.location.origin, portalId },
-    copy: { copy: t('docs:copy.button'), copied: t('docs:copy.copied'), failed: t('docs:copy.failed') },
-  };
+  // Stable while the provider types in the search, so the chapters (memo) do not render again.
+  const example = useMemo(() => ({ origin: window.location.origin, portalId }), [portalId]);
+  const copyButton = t('docs:copy.button');
+  const copied = t('docs:copy.copied');
+  const failed = t('docs:copy.failed');
+  const copy = useMemo(() => ({ copy: copyButton, copied, failed }), [copyButton, copied, failed]);
+
+  const content = useRef<HTMLDivElement>(null);
+  const [contentVersion, setContentVersion] = useState(0);
+  const onRendered = useCallback(() => setContentVersion((version) => version + 1), []);
+  useScrollToHash(contentVersion > 0);
+
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const [entries, setEntries] = useState<SearchEntry[]>([]);
+  // Index the chapters' text each time they render anew (contentVersion).
+  useLayoutEffect(() => {
+    if (content.current && contentVersion > 0) setEntries(indexChapters(content.current));
+  }, [contentVersion]);
+  const terms = useMemo(() => searchTerms(deferredQuery), [deferredQuery]);
+  const results = useMemo(() => matchEntries(entries, terms), [entries, terms]);
+  const visible = useMemo(
+    () => (terms.length > 0 ? new Set(results.map((entry) => entry.chapterId)) : null),
+    [terms, results],
+  );
+  // The search filters the chapters (an attribute React does not manage) and highlights its terms.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-apply when the chapters re-render
+  useLayoutEffect(() => {
+    const root = content.current;
+    if (!root) return;
+    for (const section of root.querySelectorAll<HTMLElement>('section[data-doc-chapter]')) {
+      section.hidden = visible !== null && !visible.has(section.id);
+    }
+    return highlightTerms(root, visible ? terms : []);
+  }, [visible, terms, contentVersion]);
 
   return (
     <div className="grid gap-8">
@@ -67,12 +101,15 @@ export default function DocsPage() {
         <p className="text-muted">{t('docs:subtitle')}</p>
       </header>
 
-      <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_14rem] xl:gap-12">
-        <aside className="grid min-w-0 gap-6 lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1">
-          <TableOfContents sections={DOC_SECTIONS} />
-        </aside>
-
-        <div className="grid min-w-0 gap-12 lg:col-start-1 lg:row-start-1">
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_15rem] lg:gap-x-10 xl:gap-x-12">
+        <div className="grid min-w-0 max-w-3xl gap-6 lg:col-start-1 lg:row-start-1">
+          <DocsSearch
+            query={query}
+            onQueryChange={setQuery}
+            terms={terms}
+            results={results}
+            ready={contentVersion > 0}
+          />
           {items.length > 0 ? (
             <div className="max-w-sm">
               <SelectField
@@ -93,14 +130,23 @@ export default function DocsPage() {
               </Link>
             </div>
           ) : null}
-          <InstallationSection {...props} />
-          <ModesSection {...props} />
-          <CommandsSection {...props} />
-          <EventsSection {...props} />
-          <HandoffSection {...props} />
-          <SignInSection />
-          <CspSection {...props} />
-          <ApiSection {...props} />
+        </div>
+
+        <aside className="min-w-0 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <TableOfContents groups={DOC_GROUPS} visible={visible} contentVersion={contentVersion} />
+        </aside>
+
+        <div ref={content} className="grid min-w-0 gap-12 lg:col-start-1 lg:row-start-2">
+          <Suspense
+            fallback={
+              <p className="flex items-center gap-2 text-sm text-muted">
+                <Spinner size="sm" />
+                {t('docs:search.loading')}
+              </p>
+            }
+          >
+            <Handbook example={example} copy={copy} onRendered={onRendered} />
+          </Suspense>
         </div>
       </div>
     </div>

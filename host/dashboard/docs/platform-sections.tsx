@@ -34,40 +34,43 @@ export function CspSection({ example, copy }: SectionProps) {
   );
 }
 
-/** The public API: the reference and the OpenAPI document, and the widget's own endpoints. */
-export function ApiSection(_: SectionProps) {
+/** Links to the API reference and the OpenAPI document (new tabs). */
+export function ApiLinks() {
   const { t } = useTranslation();
   const links = [
     { href: '/api/docs', label: t('docs:api.reference') },
     { href: '/api/openapi.json', label: t('docs:api.openapi') },
   ];
   return (
-    <DocSection id="api" title={t('docs:sections.api')}>
-      <P text={t('docs:api.intro')} />
-      <div className="flex flex-wrap gap-2">
-        {links.map((link) => (
-          <a
-            key={link.href}
-            href={link.href}
-            target="_blank"
-            rel="noreferrer"
-            className={buttonClass('secondary', 'md')}
-          >
-            {link.label}
-            <span className="font-mono text-xs text-subtle">{link.href}</span>
-            <ExternalLink aria-hidden="true" className="size-4 text-subtle" />
-            <span className="sr-only">{t('docs:api.newTab')}</span>
-          </a>
-        ))}
-      </div>
-      <H3 id="widget-endpoints">{t('docs:api.widgetTitle')}</H3>
-      <RefList
-        label={t('docs:api.endpoints')}
-        items={ENDPOINTS.map((endpoint) => ({
-          term: `${endpoint.method} ${endpoint.path}`,
-          description: <Rich text={t(`docs:api.${endpoint.key}`)} />,
-        }))}
-      />
-    </DocSection>
+    <div className="flex flex-wrap gap-2">
+      {links.map((link) => (
+        <a
+          key={link.href}
+          href={link.href}
+          target="_blank"
+          rel="noreferrer"
+          className={buttonClass('secondary', 'md')}
+        >
+          {link.label}
+          <span className="font-mono text-xs text-subtle">{link.href}</span>
+          <ExternalLink aria-hidden="true" className="size-4 text-subtle" />
+          <span className="sr-only">{t('docs:api.newTab')}</span>
+        </a>
+      ))}
+    </div>
+  );
+}
+
+/** The widget's own endpoints (single sign-on's secret and the exchange). */
+export function WidgetEndpoints() {
+  const { t } = useTranslation();
+  return (
+    <RefList
+      label={t('docs:api.endpoints')}
+      items={ENDPOINTS.map((endpoint) => ({
+        term: `${endpoint.method} ${endpoint.path}`,
+        description: <Rich text={t(`docs:api.${endpoint.key}`)} />,
+      }))}
+    />
   );
 }

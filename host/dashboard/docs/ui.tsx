@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from '../../../shared/router';
 import { cn } from '../../../shared/ui/cn';
 
 const CODE =
@@ -9,19 +10,50 @@ export function Code({ children }: { children: ReactNode }) {
   return <code className={cn(CODE, 'break-words')}>{children}</code>;
 }
 
+/** `[label](href)` inside a text: a link to another part of the page (`#anchor`) or of the dashboard (`/…`). */
+const LINK = /\[([^\]]+)\]\(([#/][^)\s]*)\)/g;
+
+function Linked({ text }: { text: string }) {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(LINK)) {
+    const [whole, label = '', href = ''] = match;
+    if (match.index > last) parts.push(text.slice(last, match.index));
+    parts.push(
+      href.startsWith('#') ? (
+        <a key={match.index} href={href} className="font-medium text-primary hover:underline">
+          {label}
+        </a>
+      ) : (
+        <Link key={match.index} to={href} className="font-medium text-primary hover:underline">
+          {label}
+        </Link>
+      ),
+    );
+    last = match.index + whole.length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return <>{parts}</>;
+}
+
 /**
- * A translated text with `backtick` spans shown as inline code: the documentation's texts name commands,
- * options and headers inside sentences, and this keeps them in one string per sentence for translators
- * (no markup parser in the bundle).
- * @example <Rich text="Call `init` first." />
+ * A translated text with `backtick` spans shown as inline code and `[label](#anchor)` / `[label](/path)`
+ * links: the documentation's texts name commands, options and headers inside sentences, and this keeps them
+ * in one string per sentence for translators (no markup parser in the bundle).
+ * @example <Rich text="Call `init` first, see [Modes](#modes)." />
  */
 export function Rich({ text }: { text: string }) {
   const parts = text.split('`');
   return (
     <>
       {parts.map((part, index) =>
-        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, never reordered
-        index % 2 === 1 ? <Code key={index}>{part}</Code> : <span key={index}>{part}</span>,
+        index % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, never reordered
+          <Code key={index}>{part}</Code>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, never reordered
+          <Linked key={index} text={part} />
+        ),
       )}
     </>
   );
@@ -70,7 +102,7 @@ export function RefList({
 /** A section of the guide: an `h2` with an anchor id (the table of contents links to it). */
 export function DocSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="grid scroll-mt-20 gap-5">
+    <section id={id} data-doc-chapter="" aria-labelledby={`${id}-title`} className="grid scroll-mt-20 gap-5">
       <h2 id={`${id}-title`} className="border-b border-line pb-2 text-xl font-semibold">
         <a href={`#${id}`} className="rounded hover:underline">
           {title}
