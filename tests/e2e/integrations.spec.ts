@@ -24,6 +24,8 @@ failOnCspViolations(test);
 
 /** The machine these run on is shared and often busy (a second server starts beside): waits a little longer. */
 const expect = baseExpect.configure({ timeout: 20_000 });
+/** The first load of the section in a fresh browser (federation manifest, remote entry, chunks, texts). */
+const FIRST_LOAD = { timeout: 60_000 };
 
 /**
  * The Integrations page (issue 27): one card per integration with its state and a test action, in en and
@@ -73,7 +75,7 @@ test.describe('the Integrations page', () => {
       await providerOnDashboard(page);
       await setProfileLanguage(page.request, lang);
       await page.goto('/dashboard/integrations');
-      await expect(page.getByRole('heading', { level: 1, name: texts.title })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: texts.title })).toBeVisible(FIRST_LOAD);
       await expect(
         page
           .getByRole('navigation', { name: /Main navigation|Hauptnavigation/ })
@@ -167,7 +169,7 @@ test.describe('the return page of an authorisation (/integrations/callback)', ()
     await page.goto('/integrations/callback?code=abc');
     await expect(page).toHaveURL(/\/dashboard\/integrations\/callback\?code=abc$/);
     const missing = page.getByRole('alert');
-    await expect(missing).toContainText('This return link is incomplete');
+    await expect(missing).toContainText('This return link is incomplete', FIRST_LOAD);
     await expect(missing).toContainText('carries no authorisation state');
     await shot(page, 'integrations/callback-missing-en');
     expect(await axeViolations(page)).toEqual([]);
@@ -204,7 +206,7 @@ test.describe('the return page of an authorisation (/integrations/callback)', ()
       `/integrations/callback?state=${denied}&error=access_denied&error_description=The+user+said+no`,
     );
     const status = page.getByRole('alert');
-    await expect(status).toContainText('Access was not granted');
+    await expect(status).toContainText('Access was not granted', FIRST_LOAD);
     await expect(status).toContainText('The service was not given access, so nothing was connected.');
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'integrations/callback-denied-en');
@@ -328,7 +330,7 @@ test.describe('the e-mail sending domain with Resend', () => {
     await signUp(page.request, email);
     await page.goto(`${origin}/dashboard/integrations`);
     const mail = card(page, 'E-mail sending domain');
-    await expect(mail.getByText('Not set up')).toBeVisible();
+    await expect(mail.getByText('Not set up')).toBeVisible(FIRST_LOAD);
     await mail.getByRole('button', { name: 'Add domain' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Add a sending domain' });
@@ -407,6 +409,7 @@ test.describe('the e-mail sending domain with Resend', () => {
     await page.setViewportSize(WIDTHS[1]);
     await page.goto(`${origin}/dashboard/integrations`);
     const mail = card(page, 'Absenderdomain für E-Mails');
+    await expect(mail).toBeVisible(FIRST_LOAD);
     await expect(
       mail.getByRole('list', { name: 'DNS-Einträge von post.agentur.example' }).getByRole('listitem'),
     ).toHaveCount(3);
