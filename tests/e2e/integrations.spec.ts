@@ -241,7 +241,7 @@ function freePort(): Promise<number> {
 
 /**
  * The shared e2e server runs without a Resend key (its development outbox is what the other specs read),
- * so the sending domain runs against a second instance of the same built app: its own port and embedded
+ * so the sending domain runs against a second instance of the same built app: its own port and
  * database, RESEND_API_KEY and RESEND_BASE_URL pointing at the stand-in this spec starts.
  */
 test.describe('the e-mail sending domain with Resend', () => {
@@ -252,15 +252,29 @@ test.describe('the e-mail sending domain with Resend', () => {
   let stderr = '';
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    // Starting a second server (migrations, the job queue) on a busy shared machine can take minutes.
+    test.setTimeout(300_000);
     resend = await startResendStandIn();
     const port = await freePort();
     origin = `http://localhost:${port}`;
-    // The embedded database in a fresh folder: the shared server's database is not this one's business.
-    const { DATABASE_URL: _shared, ...env } = process.env;
+    // A database of its own: on DATABASE_URL's server when there is one (a fresh `e2e_mail_<port>`, as
+    // tests/e2e/server.ts makes the shared server's), else the embedded one in a fresh folder.
+    const { DATABASE_URL: shared, ...env } = process.env;
+    let database: Record<string, string> = {};
+    if (shared) {
+      const name = `e2e_mail_${process.env.E2E_PORT ?? 4317}`;
+      const admin = postgres(shared, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.unsafe(`CREATE DATABASE "${name}"`);
+      await admin.end();
+      const own = new URL(shared);
+      own.pathname = `/${name}`;
+      database = { DATABASE_URL: own.toString() };
+    }
     server = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
       env: {
         ...env,
+        ...database,
         PORT: String(port),
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
@@ -285,7 +299,7 @@ test.describe('the e-mail sending domain with Resend', () => {
             () => 0,
           );
         },
-        { timeout: 90_000, intervals: [250, 500, 1000] },
+        { timeout: 240_000, intervals: [250, 500, 1000] },
       )
       .toBe(200);
   });
