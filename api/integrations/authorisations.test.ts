@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeProvider } from '../../tests/integration/isolation/world';
 import { actingFor } from '../auth/scope';
 import type { Tx } from '../db/client';
@@ -9,28 +9,25 @@ import type { AuthorisationKind } from './kinds';
 
 /*
  * The authorisation state of `/integrations/callback` (issue 27). No integration can start one from the
- * UI yet (the calendar issue adds the first kind), so the mechanism is driven here with a kind of the
- * test's own: directly through the service, and through the operation with the registry replaced by that
- * kind (the route reads `AUTHORISATION_KINDS`).
+ * UI yet (the calendar issue adds the first kind to `AUTHORISATION_KINDS`), so the mechanism is driven
+ * here with a kind of the test's own handed to the service, and through the operation, which knows only
+ * the registry's kinds: it checks the state the same way and reports a code for an unregistered kind as
+ * failed. (No module mock: the server tests share their modules, vitest.config.ts.)
  */
 
-const { completed, testKind } = vi.hoisted(() => {
-  const completed: { code: string; codeVerifier: string | null; providerId: string }[] = [];
-  const testKind: AuthorisationKind = {
-    name: 'test_calendar',
-    async complete({ tx, scope, code, codeVerifier }) {
-      if (code === 'bad-code') {
-        // Written, then undone with the savepoint when the exchange fails.
-        await tx`UPDATE profiles SET business_name = 'half-done' WHERE user_id = ${scope.providerId}`;
-        throw new Error('invalid_grant');
-      }
-      completed.push({ code, codeVerifier, providerId: scope.providerId });
-    },
-  };
-  return { completed, testKind };
-});
-
-vi.mock('./kinds', () => ({ AUTHORISATION_KINDS: [testKind] }));
+const completed: { code: string; codeVerifier: string | null; providerId: string }[] = [];
+/** An integration of the test's own, handed to the service (the registry lists none yet). */
+const testKind: AuthorisationKind = {
+  name: 'test_calendar',
+  async complete({ tx, scope, code, codeVerifier }) {
+    if (code === 'bad-code') {
+      // Written, then undone with the savepoint when the exchange fails.
+      await tx`UPDATE profiles SET business_name = 'half-done' WHERE user_id = ${scope.providerId}`;
+      throw new Error('invalid_grant');
+    }
+    completed.push({ code, codeVerifier, providerId: scope.providerId });
+  },
+};
 
 const log = createLogger('silent');
 
@@ -151,7 +148,7 @@ describe('authorisation state', () => {
   });
 
   describe('POST /api/integrations/callback', () => {
-    it('completes the signed-in provider’s own authorisation and answers each refusal with its code', async () => {
+    it('takes only the signed-in provider’s own state, once, and answers each refusal with its code', async () => {
       const provider = await makeProvider(t, 'route');
       const stranger = await makeProvider(t, 'route-stranger');
       const path = '/api/integrations/callback';
@@ -164,6 +161,7 @@ describe('authorisation state', () => {
       expect(missing.status).toBe(422);
       expect((await call(t, 'POST', path, { body: { state, code: 'c' } })).status).toBe(401);
 
+      // The registry has no `test_calendar`: the code cannot be used, and the state is spent all the same.
       const done = await call(t, 'POST', path, {
         cookie: provider.cookie,
         body: { state, code: 'route-code' },
@@ -171,17 +169,29 @@ describe('authorisation state', () => {
       expect(done.status).toBe(200);
       expect(await done.json()).toEqual({
         integration: 'test_calendar',
-        outcome: 'connected',
+        outcome: 'failed',
         error: null,
         errorDescription: null,
       });
-      expect(completed.at(-1)?.code).toBe('route-code');
+      expect(completed.map((c) => c.code)).not.toContain('route-code');
       const used = await call(t, 'POST', path, {
         cookie: provider.cookie,
         body: { state, code: 'route-code' },
       });
       expect(used.status).toBe(409);
       expect((await used.json()).error.code).toBe('authorisation_state_used');
+
+      const denied = await begin(provider.providerId);
+      const refused = await call(t, 'POST', path, {
+        cookie: provider.cookie,
+        body: { state: denied.state, error: 'access_denied', errorDescription: 'No thanks' },
+      });
+      expect(await refused.json()).toEqual({
+        integration: 'test_calendar',
+        outcome: 'denied',
+        error: 'access_denied',
+        errorDescription: 'No thanks',
+      });
 
       const late = await begin(provider.providerId);
       t.advance(AUTHORISATION_TTL_MS + 1000);

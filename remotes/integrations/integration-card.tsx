@@ -32,7 +32,7 @@ export function IntegrationCard({
       className="grid min-w-0 gap-5 p-5 sm:p-6"
     >
       {/* On a phone the description runs under icon and name; from `sm` it sits beside the icon. */}
-      <header className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-2 sm:items-start">
+      <header className="grid grid-cols-[2.75rem_minmax(0,1fr)] items-center gap-x-4 gap-y-2 sm:items-start">
         <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-primary-soft text-primary sm:row-span-2">
           <Icon aria-hidden="true" className="size-5" />
         </span>

@@ -24,6 +24,8 @@ failOnCspViolations(test);
 
 /** The machine these run on is shared and often busy (a second server starts beside): waits a little longer. */
 const expect = baseExpect.configure({ timeout: 20_000 });
+/** The first load of the section in a fresh browser (federation manifest, remote entry, chunks, texts). */
+const FIRST_LOAD = { timeout: 60_000 };
 
 /**
  * The Integrations page (issue 27): one card per integration with its state and a test action, in en and
@@ -73,7 +75,7 @@ test.describe('the Integrations page', () => {
       await providerOnDashboard(page);
       await setProfileLanguage(page.request, lang);
       await page.goto('/dashboard/integrations');
-      await expect(page.getByRole('heading', { level: 1, name: texts.title })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: texts.title })).toBeVisible(FIRST_LOAD);
       await expect(
         page
           .getByRole('navigation', { name: /Main navigation|Hauptnavigation/ })
@@ -167,7 +169,7 @@ test.describe('the return page of an authorisation (/integrations/callback)', ()
     await page.goto('/integrations/callback?code=abc');
     await expect(page).toHaveURL(/\/dashboard\/integrations\/callback\?code=abc$/);
     const missing = page.getByRole('alert');
-    await expect(missing).toContainText('This return link is incomplete');
+    await expect(missing).toContainText('This return link is incomplete', FIRST_LOAD);
     await expect(missing).toContainText('carries no authorisation state');
     await shot(page, 'integrations/callback-missing-en');
     expect(await axeViolations(page)).toEqual([]);
@@ -204,7 +206,7 @@ test.describe('the return page of an authorisation (/integrations/callback)', ()
       `/integrations/callback?state=${denied}&error=access_denied&error_description=The+user+said+no`,
     );
     const status = page.getByRole('alert');
-    await expect(status).toContainText('Access was not granted');
+    await expect(status).toContainText('Access was not granted', FIRST_LOAD);
     await expect(status).toContainText('The service was not given access, so nothing was connected.');
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'integrations/callback-denied-en');
@@ -239,7 +241,7 @@ function freePort(): Promise<number> {
 
 /**
  * The shared e2e server runs without a Resend key (its development outbox is what the other specs read),
- * so the sending domain runs against a second instance of the same built app: its own port and embedded
+ * so the sending domain runs against a second instance of the same built app: its own port and
  * database, RESEND_API_KEY and RESEND_BASE_URL pointing at the stand-in this spec starts.
  */
 test.describe('the e-mail sending domain with Resend', () => {
@@ -250,15 +252,29 @@ test.describe('the e-mail sending domain with Resend', () => {
   let stderr = '';
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    // Starting a second server (migrations, the job queue) on a busy shared machine can take minutes.
+    test.setTimeout(300_000);
     resend = await startResendStandIn();
     const port = await freePort();
     origin = `http://localhost:${port}`;
-    // The embedded database in a fresh folder: the shared server's database is not this one's business.
-    const { DATABASE_URL: _shared, ...env } = process.env;
+    // A database of its own: on DATABASE_URL's server when there is one (a fresh `e2e_mail_<port>`, as
+    // tests/e2e/server.ts makes the shared server's), else the embedded one in a fresh folder.
+    const { DATABASE_URL: shared, ...env } = process.env;
+    let database: Record<string, string> = {};
+    if (shared) {
+      const name = `e2e_mail_${process.env.E2E_PORT ?? 4317}`;
+      const admin = postgres(shared, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.unsafe(`CREATE DATABASE "${name}"`);
+      await admin.end();
+      const own = new URL(shared);
+      own.pathname = `/${name}`;
+      database = { DATABASE_URL: own.toString() };
+    }
     server = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
       env: {
         ...env,
+        ...database,
         PORT: String(port),
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
@@ -283,7 +299,7 @@ test.describe('the e-mail sending domain with Resend', () => {
             () => 0,
           );
         },
-        { timeout: 90_000, intervals: [250, 500, 1000] },
+        { timeout: 240_000, intervals: [250, 500, 1000] },
       )
       .toBe(200);
   });
@@ -328,7 +344,7 @@ test.describe('the e-mail sending domain with Resend', () => {
     await signUp(page.request, email);
     await page.goto(`${origin}/dashboard/integrations`);
     const mail = card(page, 'E-mail sending domain');
-    await expect(mail.getByText('Not set up')).toBeVisible();
+    await expect(mail.getByText('Not set up')).toBeVisible(FIRST_LOAD);
     await mail.getByRole('button', { name: 'Add domain' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Add a sending domain' });
@@ -407,6 +423,7 @@ test.describe('the e-mail sending domain with Resend', () => {
     await page.setViewportSize(WIDTHS[1]);
     await page.goto(`${origin}/dashboard/integrations`);
     const mail = card(page, 'Absenderdomain für E-Mails');
+    await expect(mail).toBeVisible(FIRST_LOAD);
     await expect(
       mail.getByRole('list', { name: 'DNS-Einträge von post.agentur.example' }).getByRole('listitem'),
     ).toHaveCount(3);
