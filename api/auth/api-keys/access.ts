@@ -34,6 +34,8 @@ export const ACCESS_BY_PREFIX: ReadonlyArray<readonly [prefix: string, family: A
   ['/api/portals', 'account'],
   ['/api/overview', 'account'],
   ['/api/notifications', 'account'],
+  // The provider's integrations (sending domain, an authorisation's return): set up in the dashboard.
+  ['/api/integrations', 'account'],
 ];
 
 /** What a key needs for one operation: a family and whether it writes; or null: keys are refused. */
