@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyCreated } from '../../shared/contracts/api-keys';
 import { hashPassword } from '../auth/password';
@@ -147,6 +148,41 @@ describe('Idempotency-Key on creating POSTs', () => {
     expect(later.status).toBe(201);
     expect(later.headers.get('Idempotent-Replayed')).toBeNull();
     expect(await clientsOf(p.id)).toHaveLength(2);
+  });
+
+  it('replays a file upload (multipart) and refuses the key with other bytes', async () => {
+    const p = await provider();
+    const client = await post(
+      '/api/clients',
+      { name: 'Hedy Lamarr', email: `hedy-${counter++}@example.com`, portalId: p.portalId },
+      { Cookie: p.cookie },
+    );
+    const clientId = ((await client.json()) as { id: string }).id;
+    const project = await post('/api/projects', { name: 'Upload project', clientId }, { Cookie: p.cookie });
+    const projectId = ((await project.json()) as { id: string }).id;
+    const form = async (color: string) => {
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: color } })
+        .png()
+        .toBuffer();
+      const data = new FormData();
+      data.set('file', new File([new Uint8Array(png)], 'pixel.png', { type: 'image/png' }));
+      return data;
+    };
+    const upload = async (data: FormData, key: string) => {
+      const { 'Content-Type': _json, ...headers } = jsonHeaders({ Cookie: p.cookie, 'Idempotency-Key': key });
+      return t.app.request(`/api/projects/${projectId}/files`, { method: 'POST', headers, body: data });
+    };
+    const key = crypto.randomUUID();
+    const same = await form('#0f766e');
+    const first = await upload(same, key);
+    expect(first.status, await first.clone().text()).toBe(201);
+    const again = await upload(same, key);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    expect((await upload(await form('#ff0000'), key)).status).toBe(422);
+    const files = await t.sql`SELECT id FROM files WHERE provider_id = ${p.id}`;
+    expect(files).toHaveLength(1);
   });
 
   it('refuses a malformed key with 422 before anything is created', async () => {
