@@ -1,5 +1,7 @@
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ApiKeyCreated } from '../../shared/contracts/api-keys';
 import { hashPassword } from '../auth/password';
 import { createSession } from '../auth/session';
@@ -168,9 +170,16 @@ describe('Idempotency-Key on creating POSTs', () => {
       data.set('file', new File([new Uint8Array(png)], 'pixel.png', { type: 'image/png' }));
       return data;
     };
+    // Through the Node server, as a real upload arrives (the handler streams the Node request itself).
+    const server = await new Promise<Server>((resolve) => {
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
+    });
+    onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const address = server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const upload = async (data: FormData, key: string) => {
       const { 'Content-Type': _json, ...headers } = jsonHeaders({ Cookie: p.cookie, 'Idempotency-Key': key });
-      return t.app.request(`/api/projects/${projectId}/files`, { method: 'POST', headers, body: data });
+      return fetch(`${base}/api/projects/${projectId}/files`, { method: 'POST', headers, body: data });
     };
     const key = crypto.randomUUID();
     const same = await form('#0f766e');
