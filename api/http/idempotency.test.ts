@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ApiKeyCreated } from '../../shared/contracts/api-keys';
 import { hashPassword } from '../auth/password';
 import { createSession } from '../auth/session';
@@ -147,6 +150,48 @@ describe('Idempotency-Key on creating POSTs', () => {
     expect(later.status).toBe(201);
     expect(later.headers.get('Idempotent-Replayed')).toBeNull();
     expect(await clientsOf(p.id)).toHaveLength(2);
+  });
+
+  it('replays a file upload (multipart) and refuses the key with other bytes', async () => {
+    const p = await provider();
+    const client = await post(
+      '/api/clients',
+      { name: 'Hedy Lamarr', email: `hedy-${counter++}@example.com`, portalId: p.portalId },
+      { Cookie: p.cookie },
+    );
+    const clientId = ((await client.json()) as { id: string }).id;
+    const project = await post('/api/projects', { name: 'Upload project', clientId }, { Cookie: p.cookie });
+    const projectId = ((await project.json()) as { id: string }).id;
+    const form = async (color: string) => {
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: color } })
+        .png()
+        .toBuffer();
+      const data = new FormData();
+      data.set('file', new File([new Uint8Array(png)], 'pixel.png', { type: 'image/png' }));
+      return data;
+    };
+    // Through the Node server, as a real upload arrives (the handler streams the Node request itself).
+    const server = await new Promise<Server>((resolve) => {
+      const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
+    });
+    onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const address = server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const upload = async (data: FormData, key: string) => {
+      const { 'Content-Type': _json, ...headers } = jsonHeaders({ Cookie: p.cookie, 'Idempotency-Key': key });
+      return fetch(`${base}/api/projects/${projectId}/files`, { method: 'POST', headers, body: data });
+    };
+    const key = crypto.randomUUID();
+    const same = await form('#0f766e');
+    const first = await upload(same, key);
+    expect(first.status, await first.clone().text()).toBe(201);
+    const again = await upload(same, key);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    expect((await upload(await form('#ff0000'), key)).status).toBe(422);
+    const files = await t.sql`SELECT id FROM files WHERE provider_id = ${p.id}`;
+    expect(files).toHaveLength(1);
   });
 
   it('refuses a malformed key with 422 before anything is created', async () => {

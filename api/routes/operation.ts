@@ -16,7 +16,9 @@ import { errorResponses } from '../http/openapi';
  * exports what registers it (`routes/index.ts` is the table of contents):
  *
  *   providerOperation  the provider's session cookie (`requireProvider`: 401 without, 402 after the trial
- *                      for writes); the handler gets the `ProviderScope`.
+ *                      for writes), or an API key with the operation's scope where `auth/api-keys/access.ts`
+ *                      gives it a family (`requireProviderOrKey`); the handler gets the `ProviderScope`.
+ *                      A creating POST (201) also takes `Idempotency-Key` (`http/idempotency.ts`).
  *   clientOperation    a portal client's bearer token for the `{portalId}` of the path
  *                      (`requirePortalClient`); the handler gets the `ClientScope`.
  *   sharedOperation    a resource both sides see (projects, messages, files, invoices, activity) with the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { text, Uuid } from './common';
 import { PageQuery, pageOf } from './paging';
 
 /*
@@ -63,7 +63,7 @@ export type ApiKeyStatus = z.infer<typeof ApiKeyStatus>;
 
 export const ApiKey = z
   .object({
-    id: z.guid(),
+    id: Uuid(),
     name: text(),
     prefix: text().meta({
       description: 'The start of the secret, to recognise the key (the secret itself is never shown again).',
@@ -144,4 +144,4 @@ export const ApiKeyCreated = z
   });
 export type ApiKeyCreated = z.infer<typeof ApiKeyCreated>;
 
-export const ApiKeyParams = z.object({ apiKeyId: z.guid({ error: 'validation.invalid' }) });
+export const ApiKeyParams = z.object({ apiKeyId: Uuid({ error: 'validation.invalid' }) });

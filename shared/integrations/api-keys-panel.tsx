@@ -95,12 +95,13 @@ export function ApiKeysPanel() {
   const columns: Column<ApiKey>[] = [
     {
       id: 'name',
-      header: k('columns.name'),
+      header: k('columns.nameStatus'),
       long: (key) => key.name,
       cell: (key) => (
-        <span className="grid gap-0.5">
+        <span className="grid justify-items-start gap-1">
           <span className="line-clamp-2 font-medium break-words">{key.name}</span>
           <code className="text-xs text-muted">{key.prefix}…</code>
+          <StatusBadge status={key.status} map={STATUS} t={tr} />
         </span>
       ),
     },
@@ -130,11 +131,6 @@ export function ApiKeysPanel() {
         </span>
       ),
       className: 'text-muted',
-    },
-    {
-      id: 'status',
-      header: k('columns.status'),
-      cell: (key) => <StatusBadge status={key.status} map={STATUS} t={tr} />,
     },
     { id: 'actions', header: k('columns.actions'), align: 'right', cell: revokeButton },
   ];

@@ -93,7 +93,11 @@ for (const { lang, width, height } of RUNS) {
     expect((await api.get('/api/api-keys', { headers: auth })).status()).toBe(401);
 
     // The key is used: the list says when and from where.
+    const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/api-keys', {
+      timeout: 60_000,
+    });
     await page.reload();
+    expect((await listed).status()).toBe(200);
     await expect(
       region
         .getByText(/127\.0\.0\.1|::1|::ffff:127\.0\.0\.1/)

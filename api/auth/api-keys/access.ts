@@ -13,7 +13,9 @@ import type { ApiKeyFamily } from '../../../shared/contracts/api-keys';
  *   - `/api/plan`, `/api/payments`: the subscription and the Stripe connection (money and secrets);
  *   - `/api/portals` (branding, logo, custom domain, widget secret): what clients see and the handoff's
  *     signing secret, set up by hand in the dashboard;
- *   - `/api/overview`, `/api/notifications`: the dashboard's own views and read flags, across families.
+ *   - `/api/overview`, `/api/notifications`: the dashboard's own views and read flags, across families;
+ *   - `/api/integrations` (the sending domain, an authorisation's return): connecting services to the
+ *     account, set up by hand in the dashboard.
  */
 export const ACCESS_BY_PREFIX: ReadonlyArray<readonly [prefix: string, family: ApiKeyFamily | 'account']> = [
   ['/api/clients', 'clients'],
@@ -34,7 +36,6 @@ export const ACCESS_BY_PREFIX: ReadonlyArray<readonly [prefix: string, family: A
   ['/api/portals', 'account'],
   ['/api/overview', 'account'],
   ['/api/notifications', 'account'],
-  // The provider's integrations (sending domain, an authorisation's return): set up in the dashboard.
   ['/api/integrations', 'account'],
 ];
 
