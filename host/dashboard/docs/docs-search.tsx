@@ -104,7 +104,7 @@ export function DocsSearch({
           onKeyDown={onFieldKey}
           placeholder={t('docs:search.placeholder')}
           aria-describedby={hintId}
-          aria-controls={active ? resultsId : undefined}
+          aria-controls={active && ready && shown.length > 0 ? resultsId : undefined}
           autoComplete="off"
           spellCheck={false}
           className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
