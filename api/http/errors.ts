@@ -65,6 +65,8 @@ export const STATUS: Record<
   stripe_webhook_invalid: 400,
   plan_required: 402,
   billing_unavailable: 503,
+  // Outgoing webhooks (issue 27): the provider already has the most endpoints allowed.
+  webhook_endpoint_limit: 422,
   // Widget identity handoff: a malformed token; a token that does not prove who sent it or for which
   // portal, or is no longer valid; handoff off for the portal; no such client in the portal.
   handoff_invalid: 400,

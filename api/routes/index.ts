@@ -89,6 +89,7 @@ import { registerPortalProject } from './projects/portal-get';
 import { registerPortalProjects } from './projects/portal-list';
 import { registerUpdateProject } from './projects/update';
 import { registerWaitlistJoin } from './waitlist/join';
+import { registerWebhookEndpointRoutes } from './webhook-endpoints';
 import { registerStripeWebhook } from './webhooks/stripe';
 import { registerDeleteWidgetSecret } from './widget/delete-secret';
 import { registerWidgetEmbedding } from './widget/embedding';
@@ -216,6 +217,9 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerDeleteWidgetSecret(app);
   registerWidgetHandoff(app);
   registerWidgetEmbedding(app);
+
+  // Outgoing webhooks (issue 27): endpoints, delivery log, test events, and the events in `webhooks`.
+  registerWebhookEndpointRoutes(app);
 
   if (outboxEnabled(deps)) registerDevOutbox(app);
 }

@@ -147,6 +147,8 @@ export const ErrorCode = z.enum([
   'stripe_webhook_invalid',
   'plan_required',
   'billing_unavailable',
+  // outgoing webhooks (issue 27): a provider's endpoints are limited in number
+  'webhook_endpoint_limit',
   // widget identity handoff (`HandoffErrorCode` in shared/contracts/widget.ts)
   ...HANDOFF_ERROR_CODES,
 ]);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { TaskDefinition } from '../task';
+import { deliverWebhookTask } from './deliver-webhook';
 import { markOverdueInvoicesTask } from './invoices';
 import {
   deleteProviderFilesTask,
@@ -36,6 +37,7 @@ export const TASKS = {
   [stripePushInvoice.name]: stripePushInvoice,
   [stripeCloseInvoice.name]: stripeCloseInvoice,
   [stripeRefundPayment.name]: stripeRefundPayment,
+  [deliverWebhookTask.name]: deliverWebhookTask,
 } as const;
 
 /**
