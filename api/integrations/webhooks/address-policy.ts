@@ -23,12 +23,10 @@ export function checkAddress(address: string, opts: { allowLoopback: boolean }):
   if (!ipaddr.isValid(bare)) return { allowed: false, range: 'invalid' };
   // `process` turns an IPv4-mapped IPv6 address into the IPv4 address it stands for.
   const ip = ipaddr.process(bare);
-  if (ip.kind() === 'ipv6') {
-    const parts = (ip as ipaddr.IPv6).parts;
-    // ::a.b.c.d (IPv4-compatible, deprecated): `ipaddr.js` calls most of it unicast.
-    if (parts.slice(0, 6).every((p) => p === 0)) return { allowed: false, range: 'ipv4Compatible' };
-  }
   const range = ip.range();
+  // ::a.b.c.d (IPv4-compatible, deprecated; not :: or ::1): `ipaddr.js` calls most of it unicast.
+  if (range === 'unicast' && ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0))
+    return { allowed: false, range: 'ipv4Compatible' };
   if (range === 'unicast') return { allowed: true };
   if (range === 'loopback' && opts.allowLoopback) return { allowed: true };
   return { allowed: false, range };
