@@ -36,7 +36,7 @@ describe('the address policy', () => {
     ['::ffff:169.254.169.254', 'linkLocal'],
     ['::ffff:7f00:1', 'loopback'],
     ['::127.0.0.1', 'loopback'],
-    ['::a00:1', 'private'],
+    ['::a00:1', 'ipv4Compatible'],
     ['64:ff9b::a00:1', 'rfc6052'],
     ['2002:a00:1::1', '6to4'],
     ['not-an-address', 'invalid'],
