@@ -25,7 +25,11 @@ export function checkAddress(address: string, opts: { allowLoopback: boolean }):
   const ip = ipaddr.process(bare);
   const range = ip.range();
   // ::a.b.c.d (IPv4-compatible, deprecated; not :: or ::1): `ipaddr.js` calls most of it unicast.
-  if (range === 'unicast' && ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0))
+  if (
+    range === 'unicast' &&
+    ip.kind() === 'ipv6' &&
+    (ip as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)
+  )
     return { allowed: false, range: 'ipv4Compatible' };
   if (range === 'unicast') return { allowed: true };
   if (range === 'loopback' && opts.allowLoopback) return { allowed: true };

@@ -19,7 +19,7 @@ export type ReceiverBehaviour =
 
 /**
  * A local HTTP receiver for webhook tests: records every request, answers 200 `{"ok":true}` unless told
- * otherwise (`failNext(n)` answers 500 to the next n requests, `behave(path, …)` fixes a path's answer).
+ * otherwise (`failNext(n, path?)` answers 500 to the next n requests, `behave(path, …)` fixes a path's answer).
  * `waitFor` resolves once a condition on what arrived holds (no fixed sleeps).
  * @example const r = await startReceiver(); r.failNext(2); … await r.waitFor((got) => got.length >= 3)
  */
@@ -27,7 +27,8 @@ export async function startReceiver() {
   const received: Received[] = [];
   const waiters = new Set<() => void>();
   const behaviours = new Map<string, ReceiverBehaviour>();
-  let failures = 0;
+  /** Requests still to fail, by path ('*': any path). */
+  const failures = new Map<string, number>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -41,8 +42,9 @@ export async function startReceiver() {
       });
       for (const wake of waiters) wake();
       const behaviour = behaviours.get(path) ?? { kind: 'ok' };
-      if (failures > 0) {
-        failures -= 1;
+      const failKey = (failures.get(path) ?? 0) > 0 ? path : (failures.get('*') ?? 0) > 0 ? '*' : null;
+      if (failKey) {
+        failures.set(failKey, (failures.get(failKey) ?? 0) - 1);
         res.writeHead(500, { 'content-type': 'text/plain' }).end('receiver failed on purpose');
         return;
       }
@@ -72,8 +74,9 @@ export async function startReceiver() {
   return {
     port,
     received,
-    failNext(n: number) {
-      failures = n;
+    /** Answers 500 to the next `n` requests (to `path` only, when given). */
+    failNext(n: number, path = '*') {
+      failures.set(path, n);
     },
     behave(path: string, behaviour: ReceiverBehaviour) {
       behaviours.set(path, behaviour);
