@@ -51,6 +51,8 @@ export interface Victim extends Provider {
   draftInvoiceId: string;
   /** Invoices of the client for the PDF routes (issue 21): a sent one, and a cancelled one with its credit note. */
   invoicePdf: { invoiceId: string; cancelledInvoiceId: string };
+  /** A webhook endpoint of the victim (issue 27) with one delivery (its test event). */
+  webhook: { endpointId: string; deliveryId: string };
 }
 
 let counter = 0;
@@ -289,8 +291,20 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
       creditNote: { number: 'VICTIM-CN-1', reason: null },
     }),
   };
+  const endpoint = (await created(
+    await call(t, 'POST', '/api/webhook-endpoints', {
+      ...as,
+      body: { url: 'https://hooks.example.com/victim', eventTypes: ['invoice.paid'] },
+    }),
+    'add a webhook endpoint',
+  )) as { id: string };
+  const testEvent = (await created(
+    await call(t, 'POST', `/api/webhook-endpoints/${endpoint.id}/test`, as),
+    'send a webhook test event',
+  )) as { deliveryId: string };
   return {
     ...owner,
+    webhook: { endpointId: endpoint.id, deliveryId: testEvent.deliveryId },
     invoiceId: invoice.id,
     draftInvoiceId: draftInvoice.id,
     invoicePdf,
