@@ -40,6 +40,7 @@ interface DeliveryRow {
   secret_encrypted: Uint8Array;
   previous_secret_encrypted: Uint8Array | null;
   previous_secret_expires_at: Date | null;
+  failing_since: Date | null;
 }
 
 export async function deliverWebhook(
@@ -50,7 +51,7 @@ export async function deliverWebhook(
   const scope = actingFor(job.providerId);
   const [row] = await deps.sql<DeliveryRow[]>`
     SELECT d.status, d.event_id, ev.body, e.id AS endpoint_id, e.url, e.enabled, e.secret_encrypted,
-           e.previous_secret_encrypted, e.previous_secret_expires_at
+           e.previous_secret_encrypted, e.previous_secret_expires_at, e.failing_since
     FROM webhook_deliveries d
     JOIN webhook_endpoints e ON e.provider_id = d.provider_id AND e.id = d.endpoint_id
     JOIN webhook_events ev ON ev.provider_id = d.provider_id AND ev.id = d.event_id
@@ -103,21 +104,34 @@ async function record(deps: DeliverDeps, job: DeliveryJob, row: DeliveryRow, att
     : attempt.kind === 'gave_up' || (attempt.last && !job.manual)
       ? 'failed'
       : null;
-  await deps.sql.begin(async (tx) => {
-    const [delivery] = await tx<{ attempts: number }[]>`
-      UPDATE webhook_deliveries d SET attempts = d.attempts + ${attempt.kind === 'sent' ? 1 : 0},
-        status = ${status ?? tx`d.status`}, updated_at = ${now}
-      WHERE ${ownedBy(tx, scope, 'd.provider_id')} AND d.id = ${job.deliveryId}
-      RETURNING d.attempts`;
-    if (!delivery) return;
-    const o = attempt.kind === 'sent' ? attempt.outcome : null;
-    await tx`
+  const o = attempt.kind === 'sent' ? attempt.outcome : null;
+  const write = async (sql: Tx | DeliverDeps['sql']) => {
+    // One statement: the delivery's count and state, and its attempt row numbered by that count.
+    const [written] = await sql<{ attempt: number }[]>`
+      WITH d AS (
+        UPDATE webhook_deliveries d SET attempts = d.attempts + ${attempt.kind === 'sent' ? 1 : 0},
+          status = ${status ?? sql`d.status`}, updated_at = ${now}
+        WHERE ${ownedBy(sql, scope, 'd.provider_id')} AND d.id = ${job.deliveryId}
+        RETURNING d.provider_id, d.id, d.attempts
+      )
       INSERT INTO webhook_delivery_attempts (provider_id, delivery_id, attempt, manual, status_code, duration_ms,
                                              response_body, error, created_at)
-      VALUES (${job.providerId}, ${job.deliveryId}, ${Math.max(delivery.attempts, 1)}, ${job.manual},
-              ${o?.statusCode ?? null}, ${o?.durationMs ?? 0}, ${o?.responseBody ?? null},
-              ${o ? o.error : (attempt as { error: string }).error}, ${now})`;
-    if (attempt.kind === 'sent') await trackEndpointHealth(deps, tx, job.providerId, row, ok, now);
+      SELECT d.provider_id, d.id, greatest(d.attempts, 1), ${job.manual}, ${o?.statusCode ?? null},
+             ${o?.durationMs ?? 0}, ${o?.responseBody ?? null},
+             ${o ? o.error : (attempt as { error: string }).error}, ${now}
+      FROM d
+      RETURNING attempt`;
+    return written;
+  };
+  if (ok) {
+    // The common case in one round trip; the endpoint's failure run is cleared only when there is one.
+    await write(deps.sql);
+    if (row.failing_since) await trackEndpointHealth(deps, deps.sql, job.providerId, row, true, now);
+    return;
+  }
+  await deps.sql.begin(async (tx) => {
+    if (!(await write(tx))) return;
+    if (attempt.kind === 'sent') await trackEndpointHealth(deps, tx, job.providerId, row, false, now);
   });
 }
 
@@ -127,7 +141,7 @@ async function record(deps: DeliverDeps, job: DeliveryJob, row: DeliveryRow, att
  */
 async function trackEndpointHealth(
   deps: DeliverDeps,
-  tx: Tx,
+  tx: Tx | DeliverDeps['sql'],
   providerId: string,
   row: DeliveryRow,
   ok: boolean,
