@@ -15,11 +15,11 @@ export const webhookKeys = {
 };
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
-export type WebhookEndpoint = Json<
-  paths['/api/webhook-endpoints/{endpointId}']['get']['responses'][200]
->;
+export type WebhookEndpoint = Json<paths['/api/webhook-endpoints/{endpointId}']['get']['responses'][200]>;
 export type WebhookEndpointCreated = Json<paths['/api/webhook-endpoints']['post']['responses'][201]>;
-export type EndpointInput = NonNullable<paths['/api/webhook-endpoints']['post']['requestBody']>['content']['application/json'];
+export type EndpointInput = NonNullable<
+  paths['/api/webhook-endpoints']['post']['requestBody']
+>['content']['application/json'];
 export type WebhookDelivery = Json<
   paths['/api/webhook-endpoints/{endpointId}/deliveries']['get']['responses'][200]
 >['items'][number];
@@ -51,7 +51,9 @@ export function useSaveEndpoint(endpointId?: string) {
   return useMutation({
     mutationFn: (body: EndpointInput): Promise<WebhookEndpoint | WebhookEndpointCreated> =>
       endpointId
-        ? callApi(api.PATCH('/api/webhook-endpoints/{endpointId}', { params: { path: { endpointId } }, body }))
+        ? callApi(
+            api.PATCH('/api/webhook-endpoints/{endpointId}', { params: { path: { endpointId } }, body }),
+          )
         : callApi(api.POST('/api/webhook-endpoints', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.endpoints }),
   });
