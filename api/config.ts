@@ -137,6 +137,17 @@ export const ConfigSchema = z.object({
   JOBS_RETRY_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(3_600_000),
   /** On SIGTERM, how long running jobs may take to finish before they are returned to the queue. */
   JOBS_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(8_000),
+  /**
+   * Outgoing webhooks: loopback addresses (127.0.0.0/8, ::1, `localhost`) as endpoints, for a receiver on
+   * the developer's own machine; refused in production. Private, link-local and other internal addresses
+   * stay refused.
+   */
+  WEBHOOKS_ALLOW_LOOPBACK: boolean,
+  /** First retry delay of a failed webhook delivery; doubling (with jitter) up to WEBHOOKS_RETRY_MAX_MS. */
+  WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(5_000),
+  WEBHOOKS_RETRY_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(21_600_000),
+  /** How long one webhook delivery may take (connect, send, answer) before it counts as failed. */
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(10_000),
 });
 
 /**
@@ -147,6 +158,11 @@ function crossCheck(data: z.infer<typeof ConfigSchema>): { name: string; message
     return {
       name: 'DEV_HELPERS_REMOTE',
       message: 'DEV_HELPERS_REMOTE is for development only: production never serves the development helpers',
+    };
+  if (data.WEBHOOKS_ALLOW_LOOPBACK && data.NODE_ENV === 'production')
+    return {
+      name: 'WEBHOOKS_ALLOW_LOOPBACK',
+      message: 'WEBHOOKS_ALLOW_LOOPBACK is for development only: production never sends webhooks to loopback',
     };
   if (data.STORAGE_DRIVER === 's3' && !data.S3_BUCKET)
     return { name: 'S3_BUCKET', message: 'S3_BUCKET is required when STORAGE_DRIVER=s3' };

@@ -73,6 +73,8 @@ export const STATUS: Record<
   authorisation_state_invalid: 404,
   authorisation_state_expired: 409,
   authorisation_state_used: 409,
+  // Outgoing webhooks (issue 27): the provider already has the most endpoints allowed.
+  webhook_endpoint_limit: 422,
   // Widget identity handoff: a malformed token; a token that does not prove who sent it or for which
   // portal, or is no longer valid; handoff off for the portal; no such client in the portal.
   handoff_invalid: 400,

@@ -13,7 +13,21 @@
  *     with a notification to the provider, a refund flagged to the provider.
  *   - A failure no retry can heal (an invoice closed meanwhile, a total Stripe computes differently) ends
  *     the job at once, with the same visible outcome.
+ *
+ * Webhooks (`deliver_webhook`) follow the same rule on a longer schedule, because a receiver may be down
+ * for a day: WEBHOOKS_RETRY_BASE_MS (5 s) doubling, at most WEBHOOKS_RETRY_MAX_MS (6 h) apart,
+ * WEBHOOK_DELIVERY_ATTEMPTS in all: at least 24 hours even when every jitter draws short (about 26.5 h;
+ * 31 h at the long end). A task names its schedule (`TaskDefinition.retrySchedule`); the worker applies it.
  */
+
+/** The spacing of a task's retries: `retryDelayMs`'s `baseMs` and `maxMs`. */
+export interface RetrySchedule {
+  baseMs: number;
+  maxMs: number;
+}
+
+/** Attempts of a webhook delivery (see above): 16 retries, spanning ≥ 24 h with the default schedule. */
+export const WEBHOOK_DELIVERY_ATTEMPTS = 17;
 
 /** Attempts of every delivery job (see the rule above). */
 export const DELIVERY_ATTEMPTS = 12;

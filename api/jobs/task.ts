@@ -1,6 +1,8 @@
 import type { z } from 'zod';
+import type { Config } from '../config';
 import type { AppDeps } from '../http/context';
 import type { Logger } from '../http/logger';
+import type { RetrySchedule } from './backoff';
 
 /** What a task's `run` gets besides its payload. */
 export interface TaskContext {
@@ -30,6 +32,11 @@ export interface TaskDefinition<N extends string = string, S extends z.ZodType =
   payload: S;
   /** Attempts before the job is given up (default {@link DEFAULT_MAX_ATTEMPTS}). */
   maxAttempts?: number;
+  /**
+   * The spacing of its retries, from the configuration; default JOBS_RETRY_BASE_MS / JOBS_RETRY_MAX_MS
+   * (`backoff.ts`: webhooks retry longer).
+   */
+  retrySchedule?: (config: Config) => RetrySchedule;
   /** Throw to fail the attempt: the job is retried with backoff until its attempts are spent. */
   run(payload: z.output<S>, ctx: TaskContext): Promise<void>;
 }

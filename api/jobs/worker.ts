@@ -215,10 +215,13 @@ async function runAttempt(
       log.error({ err: messageOf(err) }, 'job failed for good');
       throw err;
     }
-    const delayMs = retryDelayMs(attempt, {
-      baseMs: deps.config.JOBS_RETRY_BASE_MS,
-      maxMs: deps.config.JOBS_RETRY_MAX_MS,
-    });
+    const delayMs = retryDelayMs(
+      attempt,
+      def.retrySchedule?.(deps.config) ?? {
+        baseMs: deps.config.JOBS_RETRY_BASE_MS,
+        maxMs: deps.config.JOBS_RETRY_MAX_MS,
+      },
+    );
     await addJob(deps.sql, schema, def.name, again, {
       ...options,
       runAt: new Date(Date.now() + delayMs),

@@ -56,7 +56,7 @@ export async function closeInvoiceInStripe(
       UPDATE invoices SET stripe_close_state = ${state}, stripe_close_error = ${code}, updated_at = now()
       WHERE provider_id = ${providerId} AND id = ${invoiceId}`;
     return final.outcome === 'failed'
-      ? [await recordStripeEvent(tx, providerId, invoiceId, 'stripe_close_failed', { code })]
+      ? [await recordStripeEvent(tx, deps.jobs, providerId, invoiceId, 'stripe_close_failed', { code })]
       : [];
   });
   await publishSeqs(deps, providerId, seqs);

@@ -79,7 +79,7 @@ export async function refundLatePayment(
     if (!changed || final.outcome === 'not_charged') return [];
     const event = final.outcome === 'refunded' ? 'late_payment_refunded' : 'late_payment_refund_failed';
     return [
-      await recordStripeEvent(tx, providerId, payment.invoice_id, event, {
+      await recordStripeEvent(tx, deps.jobs, providerId, payment.invoice_id, event, {
         amountCents: Number(payment.amount_cents),
         currency: payment.currency,
         reason: payment.invoice_status === 'cancelled' ? 'cancelled' : 'paid',

@@ -216,7 +216,9 @@ export async function pushInvoiceToStripe(
       UPDATE invoices SET stripe_push_state = ${state}, stripe_push_error = ${code}, updated_at = now()
       WHERE provider_id = ${providerId} AND id = ${invoiceId}`;
     if (final.outcome === 'failed')
-      seqs.push(await recordStripeEvent(tx, providerId, invoiceId, 'stripe_push_failed', { code }));
+      seqs.push(
+        await recordStripeEvent(tx, deps.jobs, providerId, invoiceId, 'stripe_push_failed', { code }),
+      );
     // Closed while the push ran (or before it): whatever it made in Stripe must be closed too.
     if (final.outcome === 'sent' || (final.outcome === 'skipped' && final.why === 'closed')) {
       const [closed] = await tx`

@@ -127,6 +127,7 @@ export type StripeEvent =
  */
 export async function recordStripeEvent(
   tx: Tx,
+  jobs: Jobs,
   providerId: string,
   invoiceId: string,
   event: StripeEvent,
@@ -146,6 +147,7 @@ export async function recordStripeEvent(
     FROM invoices WHERE provider_id = ${providerId} AND id = ${invoiceId}`;
   if (!invoice) return null;
   const activity = await recordActivity(tx, {
+    jobs,
     providerId,
     projectId: invoice.project_id,
     clientId: invoice.client_id,

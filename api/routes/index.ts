@@ -91,6 +91,7 @@ import { registerPortalProject } from './projects/portal-get';
 import { registerPortalProjects } from './projects/portal-list';
 import { registerUpdateProject } from './projects/update';
 import { registerWaitlistJoin } from './waitlist/join';
+import { registerWebhookEndpointRoutes } from './webhook-endpoints';
 import { registerStripeWebhook } from './webhooks/stripe';
 import { registerDeleteWidgetSecret } from './widget/delete-secret';
 import { registerWidgetEmbedding } from './widget/embedding';
@@ -224,6 +225,8 @@ export function registerRoutes(app: App, deps: AppDeps) {
 
   // API keys (issue 27): the provider's keys, session only.
   registerApiKeyRoutes(app);
+  // Outgoing webhooks (issue 27): endpoints, delivery log, test events, and the events in `webhooks`.
+  registerWebhookEndpointRoutes(app);
 
   if (outboxEnabled(deps)) registerDevOutbox(app);
 }

@@ -362,6 +362,7 @@ export async function seedDemoFiles(deps: AppDeps, providerId: string): Promise<
       const decision = e.kind === 'decision';
       const common = { fileId: e.file_id, fileName: e.name, status: e.status_after, version: e.number };
       const { id } = await recordActivity(tx as Tx, {
+        jobs: deps.jobs,
         providerId,
         projectId: e.project_id,
         type: decision ? 'file_approval' : 'file_upload',

@@ -95,7 +95,9 @@ export async function seedDemoInvoices(deps: AppDeps, providerId: string): Promi
     lines: [line('Discovery workshops', 8, 11_000), line('Clickable prototype', 14.75, 11_000)],
   });
   await sendInvoice(at(30), scope, overdue.id, { mailClient: false });
-  await deps.sql.begin((tx) => markInvoiceOverdue(tx, scope, overdue.id, { actor: 'system' }));
+  await deps.sql.begin((tx) =>
+    markInvoiceOverdue(tx, scope, overdue.id, { jobs: deps.jobs, actor: 'system' }),
+  );
 
   // Cancelled with a credit note (wrong hourly rate), then the corrected invoice, sent: in euros, 19 % VAT.
   const wrong = await createInvoice(at(22), scope, {

@@ -1,8 +1,10 @@
 import { createSocket, type RemoteInfo } from 'node:dgram';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, isIP } from 'node:net';
 
 /** DNS constants (RFC 1035) the stand-in needs. */
 const TYPE_TXT = 16;
+const TYPE_A = 1;
+const TYPE_AAAA = 28;
 const CLASS_IN = 1;
 const RCODE_NOERROR = 0;
 const RCODE_FORMERR = 1;
@@ -27,11 +29,12 @@ export interface DnsQuery {
  */
 export async function startDnsStandIn(options: { port?: number; host?: string } = {}) {
   const zone = new Map<string, string[]>();
+  const hosts = new Map<string, string[]>();
   const queries: DnsQuery[] = [];
   const socket = createSocket('udp4');
 
   socket.on('message', (message: Buffer, peer: RemoteInfo) => {
-    const reply = answer(message, zone, queries);
+    const reply = answer(message, zone, hosts, queries);
     if (reply) socket.send(reply, peer.port, peer.address);
   });
 
@@ -57,6 +60,11 @@ export async function startDnsStandIn(options: { port?: number; host?: string } 
     /** Makes `name` not exist again. */
     remove(name: string) {
       zone.delete(normalise(name));
+      hosts.delete(normalise(name));
+    },
+    /** Gives `name` these addresses (A records for IPv4, AAAA for IPv6), e.g. a webhook host. */
+    setAddresses(name: string, addresses: string[]) {
+      hosts.set(normalise(name), addresses);
     },
     close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
   };
@@ -65,7 +73,12 @@ export async function startDnsStandIn(options: { port?: number; host?: string } 
 const normalise = (name: string) => name.toLowerCase().replace(/\.$/, '');
 
 /** The reply to one datagram, or null when it is too short to carry a query id. */
-function answer(message: Buffer, zone: Map<string, string[]>, queries: DnsQuery[]): Buffer | null {
+function answer(
+  message: Buffer,
+  zone: Map<string, string[]>,
+  hosts: Map<string, string[]>,
+  queries: DnsQuery[],
+): Buffer | null {
   if (message.length < HEADER_BYTES) return null;
   const flags = message.readUInt16BE(2);
   const isQuery = (flags & 0x8000) === 0;
@@ -75,9 +88,20 @@ function answer(message: Buffer, zone: Map<string, string[]>, queries: DnsQuery[
   const question = readQuestion(message);
   if (!question) return header(message, RCODE_FORMERR, 0);
   queries.push({ name: question.name, type: question.type });
-  const values = zone.get(normalise(question.name));
-  if (!values) return Buffer.concat([header(message, RCODE_NXDOMAIN, 1), question.raw]);
-  const records = question.type === TYPE_TXT && question.class === CLASS_IN ? values : [];
+  const name = normalise(question.name);
+  const values = zone.get(name);
+  const addresses = hosts.get(name);
+  if (!values && !addresses) return Buffer.concat([header(message, RCODE_NXDOMAIN, 1), question.raw]);
+  if (question.class === CLASS_IN && (question.type === TYPE_A || question.type === TYPE_AAAA)) {
+    const family = question.type === TYPE_A ? 4 : 6;
+    const matching = (addresses ?? []).filter((a) => isIP(a) === family);
+    return Buffer.concat([
+      header(message, RCODE_NOERROR, 1, matching.length),
+      question.raw,
+      ...matching.map((a) => address(a, question.type)),
+    ]);
+  }
+  const records = question.type === TYPE_TXT && question.class === CLASS_IN ? (values ?? []) : [];
   return Buffer.concat([
     header(message, RCODE_NOERROR, 1, records.length),
     question.raw,
@@ -134,4 +158,34 @@ function txt(value: string): Buffer {
   fixed.writeUInt32BE(60, 6);
   fixed.writeUInt16BE(rdata.length, 10);
   return Buffer.concat([fixed, rdata]);
+}
+
+/** An A or AAAA answer for the question's name (a pointer to offset 12). */
+function address(value: string, type: number): Buffer {
+  const rdata = type === TYPE_A ? Buffer.from(value.split('.').map(Number)) : Buffer.from(ipv6Bytes(value));
+  const fixed = Buffer.alloc(12);
+  fixed.writeUInt16BE(0xc000 | HEADER_BYTES, 0);
+  fixed.writeUInt16BE(type, 2);
+  fixed.writeUInt16BE(CLASS_IN, 4);
+  fixed.writeUInt32BE(60, 6);
+  fixed.writeUInt16BE(rdata.length, 10);
+  return Buffer.concat([fixed, rdata]);
+}
+
+/** The 16 bytes of an IPv6 address (`::` expanded; a trailing dotted IPv4 part as its 4 bytes). */
+function ipv6Bytes(value: string): number[] {
+  let text = value;
+  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (v4?.[1]) {
+    const [a, b, c, d] = v4[1].split('.').map(Number) as [number, number, number, number];
+    text = `${text.slice(0, -v4[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  return groups.flatMap((g) => {
+    const n = Number.parseInt(g, 16);
+    return [n >> 8, n & 0xff];
+  });
 }

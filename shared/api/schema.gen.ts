@@ -11676,6 +11676,962 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your webhook endpoints
+         * @description Your webhook endpoints, newest first, without their secrets. Paged by cursor: `limit` up to 100 (default 50), `nextCursor` continues the list as `cursor`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                    cursor?: string;
+                    /** @description Items per page, 1–100 (default 50). */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of endpoints */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "7d2c1f0e-3b4a-4c5d-8e9f-0a1b2c3d4e5f",
+                         *           "url": "https://hooks.example.com/client-portal",
+                         *           "description": "Bookkeeping sheet",
+                         *           "eventTypes": [
+                         *             "invoice.sent",
+                         *             "invoice.paid"
+                         *           ],
+                         *           "enabled": true,
+                         *           "disabledReason": null,
+                         *           "failingSince": null,
+                         *           "previousSecretExpiresAt": null,
+                         *           "createdAt": "2026-12-07T10:15:00.000Z",
+                         *           "updatedAt": "2026-12-07T10:15:00.000Z"
+                         *         }
+                         *       ],
+                         *       "nextCursor": null
+                         *     }
+                         */
+                        "application/json": components["schemas"]["WebhookEndpointList"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a webhook endpoint
+         * @description Adds an endpoint that receives the chosen events, signed per the Standard Webhooks specification. The answer carries the signing secret (`whsec_…`) — the only time it is shown. The URL must be an absolute https URL (http only outside production), at most 2,048 characters, and must not point to a private, loopback, link-local or other internal address (422 with the reason on `url`). At most 20 endpoints (422 `webhook_endpoint_limit`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retry safe: a repeat with the same key and the same request within 24 h answers the first 2xx answer again (`Idempotent-Replayed: true`) and creates nothing; the same key with another request answers 422 `idempotency_key_reused`, and while the first request still runs, 409 `idempotency_key_in_progress`. Printable ASCII, up to 255 characters (e.g. a UUID). */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://hooks.example.com/client-portal",
+                     *       "description": "Bookkeeping sheet",
+                     *       "eventTypes": [
+                     *         "invoice.sent",
+                     *         "invoice.paid"
+                     *       ],
+                     *       "enabled": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointCreateInput"];
+                };
+            };
+            responses: {
+                /** @description The new endpoint with its signing secret (shown once) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "7d2c1f0e-3b4a-4c5d-8e9f-0a1b2c3d4e5f",
+                         *       "url": "https://hooks.example.com/client-portal",
+                         *       "description": "Bookkeeping sheet",
+                         *       "eventTypes": [
+                         *         "invoice.sent",
+                         *         "invoice.paid"
+                         *       ],
+                         *       "enabled": true,
+                         *       "disabledReason": null,
+                         *       "failingSince": null,
+                         *       "previousSecretExpiresAt": null,
+                         *       "createdAt": "2026-12-07T10:15:00.000Z",
+                         *       "updatedAt": "2026-12-07T10:15:00.000Z",
+                         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw8dTb4NhMuKQ="
+                         *     }
+                         */
+                        "application/json": components["schemas"]["WebhookEndpointCreated"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description One of your endpoints, without its secret. Another provider’s endpoint answers 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    endpointId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The endpoint */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "7d2c1f0e-3b4a-4c5d-8e9f-0a1b2c3d4e5f",
+                         *       "url": "https://hooks.example.com/client-portal",
+                         *       "description": "Bookkeeping sheet",
+                         *       "eventTypes": [
+                         *         "invoice.sent",
+                         *         "invoice.paid"
+                         *       ],
+                         *       "enabled": true,
+                         *       "disabledReason": null,
+                         *       "failingSince": null,
+                         *       "previousSecretExpiresAt": null,
+                         *       "createdAt": "2026-12-07T10:15:00.000Z",
+                         *       "updatedAt": "2026-12-07T10:15:00.000Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes the endpoint with its delivery log; deliveries still waiting for a retry are dropped. Another provider’s endpoint answers 404.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    endpointId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Changes the fields sent: URL (checked as on creation), description, events, enabled. Turning an endpoint the platform switched off (`disabledReason: failing`) on again starts its failure count anew. Another provider’s endpoint answers 404.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    endpointId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "eventTypes": [
+                     *         "invoice.paid"
+                     *       ],
+                     *       "enabled": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointUpdateInput"];
+                };
+            };
+            responses: {
+                /** @description The changed endpoint */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "7d2c1f0e-3b4a-4c5d-8e9f-0a1b2c3d4e5f",
+                         *       "url": "https://hooks.example.com/client-portal",
+                         *       "description": "Bookkeeping sheet",
+                         *       "eventTypes": [
+                         *         "invoice.sent",
+                         *         "invoice.paid"
+                         *       ],
+                         *       "enabled": true,
+                         *       "disabledReason": null,
+                         *       "failingSince": null,
+                         *       "previousSecretExpiresAt": null,
+                         *       "createdAt": "2026-12-07T10:15:00.000Z",
+                         *       "updatedAt": "2026-12-07T10:15:00.000Z"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{endpointId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint’s delivery log
+         * @description The endpoint’s deliveries, newest first: the event (type and id, the `webhook-id` sent), its state, and its latest 20 attempts (time, attempt number, status code, duration, the first 2 KB of the answer, the error when no answer came). Paged by cursor: `limit` up to 100 (default 50). Another provider’s endpoint answers 404.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                    cursor?: string;
+                    /** @description Items per page, 1–100 (default 50). */
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    endpointId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of deliveries */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "items": [
+                         *         {
+                         *           "id": "1e2d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b",
+                         *           "eventId": "9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a",
+                         *           "eventType": "invoice.paid",
+                         *           "status": "succeeded",
+                         *           "attempts": 2,
+                         *           "createdAt": "2026-12-07T10:15:00.000Z",
+                         *           "updatedAt": "2026-12-07T10:15:06.000Z",
+                         *           "log": [
+                         *             {
+                         *               "id": "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
+                         *               "attempt": 2,
+                         *               "manual": false,
+                         *               "statusCode": 200,
+                         *               "durationMs": 84,
+                         *               "responseBody": "{\"ok\":true}",
+                         *               "error": null,
+                         *               "createdAt": "2026-12-07T10:15:06.000Z"
+                         *             }
+                         *           ]
+                         *         }
+                         *       ],
+                         *       "nextCursor": null
+                         *     }
+                         */
+                        "application/json": components["schemas"]["WebhookDeliveryList"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver an event
+         * @description Sends the delivery’s event to the endpoint again, at once and once (not retried), with the same body and `webhook-id`, signed afresh; the attempt appears in the log. Another provider’s endpoint or delivery answers 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    deliveryId: string;
+                    endpointId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Queued */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "deliveryId": "1e2d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b",
+                         *       "eventId": "9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["WebhookDeliveryQueued"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{endpointId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an endpoint’s signing secret
+         * @description Makes a new signing secret and answers it (shown once). For the next 24 hours every delivery carries two signatures in `webhook-signature`, one with the old secret and one with the new, so the receiver can switch without losing an event (`previousSecretExpiresAt` says until when). Another provider’s endpoint answers 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    endpointId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The endpoint with its new signing secret (shown once) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "7d2c1f0e-3b4a-4c5d-8e9f-0a1b2c3d4e5f",
+                         *       "url": "https://hooks.example.com/client-portal",
+                         *       "description": "Bookkeeping sheet",
+                         *       "eventTypes": [
+                         *         "invoice.sent",
+                         *         "invoice.paid"
+                         *       ],
+                         *       "enabled": true,
+                         *       "disabledReason": null,
+                         *       "failingSince": null,
+                         *       "previousSecretExpiresAt": "2026-12-08T10:15:00.000Z",
+                         *       "createdAt": "2026-12-07T10:15:00.000Z",
+                         *       "updatedAt": "2026-12-07T10:15:00.000Z",
+                         *       "secret": "whsec_pQ3nXk2mZr7YtV0wq6sB1Hc8dLjE4uFa9GiNoKlRsTU="
+                         *     }
+                         */
+                        "application/json": components["schemas"]["WebhookEndpointCreated"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{endpointId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Sends a `webhook.test` event to the endpoint, at once and once, whatever events it subscribes to and even while it is turned off; the attempt appears in the delivery log. Another provider’s endpoint answers 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    endpointId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Queued */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "deliveryId": "1e2d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b",
+                         *       "eventId": "9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a"
+                         *     }
+                         */
+                        "application/json": components["schemas"]["WebhookDeliveryQueued"];
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/stripe": {
         parameters: {
             query?: never;
@@ -11946,7 +12902,680 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "client.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * client.created
+         * @description A client was added. Sent to each enabled endpoint subscribed to `client.created`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                    "webhook-id": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                    "webhook-signature": string;
+                    /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ClientCreatedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "client.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * client.deleted
+         * @description A client was deleted; the object as it was. Sent to each enabled endpoint subscribed to `client.deleted`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                    "webhook-id": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                    "webhook-signature": string;
+                    /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ClientDeletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "client.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * client.updated
+         * @description A client’s details changed (by you or the client). Sent to each enabled endpoint subscribed to `client.updated`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                    "webhook-id": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                    "webhook-signature": string;
+                    /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ClientUpdatedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "file.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * file.status_changed
+         * @description A file was approved or changes were requested. Sent to each enabled endpoint subscribed to `file.status_changed`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                    "webhook-id": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                    "webhook-signature": string;
+                    /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FileStatusChangedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "file.uploaded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * file.uploaded
+         * @description A file or a new version of it was uploaded. Sent to each enabled endpoint subscribed to `file.uploaded`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                    "webhook-id": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                    "webhook-signature": string;
+                    /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FileUploadedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invoice.cancelled
+         * @description An invoice was cancelled. Sent to each enabled endpoint subscribed to `invoice.cancelled`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                    "webhook-id": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                    "webhook-signature": string;
+                    /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InvoiceCancelledEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.overdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invoice.overdue
+         * @description An invoice passed its due date unpaid. Sent to each enabled endpoint subscribed to `invoice.overdue`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                    "webhook-id": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                    "webhook-signature": string;
+                    /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InvoiceOverdueEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invoice.paid
+         * @description An invoice was paid (by card, or marked paid). Sent to each enabled endpoint subscribed to `invoice.paid`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                    "webhook-id": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                    "webhook-signature": string;
+                    /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InvoicePaidEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invoice.sent
+         * @description An invoice was sent to its client. Sent to each enabled endpoint subscribed to `invoice.sent`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                    "webhook-id": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                    "webhook-signature": string;
+                    /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InvoiceSentEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.created
+         * @description A message was written in a project (either side). Sent to each enabled endpoint subscribed to `message.created`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                    "webhook-id": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                    "webhook-signature": string;
+                    /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MessageCreatedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "project.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * project.created
+         * @description A project was created. Sent to each enabled endpoint subscribed to `project.created`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                    "webhook-id": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                    "webhook-signature": string;
+                    /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProjectCreatedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "project.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * project.status_changed
+         * @description A project’s status changed. Sent to each enabled endpoint subscribed to `project.status_changed`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                    "webhook-id": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                    "webhook-signature": string;
+                    /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProjectStatusChangedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "project.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * project.updated
+         * @description A project’s details (not its status) changed. Sent to each enabled endpoint subscribed to `project.updated`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                    "webhook-id": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                    "webhook-signature": string;
+                    /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProjectUpdatedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test
+         * @description Sent by “Send test event”. Sent to each enabled endpoint subscribed to `webhook.test`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                    "webhook-id": string;
+                    /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                    "webhook-signature": string;
+                    /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookTestEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         AccountSession: {
@@ -12220,6 +13849,26 @@ export interface components {
             };
             updatedAt: string;
         };
+        /** @description A client was added. */
+        ClientCreatedEvent: {
+            data: {
+                object: components["schemas"]["Client"];
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "client.created";
+            /** @enum {number} */
+            version: 1;
+        };
         ClientCreateInput: {
             /** @example Navy Labs */
             company?: string | null;
@@ -12252,6 +13901,26 @@ export interface components {
             };
             /** @enum {boolean} */
             ok: true;
+        };
+        /** @description A client was deleted; the object as it was. */
+        ClientDeletedEvent: {
+            data: {
+                object: components["schemas"]["Client"];
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "client.deleted";
+            /** @enum {number} */
+            version: 1;
         };
         ClientDetail: {
             company: string | null;
@@ -12318,6 +13987,26 @@ export interface components {
         ClientPasswordInput: {
             password: string;
         };
+        /** @description A client’s details changed (by you or the client). */
+        ClientUpdatedEvent: {
+            data: {
+                object: components["schemas"]["Client"];
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "client.updated";
+            /** @enum {number} */
+            version: 1;
+        };
         ClientUpdateInput: {
             /** @example Navy Labs */
             company?: string | null;
@@ -12368,7 +14057,7 @@ export interface components {
                 id: string;
                 name: string;
             };
-            lastMessage: components["schemas"]["Message"];
+            lastMessage: components["schemas"]["Message"] & (Record<string, never> | null);
             project: {
                 /** Format: uuid */
                 id: string;
@@ -12452,7 +14141,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_not_payable" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_not_payable" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "webhook_endpoint_limit" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
                 fields?: components["schemas"]["FieldError"][];
                 /** @description Human-readable, in the request language. */
                 message: string;
@@ -12601,6 +14290,26 @@ export interface components {
             /** @description Of the image, or of the first PDF page in points. */
             width: number | null;
         };
+        /** @description A file was approved or changes were requested. */
+        FileStatusChangedEvent: {
+            data: {
+                object: components["schemas"]["FileSummary"];
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "file.status_changed";
+            /** @enum {number} */
+            version: 1;
+        };
         FileSummary: {
             /** @description The decisions the caller may take now (`decisionsFor`). */
             allowedDecisions: ("approved" | "rejected" | "client_approved" | "client_rejected" | "revision_requested")[];
@@ -12637,6 +14346,26 @@ export interface components {
         };
         FileUpdateInput: {
             name: string;
+        };
+        /** @description A file or a new version of it was uploaded. */
+        FileUploadedEvent: {
+            data: {
+                object: components["schemas"]["FileSummary"];
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "file.uploaded";
+            /** @enum {number} */
+            version: 1;
         };
         FileVersion: {
             createdAt: string;
@@ -12780,6 +14509,26 @@ export interface components {
             /** @default null */
             reason: string | null;
         };
+        /** @description An invoice was cancelled. */
+        InvoiceCancelledEvent: {
+            data: {
+                object: components["schemas"]["Invoice"];
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "invoice.cancelled";
+            /** @enum {number} */
+            version: 1;
+        };
         InvoiceCreate: {
             /** Format: uuid */
             clientId: string;
@@ -12845,6 +14594,46 @@ export interface components {
             /** @description Over the client/project/search filter, ignoring the status filter. */
             totals: components["schemas"]["InvoiceStatusTotal"][];
         };
+        /** @description An invoice passed its due date unpaid. */
+        InvoiceOverdueEvent: {
+            data: {
+                object: components["schemas"]["Invoice"];
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "invoice.overdue";
+            /** @enum {number} */
+            version: 1;
+        };
+        /** @description An invoice was paid (by card, or marked paid). */
+        InvoicePaidEvent: {
+            data: {
+                object: components["schemas"]["Invoice"];
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "invoice.paid";
+            /** @enum {number} */
+            version: 1;
+        };
         InvoicePayment: {
             amountCents: number;
             /**
@@ -12883,6 +14672,26 @@ export interface components {
                  */
                 status: "pending" | "not_connected";
             };
+        };
+        /** @description An invoice was sent to its client. */
+        InvoiceSentEvent: {
+            data: {
+                object: components["schemas"]["Invoice"];
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "invoice.sent";
+            /** @enum {number} */
+            version: 1;
         };
         InvoiceSettings: {
             businessAddress: string | null;
@@ -13109,7 +14918,27 @@ export interface components {
             };
             /** @description Position in the conversation (increasing). */
             seq: number;
-        } | null;
+        };
+        /** @description A message was written in a project (either side). */
+        MessageCreatedEvent: {
+            data: {
+                object: components["schemas"]["Message"];
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "message.created";
+            /** @enum {number} */
+            version: 1;
+        };
         MessageInput: {
             /** @example The first draft is ready for review. */
             body: string;
@@ -13708,7 +15537,7 @@ export interface components {
             website?: string | null;
         };
         Project: {
-            budget: components["schemas"]["Money"] & (Record<string, never> | null);
+            budget: components["schemas"]["Money"] | null;
             budgetVisibleToClient: boolean;
             client: {
                 /** Format: uuid */
@@ -13734,6 +15563,26 @@ export interface components {
             /** @description Messages from the client the provider has not read. */
             unreadMessages: number;
             updatedAt: string;
+        };
+        /** @description A project was created. */
+        ProjectCreatedEvent: {
+            data: {
+                object: components["schemas"]["Project"];
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "project.created";
+            /** @enum {number} */
+            version: 1;
         };
         ProjectCreateInput: {
             /** @description Budget in minor units (cents) of the provider’s currency; null for none. */
@@ -13785,6 +15634,46 @@ export interface components {
             nextCursor: string | null;
             /** @description Every match, not just this page. */
             total: number;
+        };
+        /** @description A project’s status changed. */
+        ProjectStatusChangedEvent: {
+            data: {
+                object: components["schemas"]["Project"];
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "project.status_changed";
+            /** @enum {number} */
+            version: 1;
+        };
+        /** @description A project’s details (not its status) changed. */
+        ProjectUpdatedEvent: {
+            data: {
+                object: components["schemas"]["Project"];
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "project.updated";
+            /** @enum {number} */
+            version: 1;
         };
         ProjectUpdateInput: {
             /** @description Budget in minor units (cents) of the provider’s currency; null for none. */
@@ -14045,6 +15934,157 @@ export interface components {
             alreadyOnList: boolean;
             /** @enum {boolean} */
             joined: true;
+        };
+        WebhookDelivery: {
+            /** @description Attempts made so far, redeliveries included. */
+            attempts: number;
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @description The event’s id: `webhook-id` of every attempt (stable for de-duplication).
+             */
+            eventId: string;
+            /** @example invoice.paid */
+            eventType: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Its attempts, newest first (the latest 20). */
+            log: components["schemas"]["WebhookDeliveryAttempt"][];
+            /**
+             * @description pending: queued or waiting for a retry; failed: given up.
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            updatedAt: string;
+        };
+        WebhookDeliveryAttempt: {
+            /** @description 1 for the first try. */
+            attempt: number;
+            createdAt: string;
+            durationMs: number;
+            /** @description Why no usable answer came: `timeout`, `address_refused` (an internal address), `dns_failed`, `connection_failed`, `redirect_not_followed`, `endpoint_disabled`; null for an HTTP answer. */
+            error: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description A redelivery you asked for. */
+            manual: boolean;
+            /** @description The first 2 KB of the answer’s body. */
+            responseBody: string | null;
+            /** @description null when no answer came. */
+            statusCode: number | null;
+        };
+        WebhookDeliveryList: {
+            items: components["schemas"]["WebhookDelivery"][];
+            /** @description Send as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        WebhookDeliveryQueued: {
+            /** Format: uuid */
+            deliveryId: string;
+            /** Format: uuid */
+            eventId: string;
+        };
+        WebhookEndpoint: {
+            createdAt: string;
+            description: string | null;
+            /**
+             * @description `failing`: turned off by the platform after every attempt failed for 3 days (the provider was e-mailed); null otherwise.
+             * @enum {string|null}
+             */
+            disabledReason: "failing" | null;
+            enabled: boolean;
+            eventTypes: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled")[];
+            /** @description When the current run of failed attempts began; null after a success. */
+            failingSince: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description After a rotation: until when the old secret still signs (a second signature). */
+            previousSecretExpiresAt: string | null;
+            updatedAt: string;
+            url: string;
+        };
+        WebhookEndpointCreated: {
+            createdAt: string;
+            description: string | null;
+            /**
+             * @description `failing`: turned off by the platform after every attempt failed for 3 days (the provider was e-mailed); null otherwise.
+             * @enum {string|null}
+             */
+            disabledReason: "failing" | null;
+            enabled: boolean;
+            eventTypes: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled")[];
+            /** @description When the current run of failed attempts began; null after a success. */
+            failingSince: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description After a rotation: until when the old secret still signs (a second signature). */
+            previousSecretExpiresAt: string | null;
+            /**
+             * @description The signing secret (`whsec_` + base64 of 32 random bytes), shown only now. Verify `webhook-signature` with it (Standard Webhooks).
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw8dTb4NhMuKQ=
+             */
+            secret: string;
+            updatedAt: string;
+            url: string;
+        };
+        WebhookEndpointCreateInput: {
+            /** @example Zapier: new invoices to the bookkeeping sheet */
+            description?: string | null;
+            /** @default true */
+            enabled: boolean;
+            /**
+             * @example [
+             *       "invoice.sent",
+             *       "invoice.paid"
+             *     ]
+             */
+            eventTypes: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled")[];
+            /** @example https://hooks.example.com/client-portal */
+            url: string;
+        };
+        WebhookEndpointList: {
+            items: components["schemas"]["WebhookEndpoint"][];
+            /** @description Send as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        WebhookEndpointUpdateInput: {
+            /** @example Zapier: new invoices to the bookkeeping sheet */
+            description?: string | null;
+            enabled?: boolean;
+            /**
+             * @example [
+             *       "invoice.sent",
+             *       "invoice.paid"
+             *     ]
+             */
+            eventTypes?: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled")[];
+            /** @example https://hooks.example.com/client-portal */
+            url?: string;
+        };
+        /** @description Sent by “Send test event”. */
+        WebhookTestEvent: {
+            data: {
+                object: {
+                    /** Format: uuid */
+                    endpointId: string;
+                    /** @example A test event from Client Portal. */
+                    message: string;
+                };
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "webhook.test";
+            /** @enum {number} */
+            version: 1;
         };
         WidgetEmbedding: {
             /** @description Whether `origin` is one of the portal’s allowed website origins (Portals → the portal → Website embedding). */

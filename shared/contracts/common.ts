@@ -157,6 +157,8 @@ export const ErrorCode = z.enum([
   'authorisation_state_invalid',
   'authorisation_state_expired',
   'authorisation_state_used',
+  // outgoing webhooks (issue 27): a provider's endpoints are limited in number
+  'webhook_endpoint_limit',
   // widget identity handoff (`HandoffErrorCode` in shared/contracts/widget.ts)
   ...HANDOFF_ERROR_CODES,
   // API keys and idempotency (issue 27)

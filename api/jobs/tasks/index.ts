@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { TaskDefinition } from '../task';
+import { deliverWebhookTask } from './deliver-webhook';
 import { markOverdueInvoicesTask } from './invoices';
 import {
   deleteProviderFilesTask,
@@ -38,6 +39,7 @@ export const TASKS = {
   [stripeCloseInvoice.name]: stripeCloseInvoice,
   [stripeRefundPayment.name]: stripeRefundPayment,
   [pruneApiUsage.name]: pruneApiUsage,
+  [deliverWebhookTask.name]: deliverWebhookTask,
 } as const;
 
 /**

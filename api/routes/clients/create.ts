@@ -34,7 +34,7 @@ export const registerCreateClient = providerOperation(
     },
   },
   async (c, scope) => {
-    const { sql, now } = c.get('deps');
-    return c.json(await createClient(sql, scope, c.req.valid('json'), now()), 201);
+    const deps = c.get('deps');
+    return c.json(await createClient(deps, scope, c.req.valid('json'), deps.now()), 201);
   },
 );

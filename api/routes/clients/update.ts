@@ -25,8 +25,8 @@ export const registerUpdateClient = providerOperation(
     },
   },
   async (c, scope) => {
-    const { sql, now } = c.get('deps');
+    const deps = c.get('deps');
     const { clientId } = c.req.valid('param');
-    return c.json(await updateClient(sql, scope, clientId, c.req.valid('json'), now()), 200);
+    return c.json(await updateClient(deps, scope, clientId, c.req.valid('json'), deps.now()), 200);
   },
 );

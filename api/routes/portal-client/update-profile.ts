@@ -30,8 +30,8 @@ export const registerPortalUpdateProfile = clientOperation(
     },
   },
   async (c, scope) => {
-    const { sql, now } = c.get('deps');
-    const stored = await updateClientProfile(sql, scope, c.req.valid('json'), now());
+    const deps = c.get('deps');
+    const stored = await updateClientProfile(deps, scope, c.req.valid('json'), deps.now());
     return c.json({ ...portalClientOf(c).client, ...stored }, 200);
   },
 );

@@ -2,6 +2,8 @@ import type { ActivityType } from '../../../shared/contracts/activity';
 import { actingFor, ownedBy } from '../../auth/scope';
 import type { Tx } from '../../db/client';
 import type { PubSub } from '../../db/pubsub';
+import { queueActivityEvent } from '../../integrations/webhooks/activity-events';
+import type { WebhookJobs } from '../../integrations/webhooks/events';
 
 /**
  * The pub/sub channel of new activity: payloads carry ids only: `<providerId>:<seq>` for a new row,
@@ -32,13 +34,19 @@ export interface ActivityInput {
    * `system` (a job, e.g. the overdue sweep) leaves it unread for both.
    */
   actor: 'provider' | 'client' | 'system';
+  /**
+   * The job queue, for the row's outgoing webhook event (a project change, message, upload, file decision
+   * or invoice status change), queued in this same transaction (`integrations/webhooks/activity-events.ts`).
+   */
+  jobs: WebhookJobs;
 }
 
 /**
  * Writes one activity row in the caller's transaction, for the project's current client (or `clientId`'s,
  * with or without a project). Every message,
  * project change, upload, file decision, invoice creation and invoice status change calls it with the
- * transaction of the change, so the feed never shows what did not happen nor misses what did.
+ * transaction of the change, so the feed never shows what did not happen nor misses what did; the same
+ * holds for the webhook event the row stands for, queued here too.
  * @returns the row's id and seq, to publish after commit (`publishActivity`)
  */
 export async function recordActivity(tx: Tx, input: ActivityInput): Promise<{ id: string; seq: number }> {
@@ -63,6 +71,7 @@ export async function recordActivity(tx: Tx, input: ActivityInput): Promise<{ id
           WHERE ${ownedBy(tx, actingFor(input.providerId), 'c.provider_id')} AND c.id = ${input.clientId}
           RETURNING id, seq`;
   if (!row) throw new Error('activity for a project or client that does not exist');
+  await queueActivityEvent(tx, input.jobs, actingFor(input.providerId), input);
   return { id: row.id, seq: Number(row.seq) };
 }
 

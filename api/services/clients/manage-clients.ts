@@ -3,8 +3,9 @@ import type { Client, ClientCreateInput, ClientUpdateInput } from '../../../shar
 import { revokeClientMagicLinks } from '../../auth/portal-client/magic-link';
 import { endClientSessions } from '../../auth/portal-client/portal-session';
 import { ownedBy, type ProviderScope, tenant } from '../../auth/scope';
-import type { Sql } from '../../db/client';
+import type { Sql, Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
+import { queueClientDeleted, queueClientEvent } from '../../integrations/webhooks/client-events';
 import type { JobQueue } from '../../jobs/queue';
 import { queueFileStorageDeletion } from '../files/file-storage';
 import { type ClientRow, clientColumns, isEmailTaken, toClient } from './client-view';
@@ -13,7 +14,7 @@ type CreateInput = z.output<typeof ClientCreateInput>;
 type UpdateInput = z.output<typeof ClientUpdateInput>;
 
 /** One client of the provider (`not_found` for anyone else's). */
-export async function findClient(sql: Sql, scope: ProviderScope, clientId: string): Promise<Client> {
+export async function findClient(sql: Sql | Tx, scope: ProviderScope, clientId: string): Promise<Client> {
   const [row] = await sql<ClientRow[]>`
     SELECT ${clientColumns(sql)}
     FROM clients c JOIN client_portals p ON p.id = c.portal_id
@@ -25,19 +26,29 @@ export async function findClient(sql: Sql, scope: ProviderScope, clientId: strin
 /**
  * Adds a client to one of the provider's portals. The INSERT … SELECT finds the portal with the
  * provider in its `where`, so a portal id of another provider inserts nothing and answers 404.
+ * Its `client.created` webhook event is queued in the same transaction.
  * @throws `client_email_taken` when the portal already has a client with this e-mail
  */
-export async function createClient(sql: Sql, scope: ProviderScope, input: CreateInput, now: Date) {
+export async function createClient(
+  { sql, jobs }: { sql: Sql; jobs: Pick<JobQueue, 'enqueue'> },
+  scope: ProviderScope,
+  input: CreateInput,
+  now: Date,
+) {
   try {
-    const [row] = await sql<{ id: string }[]>`
-      INSERT INTO clients (provider_id, portal_id, name, email, company, phone, notes, language,
-                           created_at, updated_at)
-      SELECT ${scope.providerId}, p.id, ${input.name}, ${input.email}, ${input.company ?? null},
-             ${input.phone ?? null}, ${input.notes ?? null}, ${input.language ?? 'en'}, ${now}, ${now}
-      FROM client_portals p WHERE ${ownedBy(sql, scope, 'p.provider_id')} AND p.id = ${input.portalId}
-      RETURNING id`;
-    if (!row) throw new ApiError('not_found');
-    return findClient(sql, scope, row.id);
+    const id = await sql.begin(async (tx) => {
+      const [row] = await tx<{ id: string }[]>`
+        INSERT INTO clients (provider_id, portal_id, name, email, company, phone, notes, language,
+                             created_at, updated_at)
+        SELECT ${scope.providerId}, p.id, ${input.name}, ${input.email}, ${input.company ?? null},
+               ${input.phone ?? null}, ${input.notes ?? null}, ${input.language ?? 'en'}, ${now}, ${now}
+        FROM client_portals p WHERE ${ownedBy(tx, scope, 'p.provider_id')} AND p.id = ${input.portalId}
+        RETURNING id`;
+      if (!row) throw new ApiError('not_found');
+      await queueClientEvent(tx, jobs, scope.providerId, 'client.created', row.id);
+      return row.id;
+    });
+    return findClient(sql, scope, id);
   } catch (err) {
     if (isEmailTaken(err)) throw new ApiError('client_email_taken');
     throw err;
@@ -53,9 +64,10 @@ export async function createClient(sql: Sql, scope: ProviderScope, input: Create
  * provider cannot know that the new address belongs to the same person (it may fix a typo that sent the
  * invitation to a stranger), so nothing proven through the old address carries over: the client signs in
  * by a magic link to the new address (an invitation, or one they ask for) and sets a password again.
+ * Its `client.updated` webhook event is queued in the same transaction.
  */
 export async function updateClient(
-  sql: Sql,
+  { sql, jobs }: { sql: Sql; jobs: Pick<JobQueue, 'enqueue'> },
   scope: ProviderScope,
   clientId: string,
   input: UpdateInput,
@@ -92,6 +104,7 @@ export async function updateClient(
         await revokeClientMagicLinks(tx, clientId);
         await endClientSessions(tx, scope.providerId, clientId);
       }
+      await queueClientEvent(tx, jobs, scope.providerId, 'client.updated', clientId);
     });
   } catch (err) {
     if (isEmailTaken(err)) throw new ApiError('client_email_taken');
@@ -103,7 +116,7 @@ export async function updateClient(
 /**
  * Deletes a client; its projects, files, invoices, magic links and portal events go with it (foreign keys
  * cascade; the files' stored bytes by a job queued in the same transaction), in one transaction that first
- * counts what goes.
+ * counts what goes. Its `client.deleted` webhook event (the client as it was) is queued in it too.
  */
 export async function deleteClient(
   { sql, jobs }: { sql: Sql; jobs: JobQueue },
@@ -118,6 +131,7 @@ export async function deleteClient(
       FROM clients c WHERE ${tenant(tx, scope, { provider: 'c.provider_id', client: 'c.id' })} AND c.id = ${clientId}
       FOR UPDATE`;
     if (!row) throw new ApiError('not_found');
+    await queueClientDeleted(tx, jobs, scope.providerId, await findClient(tx, scope, clientId));
     await queueFileStorageDeletion(tx, jobs, scope, { clientId });
     await tx`DELETE FROM clients WHERE ${tenant(tx, scope, { provider: 'provider_id', client: 'id' })} AND id = ${clientId}`;
     return { projects: row.projects, invoices: row.invoices };

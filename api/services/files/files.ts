@@ -151,6 +151,7 @@ export async function createFile(
         VALUES (${scope.providerId}, ${ids.fileId}, ${ids.versionId}, 'uploaded', NULL, 'pending_review',
                 ${actor.type}, ${actor.name}, ${actor.clientId}, ${now})`;
       const activity = await recordActivity(tx, {
+        jobs: deps.jobs,
         providerId: scope.providerId,
         projectId,
         type: 'file_upload',
@@ -205,6 +206,7 @@ export async function addVersion(
         VALUES (${scope.providerId}, ${file.id}, ${ids.versionId}, 'version', ${file.status}, 'pending_review',
                 ${actor.type}, ${actor.name}, ${actor.clientId}, ${now})`;
       const activity = await recordActivity(tx, {
+        jobs: deps.jobs,
         providerId: scope.providerId,
         projectId: file.project_id,
         type: 'file_upload',
@@ -450,6 +452,7 @@ export async function decideFile(
       RETURNING id`;
     await insertPins(tx, scope, file, version.id, input.pins, actor, event?.id ?? null, now);
     const activity = await recordActivity(tx, {
+      jobs: deps.jobs,
       providerId: scope.providerId,
       projectId: file.project_id,
       type: 'file_approval',

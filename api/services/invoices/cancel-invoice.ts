@@ -42,6 +42,7 @@ export async function cancelInvoice(
     await queueStripeClose(tx, deps.jobs, scope.providerId, invoiceId);
     return recordInvoiceStatus(
       tx,
+      deps.jobs,
       scope.providerId,
       { ...current, from_status: current.status, status: 'cancelled' },
       'provider',

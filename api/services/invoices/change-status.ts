@@ -41,6 +41,7 @@ export async function changeInvoiceStatus(
             activitySeqs: seqs,
           })
         : await markInvoiceOverdue(tx, scope, invoiceId, {
+            jobs: deps.jobs,
             actor: 'provider',
             activitySeqs: seqs,
           });

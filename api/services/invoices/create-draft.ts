@@ -42,6 +42,7 @@ export async function createInvoice(
     const invoiceId = (row as { id: string }).id;
     await writeLines(tx, scope, invoiceId, input.lines, totals.lines);
     const activity = await recordActivity(tx, {
+      jobs: deps.jobs,
       providerId: scope.providerId,
       projectId: input.projectId,
       clientId: input.clientId,

@@ -17,7 +17,7 @@ const BATCH = 200;
  * @returns how many invoices this call marked
  */
 export async function markOverdueInvoices(
-  deps: Pick<AppDeps, 'sql' | 'pubsub' | 'now'> & { log: Logger },
+  deps: Pick<AppDeps, 'sql' | 'jobs' | 'pubsub' | 'now'> & { log: Logger },
 ): Promise<number> {
   const today = todayOf(deps.now());
   let total = 0;
@@ -33,6 +33,7 @@ export async function markOverdueInvoices(
       for (const row of due) {
         const list = seqs.get(row.provider_id) ?? [];
         await markInvoiceOverdue(tx, actingFor(row.provider_id), row.id, {
+          jobs: deps.jobs,
           actor: 'system',
           activitySeqs: list,
         });

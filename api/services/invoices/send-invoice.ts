@@ -54,6 +54,7 @@ export async function sendInvoice(
       WHERE ${ownedBy(tx, scope, 'provider_id')}`;
     const activitySeq = await recordInvoiceStatus(
       tx,
+      deps.jobs,
       scope.providerId,
       { ...row, from_status: 'draft', status: 'sent' },
       'provider',

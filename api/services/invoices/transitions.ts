@@ -40,12 +40,14 @@ interface ChangedRow {
  */
 export async function recordInvoiceStatus(
   tx: Tx,
+  jobs: Pick<JobQueue, 'enqueue'>,
   providerId: string,
   row: ChangedRow,
   actor: InvoiceActor,
   extra: Record<string, unknown> = {},
 ): Promise<number> {
   const activity = await recordActivity(tx, {
+    jobs,
     providerId,
     projectId: row.project_id,
     clientId: row.client_id,
@@ -97,7 +99,7 @@ export async function markInvoicePaid(
               i.currency::text AS currency, old.status AS from_status, i.status`;
   if (!row) return false;
   const actor = opts.actor ?? (opts.via === 'manual' ? 'provider' : 'client');
-  const seq = await recordInvoiceStatus(tx, scope.providerId, row, actor, { via: opts.via });
+  const seq = await recordInvoiceStatus(tx, opts.jobs, scope.providerId, row, actor, { via: opts.via });
   opts.activitySeqs?.push(seq);
   await queueStripeClose(tx, opts.jobs, scope.providerId, invoiceId);
   return true;
@@ -112,7 +114,7 @@ export async function markInvoiceOverdue(
   tx: Tx,
   scope: ProviderScope,
   invoiceId: string,
-  opts: { actor?: InvoiceActor; activitySeqs?: number[] } = {},
+  opts: { jobs: Pick<JobQueue, 'enqueue'>; actor?: InvoiceActor; activitySeqs?: number[] },
 ): Promise<boolean> {
   const [row] = await tx<ChangedRow[]>`
     UPDATE invoices i SET status = 'overdue', updated_at = now()
@@ -120,7 +122,7 @@ export async function markInvoiceOverdue(
     RETURNING i.id, i.number, i.client_id, i.project_id, i.amount_cents::text AS amount_cents,
               i.currency::text AS currency, 'sent' AS from_status, i.status`;
   if (!row) return false;
-  const seq = await recordInvoiceStatus(tx, scope.providerId, row, opts.actor ?? 'system');
+  const seq = await recordInvoiceStatus(tx, opts.jobs, scope.providerId, row, opts.actor ?? 'system');
   opts.activitySeqs?.push(seq);
   return true;
 }

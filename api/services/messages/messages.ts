@@ -109,6 +109,7 @@ export async function sendMessage(
       return { row: stored, created: false, seq: null };
     }
     const activity = await recordActivity(tx, {
+      jobs: deps.jobs,
       providerId: scope.providerId,
       projectId,
       type: 'message',

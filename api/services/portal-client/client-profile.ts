@@ -4,27 +4,33 @@ import { revokeClientSessions } from '../../auth/portal-client/portal-session';
 import { type ClientScope, tenant } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
+import { queueClientEvent } from '../../integrations/webhooks/client-events';
+import type { JobQueue } from '../../jobs/queue';
 
 /**
  * Changes the client's own name and language (the portal UI and its e-mails follow the language).
- * Scoped by the caller's provider, client and portal.
+ * Scoped by the caller's provider, client and portal. The provider's `client.updated` webhook event is
+ * queued in the same transaction.
  * @returns the stored name and language
  */
 export async function updateClientProfile(
-  sql: Sql,
+  { sql, jobs }: { sql: Sql; jobs: Pick<JobQueue, 'enqueue'> },
   scope: ClientScope,
   input: { name?: string | undefined; language?: PortalProfileUpdate['language'] },
   now: Date,
 ): Promise<{ name: string; language: 'en' | 'de' }> {
-  const [row] = await sql<{ name: string; language: 'en' | 'de' }[]>`
-    UPDATE clients SET
-      name = coalesce(${input.name ?? null}, name),
-      language = coalesce(${input.language ?? null}, language),
-      updated_at = ${now}
-    WHERE ${tenant(sql, scope, { provider: 'provider_id', client: 'id' })} AND portal_id = ${scope.portalId}
-    RETURNING name, language`;
-  if (!row) throw new ApiError('unauthorized');
-  return { name: row.name, language: row.language };
+  return sql.begin(async (tx) => {
+    const [row] = await tx<{ name: string; language: 'en' | 'de' }[]>`
+      UPDATE clients SET
+        name = coalesce(${input.name ?? null}, name),
+        language = coalesce(${input.language ?? null}, language),
+        updated_at = ${now}
+      WHERE ${tenant(tx, scope, { provider: 'provider_id', client: 'id' })} AND portal_id = ${scope.portalId}
+      RETURNING name, language`;
+    if (!row) throw new ApiError('unauthorized');
+    await queueClientEvent(tx, jobs, scope.providerId, 'client.updated', scope.clientId);
+    return { name: row.name, language: row.language };
+  });
 }
 
 /**

@@ -49,6 +49,7 @@ export async function createProject(
       RETURNING id`;
     if (!row) throw new ApiError('not_found');
     const activity = await recordActivity(tx, {
+      jobs: deps.jobs,
       providerId: scope.providerId,
       projectId: row.id,
       type: 'project_created',
@@ -139,6 +140,7 @@ export async function updateProject(
     const written: number[] = [];
     if (sent('status') && input.status !== current.status) {
       const status = await recordActivity(tx, {
+        jobs: deps.jobs,
         providerId: scope.providerId,
         projectId,
         type: 'project_status',
@@ -152,6 +154,7 @@ export async function updateProject(
     );
     if (others.length > 0) {
       const updated = await recordActivity(tx, {
+        jobs: deps.jobs,
         providerId: scope.providerId,
         projectId,
         type: 'project_updated',

@@ -293,3 +293,24 @@ Object.assign(FIXTURES, {
     object: (v) => ({ body: { state: v.authorisationState, code: 'isolation-code' } }),
   },
 } satisfies Record<string, Fixture>);
+// ── Outgoing webhooks (issue 27): the caller's own endpoints, and the victim's endpoint and delivery,
+// which every other tenant must get 404 for. ───────────────────────────────────────────────────────
+const endpoint = (v: Victim) => ({ params: { endpointId: v.webhook.endpointId } });
+Object.assign(FIXTURES, {
+  'GET /api/webhook-endpoints': own(),
+  'POST /api/webhook-endpoints': own({
+    body: { url: 'https://hooks.example.com/attacker', eventTypes: ['client.created'] },
+  }),
+  'GET /api/webhook-endpoints/{endpointId}': { object: endpoint },
+  'PATCH /api/webhook-endpoints/{endpointId}': {
+    object: (v) => ({ ...endpoint(v), body: { url: 'https://hooks.example.com/taken-over' } }),
+  },
+  'DELETE /api/webhook-endpoints/{endpointId}': { object: endpoint },
+  'POST /api/webhook-endpoints/{endpointId}/rotate-secret': { object: endpoint },
+  'GET /api/webhook-endpoints/{endpointId}/deliveries': { object: endpoint },
+  'POST /api/webhook-endpoints/{endpointId}/test': { object: endpoint },
+  'POST /api/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/redeliver': {
+    object: (v) => ({ params: { endpointId: v.webhook.endpointId, deliveryId: v.webhook.deliveryId } }),
+  },
+} satisfies Record<string, Fixture>);
+// ── End of the webhooks block. ─────────────────────────────────────────────────────────────────────

@@ -84,6 +84,8 @@ export interface Victim extends Provider {
   keys: VictimKeys;
   /** An integration's authorisation the victim started (issue 27): its state, for the callback. */
   authorisationState: string;
+  /** A webhook endpoint of the victim (issue 27) with one delivery (its test event). */
+  webhook: { endpointId: string; deliveryId: string };
 }
 
 let counter = 0;
@@ -345,10 +347,22 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     { name: 'isolation_suite' },
     { now: t.deps.now(), pkce: true },
   );
+  const endpoint = (await created(
+    await call(t, 'POST', '/api/webhook-endpoints', {
+      ...as,
+      body: { url: 'https://hooks.example.com/victim', eventTypes: ['invoice.paid'] },
+    }),
+    'add a webhook endpoint',
+  )) as { id: string };
+  const testEvent = (await created(
+    await call(t, 'POST', `/api/webhook-endpoints/${endpoint.id}/test`, as),
+    'send a webhook test event',
+  )) as { deliveryId: string };
   return {
     ...owner,
     keys,
     authorisationState: authorisation.state,
+    webhook: { endpointId: endpoint.id, deliveryId: testEvent.deliveryId },
     invoiceId: invoice.id,
     draftInvoiceId: draftInvoice.id,
     invoicePdf,

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../../api/config';
+import { openDatabase } from '../../api/db/client';
+import { createLogger } from '../../api/http/logger';
+import { queueClientEvent } from '../../api/integrations/webhooks/client-events';
+import { createEndpoint } from '../../api/integrations/webhooks/endpoints';
+import { startWorker } from '../../api/jobs/worker';
+import { createDeps } from '../../api/server';
+import { freshDatabase } from './app';
+import type { Budget } from './report';
+
+/** The issue's figures: 1,000 events, each to 10 endpoints. */
+const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1_000);
+const ENDPOINTS = 10;
+/** Events committed per second (one change per transaction, like requests arriving). */
+const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 50);
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+const mb = (bytes: number) => bytes / 1024 / 1024;
+
+/**
+ * Webhook fan-out: EVENTS client changes, each committed in its own transaction with its
+ * `client.created` event (`queueClientEvent`, as the client service does), at RATE a second, to a provider
+ * with 10 enabled endpoints on 10 local receivers. Latency is from each commit to the receipt of each of its
+ * 10 deliveries (signed, sent and answered through the app's own delivery code, worker as the server
+ * starts it: JOBS_CONCURRENCY 4); memory is the process's (worker included) after a warm-up and at the end.
+ */
+export async function webhooksBench(report: (b: Budget) => void, adminUrl: string): Promise<void> {
+  const log = createLogger('silent');
+  const database = await freshDatabase(adminUrl, `bench_hooks_${randomBytes(4).toString('hex')}`);
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    WEBHOOKS_ALLOW_LOOPBACK: 'true',
+    DATA_DIR: `/tmp/bench-hooks-${randomBytes(4).toString('hex')}`,
+  });
+  const db = await openDatabase(config, log);
+  const { deps } = await createDeps(config, log, db);
+
+  const committedAt = new Map<string, number>();
+  const latencies: number[] = [];
+  let received = 0;
+  let onAll: () => void = () => {};
+  const receivers: Server[] = [];
+  for (let i = 0; i < ENDPOINTS; i++) {
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const sent = committedAt.get(String(req.headers['webhook-id']));
+        if (sent !== undefined) latencies.push(performance.now() - sent);
+        received += 1;
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+        if (received === EVENTS * ENDPOINTS) onAll();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    receivers.push(server);
+  }
+
+  const [user] = await deps.sql<{ id: string }[]>`
+    INSERT INTO users (email, password_hash, email_verified_at) VALUES ('bench-hooks@example.com', 'x', now())
+    RETURNING id`;
+  const providerId = (user as { id: string }).id;
+  const scope = { kind: 'provider' as const, providerId, sessionId: '' };
+  const [portal] = await deps.sql<{ id: string }[]>`
+    INSERT INTO client_portals (provider_id, portal_name) VALUES (${providerId}, 'Bench') RETURNING id`;
+  for (const server of receivers) {
+    const { port } = server.address() as AddressInfo;
+    await createEndpoint(deps, scope, {
+      url: `http://127.0.0.1:${port}/hook`,
+      description: null,
+      eventTypes: ['client.created'],
+      enabled: true,
+    });
+  }
+
+  const worker = await startWorker(deps, db, { schedules: [] });
+  const memory = () => process.memoryUsage();
+  let before = memory();
+  const done = new Promise<void>((resolve) => {
+    onAll = resolve;
+  });
+  const started = performance.now();
+  try {
+    for (let i = 0; i < EVENTS; i++) {
+      // Paced: event i is committed at i / RATE seconds.
+      const due = started + (i * 1000) / RATE - performance.now();
+      if (due > 0) await new Promise((r) => setTimeout(r, due));
+      await deps.sql.begin(async (tx) => {
+        const [client] = await tx<{ id: string }[]>`
+          INSERT INTO clients (provider_id, portal_id, name, email)
+          VALUES (${providerId}, ${(portal as { id: string }).id}, ${`Client ${i}`}, ${`client-${i}@bench.test`})
+          RETURNING id`;
+        const event = await queueClientEvent(
+          tx,
+          deps.jobs,
+          providerId,
+          'client.created',
+          (client as { id: string }).id,
+        );
+        const id = (event as { eventId: string }).eventId;
+        // The clock starts as COMMIT is sent: the deliveries exist from then on.
+        queueMicrotask(() => committedAt.set(id, performance.now()));
+      });
+      if (i === Math.min(99, EVENTS - 1)) before = memory();
+    }
+    await done;
+    const after = memory();
+    const p50 = percentile(latencies, 50);
+    const p95 = percentile(latencies, 95);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `webhook fan-out: ${EVENTS} events × ${ENDPOINTS} endpoints at ${RATE} events/s: ${received} deliveries in ${seconds.toFixed(1)} s; commit → receipt p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...latencies).toFixed(0)} ms`,
+    );
+    console.log(
+      `webhook worker memory (process): RSS ${mb(before.rss).toFixed(1)} → ${mb(after.rss).toFixed(1)} MB, heap ${mb(before.heapUsed).toFixed(1)} → ${mb(after.heapUsed).toFixed(1)} MB (after the first 100 events → at the end)`,
+    );
+    report({ name: 'webhook-fanout-p95', measured: p95, limit: 1_000, unit: ' ms', kind: 'max', digits: 0 });
+    report({
+      name: 'webhook-worker-rss-growth',
+      measured: mb(after.rss - before.rss),
+      limit: 64,
+      unit: ' MB',
+      kind: 'max',
+      digits: 1,
+    });
+  } finally {
+    await worker?.stop();
+    for (const server of receivers) server.close();
+    await db.close();
+    await database.drop();
+  }
+}
