@@ -108,6 +108,12 @@ export default function InvoiceEditorPage() {
     language: client?.language ?? (lang === 'de' ? 'de' : 'en'),
     description: '',
     dueDate: settings.data ? addDays(today(), settings.data.defaultDueDays) : '',
+    // The day of supply starts as today: the provider confirms or changes it (or gives a period).
+    supplyKind: 'day',
+    supplyDate: today(),
+    supplyFrom: '',
+    supplyTo: '',
+    taxMode: '',
     lines: [emptyLine(defaultTaxRate)],
   };
   return <EditorView initial={initial} clients={clients.data ?? []} defaultTaxRate={defaultTaxRate} />;

@@ -8,6 +8,7 @@ import type {
   PortalInvoiceDetail,
 } from '../../../shared/contracts/invoices';
 import { outbox } from '../../auth/testing';
+import { filesWorld } from '../../services/files/testing';
 import { createDraft, type InvoicesWorld, invoicesWorld, line } from '../../services/invoices/testing';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { send } from '../account/testing';
@@ -333,14 +334,21 @@ describe('the list', () => {
 
 describe('settings', () => {
   it('are created with defaults and refuse equal prefixes', async () => {
-    const world = await invoicesWorld(t, 'inv-settings');
+    const world = await filesWorld(t, 'inv-settings');
     const defaults = await json<InvoiceSettings>(await send(t, 'GET', '/api/invoice-settings', world.owner));
     expect(defaults).toEqual({
       numberPrefix: 'INV-',
       creditNotePrefix: 'CN-',
       nextNumber: 1,
-      businessAddress: null,
-      taxId: null,
+      legalName: null,
+      street: null,
+      postcode: null,
+      city: null,
+      country: null,
+      taxNumber: null,
+      vatId: null,
+      taxMode: 'standard',
+      businessNote: null,
       paymentInstructions: null,
       footerNote: null,
       defaultDueDays: 14,
@@ -351,22 +359,51 @@ describe('settings', () => {
     expect((await same.json()).error.fields[0].key).toBe('validation.prefixesDiffer');
     const changed = await json<InvoiceSettings>(
       await send(t, 'PATCH', '/api/invoice-settings', world.owner, {
-        businessAddress: 'Hauptstraße 1\n10115 Berlin',
+        street: 'Hauptstraße 1',
+        postcode: '10115',
+        city: 'Berlin',
+        country: 'de',
+        vatId: 'de 123 456 789',
+        taxMode: 'small_business',
         paymentInstructions: 'IBAN DE00 0000',
         defaultTaxRateBp: 1_900,
-        taxId: '',
+        taxNumber: '',
       }),
     );
     expect(changed).toMatchObject({
-      businessAddress: 'Hauptstraße 1\n10115 Berlin',
+      street: 'Hauptstraße 1',
+      country: 'DE',
+      vatId: 'DE123456789',
+      taxMode: 'small_business',
       paymentInstructions: 'IBAN DE00 0000',
       defaultTaxRateBp: 1_900,
-      taxId: null,
+      taxNumber: null,
     });
     expect(
       (await send(t, 'PATCH', '/api/invoice-settings', world.owner, { defaultDueDays: 400 })).status,
     ).toBe(422);
     expect((await send(t, 'GET', '/api/invoice-settings', undefined)).status).toBe(401);
+  });
+
+  it('refuses a VAT id of the wrong shape or an unknown country naming the field, in the caller’s language, changing nothing', async () => {
+    const world = await filesWorld(t, 'inv-settings-vat');
+    for (const [body, path] of [
+      [{ vatId: 'DE12345678', city: 'Berlin' }, 'vatId'],
+      [{ vatId: 'XX123', city: 'Berlin' }, 'vatId'],
+      [{ country: 'ZZ', city: 'Berlin' }, 'country'],
+      [{ taxMode: 'sometimes', city: 'Berlin' }, 'taxMode'],
+    ] as const) {
+      const res = await send(t, 'PATCH', '/api/invoice-settings', world.owner, body, {
+        'Accept-Language': 'de',
+      });
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      const error = (await res.json()).error;
+      expect(error.fields.map((f: { path: string }) => f.path)).toEqual([path]);
+      if (path === 'vatId') expect(error.fields[0].message).toMatch(/USt-IdNr/);
+    }
+    const after = await json<InvoiceSettings>(await send(t, 'GET', '/api/invoice-settings', world.owner));
+    expect(after.city).toBeNull();
+    expect(after.vatId).toBeNull();
   });
 });
 
