@@ -376,7 +376,7 @@ describe.skipIf(!POPPLER)(
       });
       const smallText = pdfText(await renderInvoicePdf(small)).replace(/\s+/g, ' ');
       expect(smallText).toContain('Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.');
-      // (pdftotext drops this row's first letter after the wrapped-label change; the page shows it whole.)
+      // (pdftotext loses this row's first letter in extraction; the rendered page shows it whole.)
       expect(smallText).toContain('USt. (§ 19 UStG) auf 2.023,75 €');
       expect(smallText).not.toMatch(/\d+ % USt\. auf/);
 
