@@ -113,7 +113,7 @@ for (const { lang, width, height } of RUNS) {
       await card.getByRole('button', { name: text.add }).click();
       const dialog = page.getByRole('dialog', { name: text.dialog });
       await dialog.getByLabel(text.url).fill(hooks.url);
-      await dialog.getByLabel(text.event, { exact: true }).check();
+      await dialog.getByRole('checkbox', { name: new RegExp(`^${text.event} client\\.created$`) }).check();
       await dialog.getByRole('button', { name: text.add }).click();
 
       const secretDialog = page.getByRole('dialog', { name: text.secret });
