@@ -21,18 +21,7 @@ import { stripeBusy } from './stripe-state';
  * contracts of `shared/contracts/invoices.ts`.
  */
 
-/** A client to choose, with what the pre-send check reads of it (its billing address and VAT id). */
-export type ClientOption = {
-  id: string;
-  name: string;
-  language: 'en' | 'de';
-  company?: string | null;
-  billingStreet?: string | null;
-  billingPostcode?: string | null;
-  billingCity?: string | null;
-  billingCountry?: string | null;
-  vatId?: string | null;
-};
+export type ClientOption = { id: string; name: string; language: 'en' | 'de' };
 export type ProjectOption = { id: string; name: string; clientId: string };
 export type InvoiceListFilter = { status?: InvoiceStatus; clientId?: string; projectId?: string; q?: string };
 
@@ -86,17 +75,7 @@ export function useClientOptions() {
   return useQuery({
     queryKey: invoiceKeys.clients,
     queryFn: async ({ signal }): Promise<ClientOption[]> =>
-      (await readAllClients(signal)).map((c) => ({
-        id: c.id,
-        name: c.name,
-        language: c.language,
-        company: c.company,
-        billingStreet: c.billingStreet,
-        billingPostcode: c.billingPostcode,
-        billingCity: c.billingCity,
-        billingCountry: c.billingCountry,
-        vatId: c.vatId,
-      })),
+      (await readAllClients(signal)).map(({ id, name, language }) => ({ id, name, language })),
     staleTime: 60_000,
   });
 }
