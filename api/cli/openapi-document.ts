@@ -1,4 +1,4 @@
-import { createApp } from '../app';
+import { createApp, openApiConfig } from '../app';
 import { loadConfig } from '../config';
 import type { Sql } from '../db/client';
 import { createInProcessPubSub } from '../db/pubsub';
@@ -55,8 +55,5 @@ export function buildOpenApiDocument() {
     now: () => new Date(),
     version: VERSION,
   });
-  return app.getOpenAPI31Document({
-    openapi: '3.1.0',
-    info: { title: 'Client Portal API', version: VERSION },
-  });
+  return app.getOpenAPI31Document(openApiConfig(VERSION, config.PUBLIC_URL ?? 'http://localhost:3000'));
 }

@@ -8,6 +8,7 @@ export const registerListSessions = providerOperation(
   {
     method: 'get',
     path: '/api/account/sessions',
+    operationId: 'listSessions',
     tags: ['Account'],
     summary: 'List your active sessions',
     description:

@@ -15,6 +15,7 @@ export const registerNotifications = sharedOperation(
   {
     method: 'get',
     path: '/api/notifications',
+    operationId: 'listNotifications',
     tags: ['Notifications'],
     summary: 'Your notifications',
     provider: { description: description },

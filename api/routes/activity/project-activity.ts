@@ -23,6 +23,7 @@ export const registerProjectActivity = sharedOperation(
   {
     method: 'get',
     path: '/api/projects/{projectId}/activity',
+    operationId: 'listProjectActivity',
     tags: ['Projects'],
     summary: 'A project’s activity',
     provider: { description: description },

@@ -8,6 +8,7 @@ export const registerSession = optionalProviderOperation(
   {
     method: 'get',
     path: '/api/auth/session',
+    operationId: 'getSession',
     tags: ['Auth'],
     summary: 'Current session',
     description:

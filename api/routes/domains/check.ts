@@ -13,6 +13,7 @@ export const registerCheckDomain = publicOperation(
   {
     method: 'get',
     path: '/api/domains/check',
+    operationId: 'checkDomain',
     tags: ['Domains'],
     summary: 'Is this a verified portal domain?',
     description:

@@ -27,6 +27,7 @@ export const registerDownloadFileVersion = sharedOperation(
   {
     method: 'get',
     path: '/api/files/{fileId}/versions/{versionId}/download',
+    operationId: 'downloadFileVersion',
     tags: ['Files'],
     summary: 'Download a version',
     provider: { description: `${description} Another provider’s file answers 404.` },

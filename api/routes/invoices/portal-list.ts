@@ -8,6 +8,7 @@ export const registerPortalInvoices = clientOperation(
   {
     method: 'get',
     path: '/api/portal/{portalId}/invoices',
+    operationId: 'portalListInvoices',
     tags: ['Portal'],
     summary: 'The client’s invoices',
     description:

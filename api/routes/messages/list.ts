@@ -16,6 +16,7 @@ export const registerListMessages = sharedOperation(
   {
     method: 'get',
     path: '/api/projects/{projectId}/messages',
+    operationId: 'listMessages',
     tags: ['Messages'],
     summary: 'Read a project’s conversation',
     provider: { description: `${description} Another provider’s project answers 404.` },

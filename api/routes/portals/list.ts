@@ -8,6 +8,7 @@ export const registerListPortals = providerOperation(
   {
     method: 'get',
     path: '/api/portals',
+    operationId: 'listPortals',
     tags: ['Portals'],
     summary: 'List your portals',
     description:

@@ -10,6 +10,7 @@ export const registerUploadPortalLogo = providerOperation(
   {
     method: 'put',
     path: '/api/portals/{portalId}/logo',
+    operationId: 'uploadPortalLogo',
     tags: ['Portals'],
     summary: 'Upload the portal logo',
     description:

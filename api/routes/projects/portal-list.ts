@@ -8,6 +8,7 @@ export const registerPortalProjects = clientOperation(
   {
     method: 'get',
     path: '/api/portal/{portalId}/projects',
+    operationId: 'portalListProjects',
     tags: ['Portal'],
     summary: 'The client’s projects',
     description:

@@ -17,6 +17,7 @@ export const registerStripeWebhook = publicOperation(
   {
     method: 'post',
     path: '/api/webhooks/stripe',
+    operationId: 'receiveStripeWebhook',
     tags: ['Payments'],
     summary: 'Stripe webhook',
     description:

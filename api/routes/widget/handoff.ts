@@ -16,6 +16,7 @@ export const registerWidgetHandoff = publicOperation(
   {
     method: 'post',
     path: '/api/widget/handoff',
+    operationId: 'exchangeWidgetHandoff',
     tags: ['Widget'],
     summary: 'Exchange a handoff token for a portal session',
     description:
