@@ -11,7 +11,7 @@ import type { FileStore } from '../storage/store';
  * The OpenAPI document without a database: building it only walks the route table, so every
  * dependency that would do I/O throws if touched.
  */
-export function buildOpenApiDocument() {
+export function buildOpenApiDocument(publicUrl = 'http://localhost:3000') {
   const unavailable = new Proxy(() => {}, {
     get() {
       throw new Error('no database while generating the OpenAPI document');
@@ -32,7 +32,7 @@ export function buildOpenApiDocument() {
   const config = loadConfig({
     NODE_ENV: 'development',
     LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://localhost:3000',
+    PUBLIC_URL: publicUrl,
   });
   const app = createApp({
     config,
@@ -55,5 +55,5 @@ export function buildOpenApiDocument() {
     now: () => new Date(),
     version: VERSION,
   });
-  return app.getOpenAPI31Document(openApiConfig(VERSION, config.PUBLIC_URL ?? 'http://localhost:3000'));
+  return app.getOpenAPI31Document(openApiConfig(VERSION, publicUrl));
 }

@@ -8,7 +8,9 @@ export const ChangePasswordInput = z
       .min(1, { error: 'validation.passwordRequired' })
       .max(256, { error: 'validation.passwordTooLong' }),
     newPassword: Password,
-    confirmPassword: text({ error: 'validation.passwordRequired' }),
+    confirmPassword: text({ error: 'validation.passwordRequired' }).max(256, {
+      error: 'validation.passwordTooLong',
+    }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     error: 'validation.passwordsDoNotMatch',

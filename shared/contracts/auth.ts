@@ -16,7 +16,9 @@ export const SignUpInput = z
       .meta({ description: 'Defaults to the e-mail when empty (spec §3).', example: 'Ada Lovelace' }),
     email: Email,
     password: Password,
-    confirmPassword: text({ error: 'validation.passwordRequired' }),
+    confirmPassword: text({ error: 'validation.passwordRequired' }).max(256, {
+      error: 'validation.passwordTooLong',
+    }),
     language: Language.optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {

@@ -134,7 +134,11 @@ export const FilePageParams = FileVersionParams.extend({
     .int()
     .min(1)
     .max(10_000)
-    .meta({ param: { name: 'page', in: 'path' }, description: 'Page number, from 1 (an image has one).' }),
+    .meta({
+      format: 'int32',
+      param: { name: 'page', in: 'path' },
+      description: 'Page number, from 1 (an image has one).',
+    }),
 });
 
 export const FileActor = z.object({ type: FileSide, name: text() }).meta({ id: 'FileActor' });
@@ -285,7 +289,7 @@ export type FileUpdateInput = z.input<typeof FileUpdateInput>;
 
 export const PinInput = z
   .object({
-    page: z.number().int().min(1).max(10_000),
+    page: z.number().int().min(1).max(10_000).meta({ format: 'int32' }),
     x: z.number().min(0).max(1),
     y: z.number().min(0).max(1),
     body: text({ error: 'validation.pinRequired' })
@@ -303,6 +307,7 @@ export const FileDecisionInput = z
   .object({
     versionId: z
       .uuid()
+      .max(36)
       .meta({ description: 'The version decided on: must be the latest (409 `file_version_outdated`).' }),
     decision: FileDecisionValue,
     feedback: text()

@@ -66,7 +66,7 @@ export const MessagePage = z
 export type MessagePage = z.infer<typeof MessagePage>;
 
 export const MarkConversationRead = z
-  .object({ upToSeq: z.number().int().min(0) })
+  .object({ upToSeq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).meta({ format: 'int64' }) })
   .strict()
   .meta({ id: 'MarkConversationRead' });
 

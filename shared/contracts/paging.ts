@@ -20,7 +20,10 @@ export const PageQuery = {
     .min(1)
     .max(PAGE_LIMIT_MAX)
     .default(PAGE_LIMIT_DEFAULT)
-    .meta({ description: `Items per page, 1–${PAGE_LIMIT_MAX} (default ${PAGE_LIMIT_DEFAULT}).` }),
+    .meta({
+      format: 'int32',
+      description: `Items per page, 1–${PAGE_LIMIT_MAX} (default ${PAGE_LIMIT_DEFAULT}).`,
+    }),
   cursor: text().max(500).optional().meta({
     description:
       'Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page.',

@@ -169,7 +169,9 @@ export const PortalPasswordInput = z
     password: text({ error: 'validation.passwordTooShort' })
       .min(6, { error: 'validation.passwordTooShort' })
       .max(256, { error: 'validation.passwordTooLong' }),
-    confirmPassword: text({ error: 'validation.passwordsDoNotMatch' }),
+    confirmPassword: text({ error: 'validation.passwordsDoNotMatch' }).max(256, {
+      error: 'validation.passwordsDoNotMatch',
+    }),
   })
   .strict()
   .refine((v) => v.password === v.confirmPassword, {

@@ -3,6 +3,7 @@ import { text, Uuid } from './common';
 
 /** A colour as `#rrggbb`; upper case accepted, stored and returned lower case. */
 export const HexColor = text({ error: 'validation.colorInvalid' })
+  .max(32, { error: 'validation.colorInvalid' })
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.colorInvalid' })
   .transform((v) => v.toLowerCase())
