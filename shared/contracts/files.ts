@@ -38,6 +38,18 @@ export const FileStatus = z
 export type FileStatus = z.infer<typeof FileStatus>;
 export const FILE_STATUSES = FileStatus.options;
 
+/** A status as a key of `statusCounts` (keys are camelCase like every key of the API; values stay as sent). */
+export type FileStatusKey =
+  | 'pendingReview'
+  | 'approved'
+  | 'rejected'
+  | 'clientApproved'
+  | 'clientRejected'
+  | 'revisionRequested';
+/** @example statusCountKey('pending_review') // 'pendingReview' */
+export const statusCountKey = (status: FileStatus) =>
+  status.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()) as FileStatusKey;
+
 export const FileSide = z.enum(['provider', 'client']).meta({ description: 'Which side.' });
 export type FileSide = z.infer<typeof FileSide>;
 
@@ -273,8 +285,24 @@ export const FileList = pageOf(FileSummary)
   .extend({
     total: PageTotal,
     statusCounts: z
-      .record(FileStatus, z.number().int())
-      .meta({ description: 'Files per status under the other filters (for the filter chips).' }),
+      .object(
+        Object.fromEntries(FILE_STATUSES.map((s) => [statusCountKey(s), z.number().int().min(0)])) as Record<
+          FileStatusKey,
+          z.ZodNumber
+        >,
+      )
+      .meta({
+        description:
+          'Files per status under the other filters (for the filter chips), keyed by the status in camelCase (`pending_review` → `pendingReview`).',
+        example: {
+          pendingReview: 2,
+          approved: 5,
+          rejected: 0,
+          clientApproved: 1,
+          clientRejected: 0,
+          revisionRequested: 1,
+        },
+      }),
   })
   .meta({ id: 'FileList' });
 export type FileList = z.infer<typeof FileList>;
