@@ -12,6 +12,11 @@ import type { FileStore } from '../storage/store';
  * dependency that would do I/O throws if touched.
  */
 export function buildOpenApiDocument(publicUrl = 'http://localhost:3000') {
+  return buildDocumentApp(publicUrl).getOpenAPI31Document(openApiConfig(VERSION, publicUrl));
+}
+
+/** The app as `buildOpenApiDocument` builds it (its route table, without I/O). */
+export function buildDocumentApp(publicUrl = 'http://localhost:3000') {
   const unavailable = new Proxy(() => {}, {
     get() {
       throw new Error('no database while generating the OpenAPI document');
@@ -34,7 +39,7 @@ export function buildOpenApiDocument(publicUrl = 'http://localhost:3000') {
     LOG_LEVEL: 'silent',
     PUBLIC_URL: publicUrl,
   });
-  const app = createApp({
+  return createApp({
     config,
     sql: unavailable,
     pubsub: createInProcessPubSub(),
@@ -55,5 +60,4 @@ export function buildOpenApiDocument(publicUrl = 'http://localhost:3000') {
     now: () => new Date(),
     version: VERSION,
   });
-  return app.getOpenAPI31Document(openApiConfig(VERSION, publicUrl));
 }

@@ -7331,13 +7331,30 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file */
+            /** @description The file, as the type its bytes were detected as when it was uploaded */
             200: {
                 headers: {
+                    /** @description Always `attachment`, with the file’s name (ASCII fallback and `filename*` in UTF-8). */
+                    "Content-Disposition"?: string;
+                    /** @description The version’s SHA-256, quoted. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/pdf": string;
+                    "application/rtf": string;
+                    "application/vnd.oasis.opendocument.presentation": string;
+                    "application/vnd.oasis.opendocument.spreadsheet": string;
+                    "application/vnd.oasis.opendocument.text": string;
+                    "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    "image/avif": string;
+                    "image/gif": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/tiff": string;
+                    "image/webp": string;
                 };
             };
             /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
@@ -10353,13 +10370,30 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file */
+            /** @description The file, as the type its bytes were detected as when it was uploaded */
             200: {
                 headers: {
+                    /** @description Always `attachment`, with the file’s name (ASCII fallback and `filename*` in UTF-8). */
+                    "Content-Disposition"?: string;
+                    /** @description The version’s SHA-256, quoted. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/pdf": string;
+                    "application/rtf": string;
+                    "application/vnd.oasis.opendocument.presentation": string;
+                    "application/vnd.oasis.opendocument.spreadsheet": string;
+                    "application/vnd.oasis.opendocument.text": string;
+                    "application/vnd.openxmlformats-officedocument.presentationml.presentation": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    "image/avif": string;
+                    "image/gif": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/tiff": string;
+                    "image/webp": string;
                 };
             };
             /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
