@@ -148,13 +148,10 @@ export type User = z.infer<typeof User>;
 export const Session = z
   .object({
     id: text().meta({ description: 'Public session id (the part before the dot of the token).' }),
-    expiresAt: z.iso
-      .datetime()
-      .max(40)
-      .meta({
-        description: 'When the session expires (ISO 8601, UTC).',
-        example: '2027-01-01T00:00:00.000Z',
-      }),
+    expiresAt: z.iso.datetime().max(40).meta({
+      description: 'When the session expires (ISO 8601, UTC).',
+      example: '2027-01-01T00:00:00.000Z',
+    }),
     createdAt: z.iso.datetime().max(40).meta({ example: '2026-12-02T00:00:00.000Z' }),
   })
   .meta({ id: 'Session' });

@@ -64,7 +64,9 @@ export function responseValidator(doc: OpenApiDocument): ResponseValidator {
   const templates = Object.keys(doc.paths).map((template) => {
     const segments = template.split('/');
     const literal = segments.filter((s) => !s.startsWith('{')).length;
-    const re = new RegExp(`^${segments.map((s) => (s.startsWith('{') ? '[^/]+' : escapeRegExp(s))).join('/')}/?$`);
+    const re = new RegExp(
+      `^${segments.map((s) => (s.startsWith('{') ? '[^/]+' : escapeRegExp(s))).join('/')}/?$`,
+    );
     return { template, re, literal };
   });
   // Most literal segments first: `/api/portal/sign-in` before `/api/portal/{portalId}/…`.
