@@ -9,6 +9,7 @@ import { registerDocs } from './http/docs';
 import { ApiError, onError } from './http/errors';
 import { refuseNul } from './http/nul-guard';
 import { createRouter } from './http/openapi';
+import { finishDocument } from './http/openapi-finish';
 import { requestContext } from './http/request-context';
 import { registerStatic } from './http/static';
 import { registerRoutes } from './routes/index';
@@ -95,6 +96,9 @@ export interface AppOptions {
  */
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = createRouter();
+  // Every document the app generates gets its last touches (nullable references, recorded examples).
+  const generate = app.getOpenAPI31Document;
+  app.getOpenAPI31Document = (...args) => finishDocument(generate(...args));
   app.onError(onError);
   app.use('*', requestContext(deps));
   // Before anything reads a body (CSRF, validation, sessions, rate limits): 413 for one over its limit.

@@ -72,7 +72,7 @@ export interface paths {
         };
         /**
          * List your active sessions
-         * @description Every live session of the account (devices signed in), most recently active first, with the browser, a masked IP address and `current: true` for the one making this request. Session secrets are never returned. Not cacheable.
+         * @description Every live session of the account (devices signed in), most recently active first, with the browser, a masked IP address and `current: true` for the one making this request. Session secrets are never returned. Paged by cursor: `limit` up to 100 (default 50), `nextCursor` continues the list as `cursor`. Not cacheable.
          */
         get: operations["listSessions"];
         put?: never;
@@ -1800,7 +1800,7 @@ export interface paths {
         };
         /**
          * List your portals
-         * @description Your branded portals, newest first, each with its standalone URL, logo URL, custom-domain state, client count and the WCAG contrast of its colours.
+         * @description Your branded portals, newest first, each with its standalone URL, logo URL, custom-domain state, client count and the WCAG contrast of its colours. Paged by cursor: `limit` up to 100 (default 50), `nextCursor` continues the list as `cursor`.
          */
         get: operations["listPortals"];
         put?: never;
@@ -2207,7 +2207,8 @@ export interface components {
         };
         /**
          * @example {
-         *       "sessions": [
+         *       "nextCursor": null,
+         *       "items": [
          *         {
          *           "id": "k7w3q2m9x4v8b6n1c5z0p2r7t4y9h3j6",
          *           "createdAt": "2026-11-21T10:00:00.000Z",
@@ -2221,7 +2222,9 @@ export interface components {
          *     }
          */
         AccountSessionList: {
-            sessions: components["schemas"]["AccountSession"][];
+            items: components["schemas"]["AccountSession"][];
+            /** @description Send as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
         };
         ActivityItem: {
             /** @description The client the row is about (the project’s, or the invoice’s); always sent by the API. */
@@ -3523,6 +3526,8 @@ export interface components {
         };
         PortalList: {
             items: components["schemas"]["Portal"][];
+            /** @description Send as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
         };
         PortalMagicLinkConsume: {
             /**
@@ -3733,7 +3738,7 @@ export interface components {
             website?: string | null;
         };
         Project: {
-            budget: components["schemas"]["Money"] & (Record<string, never> | null);
+            budget: components["schemas"]["Money"] | null;
             budgetVisibleToClient: boolean;
             client: {
                 /** Format: uuid */
@@ -4418,7 +4423,12 @@ export interface operations {
     };
     listSessions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                cursor?: string;
+                /** @description Items per page, 1–100 (default 50). */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4445,6 +4455,15 @@ export interface operations {
             };
             /** @description Not signed in or wrong credentials */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`validation_failed`); `fields` lists each failing field. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12867,7 +12886,12 @@ export interface operations {
     };
     listPortals: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                cursor?: string;
+                /** @description Items per page, 1–100 (default 50). */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12894,6 +12918,15 @@ export interface operations {
             };
             /** @description Not signed in or wrong credentials */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`validation_failed`); `fields` lists each failing field. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

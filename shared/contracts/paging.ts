@@ -30,6 +30,12 @@ export const PageQuery = {
   }),
 };
 
+/** What a service takes of `PageQuery` (the parsed query). */
+export interface PageInput {
+  limit: number;
+  cursor?: string | undefined;
+}
+
 /** The paging fields of a list's answer: the page's items and where the next page starts. */
 export function pageOf<Item extends z.ZodType>(item: Item) {
   return z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text, Uuid } from './common';
+import { PageQuery, pageOf } from './paging';
 
 /** A colour as `#rrggbb`; upper case accepted, stored and returned lower case. */
 export const HexColor = text({ error: 'validation.colorInvalid' })
@@ -163,7 +164,8 @@ export const Portal = z
   .meta({ id: 'Portal' });
 export type Portal = z.infer<typeof Portal>;
 
-export const PortalList = z.object({ items: z.array(Portal) }).meta({ id: 'PortalList' });
+export const PortalListQuery = z.object({ ...PageQuery });
+export const PortalList = pageOf(Portal).meta({ id: 'PortalList' });
 export type PortalList = z.infer<typeof PortalList>;
 
 export const PortalIdParam = z.object({
