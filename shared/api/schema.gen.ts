@@ -888,7 +888,7 @@ export interface paths {
         };
         /**
          * Your notifications
-         * @description The notification sheet (spec §2, §7): the newest 50 activity items of the caller’s projects, newest first, each with its project and client, title and description in the request language (`Accept-Language`), and whether the caller’s side has read it; with the unread count.
+         * @description The notification sheet (spec §2, §7): the activity items of the caller’s projects, newest first, a page at a time (`limit` up to 100, default 50; `nextCursor` continues the list as `cursor`), each with its project and client, title and description in the request language (`Accept-Language`), and whether the caller’s side has read it; with the unread count.
          */
         get: operations["listNotifications"];
         put?: never;
@@ -1436,7 +1436,7 @@ export interface paths {
         };
         /**
          * The client’s notifications
-         * @description The notification sheet (spec §2, §7): the newest 50 activity items of the caller’s projects, newest first, each with its project and client, title and description in the request language (`Accept-Language`), and whether the caller’s side has read it; with the unread count. Only the client’s own projects, without what the provider keeps internal.
+         * @description The notification sheet (spec §2, §7): the activity items of the caller’s projects, newest first, a page at a time (`limit` up to 100, default 50; `nextCursor` continues the list as `cursor`), each with its project and client, title and description in the request language (`Accept-Language`), and whether the caller’s side has read it; with the unread count. Only the client’s own projects, without what the provider keeps internal.
          */
         get: operations["portalListNotifications"];
         put?: never;
@@ -1576,7 +1576,7 @@ export interface paths {
         };
         /**
          * A project’s activity (client)
-         * @description A project’s activity feed, newest first: `before` a seq loads older items, `limit` up to 100 (default 50). Titles are in the request language. Without what the provider keeps internal.
+         * @description A project’s activity feed, newest first, paged by cursor: `limit` up to 100 (default 50), `nextCursor` continues the list (older items) as `cursor`. Titles are in the request language. Without what the provider keeps internal.
          */
         get: operations["portalListProjectActivity"];
         put?: never;
@@ -2028,7 +2028,7 @@ export interface paths {
         };
         /**
          * A project’s activity
-         * @description A project’s activity feed, newest first: `before` a seq loads older items, `limit` up to 100 (default 50). Titles are in the request language.
+         * @description A project’s activity feed, newest first, paged by cursor: `limit` up to 100 (default 50), `nextCursor` continues the list (older items) as `cursor`. Titles are in the request language.
          */
         get: operations["listProjectActivity"];
         put?: never;
@@ -2290,6 +2290,8 @@ export interface components {
         };
         ActivityPage: {
             items: components["schemas"]["ActivityItem"][];
+            /** @description Send as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
         };
         ChangePasswordInput: {
             confirmPassword: string;
@@ -3215,8 +3217,9 @@ export interface components {
             currency: string;
         };
         NotificationList: {
-            /** @description The newest 50, newest first. */
             items: components["schemas"]["ActivityItem"][];
+            /** @description Send as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
             unreadCount: number;
         };
         /**
@@ -8782,7 +8785,12 @@ export interface operations {
     };
     listNotifications: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                cursor?: string;
+                /** @description Items per page, 1–100 (default 50). */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11095,7 +11103,12 @@ export interface operations {
     };
     portalListNotifications: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                cursor?: string;
+                /** @description Items per page, 1–100 (default 50). */
+                limit?: number;
+            };
             header?: never;
             path: {
                 portalId: string;
@@ -11693,7 +11706,9 @@ export interface operations {
     portalListProjectActivity: {
         parameters: {
             query?: {
-                before?: number;
+                /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                cursor?: string;
+                /** @description Items per page, 1–100 (default 50). */
                 limit?: number;
             };
             header?: never;
@@ -14858,7 +14873,9 @@ export interface operations {
     listProjectActivity: {
         parameters: {
             query?: {
-                before?: number;
+                /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                cursor?: string;
+                /** @description Items per page, 1–100 (default 50). */
                 limit?: number;
             };
             header?: never;

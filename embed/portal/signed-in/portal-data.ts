@@ -94,11 +94,11 @@ export function useProjectActivity(portalId: string, projectId: string) {
   );
 }
 
-/** A page of a project's activity, newest first: the newest, or the one `before` a seq. */
+/** A page of a project's activity, newest first: the newest, or the one a page's `nextCursor` names. */
 export function loadActivity(
   portalId: string,
   projectId: string,
-  before: number | undefined,
+  cursor: string | undefined,
   network: string,
 ) {
   return call(
@@ -106,7 +106,7 @@ export function loadActivity(
       api.GET('/api/portal/{portalId}/projects/{projectId}/activity', {
         params: {
           path: { portalId, projectId },
-          query: { limit: ACTIVITY_PAGE, ...(before ? { before } : {}) },
+          query: { limit: ACTIVITY_PAGE, ...(cursor ? { cursor } : {}) },
         },
       }),
     network,
