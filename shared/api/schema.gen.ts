@@ -1616,7 +1616,7 @@ export interface paths {
         };
         /**
          * Read a project’s conversation (client)
-         * @description A page of the project’s conversation, oldest first within the page (newest page first): `before` a seq loads older messages, `limit` up to 100 (default 30); `lastReadSeq` is how far the caller’s side has read. Text is plain; render it as text, never as HTML. Only the client’s own projects.
+         * @description A page of the project’s conversation, oldest first within the page (newest page first), paged by cursor: `limit` up to 100 (default 30), `nextCursor` continues with older messages as `cursor`; `lastReadSeq` is how far the caller’s side has read. Text is plain; render it as text, never as HTML. Only the client’s own projects.
          */
         get: operations["portalListMessages"];
         put?: never;
@@ -2068,7 +2068,7 @@ export interface paths {
         };
         /**
          * Read a project’s conversation
-         * @description A page of the project’s conversation, oldest first within the page (newest page first): `before` a seq loads older messages, `limit` up to 100 (default 30); `lastReadSeq` is how far the caller’s side has read. Text is plain; render it as text, never as HTML. Another provider’s project answers 404.
+         * @description A page of the project’s conversation, oldest first within the page (newest page first), paged by cursor: `limit` up to 100 (default 30), `nextCursor` continues with older messages as `cursor`; `lastReadSeq` is how far the caller’s side has read. Text is plain; render it as text, never as HTML. Another provider’s project answers 404.
          */
         get: operations["listMessages"];
         put?: never;
@@ -3197,12 +3197,12 @@ export interface components {
             clientMessageId: string;
         };
         MessagePage: {
-            /** @description Older messages exist (load them with `before`). */
-            hasMore: boolean;
-            /** @description Oldest first. */
+            /** @description Oldest first within the page. */
             items: components["schemas"]["Message"][];
             /** @description The caller’s side has read up to this seq (0: nothing). */
             lastReadSeq: number;
+            /** @description Send as `cursor` for the page of older messages; null when there are none. */
+            nextCursor: string | null;
         };
         Money: {
             /**
@@ -11884,8 +11884,9 @@ export interface operations {
     portalListMessages: {
         parameters: {
             query?: {
-                /** @description Only messages with a smaller seq. */
-                before?: number;
+                /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                cursor?: string;
+                /** @description Messages per page, 1–100 (default 30). */
                 limit?: number;
             };
             header?: never;
@@ -15058,8 +15059,9 @@ export interface operations {
     listMessages: {
         parameters: {
             query?: {
-                /** @description Only messages with a smaller seq. */
-                before?: number;
+                /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                cursor?: string;
+                /** @description Messages per page, 1–100 (default 30). */
                 limit?: number;
             };
             header?: never;
