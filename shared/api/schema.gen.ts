@@ -2288,6 +2288,63 @@ export interface components {
              */
             type: "message" | "file_upload" | "file_approval" | "invoice_created" | "invoice_status" | "project_created" | "project_updated" | "project_status";
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "05194356-cd5e-427a-a35b-9cfb72295764",
+         *           "seq": 6,
+         *           "type": "invoice_status",
+         *           "title": "Invoice INV-0001 sent",
+         *           "description": "$59.50",
+         *           "createdAt": "2026-12-07T10:13:37.046Z",
+         *           "read": true,
+         *           "senderType": "provider",
+         *           "project": {
+         *             "id": "2f431010-d372-471b-923d-09bf72453834",
+         *             "name": "Victim project",
+         *             "clientId": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *             "clientName": "victim client"
+         *           },
+         *           "client": {
+         *             "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *             "name": "victim client"
+         *           },
+         *           "invoice": {
+         *             "id": "bbf40831-3047-40ad-8766-601e3f2a20dc",
+         *             "number": "INV-0001",
+         *             "status": "sent"
+         *           }
+         *         },
+         *         {
+         *           "id": "2c724286-8979-433d-ba8f-b66b33e7d22f",
+         *           "seq": 5,
+         *           "type": "invoice_created",
+         *           "title": "Invoice draft for victim client",
+         *           "description": "$59.50",
+         *           "createdAt": "2026-12-07T10:13:36.956Z",
+         *           "read": true,
+         *           "senderType": "provider",
+         *           "project": {
+         *             "id": "2f431010-d372-471b-923d-09bf72453834",
+         *             "name": "Victim project",
+         *             "clientId": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *             "clientName": "victim client"
+         *           },
+         *           "client": {
+         *             "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *             "name": "victim client"
+         *           },
+         *           "invoice": {
+         *             "id": "bbf40831-3047-40ad-8766-601e3f2a20dc",
+         *             "number": null,
+         *             "status": "draft"
+         *           }
+         *         }
+         *       ],
+         *       "nextCursor": null
+         *     }
+         */
         ActivityPage: {
             items: components["schemas"]["ActivityItem"][];
             /** @description Send as `cursor` for the next page; null on the last page. */
@@ -2314,10 +2371,33 @@ export interface components {
             /** @enum {boolean} */
             ok: true;
         };
+        /**
+         * @example {
+         *       "url": "http://127.0.0.1:45639/c/acct_MFbLvCTbvxmVGQVP/cs_test_ddf036927188c5e06563bf82b01047cc"
+         *     }
+         */
         CheckoutRedirect: {
             /** @description Open this Stripe page in the browser. */
             url: string;
         };
+        /**
+         * @example {
+         *       "id": "09085805-c5ca-4db1-8956-7bfd04f6469a",
+         *       "name": "Planted",
+         *       "email": "planted@example.com",
+         *       "company": null,
+         *       "phone": null,
+         *       "notes": null,
+         *       "language": "en",
+         *       "portal": {
+         *         "id": "422f2e60-b6dd-4ac9-8c94-126001e26989",
+         *         "portalName": "Taken over"
+         *       },
+         *       "hasPassword": false,
+         *       "createdAt": "2026-12-07T10:13:45.224Z",
+         *       "updatedAt": "2026-12-07T10:13:45.224Z"
+         *     }
+         */
         Client: {
             company: string | null;
             createdAt: string;
@@ -2367,6 +2447,15 @@ export interface components {
              */
             portalId: string;
         };
+        /**
+         * @example {
+         *       "ok": true,
+         *       "deleted": {
+         *         "projects": 2,
+         *         "invoices": 3
+         *       }
+         *     }
+         */
         ClientDeleted: {
             deleted: {
                 invoices: number;
@@ -2375,6 +2464,52 @@ export interface components {
             /** @enum {boolean} */
             ok: true;
         };
+        /**
+         * @example {
+         *       "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *       "name": "victim client",
+         *       "email": "victim-client-mxd44i5x-1@example.com",
+         *       "company": null,
+         *       "phone": null,
+         *       "notes": null,
+         *       "language": "en",
+         *       "portal": {
+         *         "id": "422f2e60-b6dd-4ac9-8c94-126001e26989",
+         *         "portalName": "victim portal"
+         *       },
+         *       "hasPassword": true,
+         *       "createdAt": "2026-12-07T10:13:36.122Z",
+         *       "updatedAt": "2026-12-07T10:13:36.170Z",
+         *       "projects": [
+         *         {
+         *           "id": "2f431010-d372-471b-923d-09bf72453834",
+         *           "name": "Victim project",
+         *           "status": "planning",
+         *           "startDate": null,
+         *           "endDate": null
+         *         }
+         *       ],
+         *       "invoices": [
+         *         {
+         *           "id": "56576bfa-87ff-46f8-aa08-8b0c4d47af2f",
+         *           "number": "VICTIM-PDF-2",
+         *           "amountCents": 5950,
+         *           "currency": "EUR",
+         *           "status": "cancelled",
+         *           "dueDate": null
+         *         },
+         *         {
+         *           "id": "516e9d9e-432a-4723-abc5-5c5a4b342942",
+         *           "number": "VICTIM-PDF-1",
+         *           "amountCents": 5950,
+         *           "currency": "EUR",
+         *           "status": "sent",
+         *           "dueDate": null
+         *         }
+         *       ],
+         *       "lastPortalLogin": null
+         *     }
+         */
         ClientDetail: {
             company: string | null;
             createdAt: string;
@@ -2419,6 +2554,13 @@ export interface components {
             }[];
             updatedAt: string;
         };
+        /**
+         * @example {
+         *       "ok": true,
+         *       "expiresAt": "2026-12-08T10:13:45.245Z",
+         *       "via": "outbox"
+         *     }
+         */
         ClientInvited: {
             /** @description When the link stops working (24 h, spec §9). */
             expiresAt: string;
@@ -2430,6 +2572,30 @@ export interface components {
              */
             via: "resend" | "outbox";
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *           "name": "victim client",
+         *           "email": "victim-client-mxd44i5x-1@example.com",
+         *           "company": null,
+         *           "phone": null,
+         *           "notes": null,
+         *           "language": "en",
+         *           "portal": {
+         *             "id": "422f2e60-b6dd-4ac9-8c94-126001e26989",
+         *             "portalName": "victim portal"
+         *           },
+         *           "hasPassword": true,
+         *           "createdAt": "2026-12-07T10:13:36.122Z",
+         *           "updatedAt": "2026-12-07T10:13:36.170Z"
+         *         }
+         *       ],
+         *       "nextCursor": null,
+         *       "total": 1
+         *     }
+         */
         ClientList: {
             items: components["schemas"]["Client"][];
             /** @description Send as `cursor` for the next page; null on the last page. */
@@ -2437,6 +2603,11 @@ export interface components {
             /** @description Every match, not just this page. */
             total: number;
         };
+        /**
+         * @example {
+         *       "password": "correct horse battery"
+         *     }
+         */
         ClientPasswordInput: {
             password: string;
         };
@@ -2504,6 +2675,37 @@ export interface components {
             };
             unread: number;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "project": {
+         *             "id": "2f431010-d372-471b-923d-09bf72453834",
+         *             "name": "Victim project",
+         *             "status": "planning"
+         *           },
+         *           "client": {
+         *             "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *             "name": "victim client"
+         *           },
+         *           "lastMessage": {
+         *             "id": "4b2ec3bd-c6f3-4725-8d22-3623355c6159",
+         *             "projectId": "2f431010-d372-471b-923d-09bf72453834",
+         *             "seq": 2,
+         *             "clientMessageId": "958875b4-3317-48fb-bb00-193e26740595",
+         *             "sender": {
+         *               "type": "client",
+         *               "name": "victim client"
+         *             },
+         *             "mine": false,
+         *             "body": "Reply markermmxd44ije4",
+         *             "createdAt": "2026-12-07T10:13:36.669Z"
+         *           },
+         *           "unread": 1
+         *         }
+         *       ]
+         *     }
+         */
         ConversationList: {
             items: components["schemas"]["Conversation"][];
         };
@@ -2625,6 +2827,109 @@ export interface components {
              */
             versionId: string;
         };
+        /**
+         * @example {
+         *       "file": {
+         *         "id": "26e90c62-05fa-442b-95fa-4cdac6af93e3",
+         *         "name": "planted.png",
+         *         "project": {
+         *           "id": "2f431010-d372-471b-923d-09bf72453834",
+         *           "name": "Victim project"
+         *         },
+         *         "client": {
+         *           "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *           "name": "victim client"
+         *         },
+         *         "status": "pending_review",
+         *         "uploadedBy": "provider",
+         *         "latestVersion": {
+         *           "id": "147fd52c-8ccc-4078-bfcb-25234ef96cd1",
+         *           "number": 1,
+         *           "name": "planted.png",
+         *           "sizeBytes": 95,
+         *           "sha256": "a3ee7a56482e396ae8400e8e05eb5b6b4710d6ce5f3d8f249fa6e3b20dd0a6e3",
+         *           "mimeType": "image/png",
+         *           "kind": "image",
+         *           "uploadedBy": {
+         *             "type": "provider",
+         *             "name": "victim"
+         *           },
+         *           "createdAt": "2026-12-07T10:13:36.827Z",
+         *           "preview": {
+         *             "status": "pending",
+         *             "pageCount": null,
+         *             "width": null,
+         *             "height": null
+         *           }
+         *         },
+         *         "allowedDecisions": [],
+         *         "canUploadVersion": true,
+         *         "pinCount": 1,
+         *         "createdAt": "2026-12-07T10:13:36.831Z",
+         *         "updatedAt": "2026-12-07T10:13:36.831Z"
+         *       },
+         *       "versions": [
+         *         {
+         *           "id": "147fd52c-8ccc-4078-bfcb-25234ef96cd1",
+         *           "number": 1,
+         *           "name": "planted.png",
+         *           "sizeBytes": 95,
+         *           "sha256": "a3ee7a56482e396ae8400e8e05eb5b6b4710d6ce5f3d8f249fa6e3b20dd0a6e3",
+         *           "mimeType": "image/png",
+         *           "kind": "image",
+         *           "uploadedBy": {
+         *             "type": "provider",
+         *             "name": "victim"
+         *           },
+         *           "createdAt": "2026-12-07T10:13:36.827Z",
+         *           "preview": {
+         *             "status": "pending",
+         *             "pageCount": null,
+         *             "width": null,
+         *             "height": null
+         *           }
+         *         }
+         *       ],
+         *       "history": [
+         *         {
+         *           "id": "f731bf4e-0d62-40d0-9936-6d130c511d2b",
+         *           "seq": 2,
+         *           "kind": "uploaded",
+         *           "version": {
+         *             "id": "147fd52c-8ccc-4078-bfcb-25234ef96cd1",
+         *             "number": 1,
+         *             "sha256": "a3ee7a56482e396ae8400e8e05eb5b6b4710d6ce5f3d8f249fa6e3b20dd0a6e3"
+         *           },
+         *           "statusBefore": null,
+         *           "statusAfter": "pending_review",
+         *           "actor": {
+         *             "type": "provider",
+         *             "name": "victim"
+         *           },
+         *           "feedback": null,
+         *           "createdAt": "2026-12-07T10:13:36.831Z"
+         *         }
+         *       ],
+         *       "pins": [
+         *         {
+         *           "id": "1d2e2535-5d43-4a44-bcb0-f796adbad976",
+         *           "versionId": "147fd52c-8ccc-4078-bfcb-25234ef96cd1",
+         *           "versionNumber": 1,
+         *           "page": 1,
+         *           "x": 0.5,
+         *           "y": 0.5,
+         *           "body": "Pin markermmxd44ije4",
+         *           "author": {
+         *             "type": "client",
+         *             "name": "victim client"
+         *           },
+         *           "mine": false,
+         *           "decisionId": null,
+         *           "createdAt": "2026-12-07T10:13:36.875Z"
+         *         }
+         *       ]
+         *     }
+         */
         FileDetail: {
             file: components["schemas"]["FileSummary"];
             /** @description Oldest first. */
@@ -2662,6 +2967,100 @@ export interface components {
                 sha256: string;
             };
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "26e90c62-05fa-442b-95fa-4cdac6af93e3",
+         *           "name": "planted.png",
+         *           "project": {
+         *             "id": "2f431010-d372-471b-923d-09bf72453834",
+         *             "name": "Victim project"
+         *           },
+         *           "client": {
+         *             "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *             "name": "victim client"
+         *           },
+         *           "status": "pending_review",
+         *           "uploadedBy": "provider",
+         *           "latestVersion": {
+         *             "id": "147fd52c-8ccc-4078-bfcb-25234ef96cd1",
+         *             "number": 1,
+         *             "name": "planted.png",
+         *             "sizeBytes": 95,
+         *             "sha256": "a3ee7a56482e396ae8400e8e05eb5b6b4710d6ce5f3d8f249fa6e3b20dd0a6e3",
+         *             "mimeType": "image/png",
+         *             "kind": "image",
+         *             "uploadedBy": {
+         *               "type": "provider",
+         *               "name": "victim"
+         *             },
+         *             "createdAt": "2026-12-07T10:13:36.827Z",
+         *             "preview": {
+         *               "status": "pending",
+         *               "pageCount": null,
+         *               "width": null,
+         *               "height": null
+         *             }
+         *           },
+         *           "allowedDecisions": [],
+         *           "canUploadVersion": true,
+         *           "pinCount": 1,
+         *           "createdAt": "2026-12-07T10:13:36.831Z",
+         *           "updatedAt": "2026-12-07T10:13:36.831Z"
+         *         },
+         *         {
+         *           "id": "8fdca9c7-5f7a-4935-9ee7-839222a559d7",
+         *           "name": "Victim brochure.pdf",
+         *           "project": {
+         *             "id": "2f431010-d372-471b-923d-09bf72453834",
+         *             "name": "Victim project"
+         *           },
+         *           "client": {
+         *             "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *             "name": "victim client"
+         *           },
+         *           "status": "pending_review",
+         *           "uploadedBy": "provider",
+         *           "latestVersion": {
+         *             "id": "0199b104-27b1-437f-a45e-843dc031a485",
+         *             "number": 1,
+         *             "name": "Victim brochure.pdf",
+         *             "sizeBytes": 3966,
+         *             "sha256": "c19a3556d378a9df4e8733a9c4112a84b1ec73a0d6148017a7c2c24acb8f88d2",
+         *             "mimeType": "application/pdf",
+         *             "kind": "pdf",
+         *             "uploadedBy": {
+         *               "type": "provider",
+         *               "name": "Victim"
+         *             },
+         *             "createdAt": "2026-12-07T10:13:36.784Z",
+         *             "preview": {
+         *               "status": "pending",
+         *               "pageCount": null,
+         *               "width": null,
+         *               "height": null
+         *             }
+         *           },
+         *           "allowedDecisions": [],
+         *           "canUploadVersion": true,
+         *           "pinCount": 1,
+         *           "createdAt": "2026-12-07T10:13:36.768Z",
+         *           "updatedAt": "2026-12-07T10:13:36.768Z"
+         *         }
+         *       ],
+         *       "nextCursor": null,
+         *       "total": 2,
+         *       "statusCounts": {
+         *         "pendingReview": 2,
+         *         "approved": 0,
+         *         "rejected": 0,
+         *         "clientApproved": 0,
+         *         "clientRejected": 0,
+         *         "revisionRequested": 0
+         *       }
+         *     }
+         */
         FileList: {
             items: components["schemas"]["FileSummary"][];
             /** @description Send as `cursor` for the next page; null on the last page. */
@@ -2688,6 +3087,24 @@ export interface components {
             /** @description Every match, not just this page. */
             total: number;
         };
+        /**
+         * @example {
+         *       "id": "39985c1f-69e7-40e5-b37b-de6938713c4c",
+         *       "versionId": "147fd52c-8ccc-4078-bfcb-25234ef96cd1",
+         *       "versionNumber": 1,
+         *       "page": 1,
+         *       "x": 0.5,
+         *       "y": 0.5,
+         *       "body": "Planted pin",
+         *       "author": {
+         *         "type": "provider",
+         *         "name": "Attacker renamed"
+         *       },
+         *       "mine": true,
+         *       "decisionId": null,
+         *       "createdAt": "2026-12-07T10:13:45.508Z"
+         *     }
+         */
         FilePin: {
             author: components["schemas"]["FileActor"];
             body: string;
@@ -2735,6 +3152,47 @@ export interface components {
             /** @description Of the image, or of the first PDF page in points. */
             width: number | null;
         };
+        /**
+         * @example {
+         *       "id": "ab0f04bf-bd80-4cf1-bbe0-a67206fe6750",
+         *       "name": "planted.png",
+         *       "project": {
+         *         "id": "2f431010-d372-471b-923d-09bf72453834",
+         *         "name": "Victim project"
+         *       },
+         *       "client": {
+         *         "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *         "name": "victim client"
+         *       },
+         *       "status": "pending_review",
+         *       "uploadedBy": "provider",
+         *       "latestVersion": {
+         *         "id": "408ecb86-9a7e-487d-a6f2-0db843fff9ee",
+         *         "number": 1,
+         *         "name": "planted.png",
+         *         "sizeBytes": 95,
+         *         "sha256": "a3ee7a56482e396ae8400e8e05eb5b6b4710d6ce5f3d8f249fa6e3b20dd0a6e3",
+         *         "mimeType": "image/png",
+         *         "kind": "image",
+         *         "uploadedBy": {
+         *           "type": "provider",
+         *           "name": "Attacker renamed"
+         *         },
+         *         "createdAt": "2026-12-07T10:13:45.356Z",
+         *         "preview": {
+         *           "status": "pending",
+         *           "pageCount": null,
+         *           "width": null,
+         *           "height": null
+         *         }
+         *       },
+         *       "allowedDecisions": [],
+         *       "canUploadVersion": true,
+         *       "pinCount": 0,
+         *       "createdAt": "2026-12-07T10:13:45.358Z",
+         *       "updatedAt": "2026-12-07T10:13:45.358Z"
+         *     }
+         */
         FileSummary: {
             /** @description The decisions the caller may take now (`decisionsFor`). */
             allowedDecisions: ("approved" | "rejected" | "client_approved" | "client_rejected" | "revision_requested")[];
@@ -2814,6 +3272,63 @@ export interface components {
             status: "ok" | "degraded";
             version: string;
         };
+        /**
+         * @example {
+         *       "id": "bbf40831-3047-40ad-8766-601e3f2a20dc",
+         *       "number": "INV-0001",
+         *       "status": "sent",
+         *       "client": {
+         *         "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *         "name": "victim client",
+         *         "email": "victim-client-mxd44i5x-1@example.com",
+         *         "company": null
+         *       },
+         *       "project": {
+         *         "id": "2f431010-d372-471b-923d-09bf72453834",
+         *         "name": "Victim project"
+         *       },
+         *       "currency": "USD",
+         *       "amountCents": 5950,
+         *       "description": "Invoice markermmxd44ije4",
+         *       "dueDate": "2026-12-21",
+         *       "issuedAt": "2026-12-07T10:13:37.165Z",
+         *       "paidAt": null,
+         *       "creditNoteNumber": null,
+         *       "viaStripe": false,
+         *       "createdAt": "2026-12-07T10:13:36.976Z",
+         *       "language": "en",
+         *       "lines": [
+         *         {
+         *           "id": "89d3f143-5846-4edc-8820-7898b0577f6f",
+         *           "position": 1,
+         *           "description": "Work markermmxd44ije4",
+         *           "quantityMilli": 1000,
+         *           "unitPriceCents": 5000,
+         *           "taxRateBp": 1900,
+         *           "amountCents": 5000
+         *         }
+         *       ],
+         *       "subtotalCents": 5000,
+         *       "taxes": [
+         *         {
+         *           "rateBp": 1900,
+         *           "netCents": 5000,
+         *           "taxCents": 950
+         *         }
+         *       ],
+         *       "taxCents": 950,
+         *       "paidVia": null,
+         *       "cancelledAt": null,
+         *       "creditNote": null,
+         *       "stripe": null,
+         *       "payments": [],
+         *       "allowedStatuses": [
+         *         "paid",
+         *         "overdue"
+         *       ],
+         *       "updatedAt": "2026-12-07T10:13:37.165Z"
+         *     }
+         */
         Invoice: {
             /** @description Statuses the provider may set now (INVOICE_TRANSITIONS; sending and cancelling have their own calls). */
             allowedStatuses: ("draft" | "sent" | "paid" | "overdue" | "cancelled")[];
@@ -2976,6 +3491,77 @@ export interface components {
              */
             unitPriceCents: number;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "56576bfa-87ff-46f8-aa08-8b0c4d47af2f",
+         *           "number": "VICTIM-PDF-2",
+         *           "status": "cancelled",
+         *           "client": {
+         *             "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *             "name": "victim client"
+         *           },
+         *           "project": null,
+         *           "currency": "EUR",
+         *           "amountCents": 5950,
+         *           "description": null,
+         *           "dueDate": null,
+         *           "issuedAt": "2026-03-12T10:00:00.000Z",
+         *           "paidAt": null,
+         *           "creditNoteNumber": "VICTIM-CN-1",
+         *           "viaStripe": false,
+         *           "createdAt": "2026-12-07T10:13:37.372Z"
+         *         },
+         *         {
+         *           "id": "516e9d9e-432a-4723-abc5-5c5a4b342942",
+         *           "number": "VICTIM-PDF-1",
+         *           "status": "sent",
+         *           "client": {
+         *             "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *             "name": "victim client"
+         *           },
+         *           "project": null,
+         *           "currency": "EUR",
+         *           "amountCents": 5950,
+         *           "description": null,
+         *           "dueDate": null,
+         *           "issuedAt": "2026-03-12T10:00:00.000Z",
+         *           "paidAt": null,
+         *           "creditNoteNumber": null,
+         *           "viaStripe": false,
+         *           "createdAt": "2026-12-07T10:13:37.369Z"
+         *         }
+         *       ],
+         *       "nextCursor": null,
+         *       "totals": [
+         *         {
+         *           "status": "draft",
+         *           "count": 1,
+         *           "amounts": [
+         *             {
+         *               "currency": "USD",
+         *               "amountCents": 5950
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "status": "sent",
+         *           "count": 2,
+         *           "amounts": [
+         *             {
+         *               "currency": "EUR",
+         *               "amountCents": 5950
+         *             },
+         *             {
+         *               "currency": "USD",
+         *               "amountCents": 5950
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
         InvoiceList: {
             items: components["schemas"]["InvoiceSummary"][];
             /** @description Send as `cursor` for the next page; null on the last page. */
@@ -3010,6 +3596,66 @@ export interface components {
              */
             source: "stripe_checkout" | "stripe_invoice";
         };
+        /**
+         * @example {
+         *       "invoice": {
+         *         "id": "d4842dbf-17c7-4bd2-924f-4c37329b7c6b",
+         *         "number": "INV-0002",
+         *         "status": "sent",
+         *         "client": {
+         *           "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *           "name": "Renamed",
+         *           "email": "victim-client-mxd44i5x-1@example.com",
+         *           "company": null
+         *         },
+         *         "project": null,
+         *         "currency": "USD",
+         *         "amountCents": 5950,
+         *         "description": "Taken over",
+         *         "dueDate": "2026-12-21",
+         *         "issuedAt": "2026-12-07T10:13:45.690Z",
+         *         "paidAt": null,
+         *         "creditNoteNumber": null,
+         *         "viaStripe": false,
+         *         "createdAt": "2026-12-07T10:13:37.360Z",
+         *         "language": "en",
+         *         "lines": [
+         *           {
+         *             "id": "103978fd-151d-4775-9e08-ed7dcdcdafc0",
+         *             "position": 1,
+         *             "description": "Work markermmxd44ije4",
+         *             "quantityMilli": 1000,
+         *             "unitPriceCents": 5000,
+         *             "taxRateBp": 1900,
+         *             "amountCents": 5000
+         *           }
+         *         ],
+         *         "subtotalCents": 5000,
+         *         "taxes": [
+         *           {
+         *             "rateBp": 1900,
+         *             "netCents": 5000,
+         *             "taxCents": 950
+         *           }
+         *         ],
+         *         "taxCents": 950,
+         *         "paidVia": null,
+         *         "cancelledAt": null,
+         *         "creditNote": null,
+         *         "stripe": null,
+         *         "payments": [],
+         *         "allowedStatuses": [
+         *           "paid",
+         *           "overdue"
+         *         ],
+         *         "updatedAt": "2026-12-07T10:13:45.690Z"
+         *       },
+         *       "payment": {
+         *         "provider": "none",
+         *         "status": "not_connected"
+         *       }
+         *     }
+         */
         InvoiceSent: {
             invoice: components["schemas"]["Invoice"];
             payment: {
@@ -3022,6 +3668,19 @@ export interface components {
                 status: "pending" | "not_connected";
             };
         };
+        /**
+         * @example {
+         *       "numberPrefix": "INV-",
+         *       "creditNotePrefix": "CN-",
+         *       "nextNumber": 2,
+         *       "businessAddress": null,
+         *       "taxId": null,
+         *       "paymentInstructions": null,
+         *       "footerNote": null,
+         *       "defaultDueDays": 14,
+         *       "defaultTaxRateBp": null
+         *     }
+         */
         InvoiceSettings: {
             businessAddress: string | null;
             creditNotePrefix: string;
@@ -3154,10 +3813,20 @@ export interface components {
             /** Format: uuid */
             projectId?: string | null;
         };
+        /**
+         * @example {
+         *       "upToSeq": 42
+         *     }
+         */
         MarkConversationRead: {
             /** Format: int64 */
             upToSeq: number;
         };
+        /**
+         * @example {
+         *       "count": 1
+         *     }
+         */
         MarkedRead: {
             count: number;
         };
@@ -3165,6 +3834,21 @@ export interface components {
             /** @description Only these projects; omitted: all of the caller’s projects. */
             projectIds?: string[];
         };
+        /**
+         * @example {
+         *       "id": "ef7003ca-6a43-44c4-a1e7-e51f22c1d534",
+         *       "projectId": "2f431010-d372-471b-923d-09bf72453834",
+         *       "seq": 3,
+         *       "clientMessageId": "0b6d2a39-8f1e-4c5a-9d3e-2f1a7c9e4b10",
+         *       "sender": {
+         *         "type": "provider",
+         *         "name": "Attacker renamed"
+         *       },
+         *       "mine": true,
+         *       "body": "Planted message",
+         *       "createdAt": "2026-12-07T10:13:45.279Z"
+         *     }
+         */
         Message: {
             body: string;
             /** Format: uuid */
@@ -3196,6 +3880,40 @@ export interface components {
              */
             clientMessageId: string;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "0a4b40fd-21ed-4086-b6ed-1f2ba5eabcc5",
+         *           "projectId": "2f431010-d372-471b-923d-09bf72453834",
+         *           "seq": 1,
+         *           "clientMessageId": "00a2b39e-5c5d-473d-8d4c-dd273fffb4f7",
+         *           "sender": {
+         *             "type": "provider",
+         *             "name": "victim"
+         *           },
+         *           "mine": true,
+         *           "body": "Hello markermmxd44ije4",
+         *           "createdAt": "2026-12-07T10:13:36.608Z"
+         *         },
+         *         {
+         *           "id": "4b2ec3bd-c6f3-4725-8d22-3623355c6159",
+         *           "projectId": "2f431010-d372-471b-923d-09bf72453834",
+         *           "seq": 2,
+         *           "clientMessageId": "958875b4-3317-48fb-bb00-193e26740595",
+         *           "sender": {
+         *             "type": "client",
+         *             "name": "victim client"
+         *           },
+         *           "mine": false,
+         *           "body": "Reply markermmxd44ije4",
+         *           "createdAt": "2026-12-07T10:13:36.669Z"
+         *         }
+         *       ],
+         *       "nextCursor": null,
+         *       "lastReadSeq": 1
+         *     }
+         */
         MessagePage: {
             /** @description Oldest first within the page. */
             items: components["schemas"]["Message"][];
@@ -3216,6 +3934,59 @@ export interface components {
              */
             currency: string;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "65761892-c20a-4b72-b97e-a2dcbddbbd9c",
+         *           "seq": 7,
+         *           "type": "invoice_created",
+         *           "title": "Invoice draft for victim client",
+         *           "description": "$59.50",
+         *           "createdAt": "2026-12-07T10:13:37.357Z",
+         *           "read": true,
+         *           "senderType": "provider",
+         *           "project": null,
+         *           "client": {
+         *             "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *             "name": "victim client"
+         *           },
+         *           "invoice": {
+         *             "id": "d4842dbf-17c7-4bd2-924f-4c37329b7c6b",
+         *             "number": null,
+         *             "status": "draft"
+         *           }
+         *         },
+         *         {
+         *           "id": "05194356-cd5e-427a-a35b-9cfb72295764",
+         *           "seq": 6,
+         *           "type": "invoice_status",
+         *           "title": "Invoice INV-0001 sent",
+         *           "description": "$59.50",
+         *           "createdAt": "2026-12-07T10:13:37.046Z",
+         *           "read": true,
+         *           "senderType": "provider",
+         *           "project": {
+         *             "id": "2f431010-d372-471b-923d-09bf72453834",
+         *             "name": "Victim project",
+         *             "clientId": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *             "clientName": "victim client"
+         *           },
+         *           "client": {
+         *             "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *             "name": "victim client"
+         *           },
+         *           "invoice": {
+         *             "id": "bbf40831-3047-40ad-8766-601e3f2a20dc",
+         *             "number": "INV-0001",
+         *             "status": "sent"
+         *           }
+         *         }
+         *       ],
+         *       "nextCursor": null,
+         *       "unreadCount": 1
+         *     }
+         */
         NotificationList: {
             items: components["schemas"]["ActivityItem"][];
             /** @description Send as `cursor` for the next page; null on the last page. */
@@ -3289,6 +4060,14 @@ export interface components {
                 currency: string;
             };
         };
+        /**
+         * @example {
+         *       "plan": "trial",
+         *       "trialEndsAt": "2026-12-21T10:13:35.944Z",
+         *       "subscription": null,
+         *       "billingAvailable": true
+         *     }
+         */
         Plan: {
             /** @description False when this server has no Stripe account of its own. */
             billingAvailable: boolean;
@@ -3333,6 +4112,56 @@ export interface components {
                 projects?: string;
             };
         };
+        /**
+         * @example {
+         *       "id": "422f2e60-b6dd-4ac9-8c94-126001e26989",
+         *       "portalName": "victim portal",
+         *       "primaryColor": "#2563eb",
+         *       "secondaryColor": "#64748b",
+         *       "allowedOrigins": [
+         *         "https://victim.example.org"
+         *       ],
+         *       "logoUrl": "http://localhost:3000/api/portals/422f2e60-b6dd-4ac9-8c94-126001e26989/logo?v=sft10oMmSyesHoDX",
+         *       "portalUrl": "http://localhost:3000/portal/422f2e60-b6dd-4ac9-8c94-126001e26989",
+         *       "customDomain": {
+         *         "domain": "victim-mxd44igy-3.example.org",
+         *         "status": "pending",
+         *         "records": [
+         *           {
+         *             "type": "CNAME",
+         *             "name": "victim-mxd44igy-3.example.org",
+         *             "value": "localhost"
+         *           },
+         *           {
+         *             "type": "TXT",
+         *             "name": "_clientportal-verify.victim-mxd44igy-3.example.org",
+         *             "value": "cpv-73551bb9e338f8778181d8f41260b59d"
+         *           }
+         *         ],
+         *         "checkedAt": null,
+         *         "error": null,
+         *         "expiresAt": "2026-12-14T10:13:36.517Z",
+         *         "revokedAt": null
+         *       },
+         *       "contrast": {
+         *         "primary": {
+         *           "whiteText": 5.17,
+         *           "darkText": 3.43,
+         *           "textColor": "#ffffff",
+         *           "warning": false
+         *         },
+         *         "secondary": {
+         *           "whiteText": 4.76,
+         *           "darkText": 3.73,
+         *           "textColor": "#ffffff",
+         *           "warning": false
+         *         }
+         *       },
+         *       "clientCount": 2,
+         *       "createdAt": "2026-12-07T10:13:36.075Z",
+         *       "updatedAt": "2026-12-07T10:13:36.554Z"
+         *     }
+         */
         Portal: {
             allowedOrigins: string[];
             clientCount: number;
@@ -3412,6 +4241,64 @@ export interface components {
              */
             secondaryColor: string;
         };
+        /**
+         * @example {
+         *       "activeProjects": [
+         *         {
+         *           "id": "2f431010-d372-471b-923d-09bf72453834",
+         *           "name": "Victim project",
+         *           "description": null,
+         *           "status": "planning",
+         *           "startDate": null,
+         *           "endDate": null,
+         *           "budget": null,
+         *           "unreadMessages": 0,
+         *           "updatedAt": "2026-12-07T10:13:36.575Z"
+         *         }
+         *       ],
+         *       "activeProjectCount": 1,
+         *       "unpaidInvoices": [
+         *         {
+         *           "id": "bbf40831-3047-40ad-8766-601e3f2a20dc",
+         *           "number": "INV-0001",
+         *           "amountCents": 5950,
+         *           "currency": "USD",
+         *           "status": "sent",
+         *           "description": "Invoice markermmxd44ije4",
+         *           "dueDate": "2026-12-21",
+         *           "paidAt": null,
+         *           "project": {
+         *             "id": "2f431010-d372-471b-923d-09bf72453834",
+         *             "name": "Victim project"
+         *           },
+         *           "createdAt": "2026-12-07T10:13:36.976Z"
+         *         },
+         *         {
+         *           "id": "516e9d9e-432a-4723-abc5-5c5a4b342942",
+         *           "number": "VICTIM-PDF-1",
+         *           "amountCents": 5950,
+         *           "currency": "EUR",
+         *           "status": "sent",
+         *           "description": null,
+         *           "dueDate": null,
+         *           "paidAt": null,
+         *           "project": null,
+         *           "createdAt": "2026-12-07T10:13:37.369Z"
+         *         }
+         *       ],
+         *       "unpaidInvoiceCount": 2,
+         *       "unpaidTotals": [
+         *         {
+         *           "currency": "EUR",
+         *           "amountCents": 5950
+         *         },
+         *         {
+         *           "currency": "USD",
+         *           "amountCents": 5950
+         *         }
+         *       ]
+         *     }
+         */
         PortalDashboard: {
             activeProjectCount: number;
             /** @description Up to 5, most recently updated first. */
@@ -3424,6 +4311,16 @@ export interface components {
                 currency: string;
             }[];
         };
+        /**
+         * @example {
+         *       "ok": true,
+         *       "deleted": {
+         *         "clients": 3,
+         *         "projects": 2,
+         *         "invoices": 5
+         *       }
+         *     }
+         */
         PortalDeleted: {
             deleted: {
                 clients: number;
@@ -3453,6 +4350,49 @@ export interface components {
             /** @enum {string} */
             status: "sent" | "paid" | "overdue" | "cancelled";
         };
+        /**
+         * @example {
+         *       "id": "bbf40831-3047-40ad-8766-601e3f2a20dc",
+         *       "number": "INV-0001",
+         *       "status": "sent",
+         *       "currency": "USD",
+         *       "language": "en",
+         *       "description": "Invoice markermmxd44ije4",
+         *       "dueDate": "2026-12-21",
+         *       "issuedAt": "2026-12-07T10:13:37.165Z",
+         *       "paidAt": null,
+         *       "project": {
+         *         "id": "2f431010-d372-471b-923d-09bf72453834",
+         *         "name": "Victim project"
+         *       },
+         *       "lines": [
+         *         {
+         *           "position": 1,
+         *           "description": "Work markermmxd44ije4",
+         *           "quantityMilli": 1000,
+         *           "unitPriceCents": 5000,
+         *           "taxRateBp": 1900,
+         *           "amountCents": 5000
+         *         }
+         *       ],
+         *       "subtotalCents": 5000,
+         *       "taxes": [
+         *         {
+         *           "rateBp": 1900,
+         *           "netCents": 5000,
+         *           "taxCents": 950
+         *         }
+         *       ],
+         *       "taxCents": 950,
+         *       "amountCents": 5950,
+         *       "creditNoteNumber": null,
+         *       "refunds": [],
+         *       "payment": {
+         *         "method": "none",
+         *         "instructions": null
+         *       }
+         *     }
+         */
         PortalInvoiceDetail: {
             amountCents: number;
             creditNoteNumber: string | null;
@@ -3524,9 +4464,121 @@ export interface components {
             taxCents: number;
             taxes: components["schemas"]["InvoiceTaxGroup"][];
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "56576bfa-87ff-46f8-aa08-8b0c4d47af2f",
+         *           "number": "VICTIM-PDF-2",
+         *           "amountCents": 5950,
+         *           "currency": "EUR",
+         *           "status": "cancelled",
+         *           "description": null,
+         *           "dueDate": null,
+         *           "paidAt": null,
+         *           "project": null,
+         *           "createdAt": "2026-12-07T10:13:37.372Z"
+         *         },
+         *         {
+         *           "id": "516e9d9e-432a-4723-abc5-5c5a4b342942",
+         *           "number": "VICTIM-PDF-1",
+         *           "amountCents": 5950,
+         *           "currency": "EUR",
+         *           "status": "sent",
+         *           "description": null,
+         *           "dueDate": null,
+         *           "paidAt": null,
+         *           "project": null,
+         *           "createdAt": "2026-12-07T10:13:37.369Z"
+         *         }
+         *       ]
+         *     }
+         */
         PortalInvoiceList: {
             items: components["schemas"]["PortalInvoice"][];
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "c1d6bfdd-8e0f-416b-b442-a5978e6b31a3",
+         *           "portalName": "neighbour portal",
+         *           "primaryColor": "#2563eb",
+         *           "secondaryColor": "#64748b",
+         *           "allowedOrigins": [],
+         *           "logoUrl": null,
+         *           "portalUrl": "http://localhost:3000/portal/c1d6bfdd-8e0f-416b-b442-a5978e6b31a3",
+         *           "customDomain": null,
+         *           "contrast": {
+         *             "primary": {
+         *               "whiteText": 5.17,
+         *               "darkText": 3.43,
+         *               "textColor": "#ffffff",
+         *               "warning": false
+         *             },
+         *             "secondary": {
+         *               "whiteText": 4.76,
+         *               "darkText": 3.73,
+         *               "textColor": "#ffffff",
+         *               "warning": false
+         *             }
+         *           },
+         *           "clientCount": 1,
+         *           "createdAt": "2026-12-07T10:13:36.147Z",
+         *           "updatedAt": "2026-12-07T10:13:36.147Z"
+         *         },
+         *         {
+         *           "id": "422f2e60-b6dd-4ac9-8c94-126001e26989",
+         *           "portalName": "victim portal",
+         *           "primaryColor": "#2563eb",
+         *           "secondaryColor": "#64748b",
+         *           "allowedOrigins": [
+         *             "https://victim.example.org"
+         *           ],
+         *           "logoUrl": "http://localhost:3000/api/portals/422f2e60-b6dd-4ac9-8c94-126001e26989/logo?v=sft10oMmSyesHoDX",
+         *           "portalUrl": "http://localhost:3000/portal/422f2e60-b6dd-4ac9-8c94-126001e26989",
+         *           "customDomain": {
+         *             "domain": "victim-mxd44igy-3.example.org",
+         *             "status": "pending",
+         *             "records": [
+         *               {
+         *                 "type": "CNAME",
+         *                 "name": "victim-mxd44igy-3.example.org",
+         *                 "value": "localhost"
+         *               },
+         *               {
+         *                 "type": "TXT",
+         *                 "name": "_clientportal-verify.victim-mxd44igy-3.example.org",
+         *                 "value": "cpv-73551bb9e338f8778181d8f41260b59d"
+         *               }
+         *             ],
+         *             "checkedAt": null,
+         *             "error": null,
+         *             "expiresAt": "2026-12-14T10:13:36.517Z",
+         *             "revokedAt": null
+         *           },
+         *           "contrast": {
+         *             "primary": {
+         *               "whiteText": 5.17,
+         *               "darkText": 3.43,
+         *               "textColor": "#ffffff",
+         *               "warning": false
+         *             },
+         *             "secondary": {
+         *               "whiteText": 4.76,
+         *               "darkText": 3.73,
+         *               "textColor": "#ffffff",
+         *               "warning": false
+         *             }
+         *           },
+         *           "clientCount": 2,
+         *           "createdAt": "2026-12-07T10:13:36.075Z",
+         *           "updatedAt": "2026-12-07T10:13:36.554Z"
+         *         }
+         *       ],
+         *       "nextCursor": null
+         *     }
+         */
         PortalList: {
             items: components["schemas"]["Portal"][];
             /** @description Send as `cursor` for the next page; null on the last page. */
@@ -3568,6 +4620,12 @@ export interface components {
             /** @description Only where the development outbox is on (outside production, without a mail key), when the e-mail reached it: where to read it (`/api/dev/outbox?to=…`). Never present in production. */
             outboxUrl?: string;
         };
+        /**
+         * @example {
+         *       "ok": true,
+         *       "endedSessions": 1
+         *     }
+         */
         PortalPasswordChanged: {
             /** @description Other sessions ended by the change. */
             endedSessions: number;
@@ -3608,6 +4666,19 @@ export interface components {
             language?: "en" | "de";
             name?: string;
         };
+        /**
+         * @example {
+         *       "id": "2f431010-d372-471b-923d-09bf72453834",
+         *       "name": "Victim project",
+         *       "description": null,
+         *       "status": "planning",
+         *       "startDate": null,
+         *       "endDate": null,
+         *       "budget": null,
+         *       "unreadMessages": 0,
+         *       "updatedAt": "2026-12-07T10:13:36.575Z"
+         *     }
+         */
         PortalProject: {
             /** @description Only when the provider shares the budget; else null. */
             budget: {
@@ -3636,6 +4707,23 @@ export interface components {
             unreadMessages: number;
             updatedAt: string;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "2f431010-d372-471b-923d-09bf72453834",
+         *           "name": "Victim project",
+         *           "description": null,
+         *           "status": "planning",
+         *           "startDate": null,
+         *           "endDate": null,
+         *           "budget": null,
+         *           "unreadMessages": 0,
+         *           "updatedAt": "2026-12-07T10:13:36.575Z"
+         *         }
+         *       ]
+         *     }
+         */
         PortalProjectList: {
             items: components["schemas"]["PortalProject"][];
         };
@@ -3740,6 +4828,30 @@ export interface components {
              */
             website?: string | null;
         };
+        /**
+         * @example {
+         *       "id": "2f431010-d372-471b-923d-09bf72453834",
+         *       "name": "Victim project",
+         *       "client": {
+         *         "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *         "name": "victim client",
+         *         "portalId": "422f2e60-b6dd-4ac9-8c94-126001e26989"
+         *       },
+         *       "status": "planning",
+         *       "budget": {
+         *         "amountCents": 100000,
+         *         "currency": "USD"
+         *       },
+         *       "budgetVisibleToClient": false,
+         *       "startDate": null,
+         *       "endDate": null,
+         *       "description": null,
+         *       "internalNotes": "secret",
+         *       "unreadMessages": 1,
+         *       "createdAt": "2026-12-07T10:13:36.575Z",
+         *       "updatedAt": "2026-12-07T10:13:36.575Z"
+         *     }
+         */
         Project: {
             budget: components["schemas"]["Money"] | null;
             budgetVisibleToClient: boolean;
@@ -3806,6 +4918,15 @@ export interface components {
              */
             status?: "planning" | "in_progress" | "on_hold" | "completed" | "cancelled";
         };
+        /**
+         * @example {
+         *       "ok": true,
+         *       "deleted": {
+         *         "messages": 14
+         *       },
+         *       "keptInvoices": 1
+         *     }
+         */
         ProjectDeleted: {
             deleted: {
                 messages: number;
@@ -3815,6 +4936,36 @@ export interface components {
             /** @enum {boolean} */
             ok: true;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "2f431010-d372-471b-923d-09bf72453834",
+         *           "name": "Victim project",
+         *           "client": {
+         *             "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *             "name": "victim client",
+         *             "portalId": "422f2e60-b6dd-4ac9-8c94-126001e26989"
+         *           },
+         *           "status": "planning",
+         *           "budget": {
+         *             "amountCents": 100000,
+         *             "currency": "USD"
+         *           },
+         *           "budgetVisibleToClient": false,
+         *           "startDate": null,
+         *           "endDate": null,
+         *           "description": null,
+         *           "internalNotes": "secret",
+         *           "unreadMessages": 1,
+         *           "createdAt": "2026-12-07T10:13:36.575Z",
+         *           "updatedAt": "2026-12-07T10:13:36.575Z"
+         *         }
+         *       ],
+         *       "nextCursor": null,
+         *       "total": 1
+         *     }
+         */
         ProjectList: {
             items: components["schemas"]["Project"][];
             /** @description Send as `cursor` for the next page; null on the last page. */
@@ -3860,6 +5011,11 @@ export interface components {
              */
             status?: "planning" | "in_progress" | "on_hold" | "completed" | "cancelled";
         };
+        /**
+         * @example {
+         *       "lastReadSeq": 4
+         *     }
+         */
         ReadPosition: {
             lastReadSeq: number;
         };
@@ -3904,6 +5060,25 @@ export interface components {
             /** @description Public session id (the part before the dot of the token). */
             id: string;
         } | null;
+        /**
+         * @example {
+         *       "user": {
+         *         "id": "a606b9a2-8e73-4292-9a3a-b80025f09819",
+         *         "email": "victim-mxd44hum-0@example.com",
+         *         "fullName": "victim",
+         *         "emailVerified": true,
+         *         "preferredLanguage": "en",
+         *         "trialEndsAt": "2026-12-21T10:13:35.944Z",
+         *         "plan": "trial",
+         *         "createdAt": "2026-12-07T10:13:35.944Z"
+         *       },
+         *       "session": {
+         *         "id": "ungfdlc6wagqnhggbenq36aoxhzqn2mg",
+         *         "expiresAt": "2027-01-06T10:13:35.989Z",
+         *         "createdAt": "2026-12-07T10:13:35.989Z"
+         *       }
+         *     }
+         */
         SessionResponse: {
             session: components["schemas"]["Session"];
             user: components["schemas"]["User"];
@@ -3965,6 +5140,18 @@ export interface components {
             /** @description Optional: without it, a webhook endpoint is created in the account for you. */
             webhookSecret?: string;
         };
+        /**
+         * @example {
+         *       "connected": false,
+         *       "accountId": null,
+         *       "accountName": null,
+         *       "livemode": null,
+         *       "keyLast4": null,
+         *       "webhookUrl": "http://localhost:3000/api/webhooks/stripe",
+         *       "webhookManaged": false,
+         *       "connectedAt": null
+         *     }
+         */
         StripeConnection: {
             accountId: string | null;
             accountName: string | null;
@@ -3984,6 +5171,12 @@ export interface components {
             /** @enum {boolean} */
             received: true;
         };
+        /**
+         * @example {
+         *       "count": 1,
+         *       "latestSeq": 7
+         *     }
+         */
         UnreadCount: {
             count: number;
             /** @description The newest feed position (`seq`) the caller’s side can see, 0 when none: a page that reads it on load toasts what arrives after it. */
@@ -4278,6 +5471,366 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "format": "client-portal-export",
+                     *       "version": 1,
+                     *       "exportedAt": "2026-12-07T10:13:37.429Z",
+                     *       "account": {
+                     *         "id": "a606b9a2-8e73-4292-9a3a-b80025f09819",
+                     *         "email": "victim-mxd44hum-0@example.com",
+                     *         "emailVerified": true,
+                     *         "trialEndsAt": "2026-12-21T10:13:35.944Z",
+                     *         "plan": "trial",
+                     *         "createdAt": "2026-12-07T10:13:35.944Z"
+                     *       },
+                     *       "profile": {
+                     *         "fullName": "victim",
+                     *         "businessName": null,
+                     *         "website": null,
+                     *         "preferredLanguage": "en",
+                     *         "currency": null,
+                     *         "createdAt": "2026-12-07T10:13:35.968Z",
+                     *         "updatedAt": "2026-12-07T10:13:35.968Z"
+                     *       },
+                     *       "plan": null,
+                     *       "invoiceSettings": {
+                     *         "numberPrefix": "INV-",
+                     *         "nextNumber": 2,
+                     *         "creditNotePrefix": "CN-",
+                     *         "nextCreditNoteNumber": 1,
+                     *         "businessAddress": null,
+                     *         "taxId": null,
+                     *         "paymentInstructions": null,
+                     *         "footerNote": null,
+                     *         "defaultDueDays": 14,
+                     *         "defaultTaxRateBp": null,
+                     *         "updatedAt": "2026-12-07T10:13:37.046Z"
+                     *       },
+                     *       "stripeConnection": null,
+                     *       "portals": [
+                     *         {
+                     *           "id": "422f2e60-b6dd-4ac9-8c94-126001e26989",
+                     *           "name": "victim portal",
+                     *           "primaryColor": "#2563eb",
+                     *           "secondaryColor": "#64748b",
+                     *           "hasLogo": true,
+                     *           "customDomain": "victim-mxd44igy-3.example.org",
+                     *           "domainStatus": "pending",
+                     *           "allowedOrigins": [
+                     *             "https://victim.example.org"
+                     *           ],
+                     *           "createdAt": "2026-12-07T10:13:36.075Z",
+                     *           "updatedAt": "2026-12-07T10:13:36.554Z"
+                     *         },
+                     *         {
+                     *           "id": "c1d6bfdd-8e0f-416b-b442-a5978e6b31a3",
+                     *           "name": "neighbour portal",
+                     *           "primaryColor": "#2563eb",
+                     *           "secondaryColor": "#64748b",
+                     *           "hasLogo": false,
+                     *           "customDomain": null,
+                     *           "domainStatus": "none",
+                     *           "allowedOrigins": [],
+                     *           "createdAt": "2026-12-07T10:13:36.147Z",
+                     *           "updatedAt": "2026-12-07T10:13:36.147Z"
+                     *         }
+                     *       ],
+                     *       "clients": [
+                     *         {
+                     *           "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+                     *           "portalId": "422f2e60-b6dd-4ac9-8c94-126001e26989",
+                     *           "name": "victim client",
+                     *           "email": "victim-client-mxd44i5x-1@example.com",
+                     *           "company": null,
+                     *           "phone": null,
+                     *           "notes": null,
+                     *           "language": "en",
+                     *           "hasPassword": true,
+                     *           "createdAt": "2026-12-07T10:13:36.122Z",
+                     *           "updatedAt": "2026-12-07T10:13:36.170Z"
+                     *         },
+                     *         {
+                     *           "id": "5bb2dcef-ab61-4a90-ac1b-bf59bb70e2a3",
+                     *           "portalId": "c1d6bfdd-8e0f-416b-b442-a5978e6b31a3",
+                     *           "name": "neighbour client",
+                     *           "email": "neighbour-client-mxd44i70-2@example.com",
+                     *           "company": null,
+                     *           "phone": null,
+                     *           "notes": null,
+                     *           "language": "en",
+                     *           "hasPassword": false,
+                     *           "createdAt": "2026-12-07T10:13:36.161Z",
+                     *           "updatedAt": "2026-12-07T10:13:36.161Z"
+                     *         }
+                     *       ],
+                     *       "projects": [
+                     *         {
+                     *           "id": "2f431010-d372-471b-923d-09bf72453834",
+                     *           "clientId": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+                     *           "name": "Victim project",
+                     *           "description": null,
+                     *           "status": "planning",
+                     *           "budgetCents": 100000,
+                     *           "budgetVisibleToClient": false,
+                     *           "internalNotes": "secret",
+                     *           "startDate": null,
+                     *           "endDate": null,
+                     *           "createdAt": "2026-12-07T10:13:36.575Z",
+                     *           "updatedAt": "2026-12-07T10:13:36.575Z"
+                     *         }
+                     *       ],
+                     *       "messages": [
+                     *         {
+                     *           "id": "0a4b40fd-21ed-4086-b6ed-1f2ba5eabcc5",
+                     *           "projectId": "2f431010-d372-471b-923d-09bf72453834",
+                     *           "seq": 1,
+                     *           "senderType": "provider",
+                     *           "senderClientId": null,
+                     *           "senderName": "victim",
+                     *           "body": "Hello markermmxd44ije4",
+                     *           "createdAt": "2026-12-07T10:13:36.608Z"
+                     *         },
+                     *         {
+                     *           "id": "4b2ec3bd-c6f3-4725-8d22-3623355c6159",
+                     *           "projectId": "2f431010-d372-471b-923d-09bf72453834",
+                     *           "seq": 2,
+                     *           "senderType": "client",
+                     *           "senderClientId": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+                     *           "senderName": "victim client",
+                     *           "body": "Reply markermmxd44ije4",
+                     *           "createdAt": "2026-12-07T10:13:36.669Z"
+                     *         }
+                     *       ],
+                     *       "files": [
+                     *         {
+                     *           "id": "26e90c62-05fa-442b-95fa-4cdac6af93e3",
+                     *           "projectId": "2f431010-d372-471b-923d-09bf72453834",
+                     *           "name": "planted.png",
+                     *           "status": "pending_review",
+                     *           "uploadedBy": "provider",
+                     *           "uploaderClientId": null,
+                     *           "latestVersion": 1,
+                     *           "createdAt": "2026-12-07T10:13:36.831Z",
+                     *           "updatedAt": "2026-12-07T10:13:36.831Z",
+                     *           "versions": [
+                     *             {
+                     *               "id": "147fd52c-8ccc-4078-bfcb-25234ef96cd1",
+                     *               "number": 1,
+                     *               "originalName": "planted.png",
+                     *               "sizeBytes": 95,
+                     *               "mimeType": "image/png",
+                     *               "kind": "image",
+                     *               "uploadedByType": "provider",
+                     *               "uploadedByName": "victim",
+                     *               "uploadedByClientId": null,
+                     *               "pageCount": null,
+                     *               "width": null,
+                     *               "height": null,
+                     *               "createdAt": "2026-12-07T10:13:36.827Z"
+                     *             }
+                     *           ],
+                     *           "events": [
+                     *             {
+                     *               "id": "f731bf4e-0d62-40d0-9936-6d130c511d2b",
+                     *               "versionId": "147fd52c-8ccc-4078-bfcb-25234ef96cd1",
+                     *               "kind": "uploaded",
+                     *               "statusBefore": null,
+                     *               "statusAfter": "pending_review",
+                     *               "actorType": "provider",
+                     *               "actorName": "victim",
+                     *               "actorClientId": null,
+                     *               "feedback": null,
+                     *               "createdAt": "2026-12-07T10:13:36.831Z"
+                     *             }
+                     *           ],
+                     *           "pins": [
+                     *             {
+                     *               "id": "1d2e2535-5d43-4a44-bcb0-f796adbad976",
+                     *               "versionId": "147fd52c-8ccc-4078-bfcb-25234ef96cd1",
+                     *               "eventId": null,
+                     *               "page": 1,
+                     *               "x": 0.5,
+                     *               "y": 0.5,
+                     *               "body": "Pin markermmxd44ije4",
+                     *               "authorType": "client",
+                     *               "authorName": "victim client",
+                     *               "authorClientId": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+                     *               "createdAt": "2026-12-07T10:13:36.875Z"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "8fdca9c7-5f7a-4935-9ee7-839222a559d7",
+                     *           "projectId": "2f431010-d372-471b-923d-09bf72453834",
+                     *           "name": "Victim brochure.pdf",
+                     *           "status": "pending_review",
+                     *           "uploadedBy": "provider",
+                     *           "uploaderClientId": null,
+                     *           "latestVersion": 1,
+                     *           "createdAt": "2026-12-07T10:13:36.768Z",
+                     *           "updatedAt": "2026-12-07T10:13:36.768Z",
+                     *           "versions": [
+                     *             {
+                     *               "id": "0199b104-27b1-437f-a45e-843dc031a485",
+                     *               "number": 1,
+                     *               "originalName": "Victim brochure.pdf",
+                     *               "sizeBytes": 3966,
+                     *               "mimeType": "application/pdf",
+                     *               "kind": "pdf",
+                     *               "uploadedByType": "provider",
+                     *               "uploadedByName": "Victim",
+                     *               "uploadedByClientId": null,
+                     *               "pageCount": null,
+                     *               "width": null,
+                     *               "height": null,
+                     *               "createdAt": "2026-12-07T10:13:36.784Z"
+                     *             }
+                     *           ],
+                     *           "events": [
+                     *             {
+                     *               "id": "ca9e4d5b-8360-4b29-8a6f-dd3f6c9525f1",
+                     *               "versionId": "0199b104-27b1-437f-a45e-843dc031a485",
+                     *               "kind": "uploaded",
+                     *               "statusBefore": null,
+                     *               "statusAfter": "pending_review",
+                     *               "actorType": "provider",
+                     *               "actorName": "Victim",
+                     *               "actorClientId": null,
+                     *               "feedback": null,
+                     *               "createdAt": "2026-12-07T10:13:36.768Z"
+                     *             }
+                     *           ],
+                     *           "pins": [
+                     *             {
+                     *               "id": "465fd8b9-4e13-475a-a5a1-a29747194768",
+                     *               "versionId": "0199b104-27b1-437f-a45e-843dc031a485",
+                     *               "eventId": null,
+                     *               "page": 1,
+                     *               "x": 0.5,
+                     *               "y": 0.5,
+                     *               "body": "Pin markermmxd44ije4",
+                     *               "authorType": "provider",
+                     *               "authorName": "Victim",
+                     *               "authorClientId": null,
+                     *               "createdAt": "2026-12-07T10:13:36.792Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "invoices": [
+                     *         {
+                     *           "id": "516e9d9e-432a-4723-abc5-5c5a4b342942",
+                     *           "number": "VICTIM-PDF-1",
+                     *           "status": "sent",
+                     *           "clientId": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+                     *           "projectId": null,
+                     *           "currency": "EUR",
+                     *           "language": "en",
+                     *           "subtotalCents": 5000,
+                     *           "taxCents": 950,
+                     *           "amountCents": 5950,
+                     *           "description": null,
+                     *           "dueDate": null,
+                     *           "issuedAt": "2026-03-12T10:00:00.000Z",
+                     *           "paidAt": null,
+                     *           "paidVia": null,
+                     *           "cancelledAt": null,
+                     *           "stripeInvoiceId": null,
+                     *           "stripeHostedUrl": null,
+                     *           "createdAt": "2026-12-07T10:13:37.369Z",
+                     *           "updatedAt": "2026-12-07T10:13:37.369Z",
+                     *           "lines": [
+                     *             {
+                     *               "position": 1,
+                     *               "description": "Work markermmxd44ije4",
+                     *               "quantityMilli": 1000,
+                     *               "unitPriceCents": 5000,
+                     *               "taxRateBp": 1900,
+                     *               "amountCents": 5000
+                     *             }
+                     *           ],
+                     *           "creditNote": null
+                     *         },
+                     *         {
+                     *           "id": "56576bfa-87ff-46f8-aa08-8b0c4d47af2f",
+                     *           "number": "VICTIM-PDF-2",
+                     *           "status": "cancelled",
+                     *           "clientId": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+                     *           "projectId": null,
+                     *           "currency": "EUR",
+                     *           "language": "en",
+                     *           "subtotalCents": 5000,
+                     *           "taxCents": 950,
+                     *           "amountCents": 5950,
+                     *           "description": null,
+                     *           "dueDate": null,
+                     *           "issuedAt": "2026-03-12T10:00:00.000Z",
+                     *           "paidAt": null,
+                     *           "paidVia": null,
+                     *           "cancelledAt": "2026-04-02T08:00:00.000Z",
+                     *           "stripeInvoiceId": null,
+                     *           "stripeHostedUrl": null,
+                     *           "createdAt": "2026-12-07T10:13:37.372Z",
+                     *           "updatedAt": "2026-12-07T10:13:37.372Z",
+                     *           "lines": [
+                     *             {
+                     *               "position": 1,
+                     *               "description": "Work markermmxd44ije4",
+                     *               "quantityMilli": 1000,
+                     *               "unitPriceCents": 5000,
+                     *               "taxRateBp": 1900,
+                     *               "amountCents": 5000
+                     *             }
+                     *           ],
+                     *           "creditNote": {
+                     *             "id": "f816f9dd-7921-4ea8-abfc-6cf1f4402366",
+                     *             "number": "VICTIM-CN-1",
+                     *             "reason": null,
+                     *             "amountCents": 5950,
+                     *             "createdAt": "2026-04-02T08:00:00.000Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "activity": [
+                     *         {
+                     *           "id": "65761892-c20a-4b72-b97e-a2dcbddbbd9c",
+                     *           "seq": 7,
+                     *           "type": "invoice_created",
+                     *           "projectId": null,
+                     *           "clientId": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+                     *           "metadata": {
+                     *             "number": null,
+                     *             "status": "draft",
+                     *             "currency": "USD",
+                     *             "invoiceId": "d4842dbf-17c7-4bd2-924f-4c37329b7c6b",
+                     *             "amountCents": 5950,
+                     *             "sender_type": "provider"
+                     *           },
+                     *           "clientVisible": false,
+                     *           "createdAt": "2026-12-07T10:13:37.357Z"
+                     *         },
+                     *         {
+                     *           "id": "05194356-cd5e-427a-a35b-9cfb72295764",
+                     *           "seq": 6,
+                     *           "type": "invoice_status",
+                     *           "projectId": "2f431010-d372-471b-923d-09bf72453834",
+                     *           "clientId": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+                     *           "metadata": {
+                     *             "from": "draft",
+                     *             "number": "INV-0001",
+                     *             "status": "sent",
+                     *             "currency": "USD",
+                     *             "invoiceId": "bbf40831-3047-40ad-8766-601e3f2a20dc",
+                     *             "amountCents": 5950,
+                     *             "sender_type": "provider"
+                     *           },
+                     *           "clientVisible": true,
+                     *           "createdAt": "2026-12-07T10:13:37.046Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": Record<string, never>;
                 };
             };
@@ -6404,6 +7957,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -15479,6 +17037,20 @@ export interface operations {
         /** @description The event exactly as Stripe sent it (JSON; verified as raw bytes). */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "evt_1QZx2bLkdIwHu7ix",
+                 *       "object": "event",
+                 *       "type": "invoice.paid",
+                 *       "data": {
+                 *         "object": {
+                 *           "id": "in_1QZx2aLkdIwHu7ix",
+                 *           "object": "invoice",
+                 *           "status": "paid"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": Record<string, never>;
             };
         };
@@ -15489,6 +17061,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "received": true,
+                     *       "duplicate": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["StripeWebhookReceived"];
                 };
             };

@@ -68,7 +68,7 @@ export type MessagePage = z.infer<typeof MessagePage>;
 export const MarkConversationRead = z
   .object({ upToSeq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).meta({ format: 'int64' }) })
   .strict()
-  .meta({ id: 'MarkConversationRead' });
+  .meta({ id: 'MarkConversationRead', example: { upToSeq: 42 } });
 
 /** One row of the Messages page: a project's conversation with its newest message and unread count. */
 export const Conversation = z

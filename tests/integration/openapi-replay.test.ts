@@ -30,8 +30,13 @@ type Doc = OpenApiDocument & {
 };
 
 const LAST = [
+  // These end the client's portal sessions (a new address, a password set by the provider).
+  'PATCH /api/clients/{clientId}',
+  'POST /api/clients/{clientId}/password',
   'POST /api/portal/{portalId}/sign-out-everywhere',
   'POST /api/portal/{portalId}/sign-out',
+  // The fixture names the victim's own session.
+  'DELETE /api/account/sessions/{id}',
   'POST /api/account/sessions/sign-out-everywhere',
   'POST /api/auth/sign-out',
   'DELETE /api/account',

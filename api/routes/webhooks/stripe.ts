@@ -27,11 +27,24 @@ export const registerStripeWebhook = publicOperation(
       body: {
         required: true,
         description: 'The event exactly as Stripe sent it (JSON; verified as raw bytes).',
-        content: { 'application/json': { schema: { type: 'object' as const } } },
+        content: {
+          'application/json': {
+            schema: { type: 'object' as const },
+            example: {
+              id: 'evt_1QZx2bLkdIwHu7ix',
+              object: 'event',
+              type: 'invoice.paid',
+              data: { object: { id: 'in_1QZx2aLkdIwHu7ix', object: 'invoice', status: 'paid' } },
+            },
+          },
+        },
       },
     },
     responses: {
-      200: { description: 'Accepted', content: { 'application/json': { schema: Received } } },
+      200: {
+        description: 'Accepted',
+        content: { 'application/json': { schema: Received, example: { received: true, duplicate: false } } },
+      },
       ...errorResponses(400, 413, 415),
     },
   },
