@@ -1336,7 +1336,7 @@ export interface paths {
         };
         /**
          * The client’s invoices
-         * @description The signed-in client’s invoices (up to 200, newest first), drafts excluded: a draft is the provider’s own until it is sent. Only the client’s own.
+         * @description The signed-in client’s invoices (newest first, paged by cursor: `limit` up to 100, default 50; `nextCursor` continues the list as `cursor`), drafts excluded: a draft is the provider’s own until it is sent. Only the client’s own.
          */
         get: operations["portalListInvoices"];
         put?: never;
@@ -1536,7 +1536,7 @@ export interface paths {
         };
         /**
          * The client’s projects
-         * @description The signed-in client’s projects (up to 200), active ones first, then by last change. Only the client’s own.
+         * @description The signed-in client’s projects active ones first, then by last change, paged by cursor (`limit` up to 100, default 50; `nextCursor` continues the list as `cursor`). Only the client’s own.
          */
         get: operations["portalListProjects"];
         put?: never;
@@ -4496,6 +4496,8 @@ export interface components {
          */
         PortalInvoiceList: {
             items: components["schemas"]["PortalInvoice"][];
+            /** @description Send as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
         };
         /**
          * @example {
@@ -4726,6 +4728,8 @@ export interface components {
          */
         PortalProjectList: {
             items: components["schemas"]["PortalProject"][];
+            /** @description Send as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
         };
         PortalSession: {
             client: components["schemas"]["PortalClient"];
@@ -12262,7 +12266,12 @@ export interface operations {
     };
     portalListInvoices: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                cursor?: string;
+                /** @description Items per page, 1–100 (default 50). */
+                limit?: number;
+            };
             header?: never;
             path: {
                 portalId: string;
@@ -13128,7 +13137,12 @@ export interface operations {
     };
     portalListProjects: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                cursor?: string;
+                /** @description Items per page, 1–100 (default 50). */
+                limit?: number;
+            };
             header?: never;
             path: {
                 portalId: string;
