@@ -1,3 +1,5 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { API_TAGS } from '../../api/app';
 import { buildDocumentApp, buildOpenApiDocument } from '../../api/cli/openapi-document';
@@ -95,6 +97,21 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('has examples that match their own schemas', () => {
+    const ajv = new Ajv2020({ strict: false, validateSchema: false });
+    addFormats(ajv);
+    ajv.addFormat('binary', true).addFormat('int32', true).addFormat('int64', true);
+    const id = 'https://client-portal.invalid/openapi.json';
+    ajv.addSchema({ ...doc, $id: id } as Record<string, unknown>, id);
+    const wrong: string[] = [];
+    for (const [name, schema] of Object.entries(doc.components.schemas)) {
+      if (!('example' in schema)) continue;
+      const validate = ajv.compile({ $ref: `${id}#/components/schemas/${name}` });
+      if (!validate(schema.example)) wrong.push(`${name}: ${ajv.errorsText(validate.errors)}`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('names keys in camelCase everywhere', () => {
