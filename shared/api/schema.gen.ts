@@ -4491,7 +4491,8 @@ export interface components {
          *           "project": null,
          *           "createdAt": "2026-12-07T10:13:37.369Z"
          *         }
-         *       ]
+         *       ],
+         *       "nextCursor": null
          *     }
          */
         PortalInvoiceList: {
@@ -4723,7 +4724,8 @@ export interface components {
          *           "unreadMessages": 0,
          *           "updatedAt": "2026-12-07T10:13:36.575Z"
          *         }
-         *       ]
+         *       ],
+         *       "nextCursor": null
          *     }
          */
         PortalProjectList: {
