@@ -7,6 +7,7 @@ import { providerOperation } from '../operation';
 export const registerRevokeApiKey = providerOperation(
   {
     method: 'delete',
+    operationId: 'revokeApiKey',
     path: '/api/api-keys/{apiKeyId}',
     tags: ['API keys'],
     summary: 'Revoke an API key',

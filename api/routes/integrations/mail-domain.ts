@@ -42,6 +42,7 @@ const EXAMPLE = {
 const getRoute = providerOperation(
   {
     method: 'get',
+    operationId: 'getMailDomain',
     path: PATH,
     tags: ['Integrations'],
     summary: 'The e-mail sending domain',
@@ -61,6 +62,7 @@ const getRoute = providerOperation(
 const createRoute = providerOperation(
   {
     method: 'post',
+    operationId: 'createMailDomain',
     path: PATH,
     tags: ['Integrations'],
     summary: 'Add an e-mail sending domain',
@@ -89,6 +91,7 @@ const createRoute = providerOperation(
 const verifyRoute = providerOperation(
   {
     method: 'post',
+    operationId: 'verifyMailDomain',
     path: `${PATH}/verify`,
     tags: ['Integrations'],
     summary: 'Verify the e-mail sending domain',
@@ -109,6 +112,7 @@ const verifyRoute = providerOperation(
 const updateRoute = providerOperation(
   {
     method: 'patch',
+    operationId: 'updateMailDomain',
     path: PATH,
     tags: ['Integrations'],
     summary: 'Use the e-mail sending domain',
@@ -132,6 +136,7 @@ const updateRoute = providerOperation(
 const deleteRoute = providerOperation(
   {
     method: 'delete',
+    operationId: 'deleteMailDomain',
     path: PATH,
     tags: ['Integrations'],
     summary: 'Remove the e-mail sending domain',

@@ -152,8 +152,6 @@ export const FIXTURES: Record<string, Fixture> = {
   'POST /api/portal/{portalId}/notifications/read': {
     own: (v) => ({ ...portal(v), body: { projectIds: [v.projectId] } }),
   },
-
-  'GET /api/dev/outbox': { public: 'development only (absent in production): the local mail outbox' },
 };
 
 // Files: a version's previews and the PDFs made from it (issue 20: thumbnail, page, download with
