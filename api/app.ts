@@ -66,6 +66,21 @@ export const API_TAGS: { name: string; description: string }[] = [
     name: 'Widget',
     description: 'The embeddable widget: signing secrets, identity handoff, embedding checks.',
   },
+  {
+    name: 'API keys',
+    description:
+      'The provider’s API keys for server-to-server calls: scoped per resource family, shown once, revocable.',
+  },
+  {
+    name: 'Integrations',
+    description:
+      'Connected services: the sending mail domain, the Stripe connection check and the authorisation callback.',
+  },
+  {
+    name: 'Webhooks',
+    description:
+      'Outgoing webhooks: the provider’s endpoints, their signing secrets and delivery log, and the events sent to them.',
+  },
 ];
 
 /** The document's own fields (`/api/openapi.json`, and `npm run gen:api` without a server). */

@@ -117,6 +117,50 @@ export const RETRY_AFTER = {
   },
 };
 
+/** What an API-key call's every answer carries (draft-ietf-httpapi-ratelimit-headers; `api/auth/api-keys`). */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Policy': {
+    description:
+      'With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie.',
+    schema: { type: 'string' as const, example: '"default";q=600;w=60' },
+  },
+  RateLimit: {
+    description:
+      'With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie.',
+    schema: { type: 'string' as const, example: '"default";r=599;t=42' },
+  },
+};
+
+/** A replayed answer of an `Idempotency-Key` repeat says so (`api/http/idempotency.ts`). */
+const IDEMPOTENT_REPLAYED = {
+  'Idempotent-Replayed': {
+    description:
+      '`true` when this is the stored answer of an earlier request with the same `Idempotency-Key`.',
+    schema: { type: 'string' as const, enum: ['true'] },
+  },
+};
+
+/** Documents the headers an API-key operation's answers carry (each response keeps its own). */
+function withKeyHeaders(responses: Responses, keyed: boolean, creates: boolean): Responses {
+  if (!keyed && !creates) return responses;
+  const out: Responses = {};
+  for (const [status, response] of Object.entries(responses)) {
+    if ('$ref' in response) {
+      out[status] = response;
+      continue;
+    }
+    out[status] = {
+      ...response,
+      headers: {
+        ...(keyed ? RATE_LIMIT_HEADERS : {}),
+        ...(creates && status.startsWith('2') ? IDEMPOTENT_REPLAYED : {}),
+        ...response.headers,
+      },
+    };
+  }
+  return out;
+}
+
 /**
  * The provider's side of an operation (issue 27), decided here once for every provider operation: which
  * API-key scope may call it besides the session cookie (`api/auth/api-keys/access.ts`; account-level
@@ -134,6 +178,8 @@ function providerSide<const R extends Pick<RouteConfig, 'method' | 'path' | 'req
   ];
   const headers = config.request?.headers;
   return {
+    keyed: access !== null && access !== undefined,
+    creates,
     security: access
       ? [...PROVIDER_SECURITY, { apiKey: [`${access.family}:${access.write ? 'write' : 'read'}`] }]
       : PROVIDER_SECURITY,
@@ -169,11 +215,15 @@ export function providerOperation<const R extends OperationConfig>(
   config: R,
   handler: ScopedHandler<R, ProviderScope>,
 ): Register {
-  const side = providerSide(config);
+  const { keyed, creates, ...side } = providerSide(config);
   const route = createRoute({
     ...config,
     ...side,
-    responses: withStandardErrors('provider', { ...config, responses: side.responses }),
+    responses: withKeyHeaders(
+      withStandardErrors('provider', { ...config, responses: side.responses }),
+      keyed,
+      creates,
+    ),
   });
   return (app) => {
     app.openapi(route, (c) => handler(c as unknown as Context<R>, providerScope(c)));
@@ -252,12 +302,16 @@ export function sharedOperation<const R extends Omit<OperationConfig, 'descripti
   handler: ScopedHandler<R, Scope>,
 ): Register {
   const { provider, client, ...shared } = config;
-  const side = providerSide(shared);
+  const { keyed, creates, ...side } = providerSide(shared);
   const providerRoute = createRoute({
     ...shared,
     ...provider,
     ...side,
-    responses: withStandardErrors('provider', { ...shared, responses: side.responses }),
+    responses: withKeyHeaders(
+      withStandardErrors('provider', { ...shared, responses: side.responses }),
+      keyed,
+      creates,
+    ),
   });
   const params = shared.request?.params;
   const clientPath = `/api/portal/{portalId}${shared.path.replace(/^\/api/, '')}`;

@@ -12,7 +12,6 @@ import {
 import { operations, providerOperation } from '../operation';
 
 const PATH = '/api/integrations/mail-domain';
-const json = { 'application/json': { schema: MailDomainState } };
 
 const EXAMPLE = {
   available: true,
@@ -38,6 +37,7 @@ const EXAMPLE = {
     createdAt: '2026-12-07T09:00:00.000Z',
   },
 };
+const json = { 'application/json': { schema: MailDomainState, example: EXAMPLE } };
 
 const getRoute = providerOperation(
   {
@@ -51,7 +51,7 @@ const getRoute = providerOperation(
     responses: {
       200: {
         description: 'The sending domain',
-        content: { 'application/json': { ...json['application/json'], example: EXAMPLE } },
+        content: json,
       },
       ...errorResponses(401),
     },
