@@ -147,7 +147,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/api-keys/{apiKeyId}": {
+    "/api/api-keys/{keyId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -7544,7 +7544,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                apiKeyId: string;
+                keyId: string;
             };
             cookie?: never;
         };

@@ -145,4 +145,4 @@ export const ApiKeyCreated = z
   });
 export type ApiKeyCreated = z.infer<typeof ApiKeyCreated>;
 
-export const ApiKeyParams = z.object({ apiKeyId: Uuid({ error: 'validation.invalid' }) });
+export const ApiKeyParams = z.object({ keyId: Uuid({ error: 'validation.invalid' }) });
