@@ -67,6 +67,8 @@ export default defineConfig({
       PUBLIC_URL: BASE_URL,
       // Custom-domain verification asks only the local DNS stand-in, never the internet.
       DNS_SERVERS: `127.0.0.1:${DNS_PORT}`,
+      // Webhook endpoints on this machine (tests/e2e/webhooks.spec.ts's receiver); development only.
+      WEBHOOKS_ALLOW_LOOPBACK: 'true',
       E2E_STRIPE_PORT: String(STRIPE_PORT),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'e2e-data-')),
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),

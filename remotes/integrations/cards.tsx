@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { ApiKeysIntegration } from './api-keys-card';
 import { MailDomainIntegration } from './mail-domain-card';
 import { StripeIntegration } from './stripe-card';
+import { WebhooksIntegration } from './webhooks-card';
 
 /** One integration of the page: a stable id and the card that shows its state and its test action. */
 export interface IntegrationCardRecord {
@@ -17,4 +18,5 @@ export const INTEGRATION_CARDS: readonly IntegrationCardRecord[] = [
   { id: 'stripe', Card: StripeIntegration },
   { id: 'mail-domain', Card: MailDomainIntegration },
   { id: 'api-keys', Card: ApiKeysIntegration },
+  { id: 'webhooks', Card: WebhooksIntegration },
 ];
