@@ -5,12 +5,12 @@ export const SESSION_MARGIN_MS = 5 * 60_000;
 /** Spec §9: how often the signed-in app checks (and if needed refreshes) the session. */
 export const SESSION_TICK_MS = 30_000;
 
-/** True when the session expires more than the margin from `now` (`expiresAt` is ISO 8601). */
+/** True when the session expires more than the margin from `now` (`expires_at` is in seconds). */
 export function isSessionValid(
-  session: Pick<Session, 'expiresAt'> | null | undefined,
+  session: Pick<Session, 'expires_at'> | null | undefined,
   now = Date.now(),
 ): boolean {
-  return !!session && new Date(session.expiresAt).getTime() - now > SESSION_MARGIN_MS;
+  return !!session && session.expires_at * 1000 - now > SESSION_MARGIN_MS;
 }
 
 /** Whole days left of the trial, rounded up; 0 once it has ended. */

@@ -6,7 +6,6 @@ import type {
   DeleteAccountInput,
 } from '../../shared/contracts/account';
 import type { Profile, ProfileUpdateInput } from '../../shared/contracts/profile';
-import { readAllPages } from '../../shared/ui/use-cursor-list';
 
 /**
  * The dashboard's own API calls (overview, profile, account), loaded with the settings page or the first
@@ -22,16 +21,7 @@ export const dashboardApi = {
       ok: true;
       endedSessions: number;
     }>,
-  /** Every live session, page after page. */
-  sessions: () =>
-    readAllPages(
-      (cursor) =>
-        callApi(() =>
-          api.GET('/api/account/sessions', {
-            params: { query: { limit: 100, ...(cursor ? { cursor } : {}) } },
-          }),
-        ) as Promise<AccountSessionList>,
-    ),
+  sessions: () => callApi(() => api.GET('/api/account/sessions')) as Promise<AccountSessionList>,
   endSession: (id: string) =>
     callApi(() => api.DELETE('/api/account/sessions/{id}', { params: { path: { id } } })),
   signOutEverywhere: () => callApi(() => api.POST('/api/account/sessions/sign-out-everywhere')),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { Password } from './auth';
 import { text } from './common';
-import { PageQuery, pageOf } from './paging';
 
 export const ChangePasswordInput = z
   .object({
@@ -9,9 +8,7 @@ export const ChangePasswordInput = z
       .min(1, { error: 'validation.passwordRequired' })
       .max(256, { error: 'validation.passwordTooLong' }),
     newPassword: Password,
-    confirmPassword: text({ error: 'validation.passwordRequired' }).max(256, {
-      error: 'validation.passwordTooLong',
-    }),
+    confirmPassword: text({ error: 'validation.passwordRequired' }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     error: 'validation.passwordsDoNotMatch',
@@ -43,13 +40,10 @@ export const AccountSession = z
   .meta({ id: 'AccountSession' });
 export type AccountSession = z.infer<typeof AccountSession>;
 
-export const AccountSessionListQuery = z.object({ ...PageQuery });
-
-export const AccountSessionList = pageOf(AccountSession).meta({
+export const AccountSessionList = z.object({ sessions: z.array(AccountSession) }).meta({
   id: 'AccountSessionList',
   example: {
-    nextCursor: null,
-    items: [
+    sessions: [
       {
         id: 'k7w3q2m9x4v8b6n1c5z0p2r7t4y9h3j6',
         createdAt: '2026-11-21T10:00:00.000Z',

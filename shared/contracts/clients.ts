@@ -125,4 +125,4 @@ export const ClientPasswordInput = z
       .max(256, { error: 'validation.passwordTooLong' }),
   })
   .strict()
-  .meta({ id: 'ClientPasswordInput', example: { password: 'correct horse battery' } });
+  .meta({ id: 'ClientPasswordInput' });

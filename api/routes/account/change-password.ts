@@ -11,7 +11,6 @@ export const registerChangePassword = providerOperation(
   {
     method: 'post',
     path: '/api/account/password',
-    operationId: 'changePassword',
     tags: ['Account'],
     summary: 'Change your password',
     description:

@@ -12,7 +12,6 @@ export const registerEndSession = providerOperation(
   {
     method: 'delete',
     path: '/api/account/sessions/{id}',
-    operationId: 'endSession',
     tags: ['Account'],
     summary: 'Sign out one session',
     description:

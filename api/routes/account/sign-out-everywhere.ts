@@ -11,7 +11,6 @@ export const registerSignOutEverywhere = providerOperation(
   {
     method: 'post',
     path: '/api/account/sessions/sign-out-everywhere',
-    operationId: 'signOutEverywhere',
     tags: ['Account'],
     summary: 'Sign out everywhere',
     description:

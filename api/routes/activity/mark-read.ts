@@ -19,7 +19,6 @@ export const registerMarkNotificationsRead = sharedOperation(
   {
     method: 'post',
     path: '/api/notifications/read',
-    operationId: 'markNotificationsRead',
     tags: ['Notifications'],
     summary: 'Mark notifications read',
     provider: { description },

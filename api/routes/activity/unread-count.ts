@@ -15,7 +15,6 @@ export const registerUnreadCount = sharedOperation(
   {
     method: 'get',
     path: '/api/notifications/unread-count',
-    operationId: 'countUnreadNotifications',
     tags: ['Notifications'],
     summary: 'Unread notifications',
     provider: { description: description },

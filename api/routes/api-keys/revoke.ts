@@ -3,12 +3,11 @@ import { errorResponses } from '../../http/openapi';
 import { revokeApiKey } from '../../services/api-keys/api-keys';
 import { providerOperation } from '../operation';
 
-/** DELETE /api/api-keys/{keyId} */
+/** DELETE /api/api-keys/{apiKeyId} */
 export const registerRevokeApiKey = providerOperation(
   {
     method: 'delete',
-    operationId: 'revokeApiKey',
-    path: '/api/api-keys/{keyId}',
+    path: '/api/api-keys/{apiKeyId}',
     tags: ['API keys'],
     summary: 'Revoke an API key',
     description:
@@ -21,7 +20,7 @@ export const registerRevokeApiKey = providerOperation(
   },
   async (c, scope) => {
     const { sql, now } = c.get('deps');
-    await revokeApiKey(sql, scope, c.req.valid('param').keyId, now());
+    await revokeApiKey(sql, scope, c.req.valid('param').apiKeyId, now());
     return c.body(null, 204);
   },
 );

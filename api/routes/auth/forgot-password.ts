@@ -10,7 +10,6 @@ export const registerForgotPassword = publicOperation(
   {
     method: 'post',
     path: '/api/auth/forgot-password',
-    operationId: 'requestPasswordReset',
     tags: ['Auth'],
     summary: 'Request a password-reset e-mail',
     description:

@@ -10,7 +10,6 @@ export const registerRefresh = providerOperation(
   {
     method: 'post',
     path: '/api/auth/refresh',
-    operationId: 'refreshSession',
     tags: ['Auth'],
     summary: 'Refresh the session',
     description:

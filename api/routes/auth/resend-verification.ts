@@ -10,7 +10,6 @@ export const registerResendVerification = publicOperation(
   {
     method: 'post',
     path: '/api/auth/resend-verification',
-    operationId: 'resendVerification',
     tags: ['Auth'],
     summary: 'Send a new verification e-mail',
     description:

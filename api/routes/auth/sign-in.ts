@@ -11,7 +11,6 @@ export const registerSignIn = publicOperation(
   {
     method: 'post',
     path: '/api/auth/sign-in',
-    operationId: 'signIn',
     tags: ['Auth'],
     summary: 'Sign in with e-mail and password',
     description:

@@ -10,7 +10,6 @@ export const registerSignUp = publicOperation(
   {
     method: 'post',
     path: '/api/auth/sign-up',
-    operationId: 'signUp',
     tags: ['Auth'],
     summary: 'Create a provider account',
     description:

@@ -12,7 +12,6 @@ export const registerVerifyEmail = publicOperation(
   {
     method: 'post',
     path: '/api/auth/verify-email',
-    operationId: 'verifyEmail',
     tags: ['Auth'],
     summary: 'Confirm an e-mail address',
     description:

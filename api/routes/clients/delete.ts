@@ -8,7 +8,6 @@ export const registerDeleteClient = providerOperation(
   {
     method: 'delete',
     path: '/api/clients/{clientId}',
-    operationId: 'deleteClient',
     tags: ['Clients'],
     summary: 'Delete a client',
     description:

@@ -8,7 +8,6 @@ export const registerListClients = providerOperation(
   {
     method: 'get',
     path: '/api/clients',
-    operationId: 'listClients',
     tags: ['Clients'],
     summary: 'List your clients',
     description:

@@ -13,7 +13,6 @@ export const registerCheckDomain = publicOperation(
   {
     method: 'get',
     path: '/api/domains/check',
-    operationId: 'checkDomain',
     tags: ['Domains'],
     summary: 'Is this a verified portal domain?',
     description:
@@ -22,7 +21,7 @@ export const registerCheckDomain = publicOperation(
     responses: {
       200: {
         description: 'A verified portal domain',
-        content: { 'application/json': { schema: z.object({ ok: z.literal(true) }), example: { ok: true } } },
+        content: { 'application/json': { schema: z.object({ ok: z.literal(true) }) } },
       },
       ...errorResponses(404, 422, 429),
     },

@@ -11,7 +11,6 @@ export const registerVerifyDomain = providerOperation(
   {
     method: 'post',
     path: '/api/portals/{portalId}/domain/verify',
-    operationId: 'verifyDomain',
     tags: ['Domains'],
     summary: 'Verify the custom domain',
     description:

@@ -12,6 +12,7 @@ import {
 import { operations, providerOperation } from '../operation';
 
 const PATH = '/api/integrations/mail-domain';
+const json = { 'application/json': { schema: MailDomainState } };
 
 const EXAMPLE = {
   available: true,
@@ -37,12 +38,10 @@ const EXAMPLE = {
     createdAt: '2026-12-07T09:00:00.000Z',
   },
 };
-const json = { 'application/json': { schema: MailDomainState, example: EXAMPLE } };
 
 const getRoute = providerOperation(
   {
     method: 'get',
-    operationId: 'getMailDomain',
     path: PATH,
     tags: ['Integrations'],
     summary: 'The e-mail sending domain',
@@ -51,7 +50,7 @@ const getRoute = providerOperation(
     responses: {
       200: {
         description: 'The sending domain',
-        content: json,
+        content: { 'application/json': { ...json['application/json'], example: EXAMPLE } },
       },
       ...errorResponses(401),
     },
@@ -62,7 +61,6 @@ const getRoute = providerOperation(
 const createRoute = providerOperation(
   {
     method: 'post',
-    operationId: 'createMailDomain',
     path: PATH,
     tags: ['Integrations'],
     summary: 'Add an e-mail sending domain',
@@ -91,7 +89,6 @@ const createRoute = providerOperation(
 const verifyRoute = providerOperation(
   {
     method: 'post',
-    operationId: 'verifyMailDomain',
     path: `${PATH}/verify`,
     tags: ['Integrations'],
     summary: 'Verify the e-mail sending domain',
@@ -112,7 +109,6 @@ const verifyRoute = providerOperation(
 const updateRoute = providerOperation(
   {
     method: 'patch',
-    operationId: 'updateMailDomain',
     path: PATH,
     tags: ['Integrations'],
     summary: 'Use the e-mail sending domain',
@@ -136,7 +132,6 @@ const updateRoute = providerOperation(
 const deleteRoute = providerOperation(
   {
     method: 'delete',
-    operationId: 'deleteMailDomain',
     path: PATH,
     tags: ['Integrations'],
     summary: 'Remove the e-mail sending domain',

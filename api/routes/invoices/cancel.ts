@@ -9,7 +9,6 @@ export const registerCancelInvoice = providerOperation(
   {
     method: 'post',
     path: '/api/invoices/{invoiceId}/cancel',
-    operationId: 'cancelInvoice',
     tags: ['Invoices'],
     summary: 'Cancel an invoice',
     description:

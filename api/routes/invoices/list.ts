@@ -8,7 +8,6 @@ export const registerListInvoices = providerOperation(
   {
     method: 'get',
     path: '/api/invoices',
-    operationId: 'listInvoices',
     tags: ['Invoices'],
     summary: 'List invoices',
     description:

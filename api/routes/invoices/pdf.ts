@@ -13,7 +13,6 @@ export const registerInvoicePdf = sharedOperation(
   {
     method: 'get',
     path: '/api/invoices/{invoiceId}/pdf',
-    operationId: 'getInvoicePdf',
     tags: ['Invoices'],
     summary: 'An invoice as PDF',
     provider: {

@@ -9,7 +9,6 @@ export const registerPortalGetInvoice = clientOperation(
   {
     method: 'get',
     path: '/api/portal/{portalId}/invoices/{invoiceId}',
-    operationId: 'portalGetInvoice',
     tags: ['Portal'],
     summary: 'Get an invoice (client)',
     description:

@@ -12,7 +12,6 @@ export const registerPortalPayInvoice = clientOperation(
   {
     method: 'post',
     path: '/api/portal/{portalId}/invoices/{invoiceId}/pay',
-    operationId: 'portalPayInvoice',
     tags: ['Portal'],
     summary: 'Pay an invoice (client)',
     description:

@@ -9,7 +9,6 @@ export const registerSendInvoice = providerOperation(
   {
     method: 'post',
     path: '/api/invoices/{invoiceId}/send',
-    operationId: 'sendInvoice',
     tags: ['Invoices'],
     summary: 'Send a draft invoice',
     description:

@@ -15,7 +15,6 @@ export const registerListConversations = sharedOperation(
   {
     method: 'get',
     path: '/api/conversations',
-    operationId: 'listConversations',
     tags: ['Messages'],
     summary: 'List conversations',
     provider: { description: description },

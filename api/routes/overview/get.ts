@@ -8,7 +8,6 @@ export const registerGetOverview = providerOperation(
   {
     method: 'get',
     path: '/api/overview',
-    operationId: 'getOverview',
     tags: ['Dashboard'],
     summary: 'Dashboard totals',
     description:

@@ -9,7 +9,6 @@ const getRoute = providerOperation(
   {
     method: 'get',
     path: '/api/payments/stripe',
-    operationId: 'getStripeConnection',
     tags: ['Payments'],
     summary: 'The Stripe connection',
     description:
@@ -26,7 +25,6 @@ const putRoute = providerOperation(
   {
     method: 'put',
     path: '/api/payments/stripe',
-    operationId: 'connectStripe',
     tags: ['Payments'],
     summary: 'Connect Stripe',
     description:
@@ -58,7 +56,6 @@ const deleteRoute = providerOperation(
   {
     method: 'delete',
     path: '/api/payments/stripe',
-    operationId: 'disconnectStripe',
     tags: ['Payments'],
     summary: 'Disconnect Stripe',
     description:

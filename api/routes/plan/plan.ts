@@ -9,7 +9,6 @@ const getRoute = providerOperation(
   {
     method: 'get',
     path: '/api/plan',
-    operationId: 'getPlan',
     tags: ['Plan'],
     summary: 'The provider’s plan',
     description:
@@ -23,7 +22,6 @@ const checkoutRoute = providerOperation(
   {
     method: 'post',
     path: '/api/plan/checkout',
-    operationId: 'startPlanCheckout',
     tags: ['Plan'],
     summary: 'Subscribe to Professional',
     description:
@@ -46,7 +44,6 @@ const cancelRoute = providerOperation(
   {
     method: 'post',
     path: '/api/plan/cancel',
-    operationId: 'cancelPlan',
     tags: ['Plan'],
     summary: 'Cancel the subscription',
     description:

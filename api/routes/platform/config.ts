@@ -6,7 +6,6 @@ export const registerPlatformConfig = publicOperation(
   {
     method: 'get',
     path: '/api/config',
-    operationId: 'getPlatformConfig',
     tags: ['Platform'],
     summary: 'Frontend runtime configuration',
     description:

@@ -12,7 +12,6 @@ export const registerPortalIcon = publicOperation(
   {
     method: 'get',
     path: '/api/portal/{portalId}/icon',
-    operationId: 'getPortalIcon',
     tags: ['Portal'],
     summary: 'A portal’s tab icon (public)',
     description:

@@ -11,7 +11,6 @@ export const registerRequestMagicLink = publicOperation(
   {
     method: 'post',
     path: '/api/portal/magic-link',
-    operationId: 'portalRequestMagicLink',
     tags: ['Portal'],
     summary: 'Send a client a sign-in link',
     description:

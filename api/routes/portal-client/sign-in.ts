@@ -11,7 +11,6 @@ export const registerPortalSignIn = publicOperation(
   {
     method: 'post',
     path: '/api/portal/sign-in',
-    operationId: 'portalSignIn',
     tags: ['Portal'],
     summary: 'Sign in with e-mail and password',
     description:

@@ -11,7 +11,6 @@ export const registerPortalSignOutEverywhere = clientOperation(
   {
     method: 'post',
     path: '/api/portal/{portalId}/sign-out-everywhere',
-    operationId: 'portalSignOutEverywhere',
     tags: ['Portal'],
     summary: 'Sign out of all devices',
     description:

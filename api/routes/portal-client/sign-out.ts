@@ -11,7 +11,6 @@ export const registerPortalSignOut = clientOperation(
   {
     method: 'post',
     path: '/api/portal/{portalId}/sign-out',
-    operationId: 'portalSignOut',
     tags: ['Portal'],
     summary: 'Sign out',
     description:

@@ -8,7 +8,6 @@ export const registerCreatePortal = providerOperation(
   {
     method: 'post',
     path: '/api/portals',
-    operationId: 'createPortal',
     tags: ['Portals'],
     summary: 'Create a portal',
     description:

@@ -10,7 +10,6 @@ export const registerDeletePortal = providerOperation(
   {
     method: 'delete',
     path: '/api/portals/{portalId}',
-    operationId: 'deletePortal',
     tags: ['Portals'],
     summary: 'Delete a portal',
     description:

@@ -8,7 +8,6 @@ export const registerUpdatePortal = providerOperation(
   {
     method: 'patch',
     path: '/api/portals/{portalId}',
-    operationId: 'updatePortal',
     tags: ['Portals'],
     summary: 'Update a portal',
     description:

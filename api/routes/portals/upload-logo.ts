@@ -10,7 +10,6 @@ export const registerUploadPortalLogo = providerOperation(
   {
     method: 'put',
     path: '/api/portals/{portalId}/logo',
-    operationId: 'uploadPortalLogo',
     tags: ['Portals'],
     summary: 'Upload the portal logo',
     description:
@@ -30,7 +29,6 @@ export const registerUploadPortalLogo = providerOperation(
                 logo: {
                   type: 'string',
                   format: 'binary',
-                  maxLength: LOGO_MAX_BYTES,
                   description: 'PNG, JPEG, WebP or GIF, at most 2 MB.',
                 },
               },

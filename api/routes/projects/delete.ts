@@ -17,7 +17,6 @@ export const registerDeleteProject = providerOperation(
   {
     method: 'delete',
     path: '/api/projects/{projectId}',
-    operationId: 'deleteProject',
     tags: ['Projects'],
     summary: 'Delete a project',
     description:

@@ -8,7 +8,6 @@ export const registerUpdateProject = providerOperation(
   {
     method: 'patch',
     path: '/api/projects/{projectId}',
-    operationId: 'updateProject',
     tags: ['Projects'],
     summary: 'Update a project',
     description:

@@ -8,7 +8,6 @@ export const registerWaitlistJoin = publicOperation(
   {
     method: 'post',
     path: '/api/waitlist',
-    operationId: 'joinWaitlist',
     tags: ['Waitlist'],
     summary: 'Join the waitlist',
     description:

@@ -11,7 +11,6 @@ const embedding = publicOperation(
   {
     method: 'get',
     path: PATH,
-    operationId: 'getWidgetEmbedding',
     tags: ['Widget'],
     summary: 'May this website show the portal? (public)',
     description:

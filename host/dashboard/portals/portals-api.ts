@@ -10,7 +10,6 @@ import type {
   PortalList,
   PortalUpdateInput,
 } from '../../../shared/contracts/portals';
-import { readAllPages } from '../../../shared/ui/use-cursor-list';
 import { dashboardKeys } from '../dashboard-keys';
 
 /**
@@ -26,16 +25,7 @@ export const portalKeys = {
 export function usePortalList() {
   return useQuery({
     queryKey: portalKeys.list,
-    // Every portal, page after page (the list pages like every list of the API).
-    queryFn: async (): Promise<PortalList> => ({
-      items: await readAllPages(
-        (cursor) =>
-          callApi(() =>
-            api.GET('/api/portals', { params: { query: { limit: 100, ...(cursor ? { cursor } : {}) } } }),
-          ) as Promise<PortalList>,
-      ),
-      nextCursor: null,
-    }),
+    queryFn: () => callApi(() => api.GET('/api/portals')) as Promise<PortalList>,
   });
 }
 
