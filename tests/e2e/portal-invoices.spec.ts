@@ -58,7 +58,8 @@ test('a client sees a sent invoice with its lines and totals, downloads its PDF,
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // A long walk (PDFs, a credit note, a payment confirmed live): generous for a loaded machine.
+  test.setTimeout(180_000);
   const w = await world(request);
   await ok(await request.patch('/api/invoice-settings', { data: { paymentInstructions: INSTRUCTIONS } }));
   const invoice = await sentInvoice(request, w, inDays(14));
@@ -145,7 +146,9 @@ test('a client sees a sent invoice with its lines and totals, downloads its PDF,
     await expect(page.getByRole('heading', { name: 'Confirming your payment…' })).toBeVisible();
     await shot(page, 'portal-invoices/payment-waiting-en');
     await ok(await request.post(`/api/invoices/${invoice.id}/status`, { data: { status: 'paid' } }));
-    await expect.poll(() => frames.some((frame) => frame.includes('invoice_status')), LIVE).toBe(true);
+    await expect
+      .poll(() => frames.some((frame) => frame.includes('invoice_status')), { timeout: 30_000 })
+      .toBe(true);
     await expect(page.getByRole('heading', { name: 'Payment confirmed' })).toBeVisible(LIVE);
     await expect(page.getByText(`Invoice ${invoice.number} over €1,211.39 is paid.`)).toBeVisible();
     await shot(page, 'portal-invoices/payment-confirmed-en');
