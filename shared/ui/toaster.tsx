@@ -66,6 +66,15 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** Sonner's own phone breakpoint: below it toasts span the width. */
+const PHONE = '(max-width: 600px)';
+
+function subscribePhone(listener: () => void) {
+  const list = window.matchMedia(PHONE);
+  list.addEventListener('change', listener);
+  return () => list.removeEventListener('change', listener);
+}
+
 /** The app's toast outlet. Mount once per app; it loads sonner only once a toast is raised. */
 export function Toaster() {
   const active = useSyncExternalStore(
@@ -73,16 +82,23 @@ export function Toaster() {
     () => requested,
     () => false,
   );
+  const phone = useSyncExternalStore(
+    subscribePhone,
+    () => window.matchMedia(PHONE).matches,
+    () => false,
+  );
   if (!active) return null;
   return (
     <Suspense fallback={null}>
       {/*
        * At the bottom, centred: pages keep their actions at the top right (the header's buttons) and the
-       * conversation's Send at the bottom right, where a toast stayed for seconds. On a phone, toasts span
-       * the width above `--toast-bottom` (the portal's tab bar sets it; `embed/portal/styles.css`).
+       * conversation's Send at the bottom right, where a toast stayed for seconds. On a phone a toast spans
+       * the width, and at the bottom it would cover the composer and its Send for seconds: there it shows
+       * at the top. `--toast-bottom` keeps bottom toasts above the portal's tab bar on tablets
+       * (`embed/portal/styles.css`).
        */}
       <SonnerToaster
-        position="bottom-center"
+        position={phone ? 'top-center' : 'bottom-center'}
         offset={{ bottom: 'var(--toast-bottom, 1.5rem)' }}
         mobileOffset={{ bottom: 'var(--toast-bottom, 1rem)' }}
         richColors

@@ -370,7 +370,7 @@ test.describe('portals section', () => {
       await expect(page.getByText(txt.value, { exact: true })).toBeVisible();
       await expect(page.getByText('localhost', { exact: true })).toBeVisible();
       await page.getByRole('button', { name: 'Copy the value of the TXT record' }).click();
-      await expect(page.getByText('Copied to clipboard')).toBeVisible();
+      await expect(page.getByText('Copied to clipboard', { exact: true })).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(txt.value);
 
       // No record yet: failed, with the reason.

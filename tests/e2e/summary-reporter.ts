@@ -11,7 +11,8 @@ import type {
 /**
  * The end of every e2e run's output (beside the list reporter): each test that passed only on its retry
  * (`flaky: <file> › <title>`, to be fixed, never left), the ten spec files that took longest (the sum of
- * their tests' runs, retries included, in all projects) and the run's wall time with its worker count.
+ * their tests' runs, retries included, in all projects), the fifteen slowest single runs and the run's
+ * wall time with its worker count.
  */
 export default class SummaryReporter implements Reporter {
   private root: Suite | undefined;
@@ -19,6 +20,7 @@ export default class SummaryReporter implements Reporter {
   private workers = 1;
   private readonly started = Date.now();
   private readonly fileTimes = new Map<string, { ms: number; tests: Set<TestCase> }>();
+  private readonly testTimes: { name: string; ms: number }[] = [];
 
   onBegin(config: FullConfig, suite: Suite) {
     this.root = suite;
@@ -32,6 +34,11 @@ export default class SummaryReporter implements Reporter {
     entry.ms += result.duration;
     entry.tests.add(test);
     this.fileTimes.set(file, entry);
+    const [, project, ...titles] = test.titlePath();
+    this.testTimes.push({
+      name: `[${project}] ${file}:${test.location.line} › ${titles.slice(1).join(' › ')}${result.retry ? ' (retry)' : ''}`,
+      ms: result.duration,
+    });
   }
 
   onEnd(result: FullResult) {
@@ -49,6 +56,10 @@ export default class SummaryReporter implements Reporter {
     const slowest = [...this.fileTimes.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 10);
     for (const [file, { ms, tests: ran }] of slowest) {
       lines.push(`  ${seconds(ms).padStart(7)}  ${file} (${ran.size} test${ran.size === 1 ? '' : 's'})`);
+    }
+    lines.push('slowest tests:');
+    for (const { name, ms } of [...this.testTimes].sort((a, b) => b.ms - a.ms).slice(0, 15)) {
+      lines.push(`  ${seconds(ms).padStart(7)}  ${name.length > 150 ? `${name.slice(0, 149)}…` : name}`);
     }
     lines.push(
       `e2e wall time: ${seconds(Date.now() - this.started)} with ${this.workers} worker${this.workers === 1 ? '' : 's'} (${result.status})`,

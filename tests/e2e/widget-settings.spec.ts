@@ -171,7 +171,7 @@ test.describe('website widget settings and documentation', () => {
     // The installation snippet is this portal's, for this platform: copied as it is.
     const installation = page.getByRole('region', { name: 'Installation' });
     await installation.getByRole('button', { name: 'Copy' }).first().click();
-    await expect(page.getByText('Copied to clipboard')).toBeVisible();
+    await expect(page.getByText('Copied to clipboard', { exact: true })).toBeVisible();
     expect(await clipboard(page)).toBe(widgetSnippet({ origin, portalId, mode: 'floating' }));
 
     // The table of contents leads to single sign-on; its PHP example is the tested one.

@@ -229,19 +229,18 @@ async function roundTrip(page: Page, to: 'dashboard' | 'invoices' | 'projects' |
  */
 async function framePostsReported(page: Page) {
   const marker = `marker-${randomUUID()}`;
-  const arrived = page.evaluate(
-    (marker) =>
-      new Promise<void>((resolve) =>
-        addEventListener('message', function seen(e) {
-          if (e.data !== marker) return;
-          removeEventListener('message', seen);
-          resolve();
-        }),
-      ),
-    marker,
-  );
+  // The page listens before the frame posts (two evaluations in two documents have no order of their own).
+  await page.evaluate((marker) => {
+    (window as unknown as { __marker: Promise<void> }).__marker = new Promise<void>((resolve) =>
+      addEventListener('message', function seen(e) {
+        if (e.data !== marker) return;
+        removeEventListener('message', seen);
+        resolve();
+      }),
+    );
+  }, marker);
   await portalFrame(page).evaluate((marker) => parent.postMessage(marker, '*'), marker);
-  await arrived;
+  await page.evaluate(() => (window as unknown as { __marker: Promise<void> }).__marker);
 }
 
 /** The browser's complaints about messages sent to a frame before its document was the portal's. */
