@@ -73,6 +73,16 @@ export function sessionPersists(): boolean {
 let endedBy: 'ended' | 'cleared' = 'cleared';
 export const lastSessionEnd = () => endedBy;
 
+/**
+ * The client is signing out here: the server ends the session while its answer is on the way (the live
+ * socket closes, a request answers 401), and that end is the client's own, not one to sign in again after
+ * (`frame-reports.ts` asks the page for a new token only after an end the client did not choose).
+ */
+let signingOut = false;
+export function signingOutHere(on: boolean): void {
+  signingOut = on;
+}
+
 /** The stored session if it is usable; malformed or expired data is removed (spec §4). */
 export function readSession(now: number = Date.now()): PortalSession | null {
   const raw = rawSession();
@@ -106,7 +116,7 @@ export function clearSession(reason: 'ended' | 'cleared' = 'cleared'): void {
   const had = rawSession() !== null;
   memoryValue = null;
   safeStore.remove(SESSION_KEY);
-  endedBy = reason;
+  endedBy = signingOut ? 'cleared' : reason;
   if (had) notify();
 }
 
