@@ -106,4 +106,17 @@ describe('where the session lives', () => {
     store.clearSession();
     expect(store.lastSessionEnd()).toBe('cleared');
   });
+
+  it('counts an end the server reports while the client signs out as the client’s own', async () => {
+    const store = await storeWith('blocked');
+    store.writeSession(live as never);
+    store.signingOutHere(true);
+    // The live socket closes (4401) before the sign-out's answer arrives.
+    store.clearSession('ended');
+    expect(store.lastSessionEnd()).toBe('cleared');
+    store.signingOutHere(false);
+    store.writeSession(live as never);
+    store.clearSession('ended');
+    expect(store.lastSessionEnd()).toBe('ended');
+  });
 });
