@@ -145,7 +145,12 @@ export function errorResponse(c: Context<AppEnv>, err: ApiError) {
     },
   };
   for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
-  return c.json(body, STATUS[err.code]);
+  const status = STATUS[err.code];
+  // RFC 9110 §15.5.2: every 401 names a scheme. The API's credentials are bearer ones (an API key, a
+  // portal token); the dashboard's cookie needs no challenge, and a Bearer one opens no browser dialog.
+  if (status === 401 && !err.headers?.['WWW-Authenticate'])
+    c.header('WWW-Authenticate', 'Bearer realm="api"');
+  return c.json(body, status);
 }
 
 /** The app's single `onError`: known errors keep their code; anything else is a logged, generic 500. */

@@ -148,6 +148,9 @@ describe('API keys', () => {
     const body = (await denied.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe('insufficient_scope');
     expect(body.error.message).toContain('clients:write');
+    expect(denied.headers.get('www-authenticate')).toBe(
+      'Bearer realm="api", error="insufficient_scope", scope="clients:write"',
+    );
     const created = await send('POST', '/api/clients', { key: write.secret, body: newClient(p.portalId) });
     expect(created.status).toBe(201);
     const client = (await created.json()) as { id: string };
@@ -211,6 +214,7 @@ describe('API keys', () => {
     ]) {
       const res = await send('GET', '/api/clients', { key });
       expect(res.status, key).toBe(401);
+      expect(res.headers.get('www-authenticate'), key).toBe('Bearer realm="api", error="invalid_token"');
       const { error } = (await res.json()) as { error: { code: string; message: string } };
       answers.push(`${error.code} ${error.message}`);
     }

@@ -45,6 +45,16 @@ function setHeader(c: Context<AppEnv>, name: string, value: string) {
 }
 
 /**
+ * The one answer to a key that is malformed, unknown, revoked or expired, with the RFC 6750 challenge
+ * (the same for all four: nothing tells which).
+ */
+function invalidKey(): ApiError {
+  return new ApiError('api_key_invalid', {
+    headers: { 'WWW-Authenticate': 'Bearer realm="api", error="invalid_token"' },
+  });
+}
+
+/**
  * Authenticates the request by its API key for an operation that needs `access`, in ONE statement: the
  * key is found by the sha256 of the secret (a unique index; only live keys: not revoked, not expired) and
  * its hit in the current fixed window is counted (`api_key_rate_windows`: an upsert of one of the key's
@@ -59,7 +69,7 @@ export async function authenticateApiKey(
   secret: string,
   access: NonNullable<KeyAccess>,
 ): Promise<void> {
-  if (!looksLikeApiKey(secret)) throw new ApiError('api_key_invalid');
+  if (!looksLikeApiKey(secret)) throw invalidKey();
   const deps = c.get('deps');
   const now = deps.now();
   const hash = hashToken(secret);
@@ -82,7 +92,7 @@ export async function authenticateApiKey(
     )
     SELECT k.*, (SELECT count FROM hit) + (SELECT n FROM others) AS hits FROM k`;
   if (!row || !constantTimeEqual(new Uint8Array(row.secret_hash), new Uint8Array(hash))) {
-    throw new ApiError('api_key_invalid');
+    throw invalidKey();
   }
   const limit = deps.config.API_KEY_RATE_LIMIT;
   const reset = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
@@ -98,8 +108,10 @@ export async function authenticateApiKey(
     });
   }
   if (!scopesAllow(row.scopes, access.family, access.write)) {
+    const scope = `${access.family}:${access.write ? 'write' : 'read'}`;
     throw new ApiError('insufficient_scope', {
-      vars: { scope: `${access.family}:${access.write ? 'write' : 'read'}` },
+      vars: { scope },
+      headers: { 'WWW-Authenticate': `Bearer realm="api", error="insufficient_scope", scope="${scope}"` },
     });
   }
   if (
