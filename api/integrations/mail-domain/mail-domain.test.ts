@@ -109,6 +109,26 @@ describe('the e-mail sending domain', () => {
     expect(await invitationFrom(seller)).toBe(MAIL_FROM);
   });
 
+  it('goes at Resend with the account: deleting the account removes its domain there, by a job that retries', async () => {
+    const seller = await makeSeller(w.t, 'leaving');
+    const created = await call(w.t, 'POST', PATH, {
+      cookie: seller.cookie,
+      body: { domain: 'mail.leaving.example' },
+    });
+    expect(created.status).toBe(201);
+    const id = [...resend.domains.values()].find((d) => d.name === 'mail.leaving.example')?.id;
+    expect(id).toBeDefined();
+    const deleted = await call(w.t, 'DELETE', '/api/account', {
+      cookie: seller.cookie,
+      body: { password: 'isolation suite password', confirm: 'DELETE' },
+    });
+    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    // The rows are gone at once; Resend's copy goes with the queued job.
+    expect([...resend.domains.values()].some((d) => d.id === id)).toBe(true);
+    await runQueuedJobs(w.t, ['remove_mail_domain']);
+    expect([...resend.domains.values()].some((d) => d.id === id)).toBe(false);
+  });
+
   it('reads the domain at delivery: a mail queued while in use goes out from the platform once the domain is removed', async () => {
     const seller = await makeSeller(w.t, 'queued');
     await call(w.t, 'POST', PATH, { cookie: seller.cookie, body: { domain: 'mail.queued.example' } });

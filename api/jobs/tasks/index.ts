@@ -8,6 +8,7 @@ import {
   purgeDomainClaims,
   purgeExpiredRows,
   recheckDomains,
+  removeMailDomainTask,
 } from './maintenance';
 import { messageDigest } from './message-digest';
 import { processFileVersionTask } from './process-file-version';
@@ -32,6 +33,7 @@ export const TASKS = {
   [purgeDomainClaims.name]: purgeDomainClaims,
   [recheckDomains.name]: recheckDomains,
   [deleteProviderFilesTask.name]: deleteProviderFilesTask,
+  [removeMailDomainTask.name]: removeMailDomainTask,
   [deleteStoredPrefixes.name]: deleteStoredPrefixes,
   [processFileVersionTask.name]: processFileVersionTask,
   [markOverdueInvoicesTask.name]: markOverdueInvoicesTask,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resendDomains } from '../../integrations/mail-domain/resend-domains';
 import { purgeStaleDomainClaims } from '../../services/domains/purge-domain-claims';
 import { recheckVerifiedDomains } from '../../services/domains/recheck-domains';
 import { STORED_PREFIXES_PER_JOB } from '../../services/files/file-storage';
@@ -56,6 +57,26 @@ export const deleteProviderFilesTask = defineTask({
       { providerId, removed: await deleteProviderFiles(deps.store, providerId, keys) },
       'provider files deleted',
     );
+  },
+});
+
+/**
+ * Removes a deleted account's sending domain at Resend (issue 27): enqueued in the deletion's transaction,
+ * so the domain does not outlive the account there (it would stay verified for the server's Resend account
+ * and keep its name taken); retried with backoff while Resend cannot be reached, done when it is gone.
+ */
+export const removeMailDomainTask = defineTask({
+  name: 'remove_mail_domain',
+  payload: z.object({ resendDomainId: z.string().min(1).max(200) }),
+  maxAttempts: 10,
+  async run({ resendDomainId }, { deps, log }) {
+    const domains = resendDomains(deps.config);
+    if (!domains) {
+      log.warn({ resendDomainId }, 'no Resend account configured: the sending domain is left at Resend');
+      return;
+    }
+    await domains.remove(resendDomainId);
+    log.info({ resendDomainId }, 'sending domain removed at Resend');
   },
 });
 
