@@ -18,6 +18,7 @@ import {
   providerOnDashboard,
   setProfileLanguage,
   shot,
+  signUpProvider,
 } from './support';
 
 failOnCspViolations(test);
@@ -189,9 +190,18 @@ test.describe('the return page of an authorisation (/integrations/callback)', ()
     await shot(page, 'integrations/callback-unknown-de-phone');
   });
 
-  test('sends a signed-out visitor to sign in', async ({ page }) => {
+  test('sends a signed-out visitor to sign in, and back with the return’s query', async ({
+    page,
+    request,
+  }) => {
+    const provider = await signUpProvider(request);
     await page.goto('/integrations/callback?state=x&code=y');
     await expect(page).toHaveURL(/\/auth$/);
+    await page.getByLabel('Email').fill(provider.email);
+    await page.getByLabel('Password', { exact: true }).fill(provider.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+    await expect(page).toHaveURL(/\/dashboard\/integrations\/callback\?state=x&code=y$/);
+    await expect(page.getByRole('alert')).toContainText('This authorisation is not known', FIRST_LOAD);
   });
 
   test('shows a denial, an integration’s error, and a state used twice, in en and de', async ({ page }) => {

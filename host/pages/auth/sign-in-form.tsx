@@ -8,6 +8,7 @@ import { Button } from '../../../shared/ui/button';
 import { Field } from '../../../shared/ui/field';
 import { toast } from '../../../shared/ui/toaster';
 import { useAuth } from '../../auth/auth-provider';
+import { returnPathOf } from '../../auth/require-auth';
 import { useAction } from '../../lib/use-action';
 import { loadAuthForms } from './auth-forms-lazy';
 import { ResendVerificationButton } from './resend-verification';
@@ -58,8 +59,7 @@ export function SignInForm() {
       return;
     }
     toast.dismiss(SIGN_IN_TOAST);
-    const from = (location.state as { from?: string } | null)?.from;
-    navigate(from?.startsWith('/dashboard') ? from : '/dashboard', { replace: true });
+    navigate(returnPathOf((location.state as { from?: unknown } | null)?.from), { replace: true });
   });
 
   function submit(event: FormEvent) {
