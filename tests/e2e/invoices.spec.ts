@@ -15,13 +15,15 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 /** Fills one line of the editor (its list item is named "Line n" / "Position n"). */
 async function fillLine(
   line: Locator,
-  labels: { description: string; quantity: string; price: RegExp; tax: string },
+  labels: { description: string; quantity: string; price: RegExp; tax: string; category: string },
   values: { description: string; quantity: string; price: string; tax: string },
 ) {
   await line.getByLabel(labels.description, { exact: true }).fill(values.description);
   await line.getByLabel(labels.quantity, { exact: true }).fill(values.quantity);
   await line.getByLabel(labels.price).fill(values.price);
   await line.getByLabel(labels.tax, { exact: true }).fill(values.tax);
+  // A line without tax needs its VAT category (§ 14 (4) UStG, EN 16931 BT-151): here zero-rated.
+  if (!values.tax) await line.getByLabel(labels.category, { exact: true }).selectOption('zero');
 }
 
 async function clientId(request: APIRequestContext): Promise<string> {
@@ -31,8 +33,20 @@ async function clientId(request: APIRequestContext): Promise<string> {
   return id;
 }
 
-const EN = { description: 'Description', quantity: 'Quantity', price: /^Unit price/, tax: 'Tax %' };
-const DE = { description: 'Beschreibung', quantity: 'Menge', price: /^Einzelpreis/, tax: 'USt. %' };
+const EN = {
+  description: 'Description',
+  quantity: 'Quantity',
+  price: /^Unit price/,
+  tax: 'Tax %',
+  category: 'VAT category',
+};
+const DE = {
+  description: 'Beschreibung',
+  quantity: 'Menge',
+  price: /^Einzelpreis/,
+  tax: 'USt. %',
+  category: 'USt.-Kategorie',
+};
 
 test('provider: a draft with live totals, edited, sent as INV-0001, paid, filtered by status, paid elsewhere live, and the project’s tab', async ({
   browser,
