@@ -71,6 +71,11 @@ export function sessionPersists(): boolean {
 
 /** Why the last session ended: `ended` when the server or the clock ended it (not the client's sign-out). */
 let endedBy: 'ended' | 'cleared' = 'cleared';
+let signingOut = false;
+/** The client is signing out here (`signed-in/sign-out.ts`), from its server call to the session cleared. */
+export function markSigningOut(on: boolean): void {
+  signingOut = on;
+}
 export const lastSessionEnd = () => endedBy;
 
 /** The stored session if it is usable; malformed or expired data is removed (spec §4). */
@@ -106,7 +111,9 @@ export function clearSession(reason: 'ended' | 'cleared' = 'cleared'): void {
   const had = rawSession() !== null;
   memoryValue = null;
   safeStore.remove(SESSION_KEY);
-  endedBy = reason;
+  // While the client signs out here, the server ending the session (its socket closed, a request's 401)
+  // is that sign-out, not a reason to sign in again (`frame-reports.ts` renews only an `ended` session).
+  endedBy = signingOut ? 'cleared' : reason;
   if (had) notify();
 }
 

@@ -5,7 +5,7 @@ import type { I18n } from '../i18n/i18n-context';
 import { forgetLanguageChoice } from '../i18n/language';
 import { navigate } from '../navigation/history';
 import { loginPath, type PortalMode } from '../navigation/paths';
-import { clearSession, readSession } from '../session/session-store';
+import { clearSession, markSigningOut, readSession } from '../session/session-store';
 import { store } from './data-store';
 import { forgetUnsent } from './messages/unsent';
 
@@ -21,6 +21,7 @@ export async function signOut(
   { t }: Pick<I18n, 't'>,
 ): Promise<void> {
   let warn = false;
+  markSigningOut(true);
   try {
     const path =
       scope === 'this' ? '/api/portal/{portalId}/sign-out' : '/api/portal/{portalId}/sign-out-everywhere';
@@ -31,6 +32,7 @@ export async function signOut(
   const clientId = readSession()?.client.id;
   if (clientId) forgetUnsent(portalId, clientId);
   clearSession();
+  markSigningOut(false);
   forgetLanguageChoice();
   store.clear();
   if (warn) toast.warning(t('toast.signOutWarning'));
