@@ -157,4 +157,4 @@ export const ClientPasswordInput = z
       .max(256, { error: 'validation.passwordTooLong' }),
   })
   .strict()
-  .meta({ id: 'ClientPasswordInput' });
+  .meta({ id: 'ClientPasswordInput', example: { password: 'correct horse battery' } });

@@ -27,7 +27,7 @@ export const text = (params?: Parameters<typeof z.string>[0]) =>
  * well-formed but names nothing answers 404, not 422). Ids the service makes are random v4 UUIDs.
  * @example const Params = z.object({ projectId: Uuid({ error: 'validation.invalid' }) })
  */
-export const Uuid = (params?: Parameters<typeof z.guid>[0]) => z.guid(params);
+export const Uuid = (params?: Parameters<typeof z.guid>[0]) => z.guid(params).max(36);
 
 /** The years a calendar date may have: what people plan and bill in, and what every database stores. */
 export const DATE_YEARS = { min: 1900, max: 9999 } as const;
@@ -52,6 +52,7 @@ function isExistingDay(value: string): boolean {
  * @example dueDate: DateOnly.nullable()
  */
 export const DateOnly = text({ error: 'validation.dateInvalid' })
+  .max(10, { error: 'validation.dateInvalid', abort: true })
   .regex(DAY, { error: 'validation.dateInvalid', abort: true })
   .refine(isExistingDay, { error: 'validation.dateInvalid', abort: true })
   .refine(

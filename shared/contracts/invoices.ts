@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DateOnly, Language, text, Uuid } from './common';
 import { CountryCode, InvoiceTaxMode, InvoiceUnit, TaxMode, TaxNumber, VatCategory, VatId } from './legal';
 import { MAX_AMOUNT_CENTS, MAX_QUANTITY_MILLI, MAX_TAX_RATE_BP } from './money';
+import { PageQuery, pageOf } from './paging';
 
 /*
  * Invoices, credit notes, invoice settings, the provider's Stripe connection and plan (spec §1, §3, §4, §8, §9;
@@ -65,18 +66,19 @@ export const InvoiceLineInput = z
       .int({ error: 'validation.quantityInvalid' })
       .min(1, { error: 'validation.quantityInvalid' })
       .max(MAX_QUANTITY_MILLI, { error: 'validation.quantityInvalid' })
-      .meta({ description: 'Quantity in thousandths (1.5 hours = 1500).', example: 1500 }),
+      .meta({ format: 'int64', description: 'Quantity in thousandths (1.5 hours = 1500).', example: 1500 }),
     unitPriceCents: z
       .number({ error: 'validation.unitPriceInvalid' })
       .int({ error: 'validation.unitPriceInvalid' })
       .min(0, { error: 'validation.unitPriceInvalid' })
       .max(MAX_AMOUNT_CENTS, { error: 'validation.unitPriceInvalid' })
-      .meta({ description: 'Unit price in minor units (cents).', example: 8000 }),
+      .meta({ format: 'int64', description: 'Unit price in minor units (cents).', example: 8000 }),
     taxRateBp: z
       .number({ error: 'validation.taxRateInvalid' })
       .int({ error: 'validation.taxRateInvalid' })
       .min(0, { error: 'validation.taxRateInvalid' })
       .max(MAX_TAX_RATE_BP, { error: 'validation.taxRateInvalid' })
+      .meta({ format: 'int32' })
       .nullable()
       .meta({ description: 'Tax rate in basis points (19 % = 1900); null for none.', example: 1900 }),
     unit: InvoiceUnit.optional()
@@ -341,8 +343,7 @@ export const InvoiceListQuery = z.object({
   clientId: Uuid({ error: 'validation.invalid' }).optional(),
   projectId: Uuid({ error: 'validation.invalid' }).optional(),
   q: text().trim().max(200).optional().meta({ description: 'Searches number and description.' }),
-  cursor: text().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  ...PageQuery,
 });
 export type InvoiceListQuery = z.input<typeof InvoiceListQuery>;
 
@@ -353,10 +354,8 @@ export const InvoiceStatusTotal = z
   .object({ status: InvoiceStatus, count: z.number().int(), amounts: z.array(MoneyAmount) })
   .meta({ id: 'InvoiceStatusTotal' });
 
-export const InvoiceList = z
-  .object({
-    items: z.array(InvoiceSummary),
-    nextCursor: text().nullable(),
+export const InvoiceList = pageOf(InvoiceSummary)
+  .extend({
     totals: z
       .array(InvoiceStatusTotal)
       .meta({ description: 'Over the client/project/search filter, ignoring the status filter.' }),
@@ -446,8 +445,8 @@ export const InvoiceSettings = z
       .nullable()
       .meta({ description: 'How to pay without a card (bank details); shown in the portal and on the PDF.' }),
     footerNote: text().trim().max(500).nullable(),
-    defaultDueDays: z.number().int().min(0).max(365),
-    defaultTaxRateBp: z.number().int().min(0).max(MAX_TAX_RATE_BP).nullable(),
+    defaultDueDays: z.number().int().min(0).max(365).meta({ format: 'int32' }),
+    defaultTaxRateBp: z.number().int().min(0).max(MAX_TAX_RATE_BP).meta({ format: 'int32' }).nullable(),
   })
   .meta({ id: 'InvoiceSettings' });
 export type InvoiceSettings = z.infer<typeof InvoiceSettings>;
@@ -482,9 +481,11 @@ export type StripeConnection = z.infer<typeof StripeConnection>;
 export const StripeConnect = z
   .object({
     secretKey: text({ error: 'validation.stripeKeyRequired' })
+      .max(255, { error: 'validation.stripeKeyFormat' })
       .trim()
       .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, { error: 'validation.stripeKeyFormat' }),
     webhookSecret: text()
+      .max(255, { error: 'validation.stripeWebhookSecretFormat' })
       .trim()
       .regex(/^whsec_[A-Za-z0-9+/=]{8,}$/, { error: 'validation.stripeWebhookSecretFormat' })
       .optional()

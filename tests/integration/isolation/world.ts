@@ -11,6 +11,7 @@ import { insertTestInvoice } from '../../../api/services/invoices/pdf/testing';
 import { completeLegalDetails } from '../../../api/services/invoices/testing';
 import { jsonHeaders, type TestContext } from '../../../api/testing/harness';
 import { API_KEY_FAMILIES } from '../../../shared/contracts/api-keys';
+import type { ResponseValidator } from '../openapi/response-validator';
 
 /**
  * The tenants of the isolation suite: a victim provider whose objects every call aims at, and attackers
@@ -104,8 +105,29 @@ export async function makeProvider(t: TestContext, label: string): Promise<Provi
   return { providerId: user.id, email, cookie: `session=${session.token}`, sessionId: session.id };
 }
 
+/**
+ * Every answer `call` gets is checked against the app's OpenAPI document once a validator is set
+ * (`checkResponsesWith`); what the document does not describe collects in `contractProblems`.
+ */
+let validator: ResponseValidator | undefined;
+export const contractProblems: string[] = [];
+export function checkResponsesWith(v: ResponseValidator | undefined) {
+  validator = v;
+}
+
 /** A JSON request as the dashboard or the portal sends it. */
-export function call(
+export async function call(
+  t: TestContext,
+  method: string,
+  path: string,
+  opts: { cookie?: string; bearer?: string; body?: unknown; multipart?: FormData } = {},
+) {
+  const res = await send(t, method, path, opts);
+  if (validator) contractProblems.push(...validator.check(method, path, res, await res.clone().text()));
+  return res;
+}
+
+function send(
   t: TestContext,
   method: string,
   path: string,
