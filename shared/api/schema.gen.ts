@@ -3052,20 +3052,26 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": "09085805-c5ca-4db1-8956-7bfd04f6469a",
+         *       "id": "768ac0e6-83fe-41ee-8ac6-39586498dab7",
          *       "name": "Planted",
          *       "email": "planted@example.com",
          *       "company": null,
          *       "phone": null,
          *       "notes": null,
          *       "language": "en",
+         *       "billingStreet": null,
+         *       "billingPostcode": null,
+         *       "billingCity": null,
+         *       "billingCountry": null,
+         *       "vatId": null,
+         *       "buyerReference": null,
          *       "portal": {
-         *         "id": "422f2e60-b6dd-4ac9-8c94-126001e26989",
+         *         "id": "3c658b1b-b13b-4bed-8bd1-577f602ddf78",
          *         "portalName": "Taken over"
          *       },
          *       "hasPassword": false,
-         *       "createdAt": "2026-12-07T10:13:45.224Z",
-         *       "updatedAt": "2026-12-07T10:13:45.224Z"
+         *       "createdAt": "2026-12-07T13:16:05.411Z",
+         *       "updatedAt": "2026-12-07T13:16:05.411Z"
          *     }
          */
         Client: {
@@ -3204,23 +3210,29 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *       "id": "4974e994-8f04-4c9f-9f53-d2e84aae03de",
          *       "name": "victim client",
-         *       "email": "victim-client-mxd44i5x-1@example.com",
+         *       "email": "victim-client-mxdamz64-1@example.com",
          *       "company": null,
          *       "phone": null,
          *       "notes": null,
          *       "language": "en",
+         *       "billingStreet": "Kundenweg 2",
+         *       "billingPostcode": "50667",
+         *       "billingCity": "Köln",
+         *       "billingCountry": "DE",
+         *       "vatId": null,
+         *       "buyerReference": null,
          *       "portal": {
-         *         "id": "422f2e60-b6dd-4ac9-8c94-126001e26989",
+         *         "id": "3c658b1b-b13b-4bed-8bd1-577f602ddf78",
          *         "portalName": "victim portal"
          *       },
          *       "hasPassword": true,
-         *       "createdAt": "2026-12-07T10:13:36.122Z",
-         *       "updatedAt": "2026-12-07T10:13:36.170Z",
+         *       "createdAt": "2026-12-07T13:15:55.672Z",
+         *       "updatedAt": "2026-12-07T13:15:55.849Z",
          *       "projects": [
          *         {
-         *           "id": "2f431010-d372-471b-923d-09bf72453834",
+         *           "id": "bb7a880b-5432-478d-8167-ef74546da57d",
          *           "name": "Victim project",
          *           "status": "planning",
          *           "startDate": null,
@@ -3229,7 +3241,7 @@ export interface components {
          *       ],
          *       "invoices": [
          *         {
-         *           "id": "56576bfa-87ff-46f8-aa08-8b0c4d47af2f",
+         *           "id": "a46ee383-d263-4444-a746-a288a6856142",
          *           "number": "VICTIM-PDF-2",
          *           "amountCents": 5950,
          *           "currency": "EUR",
@@ -3237,12 +3249,28 @@ export interface components {
          *           "dueDate": null
          *         },
          *         {
-         *           "id": "516e9d9e-432a-4723-abc5-5c5a4b342942",
+         *           "id": "f258492c-3079-4b4a-8b6f-1ab157df4550",
          *           "number": "VICTIM-PDF-1",
          *           "amountCents": 5950,
          *           "currency": "EUR",
          *           "status": "sent",
          *           "dueDate": null
+         *         },
+         *         {
+         *           "id": "0d124fce-926c-4844-84bc-88adec634db0",
+         *           "number": null,
+         *           "amountCents": 5950,
+         *           "currency": "USD",
+         *           "status": "draft",
+         *           "dueDate": "2026-12-21"
+         *         },
+         *         {
+         *           "id": "428cb21d-c460-4df4-83c8-bbaf3366381d",
+         *           "number": "INV-0001",
+         *           "amountCents": 5950,
+         *           "currency": "USD",
+         *           "status": "sent",
+         *           "dueDate": "2026-12-21"
          *         }
          *       ],
          *       "lastPortalLogin": null
@@ -3321,20 +3349,26 @@ export interface components {
          * @example {
          *       "items": [
          *         {
-         *           "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *           "id": "4974e994-8f04-4c9f-9f53-d2e84aae03de",
          *           "name": "victim client",
-         *           "email": "victim-client-mxd44i5x-1@example.com",
+         *           "email": "victim-client-mxdamz64-1@example.com",
          *           "company": null,
          *           "phone": null,
          *           "notes": null,
          *           "language": "en",
+         *           "billingStreet": "Kundenweg 2",
+         *           "billingPostcode": "50667",
+         *           "billingCity": "Köln",
+         *           "billingCountry": "DE",
+         *           "vatId": null,
+         *           "buyerReference": null,
          *           "portal": {
-         *             "id": "422f2e60-b6dd-4ac9-8c94-126001e26989",
+         *             "id": "3c658b1b-b13b-4bed-8bd1-577f602ddf78",
          *             "portalName": "victim portal"
          *           },
          *           "hasPassword": true,
-         *           "createdAt": "2026-12-07T10:13:36.122Z",
-         *           "updatedAt": "2026-12-07T10:13:36.170Z"
+         *           "createdAt": "2026-12-07T13:15:55.672Z",
+         *           "updatedAt": "2026-12-07T13:15:55.849Z"
          *         }
          *       ],
          *       "nextCursor": null,
@@ -4100,38 +4134,44 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": "bbf40831-3047-40ad-8766-601e3f2a20dc",
+         *       "id": "428cb21d-c460-4df4-83c8-bbaf3366381d",
          *       "number": "INV-0001",
          *       "status": "sent",
          *       "client": {
-         *         "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *         "id": "4974e994-8f04-4c9f-9f53-d2e84aae03de",
          *         "name": "victim client",
-         *         "email": "victim-client-mxd44i5x-1@example.com",
+         *         "email": "victim-client-mxdamz64-1@example.com",
          *         "company": null
          *       },
          *       "project": {
-         *         "id": "2f431010-d372-471b-923d-09bf72453834",
+         *         "id": "bb7a880b-5432-478d-8167-ef74546da57d",
          *         "name": "Victim project"
          *       },
          *       "currency": "USD",
          *       "amountCents": 5950,
-         *       "description": "Invoice markermmxd44ije4",
+         *       "description": "Invoice markermmxdamzlu4",
          *       "dueDate": "2026-12-21",
-         *       "issuedAt": "2026-12-07T10:13:37.165Z",
+         *       "issuedAt": "2026-12-07T13:15:57.172Z",
          *       "paidAt": null,
+         *       "paidOn": null,
          *       "creditNoteNumber": null,
          *       "viaStripe": false,
-         *       "createdAt": "2026-12-07T10:13:36.976Z",
+         *       "createdAt": "2026-12-07T13:15:57.041Z",
          *       "language": "en",
          *       "lines": [
          *         {
-         *           "id": "89d3f143-5846-4edc-8820-7898b0577f6f",
+         *           "id": "027e8901-520b-457d-8bdf-30e4b512b3bb",
          *           "position": 1,
-         *           "description": "Work markermmxd44ije4",
+         *           "description": "Work markermmxdamzlu4",
          *           "quantityMilli": 1000,
          *           "unitPriceCents": 5000,
          *           "taxRateBp": 1900,
-         *           "amountCents": 5000
+         *           "amountCents": 5000,
+         *           "unit": "unit",
+         *           "unitCode": "C62",
+         *           "vatCategory": "standard",
+         *           "vatCategoryCode": "S",
+         *           "exemptionReason": null
          *         }
          *       ],
          *       "subtotalCents": 5000,
@@ -4148,11 +4188,40 @@ export interface components {
          *       "creditNote": null,
          *       "stripe": null,
          *       "payments": [],
+         *       "legal": {
+         *         "taxMode": "standard",
+         *         "supplyDate": "2026-03-02",
+         *         "supplyFrom": null,
+         *         "supplyTo": null,
+         *         "seller": {
+         *           "city": "Berlin",
+         *           "name": "Test Studio",
+         *           "vatId": "DE123456789",
+         *           "street": "Teststraße 1",
+         *           "country": "DE",
+         *           "postcode": "10115",
+         *           "taxNumber": "30/123/45678",
+         *           "buyerReference": null
+         *         },
+         *         "buyer": {
+         *           "city": "Köln",
+         *           "name": "victim client",
+         *           "vatId": null,
+         *           "street": "Kundenweg 2",
+         *           "country": "DE",
+         *           "postcode": "50667",
+         *           "taxNumber": null,
+         *           "buyerReference": null
+         *         },
+         *         "sellerNote": null,
+         *         "notes": [],
+         *         "missing": []
+         *       },
          *       "allowedStatuses": [
          *         "paid",
          *         "overdue"
          *       ],
-         *       "updatedAt": "2026-12-07T10:13:37.165Z"
+         *       "updatedAt": "2026-12-07T13:15:57.172Z"
          *     }
          */
         Invoice: {
@@ -4436,11 +4505,11 @@ export interface components {
          * @example {
          *       "items": [
          *         {
-         *           "id": "56576bfa-87ff-46f8-aa08-8b0c4d47af2f",
+         *           "id": "a46ee383-d263-4444-a746-a288a6856142",
          *           "number": "VICTIM-PDF-2",
          *           "status": "cancelled",
          *           "client": {
-         *             "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *             "id": "4974e994-8f04-4c9f-9f53-d2e84aae03de",
          *             "name": "victim client"
          *           },
          *           "project": null,
@@ -4450,16 +4519,17 @@ export interface components {
          *           "dueDate": null,
          *           "issuedAt": "2026-03-12T10:00:00.000Z",
          *           "paidAt": null,
+         *           "paidOn": null,
          *           "creditNoteNumber": "VICTIM-CN-1",
          *           "viaStripe": false,
-         *           "createdAt": "2026-12-07T10:13:37.372Z"
+         *           "createdAt": "2026-12-07T13:15:57.449Z"
          *         },
          *         {
-         *           "id": "516e9d9e-432a-4723-abc5-5c5a4b342942",
+         *           "id": "f258492c-3079-4b4a-8b6f-1ab157df4550",
          *           "number": "VICTIM-PDF-1",
          *           "status": "sent",
          *           "client": {
-         *             "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
+         *             "id": "4974e994-8f04-4c9f-9f53-d2e84aae03de",
          *             "name": "victim client"
          *           },
          *           "project": null,
@@ -4469,9 +4539,53 @@ export interface components {
          *           "dueDate": null,
          *           "issuedAt": "2026-03-12T10:00:00.000Z",
          *           "paidAt": null,
+         *           "paidOn": null,
          *           "creditNoteNumber": null,
          *           "viaStripe": false,
-         *           "createdAt": "2026-12-07T10:13:37.369Z"
+         *           "createdAt": "2026-12-07T13:15:57.430Z"
+         *         },
+         *         {
+         *           "id": "0d124fce-926c-4844-84bc-88adec634db0",
+         *           "number": null,
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "4974e994-8f04-4c9f-9f53-d2e84aae03de",
+         *             "name": "victim client"
+         *           },
+         *           "project": null,
+         *           "currency": "USD",
+         *           "amountCents": 5950,
+         *           "description": null,
+         *           "dueDate": "2026-12-21",
+         *           "issuedAt": null,
+         *           "paidAt": null,
+         *           "paidOn": null,
+         *           "creditNoteNumber": null,
+         *           "viaStripe": false,
+         *           "createdAt": "2026-12-07T13:15:57.394Z"
+         *         },
+         *         {
+         *           "id": "428cb21d-c460-4df4-83c8-bbaf3366381d",
+         *           "number": "INV-0001",
+         *           "status": "sent",
+         *           "client": {
+         *             "id": "4974e994-8f04-4c9f-9f53-d2e84aae03de",
+         *             "name": "victim client"
+         *           },
+         *           "project": {
+         *             "id": "bb7a880b-5432-478d-8167-ef74546da57d",
+         *             "name": "Victim project"
+         *           },
+         *           "currency": "USD",
+         *           "amountCents": 5950,
+         *           "description": "Invoice markermmxdamzlu4",
+         *           "dueDate": "2026-12-21",
+         *           "issuedAt": "2026-12-07T13:15:57.172Z",
+         *           "paidAt": null,
+         *           "paidOn": null,
+         *           "creditNoteNumber": null,
+         *           "viaStripe": false,
+         *           "createdAt": "2026-12-07T13:15:57.041Z"
          *         }
          *       ],
          *       "nextCursor": null,
@@ -4496,6 +4610,26 @@ export interface components {
          *             },
          *             {
          *               "currency": "USD",
+         *               "amountCents": 5950
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "status": "overdue",
+         *           "count": 0,
+         *           "amounts": []
+         *         },
+         *         {
+         *           "status": "paid",
+         *           "count": 0,
+         *           "amounts": []
+         *         },
+         *         {
+         *           "status": "cancelled",
+         *           "count": 1,
+         *           "amounts": [
+         *             {
+         *               "currency": "EUR",
          *               "amountCents": 5950
          *             }
          *           ]
@@ -4593,35 +4727,44 @@ export interface components {
         /**
          * @example {
          *       "invoice": {
-         *         "id": "d4842dbf-17c7-4bd2-924f-4c37329b7c6b",
-         *         "number": "INV-0002",
+         *         "id": "428cb21d-c460-4df4-83c8-bbaf3366381d",
+         *         "number": "INV-0001",
          *         "status": "sent",
          *         "client": {
-         *           "id": "103660f2-e83a-4ce0-894e-178dcf1ce966",
-         *           "name": "Renamed",
-         *           "email": "victim-client-mxd44i5x-1@example.com",
+         *           "id": "4974e994-8f04-4c9f-9f53-d2e84aae03de",
+         *           "name": "victim client",
+         *           "email": "victim-client-mxdamz64-1@example.com",
          *           "company": null
          *         },
-         *         "project": null,
+         *         "project": {
+         *           "id": "bb7a880b-5432-478d-8167-ef74546da57d",
+         *           "name": "Victim project"
+         *         },
          *         "currency": "USD",
          *         "amountCents": 5950,
-         *         "description": "Taken over",
+         *         "description": "Invoice markermmxdamzlu4",
          *         "dueDate": "2026-12-21",
-         *         "issuedAt": "2026-12-07T10:13:45.690Z",
+         *         "issuedAt": "2026-12-07T13:15:57.172Z",
          *         "paidAt": null,
+         *         "paidOn": null,
          *         "creditNoteNumber": null,
          *         "viaStripe": false,
-         *         "createdAt": "2026-12-07T10:13:37.360Z",
+         *         "createdAt": "2026-12-07T13:15:57.041Z",
          *         "language": "en",
          *         "lines": [
          *           {
-         *             "id": "103978fd-151d-4775-9e08-ed7dcdcdafc0",
+         *             "id": "027e8901-520b-457d-8bdf-30e4b512b3bb",
          *             "position": 1,
-         *             "description": "Work markermmxd44ije4",
+         *             "description": "Work markermmxdamzlu4",
          *             "quantityMilli": 1000,
          *             "unitPriceCents": 5000,
          *             "taxRateBp": 1900,
-         *             "amountCents": 5000
+         *             "amountCents": 5000,
+         *             "unit": "unit",
+         *             "unitCode": "C62",
+         *             "vatCategory": "standard",
+         *             "vatCategoryCode": "S",
+         *             "exemptionReason": null
          *           }
          *         ],
          *         "subtotalCents": 5000,
@@ -4638,11 +4781,40 @@ export interface components {
          *         "creditNote": null,
          *         "stripe": null,
          *         "payments": [],
+         *         "legal": {
+         *           "taxMode": "standard",
+         *           "supplyDate": "2026-03-02",
+         *           "supplyFrom": null,
+         *           "supplyTo": null,
+         *           "seller": {
+         *             "city": "Berlin",
+         *             "name": "Test Studio",
+         *             "vatId": "DE123456789",
+         *             "street": "Teststraße 1",
+         *             "country": "DE",
+         *             "postcode": "10115",
+         *             "taxNumber": "30/123/45678",
+         *             "buyerReference": null
+         *           },
+         *           "buyer": {
+         *             "city": "Köln",
+         *             "name": "victim client",
+         *             "vatId": null,
+         *             "street": "Kundenweg 2",
+         *             "country": "DE",
+         *             "postcode": "50667",
+         *             "taxNumber": null,
+         *             "buyerReference": null
+         *           },
+         *           "sellerNote": null,
+         *           "notes": [],
+         *           "missing": []
+         *         },
          *         "allowedStatuses": [
          *           "paid",
          *           "overdue"
          *         ],
-         *         "updatedAt": "2026-12-07T10:13:45.690Z"
+         *         "updatedAt": "2026-12-07T13:15:57.172Z"
          *       },
          *       "payment": {
          *         "provider": "none",
@@ -4687,8 +4859,15 @@ export interface components {
          *       "numberPrefix": "INV-",
          *       "creditNotePrefix": "CN-",
          *       "nextNumber": 2,
-         *       "businessAddress": null,
-         *       "taxId": null,
+         *       "legalName": "Test Studio",
+         *       "street": "Teststraße 1",
+         *       "postcode": "10115",
+         *       "city": "Berlin",
+         *       "country": "DE",
+         *       "taxNumber": "30/123/45678",
+         *       "vatId": "DE123456789",
+         *       "taxMode": "standard",
+         *       "businessNote": null,
          *       "paymentInstructions": null,
          *       "footerNote": null,
          *       "defaultDueDays": 14,
@@ -5527,29 +5706,63 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": "bbf40831-3047-40ad-8766-601e3f2a20dc",
+         *       "id": "428cb21d-c460-4df4-83c8-bbaf3366381d",
          *       "number": "INV-0001",
          *       "status": "sent",
          *       "currency": "USD",
          *       "language": "en",
-         *       "description": "Invoice markermmxd44ije4",
+         *       "description": "Invoice markermmxdamzlu4",
          *       "dueDate": "2026-12-21",
-         *       "issuedAt": "2026-12-07T10:13:37.165Z",
+         *       "issuedAt": "2026-12-07T13:15:57.172Z",
          *       "paidAt": null,
+         *       "paidOn": null,
          *       "project": {
-         *         "id": "2f431010-d372-471b-923d-09bf72453834",
+         *         "id": "bb7a880b-5432-478d-8167-ef74546da57d",
          *         "name": "Victim project"
          *       },
          *       "lines": [
          *         {
          *           "position": 1,
-         *           "description": "Work markermmxd44ije4",
+         *           "description": "Work markermmxdamzlu4",
          *           "quantityMilli": 1000,
          *           "unitPriceCents": 5000,
          *           "taxRateBp": 1900,
-         *           "amountCents": 5000
+         *           "amountCents": 5000,
+         *           "unit": "unit",
+         *           "unitCode": "C62",
+         *           "vatCategory": "standard",
+         *           "vatCategoryCode": "S",
+         *           "exemptionReason": null
          *         }
          *       ],
+         *       "legal": {
+         *         "taxMode": "standard",
+         *         "supplyDate": "2026-03-02",
+         *         "supplyFrom": null,
+         *         "supplyTo": null,
+         *         "seller": {
+         *           "city": "Berlin",
+         *           "name": "Test Studio",
+         *           "vatId": "DE123456789",
+         *           "street": "Teststraße 1",
+         *           "country": "DE",
+         *           "postcode": "10115",
+         *           "taxNumber": "30/123/45678",
+         *           "buyerReference": null
+         *         },
+         *         "buyer": {
+         *           "city": "Köln",
+         *           "name": "victim client",
+         *           "vatId": null,
+         *           "street": "Kundenweg 2",
+         *           "country": "DE",
+         *           "postcode": "50667",
+         *           "taxNumber": null,
+         *           "buyerReference": null
+         *         },
+         *         "sellerNote": null,
+         *         "notes": []
+         *       },
          *       "subtotalCents": 5000,
          *       "taxes": [
          *         {

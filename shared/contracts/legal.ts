@@ -26,6 +26,7 @@ const COUNTRY_SET = new Set(COUNTRY_CODES);
 
 export const CountryCode = text({ error: 'validation.countryInvalid' })
   .trim()
+  .max(2, { error: 'validation.countryInvalid' })
   .toUpperCase()
   .refine((v) => COUNTRY_SET.has(v), { error: 'validation.countryInvalid' })
   .meta({ description: 'ISO 3166-1 alpha-2 country code.', example: 'DE' });
