@@ -1,11 +1,9 @@
 import type { SessionResponse } from '../../shared/contracts/auth';
 import type { ValidatedSession } from './session';
 
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
-
 /**
- * The wire shape of the signed-in state. `expires_at` is in seconds since the epoch (spec §3), which the
- * dashboard compares against "now + 5 minutes" (spec §4) to decide whether to refresh.
+ * The wire shape of the signed-in state. `expiresAt` is ISO 8601 like every time of the API; the
+ * dashboard compares it against "now + 5 minutes" (spec §4) to decide whether to refresh.
  */
 export function toSessionResponse(
   result: Pick<ValidatedSession, 'session' | 'user'> | null,
@@ -25,8 +23,8 @@ export function toSessionResponse(
     },
     session: {
       id: session.id,
-      expires_at: seconds(session.expiresAt),
-      created_at: seconds(session.createdAt),
+      expiresAt: session.expiresAt.toISOString(),
+      createdAt: session.createdAt.toISOString(),
     },
   };
 }
@@ -43,5 +41,9 @@ export const SESSION_EXAMPLE: SessionResponse = {
     plan: 'trial',
     createdAt: '2026-11-21T10:00:00.000Z',
   },
-  session: { id: 'k7w3q2m9x4v8b6n1c5z0p2r7t4y9h3j6', expires_at: 1767225600, created_at: 1764633600 },
+  session: {
+    id: 'k7w3q2m9x4v8b6n1c5z0p2r7t4y9h3j6',
+    expiresAt: '2027-01-01T00:00:00.000Z',
+    createdAt: '2026-12-02T00:00:00.000Z',
+  },
 };

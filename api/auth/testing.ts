@@ -80,7 +80,7 @@ export async function getSession(t: TestContext, cookie?: string) {
     res,
     body: (await res.json()) as {
       user: Record<string, unknown> | null;
-      session: Record<string, number> | null;
+      session: { id: string; expiresAt: string; createdAt: string } | null;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createApp } from '../app';
+import { createApp, openApiConfig } from '../app';
 import { loadConfig } from '../config';
 import type { Sql } from '../db/client';
 import { createInProcessPubSub } from '../db/pubsub';
@@ -11,7 +11,12 @@ import type { FileStore } from '../storage/store';
  * The OpenAPI document without a database: building it only walks the route table, so every
  * dependency that would do I/O throws if touched.
  */
-export function buildOpenApiDocument() {
+export function buildOpenApiDocument(publicUrl = 'http://localhost:3000') {
+  return buildDocumentApp(publicUrl).getOpenAPI31Document(openApiConfig(VERSION, publicUrl));
+}
+
+/** The app as `buildOpenApiDocument` builds it (its route table, without I/O). */
+export function buildDocumentApp(publicUrl = 'http://localhost:3000') {
   const unavailable = new Proxy(() => {}, {
     get() {
       throw new Error('no database while generating the OpenAPI document');
@@ -32,9 +37,9 @@ export function buildOpenApiDocument() {
   const config = loadConfig({
     NODE_ENV: 'development',
     LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://localhost:3000',
+    PUBLIC_URL: publicUrl,
   });
-  const app = createApp({
+  return createApp({
     config,
     sql: unavailable,
     pubsub: createInProcessPubSub(),
@@ -54,9 +59,5 @@ export function buildOpenApiDocument() {
     },
     now: () => new Date(),
     version: VERSION,
-  });
-  return app.getOpenAPI31Document({
-    openapi: '3.1.0',
-    info: { title: 'Client Portal API', version: VERSION },
   });
 }

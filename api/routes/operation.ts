@@ -1,12 +1,13 @@
 import { createRoute, type RouteConfig, type RouteHandler, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { text } from '../../shared/contracts/common';
+import { ErrorBody, text } from '../../shared/contracts/common';
 import { PortalPathParam } from '../../shared/contracts/portal-client';
 import { type KeyAccess, keyAccessOf } from '../auth/api-keys/access';
 import { requireProviderOrKey } from '../auth/api-keys/middleware';
 import { requireProvider } from '../auth/middleware';
 import { PORTAL_SECURITY, requirePortalClient } from '../auth/portal-client/middleware';
 import { type ClientScope, clientScope, type ProviderScope, providerScope, type Scope } from '../auth/scope';
+import { JSON_MAX_BYTES } from '../http/body-limit';
 import type { App, AppEnv } from '../http/context';
 import { idempotency } from '../http/idempotency';
 import { errorResponses } from '../http/openapi';
@@ -37,8 +38,11 @@ import { errorResponses } from '../http/openapi';
  * operation as every wrong identity.
  */
 
-/** What a route file writes: the route without its audience, which the helper adds. */
-type OperationConfig = Omit<RouteConfig, 'security' | 'middleware'>;
+/**
+ * What a route file writes: the route without its audience, which the helper adds, and with its stable
+ * `operationId` (camelCase verb first: `listClients`, `getClient`; a pair's client half is derived).
+ */
+type OperationConfig = Omit<RouteConfig, 'security' | 'middleware' | 'operationId'> & { operationId: string };
 
 /** Registers one operation (or several) on the app; what each route file exports. */
 export type Register = (app: App) => void;
@@ -50,6 +54,112 @@ type Result<R extends RouteConfig> = ReturnType<RouteHandler<R, AppEnv>>;
 export type ScopedHandler<R extends RouteConfig, S> = (c: Context<R>, scope: S) => Result<R>;
 
 const PROVIDER_SECURITY = [{ providerSession: [] }];
+
+type Audience = 'provider' | 'portal' | 'optional' | 'public';
+type Responses = RouteConfig['responses'];
+const errorBody = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorBody } },
+});
+
+/**
+ * The statuses every operation can answer whatever its handler does, from its audience and method: the
+ * app's chain answers them before the route runs (api/CONTEXT.md "Data flow"). A route's own `responses`
+ * win (an upload states its own 413 limit, a sign-in its own 401). The plan gate's 402 is added by
+ * `documentPlanGate` (it knows the allow-list); 409 and 429 only where an operation declares them.
+ */
+function withStandardErrors(
+  audience: Audience,
+  config: Pick<RouteConfig, 'method' | 'path' | 'request' | 'responses'>,
+): Responses {
+  const write = config.method !== 'get' && config.method !== 'head';
+  const request = config.request ?? {};
+  const pathParams = config.path.includes('{');
+  const standard: Responses = {
+    400: errorBody(
+      'Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header.',
+    ),
+  };
+  if (audience === 'provider' || audience === 'portal')
+    standard[401] = errorBody(
+      'Not signed in, or the credential is unknown, expired or ended (`unauthorized`).',
+    );
+  if (write && !config.path.startsWith('/api/portal/'))
+    standard[403] = errorBody(
+      'Cross-site request refused (`csrf_rejected`): a browser’s write must come from the platform’s own origin.',
+    );
+  if (pathParams) standard[404] = errorBody('Not found (`not_found`), also for another tenant’s object.');
+  if (write) {
+    standard[413] = errorBody(
+      `Payload too large (\`payload_too_large\`): a JSON body may be at most ${JSON_MAX_BYTES / 1024} KB (${JSON_MAX_BYTES} bytes); the connection is closed.`,
+    );
+    standard[415] = errorBody(
+      'Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`).',
+    );
+  }
+  if (pathParams || request.query || request.body || request.params)
+    standard[422] = errorBody('Validation failed (`validation_failed`); `fields` lists each failing field.');
+  standard[500] = errorBody(
+    'Internal error (`internal_error`): details are in the server’s log under the `requestId`.',
+  );
+  const responses: Responses = { ...standard, ...config.responses };
+  const tooMany = responses[429];
+  if (tooMany && !('$ref' in tooMany) && !tooMany.headers)
+    responses[429] = { ...tooMany, headers: RETRY_AFTER };
+  return responses;
+}
+
+/** Every 429 (and a 503 that may clear soon) says when to try again. */
+export const RETRY_AFTER = {
+  'Retry-After': {
+    description: 'Seconds to wait before trying again.',
+    schema: { type: 'integer' as const, format: 'int32', minimum: 1, maximum: 86400 },
+  },
+};
+
+/** What an API-key call's every answer carries (draft-ietf-httpapi-ratelimit-headers; `api/auth/api-keys`). */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Policy': {
+    description:
+      'With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie.',
+    schema: { type: 'string' as const, example: '"default";q=600;w=60' },
+  },
+  RateLimit: {
+    description:
+      'With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie.',
+    schema: { type: 'string' as const, example: '"default";r=599;t=42' },
+  },
+};
+
+/** A replayed answer of an `Idempotency-Key` repeat says so (`api/http/idempotency.ts`). */
+const IDEMPOTENT_REPLAYED = {
+  'Idempotent-Replayed': {
+    description:
+      '`true` when this is the stored answer of an earlier request with the same `Idempotency-Key`.',
+    schema: { type: 'string' as const, enum: ['true'] },
+  },
+};
+
+/** Documents the headers an API-key operation's answers carry (each response keeps its own). */
+function withKeyHeaders(responses: Responses, keyed: boolean, creates: boolean): Responses {
+  if (!keyed && !creates) return responses;
+  const out: Responses = {};
+  for (const [status, response] of Object.entries(responses)) {
+    if ('$ref' in response) {
+      out[status] = response;
+      continue;
+    }
+    out[status] = {
+      ...response,
+      headers: {
+        ...(keyed ? RATE_LIMIT_HEADERS : {}),
+        ...(creates && status.startsWith('2') ? IDEMPOTENT_REPLAYED : {}),
+        ...response.headers,
+      },
+    };
+  }
+  return out;
+}
 
 /**
  * The provider's side of an operation (issue 27), decided here once for every provider operation: which
@@ -68,6 +178,8 @@ function providerSide<const R extends Pick<RouteConfig, 'method' | 'path' | 'req
   ];
   const headers = config.request?.headers;
   return {
+    keyed: access !== null && access !== undefined,
+    creates,
     security: access
       ? [...PROVIDER_SECURITY, { apiKey: [`${access.family}:${access.write ? 'write' : 'read'}`] }]
       : PROVIDER_SECURITY,
@@ -103,7 +215,16 @@ export function providerOperation<const R extends OperationConfig>(
   config: R,
   handler: ScopedHandler<R, ProviderScope>,
 ): Register {
-  const route = createRoute({ ...config, ...providerSide(config) });
+  const { keyed, creates, ...side } = providerSide(config);
+  const route = createRoute({
+    ...config,
+    ...side,
+    responses: withKeyHeaders(
+      withStandardErrors('provider', { ...config, responses: side.responses }),
+      keyed,
+      creates,
+    ),
+  });
   return (app) => {
     app.openapi(route, (c) => handler(c as unknown as Context<R>, providerScope(c)));
   };
@@ -119,6 +240,7 @@ export function clientOperation<const R extends OperationConfig>(
 ): Register {
   const route = createRoute({
     ...config,
+    responses: withStandardErrors('portal', config),
     security: PORTAL_SECURITY,
     middleware: [requirePortalClient] as const,
   });
@@ -135,18 +257,22 @@ export function optionalProviderOperation<const R extends OperationConfig>(
   config: R,
   handler: (c: Context<R>) => Result<R>,
 ): Register {
-  const route = createRoute({ ...config, security: [...PROVIDER_SECURITY, {}] });
+  const route = createRoute({
+    ...config,
+    responses: withStandardErrors('optional', config),
+    security: [...PROVIDER_SECURITY, {}],
+  });
   return (app) => {
     app.openapi(route, (c) => handler(c as unknown as Context<R>));
   };
 }
 
-/** An operation without a caller identity. */
+/** An operation without a caller identity (documented so on purpose: `security: []`). */
 export function publicOperation<const R extends OperationConfig>(
   config: R,
   handler: (c: Context<R>) => Result<R>,
 ): Register {
-  const route = createRoute(config);
+  const route = createRoute({ ...config, responses: withStandardErrors('public', config), security: [] });
   return (app) => {
     app.openapi(route, (c) => handler(c as unknown as Context<R>));
   };
@@ -158,6 +284,9 @@ interface AudienceText {
   /** The client's defaults to the provider's with " (client)". */
   summary?: string;
 }
+
+/** A pair's client half: `portal` + the provider's id (`listFiles` → `portalListFiles`). */
+const portalOperationId = (id: string) => `portal${id.charAt(0).toUpperCase()}${id.slice(1)}`;
 
 /**
  * A pair: the provider's operation as `config` says (path `/api/<path>`), and the client's derived from it:
@@ -173,14 +302,27 @@ export function sharedOperation<const R extends Omit<OperationConfig, 'descripti
   handler: ScopedHandler<R, Scope>,
 ): Register {
   const { provider, client, ...shared } = config;
-  const providerRoute = createRoute({ ...shared, ...provider, ...providerSide(shared) });
+  const { keyed, creates, ...side } = providerSide(shared);
+  const providerRoute = createRoute({
+    ...shared,
+    ...provider,
+    ...side,
+    responses: withKeyHeaders(
+      withStandardErrors('provider', { ...shared, responses: side.responses }),
+      keyed,
+      creates,
+    ),
+  });
   const params = shared.request?.params;
+  const clientPath = `/api/portal/{portalId}${shared.path.replace(/^\/api/, '')}`;
   const clientRoute = createRoute({
     ...shared,
-    path: `/api/portal/{portalId}${shared.path.replace(/^\/api/, '')}`,
+    path: clientPath,
+    operationId: portalOperationId(shared.operationId),
     tags: ['Portal'],
     summary: client.summary ?? `${shared.summary} (client)`,
     description: client.description,
+    responses: withStandardErrors('portal', { ...shared, path: clientPath }),
     security: PORTAL_SECURITY,
     middleware: [requirePortalClient] as const,
     request: {

@@ -17,6 +17,8 @@ export interface SortColumn {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A text id (a provider session's public id). */
+const TEXT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** What a sort value of each type looks like (anything else never reaches SQL). */
 const VALUE: Record<SortColumn['type'], RegExp> = {
@@ -37,7 +39,7 @@ function asText(column: SortColumn): string {
 const invalidCursor = () =>
   new ApiError('validation_failed', { fields: [{ path: 'cursor', key: 'validation.invalid' }] });
 
-function decode(cursor: string, sort: string, column: SortColumn) {
+function decode(cursor: string, sort: string, column: SortColumn, textId = false) {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -48,7 +50,7 @@ function decode(cursor: string, sort: string, column: SortColumn) {
   const [madeFor, value, id] = parsed as unknown[];
   // Made for another sort or order: continuing it would skip or repeat rows.
   if (madeFor !== sort) throw invalidCursor();
-  if (typeof id !== 'string' || !UUID.test(id)) throw invalidCursor();
+  if (typeof id !== 'string' || !(textId ? TEXT_ID : UUID).test(id)) throw invalidCursor();
   if (value === null ? !column.nullable : typeof value !== 'string' || !VALUE[column.type].test(value))
     throw invalidCursor();
   return { value: value as string | null, id };
@@ -71,6 +73,8 @@ export function keyset<Sort extends string>(
     idColumn: string;
     cursor?: string | undefined;
     limit: number;
+    /** The rows' id is text, not a uuid. */
+    textId?: boolean;
   },
 ) {
   const { sort, order, idColumn, limit } = options;
@@ -85,7 +89,8 @@ export function keyset<Sort extends string>(
   /** `AND …` that keeps the rows after the cursor (empty on the first page). */
   let after = sql``;
   if (options.cursor) {
-    const { value, id } = decode(options.cursor, madeFor, column);
+    const { value, id } = decode(options.cursor, madeFor, column, options.textId);
+    const idType = sql.unsafe(options.textId ? 'text' : 'uuid');
     const expr = sql.unsafe(column.sql);
     const idExpr = sql.unsafe(idColumn);
     const cmp = sql.unsafe(desc ? '<' : '>');
@@ -94,12 +99,12 @@ export function keyset<Sort extends string>(
       // NULLs sort last ascending: only NULLs with a later id follow; descending they came first, so every
       // non-NULL row follows too.
       after = desc
-        ? sql`AND (${expr} IS NOT NULL OR ${idExpr} < ${id}::uuid)`
-        : sql`AND ${expr} IS NULL AND ${idExpr} > ${id}::uuid`;
+        ? sql`AND (${expr} IS NOT NULL OR ${idExpr} < ${id}::${idType})`
+        : sql`AND ${expr} IS NULL AND ${idExpr} > ${id}::${idType}`;
     } else {
       // Sent as text and cast in SQL: a parameter typed timestamptz would go through postgres.js's Date
       // serializer, which drops the microseconds (and ties of one instant would be skipped).
-      const beyond = sql`(${expr}, ${idExpr}) ${cmp} (${value}::text::${cast}, ${id}::uuid)`;
+      const beyond = sql`(${expr}, ${idExpr}) ${cmp} (${value}::text::${cast}, ${id}::${idType})`;
       after = column.nullable && !desc ? sql`AND (${beyond} OR ${expr} IS NULL)` : sql`AND ${beyond}`;
     }
   }

@@ -73,11 +73,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const clearSession = useCallback(() => setData(SIGNED_OUT), []);
 
   // The refresh tick: near expiry, slide the session; if that fails, the user is signed out.
-  const expiresAt = data?.session?.expires_at;
+  const expiresAt = data?.session?.expiresAt;
   useEffect(() => {
     if (expiresAt === undefined) return;
     const tick = () => {
-      if (!isSessionValid({ expires_at: expiresAt })) void refresh().then(setSession);
+      if (!isSessionValid({ expiresAt })) void refresh().then(setSession);
     };
     const timer = window.setInterval(tick, SESSION_TICK_MS);
     return () => window.clearInterval(timer);

@@ -5,12 +5,12 @@ export const SESSION_MARGIN_MS = 5 * 60_000;
 /** Spec §9: how often the signed-in app checks (and if needed refreshes) the session. */
 export const SESSION_TICK_MS = 30_000;
 
-/** True when the session expires more than the margin from `now` (`expires_at` is in seconds). */
+/** True when the session expires more than the margin from `now` (`expiresAt` is ISO 8601). */
 export function isSessionValid(
-  session: Pick<Session, 'expires_at'> | null | undefined,
+  session: Pick<Session, 'expiresAt'> | null | undefined,
   now = Date.now(),
 ): boolean {
-  return !!session && session.expires_at * 1000 - now > SESSION_MARGIN_MS;
+  return !!session && new Date(session.expiresAt).getTime() - now > SESSION_MARGIN_MS;
 }
 
 /** Whole days left of the trial, rounded up; 0 once it has ended. */

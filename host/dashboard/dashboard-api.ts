@@ -6,6 +6,7 @@ import type {
   DeleteAccountInput,
 } from '../../shared/contracts/account';
 import type { Profile, ProfileUpdateInput } from '../../shared/contracts/profile';
+import { readAllPages } from '../../shared/ui/use-cursor-list';
 
 /**
  * The dashboard's own API calls (overview, profile, account), loaded with the settings page or the first
@@ -21,7 +22,16 @@ export const dashboardApi = {
       ok: true;
       endedSessions: number;
     }>,
-  sessions: () => callApi(() => api.GET('/api/account/sessions')) as Promise<AccountSessionList>,
+  /** Every live session, page after page. */
+  sessions: () =>
+    readAllPages(
+      (cursor) =>
+        callApi(() =>
+          api.GET('/api/account/sessions', {
+            params: { query: { limit: 100, ...(cursor ? { cursor } : {}) } },
+          }),
+        ) as Promise<AccountSessionList>,
+    ),
   endSession: (id: string) =>
     callApi(() => api.DELETE('/api/account/sessions/{id}', { params: { path: { id } } })),
   signOutEverywhere: () => callApi(() => api.POST('/api/account/sessions/sign-out-everywhere')),

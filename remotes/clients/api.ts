@@ -3,7 +3,7 @@ import { callApi } from '../../shared/api/call';
 import { api } from '../../shared/api/client';
 import type { paths } from '../../shared/api/schema.gen';
 import { clientKeys } from '../../shared/sections/clients';
-import { useCursorList } from '../../shared/ui/use-cursor-list';
+import { readAllPages, useCursorList } from '../../shared/ui/use-cursor-list';
 
 /**
  * The clients section's data: TanStack Query over the typed client. The QueryClient is the host's (a shared
@@ -46,7 +46,15 @@ export function useClientDetail(id: string) {
 export function usePortals() {
   return useQuery({
     queryKey: clientKeys.portals,
-    queryFn: ({ signal }) => callApi(api.GET('/api/portals', { signal })).then((data) => data.items),
+    queryFn: ({ signal }) =>
+      readAllPages((cursor) =>
+        callApi(
+          api.GET('/api/portals', {
+            params: { query: { limit: 100, ...(cursor ? { cursor } : {}) } },
+            signal,
+          }),
+        ),
+      ),
     staleTime: 60_000,
   });
 }

@@ -1,6 +1,6 @@
 import { FolderOpen, Upload, X } from 'lucide-react';
 import { useState } from 'react';
-import { FILE_STATUSES, FileSortField } from '../../shared/contracts/files';
+import { FILE_STATUSES, FileSortField, statusCountKey } from '../../shared/contracts/files';
 import { dashboardFilePath } from '../../shared/files/dashboard-project-files';
 import { providerFileUrls, useFileList } from '../../shared/files/dashboard-query';
 import { fileTable } from '../../shared/files/file-table';
@@ -105,7 +105,7 @@ export function FileList() {
           chips={FILE_STATUSES.map((value) => ({
             value,
             label: kit.t(`status.${value}`),
-            count: counts?.[value] ?? 0,
+            count: counts?.[statusCountKey(value)] ?? 0,
           }))}
         />
       }

@@ -53,23 +53,22 @@ export function useProject(projectId: string) {
 /** Items per activity page; a shorter page is the last one. */
 export const ACTIVITY_PAGE = 30;
 
-/** A project's activity, newest first; older pages load `before` the oldest `seq` shown. */
+/** A project's activity, newest first; older pages continue from the previous page's `nextCursor`. */
 export function useProjectActivity(projectId: string) {
   return useInfiniteQuery({
     queryKey: projectKeys.activity(projectId),
-    initialPageParam: undefined as number | undefined,
+    initialPageParam: undefined as string | undefined,
     queryFn: ({ signal, pageParam }) =>
       callApi(
         api.GET('/api/projects/{projectId}/activity', {
           params: {
             path: { projectId },
-            query: { limit: ACTIVITY_PAGE, ...(pageParam ? { before: pageParam } : {}) },
+            query: { limit: ACTIVITY_PAGE, ...(pageParam ? { cursor: pageParam } : {}) },
           },
           signal,
         }),
       ),
-    getNextPageParam: (last) =>
-      last.items.length < ACTIVITY_PAGE ? undefined : last.items[last.items.length - 1]?.seq,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 

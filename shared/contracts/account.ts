@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Password } from './auth';
 import { text } from './common';
+import { PageQuery, pageOf } from './paging';
 
 export const ChangePasswordInput = z
   .object({
@@ -8,7 +9,9 @@ export const ChangePasswordInput = z
       .min(1, { error: 'validation.passwordRequired' })
       .max(256, { error: 'validation.passwordTooLong' }),
     newPassword: Password,
-    confirmPassword: text({ error: 'validation.passwordRequired' }),
+    confirmPassword: text({ error: 'validation.passwordRequired' }).max(256, {
+      error: 'validation.passwordTooLong',
+    }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     error: 'validation.passwordsDoNotMatch',
@@ -40,10 +43,13 @@ export const AccountSession = z
   .meta({ id: 'AccountSession' });
 export type AccountSession = z.infer<typeof AccountSession>;
 
-export const AccountSessionList = z.object({ sessions: z.array(AccountSession) }).meta({
+export const AccountSessionListQuery = z.object({ ...PageQuery });
+
+export const AccountSessionList = pageOf(AccountSession).meta({
   id: 'AccountSessionList',
   example: {
-    sessions: [
+    nextCursor: null,
+    items: [
       {
         id: 'k7w3q2m9x4v8b6n1c5z0p2r7t4y9h3j6',
         createdAt: '2026-11-21T10:00:00.000Z',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { text, Uuid } from './common';
 import { FileStatus } from './files';
 import { InvoiceStatus } from './invoices';
+import { PageQuery, pageOf } from './paging';
 
 /*
  * The activity feed and the notification sheet (spec §2, §3, §7, §8, §9). Every message, project change,
@@ -63,11 +64,10 @@ export type ActivityItem = z.infer<typeof ActivityItem>;
 /** Spec §9: 50 fetched. */
 export const NOTIFICATIONS_FETCHED = 50;
 
-export const NotificationList = z
-  .object({
-    items: z.array(ActivityItem).meta({ description: 'The newest 50, newest first.' }),
-    unreadCount: z.number().int(),
-  })
+export const NotificationListQuery = z.object({ ...PageQuery });
+
+export const NotificationList = pageOf(ActivityItem)
+  .extend({ unreadCount: z.number().int() })
   .meta({ id: 'NotificationList' });
 export type NotificationList = z.infer<typeof NotificationList>;
 
@@ -98,6 +98,5 @@ export const MarkedRead = z.object({ count: z.number().int() }).meta({ id: 'Mark
 
 export const ActivityPageQuery = z.object({
   projectId: Uuid().optional(),
-  before: z.coerce.number().int().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  ...PageQuery,
 });

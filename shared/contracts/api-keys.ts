@@ -112,6 +112,7 @@ export const ApiKeyCreateInput = z
       .max(API_KEY_NAME_MAX, { error: 'validation.apiKeyNameTooLong' }),
     expiresAt: z.iso
       .datetime({ offset: true, error: 'validation.dateInvalid' })
+      .max(40, { error: 'validation.dateInvalid' })
       .nullable()
       .optional()
       .meta({ description: 'When the key stops working (must be in the future); null or absent: never.' }),
@@ -144,4 +145,4 @@ export const ApiKeyCreated = z
   });
 export type ApiKeyCreated = z.infer<typeof ApiKeyCreated>;
 
-export const ApiKeyParams = z.object({ apiKeyId: Uuid({ error: 'validation.invalid' }) });
+export const ApiKeyParams = z.object({ keyId: Uuid({ error: 'validation.invalid' }) });

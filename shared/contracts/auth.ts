@@ -16,7 +16,9 @@ export const SignUpInput = z
       .meta({ description: 'Defaults to the e-mail when empty (spec §3).', example: 'Ada Lovelace' }),
     email: Email,
     password: Password,
-    confirmPassword: text({ error: 'validation.passwordRequired' }),
+    confirmPassword: text({ error: 'validation.passwordRequired' }).max(256, {
+      error: 'validation.passwordTooLong',
+    }),
     language: Language.optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {
@@ -146,11 +148,11 @@ export type User = z.infer<typeof User>;
 export const Session = z
   .object({
     id: text().meta({ description: 'Public session id (the part before the dot of the token).' }),
-    expires_at: z
-      .number()
-      .int()
-      .meta({ description: 'Expiry in seconds since the epoch (spec §3).', example: 1767225600 }),
-    created_at: z.number().int(),
+    expiresAt: z.iso.datetime().max(40).meta({
+      description: 'When the session expires (ISO 8601, UTC).',
+      example: '2027-01-01T00:00:00.000Z',
+    }),
+    createdAt: z.iso.datetime().max(40).meta({ example: '2026-12-02T00:00:00.000Z' }),
   })
   .meta({ id: 'Session' });
 export type Session = z.infer<typeof Session>;

@@ -27,7 +27,7 @@ export const text = (params?: Parameters<typeof z.string>[0]) =>
  * well-formed but names nothing answers 404, not 422). Ids the service makes are random v4 UUIDs.
  * @example const Params = z.object({ projectId: Uuid({ error: 'validation.invalid' }) })
  */
-export const Uuid = (params?: Parameters<typeof z.guid>[0]) => z.guid(params);
+export const Uuid = (params?: Parameters<typeof z.guid>[0]) => z.guid(params).max(36);
 
 /** The years a calendar date may have: what people plan and bill in, and what every database stores. */
 export const DATE_YEARS = { min: 1900, max: 9999 } as const;
@@ -52,6 +52,7 @@ function isExistingDay(value: string): boolean {
  * @example dueDate: DateOnly.nullable()
  */
 export const DateOnly = text({ error: 'validation.dateInvalid' })
+  .max(10, { error: 'validation.dateInvalid', abort: true })
   .regex(DAY, { error: 'validation.dateInvalid', abort: true })
   .refine(isExistingDay, { error: 'validation.dateInvalid', abort: true })
   .refine(
@@ -140,6 +141,8 @@ export const ErrorCode = z.enum([
   'invoice_not_editable',
   'invoice_transition_not_allowed',
   'invoice_total_too_large',
+  // a send refused by the pre-send check (issue 28): `fields` names every field § 14 (4) UStG still needs
+  'invoice_incomplete',
   'invoice_not_payable',
   'stripe_not_connected',
   'stripe_key_invalid',

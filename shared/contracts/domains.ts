@@ -6,6 +6,7 @@ import { text } from './common';
  * letters, digits and hyphens (no leading or trailing hyphen), up to 253 characters, no IP address.
  */
 export const DomainName = text({ error: 'validation.domainInvalid' })
+  .max(300, { error: 'validation.domainInvalid' })
   .trim()
   .transform((v) => v.toLowerCase().replace(/\.$/, ''))
   .pipe(

@@ -38,6 +38,18 @@ export const FileStatus = z
 export type FileStatus = z.infer<typeof FileStatus>;
 export const FILE_STATUSES = FileStatus.options;
 
+/** A status as a key of `statusCounts` (keys are camelCase like every key of the API; values stay as sent). */
+export type FileStatusKey =
+  | 'pendingReview'
+  | 'approved'
+  | 'rejected'
+  | 'clientApproved'
+  | 'clientRejected'
+  | 'revisionRequested';
+/** @example statusCountKey('pending_review') // 'pendingReview' */
+export const statusCountKey = (status: FileStatus) =>
+  status.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()) as FileStatusKey;
+
 export const FileSide = z.enum(['provider', 'client']).meta({ description: 'Which side.' });
 export type FileSide = z.infer<typeof FileSide>;
 
@@ -134,7 +146,11 @@ export const FilePageParams = FileVersionParams.extend({
     .int()
     .min(1)
     .max(10_000)
-    .meta({ param: { name: 'page', in: 'path' }, description: 'Page number, from 1 (an image has one).' }),
+    .meta({
+      format: 'int32',
+      param: { name: 'page', in: 'path' },
+      description: 'Page number, from 1 (an image has one).',
+    }),
 });
 
 export const FileActor = z.object({ type: FileSide, name: text() }).meta({ id: 'FileActor' });
@@ -269,8 +285,24 @@ export const FileList = pageOf(FileSummary)
   .extend({
     total: PageTotal,
     statusCounts: z
-      .record(FileStatus, z.number().int())
-      .meta({ description: 'Files per status under the other filters (for the filter chips).' }),
+      .object(
+        Object.fromEntries(FILE_STATUSES.map((s) => [statusCountKey(s), z.number().int().min(0)])) as Record<
+          FileStatusKey,
+          z.ZodNumber
+        >,
+      )
+      .meta({
+        description:
+          'Files per status under the other filters (for the filter chips), keyed by the status in camelCase (`pending_review` → `pendingReview`).',
+        example: {
+          pendingReview: 2,
+          approved: 5,
+          rejected: 0,
+          clientApproved: 1,
+          clientRejected: 0,
+          revisionRequested: 1,
+        },
+      }),
   })
   .meta({ id: 'FileList' });
 export type FileList = z.infer<typeof FileList>;
@@ -285,7 +317,7 @@ export type FileUpdateInput = z.input<typeof FileUpdateInput>;
 
 export const PinInput = z
   .object({
-    page: z.number().int().min(1).max(10_000),
+    page: z.number().int().min(1).max(10_000).meta({ format: 'int32' }),
     x: z.number().min(0).max(1),
     y: z.number().min(0).max(1),
     body: text({ error: 'validation.pinRequired' })
@@ -303,6 +335,7 @@ export const FileDecisionInput = z
   .object({
     versionId: z
       .uuid()
+      .max(36)
       .meta({ description: 'The version decided on: must be the latest (409 `file_version_outdated`).' }),
     decision: FileDecisionValue,
     feedback: text()

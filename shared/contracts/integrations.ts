@@ -31,6 +31,7 @@ export type MailDomainStatus = z.infer<typeof MailDomainStatus>;
  */
 export const FromLocalPart = text({ error: 'validation.fromLocalPartInvalid' })
   .trim()
+  .max(64, { error: 'validation.fromLocalPartInvalid' })
   .transform((v) => v.toLowerCase())
   .pipe(
     text()

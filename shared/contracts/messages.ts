@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text, Uuid } from './common';
+import { PAGE_LIMIT_MAX, PageQuery, pageOf } from './paging';
 import { ProjectStatus } from './projects';
 
 /*
@@ -44,19 +45,18 @@ export const Message = z
 export type Message = z.infer<typeof Message>;
 
 export const MessagePageQuery = z.object({
-  before: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .meta({ description: 'Only messages with a smaller seq.' }),
-  limit: z.coerce.number().int().min(1).max(100).default(30),
+  ...PageQuery,
+  limit: PageQuery.limit
+    .default(30)
+    .meta({ description: `Messages per page, 1–${PAGE_LIMIT_MAX} (default 30).` }),
 });
 
 export const MessagePage = z
   .object({
-    items: z.array(Message).meta({ description: 'Oldest first.' }),
-    hasMore: z.boolean().meta({ description: 'Older messages exist (load them with `before`).' }),
+    items: z.array(Message).max(PAGE_LIMIT_MAX).meta({ description: 'Oldest first within the page.' }),
+    nextCursor: pageOf(Message).shape.nextCursor.meta({
+      description: 'Send as `cursor` for the page of older messages; null when there are none.',
+    }),
     lastReadSeq: z
       .number()
       .int()
@@ -66,9 +66,9 @@ export const MessagePage = z
 export type MessagePage = z.infer<typeof MessagePage>;
 
 export const MarkConversationRead = z
-  .object({ upToSeq: z.number().int().min(0) })
+  .object({ upToSeq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).meta({ format: 'int64' }) })
   .strict()
-  .meta({ id: 'MarkConversationRead' });
+  .meta({ id: 'MarkConversationRead', example: { upToSeq: 42 } });
 
 /** One row of the Messages page: a project's conversation with its newest message and unread count. */
 export const Conversation = z

@@ -20,12 +20,21 @@ export const PageQuery = {
     .min(1)
     .max(PAGE_LIMIT_MAX)
     .default(PAGE_LIMIT_DEFAULT)
-    .meta({ description: `Items per page, 1–${PAGE_LIMIT_MAX} (default ${PAGE_LIMIT_DEFAULT}).` }),
+    .meta({
+      format: 'int32',
+      description: `Items per page, 1–${PAGE_LIMIT_MAX} (default ${PAGE_LIMIT_DEFAULT}).`,
+    }),
   cursor: text().max(500).optional().meta({
     description:
       'Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page.',
   }),
 };
+
+/** What a service takes of `PageQuery` (the parsed query). */
+export interface PageInput {
+  limit: number;
+  cursor?: string | undefined;
+}
 
 /** The paging fields of a list's answer: the page's items and where the next page starts. */
 export function pageOf<Item extends z.ZodType>(item: Item) {

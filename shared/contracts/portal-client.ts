@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Email, Language, text, Uuid } from './common';
 import { Money } from './overview';
+import { PageQuery, pageOf } from './paging';
 
 /*
  * The client portal's contracts (spec §3, §5, §7): what the portal app sends and receives, validated by the
@@ -169,7 +170,9 @@ export const PortalPasswordInput = z
     password: text({ error: 'validation.passwordTooShort' })
       .min(6, { error: 'validation.passwordTooShort' })
       .max(256, { error: 'validation.passwordTooLong' }),
-    confirmPassword: text({ error: 'validation.passwordsDoNotMatch' }),
+    confirmPassword: text({ error: 'validation.passwordsDoNotMatch' }).max(256, {
+      error: 'validation.passwordsDoNotMatch',
+    }),
   })
   .strict()
   .refine((v) => v.password === v.confirmPassword, {
@@ -242,12 +245,11 @@ export const PortalDashboard = z
   .meta({ id: 'PortalDashboard' });
 export type PortalDashboard = z.infer<typeof PortalDashboard>;
 
-export const PortalProjectList = z
-  .object({ items: z.array(PortalProject) })
-  .meta({ id: 'PortalProjectList' });
+/** The paging of the client's lists (projects, invoices). */
+export const PortalListQuery = PortalPathParam.extend({ ...PageQuery });
+
+export const PortalProjectList = pageOf(PortalProject).meta({ id: 'PortalProjectList' });
 export type PortalProjectList = z.infer<typeof PortalProjectList>;
 
-export const PortalInvoiceList = z
-  .object({ items: z.array(PortalInvoice) })
-  .meta({ id: 'PortalInvoiceList' });
+export const PortalInvoiceList = pageOf(PortalInvoice).meta({ id: 'PortalInvoiceList' });
 export type PortalInvoiceList = z.infer<typeof PortalInvoiceList>;

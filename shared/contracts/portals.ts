@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { text, Uuid } from './common';
+import { PageQuery, pageOf } from './paging';
 
 /** A colour as `#rrggbb`; upper case accepted, stored and returned lower case. */
 export const HexColor = text({ error: 'validation.colorInvalid' })
+  .max(32, { error: 'validation.colorInvalid' })
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.colorInvalid' })
   .transform((v) => v.toLowerCase())
@@ -162,7 +164,8 @@ export const Portal = z
   .meta({ id: 'Portal' });
 export type Portal = z.infer<typeof Portal>;
 
-export const PortalList = z.object({ items: z.array(Portal) }).meta({ id: 'PortalList' });
+export const PortalListQuery = z.object({ ...PageQuery });
+export const PortalList = pageOf(Portal).meta({ id: 'PortalList' });
 export type PortalList = z.infer<typeof PortalList>;
 
 export const PortalIdParam = z.object({

@@ -10,6 +10,7 @@ const knownCurrencies: ReadonlySet<string> | undefined = (() => {
 
 /** A profile currency as typed: trimmed, upper-cased, an ISO 4217 code. */
 export const CurrencyInput = text()
+  .max(16, { error: 'validation.currencyInvalid' })
   .trim()
   .transform((v) => v.toUpperCase())
   .pipe(

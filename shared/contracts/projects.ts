@@ -28,6 +28,7 @@ const BudgetCents = z
   .int({ error: 'validation.budgetInvalid' })
   .min(0, { error: 'validation.budgetInvalid' })
   .max(10_000_000_000_000, { error: 'validation.budgetInvalid' })
+  .meta({ format: 'int64' })
   .nullable()
   .optional()
   .meta({ description: 'Budget in minor units (cents) of the provider’s currency; null for none.' });

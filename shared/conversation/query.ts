@@ -32,7 +32,7 @@ export function isTransientSendError(error: unknown): boolean {
 
 const PAGE_SIZE = 30;
 
-type Thread = InfiniteData<MessagePage, number | undefined>;
+type Thread = InfiniteData<MessagePage, string | undefined>;
 
 export function useConversationList() {
   return useQuery({
@@ -48,11 +48,14 @@ export function useConversationThread(projectId: string) {
     queryFn: ({ pageParam }) =>
       callApi(() =>
         api.GET('/api/projects/{projectId}/messages', {
-          params: { path: { projectId }, query: { limit: PAGE_SIZE, before: pageParam } },
+          params: {
+            path: { projectId },
+            query: { limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+          },
         }),
       ) as Promise<MessagePage>,
-    initialPageParam: undefined as number | undefined,
-    getNextPageParam: (page) => (page.hasMore ? page.items[0]?.seq : undefined),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
   const messages = useMemo(
     () => (query.data ? [...query.data.pages].reverse().flatMap((page) => page.items) : undefined),

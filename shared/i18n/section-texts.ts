@@ -42,7 +42,10 @@ export function sectionTexts(namespace: string, locales: SectionLocales) {
    * outlet shows "section unavailable, retry" (its Retry loads them again) instead of a page of raw keys.
    */
   function useTexts() {
-    const translation = useTranslation([namespace, 'translation']);
+    // `nsMode: 'fallback'`: a key missing in the section's namespace is looked up in the main texts
+    // (react-i18next's default binds `t` to the first namespace only, which rendered e.g. the pre-send
+    // check's `legal.missing.*` keys, kept in the main texts for the server too, as raw keys).
+    const translation = useTranslation([namespace, 'translation'], { nsMode: 'fallback' });
     const lang = translation.i18n.resolvedLanguage ?? translation.i18n.language ?? 'en';
     const [loaded, setLoaded] = useState<{ lang: string; error?: unknown } | null>(() =>
       translation.i18n.hasResourceBundle(toSupportedLanguage(lang), namespace) ? { lang } : null,

@@ -215,7 +215,7 @@ export function ApiKeysPanel() {
         onOpenChange={(open) => !open && setRevoking(null)}
         remove={() =>
           callApi(() =>
-            api.DELETE('/api/api-keys/{apiKeyId}', { params: { path: { apiKeyId: revoking?.id ?? '' } } }),
+            api.DELETE('/api/api-keys/{keyId}', { params: { path: { keyId: revoking?.id ?? '' } } }),
           )
         }
         onFailure={(error) =>

@@ -35,7 +35,7 @@ createServer(async (req, res) => {
               fullName: row.full_name,
               preferredLanguage: row.preferred_language,
             },
-            session: { id: row.id, expires_at: Math.floor(new Date(row.expires_at).getTime() / 1000) },
+            session: { id: row.id, expiresAt: new Date(row.expires_at).toISOString() },
           }
         : { user: null, session: null },
     ),

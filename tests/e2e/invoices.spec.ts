@@ -1,6 +1,17 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { type APIRequestContext, expect as baseExpect, type Locator, test } from '@playwright/test';
 import { world } from './collaboration-world';
-import { GERMAN_PHONE, gotoLive, LIVE, setProfileLanguage, shot } from './support';
+import {
+  createClient,
+  GERMAN_PHONE,
+  gotoLive,
+  LIVE,
+  ok,
+  setProfileLanguage,
+  shot,
+  uniqueEmail,
+} from './support';
 
 /**
  * Issue 21's invoices section in the provider's dashboard, set up through the API (a provider with a portal,
@@ -15,13 +26,15 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 /** Fills one line of the editor (its list item is named "Line n" / "Position n"). */
 async function fillLine(
   line: Locator,
-  labels: { description: string; quantity: string; price: RegExp; tax: string },
+  labels: { description: string; quantity: string; price: RegExp; tax: string; category: string },
   values: { description: string; quantity: string; price: string; tax: string },
 ) {
   await line.getByLabel(labels.description, { exact: true }).fill(values.description);
   await line.getByLabel(labels.quantity, { exact: true }).fill(values.quantity);
   await line.getByLabel(labels.price).fill(values.price);
   await line.getByLabel(labels.tax, { exact: true }).fill(values.tax);
+  // A line without tax needs its VAT category (§ 14 (4) UStG, EN 16931 BT-151): here zero-rated.
+  if (!values.tax) await line.getByLabel(labels.category, { exact: true }).selectOption('zero');
 }
 
 async function clientId(request: APIRequestContext): Promise<string> {
@@ -31,8 +44,20 @@ async function clientId(request: APIRequestContext): Promise<string> {
   return id;
 }
 
-const EN = { description: 'Description', quantity: 'Quantity', price: /^Unit price/, tax: 'Tax %' };
-const DE = { description: 'Beschreibung', quantity: 'Menge', price: /^Einzelpreis/, tax: 'USt. %' };
+const EN = {
+  description: 'Description',
+  quantity: 'Quantity',
+  price: /^Unit price/,
+  tax: 'Tax %',
+  category: 'VAT category',
+};
+const DE = {
+  description: 'Beschreibung',
+  quantity: 'Menge',
+  price: /^Einzelpreis/,
+  tax: 'USt. %',
+  category: 'USt.-Kategorie',
+};
 
 test('provider: a draft with live totals, edited, sent as INV-0001, paid, filtered by status, paid elsewhere live, and the project’s tab', async ({
   browser,
@@ -120,7 +145,16 @@ test('provider: a draft with live totals, edited, sent as INV-0001, paid, filter
     const created = await request.post('/api/invoices', {
       data: {
         clientId: await clientId(request),
-        lines: [{ description: 'Support', quantityMilli: 2000, unitPriceCents: 5000, taxRateBp: null }],
+        supplyDate: '2026-03-02',
+        lines: [
+          {
+            description: 'Support',
+            quantityMilli: 2000,
+            unitPriceCents: 5000,
+            taxRateBp: null,
+            vatCategory: 'zero',
+          },
+        ],
       },
     });
     expect(created.status()).toBe(201);
@@ -138,6 +172,7 @@ test('provider: a draft with live totals, edited, sent as INV-0001, paid, filter
       data: {
         clientId: await clientId(request),
         projectId: w.branding,
+        supplyDate: '2026-03-02',
         lines: [{ description: 'Logo', quantityMilli: 1000, unitPriceCents: 45000, taxRateBp: 1900 }],
       },
     });
@@ -254,4 +289,190 @@ test('provider in German on a phone: German number input, totals in euros, sent 
   } finally {
     await context.close();
   }
+});
+
+/** The PDF of an invoice as pdftotext reads it (`-layout`), spaces of every kind as one. */
+async function pdfTextOf(request: APIRequestContext, invoiceId: string, name: string): Promise<string> {
+  const res = await request.get(`/api/invoices/${invoiceId}/pdf`);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('application/pdf');
+  const path = test.info().outputPath(`${name}.pdf`);
+  writeFileSync(path, await res.body());
+  return execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' })
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/\s+/g, ' ');
+}
+
+/** A sent invoice through the API: its id and the day it was issued as the PDF prints it (`dd.mm.yyyy`). */
+async function sendThroughApi(request: APIRequestContext, data: Record<string, unknown>) {
+  const draft = await ok<{ id: string }>(await request.post('/api/invoices', { data }), 201);
+  const sent = await ok<{ invoice: { number: string; issuedAt: string } }>(
+    await request.post(`/api/invoices/${draft.id}/send`, { data: {} }),
+  );
+  const [y, m, d] = sent.invoice.issuedAt.slice(0, 10).split('-');
+  return { id: draft.id, number: sent.invoice.number, issued: `${d}.${m}.${y}` };
+}
+
+test('the German PDF, read back with pdftotext, names every field § 14 (4) UStG requires: standard, reverse charge and § 19', async ({
+  request,
+}) => {
+  test.skip(spawnSync('pdftotext', ['-v']).error !== undefined, 'pdftotext (poppler-utils) is not installed');
+  test.setTimeout(120_000);
+  // The provider's structured details and the client's billing address (`legalDetails`), set through the API.
+  const w = await world(request, 'de');
+  await ok(
+    await request.patch(`/api/clients/${w.clientId}`, {
+      data: { company: 'Hopper Analytics GmbH', buyerReference: '04011000-12345-67' },
+    }),
+  );
+
+  // Standard: 19 % and 7 % lines and a zero-rated one, each with its unit; a day of supply.
+  const standard = await sendThroughApi(request, {
+    clientId: w.clientId,
+    currency: 'EUR',
+    language: 'de',
+    supplyDate: '2026-03-10',
+    lines: [
+      {
+        description: 'Gestaltung Startseite',
+        quantityMilli: 1500,
+        unitPriceCents: 123_450,
+        taxRateBp: 1900,
+        unit: 'day',
+      },
+      {
+        description: 'Fachbuch Typografie',
+        quantityMilli: 2000,
+        unitPriceCents: 8_000,
+        taxRateBp: 700,
+        unit: 'piece',
+        vatCategory: 'reduced',
+      },
+      {
+        description: 'Domain',
+        quantityMilli: 1000,
+        unitPriceCents: 1_200,
+        taxRateBp: null,
+        unit: 'flat_rate',
+        vatCategory: 'zero',
+      },
+    ],
+  });
+  const text = await pdfTextOf(request, standard.id, 'standard');
+  const required: [string, string][] = [
+    // Nr. 1: the supplier's full name and address
+    ['supplier name', 'Acme Studio – Ada Lovelace'],
+    ['supplier street', 'Hauptstraße 5'],
+    ['supplier postcode and city', '10115 Berlin'],
+    ['supplier country', 'Deutschland'],
+    // Nr. 1: the recipient's full name and address (and the buyer reference)
+    ['recipient name', 'Hopper Analytics GmbH'],
+    ['recipient street', 'Kundenweg 2'],
+    ['recipient postcode and city', '50667 Köln'],
+    ['buyer reference', 'Ihre Referenz: 04011000-12345-67'],
+    // Nr. 2: the tax number or the VAT id
+    ['tax number', 'Steuernummer: 30/123/45678'],
+    ['VAT id', 'USt-IdNr.: DE123456789'],
+    // Nr. 3 and 4: the date of issue and the unique number
+    ['date of issue', `Rechnungsdatum ${standard.issued}`],
+    ['number', `Rechnungsnummer ${standard.number}`],
+    // Nr. 5: the quantity and kind of the service, with the unit
+    ['description (19 %)', 'Gestaltung Startseite'],
+    ['quantity and unit (days)', '1,5 Tage'],
+    ['description (7 %)', 'Fachbuch Typografie'],
+    ['quantity and unit (pieces)', '2 Stk.'],
+    ['description (0 %)', 'Domain'],
+    ['quantity and unit (flat rate)', '1 pauschal'],
+    // Nr. 6: the date of supply
+    ['date of supply', 'Leistungsdatum 10.03.2026'],
+    // Nr. 7 and 8: the net amount per tax rate, the rate and the tax amount; the untaxed net by category
+    ['net at 19 %', '19 % USt. auf 1.851,75 €'],
+    ['tax at 19 %', '351,83 €'],
+    ['net at 7 %', '7 % USt. auf 160,00 €'],
+    ['tax at 7 %', '11,20 €'],
+    ['zero-rated net', 'Nullsatz auf 12,00 €'],
+    ['total', 'Gesamtbetrag 2.386,78 €'],
+  ];
+  for (const [field, expected] of required) expect(text, field).toContain(expected);
+
+  // Reverse charge: an EU business client in France with its VAT id; 0 %, both VAT ids and the note.
+  const french = await createClient(request, {
+    name: 'Marie Curie',
+    email: uniqueEmail('client'),
+    portalId: w.portalId,
+    language: 'de',
+  });
+  await ok(
+    await request.patch(`/api/clients/${french.id}`, {
+      data: {
+        company: 'Curie Conseil SARL',
+        billingStreet: '12 rue de Rivoli',
+        billingPostcode: '75004',
+        billingCity: 'Paris',
+        billingCountry: 'FR',
+        vatId: 'FR40303265045',
+      },
+    }),
+  );
+  const reverse = await sendThroughApi(request, {
+    clientId: french.id,
+    currency: 'EUR',
+    language: 'de',
+    supplyFrom: '2026-02-01',
+    supplyTo: '2026-02-28',
+    lines: [
+      {
+        description: 'Beratung',
+        quantityMilli: 10_000,
+        unitPriceCents: 9_000,
+        taxRateBp: 0,
+        unit: 'hour',
+        vatCategory: 'reverse_charge',
+      },
+    ],
+  });
+  const rc = await pdfTextOf(request, reverse.id, 'reverse-charge');
+  for (const expected of [
+    'Curie Conseil SARL',
+    '12 rue de Rivoli',
+    '75004 Paris',
+    'Frankreich',
+    'USt-IdNr.: FR40303265045',
+    'USt-IdNr.: DE123456789',
+    `Rechnungsnummer ${reverse.number}`,
+    `Rechnungsdatum ${reverse.issued}`,
+    'Leistungszeitraum 01.02.2026 – 28.02.2026',
+    '10 Std.',
+    'Reverse Charge (0 %) auf 900,00 €',
+    'Steuerschuldnerschaft des Leistungsempfängers',
+  ])
+    expect(rc, expected).toContain(expected);
+  expect(rc).not.toMatch(/\d+ % USt\. auf/);
+
+  // Small business (§ 19 UStG): no VAT on the invoice, the note instead.
+  await ok(await request.patch('/api/invoice-settings', { data: { taxMode: 'small_business' } }));
+  const small = await sendThroughApi(request, {
+    clientId: w.clientId,
+    currency: 'EUR',
+    language: 'de',
+    supplyDate: '2026-03-11',
+    lines: [
+      { description: 'Workshop', quantityMilli: 2000, unitPriceCents: 50_000, taxRateBp: null, unit: 'day' },
+    ],
+  });
+  const sb = await pdfTextOf(request, small.id, 'small-business');
+  for (const expected of [
+    'Acme Studio – Ada Lovelace',
+    'Steuernummer: 30/123/45678',
+    'Hopper Analytics GmbH',
+    '50667 Köln',
+    `Rechnungsnummer ${small.number}`,
+    `Rechnungsdatum ${small.issued}`,
+    'Leistungsdatum 11.03.2026',
+    '2 Tage',
+    'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.',
+    'Gesamtbetrag 1.000,00 €',
+  ])
+    expect(sb, expected).toContain(expected);
+  expect(sb).not.toMatch(/\d+ % USt\. auf/);
 });

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 import sharp from 'sharp';
-import { type World, world } from './collaboration-world';
+import { legalDetails, type World, world } from './collaboration-world';
 
 /**
  * The list specs' world, through the API on top of `collaboration-world.ts`: more clients (one with a long
@@ -67,6 +67,7 @@ export async function listWorld(request: APIRequestContext): Promise<ListWorld> 
       projectId: w.website,
       description,
       dueDate: '2026-12-07',
+      supplyDate: '2026-03-02',
       lines: [{ description, quantityMilli: 1000, unitPriceCents: amount, taxRateBp: 1900 }],
     });
   const send = async (id: string) => post(request, `/api/invoices/${id}/send`, {});
@@ -88,6 +89,8 @@ export async function listWorld(request: APIRequestContext): Promise<ListWorld> 
     email: `list-long-${Date.now().toString(36)}@example.com`,
     portalId: w.portalId,
   });
+  // Its billing address, which the pre-send check (§ 14 (4) UStG) needs.
+  await legalDetails(request, agency.id);
   const apollo = await post(request, '/api/projects', {
     name: 'Apollo guidance computer documentation and review',
     clientId: agency.id,
@@ -96,6 +99,7 @@ export async function listWorld(request: APIRequestContext): Promise<ListWorld> 
     clientId: agency.id,
     projectId: apollo.id,
     dueDate: '2026-12-07',
+    supplyDate: '2026-03-02',
     lines: [{ description: 'Review', quantityMilli: 1000, unitPriceCents: 9_999_999, taxRateBp: 1900 }],
   });
   await send(long.id);

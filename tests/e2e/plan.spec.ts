@@ -101,8 +101,16 @@ test.describe('plan', () => {
     await expect(invoices.getByLabel('Invoice number prefix')).toHaveValue('INV-');
     await expect(invoices.getByLabel('Next number')).toHaveValue('1');
     await invoices.getByLabel('Invoice number prefix').fill('RE-');
-    await invoices.getByLabel('Business address').fill('Analytical Studio\nMusterstraße 1\n10115 Berlin');
-    await invoices.getByLabel('Tax ID').fill('DE123456789');
+    // The structured business details § 14 (4) UStG wants on every invoice (issue 28).
+    await invoices.getByLabel('Legal name').fill('Analytical Studio');
+    await invoices.getByLabel('Street and number').fill('Musterstraße 1');
+    await invoices.getByLabel('Postcode').fill('10115');
+    await invoices.getByLabel('City').fill('Berlin');
+    await invoices.getByLabel('Country').selectOption('DE');
+    await invoices.getByLabel('Tax number').fill('21/815/08150');
+    await invoices.getByLabel('VAT ID').fill('de 123 456 789');
+    await invoices.getByLabel('VAT', { exact: true }).selectOption('small_business');
+    await expect(invoices.getByText(/Gemäß § 19 UStG wird keine Umsatzsteuer berechnet/)).toBeVisible();
     await invoices.getByLabel('Payment instructions').fill('IBAN DE02 1203 0000 0000 2020 51');
     await invoices.getByLabel('Default payment term (days)').fill('400');
     await invoices.getByRole('button', { name: 'Save invoice settings' }).click();
@@ -115,7 +123,15 @@ test.describe('plan', () => {
     await page.reload();
     const reloaded = page.getByRole('region', { name: 'Invoices' });
     await expect(reloaded.getByLabel('Invoice number prefix')).toHaveValue('RE-');
-    await expect(reloaded.getByLabel('Tax ID')).toHaveValue('DE123456789');
+    await expect(reloaded.getByLabel('Legal name')).toHaveValue('Analytical Studio');
+    await expect(reloaded.getByLabel('Street and number')).toHaveValue('Musterstraße 1');
+    await expect(reloaded.getByLabel('Postcode')).toHaveValue('10115');
+    await expect(reloaded.getByLabel('City')).toHaveValue('Berlin');
+    await expect(reloaded.getByLabel('Country')).toHaveValue('DE');
+    await expect(reloaded.getByLabel('Tax number')).toHaveValue('21/815/08150');
+    // Normalised on the way in.
+    await expect(reloaded.getByLabel('VAT ID')).toHaveValue('DE123456789');
+    await expect(reloaded.getByLabel('VAT', { exact: true })).toHaveValue('small_business');
     await expect(reloaded.getByLabel('Default payment term (days)')).toHaveValue('30');
     await expect(reloaded.getByLabel('Default tax rate (%)')).toHaveValue('19');
   });

@@ -10,6 +10,8 @@ import { type StripeStandIn, startStripeStandIn } from '../stripe/stand-in';
 import { type CallSpec, FIXTURES } from './isolation/fixtures';
 import {
   call,
+  checkResponsesWith,
+  contractProblems,
   freshPortalToken,
   makeAttacker,
   makeVictim,
@@ -17,6 +19,7 @@ import {
   snapshot,
   type Victim,
 } from './isolation/world';
+import { type OpenApiDocument, responseValidator } from './openapi/response-validator';
 
 /**
  * The isolation suite: it reads the app's own route table (its OpenAPI document, so a route nobody
@@ -118,10 +121,15 @@ describe.each(databases)('tenant isolation on the %s', (_name, databaseUrl) => {
       { databaseUrl },
     );
     stripe.setDeliveryTarget(async (target, init) => t.app.request(new URL(target).pathname, init));
+    // Every answer of the suite, the victim's set-up included, must be one the document describes.
+    const doc = t.app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'isolation', version: '0' } });
+    checkResponsesWith(responseValidator(doc as unknown as OpenApiDocument));
+    contractProblems.length = 0;
     victim = await makeVictim(t);
     ops = operations(t);
   });
   afterAll(async () => {
+    checkResponsesWith(undefined);
     await stripe?.close();
     await t?.close();
   });
@@ -265,6 +273,10 @@ describe.each(databases)('tenant isolation on the %s', (_name, databaseUrl) => {
     expect(failures).toEqual([]);
     // Every operation times every identity: minutes on a loaded machine, not the default 30 s.
   }, 600_000);
+
+  it('answers only what the OpenAPI document describes (status, content type, body, headers)', () => {
+    expect([...new Set(contractProblems)]).toEqual([]);
+  });
 
   it('changes nothing of the victim for unsigned or foreign Stripe events', async () => {
     const webhook = `${t.deps.config.publicOrigin}/api/webhooks/stripe`;

@@ -42,7 +42,7 @@ describe('what an API key may reach', () => {
       ['get', '/api/account/export'],
       ['get', '/api/api-keys'],
       ['post', '/api/api-keys'],
-      ['delete', '/api/api-keys/{apiKeyId}'],
+      ['delete', '/api/api-keys/{keyId}'],
       ['get', '/api/plan'],
       ['put', '/api/payments/stripe'],
       ['post', '/api/auth/refresh'],

@@ -11,6 +11,7 @@ export const registerChangePassword = providerOperation(
   {
     method: 'post',
     path: '/api/account/password',
+    operationId: 'changePassword',
     tags: ['Account'],
     summary: 'Change your password',
     description:

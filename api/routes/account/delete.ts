@@ -13,6 +13,7 @@ export const registerDeleteAccount = providerOperation(
   {
     method: 'delete',
     path: '/api/account',
+    operationId: 'deleteAccount',
     tags: ['Account'],
     summary: 'Delete your account',
     description:

@@ -12,6 +12,7 @@ export const registerEndSession = providerOperation(
   {
     method: 'delete',
     path: '/api/account/sessions/{id}',
+    operationId: 'endSession',
     tags: ['Account'],
     summary: 'Sign out one session',
     description:

@@ -9,6 +9,7 @@ export const registerExportAccount = providerOperation(
   {
     method: 'get',
     path: '/api/account/export',
+    operationId: 'exportAccount',
     tags: ['Account'],
     summary: 'Export your data',
     description:

@@ -1,4 +1,4 @@
-import { AccountSessionList } from '../../../shared/contracts/account';
+import { AccountSessionList, AccountSessionListQuery } from '../../../shared/contracts/account';
 import { errorResponses } from '../../http/openapi';
 import { listSessions } from '../../services/account/sessions';
 import { providerOperation } from '../operation';
@@ -8,10 +8,12 @@ export const registerListSessions = providerOperation(
   {
     method: 'get',
     path: '/api/account/sessions',
+    operationId: 'listSessions',
     tags: ['Account'],
     summary: 'List your active sessions',
     description:
-      'Every live session of the account (devices signed in), most recently active first, with the browser, a masked IP address and `current: true` for the one making this request. Session secrets are never returned. Not cacheable.',
+      'Every live session of the account (devices signed in), most recently active first, with the browser, a masked IP address and `current: true` for the one making this request. Session secrets are never returned. Paged by cursor: `limit` up to 100 (default 50), `nextCursor` continues the list as `cursor`. Not cacheable.',
+    request: { query: AccountSessionListQuery },
     responses: {
       200: {
         description: 'The sessions',
@@ -23,6 +25,6 @@ export const registerListSessions = providerOperation(
   async (c, scope) => {
     const { sql, now } = c.get('deps');
     c.header('Cache-Control', 'no-store');
-    return c.json({ sessions: await listSessions(sql, scope, now()) }, 200);
+    return c.json(await listSessions(sql, scope, now(), c.req.valid('query')), 200);
   },
 );

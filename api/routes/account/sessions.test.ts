@@ -29,7 +29,7 @@ describe('account sessions: security', () => {
   it('never lists or ends another user’s sessions (404 session_not_found, session kept)', async () => {
     const a = await signedInProvider(t, 'sess-a@example.com');
     const b = await signedInProvider(t, 'sess-b@example.com');
-    expect((await list(a)).body.sessions.map((s: { id: string }) => s.id)).toEqual([idOf(a)]);
+    expect((await list(a)).body.items.map((s: { id: string }) => s.id)).toEqual([idOf(a)]);
     const res = await endOne(a, idOf(b));
     expect(res.status).toBe(404);
     expect((await res.json()).error.code).toBe('session_not_found');
@@ -51,16 +51,16 @@ describe('GET /api/account/sessions', () => {
     const { res, body } = await list(current);
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toBe('no-store');
-    expect(body.sessions).toHaveLength(2);
-    const mine = body.sessions.find((s: { current: boolean }) => s.current);
-    const other = body.sessions.find((s: { current: boolean }) => !s.current);
+    expect(body.items).toHaveLength(2);
+    const mine = body.items.find((s: { current: boolean }) => s.current);
+    const other = body.items.find((s: { current: boolean }) => !s.current);
     expect(mine.id).toBe(idOf(current));
     expect(other).toMatchObject({
       id: idOf(phone),
       userAgent: 'Phone/2.0',
       ip: expect.stringMatching(/^10\.0\.\d+\.x$/),
     });
-    for (const s of body.sessions) {
+    for (const s of body.items) {
       expect(Object.keys(s).sort()).toEqual([
         'createdAt',
         'current',
@@ -81,7 +81,7 @@ describe('GET /api/account/sessions', () => {
     const cookie = await signedInProvider(t, 'expired@example.com');
     const old = await anotherDevice(t, 'expired@example.com');
     await t.sql`UPDATE user_sessions SET expires_at = now() - interval '1 minute' WHERE id = ${idOf(old)}`;
-    expect((await list(cookie)).body.sessions.map((s: { id: string }) => s.id)).toEqual([idOf(cookie)]);
+    expect((await list(cookie)).body.items.map((s: { id: string }) => s.id)).toEqual([idOf(cookie)]);
   });
 });
 

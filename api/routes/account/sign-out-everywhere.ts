@@ -11,6 +11,7 @@ export const registerSignOutEverywhere = providerOperation(
   {
     method: 'post',
     path: '/api/account/sessions/sign-out-everywhere',
+    operationId: 'signOutEverywhere',
     tags: ['Account'],
     summary: 'Sign out everywhere',
     description:

@@ -19,6 +19,7 @@ export const registerMarkNotificationsRead = sharedOperation(
   {
     method: 'post',
     path: '/api/notifications/read',
+    operationId: 'markNotificationsRead',
     tags: ['Notifications'],
     summary: 'Mark notifications read',
     provider: { description },

@@ -1,5 +1,6 @@
-import { z } from '@hono/zod-openapi';
+import type { z } from '@hono/zod-openapi';
 import { ActivityItem, ActivityPageQuery } from '../../../shared/contracts/activity';
+import { pageOf } from '../../../shared/contracts/paging';
 import { ProjectIdParam } from '../../../shared/contracts/projects';
 import type { Scope } from '../../auth/scope';
 import type { Sql } from '../../db/client';
@@ -9,10 +10,10 @@ import { listActivity } from '../../services/activity/notifications';
 import { getProjectRow } from '../../services/projects/list-projects';
 import { sharedOperation } from '../operation';
 
-const ActivityPage = z.object({ items: z.array(ActivityItem) }).meta({ id: 'ActivityPage' });
+const ActivityPage = pageOf(ActivityItem).meta({ id: 'ActivityPage' });
 const Query = ActivityPageQuery.omit({ projectId: true });
 const description =
-  'A project’s activity feed, newest first: `before` a seq loads older items, `limit` up to 100 (default 50). Titles are in the request language.';
+  'A project’s activity feed, newest first, paged by cursor: `limit` up to 100 (default 50), `nextCursor` continues the list (older items) as `cursor`. Titles are in the request language.';
 const responses = {
   200: { description: 'Activity', content: { 'application/json': { schema: ActivityPage } } },
   ...errorResponses(401, 404, 422),
@@ -23,6 +24,7 @@ export const registerProjectActivity = sharedOperation(
   {
     method: 'get',
     path: '/api/projects/{projectId}/activity',
+    operationId: 'listProjectActivity',
     tags: ['Projects'],
     summary: 'A project’s activity',
     provider: { description: description },
@@ -45,5 +47,5 @@ export const registerProjectActivity = sharedOperation(
 
 async function page(sql: Sql, scope: Scope, lang: Lang, projectId: string, query: z.output<typeof Query>) {
   await getProjectRow(sql, scope, projectId);
-  return { items: await listActivity(sql, scope, lang, { ...query, projectId }) };
+  return listActivity(sql, scope, lang, { ...query, projectId });
 }

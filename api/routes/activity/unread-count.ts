@@ -15,6 +15,7 @@ export const registerUnreadCount = sharedOperation(
   {
     method: 'get',
     path: '/api/notifications/unread-count',
+    operationId: 'countUnreadNotifications',
     tags: ['Notifications'],
     summary: 'Unread notifications',
     provider: { description: description },

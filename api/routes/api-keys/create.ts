@@ -7,6 +7,7 @@ import { providerOperation } from '../operation';
 export const registerCreateApiKey = providerOperation(
   {
     method: 'post',
+    operationId: 'createApiKey',
     path: '/api/api-keys',
     tags: ['API keys'],
     summary: 'Create an API key',

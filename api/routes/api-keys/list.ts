@@ -7,6 +7,7 @@ import { providerOperation } from '../operation';
 export const registerListApiKeys = providerOperation(
   {
     method: 'get',
+    operationId: 'listApiKeys',
     path: '/api/api-keys',
     tags: ['API keys'],
     summary: 'List your API keys',

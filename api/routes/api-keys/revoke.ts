@@ -3,11 +3,12 @@ import { errorResponses } from '../../http/openapi';
 import { revokeApiKey } from '../../services/api-keys/api-keys';
 import { providerOperation } from '../operation';
 
-/** DELETE /api/api-keys/{apiKeyId} */
+/** DELETE /api/api-keys/{keyId} */
 export const registerRevokeApiKey = providerOperation(
   {
     method: 'delete',
-    path: '/api/api-keys/{apiKeyId}',
+    operationId: 'revokeApiKey',
+    path: '/api/api-keys/{keyId}',
     tags: ['API keys'],
     summary: 'Revoke an API key',
     description:
@@ -20,7 +21,7 @@ export const registerRevokeApiKey = providerOperation(
   },
   async (c, scope) => {
     const { sql, now } = c.get('deps');
-    await revokeApiKey(sql, scope, c.req.valid('param').apiKeyId, now());
+    await revokeApiKey(sql, scope, c.req.valid('param').keyId, now());
     return c.body(null, 204);
   },
 );

@@ -10,6 +10,7 @@ export const registerForgotPassword = publicOperation(
   {
     method: 'post',
     path: '/api/auth/forgot-password',
+    operationId: 'requestPasswordReset',
     tags: ['Auth'],
     summary: 'Request a password-reset e-mail',
     description:

@@ -10,6 +10,7 @@ export const registerRefresh = providerOperation(
   {
     method: 'post',
     path: '/api/auth/refresh',
+    operationId: 'refreshSession',
     tags: ['Auth'],
     summary: 'Refresh the session',
     description:

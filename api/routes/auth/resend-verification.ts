@@ -10,6 +10,7 @@ export const registerResendVerification = publicOperation(
   {
     method: 'post',
     path: '/api/auth/resend-verification',
+    operationId: 'resendVerification',
     tags: ['Auth'],
     summary: 'Send a new verification e-mail',
     description:

@@ -13,6 +13,7 @@ export const registerResetPassword = publicOperation(
   {
     method: 'post',
     path: '/api/auth/reset-password',
+    operationId: 'resetPassword',
     tags: ['Auth'],
     summary: 'Set a new password with a reset link',
     description:

@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getSession, postJson, signedInProvider } from '../../auth/testing';
 import { createTestContext, type TestContext } from '../../testing/harness';
 
+/** A session's `expiresAt` (ISO 8601) in seconds since the epoch; 0 for none. */
+const secondsOf = (session?: { expiresAt: string } | null) =>
+  session ? Math.floor(Date.parse(session.expiresAt) / 1000) : 0;
+
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestContext({ TRUST_PROXY: 'true' });
@@ -29,7 +33,7 @@ describe('GET /api/auth/session', () => {
     }
   });
 
-  it('returns the user and the session with expires_at in seconds, 30 days ahead', async () => {
+  it('returns the user and the session with expiresAt in ISO 8601, 30 days ahead', async () => {
     const cookie = await signedInProvider(t, 'sess@example.com');
     const { body } = await getSession(t, cookie);
     expect(body.user).toMatchObject({
@@ -37,8 +41,8 @@ describe('GET /api/auth/session', () => {
       emailVerified: true,
       preferredLanguage: 'en',
     });
-    const expiresAt = body.session?.expires_at ?? 0;
-    expect(Number.isInteger(expiresAt)).toBe(true);
+    const expiresAt = secondsOf(body.session);
+    expect(body.session?.expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(expiresAt - nowSeconds()).toBeGreaterThanOrEqual(30 * 86_400 - 5);
     expect(expiresAt - nowSeconds()).toBeLessThanOrEqual(30 * 86_400);
   });
@@ -47,17 +51,17 @@ describe('GET /api/auth/session', () => {
 describe('sliding expiry', () => {
   it('does not write while more than 15 days remain, and slides once fewer remain', async () => {
     const cookie = await signedInProvider(t, 'slide@example.com');
-    const first = (await getSession(t, cookie)).body.session?.expires_at ?? 0;
+    const first = secondsOf((await getSession(t, cookie)).body.session);
 
     t.advance(10 * DAY);
     const early = await getSession(t, cookie);
-    expect(early.body.session?.expires_at).toBe(first);
+    expect(secondsOf(early.body.session)).toBe(first);
     expect(early.res.headers.getSetCookie()).toEqual([]);
 
     t.advance(6 * DAY); // 14 days left
     const late = await getSession(t, cookie);
-    expect(late.body.session?.expires_at).toBeGreaterThan(first);
-    expect((late.body.session?.expires_at ?? 0) - nowSeconds()).toBeGreaterThanOrEqual(30 * 86_400 - 5);
+    expect(secondsOf(late.body.session)).toBeGreaterThan(first);
+    expect(secondsOf(late.body.session) - nowSeconds()).toBeGreaterThanOrEqual(30 * 86_400 - 5);
     expect(late.res.headers.getSetCookie()[0]).toMatch(/^session=.+Expires=/);
   });
 
@@ -79,8 +83,8 @@ describe('sliding expiry', () => {
     }
     const { body } = await getSession(t, cookie); // day 84: the expiry stops at the cap
     const cap = created + 90 * 86_400;
-    expect(body.session?.expires_at).toBeGreaterThan(cap - 5);
-    expect(body.session?.expires_at).toBeLessThanOrEqual(cap);
+    expect(secondsOf(body.session)).toBeGreaterThan(cap - 5);
+    expect(secondsOf(body.session)).toBeLessThanOrEqual(cap);
     t.advance(6 * DAY + 5000);
     expect((await getSession(t, cookie)).body.session).toBeNull();
   });
@@ -89,14 +93,14 @@ describe('sliding expiry', () => {
 describe('POST /api/auth/refresh', () => {
   it('slides the expiry even when more than 15 days remain', async () => {
     const cookie = await signedInProvider(t, 'refresh@example.com');
-    const before = (await getSession(t, cookie)).body.session?.expires_at ?? 0;
+    const before = secondsOf((await getSession(t, cookie)).body.session);
     t.advance(2 * DAY);
     const res = await refresh(cookie);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.session.expires_at).toBeGreaterThanOrEqual(before + 2 * 86_400 - 5);
+    expect(secondsOf(body.session)).toBeGreaterThanOrEqual(before + 2 * 86_400 - 5);
     expect(res.headers.getSetCookie()[0]).toMatch(/^session=/);
-    expect((await getSession(t, cookie)).body.session?.expires_at).toBe(body.session.expires_at);
+    expect(secondsOf((await getSession(t, cookie)).body.session)).toBe(secondsOf(body.session));
   });
 
   it('answers 401 without a valid session', async () => {

@@ -8,10 +8,11 @@ export const registerSession = optionalProviderOperation(
   {
     method: 'get',
     path: '/api/auth/session',
+    operationId: 'getSession',
     tags: ['Auth'],
     summary: 'Current session',
     description:
-      'The signed-in user and session, or `{ user: null, session: null }` when signed out (never 401, so the dashboard can ask on every load). `session.expires_at` is in seconds since the epoch. Reading it slides the expiry when less than 15 days remain. Not cacheable.',
+      'The signed-in user and session, or `{ user: null, session: null }` when signed out (never 401, so the dashboard can ask on every load). `session.expiresAt` is ISO 8601. Reading it slides the expiry when less than 15 days remain. Not cacheable.',
     responses: {
       200: {
         description: 'The session, or nulls when signed out',

@@ -11,6 +11,7 @@ export const registerSignIn = publicOperation(
   {
     method: 'post',
     path: '/api/auth/sign-in',
+    operationId: 'signIn',
     tags: ['Auth'],
     summary: 'Sign in with e-mail and password',
     description:

@@ -12,6 +12,7 @@ export const registerSignOut = publicOperation(
   {
     method: 'post',
     path: '/api/auth/sign-out',
+    operationId: 'signOut',
     tags: ['Auth'],
     summary: 'Sign out',
     description:

@@ -10,6 +10,7 @@ export const registerSignUp = publicOperation(
   {
     method: 'post',
     path: '/api/auth/sign-up',
+    operationId: 'signUp',
     tags: ['Auth'],
     summary: 'Create a provider account',
     description:

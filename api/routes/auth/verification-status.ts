@@ -9,6 +9,7 @@ export const registerVerificationStatus = publicOperation(
   {
     method: 'post',
     path: '/api/auth/verify-email/status',
+    operationId: 'getVerificationStatus',
     tags: ['Auth'],
     summary: 'Look at a verification link',
     description:

@@ -12,6 +12,7 @@ export const registerVerifyEmail = publicOperation(
   {
     method: 'post',
     path: '/api/auth/verify-email',
+    operationId: 'verifyEmail',
     tags: ['Auth'],
     summary: 'Confirm an e-mail address',
     description:

@@ -8,6 +8,7 @@ export const registerCreateClient = providerOperation(
   {
     method: 'post',
     path: '/api/clients',
+    operationId: 'createClient',
     tags: ['Clients'],
     summary: 'Add a client',
     description:

@@ -8,6 +8,7 @@ export const registerDeleteClient = providerOperation(
   {
     method: 'delete',
     path: '/api/clients/{clientId}',
+    operationId: 'deleteClient',
     tags: ['Clients'],
     summary: 'Delete a client',
     description:

@@ -8,6 +8,7 @@ export const registerGetClient = providerOperation(
   {
     method: 'get',
     path: '/api/clients/{clientId}',
+    operationId: 'getClient',
     tags: ['Clients'],
     summary: 'Get a client',
     description:

@@ -10,6 +10,7 @@ export const registerInviteClient = providerOperation(
   {
     method: 'post',
     path: '/api/clients/{clientId}/invite',
+    operationId: 'inviteClient',
     tags: ['Clients'],
     summary: 'Invite a client to their portal',
     description:

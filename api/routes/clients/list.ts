@@ -8,6 +8,7 @@ export const registerListClients = providerOperation(
   {
     method: 'get',
     path: '/api/clients',
+    operationId: 'listClients',
     tags: ['Clients'],
     summary: 'List your clients',
     description:

@@ -9,6 +9,7 @@ export const registerSetClientPassword = providerOperation(
   {
     method: 'post',
     path: '/api/clients/{clientId}/password',
+    operationId: 'setClientPassword',
     tags: ['Clients'],
     summary: 'Set a client’s password',
     description:

@@ -8,6 +8,7 @@ export const registerUpdateClient = providerOperation(
   {
     method: 'patch',
     path: '/api/clients/{clientId}',
+    operationId: 'updateClient',
     tags: ['Clients'],
     summary: 'Update a client',
     description:

@@ -10,7 +10,9 @@ export const registerDevOutbox = publicOperation(
   {
     method: 'get',
     path: '/api/dev/outbox',
-    tags: ['Development'],
+    operationId: 'listDevOutbox',
+    // Development only: never in the public document (the route-table test lists it as an exception).
+    hide: true,
     summary: 'Development outbox',
     description:
       'The latest 50 e-mails the app would have sent, newest first, optionally only those to one address, each with its delivery status and attempts (mails go out through background jobs). Exists only outside production and without a Resend key, so developers and tests can open verification links without a mail server, and answers only requests from the machine itself (404 to any other, and to anything a proxy forwarded) unless `DEV_HELPERS_REMOTE=true`.',

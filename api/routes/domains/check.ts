@@ -13,6 +13,7 @@ export const registerCheckDomain = publicOperation(
   {
     method: 'get',
     path: '/api/domains/check',
+    operationId: 'checkDomain',
     tags: ['Domains'],
     summary: 'Is this a verified portal domain?',
     description:
@@ -21,7 +22,7 @@ export const registerCheckDomain = publicOperation(
     responses: {
       200: {
         description: 'A verified portal domain',
-        content: { 'application/json': { schema: z.object({ ok: z.literal(true) }) } },
+        content: { 'application/json': { schema: z.object({ ok: z.literal(true) }), example: { ok: true } } },
       },
       ...errorResponses(404, 422, 429),
     },

@@ -9,6 +9,7 @@ export const registerDeleteDomain = providerOperation(
   {
     method: 'delete',
     path: '/api/portals/{portalId}/domain',
+    operationId: 'deleteDomain',
     tags: ['Domains'],
     summary: 'Remove the custom domain',
     description:

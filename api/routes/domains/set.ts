@@ -10,6 +10,7 @@ export const registerSetDomain = providerOperation(
   {
     method: 'put',
     path: '/api/portals/{portalId}/domain',
+    operationId: 'setDomain',
     tags: ['Domains'],
     summary: 'Set a custom domain',
     description:

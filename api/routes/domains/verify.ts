@@ -11,6 +11,7 @@ export const registerVerifyDomain = providerOperation(
   {
     method: 'post',
     path: '/api/portals/{portalId}/domain/verify',
+    operationId: 'verifyDomain',
     tags: ['Domains'],
     summary: 'Verify the custom domain',
     description:

@@ -30,6 +30,7 @@ export const registerAddFilePin = sharedOperation(
   {
     method: 'post',
     path: '/api/files/{fileId}/pins',
+    operationId: 'addFilePin',
     tags: ['Files'],
     summary: 'Pin feedback to a point',
     provider: { description: `${description} Another provider’s file answers 404.` },

@@ -16,6 +16,7 @@ export const registerFileAnnotated = sharedOperation(
   {
     method: 'get',
     path: '/api/files/{fileId}/versions/{versionId}/annotated',
+    operationId: 'downloadAnnotatedFile',
     tags: ['Files'],
     summary: 'Download a version with its feedback',
     provider: { description: `${description} Another provider’s file answers 404.` },

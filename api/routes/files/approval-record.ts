@@ -16,6 +16,7 @@ export const registerFileApprovalRecord = sharedOperation(
   {
     method: 'get',
     path: '/api/files/{fileId}/versions/{versionId}/approval-record',
+    operationId: 'getApprovalRecord',
     tags: ['Files'],
     summary: 'A version’s approval record',
     provider: { description: `${description} Another provider’s file answers 404.` },

@@ -29,6 +29,7 @@ export const registerDecideFile = sharedOperation(
   {
     method: 'post',
     path: '/api/files/{fileId}/decisions',
+    operationId: 'decideFile',
     tags: ['Files'],
     summary: 'Decide on a file',
     provider: { description: `${description} Another provider’s file answers 404.` },

@@ -8,6 +8,7 @@ export const registerDeleteFile = providerOperation(
   {
     method: 'delete',
     path: '/api/files/{fileId}',
+    operationId: 'deleteFile',
     tags: ['Files'],
     summary: 'Delete a file',
     description:

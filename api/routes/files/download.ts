@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { FileVersionParams } from '../../../shared/contracts/files';
+import { ALLOWED_FILE_TYPES, FileVersionParams } from '../../../shared/contracts/files';
 import type { Scope } from '../../auth/scope';
 import type { AppEnv } from '../../http/context';
 import { ApiError } from '../../http/errors';
@@ -12,11 +12,21 @@ import { sharedOperation } from '../operation';
 
 const description =
   'The version’s original bytes, streamed from the store, always as an attachment (never shown inline): its detected type, `Content-Disposition: attachment` with the file’s name (an ASCII fallback and `filename*` in UTF-8), `X-Content-Type-Options: nosniff`, a sandboxing Content-Security-Policy, `Cache-Control: private, no-store` and the SHA-256 as ETag. HEAD answers the same headers without opening the file.';
+const binary = z.string().openapi({ type: 'string', format: 'binary' });
 const responses = {
   200: {
-    description: 'The file',
-    content: {
-      'application/octet-stream': { schema: z.string().openapi({ type: 'string', format: 'binary' }) },
+    description: 'The file, as the type its bytes were detected as when it was uploaded',
+    // The real types a version can have (ALLOWED_FILE_TYPES), not `application/octet-stream`.
+    content: Object.fromEntries(Object.keys(ALLOWED_FILE_TYPES).map((type) => [type, { schema: binary }])),
+    headers: {
+      'Content-Disposition': {
+        description: 'Always `attachment`, with the file’s name (ASCII fallback and `filename*` in UTF-8).',
+        schema: { type: 'string' as const, maxLength: 1024 },
+      },
+      ETag: {
+        description: 'The version’s SHA-256, quoted.',
+        schema: { type: 'string' as const, maxLength: 66 },
+      },
     },
   },
   ...errorResponses(401, 404, 422),
@@ -27,6 +37,7 @@ export const registerDownloadFileVersion = sharedOperation(
   {
     method: 'get',
     path: '/api/files/{fileId}/versions/{versionId}/download',
+    operationId: 'downloadFileVersion',
     tags: ['Files'],
     summary: 'Download a version',
     provider: { description: `${description} Another provider’s file answers 404.` },

@@ -387,11 +387,11 @@ describe('lists', () => {
     const all = await list('sort=name&order=asc');
     expect(all.items.map((f) => f.name)).toEqual(['Alpha.png', 'Beta.png', 'Gamma brief.pdf']);
     expect(all.total).toBe(3);
-    expect(all.statusCounts).toMatchObject({ pending_review: 2, client_approved: 1, approved: 0 });
+    expect(all.statusCounts).toMatchObject({ pendingReview: 2, clientApproved: 1, approved: 0 });
     const pending = await list('status=pending_review&sort=name&order=asc');
     expect(pending.items.map((f) => f.name)).toEqual(['Beta.png', 'Gamma brief.pdf']);
     expect(pending.total).toBe(2);
-    expect(pending.statusCounts.client_approved).toBe(1);
+    expect(pending.statusCounts.clientApproved).toBe(1);
     expect((await list('uploadedBy=client')).items.map((f) => f.name)).toEqual(['Gamma brief.pdf']);
     expect((await list('search=BRIEF')).items.map((f) => f.name)).toEqual(['Gamma brief.pdf']);
     expect((await list('search=%25')).items).toEqual([]);

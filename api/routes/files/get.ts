@@ -15,6 +15,7 @@ export const registerGetFile = sharedOperation(
   {
     method: 'get',
     path: '/api/files/{fileId}',
+    operationId: 'getFile',
     tags: ['Files'],
     summary: 'Get a file',
     provider: { description: `${description} Another provider’s file answers 404.` },

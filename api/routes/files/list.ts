@@ -15,6 +15,7 @@ export const registerListFiles = sharedOperation(
   {
     method: 'get',
     path: '/api/files',
+    operationId: 'listFiles',
     tags: ['Files'],
     summary: 'List files',
     provider: { description: `${description} Every project of the provider.` },

@@ -16,6 +16,7 @@ export const registerFilePage = sharedOperation(
   {
     method: 'get',
     path: '/api/files/{fileId}/versions/{versionId}/pages/{page}',
+    operationId: 'getFilePage',
     tags: ['Files'],
     summary: 'A page of a version',
     provider: { description: `${description} Another provider’s file answers 404.` },

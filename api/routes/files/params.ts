@@ -1,3 +1,5 @@
+import { FILE_MAX_BYTES } from '../../../shared/contracts/files';
+
 /**
  * The multipart body of an upload, as a plain schema (not zod), so the router documents it without
  * buffering it to validate: the handler streams it into the store.
@@ -13,6 +15,8 @@ export const UPLOAD_BODY = {
           file: {
             type: 'string' as const,
             format: 'binary',
+            // Bytes: the store stops reading one past it (413).
+            maxLength: FILE_MAX_BYTES,
             description:
               'One file, at most 10 MB: an image (PNG, JPEG, GIF, WebP, AVIF, TIFF), a PDF or an office document (DOCX, XLSX, PPTX, ODT, ODS, ODP, RTF), decided by its content. Several files: one request each.',
           },

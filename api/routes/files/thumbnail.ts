@@ -16,6 +16,7 @@ export const registerFileThumbnail = sharedOperation(
   {
     method: 'get',
     path: '/api/files/{fileId}/versions/{versionId}/thumbnail',
+    operationId: 'getFileThumbnail',
     tags: ['Files'],
     summary: 'A version’s thumbnail',
     provider: { description: `${description} Another provider’s file answers 404.` },

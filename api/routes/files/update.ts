@@ -8,6 +8,7 @@ export const registerUpdateFile = providerOperation(
   {
     method: 'patch',
     path: '/api/files/{fileId}',
+    operationId: 'renameFile',
     tags: ['Files'],
     summary: 'Rename a file',
     description:

@@ -24,6 +24,7 @@ export const registerUploadFileVersion = sharedOperation(
   {
     method: 'post',
     path: '/api/files/{fileId}/versions',
+    operationId: 'uploadFileVersion',
     tags: ['Files'],
     summary: 'Upload a new version',
     provider: { description: `${description} Another provider’s file answers 404.` },

@@ -22,6 +22,7 @@ export const registerUploadFile = sharedOperation(
   {
     method: 'post',
     path: '/api/projects/{projectId}/files',
+    operationId: 'uploadFile',
     tags: ['Files'],
     summary: 'Upload a file',
     provider: { description: `${description} Another provider’s project answers 404.` },

@@ -7,6 +7,7 @@ import { providerOperation } from '../operation';
 export const registerAuthorisationCallback = providerOperation(
   {
     method: 'post',
+    operationId: 'completeIntegrationAuthorisation',
     path: '/api/integrations/callback',
     tags: ['Integrations'],
     summary: 'Complete an integration’s authorisation',

@@ -12,7 +12,6 @@ import {
 import { operations, providerOperation } from '../operation';
 
 const PATH = '/api/integrations/mail-domain';
-const json = { 'application/json': { schema: MailDomainState } };
 
 const EXAMPLE = {
   available: true,
@@ -38,10 +37,12 @@ const EXAMPLE = {
     createdAt: '2026-12-07T09:00:00.000Z',
   },
 };
+const json = { 'application/json': { schema: MailDomainState, example: EXAMPLE } };
 
 const getRoute = providerOperation(
   {
     method: 'get',
+    operationId: 'getMailDomain',
     path: PATH,
     tags: ['Integrations'],
     summary: 'The e-mail sending domain',
@@ -50,7 +51,7 @@ const getRoute = providerOperation(
     responses: {
       200: {
         description: 'The sending domain',
-        content: { 'application/json': { ...json['application/json'], example: EXAMPLE } },
+        content: json,
       },
       ...errorResponses(401),
     },
@@ -61,6 +62,7 @@ const getRoute = providerOperation(
 const createRoute = providerOperation(
   {
     method: 'post',
+    operationId: 'createMailDomain',
     path: PATH,
     tags: ['Integrations'],
     summary: 'Add an e-mail sending domain',
@@ -89,6 +91,7 @@ const createRoute = providerOperation(
 const verifyRoute = providerOperation(
   {
     method: 'post',
+    operationId: 'verifyMailDomain',
     path: `${PATH}/verify`,
     tags: ['Integrations'],
     summary: 'Verify the e-mail sending domain',
@@ -109,6 +112,7 @@ const verifyRoute = providerOperation(
 const updateRoute = providerOperation(
   {
     method: 'patch',
+    operationId: 'updateMailDomain',
     path: PATH,
     tags: ['Integrations'],
     summary: 'Use the e-mail sending domain',
@@ -132,6 +136,7 @@ const updateRoute = providerOperation(
 const deleteRoute = providerOperation(
   {
     method: 'delete',
+    operationId: 'deleteMailDomain',
     path: PATH,
     tags: ['Integrations'],
     summary: 'Remove the e-mail sending domain',

@@ -8,6 +8,7 @@ import { providerOperation } from '../operation';
 export const registerStripeCheck = providerOperation(
   {
     method: 'post',
+    operationId: 'checkStripeConnection',
     path: '/api/payments/stripe/check',
     tags: ['Integrations'],
     summary: 'Test the Stripe connection',

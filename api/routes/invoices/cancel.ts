@@ -9,6 +9,7 @@ export const registerCancelInvoice = providerOperation(
   {
     method: 'post',
     path: '/api/invoices/{invoiceId}/cancel',
+    operationId: 'cancelInvoice',
     tags: ['Invoices'],
     summary: 'Cancel an invoice',
     description:

@@ -9,6 +9,7 @@ export const registerCreateInvoice = providerOperation(
   {
     method: 'post',
     path: '/api/invoices',
+    operationId: 'createInvoice',
     tags: ['Invoices'],
     summary: 'Create a draft invoice',
     description:

@@ -13,6 +13,7 @@ export const registerCreditNotePdf = sharedOperation(
   {
     method: 'get',
     path: '/api/invoices/{invoiceId}/credit-note/pdf',
+    operationId: 'getCreditNotePdf',
     tags: ['Invoices'],
     summary: 'A cancelled invoice’s credit note as PDF',
     provider: {

@@ -8,6 +8,7 @@ export const registerDeleteInvoice = providerOperation(
   {
     method: 'delete',
     path: '/api/invoices/{invoiceId}',
+    operationId: 'deleteInvoice',
     tags: ['Invoices'],
     summary: 'Delete a draft invoice',
     description:

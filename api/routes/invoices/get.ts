@@ -9,6 +9,7 @@ export const registerGetInvoice = providerOperation(
   {
     method: 'get',
     path: '/api/invoices/{invoiceId}',
+    operationId: 'getInvoice',
     tags: ['Invoices'],
     summary: 'Get an invoice',
     description:

@@ -8,6 +8,7 @@ export const registerListInvoices = providerOperation(
   {
     method: 'get',
     path: '/api/invoices',
+    operationId: 'listInvoices',
     tags: ['Invoices'],
     summary: 'List invoices',
     description:

@@ -13,6 +13,7 @@ export const registerInvoicePdf = sharedOperation(
   {
     method: 'get',
     path: '/api/invoices/{invoiceId}/pdf',
+    operationId: 'getInvoicePdf',
     tags: ['Invoices'],
     summary: 'An invoice as PDF',
     provider: {

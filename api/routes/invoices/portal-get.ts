@@ -9,6 +9,7 @@ export const registerPortalGetInvoice = clientOperation(
   {
     method: 'get',
     path: '/api/portal/{portalId}/invoices/{invoiceId}',
+    operationId: 'portalGetInvoice',
     tags: ['Portal'],
     summary: 'Get an invoice (client)',
     description:

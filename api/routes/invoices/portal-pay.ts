@@ -12,6 +12,7 @@ export const registerPortalPayInvoice = clientOperation(
   {
     method: 'post',
     path: '/api/portal/{portalId}/invoices/{invoiceId}/pay',
+    operationId: 'portalPayInvoice',
     tags: ['Portal'],
     summary: 'Pay an invoice (client)',
     description:

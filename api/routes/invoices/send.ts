@@ -9,6 +9,7 @@ export const registerSendInvoice = providerOperation(
   {
     method: 'post',
     path: '/api/invoices/{invoiceId}/send',
+    operationId: 'sendInvoice',
     tags: ['Invoices'],
     summary: 'Send a draft invoice',
     description:

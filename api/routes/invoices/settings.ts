@@ -7,6 +7,7 @@ const getRoute = providerOperation(
   {
     method: 'get',
     path: '/api/invoice-settings',
+    operationId: 'getInvoiceSettings',
     tags: ['Invoices'],
     summary: 'Invoice settings',
     description:
@@ -23,6 +24,7 @@ const patchRoute = providerOperation(
   {
     method: 'patch',
     path: '/api/invoice-settings',
+    operationId: 'updateInvoiceSettings',
     tags: ['Invoices'],
     summary: 'Change invoice settings',
     description:

@@ -9,6 +9,7 @@ export const registerChangeInvoiceStatus = providerOperation(
   {
     method: 'post',
     path: '/api/invoices/{invoiceId}/status',
+    operationId: 'changeInvoiceStatus',
     tags: ['Invoices'],
     summary: 'Change an invoice’s status',
     description:

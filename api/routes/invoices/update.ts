@@ -9,6 +9,7 @@ export const registerUpdateInvoice = providerOperation(
   {
     method: 'patch',
     path: '/api/invoices/{invoiceId}',
+    operationId: 'updateInvoice',
     tags: ['Invoices'],
     summary: 'Edit a draft invoice',
     description:

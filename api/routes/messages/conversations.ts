@@ -15,6 +15,7 @@ export const registerListConversations = sharedOperation(
   {
     method: 'get',
     path: '/api/conversations',
+    operationId: 'listConversations',
     tags: ['Messages'],
     summary: 'List conversations',
     provider: { description: description },

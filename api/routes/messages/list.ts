@@ -5,7 +5,7 @@ import { listMessages } from '../../services/messages/messages';
 import { sharedOperation } from '../operation';
 
 const description =
-  'A page of the project’s conversation, oldest first within the page (newest page first): `before` a seq loads older messages, `limit` up to 100 (default 30); `lastReadSeq` is how far the caller’s side has read. Text is plain; render it as text, never as HTML.';
+  'A page of the project’s conversation, oldest first within the page (newest page first), paged by cursor: `limit` up to 100 (default 30), `nextCursor` continues with older messages as `cursor`; `lastReadSeq` is how far the caller’s side has read. Text is plain; render it as text, never as HTML.';
 const responses = {
   200: { description: 'Messages', content: { 'application/json': { schema: MessagePage } } },
   ...errorResponses(401, 404, 422),
@@ -16,6 +16,7 @@ export const registerListMessages = sharedOperation(
   {
     method: 'get',
     path: '/api/projects/{projectId}/messages',
+    operationId: 'listMessages',
     tags: ['Messages'],
     summary: 'Read a project’s conversation',
     provider: { description: `${description} Another provider’s project answers 404.` },

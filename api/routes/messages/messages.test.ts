@@ -78,22 +78,18 @@ describe('messages', () => {
     expect((await post('x'.repeat(5001))).status).toBe(422);
   });
 
-  it('pages a conversation oldest first within a page, older pages by seq', async () => {
+  it('pages a conversation oldest first within a page, older pages by cursor', async () => {
     for (let i = 0; i < 5; i++) await post(`Numbered ${i}`);
     const newest = (await (
       await send(t, 'GET', `/api/projects/${projectId}/messages?limit=3`, owner)
     ).json()) as MessagePage;
     expect(newest.items.map((m) => m.body)).toEqual(['Numbered 2', 'Numbered 3', 'Numbered 4']);
-    expect(newest.hasMore).toBe(true);
+    expect(newest.nextCursor).toEqual(expect.any(String));
     const older = (await (
-      await send(
-        t,
-        'GET',
-        `/api/projects/${projectId}/messages?limit=3&before=${newest.items[0]?.seq}`,
-        owner,
-      )
+      await send(t, 'GET', `/api/projects/${projectId}/messages?limit=3&cursor=${newest.nextCursor}`, owner)
     ).json()) as MessagePage;
     expect(older.items.map((m) => m.body).at(-1)).toBe('Numbered 1');
+    expect(older.items.every((m) => m.seq < (newest.items[0]?.seq ?? 0))).toBe(true);
   });
 
   it('counts unread messages per side and clears them when read', async () => {

@@ -19,6 +19,7 @@ export const registerReadMessages = sharedOperation(
   {
     method: 'post',
     path: '/api/projects/{projectId}/messages/read',
+    operationId: 'markConversationRead',
     tags: ['Messages'],
     summary: 'Mark a conversation read',
     provider: { description: description },

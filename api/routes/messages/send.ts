@@ -29,6 +29,7 @@ export const registerSendMessage = sharedOperation(
   {
     method: 'post',
     path: '/api/projects/{projectId}/messages',
+    operationId: 'sendMessage',
     tags: ['Messages'],
     summary: 'Send a message',
     provider: { description: `${description} Another provider’s project answers 404.` },

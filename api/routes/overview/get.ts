@@ -8,6 +8,7 @@ export const registerGetOverview = providerOperation(
   {
     method: 'get',
     path: '/api/overview',
+    operationId: 'getOverview',
     tags: ['Dashboard'],
     summary: 'Dashboard totals',
     description:

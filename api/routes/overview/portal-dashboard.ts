@@ -8,6 +8,7 @@ export const registerPortalDashboard = clientOperation(
   {
     method: 'get',
     path: '/api/portal/{portalId}/dashboard',
+    operationId: 'portalGetDashboard',
     tags: ['Portal'],
     summary: 'The client’s dashboard',
     description:

@@ -9,6 +9,7 @@ const getRoute = providerOperation(
   {
     method: 'get',
     path: '/api/payments/stripe',
+    operationId: 'getStripeConnection',
     tags: ['Payments'],
     summary: 'The Stripe connection',
     description:
@@ -25,6 +26,7 @@ const putRoute = providerOperation(
   {
     method: 'put',
     path: '/api/payments/stripe',
+    operationId: 'connectStripe',
     tags: ['Payments'],
     summary: 'Connect Stripe',
     description:
@@ -56,6 +58,7 @@ const deleteRoute = providerOperation(
   {
     method: 'delete',
     path: '/api/payments/stripe',
+    operationId: 'disconnectStripe',
     tags: ['Payments'],
     summary: 'Disconnect Stripe',
     description:

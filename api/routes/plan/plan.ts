@@ -9,6 +9,7 @@ const getRoute = providerOperation(
   {
     method: 'get',
     path: '/api/plan',
+    operationId: 'getPlan',
     tags: ['Plan'],
     summary: 'The provider’s plan',
     description:
@@ -22,6 +23,7 @@ const checkoutRoute = providerOperation(
   {
     method: 'post',
     path: '/api/plan/checkout',
+    operationId: 'startPlanCheckout',
     tags: ['Plan'],
     summary: 'Subscribe to Professional',
     description:
@@ -44,6 +46,7 @@ const cancelRoute = providerOperation(
   {
     method: 'post',
     path: '/api/plan/cancel',
+    operationId: 'cancelPlan',
     tags: ['Plan'],
     summary: 'Cancel the subscription',
     description:

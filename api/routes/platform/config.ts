@@ -6,6 +6,7 @@ export const registerPlatformConfig = publicOperation(
   {
     method: 'get',
     path: '/api/config',
+    operationId: 'getPlatformConfig',
     tags: ['Platform'],
     summary: 'Frontend runtime configuration',
     description:

@@ -5,6 +5,7 @@ export const registerHealth = publicOperation(
   {
     method: 'get',
     path: '/api/health',
+    operationId: 'getHealth',
     tags: ['Platform'],
     summary: 'Service health',
     description: 'Reports whether the service and its database answer. 503 when the database is unreachable.',

@@ -8,6 +8,7 @@ export const registerPortalBranding = publicOperation(
   {
     method: 'get',
     path: '/api/portal/{portalId}/branding',
+    operationId: 'getPortalBranding',
     tags: ['Portal'],
     summary: 'A portal’s branding (public)',
     description:

@@ -11,6 +11,7 @@ export const registerConsumeMagicLink = publicOperation(
   {
     method: 'post',
     path: '/api/portal/magic-link/consume',
+    operationId: 'portalConsumeMagicLink',
     tags: ['Portal'],
     summary: 'Sign in with a magic link',
     description:

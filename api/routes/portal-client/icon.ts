@@ -12,6 +12,7 @@ export const registerPortalIcon = publicOperation(
   {
     method: 'get',
     path: '/api/portal/{portalId}/icon',
+    operationId: 'getPortalIcon',
     tags: ['Portal'],
     summary: 'A portal’s tab icon (public)',
     description:

@@ -10,6 +10,7 @@ export const registerPasswordStatus = publicOperation(
   {
     method: 'post',
     path: '/api/portal/password-status',
+    operationId: 'portalGetPasswordStatus',
     tags: ['Portal'],
     summary: 'Whether a client can sign in with a password',
     description:

@@ -11,6 +11,7 @@ export const registerRequestMagicLink = publicOperation(
   {
     method: 'post',
     path: '/api/portal/magic-link',
+    operationId: 'portalRequestMagicLink',
     tags: ['Portal'],
     summary: 'Send a client a sign-in link',
     description:

@@ -12,6 +12,7 @@ export const registerPortalSession = clientOperation(
   {
     method: 'get',
     path: '/api/portal/{portalId}/session',
+    operationId: 'portalGetSession',
     tags: ['Portal'],
     summary: 'The current portal session',
     description:

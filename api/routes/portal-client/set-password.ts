@@ -16,6 +16,7 @@ export const registerPortalSetPassword = clientOperation(
   {
     method: 'post',
     path: '/api/portal/{portalId}/password',
+    operationId: 'portalSetPassword',
     tags: ['Portal'],
     summary: 'Set or change the client’s password',
     description:

@@ -11,6 +11,7 @@ export const registerPortalSignIn = publicOperation(
   {
     method: 'post',
     path: '/api/portal/sign-in',
+    operationId: 'portalSignIn',
     tags: ['Portal'],
     summary: 'Sign in with e-mail and password',
     description:

@@ -11,6 +11,7 @@ export const registerPortalSignOutEverywhere = clientOperation(
   {
     method: 'post',
     path: '/api/portal/{portalId}/sign-out-everywhere',
+    operationId: 'portalSignOutEverywhere',
     tags: ['Portal'],
     summary: 'Sign out of all devices',
     description:

@@ -11,6 +11,7 @@ export const registerPortalSignOut = clientOperation(
   {
     method: 'post',
     path: '/api/portal/{portalId}/sign-out',
+    operationId: 'portalSignOut',
     tags: ['Portal'],
     summary: 'Sign out',
     description:

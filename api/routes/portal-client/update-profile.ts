@@ -10,6 +10,7 @@ export const registerPortalUpdateProfile = clientOperation(
   {
     method: 'patch',
     path: '/api/portal/{portalId}/profile',
+    operationId: 'portalUpdateProfile',
     tags: ['Portal'],
     summary: 'Update the client’s profile',
     description:

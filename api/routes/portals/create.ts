@@ -8,6 +8,7 @@ export const registerCreatePortal = providerOperation(
   {
     method: 'post',
     path: '/api/portals',
+    operationId: 'createPortal',
     tags: ['Portals'],
     summary: 'Create a portal',
     description:

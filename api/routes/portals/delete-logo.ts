@@ -9,6 +9,7 @@ export const registerDeletePortalLogo = providerOperation(
   {
     method: 'delete',
     path: '/api/portals/{portalId}/logo',
+    operationId: 'deletePortalLogo',
     tags: ['Portals'],
     summary: 'Remove the portal logo',
     description:

@@ -10,6 +10,7 @@ export const registerDeletePortal = providerOperation(
   {
     method: 'delete',
     path: '/api/portals/{portalId}',
+    operationId: 'deletePortal',
     tags: ['Portals'],
     summary: 'Delete a portal',
     description:

@@ -13,6 +13,7 @@ export const registerGetPortalLogo = publicOperation(
   {
     method: 'get',
     path: '/api/portals/{portalId}/logo',
+    operationId: 'getPortalLogo',
     tags: ['Portals'],
     summary: 'A portal’s logo (public)',
     description:

@@ -8,6 +8,7 @@ export const registerGetPortal = providerOperation(
   {
     method: 'get',
     path: '/api/portals/{portalId}',
+    operationId: 'getPortal',
     tags: ['Portals'],
     summary: 'Get a portal',
     description: 'One of your portals; another provider’s portal answers 404.',

@@ -8,6 +8,7 @@ export const registerUpdatePortal = providerOperation(
   {
     method: 'patch',
     path: '/api/portals/{portalId}',
+    operationId: 'updatePortal',
     tags: ['Portals'],
     summary: 'Update a portal',
     description:

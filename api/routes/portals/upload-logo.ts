@@ -10,6 +10,7 @@ export const registerUploadPortalLogo = providerOperation(
   {
     method: 'put',
     path: '/api/portals/{portalId}/logo',
+    operationId: 'uploadPortalLogo',
     tags: ['Portals'],
     summary: 'Upload the portal logo',
     description:
@@ -29,6 +30,7 @@ export const registerUploadPortalLogo = providerOperation(
                 logo: {
                   type: 'string',
                   format: 'binary',
+                  maxLength: LOGO_MAX_BYTES,
                   description: 'PNG, JPEG, WebP or GIF, at most 2 MB.',
                 },
               },

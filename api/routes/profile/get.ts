@@ -8,6 +8,7 @@ export const registerGetProfile = providerOperation(
   {
     method: 'get',
     path: '/api/profile',
+    operationId: 'getProfile',
     tags: ['Profile'],
     summary: 'Read your profile',
     description:

@@ -8,6 +8,7 @@ export const registerUpdateProfile = providerOperation(
   {
     method: 'patch',
     path: '/api/profile',
+    operationId: 'updateProfile',
     tags: ['Profile'],
     summary: 'Update your profile',
     description:

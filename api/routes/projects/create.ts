@@ -8,6 +8,7 @@ export const registerCreateProject = providerOperation(
   {
     method: 'post',
     path: '/api/projects',
+    operationId: 'createProject',
     tags: ['Projects'],
     summary: 'Create a project',
     description:

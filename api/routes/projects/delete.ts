@@ -17,6 +17,7 @@ export const registerDeleteProject = providerOperation(
   {
     method: 'delete',
     path: '/api/projects/{projectId}',
+    operationId: 'deleteProject',
     tags: ['Projects'],
     summary: 'Delete a project',
     description:

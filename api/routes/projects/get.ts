@@ -8,6 +8,7 @@ export const registerGetProject = providerOperation(
   {
     method: 'get',
     path: '/api/projects/{projectId}',
+    operationId: 'getProject',
     tags: ['Projects'],
     summary: 'Get a project',
     description:

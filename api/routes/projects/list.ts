@@ -8,6 +8,7 @@ export const registerListProjects = providerOperation(
   {
     method: 'get',
     path: '/api/projects',
+    operationId: 'listProjects',
     tags: ['Projects'],
     summary: 'List your projects',
     description:

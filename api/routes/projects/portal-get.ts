@@ -12,6 +12,7 @@ export const registerPortalProject = clientOperation(
   {
     method: 'get',
     path: '/api/portal/{portalId}/projects/{projectId}',
+    operationId: 'portalGetProject',
     tags: ['Portal'],
     summary: 'One of the client’s projects',
     description:

@@ -8,6 +8,7 @@ export const registerUpdateProject = providerOperation(
   {
     method: 'patch',
     path: '/api/projects/{projectId}',
+    operationId: 'updateProject',
     tags: ['Projects'],
     summary: 'Update a project',
     description:

@@ -8,6 +8,7 @@ export const registerWaitlistJoin = publicOperation(
   {
     method: 'post',
     path: '/api/waitlist',
+    operationId: 'joinWaitlist',
     tags: ['Waitlist'],
     summary: 'Join the waitlist',
     description:

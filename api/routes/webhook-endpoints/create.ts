@@ -8,6 +8,7 @@ import { ENDPOINT_EXAMPLE, TAGS } from './params';
 export const registerCreateWebhookEndpoint = providerOperation(
   {
     method: 'post',
+    operationId: 'createWebhookEndpoint',
     path: '/api/webhook-endpoints',
     tags: TAGS,
     summary: 'Add a webhook endpoint',

@@ -7,6 +7,7 @@ import { EndpointIdParam, TAGS } from './params';
 export const registerDeleteWebhookEndpoint = providerOperation(
   {
     method: 'delete',
+    operationId: 'deleteWebhookEndpoint',
     path: '/api/webhook-endpoints/{endpointId}',
     tags: TAGS,
     summary: 'Delete a webhook endpoint',

@@ -8,6 +8,7 @@ import { EndpointIdParam, TAGS } from './params';
 export const registerListWebhookDeliveries = providerOperation(
   {
     method: 'get',
+    operationId: 'listWebhookDeliveries',
     path: '/api/webhook-endpoints/{endpointId}/deliveries',
     tags: TAGS,
     summary: 'An endpoint’s delivery log',

@@ -29,7 +29,10 @@ export function registerWebhookEvents(app: App) {
     app.openAPIRegistry.registerWebhook({
       method: 'post',
       path: type,
+      operationId: `${type.replace(/[._]([a-z])/g, (_, c: string) => c.toUpperCase())}Event`,
       tags: ['Webhooks'],
+      // The receiver checks the Standard Webhooks signature (the headers below), not a credential of ours.
+      security: [],
       summary: type,
       description: `${schema.description ?? ''} Sent to each enabled endpoint subscribed to \`${type}\`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.`,
       request: {

@@ -8,6 +8,7 @@ import { ENDPOINT_EXAMPLE, EndpointIdParam, TAGS } from './params';
 export const registerGetWebhookEndpoint = providerOperation(
   {
     method: 'get',
+    operationId: 'getWebhookEndpoint',
     path: '/api/webhook-endpoints/{endpointId}',
     tags: TAGS,
     summary: 'Get a webhook endpoint',

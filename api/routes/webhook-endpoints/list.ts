@@ -8,6 +8,7 @@ import { ENDPOINT_EXAMPLE, TAGS } from './params';
 export const registerListWebhookEndpoints = providerOperation(
   {
     method: 'get',
+    operationId: 'listWebhookEndpoints',
     path: '/api/webhook-endpoints',
     tags: TAGS,
     summary: 'List your webhook endpoints',

@@ -8,6 +8,7 @@ import { DeliveryParams, TAGS } from './params';
 export const registerRedeliverWebhook = providerOperation(
   {
     method: 'post',
+    operationId: 'redeliverWebhook',
     path: '/api/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/redeliver',
     tags: TAGS,
     summary: 'Redeliver an event',

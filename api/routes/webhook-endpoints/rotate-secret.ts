@@ -8,6 +8,7 @@ import { ENDPOINT_EXAMPLE, EndpointIdParam, TAGS } from './params';
 export const registerRotateWebhookSecret = providerOperation(
   {
     method: 'post',
+    operationId: 'rotateWebhookSecret',
     path: '/api/webhook-endpoints/{endpointId}/rotate-secret',
     tags: TAGS,
     summary: 'Rotate an endpoint’s signing secret',

@@ -8,6 +8,7 @@ import { EndpointIdParam, TAGS } from './params';
 export const registerTestWebhookEndpoint = providerOperation(
   {
     method: 'post',
+    operationId: 'testWebhookEndpoint',
     path: '/api/webhook-endpoints/{endpointId}/test',
     tags: TAGS,
     summary: 'Send a test event',

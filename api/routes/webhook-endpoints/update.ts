@@ -8,6 +8,7 @@ import { ENDPOINT_EXAMPLE, EndpointIdParam, TAGS } from './params';
 export const registerUpdateWebhookEndpoint = providerOperation(
   {
     method: 'patch',
+    operationId: 'updateWebhookEndpoint',
     path: '/api/webhook-endpoints/{endpointId}',
     tags: TAGS,
     summary: 'Change a webhook endpoint',

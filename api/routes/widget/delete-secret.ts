@@ -9,6 +9,7 @@ export const registerDeleteWidgetSecret = providerOperation(
   {
     method: 'delete',
     path: '/api/portals/{portalId}/widget-secret',
+    operationId: 'deleteWidgetSecret',
     tags: ['Widget'],
     summary: 'Turn identity handoff off',
     description:

@@ -11,6 +11,7 @@ const embedding = publicOperation(
   {
     method: 'get',
     path: PATH,
+    operationId: 'getWidgetEmbedding',
     tags: ['Widget'],
     summary: 'May this website show the portal? (public)',
     description:

@@ -16,6 +16,7 @@ export const registerWidgetHandoff = publicOperation(
   {
     method: 'post',
     path: '/api/widget/handoff',
+    operationId: 'exchangeWidgetHandoff',
     tags: ['Widget'],
     summary: 'Exchange a handoff token for a portal session',
     description:
@@ -58,15 +59,9 @@ export const registerWidgetHandoff = publicOperation(
       case 'dashboard':
         return c.json({ ...session, included: { dashboard: await getClientDashboard(sql, owner) } }, 200);
       case 'projects':
-        return c.json(
-          { ...session, included: { projects: { items: await listClientProjects(sql, owner) } } },
-          200,
-        );
+        return c.json({ ...session, included: { projects: await listClientProjects(sql, owner) } }, 200);
       case 'invoices':
-        return c.json(
-          { ...session, included: { invoices: { items: await listClientInvoices(sql, owner) } } },
-          200,
-        );
+        return c.json({ ...session, included: { invoices: await listClientInvoices(sql, owner) } }, 200);
       default:
         return c.json(session, 200);
     }

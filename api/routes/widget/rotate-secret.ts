@@ -9,6 +9,7 @@ export const registerRotateWidgetSecret = providerOperation(
   {
     method: 'post',
     path: '/api/portals/{portalId}/widget-secret',
+    operationId: 'rotateWidgetSecret',
     tags: ['Widget'],
     summary: 'Create or rotate the widget signing secret',
     description:

@@ -9,6 +9,7 @@ export const registerWidgetSecretStatus = providerOperation(
   {
     method: 'get',
     path: '/api/portals/{portalId}/widget-secret',
+    operationId: 'getWidgetSecretStatus',
     tags: ['Widget'],
     summary: 'Identity handoff status of a portal',
     description:

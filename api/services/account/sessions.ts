@@ -1,8 +1,10 @@
 import type { AccountSession } from '../../../shared/contracts/account';
+import { PAGE_LIMIT_DEFAULT, type PageInput } from '../../../shared/contracts/paging';
 import { ownedBy, type ProviderScope } from '../../auth/scope';
 import { invalidateUserSessions, SESSION_MAX_AGE_MS } from '../../auth/session';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
+import { keyset } from '../keyset';
 
 interface SessionRow {
   id: string;
@@ -33,13 +35,32 @@ export function maskIp(ip: string | null): string | null {
  * The user's live sessions, most recently active first; `current` marks the caller's. Never the secret.
  * `lastSeenAt` moves when the session's expiry slides (at most once in 15 days) or on refresh.
  */
-export async function listSessions(sql: Sql, scope: ProviderScope, now: Date): Promise<AccountSession[]> {
+export async function listSessions(
+  sql: Sql,
+  scope: ProviderScope,
+  now: Date,
+  page: PageInput = { limit: PAGE_LIMIT_DEFAULT },
+): Promise<{ items: AccountSession[]; nextCursor: string | null }> {
   const oldest = new Date(now.getTime() - SESSION_MAX_AGE_MS);
-  const rows = await sql<SessionRow[]>`
-    SELECT id, created_at, last_seen_at, expires_at, user_agent, ip
+  const keys = keyset(sql, {
+    columns: { lastSeenAt: { sql: 'last_seen_at', type: 'timestamptz' } },
+    sort: 'lastSeenAt',
+    order: 'desc',
+    idColumn: 'id',
+    textId: true,
+    cursor: page.cursor,
+    limit: page.limit,
+  });
+  const found = await sql<(SessionRow & { sort_key: string })[]>`
+    SELECT id, created_at, last_seen_at, expires_at, user_agent, ip, ${keys.sortKey}
     FROM user_sessions
-    WHERE ${ownedBy(sql, scope, 'user_id')} AND expires_at > ${now} AND created_at > ${oldest}
-    ORDER BY last_seen_at DESC, created_at DESC`;
+    WHERE ${ownedBy(sql, scope, 'user_id')} AND expires_at > ${now} AND created_at > ${oldest} ${keys.after}
+    ORDER BY ${keys.orderBy} LIMIT ${page.limit + 1}`;
+  const { rows, nextCursor } = keys.page(found);
+  return { items: toSessions(rows, scope), nextCursor };
+}
+
+function toSessions(rows: SessionRow[], scope: ProviderScope): AccountSession[] {
   return rows.map((r) => ({
     id: r.id,
     createdAt: new Date(r.created_at).toISOString(),

@@ -3,9 +3,11 @@ import {
   NOTIFICATIONS_FETCHED,
   type NotificationList,
 } from '../../../shared/contracts/activity';
+import type { PageInput } from '../../../shared/contracts/paging';
 import { type Scope, tenant } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import type { Lang } from '../../http/i18n';
+import { keyset } from '../keyset';
 import { type ActivityRow, activityFrom, toActivityItem } from './activity-view';
 
 /**
@@ -39,27 +41,42 @@ export async function latestSeq(sql: Sql, scope: Scope): Promise<number> {
 }
 
 /** Spec §7: the newest 50 items (joined project and client) and the unread count, in one round trip. */
-export async function listNotifications(sql: Sql, scope: Scope, lang: Lang): Promise<NotificationList> {
-  const [rows, count] = await Promise.all([
-    sql<ActivityRow[]>`${activityFrom(sql, scope)} ORDER BY a.seq DESC LIMIT ${NOTIFICATIONS_FETCHED}`,
+export async function listNotifications(
+  sql: Sql,
+  scope: Scope,
+  lang: Lang,
+  page: PageInput = { limit: NOTIFICATIONS_FETCHED },
+): Promise<NotificationList> {
+  const [{ items, nextCursor }, count] = await Promise.all([
+    listActivity(sql, scope, lang, page),
     unreadCount(sql, scope),
   ]);
-  return { items: rows.map((row) => toActivityItem(row, lang)), unreadCount: count };
+  return { items, nextCursor, unreadCount: count };
 }
 
-/** A page of the feed, newest first: of one project, and before a seq (older items on scroll). */
+/** A page of the feed, newest first (by its `seq`): of one project or all, continued by `cursor`. */
 export async function listActivity(
   sql: Sql,
   scope: Scope,
   lang: Lang,
-  query: { projectId?: string | undefined; before?: number | undefined; limit: number },
-): Promise<ActivityItem[]> {
-  const rows = await sql<ActivityRow[]>`
+  query: PageInput & { projectId?: string | undefined },
+): Promise<{ items: ActivityItem[]; nextCursor: string | null }> {
+  const keys = keyset(sql, {
+    columns: { seq: { sql: 'a.seq', type: 'int8' } },
+    sort: 'seq',
+    order: 'desc',
+    idColumn: 'a.id',
+    cursor: query.cursor,
+    limit: query.limit,
+  });
+  const found = await sql<ActivityRow[]>`
     ${activityFrom(sql, scope)}
     ${query.projectId ? sql`AND a.project_id = ${query.projectId}` : sql``}
-    ${query.before ? sql`AND a.seq < ${query.before}` : sql``}
-    ORDER BY a.seq DESC LIMIT ${query.limit}`;
-  return rows.map((row) => toActivityItem(row, lang));
+    ${keys.after}
+    ORDER BY ${keys.orderBy} LIMIT ${query.limit + 1}`;
+  // The cursor carries the seq as text, exactly as `int8::text` writes it.
+  const { rows, nextCursor } = keys.page(found.map((row) => ({ ...row, sort_key: String(row.seq) })));
+  return { items: rows.map((row) => toActivityItem(row, lang)), nextCursor };
 }
 
 /** Activity after a seq, oldest first: what a reconnecting socket missed (bounded). */

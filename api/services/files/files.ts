@@ -13,9 +13,11 @@ import {
   type FilePinInput,
   type FileSide,
   type FileStatus,
+  type FileStatusKey,
   type FileSummary,
   type FileUpdateInput,
   PINS_PER_VERSION_MAX,
+  statusCountKey,
 } from '../../../shared/contracts/files';
 import { ownedBy, type ProviderScope, type Scope, sideOf, tenant } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
@@ -268,13 +270,16 @@ export async function listFiles(
       WHERE ${tenant(sql, scope, { provider: 'p.provider_id', client: 'p.client_id' })} ${others}
       GROUP BY f.status`,
   ]);
-  const statusCounts = Object.fromEntries(FILE_STATUSES.map((s) => [s, 0])) as Record<FileStatus, number>;
-  for (const row of counts) statusCounts[row.status] = row.n;
+  const byStatus = Object.fromEntries(FILE_STATUSES.map((s) => [s, 0])) as Record<FileStatus, number>;
+  for (const row of counts) byStatus[row.status] = row.n;
+  const statusCounts = Object.fromEntries(
+    FILE_STATUSES.map((s) => [statusCountKey(s), byStatus[s]]),
+  ) as Record<FileStatusKey, number>;
   const page = keys.page(rows);
   return {
     items: page.rows.map((row) => toFileSummary(row, scope)),
     nextCursor: page.nextCursor,
-    total: query.status ? statusCounts[query.status] : Object.values(statusCounts).reduce((a, b) => a + b, 0),
+    total: query.status ? byStatus[query.status] : Object.values(byStatus).reduce((a, b) => a + b, 0),
     statusCounts,
   };
 }

@@ -11,6 +11,7 @@ import type { Sql, Tx } from '../../db/client';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { publishActivity, recordActivity } from '../activity/record-activity';
+import { keyset } from '../keyset';
 import { scheduleDigest } from './digest';
 
 /*
@@ -142,19 +143,27 @@ export async function listMessages(
   query: z.output<typeof MessagePageQuery>,
 ): Promise<MessagePage> {
   await projectFor(sql, scope, projectId);
-  const [rows, [read]] = await Promise.all([
+  // Newest page first, by seq; a page continues after the oldest message of the one before.
+  const keys = keyset(sql, {
+    columns: { seq: { sql: 'm.seq', type: 'int8' } },
+    sort: 'seq',
+    order: 'desc',
+    idColumn: 'm.id',
+    cursor: query.cursor,
+    limit: query.limit,
+  });
+  const [found, [read]] = await Promise.all([
     sql<MessageRow[]>`
       SELECT ${sql.unsafe(MESSAGE_COLUMNS)} FROM messages m
-      WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.project_id = ${projectId}
-        ${query.before ? sql`AND m.seq < ${query.before}` : sql``}
-      ORDER BY m.seq DESC LIMIT ${query.limit + 1}`,
+      WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.project_id = ${projectId} ${keys.after}
+      ORDER BY ${keys.orderBy} LIMIT ${query.limit + 1}`,
     sql<{ last_read_seq: string }[]>`
       SELECT last_read_seq FROM conversation_reads WHERE project_id = ${projectId} AND reader = ${sideOf(scope)}`,
   ]);
-  const page = rows.slice(0, query.limit).reverse();
+  const { rows, nextCursor } = keys.page(found.map((row) => ({ ...row, sort_key: String(row.seq) })));
   return {
-    items: page.map((row) => toMessage(row, scope)),
-    hasMore: rows.length > query.limit,
+    items: rows.reverse().map((row) => toMessage(row, scope)),
+    nextCursor,
     lastReadSeq: Number(read?.last_read_seq ?? 0),
   };
 }

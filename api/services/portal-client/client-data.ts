@@ -1,6 +1,8 @@
+import { PAGE_LIMIT_DEFAULT, type PageInput } from '../../../shared/contracts/paging';
 import type { PortalDashboard, PortalInvoice, PortalProject } from '../../../shared/contracts/portal-client';
 import { type ClientScope, tenant } from '../../auth/scope';
 import type { Sql } from '../../db/client';
+import { keyset } from '../keyset';
 import { type ProjectRow, projectSelect, toPortalProject } from '../projects/project-view';
 
 /*
@@ -8,8 +10,8 @@ import { type ProjectRow, projectSelect, toPortalProject } from '../projects/pro
  * never anything from the request), so another client's rows — of this portal or any other — cannot appear.
  */
 
-/** Lists are short for one client; the cap bounds a response all the same. */
-const LIST_LIMIT = 200;
+/** The first page when no paging is asked for (the widget handoff's included lists). */
+const FIRST_PAGE: PageInput = { limit: PAGE_LIMIT_DEFAULT };
 
 interface InvoiceRow {
   id: string;
@@ -41,26 +43,57 @@ function toInvoice(row: InvoiceRow): PortalInvoice {
 }
 
 /** The client's projects, active ones first, then by last change (the client's view of each). */
-export async function listClientProjects(sql: Sql, scope: ClientScope): Promise<PortalProject[]> {
-  const rows = await sql<ProjectRow[]>`
-    ${projectSelect(sql, scope)}
-    ORDER BY (p.status IN ('planning', 'in_progress')) DESC, p.updated_at DESC, p.id
-    LIMIT ${LIST_LIMIT}`;
-  return rows.map(toPortalProject);
+export async function listClientProjects(
+  sql: Sql,
+  scope: ClientScope,
+  page: PageInput = FIRST_PAGE,
+): Promise<{ items: PortalProject[]; nextCursor: string | null }> {
+  // One sortable text: active first ('1'), then the last change, to the microsecond (fixed width).
+  const keys = keyset(sql, {
+    columns: {
+      activeThenUpdated: {
+        sql: `((CASE WHEN p.status IN ('planning', 'in_progress') THEN '1' ELSE '0' END) || to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')) COLLATE "C"`,
+        type: 'text',
+      },
+    },
+    sort: 'activeThenUpdated',
+    order: 'desc',
+    idColumn: 'p.id',
+    cursor: page.cursor,
+    limit: page.limit,
+  });
+  const found = await sql<(ProjectRow & { sort_key: string })[]>`
+    ${projectSelect(sql, scope, sql`${keys.sortKey},`)} ${keys.after}
+    ORDER BY ${keys.orderBy} LIMIT ${page.limit + 1}`;
+  const { rows, nextCursor } = keys.page(found);
+  return { items: rows.map(toPortalProject), nextCursor };
 }
 
 /** The client's invoices, newest first; drafts are the provider's work in progress and never shown. */
-export async function listClientInvoices(sql: Sql, scope: ClientScope): Promise<PortalInvoice[]> {
-  const rows = await sql<InvoiceRow[]>`
-    SELECT i.id, i.number, i.amount_cents::text AS amount_cents, i.currency, i.status, i.description,
+export async function listClientInvoices(
+  sql: Sql,
+  scope: ClientScope,
+  page: PageInput = FIRST_PAGE,
+): Promise<{ items: PortalInvoice[]; nextCursor: string | null }> {
+  const keys = keyset(sql, {
+    columns: { createdAt: { sql: 'i.created_at', type: 'timestamptz' } },
+    sort: 'createdAt',
+    order: 'desc',
+    idColumn: 'i.id',
+    cursor: page.cursor,
+    limit: page.limit,
+  });
+  const found = await sql<(InvoiceRow & { sort_key: string })[]>`
+    SELECT ${keys.sortKey}, i.id, i.number, i.amount_cents::text AS amount_cents, i.currency, i.status, i.description,
            to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.paid_at, i.created_at,
            p.id AS project_id, p.name AS project_name
     FROM invoices i
     LEFT JOIN projects p ON p.provider_id = i.provider_id AND p.id = i.project_id
     WHERE ${tenant(sql, scope, { provider: 'i.provider_id', client: 'i.client_id' })} AND i.status <> 'draft'
-    ORDER BY i.created_at DESC, i.id
-    LIMIT ${LIST_LIMIT}`;
-  return rows.map(toInvoice);
+      ${keys.after}
+    ORDER BY ${keys.orderBy} LIMIT ${page.limit + 1}`;
+  const { rows, nextCursor } = keys.page(found);
+  return { items: rows.map(toInvoice), nextCursor };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { PAGE_LIMIT_DEFAULT, type PageInput } from '../../../shared/contracts/paging';
 import type { Portal, PortalCreateInput } from '../../../shared/contracts/portals';
 import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Config } from '../../config';
@@ -6,7 +7,7 @@ import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { queueFileStorageDeletion } from '../files/file-storage';
-import { findPortalRow, selectPortals, toPortal } from './portal-view';
+import { findPortalRow, portalKeys, selectPortals, toPortal } from './portal-view';
 
 type Branding = z.output<typeof PortalCreateInput>;
 
@@ -16,8 +17,16 @@ export async function listPortals(
   config: Config,
   scope: ProviderScope,
   now: Date,
-): Promise<Portal[]> {
-  return (await selectPortals(sql, scope)).map((row) => toPortal(row, config, now));
+  page: PageInput = { limit: PAGE_LIMIT_DEFAULT },
+): Promise<{ items: Portal[]; nextCursor: string | null }> {
+  const keys = portalKeys(sql, page);
+  const { rows, nextCursor } = keys.page(
+    (await selectPortals(sql, scope, undefined, { keys, limit: page.limit })).map((row) => ({
+      ...row,
+      sort_key: row.sort_key ?? null,
+    })),
+  );
+  return { items: rows.map((row) => toPortal(row, config, now)), nextCursor };
 }
 
 /** One portal of the provider (`not_found` for anyone else's). */

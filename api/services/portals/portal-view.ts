@@ -1,3 +1,4 @@
+import type { PageInput } from '../../../shared/contracts/paging';
 import type { Portal } from '../../../shared/contracts/portals';
 import { colorContrast } from '../../../shared/format/contrast';
 import { ownedBy, type ProviderScope } from '../../auth/scope';
@@ -6,6 +7,7 @@ import type { Sql, Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import { logoVersion } from '../../storage/keys';
 import { claimExpiresAt } from '../domains/domain-policy';
+import { keyset } from '../keyset';
 
 /** A client_portals row as the portal queries select it (see `selectPortals`). */
 export interface PortalRow {
@@ -111,8 +113,13 @@ export function toPortal(
  * The provider's portals, or one of them; the provider filter is in the `where`, so another provider's
  * portal is simply not found.
  */
-export function selectPortals(sql: Sql | Tx, scope: ProviderScope, portalId?: string) {
-  return sql<PortalRow[]>`
+export function selectPortals(
+  sql: Sql | Tx,
+  scope: ProviderScope,
+  portalId?: string,
+  page?: { keys: ReturnType<typeof portalKeys>; limit: number },
+) {
+  return sql<(PortalRow & { sort_key?: string })[]>`
     SELECT p.id, p.portal_name, p.primary_color, p.secondary_color, p.allowed_origins, p.logo_path,
            p.custom_domain, p.domain_verification_token, p.domain_status, p.domain_checked_at,
            p.domain_error, p.domain_claimed_at, p.domain_revoked_at, p.created_at, p.updated_at,
@@ -125,7 +132,20 @@ export function selectPortals(sql: Sql | Tx, scope: ProviderScope, portalId?: st
     FROM client_portals p
     WHERE ${ownedBy(sql, scope, 'p.provider_id')}
       ${portalId ? sql`AND p.id = ${portalId}` : sql``}
-    ORDER BY p.created_at DESC, p.id`;
+      ${page ? page.keys.after : sql``}
+    ${page ? sql`ORDER BY ${page.keys.orderBy} LIMIT ${page.limit + 1}` : sql`ORDER BY p.created_at DESC, p.id`}`;
+}
+
+/** The portals list's keyset: newest first. */
+export function portalKeys(sql: Sql | Tx, page: PageInput) {
+  return keyset(sql, {
+    columns: { createdAt: { sql: 'p.created_at', type: 'timestamptz' } },
+    sort: 'createdAt',
+    order: 'desc',
+    idColumn: 'p.id',
+    cursor: page.cursor,
+    limit: page.limit,
+  });
 }
 
 /**

@@ -55,19 +55,44 @@ export function useDashboard(portalId: string) {
   );
 }
 
+/** Every page of a list of the client's, one after the other (the API answers 100 a page at most). */
+async function everyPage<Item>(
+  fetchPage: (cursor: string | undefined) => Promise<{ items: Item[]; nextCursor: string | null }>,
+) {
+  const items: Item[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await fetchPage(cursor);
+    items.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return { items, nextCursor: null };
+}
+
+const pageQuery = (portalId: string, cursor: string | undefined) => ({
+  params: { path: { portalId }, query: { limit: 100, ...(cursor ? { cursor } : {}) } },
+});
+
 export function useProjects(portalId: string) {
   const { t } = useI18n();
   return useData(portalKeys.projects(portalId), () =>
-    call((api) => api.GET('/api/portal/{portalId}/projects', params(portalId)), t('errors.network')),
+    everyPage((cursor) =>
+      call(
+        (api) => api.GET('/api/portal/{portalId}/projects', pageQuery(portalId, cursor)),
+        t('errors.network'),
+      ),
+    ),
   );
 }
 
 export function useInvoices(portalId: string) {
   const { t } = useI18n();
   return useData(portalKeys.invoices(portalId), async () => {
-    const list = await call(
-      (api) => api.GET('/api/portal/{portalId}/invoices', params(portalId)),
-      t('errors.network'),
+    const list = await everyPage((cursor) =>
+      call(
+        (api) => api.GET('/api/portal/{portalId}/invoices', pageQuery(portalId, cursor)),
+        t('errors.network'),
+      ),
     );
     // An invoice read unpaid before and paid now: inside the widget, the page hears `invoice.paid`.
     for (const invoice of list.items) invoiceRead(invoice.id, invoice.status);
@@ -94,11 +119,11 @@ export function useProjectActivity(portalId: string, projectId: string) {
   );
 }
 
-/** A page of a project's activity, newest first: the newest, or the one `before` a seq. */
+/** A page of a project's activity, newest first: the newest, or the one a page's `nextCursor` names. */
 export function loadActivity(
   portalId: string,
   projectId: string,
-  before: number | undefined,
+  cursor: string | undefined,
   network: string,
 ) {
   return call(
@@ -106,7 +131,7 @@ export function loadActivity(
       api.GET('/api/portal/{portalId}/projects/{projectId}/activity', {
         params: {
           path: { portalId, projectId },
-          query: { limit: ACTIVITY_PAGE, ...(before ? { before } : {}) },
+          query: { limit: ACTIVITY_PAGE, ...(cursor ? { cursor } : {}) },
         },
       }),
     network,

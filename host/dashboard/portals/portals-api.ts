@@ -10,6 +10,7 @@ import type {
   PortalList,
   PortalUpdateInput,
 } from '../../../shared/contracts/portals';
+import { readAllPages } from '../../../shared/ui/use-cursor-list';
 import { dashboardKeys } from '../dashboard-keys';
 
 /**
@@ -25,7 +26,16 @@ export const portalKeys = {
 export function usePortalList() {
   return useQuery({
     queryKey: portalKeys.list,
-    queryFn: () => callApi(() => api.GET('/api/portals')) as Promise<PortalList>,
+    // Every portal, page after page (the list pages like every list of the API).
+    queryFn: async (): Promise<PortalList> => ({
+      items: await readAllPages(
+        (cursor) =>
+          callApi(() =>
+            api.GET('/api/portals', { params: { query: { limit: 100, ...(cursor ? { cursor } : {}) } } }),
+          ) as Promise<PortalList>,
+      ),
+      nextCursor: null,
+    }),
   });
 }
 

@@ -38,7 +38,7 @@ export function SessionsList() {
   });
 
   if (sessions.isError) return <LoadFailed error={sessions.error} onRetry={() => void sessions.refetch()} />;
-  const list = [...(sessions.data?.sessions ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
+  const list = [...(sessions.data ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
 
   return (
     <div className="grid gap-4">

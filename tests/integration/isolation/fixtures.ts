@@ -66,7 +66,7 @@ export const FIXTURES: Record<string, Fixture> = {
   // API keys (issue 27): account-level, the session only.
   'GET /api/api-keys': own(),
   'POST /api/api-keys': own({ body: { name: 'Attacker key', scopes: ['clients:read'] } }),
-  'DELETE /api/api-keys/{apiKeyId}': { object: (v) => ({ params: { apiKeyId: v.keys.fullId } }) },
+  'DELETE /api/api-keys/{keyId}': { object: (v) => ({ params: { keyId: v.keys.fullId } }) },
 
   'GET /api/portals': own(),
   'POST /api/portals': own({ body: { portalName: 'Attacker portal' } }),
@@ -152,8 +152,6 @@ export const FIXTURES: Record<string, Fixture> = {
   'POST /api/portal/{portalId}/notifications/read': {
     own: (v) => ({ ...portal(v), body: { projectIds: [v.projectId] } }),
   },
-
-  'GET /api/dev/outbox': { public: 'development only (absent in production): the local mail outbox' },
 };
 
 // Files: a version's previews and the PDFs made from it (issue 20: thumbnail, page, download with

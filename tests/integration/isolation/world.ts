@@ -8,8 +8,10 @@ import { beginAuthorisation } from '../../../api/integrations/authorisations';
 import { insertFile, insertPin } from '../../../api/services/files/direct-rows';
 import { testPdf } from '../../../api/services/files/testing-previews';
 import { insertTestInvoice } from '../../../api/services/invoices/pdf/testing';
+import { completeLegalDetails } from '../../../api/services/invoices/testing';
 import { jsonHeaders, type TestContext } from '../../../api/testing/harness';
 import { API_KEY_FAMILIES } from '../../../shared/contracts/api-keys';
+import type { ResponseValidator } from '../openapi/response-validator';
 
 /**
  * The tenants of the isolation suite: a victim provider whose objects every call aims at, and attackers
@@ -103,8 +105,29 @@ export async function makeProvider(t: TestContext, label: string): Promise<Provi
   return { providerId: user.id, email, cookie: `session=${session.token}`, sessionId: session.id };
 }
 
+/**
+ * Every answer `call` gets is checked against the app's OpenAPI document once a validator is set
+ * (`checkResponsesWith`); what the document does not describe collects in `contractProblems`.
+ */
+let validator: ResponseValidator | undefined;
+export const contractProblems: string[] = [];
+export function checkResponsesWith(v: ResponseValidator | undefined) {
+  validator = v;
+}
+
 /** A JSON request as the dashboard or the portal sends it. */
-export function call(
+export async function call(
+  t: TestContext,
+  method: string,
+  path: string,
+  opts: { cookie?: string; bearer?: string; body?: unknown; multipart?: FormData } = {},
+) {
+  const res = await send(t, method, path, opts);
+  if (validator) contractProblems.push(...validator.check(method, path, res, await res.clone().text()));
+  return res;
+}
+
+function send(
   t: TestContext,
   method: string,
   path: string,
@@ -288,6 +311,8 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
   const invoiceLines = [
     { description: `Work ${messageMarker}`, quantityMilli: 1000, unitPriceCents: 5000, taxRateBp: 1900 },
   ];
+  // The business details the pre-send check needs (§ 14 (4) UStG), so the victim's invoice can be sent.
+  await completeLegalDetails(t.sql, owner.providerId, first.clientId);
   const invoice = await created<{ id: string }>(
     await call(t, 'POST', '/api/invoices', {
       ...as,
@@ -295,6 +320,7 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
         clientId: first.clientId,
         projectId: project.id,
         description: `Invoice ${messageMarker}`,
+        supplyDate: '2026-03-02',
         lines: invoiceLines,
       },
     }),

@@ -1,6 +1,12 @@
 import { BellDot, FileText, SearchX } from 'lucide-react';
 import { useId } from 'react';
-import { FILE_STATUSES, type FileStatus, type FileSummary } from '../../../../shared/contracts/files';
+import {
+  FILE_STATUSES,
+  type FileStatus,
+  type FileStatusKey,
+  type FileSummary,
+  statusCountKey,
+} from '../../../../shared/contracts/files';
 import { type FileLinkComponent, FileTable } from '../../../../shared/files/file-table';
 import { Button } from '../../../../shared/ui/button';
 import { Card } from '../../../../shared/ui/card';
@@ -107,14 +113,14 @@ function Filters({
   filter: FileFilter;
   onChange: (next: FileFilter) => void;
   withProject: boolean;
-  counts: Partial<Record<FileStatus, number>> | undefined;
+  counts: Partial<Record<FileStatusKey, number>> | undefined;
 }) {
   const { t } = useI18n();
   const { portalId } = useSignedIn();
   const projects = useProjects(portalId);
   const statusLabel = (status: FileStatus) => {
     const label = t(`status.file.${status}`);
-    const count = counts?.[status];
+    const count = counts?.[statusCountKey(status)];
     return count === undefined ? label : t('files.statusCount', { status: label, count });
   };
   return (

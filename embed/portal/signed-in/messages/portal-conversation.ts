@@ -21,11 +21,11 @@ import { onForgetUnsent, unsentKey } from './unsent';
 
 const PAGE_SIZE = 30;
 
-function fetchPage(portalId: string, projectId: string, before: number | undefined, network: string) {
+function fetchPage(portalId: string, projectId: string, cursor: string | undefined, network: string) {
   return call(
     (api) =>
       api.GET('/api/portal/{portalId}/projects/{projectId}/messages', {
-        params: { path: { portalId, projectId }, query: { limit: PAGE_SIZE, ...(before ? { before } : {}) } },
+        params: { path: { portalId, projectId }, query: { limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) } },
       }),
     network,
   );
@@ -128,18 +128,18 @@ export function usePortalConversation(portalId: string, projectId: string) {
   });
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [loadOlderFailed, setLoadOlderFailed] = useState(false);
-  const oldestSeq = thread.data?.items[0]?.seq;
+  const olderCursor = thread.data?.olderCursor ?? null;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for portal and project
   const loadOlder = useCallback(() => {
-    if (loadingOlder || oldestSeq === undefined) return;
+    if (loadingOlder || olderCursor === null) return;
     setLoadingOlder(true);
     setLoadOlderFailed(false);
-    fetchPage(portalId, projectId, oldestSeq, network)
+    fetchPage(portalId, projectId, olderCursor, network)
       .then((page) => store.setData<ThreadData>(key, (old) => (old ? withOlderPage(old, page) : old)))
       .catch(() => setLoadOlderFailed(true))
       .finally(() => setLoadingOlder(false));
-  }, [portalId, projectId, oldestSeq, loadingOlder, network]);
+  }, [portalId, projectId, olderCursor, loadingOlder, network]);
 
   const onRead = useCallback(
     (upToSeq: number) => {

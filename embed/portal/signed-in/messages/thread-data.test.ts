@@ -22,11 +22,19 @@ describe('the portal’s conversation data', () => {
   it('keeps older pages when the newest page comes again with a new message', () => {
     const first = withNewestPage(undefined, {
       items: [message(4), message(5)],
-      hasMore: true,
+      nextCursor: 'older',
       lastReadSeq: 3,
     });
-    const older = withOlderPage(first, { items: [message(2), message(3)], hasMore: true, lastReadSeq: 3 });
-    const again = withNewestPage(older, { items: [message(5), message(6)], hasMore: true, lastReadSeq: 5 });
+    const older = withOlderPage(first, {
+      items: [message(2), message(3)],
+      nextCursor: 'older',
+      lastReadSeq: 3,
+    });
+    const again = withNewestPage(older, {
+      items: [message(5), message(6)],
+      nextCursor: 'older',
+      lastReadSeq: 5,
+    });
     expect(seqs(again.items)).toEqual([2, 3, 4, 5, 6]);
     expect(again.hasOlder).toBe(true);
     expect(again.lastReadSeq).toBe(5);
@@ -35,21 +43,29 @@ describe('the portal’s conversation data', () => {
   it('starts afresh when the newest page does not reach back to what was loaded', () => {
     const first = withNewestPage(undefined, {
       items: [message(1), message(2)],
-      hasMore: false,
+      nextCursor: null,
       lastReadSeq: 0,
     });
-    const jump = withNewestPage(first, { items: [message(40), message(41)], hasMore: true, lastReadSeq: 0 });
+    const jump = withNewestPage(first, {
+      items: [message(40), message(41)],
+      nextCursor: 'older',
+      lastReadSeq: 0,
+    });
     expect(seqs(jump.items)).toEqual([40, 41]);
     expect(jump.hasOlder).toBe(true);
   });
 
   it('lists a sent message once, even when the page brings it again', () => {
-    const thread = withNewestPage(undefined, { items: [message(1)], hasMore: false, lastReadSeq: 0 });
+    const thread = withNewestPage(undefined, { items: [message(1)], nextCursor: null, lastReadSeq: 0 });
     const sent = message(2, { mine: true });
     const withSent = withMessage(thread, sent);
     expect(seqs(withSent?.items ?? [])).toEqual([1, 2]);
     expect(withMessage(withSent, sent)?.items).toHaveLength(2);
-    const refreshed = withNewestPage(withSent, { items: [message(1), sent], hasMore: false, lastReadSeq: 2 });
+    const refreshed = withNewestPage(withSent, {
+      items: [message(1), sent],
+      nextCursor: null,
+      lastReadSeq: 2,
+    });
     expect(seqs(refreshed.items)).toEqual([1, 2]);
     expect(withMessage(undefined, sent)).toBeUndefined();
   });

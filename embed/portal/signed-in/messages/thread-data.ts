@@ -9,13 +9,15 @@ import type { ConversationList, Message } from '../../../../shared/contracts/mes
 export interface ThreadData {
   items: Message[];
   hasOlder: boolean;
+  /** Where the page of older messages starts (the oldest page's `nextCursor`); null: none older. */
+  olderCursor: string | null;
   lastReadSeq: number;
 }
 
 /** A page as the typed client gives it (its generated type lets an item be null). */
 export interface Page {
   items: readonly (Message | null)[];
-  hasMore: boolean;
+  nextCursor: string | null;
   lastReadSeq: number;
 }
 
@@ -43,12 +45,23 @@ export function withNewestPage(old: ThreadData | undefined, page: Page): ThreadD
   const oldestNew = items[0]?.seq;
   const newestOld = old?.items.at(-1)?.seq;
   const reaches =
-    !page.hasMore || oldestNew === undefined || newestOld === undefined || oldestNew <= newestOld + 1;
-  if (!old || !reaches) return { items, hasOlder: page.hasMore, lastReadSeq: page.lastReadSeq };
+    page.nextCursor === null ||
+    oldestNew === undefined ||
+    newestOld === undefined ||
+    oldestNew <= newestOld + 1;
+  if (!old || !reaches)
+    return {
+      items,
+      hasOlder: page.nextCursor !== null,
+      olderCursor: page.nextCursor,
+      lastReadSeq: page.lastReadSeq,
+    };
   const merged = union(old.items, items);
+  const olderCursor = merged.length > items.length ? old.olderCursor : page.nextCursor;
   return {
     items: merged,
-    hasOlder: merged.length > items.length ? old.hasOlder : page.hasMore,
+    hasOlder: olderCursor !== null,
+    olderCursor,
     lastReadSeq: Math.max(old.lastReadSeq, page.lastReadSeq),
   };
 }
@@ -56,7 +69,12 @@ export function withNewestPage(old: ThreadData | undefined, page: Page): ThreadD
 /** The thread with an older page put in front. */
 export function withOlderPage(old: ThreadData, page: Page): ThreadData {
   const items = page.items.filter((m): m is Message => m !== null);
-  return { ...old, items: union(old.items, items), hasOlder: page.hasMore };
+  return {
+    ...old,
+    items: union(old.items, items),
+    hasOlder: page.nextCursor !== null,
+    olderCursor: page.nextCursor,
+  };
 }
 
 /** The thread with one message (a sent one now, a live one later) in its place, once. */

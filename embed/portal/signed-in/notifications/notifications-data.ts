@@ -157,7 +157,7 @@ export function useMarkAllRead(portalId: string) {
     {
       onSuccess: () => {
         store.setData<NotificationList>(portalKeys.notifications(portalId), (old) =>
-          old ? { items: old.items.map((item) => ({ ...item, read: true })), unreadCount: 0 } : old,
+          old ? { ...old, items: old.items.map((item) => ({ ...item, read: true })), unreadCount: 0 } : old,
         );
         store.setData<Count>(portalKeys.unreadCount(portalId), { count: 0 });
         store.invalidate(['portal', portalId, 'notifications']);
@@ -185,6 +185,7 @@ export function receiveActivity(
   store.setData<NotificationList>(portalKeys.notifications(portalId), (old) =>
     old
       ? {
+          ...old,
           items: [item, ...old.items.filter((other) => other.id !== item.id)].slice(0, FETCHED),
           unreadCount: old.unreadCount + unread,
         }

@@ -37,7 +37,9 @@ export default function NotificationPanel({
     try {
       await callApi(api.POST('/api/notifications/read', { body: {} }));
       client.setQueryData<NotificationList>(notificationKeys.list, (current) =>
-        current ? { items: current.items.map((item) => ({ ...item, read: true })), unreadCount: 0 } : current,
+        current
+          ? { ...current, items: current.items.map((item) => ({ ...item, read: true })), unreadCount: 0 }
+          : current,
       );
       client.setQueryData<UnreadCount>(notificationKeys.unreadCount, (current) => ({
         latestSeq: 0,

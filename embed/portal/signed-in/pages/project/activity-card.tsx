@@ -5,7 +5,7 @@ import { formatRelativeTime } from '../../../../../shared/format/date';
 import { Button } from '../../../../../shared/ui/button';
 import { Card } from '../../../../../shared/ui/card';
 import { useI18n } from '../../../i18n/i18n-context';
-import { ACTIVITY_PAGE, loadActivity, useProjectActivity } from '../../portal-data';
+import { loadActivity, useProjectActivity } from '../../portal-data';
 import { activityIcon } from '../../ui/activity-icon';
 import { EmptyState } from '../../ui/empty-state';
 import { LoadFailed, LoadingRows } from '../../ui/load-state';
@@ -38,7 +38,8 @@ export function ActivityCard({ portalId, projectId }: { portalId: string; projec
   const { t } = useI18n();
   const activity = useProjectActivity(portalId, projectId);
   const [older, setOlder] = useState<ActivityItem[]>([]);
-  const [olderDone, setOlderDone] = useState(false);
+  /** Where the next older page starts: undefined until one was loaded (then the first page's says). */
+  const [olderCursor, setOlderCursor] = useState<string | null | undefined>(undefined);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [olderError, setOlderError] = useState<string | null>(null);
 
@@ -46,18 +47,17 @@ export function ActivityCard({ portalId, projectId }: { portalId: string; projec
   // Newer items may arrive in the first page meanwhile; an item is listed once.
   const firstIds = new Set(first.map((item) => item.id));
   const items = [...first, ...older.filter((item) => !firstIds.has(item.id))];
-  const lastPageFull = older.length > 0 ? older.length % ACTIVITY_PAGE === 0 : first.length === ACTIVITY_PAGE;
-  const hasMore = !olderDone && lastPageFull && items.length > 0;
+  const nextCursor = olderCursor === undefined ? (activity.data?.nextCursor ?? null) : olderCursor;
+  const hasMore = nextCursor !== null && items.length > 0;
 
   const showOlder = async () => {
-    const oldest = items.at(-1);
-    if (!oldest) return;
+    if (nextCursor === null) return;
     setLoadingOlder(true);
     setOlderError(null);
     try {
-      const page = await loadActivity(portalId, projectId, oldest.seq, t('errors.network'));
+      const page = await loadActivity(portalId, projectId, nextCursor, t('errors.network'));
       setOlder((current) => [...current, ...page.items]);
-      if (page.items.length < ACTIVITY_PAGE) setOlderDone(true);
+      setOlderCursor(page.nextCursor);
     } catch (error) {
       setOlderError(error instanceof Error ? error.message : String(error));
     } finally {
