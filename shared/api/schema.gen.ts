@@ -5102,6 +5102,169 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices/{invoiceId}/credit-note/xrechnung": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A credit note as XRechnung XML
+         * @description The credit note as XRechnung 3.0 (EN 16931, UN/CEFACT CII syntax), `CN-0001.xml`: type 381, referencing the cancelled invoice (number and date), with its amounts as positive values. XRechnung requires the seller’s phone (BR-DE-6): without one in the invoice settings, 422 `einvoice_incomplete` naming `seller.phone`. Sent with `Content-Disposition: attachment` and a safe file name (the number), `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store` and a sandboxing Content-Security-Policy. Made now from the invoice as it was sent (its seller and buyer details are those stored at sending) and the current invoice settings’ phone and bank account. 404 when the invoice has no credit note (it is not cancelled). Another provider’s invoice answers 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    invoiceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The XRechnung XML (UN/CEFACT CII, EN 16931, XRechnung 3.0) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/xml": string;
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoiceId}/credit-note/zugferd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A credit note as ZUGFeRD PDF
+         * @description The credit note as ZUGFeRD 2 / Factur-X (profile EN 16931): its PDF as PDF/A-3 with the CII XML embedded as `factur-x.xml`, `CN-0001.pdf` (type 381, referencing the cancelled invoice). Sent with `Content-Disposition: attachment` and a safe file name (the number), `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store` and a sandboxing Content-Security-Policy. Made now from the invoice as it was sent (its seller and buyer details are those stored at sending) and the current invoice settings’ phone and bank account. 404 when the invoice has no credit note (it is not cancelled). Another provider’s invoice answers 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    invoiceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The ZUGFeRD / Factur-X PDF (PDF/A-3, profile EN 16931, `factur-x.xml` embedded) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices/{invoiceId}/pdf": {
         parameters: {
             query?: never;
@@ -5403,6 +5566,169 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoiceId}/xrechnung": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice as XRechnung XML
+         * @description The invoice as XRechnung 3.0 (EN 16931, UN/CEFACT CII syntax), `INV-0001.xml`. XRechnung requires the seller’s phone (BR-DE-6): without one in the invoice settings, 422 `einvoice_incomplete` naming `seller.phone`. Sent with `Content-Disposition: attachment` and a safe file name (the number), `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store` and a sandboxing Content-Security-Policy. Made now from the invoice as it was sent (its seller and buyer details are those stored at sending) and the current invoice settings’ phone and bank account. A draft has no e-invoice (404). Another provider’s invoice answers 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    invoiceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The XRechnung XML (UN/CEFACT CII, EN 16931, XRechnung 3.0) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/xml": string;
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoiceId}/zugferd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice as ZUGFeRD PDF
+         * @description The invoice as ZUGFeRD 2 / Factur-X (profile EN 16931): its PDF as PDF/A-3 with the CII XML embedded as `factur-x.xml`, `INV-0001.pdf`. Sent with `Content-Disposition: attachment` and a safe file name (the number), `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store` and a sandboxing Content-Security-Policy. Made now from the invoice as it was sent (its seller and buyer details are those stored at sending) and the current invoice settings’ phone and bank account. A draft has no e-invoice (404). Another provider’s invoice answers 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    invoiceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The ZUGFeRD / Factur-X PDF (PDF/A-3, profile EN 16931, `factur-x.xml` embedded) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Too many requests; see the Retry-After header */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7545,6 +7871,153 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portal/{portalId}/invoices/{invoiceId}/credit-note/xrechnung": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A credit note as XRechnung XML (client)
+         * @description For the signed-in client: The credit note as XRechnung 3.0 (EN 16931, UN/CEFACT CII syntax), `CN-0001.xml`: type 381, referencing the cancelled invoice (number and date), with its amounts as positive values. XRechnung requires the seller’s phone (BR-DE-6): without one in the invoice settings, 422 `einvoice_incomplete` naming `seller.phone`. Sent with `Content-Disposition: attachment` and a safe file name (the number), `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store` and a sandboxing Content-Security-Policy. Made now from the invoice as it was sent (its seller and buyer details are those stored at sending) and the current invoice settings’ phone and bank account. 404 when the invoice has no credit note (it is not cancelled). Drafts and other clients’ invoices answer 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    invoiceId: string;
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The XRechnung XML (UN/CEFACT CII, EN 16931, XRechnung 3.0) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/xml": string;
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/invoices/{invoiceId}/credit-note/zugferd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A credit note as ZUGFeRD PDF (client)
+         * @description For the signed-in client: The credit note as ZUGFeRD 2 / Factur-X (profile EN 16931): its PDF as PDF/A-3 with the CII XML embedded as `factur-x.xml`, `CN-0001.pdf` (type 381, referencing the cancelled invoice). Sent with `Content-Disposition: attachment` and a safe file name (the number), `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store` and a sandboxing Content-Security-Policy. Made now from the invoice as it was sent (its seller and buyer details are those stored at sending) and the current invoice settings’ phone and bank account. 404 when the invoice has no credit note (it is not cancelled). Drafts and other clients’ invoices answer 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    invoiceId: string;
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The ZUGFeRD / Factur-X PDF (PDF/A-3, profile EN 16931, `factur-x.xml` embedded) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/portal/{portalId}/invoices/{invoiceId}/pay": {
         parameters: {
             query?: never;
@@ -7696,6 +8169,153 @@ export interface paths {
                 };
                 /** @description Validation failed; `fields` lists each failing field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/invoices/{invoiceId}/xrechnung": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice as XRechnung XML (client)
+         * @description For the signed-in client: The invoice as XRechnung 3.0 (EN 16931, UN/CEFACT CII syntax), `INV-0001.xml`. XRechnung requires the seller’s phone (BR-DE-6): without one in the invoice settings, 422 `einvoice_incomplete` naming `seller.phone`. Sent with `Content-Disposition: attachment` and a safe file name (the number), `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store` and a sandboxing Content-Security-Policy. Made now from the invoice as it was sent (its seller and buyer details are those stored at sending) and the current invoice settings’ phone and bank account. A draft has no e-invoice (404). Drafts and other clients’ invoices answer 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    invoiceId: string;
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The XRechnung XML (UN/CEFACT CII, EN 16931, XRechnung 3.0) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/xml": string;
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/invoices/{invoiceId}/zugferd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice as ZUGFeRD PDF (client)
+         * @description For the signed-in client: The invoice as ZUGFeRD 2 / Factur-X (profile EN 16931): its PDF as PDF/A-3 with the CII XML embedded as `factur-x.xml`, `INV-0001.pdf`. Sent with `Content-Disposition: attachment` and a safe file name (the number), `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store` and a sandboxing Content-Security-Policy. Made now from the invoice as it was sent (its seller and buyer details are those stored at sending) and the current invoice settings’ phone and bank account. A draft has no e-invoice (404). Drafts and other clients’ invoices answer 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    invoiceId: string;
+                    portalId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The ZUGFeRD / Factur-X PDF (PDF/A-3, profile EN 16931, `factur-x.xml` embedded) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Not signed in or wrong credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden (CSRF check failed, or not allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for another tenant’s objects) */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14197,7 +14817,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "invoice_not_payable" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "webhook_endpoint_limit" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "webhook_endpoint_limit" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
                 fields?: components["schemas"]["FieldError"][];
                 /** @description Human-readable, in the request language. */
                 message: string;
@@ -14858,6 +15478,11 @@ export interface components {
             version: 1;
         };
         InvoiceSettings: {
+            /**
+             * @description BIC of that account.
+             * @example COBADEFFXXX
+             */
+            bic: string | null;
             businessNote: string | null;
             /** @example München */
             city: string | null;
@@ -14871,6 +15496,11 @@ export interface components {
             defaultTaxRateBp: number | null;
             footerNote: string | null;
             /**
+             * @description IBAN for SEPA credit transfer (e-invoices: payment means 58), normalised.
+             * @example DE89370400440532013000
+             */
+            iban: string | null;
+            /**
              * @description Full legal name on invoices; default: the profile’s business name, else your name.
              * @example Müller Design Studio – Jürgen Müller
              */
@@ -14880,6 +15510,11 @@ export interface components {
             numberPrefix: string;
             /** @description How to pay without a card (bank details); shown in the portal and on the PDF. */
             paymentInstructions: string | null;
+            /**
+             * @description Telephone of the seller contact (EN 16931 BT-42; XRechnung requires it).
+             * @example +49 89 1234567
+             */
+            phone: string | null;
             /** @example 80331 */
             postcode: string | null;
             /** @example Hauptstraße 5 */
@@ -14901,6 +15536,7 @@ export interface components {
             vatId: string | null;
         };
         InvoiceSettingsUpdate: {
+            bic?: "" | string | null;
             businessNote?: string | null;
             /** @example München */
             city?: string | null;
@@ -14909,6 +15545,7 @@ export interface components {
             defaultDueDays?: number;
             defaultTaxRateBp?: number | null;
             footerNote?: string | null;
+            iban?: "" | string | null;
             /**
              * @description Full legal name on invoices; default: the profile’s business name, else your name.
              * @example Müller Design Studio – Jürgen Müller
@@ -14917,6 +15554,11 @@ export interface components {
             numberPrefix?: string;
             /** @description How to pay without a card (bank details); shown in the portal and on the PDF. */
             paymentInstructions?: string | null;
+            /**
+             * @description Telephone of the seller contact (EN 16931 BT-42; XRechnung requires it).
+             * @example +49 89 1234567
+             */
+            phone?: string | null;
             /** @example 80331 */
             postcode?: string | null;
             /** @example Hauptstraße 5 */

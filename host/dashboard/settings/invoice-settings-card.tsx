@@ -197,7 +197,39 @@ function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings }) {
             hint={t('settings:invoices.businessNoteHint')}
           />
         )}
+        <Field
+          label={t('settings:invoices.phone')}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={50}
+          value={values.phone}
+          onChange={update('phone')}
+          error={errors.phone}
+          hint={t('settings:invoices.phoneHint')}
+        />
       </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label={t('settings:invoices.iban')}
+          name="iban"
+          autoComplete="off"
+          maxLength={50}
+          value={values.iban}
+          onChange={update('iban')}
+          error={errors.iban}
+          hint={t('settings:invoices.ibanHint')}
+        />
+        <Field
+          label={t('settings:invoices.bic')}
+          name="bic"
+          autoComplete="off"
+          maxLength={11}
+          value={values.bic}
+          onChange={update('bic')}
+          error={errors.bic}
+        />
+      </div>
       <TextareaField
         label={t('settings:invoices.paymentInstructions')}
         name="paymentInstructions"

@@ -1,0 +1,59 @@
+import type { Scope } from '../../../auth/scope';
+import type { Sql } from '../../../db/client';
+import { ApiError } from '../../../http/errors';
+import type { FileStore } from '../../../storage/store';
+import { loadInvoicePdf, logoForPdf, pdfFileName } from '../pdf/load';
+import { renderInvoicePdf } from '../pdf/render';
+import { type EInvoiceKind, facturXPdf, xrechnungXml } from './generate';
+import { toEInvoice } from './map';
+
+/*
+ * An invoice's (or its credit note's) e-invoice for a caller: the same scoped read as its PDF
+ * (`loadInvoicePdf`: the provider's own invoice; a portal client's own, never a draft), then the XRechnung XML
+ * or the ZUGFeRD PDF. Drafts have none (no number yet: 404 like a missing one), and a credit note exists only
+ * for a cancelled invoice (404 otherwise).
+ */
+
+export interface EInvoiceFile {
+  bytes: Uint8Array;
+  fileName: string;
+  contentType: 'application/xml' | 'application/pdf';
+}
+
+/**
+ * The XRechnung (`xrechnung`, `INV-0001.xml`) or ZUGFeRD (`zugferd`, `INV-0001.pdf`) file of invoice
+ * `invoiceId` (`doc: 'invoice'`) or of its credit note (`'credit_note'`) as the scope may see it.
+ * @throws ApiError('not_found') for a draft, a missing credit note, and whatever `loadInvoicePdf` refuses;
+ *   ApiError('einvoice_incomplete') for an XRechnung without the seller's phone (BR-DE-6)
+ */
+export async function eInvoiceFile(
+  deps: { sql: Sql; store: FileStore; publicOrigin: string },
+  scope: Scope,
+  invoiceId: string,
+  doc: 'invoice' | 'credit_note',
+  kind: EInvoiceKind,
+): Promise<EInvoiceFile> {
+  const source = await loadInvoicePdf(deps.sql, scope, invoiceId);
+  const data = doc === 'invoice' ? source.invoice : source.creditNote;
+  if (!data || data.status === 'draft' || !data.number) throw new ApiError('not_found');
+  if (kind === 'xrechnung' && !source.payment.phone) {
+    throw new ApiError('einvoice_incomplete', {
+      fields: [{ path: 'seller.phone', key: 'legal.missing.seller.phone' }],
+    });
+  }
+  const input = toEInvoice({
+    data,
+    payment: source.payment,
+    payUrl: `${deps.publicOrigin}/portal/${source.portalId}/invoices/${invoiceId}`,
+  });
+  const base = pdfFileName(data.number, data.language).replace(/\.pdf$/, '');
+  if (kind === 'xrechnung') {
+    const xml = await xrechnungXml(input, data.language);
+    return { bytes: Buffer.from(xml, 'utf8'), fileName: `${base}.xml`, contentType: 'application/xml' };
+  }
+  const logo = await logoForPdf(deps.store, source.logoKey);
+  const pdf = await renderInvoicePdf({ ...data, branding: { ...data.branding, logo } });
+  const fileName = `${base}.pdf`;
+  const bytes = await facturXPdf(input, data.language, { bytes: pdf, fileName });
+  return { bytes, fileName, contentType: 'application/pdf' };
+}
