@@ -65,6 +65,7 @@ function prepare(kind: EInvoiceKind, input: Invoice) {
     throw new EInvoiceInvalid(`e-invoice input refused: ${(error as Error).message}`);
   }
   format.fillInvoiceDefaults(invoice);
+  precedingInvoiceForCii(invoice);
   return { format, invoice };
 }
 
@@ -89,6 +90,24 @@ export async function facturXPdf(
   });
   if (typeof out === 'string') throw new Error('Factur-X: the library answered text, not a PDF');
   return out;
+}
+
+/**
+ * Works around the library's CII mapping (2.3.4): its schema puts the preceding invoice (BG-3: BT-25, BT-26)
+ * in `cac:BillingReference[].cac:InvoiceDocumentReference`, but its CII writer reads `cbc:ID`/`cbc:IssueDate`
+ * straight under `cac:BillingReference[]`, so a credit note's reference to its invoice would be left out. After
+ * validation, the number is copied up where the writer looks. Not the date: the writer puts it in
+ * `udt:DateTimeString` where the CII XSD wants `qdt:DateTimeString`; BT-26 is optional while numbers are unique
+ * (ours are: gapless per sequence), so the XML carries the number only (the PDF prints both).
+ */
+function precedingInvoiceForCii(invoice: Invoice) {
+  const refs = (invoice['ubl:Invoice'] as Record<string, unknown>)['cac:BillingReference'];
+  if (!Array.isArray(refs)) return;
+  for (const ref of refs as Record<string, Record<string, string> | string>[]) {
+    const doc = ref['cac:InvoiceDocumentReference'];
+    if (typeof doc !== 'object') continue;
+    if (doc['cbc:ID']) ref['cbc:ID'] = doc['cbc:ID'];
+  }
 }
 
 const lang = (language: 'en' | 'de') => (language === 'de' ? 'de-de' : 'en-us');

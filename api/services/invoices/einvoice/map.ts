@@ -145,6 +145,7 @@ export function toEInvoice(input: EInvoiceInput): Invoice {
   const seller = data.seller;
   const buyer = data.buyer;
   const sellerName = seller.name ?? data.provider.businessName ?? data.provider.fullName;
+  const buyerName = buyer.name ?? data.client.company ?? data.client.name;
   const sellerTaxSchemes = [
     ...(seller.vatId ? [{ 'cbc:CompanyID': seller.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }] : []),
     ...(seller.taxNumber ? [{ 'cbc:CompanyID': seller.taxNumber, 'cac:TaxScheme': { 'cbc:ID': 'FC' } }] : []),
@@ -199,11 +200,9 @@ export function toEInvoice(input: EInvoiceInput): Invoice {
   const lines = data.lines.map((line, index) => {
     const category = categoryOf(line, data);
     const code = VAT_CATEGORY_CODES[category];
-    // EN 16931 wants a price of at least 0 (BR-27): a discount line's sign moves to its quantity.
-    const negative = line.unitPriceCents < 0;
     return {
       'cbc:ID': String(index + 1),
-      'cbc:InvoicedQuantity': quantity(negative ? -line.quantityMilli : line.quantityMilli),
+      'cbc:InvoicedQuantity': quantity(line.quantityMilli),
       'cbc:InvoicedQuantity@unitCode': UNIT_CODES[line.unit],
       'cbc:LineExtensionAmount': amount(totals.lines[index] ?? 0),
       'cbc:LineExtensionAmount@currencyID': currency,
@@ -213,7 +212,7 @@ export function toEInvoice(input: EInvoiceInput): Invoice {
         'cac:ClassifiedTaxCategory': taxCategory(code, code === 'S' ? (line.taxRateBp ?? 0) : 0),
       },
       'cac:Price': {
-        'cbc:PriceAmount': amount(Math.abs(line.unitPriceCents)),
+        'cbc:PriceAmount': amount(line.unitPriceCents),
         'cbc:PriceAmount@currencyID': currency,
       },
     };
@@ -225,7 +224,8 @@ export function toEInvoice(input: EInvoiceInput): Invoice {
       'cbc:IssueDate': data.issueDate,
       ...(data.dueDate && !creditNote ? { 'cbc:DueDate': data.dueDate } : {}),
       'cbc:InvoiceTypeCode': creditNote ? '381' : '380',
-      ...(notes.length ? { 'cbc:Note': notes } : {}),
+      // One note: the library writes several as several Content of one IncludedNote, which the CII XSD refuses.
+      ...(notes.length ? { 'cbc:Note': [notes.join('\n\n')] } : {}),
       'cbc:DocumentCurrencyCode': currency,
       // XRechnung requires BT-10 (BR-DE-15): the Leitweg-ID or the buyer's own reference; without one, the
       // invoice number (the reference the buyer's books know it by).
@@ -249,16 +249,17 @@ export function toEInvoice(input: EInvoiceInput): Invoice {
         'cac:Party': {
           'cbc:EndpointID': data.provider.email ?? '',
           'cbc:EndpointID@schemeID': 'EM',
-          // BR-CO-26: a seller without a VAT id is identified by its tax number.
-          ...(!seller.vatId && seller.taxNumber
-            ? { 'cac:PartyIdentification': [{ 'cbc:ID': seller.taxNumber }] }
-            : {}),
           ...(data.provider.businessName && data.provider.businessName !== sellerName
             ? { 'cac:PartyName': { 'cbc:Name': data.provider.businessName } }
             : {}),
           'cac:PostalAddress': address(seller),
           ...(sellerTaxSchemes.length ? { 'cac:PartyTaxScheme': sellerTaxSchemes } : {}),
-          'cac:PartyLegalEntity': { 'cbc:RegistrationName': sellerName },
+          // BR-CO-26 wants the seller identified by an id (BT-29), a legal registration (BT-30) or the VAT id:
+          // without a VAT id, the tax number as its registration (the library 2.3.4 drops BT-29 in CII).
+          'cac:PartyLegalEntity': {
+            'cbc:RegistrationName': sellerName,
+            ...(!seller.vatId && seller.taxNumber ? { 'cbc:CompanyID': seller.taxNumber } : {}),
+          },
           'cac:Contact': {
             'cbc:Name': data.provider.fullName,
             ...(payment.phone ? { 'cbc:Telephone': payment.phone } : {}),
@@ -282,7 +283,11 @@ export function toEInvoice(input: EInvoiceInput): Invoice {
             : {}),
         },
       },
-      ...(data.supply.date ? { 'cac:Delivery': { 'cbc:ActualDeliveryDate': data.supply.date } } : {}),
+      // CII needs the delivery element: the day of supply (BT-72), else (a period of service, BG-14) the
+      // party delivered to (BT-70), the buyer.
+      'cac:Delivery': data.supply.date
+        ? { 'cbc:ActualDeliveryDate': data.supply.date }
+        : { 'cac:DeliveryParty': { 'cac:PartyName': { 'cbc:Name': buyerName } } },
       'cac:PaymentMeans': [paymentMeans],
       ...(terms ? { 'cac:PaymentTerms': { 'cbc:Note': terms } } : {}),
       'cac:TaxTotal': [
