@@ -29,7 +29,7 @@ const pdfResponses = {
     description: 'The ZUGFeRD / Factur-X PDF (PDF/A-3, profile EN 16931, `factur-x.xml` embedded)',
     content: { 'application/pdf': { schema: z.string().openapi({ type: 'string', format: 'binary' }) } },
   },
-  ...errorResponses(401, 403, 404),
+  ...errorResponses(401, 403, 404, 422),
 };
 
 function sendFile(c: Context<AppEnv>, file: EInvoiceFile) {
@@ -64,7 +64,7 @@ function operation(doc: 'invoice' | 'credit_note', kind: EInvoiceKind) {
   const xml = kind === 'xrechnung';
   const format = xml
     ? `The ${what} as XRechnung 3.0 (EN 16931, UN/CEFACT CII syntax), \`${number}.xml\`${doc === 'credit_note' ? ': type 381, referencing the cancelled invoice (number and date), with its amounts as positive values' : ''}. XRechnung requires the seller’s phone (BR-DE-6): without one in the invoice settings, 422 \`einvoice_incomplete\` naming \`seller.phone\`.`
-    : `The ${what} as ZUGFeRD 2 / Factur-X (profile EN 16931): its PDF as PDF/A-3 with the CII XML embedded as \`factur-x.xml\`, \`${number}.pdf\`${doc === 'credit_note' ? ' (type 381, referencing the cancelled invoice)' : ''}.`;
+    : `The ${what} as ZUGFeRD 2 / Factur-X (profile EN 16931): its PDF as PDF/A-3 with the CII XML embedded as \`factur-x.xml\`, \`${number}.pdf\`${doc === 'credit_note' ? ' (type 381, referencing the cancelled invoice)' : ''}. An invoice sent before the legal details existed, without the seller’s or buyer’s country, answers 422 \`einvoice_incomplete\` naming them.`;
   const missing =
     doc === 'invoice'
       ? 'A draft has no e-invoice (404).'

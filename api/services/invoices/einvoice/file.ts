@@ -24,7 +24,8 @@ export interface EInvoiceFile {
  * The XRechnung (`xrechnung`, `INV-0001.xml`) or ZUGFeRD (`zugferd`, `INV-0001.pdf`) file of invoice
  * `invoiceId` (`doc: 'invoice'`) or of its credit note (`'credit_note'`) as the scope may see it.
  * @throws ApiError('not_found') for a draft, a missing credit note, and whatever `loadInvoicePdf` refuses;
- *   ApiError('einvoice_incomplete') for an XRechnung without the seller's phone (BR-DE-6)
+ *   ApiError('einvoice_incomplete') naming what EN 16931 / XRechnung needs and the invoice lacks (an
+ *   invoice sent before the legal content without countries; the seller's phone for XRechnung, BR-DE-6)
  */
 export async function eInvoiceFile(
   deps: { sql: Sql; store: FileStore; publicOrigin: string },
@@ -36,9 +37,16 @@ export async function eInvoiceFile(
   const source = await loadInvoicePdf(deps.sql, scope, invoiceId);
   const data = doc === 'invoice' ? source.invoice : source.creditNote;
   if (!data || data.status === 'draft' || !data.number) throw new ApiError('not_found');
-  if (kind === 'xrechnung' && !source.payment.phone) {
+  // The pre-send check makes every invoice sent since issue 28 complete; one sent before it may lack the
+  // countries (EN 16931 BT-40, BT-55), and XRechnung also wants the seller's phone (BR-DE-6).
+  const missing = [
+    ...(data.seller.country ? [] : ['seller.country']),
+    ...(data.buyer.country ? [] : ['buyer.country']),
+    ...(kind === 'xrechnung' && !source.payment.phone ? ['seller.phone'] : []),
+  ];
+  if (missing.length > 0) {
     throw new ApiError('einvoice_incomplete', {
-      fields: [{ path: 'seller.phone', key: 'legal.missing.seller.phone' }],
+      fields: missing.map((path) => ({ path, key: `legal.missing.${path}` })),
     });
   }
   const input = toEInvoice({

@@ -37,6 +37,7 @@ const TEXTS = {
     card: 'Zahlung per Karte über das Kundenportal',
     creditNoteTerms: (n: string) => `Storniert die Rechnung ${n}; es ist nichts zu zahlen.`,
     due: (d: string) => `Zahlbar bis ${d}.`,
+    onReceipt: 'Zahlbar sofort nach Erhalt.',
     reverseCharge: 'Steuerschuldnerschaft des Leistungsempfängers',
     outsideScope: 'Nicht im Inland steuerbare Leistung',
   },
@@ -44,6 +45,7 @@ const TEXTS = {
     card: 'Payment by card in the client portal',
     creditNoteTerms: (n: string) => `Cancels invoice ${n}; nothing is to be paid.`,
     due: (d: string) => `Payable by ${d}.`,
+    onReceipt: 'Payable on receipt.',
     reverseCharge: 'Reverse charge',
     outsideScope: 'Not subject to VAT in the seller’s country',
   },
@@ -154,7 +156,7 @@ export function toEInvoice(input: EInvoiceInput): Invoice {
     ...(party.street ? { 'cbc:StreetName': party.street } : {}),
     ...(party.city ? { 'cbc:CityName': party.city } : {}),
     ...(party.postcode ? { 'cbc:PostalZone': party.postcode } : {}),
-    'cac:Country': { 'cbc:IdentificationCode': party.country ?? 'DE' },
+    'cac:Country': { 'cbc:IdentificationCode': party.country ?? '' },
   });
 
   // How to pay (BG-16): SEPA credit transfer to the settings' IBAN (58), else card in the portal when Stripe
@@ -183,11 +185,12 @@ export function toEInvoice(input: EInvoiceInput): Invoice {
             : {}),
           'cbc:PaymentID': data.number,
         };
+  // BR-CO-25: an amount due needs a due date or payment terms; without a due date it is due on receipt.
   const terms = creditNote
     ? t.creditNoteTerms(data.cancels?.number ?? '')
     : data.dueDate
       ? t.due(data.dueDate)
-      : null;
+      : t.onReceipt;
 
   const notes = [
     ...(data.description ? [data.description] : []),
