@@ -63,7 +63,7 @@ const data: InvoicePdfData = {
     quantityMilli: 1000 + 250 * i,
     unitPriceCents: 8000 + 1234 * i,
     taxRateBp: i % 3 === 0 ? 700 : 1900,
-    unit: (['hour', 'day', 'piece', 'flat_rate'] as const)[i % 4],
+    unit: (['hour', 'day', 'piece', 'flat_rate'] as const)[i % 4] ?? 'hour',
     vatCategory: i % 3 === 0 ? ('reduced' as const) : ('standard' as const),
     exemptionReason: null,
   })),
