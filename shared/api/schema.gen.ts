@@ -5197,7 +5197,7 @@ export interface paths {
         };
         /**
          * A credit note as ZUGFeRD PDF
-         * @description The credit note as ZUGFeRD 2 / Factur-X (profile EN 16931): its PDF as PDF/A-3 with the CII XML embedded as `factur-x.xml`, `CN-0001.pdf` (type 381, referencing the cancelled invoice). Sent with `Content-Disposition: attachment` and a safe file name (the number), `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store` and a sandboxing Content-Security-Policy. Made now from the invoice as it was sent (its seller and buyer details are those stored at sending) and the current invoice settings’ phone and bank account. 404 when the invoice has no credit note (it is not cancelled). Another provider’s invoice answers 404.
+         * @description The credit note as ZUGFeRD 2 / Factur-X (profile EN 16931): its PDF as PDF/A-3 with the CII XML embedded as `factur-x.xml`, `CN-0001.pdf` (type 381, referencing the cancelled invoice). An invoice sent before the legal details existed, without the seller’s or buyer’s country, answers 422 `einvoice_incomplete` naming them. Sent with `Content-Disposition: attachment` and a safe file name (the number), `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store` and a sandboxing Content-Security-Policy. Made now from the invoice as it was sent (its seller and buyer details are those stored at sending) and the current invoice settings’ phone and bank account. 404 when the invoice has no credit note (it is not cancelled). Another provider’s invoice answers 404.
          */
         get: {
             parameters: {
@@ -5239,6 +5239,15 @@ export interface paths {
                 };
                 /** @description Not found (also for another tenant’s objects) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5667,7 +5676,7 @@ export interface paths {
         };
         /**
          * An invoice as ZUGFeRD PDF
-         * @description The invoice as ZUGFeRD 2 / Factur-X (profile EN 16931): its PDF as PDF/A-3 with the CII XML embedded as `factur-x.xml`, `INV-0001.pdf`. Sent with `Content-Disposition: attachment` and a safe file name (the number), `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store` and a sandboxing Content-Security-Policy. Made now from the invoice as it was sent (its seller and buyer details are those stored at sending) and the current invoice settings’ phone and bank account. A draft has no e-invoice (404). Another provider’s invoice answers 404.
+         * @description The invoice as ZUGFeRD 2 / Factur-X (profile EN 16931): its PDF as PDF/A-3 with the CII XML embedded as `factur-x.xml`, `INV-0001.pdf`. An invoice sent before the legal details existed, without the seller’s or buyer’s country, answers 422 `einvoice_incomplete` naming them. Sent with `Content-Disposition: attachment` and a safe file name (the number), `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store` and a sandboxing Content-Security-Policy. Made now from the invoice as it was sent (its seller and buyer details are those stored at sending) and the current invoice settings’ phone and bank account. A draft has no e-invoice (404). Another provider’s invoice answers 404.
          */
         get: {
             parameters: {
@@ -5709,6 +5718,15 @@ export interface paths {
                 };
                 /** @description Not found (also for another tenant’s objects) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7958,7 +7976,7 @@ export interface paths {
         };
         /**
          * A credit note as ZUGFeRD PDF (client)
-         * @description For the signed-in client: The credit note as ZUGFeRD 2 / Factur-X (profile EN 16931): its PDF as PDF/A-3 with the CII XML embedded as `factur-x.xml`, `CN-0001.pdf` (type 381, referencing the cancelled invoice). Sent with `Content-Disposition: attachment` and a safe file name (the number), `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store` and a sandboxing Content-Security-Policy. Made now from the invoice as it was sent (its seller and buyer details are those stored at sending) and the current invoice settings’ phone and bank account. 404 when the invoice has no credit note (it is not cancelled). Drafts and other clients’ invoices answer 404.
+         * @description For the signed-in client: The credit note as ZUGFeRD 2 / Factur-X (profile EN 16931): its PDF as PDF/A-3 with the CII XML embedded as `factur-x.xml`, `CN-0001.pdf` (type 381, referencing the cancelled invoice). An invoice sent before the legal details existed, without the seller’s or buyer’s country, answers 422 `einvoice_incomplete` naming them. Sent with `Content-Disposition: attachment` and a safe file name (the number), `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store` and a sandboxing Content-Security-Policy. Made now from the invoice as it was sent (its seller and buyer details are those stored at sending) and the current invoice settings’ phone and bank account. 404 when the invoice has no credit note (it is not cancelled). Drafts and other clients’ invoices answer 404.
          */
         get: {
             parameters: {
@@ -8001,6 +8019,15 @@ export interface paths {
                 };
                 /** @description Not found (also for another tenant’s objects) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8273,7 +8300,7 @@ export interface paths {
         };
         /**
          * An invoice as ZUGFeRD PDF (client)
-         * @description For the signed-in client: The invoice as ZUGFeRD 2 / Factur-X (profile EN 16931): its PDF as PDF/A-3 with the CII XML embedded as `factur-x.xml`, `INV-0001.pdf`. Sent with `Content-Disposition: attachment` and a safe file name (the number), `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store` and a sandboxing Content-Security-Policy. Made now from the invoice as it was sent (its seller and buyer details are those stored at sending) and the current invoice settings’ phone and bank account. A draft has no e-invoice (404). Drafts and other clients’ invoices answer 404.
+         * @description For the signed-in client: The invoice as ZUGFeRD 2 / Factur-X (profile EN 16931): its PDF as PDF/A-3 with the CII XML embedded as `factur-x.xml`, `INV-0001.pdf`. An invoice sent before the legal details existed, without the seller’s or buyer’s country, answers 422 `einvoice_incomplete` naming them. Sent with `Content-Disposition: attachment` and a safe file name (the number), `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store` and a sandboxing Content-Security-Policy. Made now from the invoice as it was sent (its seller and buyer details are those stored at sending) and the current invoice settings’ phone and bank account. A draft has no e-invoice (404). Drafts and other clients’ invoices answer 404.
          */
         get: {
             parameters: {
@@ -8316,6 +8343,15 @@ export interface paths {
                 };
                 /** @description Not found (also for another tenant’s objects) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Validation failed; `fields` lists each failing field */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -15478,6 +15514,8 @@ export interface components {
             version: 1;
         };
         InvoiceSettings: {
+            /** @description Attach the invoice’s XRechnung (EN 16931 CII XML) to the e-mail that tells the client about it (issue 28). Left out, with a log line, while the settings lack what XRechnung needs (the phone). */
+            attachEInvoice: boolean;
             /**
              * @description BIC of that account.
              * @example COBADEFFXXX
@@ -15536,6 +15574,8 @@ export interface components {
             vatId: string | null;
         };
         InvoiceSettingsUpdate: {
+            /** @description Attach the invoice’s XRechnung (EN 16931 CII XML) to the e-mail that tells the client about it (issue 28). Left out, with a log line, while the settings lack what XRechnung needs (the phone). */
+            attachEInvoice?: boolean;
             bic?: "" | string | null;
             businessNote?: string | null;
             /** @example München */

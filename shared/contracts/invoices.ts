@@ -467,6 +467,10 @@ export const InvoiceSettings = z
       .nullable()
       .meta({ description: 'How to pay without a card (bank details); shown in the portal and on the PDF.' }),
     footerNote: text().trim().max(500).nullable(),
+    attachEInvoice: z.boolean().meta({
+      description:
+        'Attach the invoice’s XRechnung (EN 16931 CII XML) to the e-mail that tells the client about it (issue 28). Left out, with a log line, while the settings lack what XRechnung needs (the phone).',
+    }),
     defaultDueDays: z.number().int().min(0).max(365),
     defaultTaxRateBp: z.number().int().min(0).max(MAX_TAX_RATE_BP).nullable(),
   })

@@ -177,3 +177,41 @@ describe('who gets nothing', () => {
     }
   });
 });
+
+describe('the invoice e-mail', () => {
+  async function sendOne(): Promise<{ number: string; attachments: unknown }> {
+    const draft = await send(t, 'POST', '/api/invoices', w.owner, {
+      clientId: w.clientId,
+      currency: 'EUR',
+      language: 'de',
+      supplyDate: '2026-03-02',
+      lines: [{ description: 'Design', quantityMilli: 2000, unitPriceCents: 9000, taxRateBp: 1900, unit: 'hour' }],
+    });
+    expect(draft.status, await draft.clone().text()).toBe(201);
+    const { id } = (await draft.json()) as { id: string };
+    const sent = await send(t, 'POST', `/api/invoices/${id}/send`, w.owner);
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    const { invoice } = (await sent.json()) as { invoice: { number: string } };
+    const [mail] = await t.sql<{ attachments: unknown }[]>`
+      SELECT attachments FROM outbox_emails
+      WHERE kind = 'invoice_sent' AND subject LIKE ${`%${invoice.number}%`} ORDER BY created_at DESC LIMIT 1`;
+    expect(mail).toBeDefined();
+    return { number: invoice.number, attachments: mail?.attachments ?? null };
+  }
+
+  it('carries the XRechnung when the settings say so, and nothing otherwise', async () => {
+    const plain = await sendOne();
+    expect(plain.attachments).toBeNull();
+    const on = await send(t, 'PATCH', '/api/invoice-settings', w.owner, { attachEInvoice: true });
+    expect(on.status).toBe(200);
+    expect(((await on.json()) as { attachEInvoice: boolean }).attachEInvoice).toBe(true);
+    const attached = await sendOne();
+    const files = attached.attachments as { filename: string; contentType: string; content: string }[];
+    expect(files.map((f) => [f.filename, f.contentType])).toEqual([[`${attached.number}.xml`, 'application/xml']]);
+    const xml = Buffer.from(files[0]?.content ?? '', 'base64').toString('utf8');
+    expect(xml).toContain(`<ram:ID>${attached.number}</ram:ID>`);
+    expect(await xsdProblems(xml)).toEqual([]);
+    expect(ruleProblems(xml)).toEqual([]);
+    await send(t, 'PATCH', '/api/invoice-settings', w.owner, { attachEInvoice: false });
+  });
+});

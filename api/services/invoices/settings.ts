@@ -29,6 +29,7 @@ export interface SettingsRow {
   phone: string | null;
   iban: string | null;
   bic: string | null;
+  attach_e_invoice: boolean;
   payment_instructions: string | null;
   footer_note: string | null;
   default_due_days: number;
@@ -52,6 +53,7 @@ export function toInvoiceSettings(row: SettingsRow): InvoiceSettings {
     phone: row.phone,
     iban: row.iban,
     bic: row.bic,
+    attachEInvoice: row.attach_e_invoice,
     paymentInstructions: row.payment_instructions,
     footerNote: row.footer_note,
     defaultDueDays: row.default_due_days,
@@ -109,6 +111,7 @@ const COLUMNS = {
   phone: 'phone',
   iban: 'iban',
   bic: 'bic',
+  attachEInvoice: 'attach_e_invoice',
   paymentInstructions: 'payment_instructions',
   footerNote: 'footer_note',
   defaultDueDays: 'default_due_days',

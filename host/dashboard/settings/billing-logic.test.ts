@@ -104,6 +104,7 @@ describe('invoice settings form', () => {
     phone: '+49 30 1234567',
     iban: 'DE89370400440532013000',
     bic: 'COBADEFFXXX',
+    attachEInvoice: true,
     paymentInstructions: null,
     footerNote: null,
     defaultDueDays: 14,

@@ -74,6 +74,7 @@ export interface InvoiceSettingsValues {
   phone: string;
   iban: string;
   bic: string;
+  attachEInvoice: boolean;
   paymentInstructions: string;
   footerNote: string;
   defaultDueDays: string;
@@ -103,6 +104,7 @@ export function toSettingsValues(settings: InvoiceSettings, language: string): I
     phone: settings.phone ?? '',
     iban: settings.iban ?? '',
     bic: settings.bic ?? '',
+    attachEInvoice: settings.attachEInvoice,
     paymentInstructions: settings.paymentInstructions ?? '',
     footerNote: settings.footerNote ?? '',
     defaultDueDays: String(settings.defaultDueDays),
@@ -150,6 +152,7 @@ export function toSettingsUpdate(
       phone: orNull(values.phone),
       iban: orNull(values.iban),
       bic: orNull(values.bic),
+      attachEInvoice: values.attachEInvoice,
       paymentInstructions: orNull(values.paymentInstructions),
       footerNote: orNull(values.footerNote),
       defaultDueDays: dueDays,

@@ -1,5 +1,5 @@
 import type { Scope } from '../../../auth/scope';
-import type { Sql } from '../../../db/client';
+import type { Sql, Tx } from '../../../db/client';
 import { ApiError } from '../../../http/errors';
 import type { FileStore } from '../../../storage/store';
 import { loadInvoicePdf, logoForPdf, pdfFileName } from '../pdf/load';
@@ -28,7 +28,7 @@ export interface EInvoiceFile {
  *   invoice sent before the legal content without countries; the seller's phone for XRechnung, BR-DE-6)
  */
 export async function eInvoiceFile(
-  deps: { sql: Sql; store: FileStore; publicOrigin: string },
+  deps: { sql: Sql | Tx; store: FileStore | null; publicOrigin: string },
   scope: Scope,
   invoiceId: string,
   doc: 'invoice' | 'credit_note',
@@ -59,9 +59,34 @@ export async function eInvoiceFile(
     const xml = await xrechnungXml(input, data.language);
     return { bytes: Buffer.from(xml, 'utf8'), fileName: `${base}.xml`, contentType: 'application/xml' };
   }
-  const logo = await logoForPdf(deps.store, source.logoKey);
+  const logo = deps.store ? await logoForPdf(deps.store, source.logoKey) : null;
   const pdf = await renderInvoicePdf({ ...data, branding: { ...data.branding, logo } });
   const fileName = `${base}.pdf`;
   const bytes = await facturXPdf(input, data.language, { bytes: pdf, fileName });
   return { bytes, fileName, contentType: 'application/pdf' };
+}
+
+/**
+ * The invoice's XRechnung as an e-mail attachment, read in the sending transaction (issue 28: the settings'
+ * "attach the e-invoice"), or null while the settings lack what XRechnung needs (the e-mail goes without it).
+ */
+export async function xrechnungAttachment(
+  tx: Tx,
+  scope: Scope,
+  invoiceId: string,
+  publicOrigin: string,
+): Promise<{ filename: string; contentType: string; content: Uint8Array } | null> {
+  try {
+    const file = await eInvoiceFile(
+      { sql: tx, store: null, publicOrigin },
+      scope,
+      invoiceId,
+      'invoice',
+      'xrechnung',
+    );
+    return { filename: file.fileName, contentType: file.contentType, content: file.bytes };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'einvoice_incomplete') return null;
+    throw error;
+  }
 }
