@@ -185,7 +185,9 @@ describe('the invoice e-mail', () => {
       currency: 'EUR',
       language: 'de',
       supplyDate: '2026-03-02',
-      lines: [{ description: 'Design', quantityMilli: 2000, unitPriceCents: 9000, taxRateBp: 1900, unit: 'hour' }],
+      lines: [
+        { description: 'Design', quantityMilli: 2000, unitPriceCents: 9000, taxRateBp: 1900, unit: 'hour' },
+      ],
     });
     expect(draft.status, await draft.clone().text()).toBe(201);
     const { id } = (await draft.json()) as { id: string };
@@ -207,7 +209,9 @@ describe('the invoice e-mail', () => {
     expect(((await on.json()) as { attachEInvoice: boolean }).attachEInvoice).toBe(true);
     const attached = await sendOne();
     const files = attached.attachments as { filename: string; contentType: string; content: string }[];
-    expect(files.map((f) => [f.filename, f.contentType])).toEqual([[`${attached.number}.xml`, 'application/xml']]);
+    expect(files.map((f) => [f.filename, f.contentType])).toEqual([
+      [`${attached.number}.xml`, 'application/xml'],
+    ]);
     const xml = Buffer.from(files[0]?.content ?? '', 'base64').toString('utf8');
     expect(xml).toContain(`<ram:ID>${attached.number}</ram:ID>`);
     expect(await xsdProblems(xml)).toEqual([]);
