@@ -15924,6 +15924,13 @@ export interface components {
             mails: components["schemas"]["OutboxMail"][];
         };
         OutboxMail: {
+            /** @description Files sent with it (an invoice’s XRechnung XML when the provider attaches it). */
+            attachments: {
+                /** @description The file, base64. */
+                content: string;
+                contentType: string;
+                filename: string;
+            }[];
             /** @description Delivery attempts so far. */
             attempts: number;
             /** Format: date-time */

@@ -8,7 +8,7 @@ import {
 } from '../../api/services/invoices/einvoice/testing';
 import { QPDF } from '../../api/services/invoices/pdf/pdf-tools';
 import { signIn, world } from './collaboration-world';
-import { expectNoSidewaysScroll, ok, setProfileLanguage } from './support';
+import { expectNoSidewaysScroll, latestMail, ok, setProfileLanguage } from './support';
 
 /**
  * Issue 28, e-invoices end to end: a provider with the legal details, a phone and a bank account (set up
@@ -41,7 +41,12 @@ const TEXTS = {
 async function sentInvoice(request: APIRequestContext, clientId: string, language: 'en' | 'de') {
   await ok(
     await request.patch('/api/invoice-settings', {
-      data: { phone: '+49 30 1234567', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' },
+      data: {
+        phone: '+49 30 1234567',
+        iban: 'DE89 3704 0044 0532 0130 00',
+        bic: 'COBADEFFXXX',
+        attachEInvoice: true,
+      },
     }),
   );
   await ok(await request.patch(`/api/clients/${clientId}`, { data: { buyerReference: '991-12345-67' } }));
@@ -114,6 +119,12 @@ for (const language of ['en', 'de'] as const) {
     const w = await world(request, language);
     await setProfileLanguage(request, language);
     const invoice = await sentInvoice(request, w.clientId, language);
+    // The provider attaches the e-invoice to the e-mail: the client's mail carries the XRechnung.
+    const mail = (await latestMail(request, w.clientEmail, 'invoice_sent')) as unknown as {
+      attachments: { filename: string; content: string }[];
+    };
+    expect(mail.attachments.map((a) => a.filename)).toEqual([`${invoice.number}.xml`]);
+    await expectXRechnung(Buffer.from(mail.attachments[0]?.content ?? '', 'base64'), invoice.number);
 
     const provider = await browser.newContext({
       ...PIXEL,
