@@ -59,6 +59,8 @@ export const STATUS: Record<
   invoice_transition_not_allowed: 409,
   invoice_total_too_large: 422,
   invoice_incomplete: 422,
+  // An XRechnung needs a detail the invoice settings lack (the seller's phone, BR-DE-6); the fields name it.
+  einvoice_incomplete: 422,
   invoice_not_payable: 409,
   stripe_not_connected: 409,
   stripe_key_invalid: 422,

@@ -17,6 +17,14 @@ export interface OutgoingMail {
    * sending domain while that is verified and in use (`integrations/mail-domain/sender.ts`).
    */
   senderProviderId?: string | undefined;
+  /** Files sent with it (an invoice's XRechnung XML, issue 28); stored on the outbox row. */
+  attachments?: MailAttachment[] | undefined;
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 /** Where an attempt stands, as the `send_mail` task knows it. */
@@ -52,7 +60,21 @@ interface OutboxRow {
   kind: string;
   status: string;
   sender_provider_id: string | null;
+  attachments: StoredAttachment[] | null;
 }
+
+/** An attachment as the outbox row keeps it: its bytes in base64 (what Resend's API takes as well). */
+interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+const stored = (a: MailAttachment): StoredAttachment => ({
+  filename: a.filename,
+  contentType: a.contentType,
+  content: Buffer.from(a.content).toString('base64'),
+});
 
 /**
  * E-mail through the Resend SDK, or, without a key, into the development outbox (the same table, status
@@ -74,9 +96,10 @@ export function createMailer(opts: {
 
   async function insert(db: Tx | Sql, mail: OutgoingMail): Promise<string> {
     const [row] = await db<{ id: string }[]>`
-      INSERT INTO outbox_emails (to_address, subject, html, text_body, kind, status, attempts, sender_provider_id)
+      INSERT INTO outbox_emails (to_address, subject, html, text_body, kind, status, attempts, sender_provider_id,
+                                 attachments)
       VALUES (${mail.to}, ${mail.subject}, ${mail.html}, ${mail.text}, ${mail.kind}, 'pending', 0,
-              ${mail.senderProviderId ?? null})
+              ${mail.senderProviderId ?? null}, ${mail.attachments?.length ? db.json(mail.attachments.map(stored) as never) : null})
       RETURNING id`;
     if (!row) throw new Error('outbox insert returned no row');
     return row.id;
@@ -92,7 +115,7 @@ export function createMailer(opts: {
 
     async deliver(id, attempt) {
       const [row] = await sql<OutboxRow[]>`
-        SELECT to_address, subject, html, text_body, kind, status, sender_provider_id
+        SELECT to_address, subject, html, text_body, kind, status, sender_provider_id, attachments
         FROM outbox_emails WHERE id = ${id}`;
       // Deleted with its account meanwhile: nothing left to send.
       if (!row) return 'missing';
@@ -110,7 +133,22 @@ export function createMailer(opts: {
         ? await senderOf(sql, row.sender_provider_id, opts.from)
         : opts.from;
       const { data, error } = await resend.emails.send(
-        { from, to: row.to_address, subject: row.subject, html: row.html, text: row.text_body },
+        {
+          from,
+          to: row.to_address,
+          subject: row.subject,
+          html: row.html,
+          text: row.text_body,
+          ...(row.attachments?.length
+            ? {
+                attachments: row.attachments.map((a) => ({
+                  filename: a.filename,
+                  content: a.content,
+                  contentType: a.contentType,
+                })),
+              }
+            : {}),
+        },
         // Resend sends a key it has seen within 24 hours only once, should a retry follow a lost answer.
         { idempotencyKey: `outbox/${id}`, ...(attempt.signal ? { signal: attempt.signal } : {}) },
       );

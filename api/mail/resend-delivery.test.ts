@@ -41,6 +41,39 @@ describe('e-mail through Resend (real SDK, local stand-in server)', () => {
       { 'X-Forwarded-For': freshIp() },
     );
 
+  it('sends a queued mail’s attachments (an invoice’s XRechnung, issue 28) as base64 with their type', async () => {
+    const xml =
+      '<?xml version="1.0" encoding="utf-8"?><rsm:CrossIndustryInvoice>Größe</rsm:CrossIndustryInvoice>';
+    await t.sql.begin((tx) =>
+      t.deps.mailer.queue(tx, {
+        to: 'attachment@resend.test',
+        subject: 'Invoice INV-0001',
+        html: '<p>Invoice</p>',
+        text: 'Invoice',
+        kind: 'invoice_sent',
+        attachments: [
+          { filename: 'INV-0001.xml', contentType: 'application/xml', content: Buffer.from(xml, 'utf8') },
+        ],
+      }),
+    );
+    const mail = await vi.waitFor(
+      () => {
+        const found = resend.received.find((m) => m.body.to === 'attachment@resend.test');
+        expect(found).toBeDefined();
+        return found;
+      },
+      { timeout: 15_000, interval: 25 },
+    );
+    const body = mail?.body as
+      | { attachments?: { filename: string; content: string; content_type: string }[] }
+      | undefined;
+    const attachments = body?.attachments;
+    expect(attachments?.map((a) => [a.filename, a.content_type])).toEqual([
+      ['INV-0001.xml', 'application/xml'],
+    ]);
+    expect(Buffer.from(attachments?.[0]?.content ?? '', 'base64').toString('utf8')).toBe(xml);
+  });
+
   it('sends the verification mail through Resend with the API key, in the user language', async () => {
     const res = await signUp('ada@resend.test', 'de');
     expect(res.status).toBe(201);

@@ -48,6 +48,12 @@ import { registerUploadFileVersion } from './files/upload-version';
 import { registerIntegrationRoutes } from './integrations/index';
 import { registerInvoiceRoutes } from './invoices';
 import { registerCreditNotePdf } from './invoices/credit-note-pdf';
+import {
+  registerCreditNoteXRechnung,
+  registerCreditNoteZugferd,
+  registerInvoiceXRechnung,
+  registerInvoiceZugferd,
+} from './invoices/einvoice';
 import { registerInvoicePdf } from './invoices/pdf';
 import { registerPortalInvoices } from './invoices/portal-list';
 import { registerPortalPayInvoice } from './invoices/portal-pay';
@@ -184,6 +190,10 @@ export function registerRoutes(app: App, deps: AppDeps) {
   // Invoices: the PDFs of an invoice and its credit note (issue 21).
   registerInvoicePdf(app);
   registerCreditNotePdf(app);
+  registerInvoiceXRechnung(app);
+  registerInvoiceZugferd(app);
+  registerCreditNoteXRechnung(app);
+  registerCreditNoteZugferd(app);
 
   registerNotifications(app);
   registerUnreadCount(app);

@@ -47,6 +47,9 @@ const invoicePath = (invoiceId: string) => `/api/invoices/${encodeURIComponent(i
 /** Where the PDFs are downloaded (attachments). */
 export const invoicePdfUrl = (invoiceId: string) => `${invoicePath(invoiceId)}/pdf`;
 export const creditNotePdfUrl = (invoiceId: string) => `${invoicePath(invoiceId)}/credit-note/pdf`;
+/** The e-invoices (issue 28): XRechnung XML and ZUGFeRD PDF, of the invoice or of its credit note. */
+export const eInvoiceUrl = (invoiceId: string, kind: 'xrechnung' | 'zugferd', creditNote = false) =>
+  `${invoicePath(invoiceId)}${creditNote ? '/credit-note' : ''}/${kind}`;
 
 /** The invoices matching `filter`, newest first, page by page (keyset: "Load more" follows `nextCursor`). */
 export function useInvoiceList(filter: InvoiceListFilter) {

@@ -1,4 +1,15 @@
-import { Ban, CheckCircle2, Clock, Download, FileMinus2, Pencil, Send, Trash2 } from 'lucide-react';
+import {
+  Ban,
+  CheckCircle2,
+  Clock,
+  Download,
+  FileCheck2,
+  FileCode2,
+  FileMinus2,
+  Pencil,
+  Send,
+  Trash2,
+} from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { canTransition, type Invoice } from '../../shared/contracts/invoices';
 import { formatDate } from '../../shared/format/date';
@@ -10,7 +21,7 @@ import { DetailPage } from '../../shared/ui/detail-page';
 import { DetailHeader } from '../../shared/ui/page-header';
 import { StatusBadge } from '../../shared/ui/status-badge';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
-import { creditNotePdfUrl, invoicePdfUrl, useInvoice } from './api';
+import { creditNotePdfUrl, eInvoiceUrl, invoicePdfUrl, useInvoice } from './api';
 import { formatDay, money, quantityText, ratePercent } from './format';
 import { useInvoiceTexts } from './i18n';
 import { CancelDialog, DeleteDialog, MarkOverdueDialog, MarkPaidDialog, SendDialog } from './invoice-dialogs';
@@ -212,6 +223,26 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
                 <Download aria-hidden="true" className="size-4" />
                 {t('actions.pdf')}
               </a>
+              {invoice.number ? (
+                <>
+                  <a
+                    href={eInvoiceUrl(invoice.id, 'xrechnung')}
+                    download={`${fileBase}.xml`}
+                    className={buttonClass('secondary', 'sm')}
+                  >
+                    <FileCode2 aria-hidden="true" className="size-4" />
+                    {t('actions.xrechnung')}
+                  </a>
+                  <a
+                    href={eInvoiceUrl(invoice.id, 'zugferd')}
+                    download={`${fileBase}.pdf`}
+                    className={buttonClass('secondary', 'sm')}
+                  >
+                    <FileCheck2 aria-hidden="true" className="size-4" />
+                    {t('actions.zugferd')}
+                  </a>
+                </>
+              ) : null}
               {invoice.creditNote ? (
                 <a
                   href={creditNotePdfUrl(invoice.id)}
@@ -221,6 +252,26 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
                   <FileMinus2 aria-hidden="true" className="size-4" />
                   {t('actions.creditNotePdf')}
                 </a>
+              ) : null}
+              {invoice.creditNote ? (
+                <>
+                  <a
+                    href={eInvoiceUrl(invoice.id, 'xrechnung', true)}
+                    download={`${invoice.creditNote.number}.xml`}
+                    className={buttonClass('secondary', 'sm')}
+                  >
+                    <FileCode2 aria-hidden="true" className="size-4" />
+                    {t('actions.creditNoteXrechnung')}
+                  </a>
+                  <a
+                    href={eInvoiceUrl(invoice.id, 'zugferd', true)}
+                    download={`${invoice.creditNote.number}.pdf`}
+                    className={buttonClass('secondary', 'sm')}
+                  >
+                    <FileCheck2 aria-hidden="true" className="size-4" />
+                    {t('actions.creditNoteZugferd')}
+                  </a>
+                </>
               ) : null}
             </div>
           </TitledCard>

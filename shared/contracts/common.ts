@@ -143,6 +143,7 @@ export const ErrorCode = z.enum([
   'invoice_total_too_large',
   // a send refused by the pre-send check (issue 28): `fields` names every field § 14 (4) UStG still needs
   'invoice_incomplete',
+  'einvoice_incomplete',
   'invoice_not_payable',
   'stripe_not_connected',
   'stripe_key_invalid',

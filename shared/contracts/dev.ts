@@ -22,6 +22,17 @@ export const OutboxMail = z
     attempts: z.int().min(0).meta({ description: 'Delivery attempts so far.' }),
     lastError: text().nullable().meta({ description: 'The last failed attempt’s error, if any.' }),
     sentAt: z.iso.datetime().nullable(),
+    attachments: z
+      .array(
+        z.object({
+          filename: text(),
+          contentType: text(),
+          content: text().meta({ description: 'The file, base64.' }),
+        }),
+      )
+      .meta({
+        description: 'Files sent with it (an invoice’s XRechnung XML when the provider attaches it).',
+      }),
   })
   .meta({ id: 'OutboxMail' });
 export type OutboxMail = z.infer<typeof OutboxMail>;

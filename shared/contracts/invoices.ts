@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { DateOnly, Language, text, Uuid } from './common';
-import { CountryCode, InvoiceTaxMode, InvoiceUnit, TaxMode, TaxNumber, VatCategory, VatId } from './legal';
+import {
+  Bic,
+  CountryCode,
+  Iban,
+  InvoiceTaxMode,
+  InvoiceUnit,
+  TaxMode,
+  TaxNumber,
+  VatCategory,
+  VatId,
+} from './legal';
 import { MAX_AMOUNT_CENTS, MAX_QUANTITY_MILLI, MAX_TAX_RATE_BP } from './money';
 import { PageQuery, pageOf } from './paging';
 
@@ -424,6 +434,15 @@ const BusinessDetails = {
   vatId: text().nullable().meta({ description: 'USt-IdNr., normalised.', example: 'DE123456789' }),
   taxMode: TaxMode,
   businessNote: detail(1000),
+  phone: detail(50).meta({
+    description: 'Telephone of the seller contact (EN 16931 BT-42; XRechnung requires it).',
+    example: '+49 89 1234567',
+  }),
+  iban: text().nullable().meta({
+    description: 'IBAN for SEPA credit transfer (e-invoices: payment means 58), normalised.',
+    example: 'DE89370400440532013000',
+  }),
+  bic: text().nullable().meta({ description: 'BIC of that account.', example: 'COBADEFFXXX' }),
 };
 /** The same details as input: country, tax number and VAT id checked ('' clears them). */
 const BusinessDetailsInput = {
@@ -431,6 +450,8 @@ const BusinessDetailsInput = {
   country: clearable(CountryCode),
   taxNumber: clearable(TaxNumber),
   vatId: clearable(VatId),
+  iban: clearable(Iban),
+  bic: clearable(Bic),
 };
 
 export const InvoiceSettings = z
@@ -445,6 +466,10 @@ export const InvoiceSettings = z
       .nullable()
       .meta({ description: 'How to pay without a card (bank details); shown in the portal and on the PDF.' }),
     footerNote: text().trim().max(500).nullable(),
+    attachEInvoice: z.boolean().meta({
+      description:
+        'Attach the invoice’s XRechnung (EN 16931 CII XML) to the e-mail that tells the client about it (issue 28). Left out, with a log line, while the settings lack what XRechnung needs (the phone).',
+    }),
     defaultDueDays: z.number().int().min(0).max(365).meta({ format: 'int32' }),
     defaultTaxRateBp: z.number().int().min(0).max(MAX_TAX_RATE_BP).meta({ format: 'int32' }).nullable(),
   })

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  Bic,
   COUNTRY_CODES,
+  Iban,
+  ibanValid,
   type PreSendInput,
   preSendProblems,
   reverseChargeApplies,
@@ -283,5 +286,31 @@ describe('VAT ids', () => {
     expect(Object.values(UNIT_CODES)).toEqual(['HUR', 'DAY', 'WEE', 'MON', 'H87', 'C62', 'LS', 'KMT']);
     expect(VAT_CATEGORY_CODES.reverse_charge).toBe('AE');
     expect(VAT_CATEGORY_CODES.exempt).toBe('E');
+  });
+});
+
+describe('the bank account of e-invoices (issue 28)', () => {
+  it('accepts IBANs whose check digits hold, normalised, and refuses one wrong digit', () => {
+    expect(Iban.parse('de89 3704 0044 0532 0130 00')).toBe('DE89370400440532013000');
+    expect(ibanValid('GB82WEST12345698765432')).toBe(true);
+    expect(ibanValid('AT611904300234573201')).toBe(true);
+    expect(Iban.safeParse('DE89 3704 0044 0532 0130 01').success).toBe(false);
+    expect(Iban.safeParse('XX89370400440532013000').success).toBe(false);
+  });
+
+  it('a changed digit always breaks the check (mod 97 catches every single-digit error)', () => {
+    const iban = 'DE89370400440532013000';
+    fc.assert(
+      fc.property(fc.integer({ min: 4, max: iban.length - 1 }), fc.integer({ min: 1, max: 9 }), (at, add) => {
+        const digit = (Number(iban[at]) + add) % 10;
+        expect(ibanValid(`${iban.slice(0, at)}${digit}${iban.slice(at + 1)}`)).toBe(false);
+      }),
+    );
+  });
+
+  it('takes BICs of 8 or 11 characters', () => {
+    expect(Bic.parse('cobadeffxxx')).toBe('COBADEFFXXX');
+    expect(Bic.parse('COBADEFF')).toBe('COBADEFF');
+    expect(Bic.safeParse('COBADEF').success).toBe(false);
   });
 });

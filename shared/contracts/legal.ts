@@ -334,3 +334,36 @@ export function reverseChargeApplies(sellerVatId: string | null, buyerVatId: str
   const to = vatIdCountry(buyerVatId);
   return !!from && !!to && from !== to && EU_COUNTRIES.has(from) && EU_COUNTRIES.has(to);
 }
+
+/* --- E-invoices (issue 28, "E-invoices"): the bank account for SEPA credit transfer ----------------------- */
+
+/** `de89 3704 0044 0532 0130 00` → `DE89370400440532013000`: spaces out, upper case. */
+export const normalizeIban = (value: string) => value.replace(/[\s\u00a0-]/g, '').toUpperCase();
+
+/** Whether an IBAN (normalised) has the shape of one and its ISO 13616 check digits (mod 97 = 1) hold. */
+export function ibanValid(iban: string): boolean {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban) || !COUNTRY_SET.has(iban.slice(0, 2))) return false;
+  const moved = iban.slice(4) + iban.slice(0, 4);
+  let rest = 0;
+  for (const ch of moved) {
+    const digits = /\d/.test(ch) ? ch : String(ch.charCodeAt(0) - 55);
+    for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
+  }
+  return rest === 1;
+}
+
+export const Iban = text({ error: 'validation.ibanInvalid' })
+  .trim()
+  .max(50, { error: 'validation.ibanInvalid' })
+  .transform(normalizeIban)
+  .refine(ibanValid, { error: 'validation.ibanInvalid' })
+  .meta({
+    description: 'IBAN of the account to pay into (SEPA credit transfer).',
+    example: 'DE89370400440532013000',
+  });
+
+export const Bic = text({ error: 'validation.bicInvalid' })
+  .trim()
+  .transform((v) => v.replace(/\s/g, '').toUpperCase())
+  .refine((v) => /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(v), { error: 'validation.bicInvalid' })
+  .meta({ description: 'BIC (SWIFT code) of the bank, 8 or 11 characters.', example: 'COBADEFFXXX' });

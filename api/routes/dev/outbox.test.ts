@@ -22,6 +22,7 @@ describe('GET /api/dev/outbox', () => {
       expect(mails).toHaveLength(1);
       expect(mails[0]).toMatchObject({ to: 'two@example.com', kind: 'verify_email' });
       expect(Object.keys(mails[0]).sort()).toEqual([
+        'attachments',
         'attempts',
         'createdAt',
         'html',
@@ -35,7 +36,7 @@ describe('GET /api/dev/outbox', () => {
         'to',
       ]);
       // Queued with the sign-up; a worker delivers it (api/mail/queue-mail.test.ts), none runs here.
-      expect(mails[0]).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
+      expect(mails[0]).toMatchObject({ status: 'pending', attempts: 0, lastError: null, attachments: [] });
     } finally {
       await t.close();
     }

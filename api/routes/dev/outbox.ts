@@ -27,7 +27,8 @@ export const registerDevOutbox = publicOperation(
     const { to } = c.req.valid('query');
     const { sql } = c.get('deps');
     const rows = await sql<Row[]>`
-      SELECT id, to_address, subject, kind, html, text_body, created_at, status, attempts, last_error, sent_at
+      SELECT id, to_address, subject, kind, html, text_body, created_at, status, attempts, last_error, sent_at,
+        attachments
       FROM outbox_emails
       ${to ? sql`WHERE to_address = ${to}` : sql``}
       ORDER BY created_at DESC, id DESC LIMIT 50`;
@@ -43,6 +44,7 @@ export const registerDevOutbox = publicOperation(
       attempts: r.attempts,
       lastError: r.last_error,
       sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
+      attachments: r.attachments ?? [],
     }));
     return c.json({ mails }, 200);
   },
@@ -86,4 +88,5 @@ interface Row {
   attempts: number;
   last_error: string | null;
   sent_at: Date | null;
+  attachments: { filename: string; contentType: string; content: string }[] | null;
 }

@@ -7,6 +7,7 @@ import { invoiceSentMail } from '../../mail/templates/invoice-sent';
 import { queueDelivery } from './delivery';
 import { type InvoiceDeps, publishInvoiceActivity } from './deps';
 import { lockInvoice } from './drafts';
+import { xrechnungAttachment } from './einvoice/file';
 import { getInvoice, linesOf } from './get-invoice';
 import {
   currentParties,
@@ -112,6 +113,7 @@ async function queueInvoiceMail(
   tx: Tx,
   scope: ProviderScope,
   invoice: {
+    id: string;
     client_id: string;
     number: string;
     amount_cents: string;
@@ -126,6 +128,14 @@ async function queueInvoiceMail(
     FROM clients c LEFT JOIN profiles pr ON pr.user_id = c.provider_id
     WHERE ${ownedBy(tx, scope, 'c.provider_id')} AND c.id = ${invoice.client_id}`;
   if (!to) return;
+  const [settings] = await tx<{ attach_e_invoice: boolean }[]>`
+    SELECT attach_e_invoice FROM invoice_settings WHERE ${ownedBy(tx, scope, 'provider_id')}`;
+  const attachment = settings?.attach_e_invoice
+    ? await xrechnungAttachment(tx, scope, invoice.id, deps.config.publicOrigin)
+    : null;
+  if (settings?.attach_e_invoice && !attachment) {
+    deps.log.warn({ invoiceId: invoice.id }, 'XRechnung not attached: the invoice settings lack the phone');
+  }
   await deps.mailer.queue(tx, {
     ...invoiceSentMail({
       to: to.email,
@@ -139,5 +149,6 @@ async function queueInvoiceMail(
       link: `${deps.config.publicOrigin}/portal/${to.portal_id}/invoices`,
     }),
     senderProviderId: scope.providerId,
+    ...(attachment ? { attachments: [attachment] } : {}),
   });
 }

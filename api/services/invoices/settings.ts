@@ -26,6 +26,10 @@ export interface SettingsRow {
   vat_id: string | null;
   tax_mode: TaxMode;
   business_note: string | null;
+  phone: string | null;
+  iban: string | null;
+  bic: string | null;
+  attach_e_invoice: boolean;
   payment_instructions: string | null;
   footer_note: string | null;
   default_due_days: number;
@@ -46,6 +50,10 @@ export function toInvoiceSettings(row: SettingsRow): InvoiceSettings {
     vatId: row.vat_id,
     taxMode: row.tax_mode,
     businessNote: row.business_note,
+    phone: row.phone,
+    iban: row.iban,
+    bic: row.bic,
+    attachEInvoice: row.attach_e_invoice,
     paymentInstructions: row.payment_instructions,
     footerNote: row.footer_note,
     defaultDueDays: row.default_due_days,
@@ -100,6 +108,10 @@ const COLUMNS = {
   vatId: 'vat_id',
   taxMode: 'tax_mode',
   businessNote: 'business_note',
+  phone: 'phone',
+  iban: 'iban',
+  bic: 'bic',
+  attachEInvoice: 'attach_e_invoice',
   paymentInstructions: 'payment_instructions',
   footerNote: 'footer_note',
   defaultDueDays: 'default_due_days',

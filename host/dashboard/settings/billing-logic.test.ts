@@ -101,6 +101,10 @@ describe('invoice settings form', () => {
     vatId: 'DE123456789',
     taxMode: 'standard',
     businessNote: null,
+    phone: '+49 30 1234567',
+    iban: 'DE89370400440532013000',
+    bic: 'COBADEFFXXX',
+    attachEInvoice: true,
     paymentInstructions: null,
     footerNote: null,
     defaultDueDays: 14,
@@ -128,6 +132,11 @@ describe('invoice settings form', () => {
     expect(result.ok && result.body.vatId).toBeNull();
     const wrong = toSettingsUpdate({ ...toSettingsValues(settings, 'en'), vatId: 'DE12345' });
     expect(wrong.ok ? null : wrong.errors.vatId).toBe('validation.vatIdShape');
+    const iban = toSettingsUpdate({
+      ...toSettingsValues(settings, 'en'),
+      iban: 'DE89 3704 0044 0532 0130 01',
+    });
+    expect(iban.ok ? null : iban.errors.iban).toBe('validation.ibanInvalid');
     expect(result.ok && result.body.defaultTaxRateBp).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 import type { InvoiceSettings, Plan } from '../../../shared/contracts/invoices';
-import { type TaxMode, vatIdProblem } from '../../../shared/contracts/legal';
+import { ibanValid, normalizeIban, type TaxMode, vatIdProblem } from '../../../shared/contracts/legal';
 import { MAX_TAX_RATE_BP, parseTaxRate } from '../../../shared/contracts/money';
 import type { InvoiceSettingsUpdate } from './billing-api';
 
@@ -71,6 +71,10 @@ export interface InvoiceSettingsValues {
   vatId: string;
   taxMode: TaxMode;
   businessNote: string;
+  phone: string;
+  iban: string;
+  bic: string;
+  attachEInvoice: boolean;
   paymentInstructions: string;
   footerNote: string;
   defaultDueDays: string;
@@ -97,6 +101,10 @@ export function toSettingsValues(settings: InvoiceSettings, language: string): I
     vatId: settings.vatId ?? '',
     taxMode: settings.taxMode,
     businessNote: settings.businessNote ?? '',
+    phone: settings.phone ?? '',
+    iban: settings.iban ?? '',
+    bic: settings.bic ?? '',
+    attachEInvoice: settings.attachEInvoice,
     paymentInstructions: settings.paymentInstructions ?? '',
     footerNote: settings.footerNote ?? '',
     defaultDueDays: String(settings.defaultDueDays),
@@ -125,6 +133,7 @@ export function toSettingsUpdate(
   // The VAT id's shape per country prefix, as the server checks it (shared/contracts/legal.ts).
   const vatProblem = values.vatId.trim() ? vatIdProblem(values.vatId) : null;
   if (vatProblem) errors.vatId = vatProblem;
+  if (values.iban.trim() && !ibanValid(normalizeIban(values.iban))) errors.iban = 'validation.ibanInvalid';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -140,6 +149,10 @@ export function toSettingsUpdate(
       vatId: orNull(values.vatId),
       taxMode: values.taxMode,
       businessNote: orNull(values.businessNote),
+      phone: orNull(values.phone),
+      iban: orNull(values.iban),
+      bic: orNull(values.bic),
+      attachEInvoice: values.attachEInvoice,
       paymentInstructions: orNull(values.paymentInstructions),
       footerNote: orNull(values.footerNote),
       defaultDueDays: dueDays,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { describeFailure, fieldErrorsOf } from '../../../shared/api/describe';
 import type { InvoiceSettings } from '../../../shared/contracts/invoices';
 import { TaxMode } from '../../../shared/contracts/legal';
@@ -68,6 +68,7 @@ function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings }) {
 
   const update = (field: keyof InvoiceSettingsValues) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));
+  const attachId = useId();
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
@@ -197,7 +198,58 @@ function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings }) {
             hint={t('settings:invoices.businessNoteHint')}
           />
         )}
+        <Field
+          label={t('settings:invoices.phone')}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={50}
+          value={values.phone}
+          onChange={update('phone')}
+          error={errors.phone}
+          hint={t('settings:invoices.phoneHint')}
+        />
       </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label={t('settings:invoices.iban')}
+          name="iban"
+          autoComplete="off"
+          maxLength={50}
+          value={values.iban}
+          onChange={update('iban')}
+          error={errors.iban}
+          hint={t('settings:invoices.ibanHint')}
+        />
+        <Field
+          label={t('settings:invoices.bic')}
+          name="bic"
+          autoComplete="off"
+          maxLength={11}
+          value={values.bic}
+          onChange={update('bic')}
+          error={errors.bic}
+        />
+      </div>
+      <div className="flex gap-3">
+        <input
+          id={attachId}
+          name="attachEInvoice"
+          type="checkbox"
+          checked={values.attachEInvoice}
+          onChange={(event) => setValues((v) => ({ ...v, attachEInvoice: event.target.checked }))}
+          aria-describedby={`${attachId}-hint`}
+          className="mt-0.5 size-4 shrink-0 accent-primary"
+        />
+        <div className="grid gap-0.5">
+          <label htmlFor={attachId} className="text-sm font-medium">
+            {t('settings:invoices.attachEInvoice')}
+          </label>
+          <p id={`${attachId}-hint`} className="text-xs text-subtle">
+            {t('settings:invoices.attachEInvoiceHint')}
+          </p>
+        </div>
+      </div>
       <TextareaField
         label={t('settings:invoices.paymentInstructions')}
         name="paymentInstructions"

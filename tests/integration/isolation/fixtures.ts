@@ -258,6 +258,35 @@ Object.assign(FIXTURES, {
 } satisfies Record<string, Fixture>);
 // ── End of the invoice PDF block. ─────────────────────────────────────────────────────────────────
 
+// ── E-invoices (issue 28): XRechnung XML and ZUGFeRD PDF of an invoice and its credit note, both audiences. ──
+Object.assign(FIXTURES, {
+  'GET /api/invoices/{invoiceId}/xrechnung': {
+    object: (v) => ({ params: { invoiceId: v.invoicePdf.invoiceId } }),
+  },
+  'GET /api/invoices/{invoiceId}/zugferd': {
+    object: (v) => ({ params: { invoiceId: v.invoicePdf.invoiceId } }),
+  },
+  'GET /api/invoices/{invoiceId}/credit-note/xrechnung': {
+    object: (v) => ({ params: { invoiceId: v.invoicePdf.cancelledInvoiceId } }),
+  },
+  'GET /api/invoices/{invoiceId}/credit-note/zugferd': {
+    object: (v) => ({ params: { invoiceId: v.invoicePdf.cancelledInvoiceId } }),
+  },
+  'GET /api/portal/{portalId}/invoices/{invoiceId}/xrechnung': {
+    object: (v) => ({ params: { portalId: v.portalId, invoiceId: v.invoicePdf.invoiceId } }),
+  },
+  'GET /api/portal/{portalId}/invoices/{invoiceId}/zugferd': {
+    object: (v) => ({ params: { portalId: v.portalId, invoiceId: v.invoicePdf.invoiceId } }),
+  },
+  'GET /api/portal/{portalId}/invoices/{invoiceId}/credit-note/xrechnung': {
+    object: (v) => ({ params: { portalId: v.portalId, invoiceId: v.invoicePdf.cancelledInvoiceId } }),
+  },
+  'GET /api/portal/{portalId}/invoices/{invoiceId}/credit-note/zugferd': {
+    object: (v) => ({ params: { portalId: v.portalId, invoiceId: v.invoicePdf.cancelledInvoiceId } }),
+  },
+} satisfies Record<string, Fixture>);
+// ── End of the e-invoice block. ──────────────────────────────────────────────────────────────────────
+
 // ── Payments (issue 21, inv-stripe): the Stripe connection and the plan act on the caller's own account;
 // paying names the victim client's open invoice; Stripe's webhook has no session (its credential is the
 // signature: isolation.test.ts sends it unsigned and foreign events separately). ─────────────────────────

@@ -5,6 +5,7 @@ import { type Scope, tenant } from '../../../auth/scope';
 import type { Sql, Tx } from '../../../db/client';
 import { ApiError } from '../../../http/errors';
 import type { FileStore } from '../../../storage/store';
+import type { EInvoicePayment } from '../einvoice/map';
 import { type LegalRow, legalColumns, legalJoins, legalNotes, partiesOf } from '../legal';
 import { LABELS, type PdfLanguage } from './labels';
 import { type InvoicePdfData, type InvoicePdfLine, renderInvoicePdf } from './render';
@@ -42,6 +43,11 @@ interface Row extends LegalRow {
   credit_note_number: string | null;
   credit_note_day: string | null;
   credit_note_reason: string | null;
+  portal_id: string;
+  seller_phone: string | null;
+  iban: string | null;
+  bic: string | null;
+  stripe_connected: boolean;
 }
 
 /** What `loadInvoicePdf` finds: the invoice's PDF data, its credit note's (if any), and where the logo is. */
@@ -50,6 +56,10 @@ export interface InvoicePdfSource {
   creditNote: InvoicePdfData | null;
   /** The portal logo's storage key (`client_portals.logo_path`), read by `invoicePdfFile` through the store. */
   logoKey: string | null;
+  /** The client's portal (the e-invoice names the portal's invoice page as where to pay by card). */
+  portalId: string;
+  /** What the e-invoices (`../einvoice`) need beyond the PDF: the seller's phone, bank account, card payment. */
+  payment: EInvoicePayment;
 }
 
 /**
@@ -68,9 +78,11 @@ export async function loadInvoicePdf(
       to_char(i.due_date, 'YYYY-MM-DD') AS due_day,
       to_char(i.paid_on, 'YYYY-MM-DD') AS paid_day,
       c.name AS client_name, c.company AS client_company, c.email AS client_email,
-      p.logo_path, p.primary_color, p.secondary_color,
+      p.id AS portal_id, p.logo_path, p.primary_color, p.secondary_color,
       pr.full_name, pr.business_name, pr.website, u.email AS provider_email,
       s.payment_instructions, s.footer_note, ${legalColumns(sql)},
+      s.phone AS seller_phone, s.iban, s.bic,
+      EXISTS (SELECT 1 FROM stripe_connections sc WHERE sc.provider_id = i.provider_id) AS stripe_connected,
       coalesce((
         SELECT json_agg(json_build_object('description', l.description, 'quantityMilli', l.quantity_milli,
                                           'unitPriceCents', l.unit_price_cents, 'taxRateBp', l.tax_rate_bp,
@@ -151,7 +163,18 @@ export async function loadInvoicePdf(
           cancels: { number: row.number, issueDate: row.issue_day, reason: row.credit_note_reason },
         }
       : null;
-  return { invoice, creditNote, logoKey: row.logo_path };
+  return {
+    invoice,
+    creditNote,
+    logoKey: row.logo_path,
+    portalId: row.portal_id,
+    payment: {
+      phone: row.seller_phone,
+      iban: row.iban,
+      bic: row.bic,
+      stripeConnected: row.stripe_connected,
+    },
+  };
 }
 
 /**

@@ -92,21 +92,29 @@ export function usePaymentPolling(portalId: string, invoiceId: string, active: b
   return expired;
 }
 
-/** The invoice's PDF, read with the client's token and saved as `<number>.pdf`. */
+/** What the client can download of an invoice: its PDF, or its e-invoice as XRechnung XML or ZUGFeRD PDF. */
+export type InvoiceFileFormat = 'pdf' | 'xrechnung' | 'zugferd';
+
+/**
+ * The invoice's PDF (or its e-invoice: `format`), read with the client's token and saved as `<number>.pdf`
+ * (`.xml` for XRechnung); `document_: 'credit_note'` the same of its credit note.
+ */
 export async function downloadInvoicePdf(
   portalId: string,
   invoice: Pick<PortalInvoiceDetail, 'id' | 'number' | 'creditNoteNumber'>,
   network: string,
   document_: 'invoice' | 'credit_note' = 'invoice',
+  format: InvoiceFileFormat = 'pdf',
 ): Promise<void> {
   const creditNote = document_ === 'credit_note';
-  const path = creditNote ? 'credit-note/pdf' : 'pdf';
+  const path = `${creditNote ? 'credit-note/' : ''}${format}`;
   const blob = await fetchBlob(`${base(portalId, invoice.id)}/${path}`, network);
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
   const name = (creditNote ? invoice.creditNoteNumber : invoice.number) ?? '';
-  anchor.download = `${name.replace(/[^\w.-]+/g, '_') || (creditNote ? 'credit-note' : 'invoice')}.pdf`;
+  const extension = format === 'xrechnung' ? 'xml' : 'pdf';
+  anchor.download = `${name.replace(/[^\w.-]+/g, '_') || (creditNote ? 'credit-note' : 'invoice')}.${extension}`;
   document.body.append(anchor);
   anchor.click();
   anchor.remove();

@@ -5,6 +5,8 @@ import {
   CreditCard,
   Download,
   ExternalLink,
+  FileCheck2,
+  FileCode2,
   FileX,
   Landmark,
   Undo2,
@@ -28,6 +30,7 @@ import { refundKey } from '../invoices/invoice-refunds';
 import {
   type CheckoutOpened,
   downloadInvoicePdf,
+  type InvoiceFileFormat,
   isNotFound,
   startCardPayment,
   useInvoiceDetail,
@@ -53,33 +56,50 @@ function BackLink() {
   );
 }
 
+const FILE_LABELS = {
+  invoice: {
+    pdf: 'invoice.downloadPdf',
+    xrechnung: 'invoice.downloadXrechnung',
+    zugferd: 'invoice.downloadZugferd',
+  },
+  credit_note: {
+    pdf: 'invoice.downloadCreditNote',
+    xrechnung: 'invoice.downloadCreditNoteXrechnung',
+    zugferd: 'invoice.downloadCreditNoteZugferd',
+  },
+} as const;
+
 /**
  * "Download PDF": the server's PDF, read with the client's token; for a cancelled invoice also its credit
- * note ("Stornorechnung"), which the client keeps with the invoice for their books.
+ * note ("Stornorechnung"), which the client keeps with the invoice for their books. `format` the e-invoice
+ * instead (issue 28): XRechnung XML or ZUGFeRD PDF, for the client's accounting software.
  */
 function PdfButton({
   invoice,
   document: pdf = 'invoice',
+  format = 'pdf',
 }: {
   invoice: PortalInvoiceDetail;
   document?: 'invoice' | 'credit_note';
+  format?: InvoiceFileFormat;
 }) {
   const { t } = useI18n();
   const { portalId } = useSignedIn();
   const [busy, setBusy] = useState(false);
+  const Icon = format === 'xrechnung' ? FileCode2 : format === 'zugferd' ? FileCheck2 : Download;
   return (
     <Button
       variant="secondary"
       loading={busy}
       onClick={() => {
         setBusy(true);
-        downloadInvoicePdf(portalId, invoice, t('errors.network'), pdf)
-          .catch(() => toast.error(t('invoice.downloadFailed')))
+        downloadInvoicePdf(portalId, invoice, t('errors.network'), pdf, format)
+          .catch(() => toast.error(t(format === 'pdf' ? 'invoice.downloadFailed' : 'invoice.eInvoiceFailed')))
           .finally(() => setBusy(false));
       }}
     >
-      {busy ? null : <Download aria-hidden="true" className="size-4" />}
-      {pdf === 'credit_note' ? t('invoice.downloadCreditNote') : t('invoice.downloadPdf')}
+      {busy ? null : <Icon aria-hidden="true" className="size-4" />}
+      {t(FILE_LABELS[pdf][format])}
     </Button>
   );
 }
@@ -371,7 +391,15 @@ function InvoiceView({ invoice }: { invoice: PortalInvoiceDetail }) {
         actions={
           <span className="flex flex-wrap gap-2">
             <PdfButton invoice={invoice} />
-            {invoice.creditNoteNumber ? <PdfButton invoice={invoice} document="credit_note" /> : null}
+            <PdfButton invoice={invoice} format="xrechnung" />
+            <PdfButton invoice={invoice} format="zugferd" />
+            {invoice.creditNoteNumber ? (
+              <>
+                <PdfButton invoice={invoice} document="credit_note" />
+                <PdfButton invoice={invoice} document="credit_note" format="xrechnung" />
+                <PdfButton invoice={invoice} document="credit_note" format="zugferd" />
+              </>
+            ) : null}
           </span>
         }
       />

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPortalSession } from '../../auth/portal-client/portal-session';
+import { type FilesWorld, filesWorld } from '../../services/files/testing';
+import { attachment, attachments, ruleProblems, xsdProblems } from '../../services/invoices/einvoice/testing';
+import { QPDF, qpdfCheck } from '../../services/invoices/pdf/pdf-tools';
+import { insertTestInvoice, type TestInvoiceInput } from '../../services/invoices/pdf/testing';
+import { createTestContext, type TestContext } from '../../testing/harness';
+import { send } from '../account/testing';
+import { portalRequest } from '../portal-client/testing';
+import { tempDataDir } from '../portals/testing';
+
+/**
+ * The e-invoice routes (issue 28): the provider and the client download an invoice's and a credit note's
+ * XRechnung XML and ZUGFeRD PDF; drafts, missing credit notes, other providers' and other clients' invoices
+ * answer 404; what XRechnung needs and the settings lack answers 422 naming it.
+ */
+
+let t: TestContext;
+let w: FilesWorld;
+let stranger: FilesWorld;
+let siblingToken: string;
+const ids: Record<string, string> = {};
+
+const lines: TestInvoiceInput['lines'] = [
+  { description: 'Beratung für Bäckerei Groß', quantityMilli: 1500, unitPriceCents: 123450, taxRateBp: 1900 },
+  { description: 'Fachbuch', quantityMilli: 1000, unitPriceCents: 4200, taxRateBp: 700 },
+];
+
+beforeAll(async () => {
+  t = await createTestContext({ DATA_DIR: tempDataDir() });
+  w = await filesWorld(t, 'einvoice');
+  stranger = await filesWorld(t, 'einvoice-stranger');
+  await t.sql`
+    INSERT INTO invoice_settings (provider_id, legal_name, street, postcode, city, country, vat_id, tax_number,
+                                  phone, iban, bic, next_number, next_credit_note_number)
+    VALUES (${w.providerId}, 'Weiß & Söhne Design', 'Hauptstraße 5', '80331', 'München', 'DE', 'DE123456789',
+            '143/123/45678', '+49 89 1234567', 'DE89370400440532013000', 'COBADEFFXXX', 100, 100)`;
+  // The stranger has its address but no phone: its XRechnung is refused, its ZUGFeRD made.
+  await t.sql`
+    INSERT INTO invoice_settings (provider_id, street, postcode, city, country, vat_id)
+    VALUES (${stranger.providerId}, 'Unter den Linden 1', '10117', 'Berlin', 'DE', 'DE987654321')`;
+  for (const world of [w, stranger]) {
+    await t.sql`
+      UPDATE clients SET company = 'Bäckerei Groß GmbH', billing_street = 'Brotgasse 12', billing_postcode = '90403',
+        billing_city = 'Nürnberg', billing_country = 'DE', buyer_reference = '04011000-12345-67'
+      WHERE provider_id = ${world.providerId}`;
+  }
+  const base = { providerId: w.providerId, clientId: w.clientId, lines };
+  ids.sent = await insertTestInvoice(t.sql, {
+    ...base,
+    status: 'sent',
+    number: 'INV-0001',
+    language: 'de',
+    dueDate: '2026-03-26',
+  });
+  ids.draft = await insertTestInvoice(t.sql, { ...base, status: 'draft' });
+  ids.cancelled = await insertTestInvoice(t.sql, {
+    ...base,
+    status: 'cancelled',
+    number: 'INV-0002',
+    language: 'en',
+    creditNote: { number: 'CN-0001', reason: 'Billed twice' },
+  });
+  ids.strangers = await insertTestInvoice(t.sql, {
+    providerId: stranger.providerId,
+    clientId: stranger.clientId,
+    status: 'sent',
+    number: 'INV-0001',
+    lines,
+  });
+  await t.sql`UPDATE invoices SET supply_date = '2026-03-10' WHERE status <> 'draft'`;
+  const sibling = await send(t, 'POST', '/api/clients', w.owner, {
+    name: 'Sibling',
+    email: 'sibling-einvoice@example.com',
+    portalId: w.portalId,
+  });
+  expect(sibling.status).toBe(201);
+  const siblingId = ((await sibling.json()) as { id: string }).id;
+  siblingToken = (
+    await createPortalSession(
+      t.sql,
+      { id: siblingId, portalId: w.portalId, providerId: w.providerId },
+      'password',
+      t.deps.now(),
+    )
+  ).token;
+});
+afterAll(() => t.close());
+
+const provider = (id: string, suffix: string, cookie = w.owner) =>
+  send(t, 'GET', `/api/invoices/${id}${suffix}`, cookie);
+const portal = (id: string, suffix: string, token = w.token) =>
+  portalRequest(t, 'GET', `/api/portal/${w.portalId}/invoices/${id}${suffix}`, token);
+
+async function ok(res: Response): Promise<Buffer> {
+  expect(res.status, res.status === 200 ? '' : await res.clone().text()).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+describe('XRechnung', () => {
+  it('the provider gets the invoice’s XML, valid against the XSD and the EN 16931 and XRechnung rules', async () => {
+    const res = await provider(ids.sent as string, '/xrechnung');
+    const xml = (await ok(res)).toString('utf8');
+    expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="INV-0001.xml"; filename*=UTF-8''INV-0001.xml`,
+    );
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(await xsdProblems(xml)).toEqual([]);
+    expect(ruleProblems(xml)).toEqual([]);
+    for (const expected of [
+      '<ram:ID>INV-0001</ram:ID>',
+      '<ram:TypeCode>380</ram:TypeCode>',
+      '<ram:BuyerReference>04011000-12345-67</ram:BuyerReference>',
+      '<ram:Name>Weiß &amp; Söhne Design</ram:Name>',
+      '<ram:IBANID>DE89370400440532013000</ram:IBANID>',
+      '<ram:CompleteNumber>+49 89 1234567</ram:CompleteNumber>',
+      '<ram:CityName>Nürnberg</ram:CityName>',
+      '<udt:DateTimeString format="102">20260310</udt:DateTimeString>',
+    ]) {
+      expect(xml).toContain(expected);
+    }
+  });
+
+  it('the client gets the same file in the portal; the credit note is type 381 naming the invoice', async () => {
+    const mine = (await ok(await portal(ids.sent as string, '/xrechnung'))).toString('utf8');
+    expect(mine).toContain('<ram:ID>INV-0001</ram:ID>');
+    const credit = (await ok(await portal(ids.cancelled as string, '/credit-note/xrechnung'))).toString(
+      'utf8',
+    );
+    expect(credit).toContain('<ram:TypeCode>381</ram:TypeCode>');
+    expect(credit).toContain('<ram:IssuerAssignedID>INV-0002</ram:IssuerAssignedID>');
+    expect(ruleProblems(credit)).toEqual([]);
+    expect(await xsdProblems(credit)).toEqual([]);
+  });
+
+  it('answers 422 naming the phone when the settings have none', async () => {
+    const res = await provider(ids.strangers as string, '/xrechnung', stranger.owner);
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { error: { code: string; fields: { path: string }[] } };
+    expect(body.error.code).toBe('einvoice_incomplete');
+    expect(body.error.fields.map((f) => f.path)).toEqual(['seller.phone']);
+  });
+});
+
+describe.skipIf(!QPDF)('ZUGFeRD', () => {
+  it('the provider and the client get the PDF/A-3 with factur-x.xml, for the invoice and the credit note', async () => {
+    for (const res of [
+      await provider(ids.sent as string, '/zugferd'),
+      await portal(ids.sent as string, '/zugferd'),
+      await provider(ids.cancelled as string, '/credit-note/zugferd'),
+      await provider(ids.strangers as string, '/zugferd', stranger.owner),
+    ]) {
+      const pdf = await ok(res);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(qpdfCheck(pdf)).toContain('No syntax or stream encoding errors');
+      expect(attachments(pdf)).toEqual(['factur-x.xml']);
+      const xml = attachment(pdf, 'factur-x.xml');
+      expect(await xsdProblems(xml)).toEqual([]);
+      expect(ruleProblems(xml)).toEqual([]);
+    }
+  });
+});
+
+describe('who gets nothing', () => {
+  it('404 for a draft, a missing credit note, another provider’s and another client’s invoice', async () => {
+    for (const suffix of ['/xrechnung', '/zugferd']) {
+      expect((await provider(ids.draft as string, suffix)).status).toBe(404);
+      expect((await provider(ids.sent as string, `/credit-note${suffix}`)).status).toBe(404);
+      expect((await provider(ids.strangers as string, suffix)).status).toBe(404);
+      expect((await provider(ids.sent as string, suffix, stranger.owner)).status).toBe(404);
+      expect((await portal(ids.draft as string, suffix)).status).toBe(404);
+      expect((await portal(ids.strangers as string, suffix)).status).toBe(404);
+      expect((await portal(ids.sent as string, suffix, siblingToken)).status).toBe(404);
+      expect((await portal(ids.sent as string, suffix, stranger.token)).status).toBe(401);
+    }
+  });
+});
+
+describe('the invoice e-mail', () => {
+  async function sendOne(): Promise<{ number: string; attachments: unknown }> {
+    const draft = await send(t, 'POST', '/api/invoices', w.owner, {
+      clientId: w.clientId,
+      currency: 'EUR',
+      language: 'de',
+      supplyDate: '2026-03-02',
+      lines: [
+        { description: 'Design', quantityMilli: 2000, unitPriceCents: 9000, taxRateBp: 1900, unit: 'hour' },
+      ],
+    });
+    expect(draft.status, await draft.clone().text()).toBe(201);
+    const { id } = (await draft.json()) as { id: string };
+    const sent = await send(t, 'POST', `/api/invoices/${id}/send`, w.owner);
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    const { invoice } = (await sent.json()) as { invoice: { number: string } };
+    const [mail] = await t.sql<{ attachments: unknown }[]>`
+      SELECT attachments FROM outbox_emails
+      WHERE kind = 'invoice_sent' AND subject LIKE ${`%${invoice.number}%`} ORDER BY created_at DESC LIMIT 1`;
+    expect(mail).toBeDefined();
+    return { number: invoice.number, attachments: mail?.attachments ?? null };
+  }
+
+  it('carries the XRechnung when the settings say so, and nothing otherwise', async () => {
+    const plain = await sendOne();
+    expect(plain.attachments).toBeNull();
+    const on = await send(t, 'PATCH', '/api/invoice-settings', w.owner, { attachEInvoice: true });
+    expect(on.status).toBe(200);
+    expect(((await on.json()) as { attachEInvoice: boolean }).attachEInvoice).toBe(true);
+    const attached = await sendOne();
+    const files = attached.attachments as { filename: string; contentType: string; content: string }[];
+    expect(files.map((f) => [f.filename, f.contentType])).toEqual([
+      [`${attached.number}.xml`, 'application/xml'],
+    ]);
+    const xml = Buffer.from(files[0]?.content ?? '', 'base64').toString('utf8');
+    expect(xml).toContain(`<ram:ID>${attached.number}</ram:ID>`);
+    expect(await xsdProblems(xml)).toEqual([]);
+    expect(ruleProblems(xml)).toEqual([]);
+    await send(t, 'PATCH', '/api/invoice-settings', w.owner, { attachEInvoice: false });
+  });
+});
