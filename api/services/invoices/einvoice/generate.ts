@@ -5,7 +5,7 @@ import {
   invoiceSchema,
   ValidationService,
 } from '@e-invoice-eu/core';
-import Ajv2019, { type ValidateFunction } from 'ajv/dist/2019';
+import Ajv2019, { type ValidateFunction } from 'ajv/dist/2019.js';
 
 /*
  * The e-invoice files, made by `@e-invoice-eu/core` (docs: its README; shared/LIBRARIES.md):
