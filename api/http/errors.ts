@@ -58,6 +58,7 @@ export const STATUS: Record<
   invoice_not_editable: 409,
   invoice_transition_not_allowed: 409,
   invoice_total_too_large: 422,
+  invoice_incomplete: 422,
   invoice_not_payable: 409,
   stripe_not_connected: 409,
   stripe_key_invalid: 422,

@@ -38,6 +38,7 @@ describe('closing an invoice in Stripe', () => {
         body: {
           clientId: seller.clientId,
           currency: 'EUR',
+          supplyDate: '2026-03-02',
           lines: [{ description: 'Design', quantityMilli: 1000, unitPriceCents: 11900, taxRateBp: 1900 }],
         },
       })
@@ -205,7 +206,16 @@ describe('when Stripe keeps refusing', () => {
         cookie: seller.cookie,
         body: {
           clientId: seller.clientId,
-          lines: [{ description: 'Work', quantityMilli: 1000, unitPriceCents: 5000, taxRateBp: null }],
+          supplyDate: '2026-03-02',
+          lines: [
+            {
+              description: 'Work',
+              quantityMilli: 1000,
+              unitPriceCents: 5000,
+              taxRateBp: null,
+              vatCategory: 'zero',
+            },
+          ],
         },
       })
     ).json()) as Invoice;
@@ -236,7 +246,16 @@ describe('when Stripe keeps refusing', () => {
         body: {
           clientId: seller.clientId,
           currency: 'EUR',
-          lines: [{ description: 'Work', quantityMilli: 1000, unitPriceCents: 5000, taxRateBp: null }],
+          supplyDate: '2026-03-02',
+          lines: [
+            {
+              description: 'Work',
+              quantityMilli: 1000,
+              unitPriceCents: 5000,
+              taxRateBp: null,
+              vatCategory: 'zero',
+            },
+          ],
         },
       })
     ).json()) as Invoice;

@@ -7,6 +7,7 @@ import { DELIVERY_ATTEMPTS } from '../jobs/backoff';
 import { addJob, type JobEnvelope } from '../jobs/queue';
 import { TASKS, type TaskList } from '../jobs/tasks';
 import { taskContext } from '../jobs/testing';
+import { completeLegalDetails } from '../services/invoices/testing';
 import { createTestContext, type TestContext } from '../testing/harness';
 
 /*
@@ -89,6 +90,8 @@ export async function makeSeller(t: TestContext, label = 'seller'): Promise<Sell
     'password',
     t.deps.now(),
   );
+  // The business details the pre-send check (§ 14 (4) UStG) needs, so the seller's invoices can be sent.
+  await completeLegalDetails(t.sql, provider.providerId, client.id);
   return {
     providerId: provider.providerId,
     cookie: provider.cookie,

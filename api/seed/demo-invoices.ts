@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { InvoiceLineInput } from '../../shared/contracts/invoices';
+import type { InvoiceUnit, VatCategory } from '../../shared/contracts/legal';
 import type { ProviderScope } from '../auth/scope';
 import type { AppDeps } from '../http/context';
 import { cancelInvoice } from '../services/invoices/cancel-invoice';
@@ -12,20 +14,40 @@ import { markInvoiceOverdue } from '../services/invoices/transitions';
 /*
  * The demo's invoices (issue 21): one in every status, made through the invoice services (so numbers,
  * totals, credit notes and activity are what the product makes), at dates in the past (the services take
- * the clock from `deps.now`). Ada and Grace (English) are billed in US dollars without tax; Jörg (German)
- * in euros with 19 % VAT, including a cancelled invoice with its credit note and the corrected one.
+ * the clock from `deps.now`). The provider is a studio in Berlin; Ada (Amsterdam, Dutch VAT id) is billed in
+ * US dollars under reverse charge, Grace (San Francisco) for services not taxable in Germany; Jörg (Köln) in
+ * euros with 19 % and 7 % VAT, including a cancelled invoice with its credit note and the corrected one.
+ * Every invoice carries its period or day of service and passes the pre-send check.
  * Demo sends do not e-mail the (example.com) clients.
  */
 
 const DAY = 24 * 3600_000;
 
-const line = (description: string, hours: number, unitPriceCents: number, taxRateBp: number | null = null) =>
+/**
+ * A line: hours by default. Ada (Netherlands, VAT id) is billed under reverse charge, Grace (United States)
+ * for services not taxable in Germany (§ 3a (2) UStG), Jörg (Germany) with German VAT.
+ */
+const line = (
+  description: string,
+  quantity: number,
+  unitPriceCents: number,
+  taxRateBp: number | null = null,
+  unit: InvoiceUnit = 'hour',
+  vatCategory: VatCategory | null = null,
+) =>
   ({
     description,
-    quantityMilli: Math.round(hours * 1000),
+    quantityMilli: Math.round(quantity * 1000),
     unitPriceCents,
     taxRateBp,
-  }) satisfies InvoiceLineInput;
+    unit,
+    vatCategory,
+    exemptionReason: null,
+  }) satisfies z.output<typeof InvoiceLineInput>;
+const rc = (description: string, quantity: number, unitPriceCents: number, unit: InvoiceUnit = 'hour') =>
+  line(description, quantity, unitPriceCents, 0, unit, 'reverse_charge');
+const abroad = (description: string, quantity: number, unitPriceCents: number, unit: InvoiceUnit = 'hour') =>
+  line(description, quantity, unitPriceCents, 0, unit, 'outside_scope');
 
 export async function seedDemoInvoices(deps: AppDeps, providerId: string): Promise<void> {
   const scope: ProviderScope = { kind: 'provider', providerId, sessionId: '' };
@@ -40,6 +62,49 @@ export async function seedDemoInvoices(deps: AppDeps, providerId: string): Promi
   const joerg = client('joerg.demo@example.com');
   if (!ada || !grace || !joerg) throw new Error('the demo clients are missing');
 
+  const billing: [string, Record<string, string | null>][] = [
+    [
+      ada,
+      {
+        street: 'Keizersgracht 100',
+        postcode: '1015 AA',
+        city: 'Amsterdam',
+        country: 'NL',
+        vat: 'NL123456789B01',
+        ref: null,
+      },
+    ],
+    [
+      grace,
+      {
+        street: '500 Market Street',
+        postcode: 'CA 94105',
+        city: 'San Francisco',
+        country: 'US',
+        vat: null,
+        ref: 'PO-2026-117',
+      },
+    ],
+    [
+      joerg,
+      {
+        street: 'Musterweg 7',
+        postcode: '50667',
+        city: 'Köln',
+        country: 'DE',
+        vat: 'DE811569869',
+        ref: null,
+      },
+    ],
+  ];
+  for (const [id, b] of billing) {
+    await deps.sql`
+      UPDATE clients SET billing_street = ${b.street ?? null}, billing_postcode = ${b.postcode ?? null},
+        billing_city = ${b.city ?? null}, billing_country = ${b.country ?? null}, vat_id = ${b.vat ?? null},
+        buyer_reference = ${b.ref ?? null}
+      WHERE provider_id = ${providerId} AND id = ${id}`;
+  }
+
   const base = deps.now().getTime();
   /** The services with the clock `days` days ago. */
   const at = (days: number): InvoiceDeps => ({
@@ -49,9 +114,17 @@ export async function seedDemoInvoices(deps: AppDeps, providerId: string): Promi
   });
   const date = (days: number) => new Date(base - days * DAY).toISOString().slice(0, 10);
 
+  // A studio in Berlin: the structured details § 14 (4) UStG wants (the tax number and VAT id are of the
+  // shape the tax office issues; example values, no real business).
   await updateInvoiceSettings(deps.sql, scope, {
-    businessAddress: 'Demo Studio\n1 Example Street\nSpringfield, 12345',
-    taxId: 'US-00-0000000',
+    legalName: 'Demo Studio – Dana Demo',
+    street: 'Beispielstraße 1',
+    postcode: '10115',
+    city: 'Berlin',
+    country: 'DE',
+    taxNumber: '30/123/45678',
+    vatId: 'DE123456789',
+    taxMode: 'standard',
     paymentInstructions:
       'Bank transfer to Demo Studio, IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX. Please quote the invoice number.',
     footerNote: 'Thank you for working with Demo Studio.',
@@ -65,10 +138,12 @@ export async function seedDemoInvoices(deps: AppDeps, providerId: string): Promi
     currency: 'USD',
     description: 'Website relaunch, phase 1: design',
     dueDate: date(44),
+    supplyFrom: date(90),
+    supplyTo: date(61),
     lines: [
-      line('UX workshop and sitemap', 6, 9_500),
-      line('Home page and template designs', 24.5, 9_500),
-      line('Design system in Figma', 12, 9_500),
+      rc('UX workshop and sitemap', 6, 9_500),
+      rc('Home page and template designs', 24.5, 9_500),
+      rc('Design system in Figma', 12, 9_500),
     ],
   });
   await sendInvoice(at(58), scope, paid.id, { mailClient: false });
@@ -81,7 +156,11 @@ export async function seedDemoInvoices(deps: AppDeps, providerId: string): Promi
     currency: 'USD',
     description: 'Brand guidelines: final delivery',
     dueDate: date(-9),
-    lines: [line('Brand guidelines (fixed price)', 1, 320_000), line('Print-ready logo files', 1, 45_000)],
+    supplyDate: date(7),
+    lines: [
+      rc('Brand guidelines (fixed price)', 1, 320_000, 'flat_rate'),
+      rc('Print-ready logo files', 1, 45_000, 'flat_rate'),
+    ],
   });
   await sendInvoice(at(5), scope, sent.id, { mailClient: false });
 
@@ -92,7 +171,9 @@ export async function seedDemoInvoices(deps: AppDeps, providerId: string): Promi
     currency: 'USD',
     description: 'Mobile app MVP: discovery',
     dueDate: date(16),
-    lines: [line('Discovery workshops', 8, 11_000), line('Clickable prototype', 14.75, 11_000)],
+    supplyFrom: date(45),
+    supplyTo: date(32),
+    lines: [abroad('Discovery workshops', 8, 11_000), abroad('Clickable prototype', 14.75, 11_000)],
   });
   await sendInvoice(at(30), scope, overdue.id, { mailClient: false });
   await deps.sql.begin((tx) =>
@@ -106,6 +187,8 @@ export async function seedDemoInvoices(deps: AppDeps, providerId: string): Promi
     currency: 'EUR',
     language: 'de',
     description: 'Onlineshop-Umzug: Analyse und Datenexport',
+    supplyFrom: date(35),
+    supplyTo: date(23),
     lines: [
       line('Analyse des bestehenden Shops', 10, 9_500, 1_900),
       line('Konzept Datenmigration', 6, 9_500, 1_900),
@@ -122,10 +205,12 @@ export async function seedDemoInvoices(deps: AppDeps, providerId: string): Promi
     language: 'de',
     description: 'Onlineshop-Umzug: Analyse und Datenexport (korrigiert)',
     dueDate: date(-2),
+    supplyFrom: date(35),
+    supplyTo: date(23),
     lines: [
       line('Analyse des bestehenden Shops', 10, 8_500, 1_900),
       line('Konzept Datenmigration', 6, 8_500, 1_900),
-      line('Fachbuch „Shopmigration“', 1, 3_990, 700),
+      line('Fachbuch „Shopmigration“', 1, 3_990, 700, 'piece', 'reduced'),
     ],
   });
   await sendInvoice(at(18), scope, corrected.id, { mailClient: false });
@@ -136,9 +221,11 @@ export async function seedDemoInvoices(deps: AppDeps, providerId: string): Promi
     projectId: null,
     currency: 'USD',
     description: 'Maintenance retainer',
+    supplyFrom: date(31),
+    supplyTo: date(1),
     lines: [
-      line('Maintenance and support (monthly)', 1, 120_000),
-      line('Additional support hours', 3.5, 11_000),
+      abroad('Maintenance and support (monthly)', 1, 120_000, 'month'),
+      abroad('Additional support hours', 3.5, 11_000),
     ],
   });
 }

@@ -1,5 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
+import { useMemo } from 'react';
 import { ClientCreateInput, ClientUpdateInput } from '../../shared/contracts/clients';
+import { countryOptions } from '../../shared/ui/country-options';
 import { EntityFormDialog, entityFormTexts, useEntityForm } from '../../shared/ui/entity-form-dialog';
 import { Field } from '../../shared/ui/field';
 import { SelectField } from '../../shared/ui/select-field';
@@ -7,7 +9,21 @@ import { TextareaField } from '../../shared/ui/textarea-field';
 import { type ClientInput, type ClientListItem, type PortalSummary, useSaveClient } from './api';
 import { useClientTexts } from './i18n';
 
-const FIELDS = ['name', 'email', 'company', 'phone', 'notes', 'portalId', 'language'] as const;
+const FIELDS = [
+  'name',
+  'email',
+  'company',
+  'phone',
+  'notes',
+  'portalId',
+  'language',
+  'billingStreet',
+  'billingPostcode',
+  'billingCity',
+  'billingCountry',
+  'vatId',
+  'buyerReference',
+] as const;
 
 /**
  * Create or edit a client (spec §5: name and e-mail required), in the kit's entity form dialog: checked
@@ -24,7 +40,13 @@ export default function ClientFormDialog({
   client?: Pick<
     ClientListItem,
     'id' | 'name' | 'email' | 'company' | 'phone' | 'notes' | 'language' | 'portal'
-  >;
+  > &
+    Partial<
+      Pick<
+        ClientListItem,
+        'billingStreet' | 'billingPostcode' | 'billingCity' | 'billingCountry' | 'vatId' | 'buyerReference'
+      >
+    >;
   portals: Pick<PortalSummary, 'id' | 'portalName'>[];
   defaultPortalId?: string;
   onClose: () => void;
@@ -40,11 +62,18 @@ export default function ClientFormDialog({
       notes: client?.notes ?? '',
       portalId: client?.portal.id ?? (defaultPortalId || portals[0]?.id || ''),
       language: client?.language ?? ((lang.startsWith('de') ? 'de' : 'en') as 'en' | 'de'),
+      billingStreet: client?.billingStreet ?? '',
+      billingPostcode: client?.billingPostcode ?? '',
+      billingCity: client?.billingCity ?? '',
+      billingCountry: client?.billingCountry ?? '',
+      vatId: client?.vatId ?? '',
+      buyerReference: client?.buyerReference ?? '',
     }),
     fields: FIELDS,
     t,
   });
   const { values } = form;
+  const countries = useMemo(() => countryOptions(lang, t('form.noCountry')), [lang, t]);
   // The API ends the client's portal access when the address changes (sessions, links, password): say so
   // before saving. Compared as the API stores addresses (trimmed, lower case).
   const emailChanges =
@@ -93,6 +122,34 @@ export default function ClientFormDialog({
           ]}
         />
       </div>
+      <fieldset className="grid gap-4">
+        <legend className="mb-1 text-sm font-semibold text-ink">{t('form.billing')}</legend>
+        <p className="text-sm text-muted">{t('form.billingHint')}</p>
+        <Field label={t('form.billingStreet')} {...form.field('billingStreet')} autoComplete="off" />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label={t('form.billingPostcode')} {...form.field('billingPostcode')} autoComplete="off" />
+          <Field label={t('form.billingCity')} {...form.field('billingCity')} autoComplete="off" />
+          <SelectField
+            label={t('form.billingCountry')}
+            {...form.field('billingCountry')}
+            options={countries}
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={t('form.vatId')}
+            {...form.field('vatId')}
+            autoComplete="off"
+            hint={t('form.vatIdHint')}
+          />
+          <Field
+            label={t('form.buyerReference')}
+            {...form.field('buyerReference')}
+            autoComplete="off"
+            hint={t('form.buyerReferenceHint')}
+          />
+        </div>
+      </fieldset>
       <TextareaField label={t('form.notes')} {...form.field('notes')} rows={3} hint={t('form.optional')} />
     </EntityFormDialog>
   );

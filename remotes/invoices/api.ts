@@ -21,7 +21,18 @@ import { stripeBusy } from './stripe-state';
  * contracts of `shared/contracts/invoices.ts`.
  */
 
-export type ClientOption = { id: string; name: string; language: 'en' | 'de' };
+/** A client to choose, with what the pre-send check reads of it (its billing address and VAT id). */
+export type ClientOption = {
+  id: string;
+  name: string;
+  language: 'en' | 'de';
+  company?: string | null;
+  billingStreet?: string | null;
+  billingPostcode?: string | null;
+  billingCity?: string | null;
+  billingCountry?: string | null;
+  vatId?: string | null;
+};
 export type ProjectOption = { id: string; name: string; clientId: string };
 export type InvoiceListFilter = { status?: InvoiceStatus; clientId?: string; projectId?: string; q?: string };
 
@@ -75,7 +86,17 @@ export function useClientOptions() {
   return useQuery({
     queryKey: invoiceKeys.clients,
     queryFn: async ({ signal }): Promise<ClientOption[]> =>
-      (await readAllClients(signal)).map(({ id, name, language }) => ({ id, name, language })),
+      (await readAllClients(signal)).map((c) => ({
+        id: c.id,
+        name: c.name,
+        language: c.language,
+        company: c.company,
+        billingStreet: c.billingStreet,
+        billingPostcode: c.billingPostcode,
+        billingCity: c.billingCity,
+        billingCountry: c.billingCountry,
+        vatId: c.vatId,
+      })),
     staleTime: 60_000,
   });
 }

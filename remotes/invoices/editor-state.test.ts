@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Invoice } from '../../shared/contracts/invoices';
+import type { Invoice, InvoiceSettings } from '../../shared/contracts/invoices';
 import {
   type EditorForm,
   emptyLine,
   formFromInvoice,
+  formProblems,
   type LineDraft,
   liveTotals,
   moveLine,
@@ -11,6 +12,7 @@ import {
   readQuantity,
   readTaxRate,
   serverErrors,
+  toReverseCharge,
   validateForm,
 } from './editor-state';
 
@@ -23,6 +25,11 @@ const form = (patch: Partial<EditorForm> = {}): EditorForm => ({
   language: 'de',
   description: '',
   dueDate: '2026-12-31',
+  supplyKind: 'day',
+  supplyDate: '2026-12-01',
+  supplyFrom: '',
+  supplyTo: '',
+  taxMode: '',
   lines: [line({ description: 'Design', quantity: '1', unitPrice: '100' })],
   ...patch,
 });
@@ -85,9 +92,65 @@ describe('checking the form with the API contract', () => {
         language: 'de',
         description: null,
         dueDate: '2026-12-31',
-        lines: [{ description: 'Beratung', quantityMilli: 1500, unitPriceCents: 100050, taxRateBp: 1900 }],
+        supplyDate: '2026-12-01',
+        supplyFrom: null,
+        supplyTo: null,
+        taxMode: null,
+        lines: [
+          {
+            description: 'Beratung',
+            quantityMilli: 1500,
+            unitPriceCents: 100050,
+            taxRateBp: 1900,
+            unit: 'hour',
+            vatCategory: null,
+            exemptionReason: null,
+          },
+        ],
       },
     });
+  });
+
+  it('shows before Send what § 14 UStG still misses, and nothing once complete', () => {
+    const settings = {
+      legalName: 'Studio',
+      street: 'Hauptstraße 1',
+      postcode: '10115',
+      city: 'Berlin',
+      country: 'DE',
+      taxNumber: null,
+      vatId: 'DE123456789',
+      taxMode: 'standard',
+    } as InvoiceSettings;
+    const client = {
+      id: CLIENT,
+      name: 'Jörg',
+      language: 'de' as const,
+      billingStreet: 'Musterweg 7',
+      billingPostcode: '50667',
+      billingCity: 'Köln',
+      billingCountry: 'DE',
+      vatId: null,
+    };
+    const complete = form({ lines: [line({ description: 'Beratung', unitPrice: '100', taxRate: '19' })] });
+    expect(formProblems(complete, 'de', { settings, client })).toEqual([]);
+    const missing = formProblems(
+      form({ supplyDate: '', lines: [line({ description: 'Beratung', unitPrice: '100', taxRate: '' })] }),
+      'de',
+      { settings: { ...settings, street: null }, client: { ...client, billingCountry: null } },
+    );
+    expect(missing.map((p) => p.path)).toEqual([
+      'seller.street',
+      'buyer.country',
+      'supplyDate',
+      'lines.0.vatCategory',
+    ]);
+    // Reverse charge for a French business: every line 0 %, AE; then both VAT ids are checked.
+    const rc = form({
+      lines: toReverseCharge([line({ description: 'Beratung', unitPrice: '100', taxRate: '19' })]),
+    });
+    expect(formProblems(rc, 'de', { settings, client: { ...client, vatId: 'FR40303265045' } })).toEqual([]);
+    expect(formProblems(rc, 'de', { settings, client }).map((p) => p.path)).toEqual(['buyer.vatId']);
   });
 
   it('names each wrong field with the contract’s key', () => {
@@ -143,7 +206,18 @@ describe('editing a saved draft', () => {
       language: 'en',
       description: null,
       dueDate: null,
-      lines: [{ description: 'Hours', quantityMilli: 1500, unitPriceCents: 123450, taxRateBp: 750 }],
+      legal: { supplyDate: '2026-03-01', supplyFrom: null, supplyTo: null, taxMode: 'standard' },
+      lines: [
+        {
+          description: 'Hours',
+          quantityMilli: 1500,
+          unitPriceCents: 123450,
+          taxRateBp: 750,
+          unit: 'hour',
+          vatCategory: 'reduced',
+          exemptionReason: null,
+        },
+      ],
     } as unknown as Invoice;
     const de = formFromInvoice(invoice, 'de');
     expect(de.lines[0]).toMatchObject({ quantity: '1,5', unitPrice: '1234,50', taxRate: '7,5' });

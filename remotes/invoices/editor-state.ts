@@ -1,9 +1,18 @@
+import type { z } from 'zod';
 import {
   type Invoice,
   InvoiceCreate,
   type InvoiceLineInput,
+  type InvoiceSettings,
   InvoiceUpdate,
 } from '../../shared/contracts/invoices';
+import {
+  type InvoiceTaxMode,
+  type InvoiceUnit,
+  type PreSendProblem,
+  preSendProblems,
+  type VatCategory,
+} from '../../shared/contracts/legal';
 import {
   computeTotals,
   type InvoiceTotals,
@@ -12,6 +21,7 @@ import {
   parseTaxRate,
 } from '../../shared/contracts/money';
 import { formatLanguage } from '../../shared/format/locale';
+import type { ClientOption } from './api';
 import { amountText, quantityText, rateText } from './format';
 
 /**
@@ -26,6 +36,10 @@ export type LineDraft = {
   quantity: string;
   unitPrice: string;
   taxRate: string;
+  unit: InvoiceUnit;
+  /** '' : derived (standard with a rate; to be chosen without). */
+  vatCategory: VatCategory | '';
+  exemptionReason: string;
 };
 
 export type EditorForm = {
@@ -35,6 +49,13 @@ export type EditorForm = {
   language: 'en' | 'de';
   description: string;
   dueDate: string;
+  /** A day of supply, or a period of service (from–to). */
+  supplyKind: 'day' | 'period';
+  supplyDate: string;
+  supplyFrom: string;
+  supplyTo: string;
+  /** Only used when the settings say `per_invoice`: '' not chosen yet. */
+  taxMode: InvoiceTaxMode | '';
   lines: LineDraft[];
 };
 
@@ -51,6 +72,9 @@ export const emptyLine = (taxRate = ''): LineDraft => ({
   quantity: '1',
   unitPrice: '',
   taxRate,
+  unit: 'hour',
+  vatCategory: '',
+  exemptionReason: '',
 });
 
 /**
@@ -76,12 +100,16 @@ export function readTaxRate(input: string, lang: string): number | null {
 }
 
 /** A line as the contract wants it; what does not parse is NaN, which the contract refuses with its own message. */
-export function lineInput(line: LineDraft, lang: string): InvoiceLineInput {
+export function lineInput(line: LineDraft, lang: string): z.output<typeof InvoiceLineInput> {
   return {
     description: line.description,
     quantityMilli: readQuantity(line.quantity, lang) ?? Number.NaN,
     unitPriceCents: readAmount(line.unitPrice, lang) ?? Number.NaN,
     taxRateBp: readTaxRate(line.taxRate, lang),
+    unit: line.unit,
+    vatCategory: line.vatCategory || null,
+    exemptionReason:
+      line.vatCategory === 'exempt' && line.exemptionReason.trim() ? line.exemptionReason : null,
   };
 }
 
@@ -110,9 +138,62 @@ export function formBody(form: EditorForm, lang: string) {
     language: form.language,
     description: form.description.trim() ? form.description : null,
     dueDate: form.dueDate || null,
+    supplyDate: form.supplyKind === 'day' ? form.supplyDate || null : null,
+    supplyFrom: form.supplyKind === 'period' ? form.supplyFrom || null : null,
+    supplyTo: form.supplyKind === 'period' ? form.supplyTo || null : null,
+    taxMode: form.taxMode || null,
     lines: form.lines.map((line) => lineInput(line, lang)),
   };
 }
+
+/** What the editor knows of the provider and the client for the pre-send check. */
+export type LegalContext = {
+  settings: InvoiceSettings | null;
+  client: ClientOption | null;
+};
+
+/**
+ * What § 14 (4) UStG still misses before this draft can be sent (`preSendProblems`, the same check the
+ * server runs on Send), from the form as typed and the provider's and client's details.
+ */
+export function formProblems(form: EditorForm, lang: string, context: LegalContext): PreSendProblem[] {
+  const s = context.settings;
+  const c = context.client;
+  const mode = s ? (s.taxMode === 'per_invoice' ? form.taxMode || null : s.taxMode) : 'standard';
+  const body = formBody(form, lang);
+  return preSendProblems({
+    taxMode: mode,
+    seller: {
+      name: s?.legalName ?? 'profile',
+      street: s?.street ?? null,
+      postcode: s?.postcode ?? null,
+      city: s?.city ?? null,
+      country: s?.country ?? null,
+      taxNumber: s?.taxNumber ?? null,
+      vatId: s?.vatId ?? null,
+    },
+    buyer: {
+      name: c ? c.company || c.name : null,
+      street: c?.billingStreet ?? null,
+      postcode: c?.billingPostcode ?? null,
+      city: c?.billingCity ?? null,
+      country: c?.billingCountry ?? null,
+      vatId: c?.vatId ?? null,
+    },
+    supplyDate: body.supplyDate,
+    supplyFrom: body.supplyFrom,
+    supplyTo: body.supplyTo,
+    lines: body.lines.map((line) => ({
+      ...line,
+      quantityMilli: Number.isFinite(line.quantityMilli) ? line.quantityMilli : 0,
+      taxRateBp: line.taxRateBp !== null && Number.isFinite(line.taxRateBp) ? line.taxRateBp : null,
+    })),
+  });
+}
+
+/** Turns every line into reverse charge (0 %, AE) for an EU business client abroad. */
+export const toReverseCharge = (lines: readonly LineDraft[]): LineDraft[] =>
+  lines.map((line) => ({ ...line, taxRate: '', vatCategory: 'reverse_charge', exemptionReason: '' }));
 
 /** The contract's issues as field errors (the first per path), their messages being i18n keys. */
 function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
@@ -165,12 +246,20 @@ export function formFromInvoice(invoice: Invoice, lang: string): EditorForm {
     language: invoice.language,
     description: invoice.description ?? '',
     dueDate: invoice.dueDate ?? '',
+    supplyKind: invoice.legal.supplyFrom || invoice.legal.supplyTo ? 'period' : 'day',
+    supplyDate: invoice.legal.supplyDate ?? '',
+    supplyFrom: invoice.legal.supplyFrom ?? '',
+    supplyTo: invoice.legal.supplyTo ?? '',
+    taxMode: invoice.legal.taxMode ?? '',
     lines: invoice.lines.map((line) => ({
       key: newLineKey(),
       description: line.description,
       quantity: quantityText(line.quantityMilli, lang),
       unitPrice: amountText(line.unitPriceCents, lang),
       taxRate: line.taxRateBp === null ? '' : rateText(line.taxRateBp, lang),
+      unit: line.unit,
+      vatCategory: line.vatCategory ?? '',
+      exemptionReason: line.exemptionReason ?? '',
     })),
   };
 }

@@ -2,6 +2,7 @@ import { AlertTriangle } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { ApiError } from '../../shared/api/error';
 import { defaultCurrency, type Invoice } from '../../shared/contracts/invoices';
+import { reverseChargeApplies } from '../../shared/contracts/legal';
 import { Link, useNavigate, useParams, useSearchParams } from '../../shared/router';
 import { Button, buttonClass } from '../../shared/ui/button';
 import { Card } from '../../shared/ui/card';
@@ -28,8 +29,10 @@ import {
   emptyLine,
   type FieldErrors,
   formFromInvoice,
+  formProblems,
   liveTotals,
   serverErrors,
+  toReverseCharge,
   validateForm,
 } from './editor-state';
 import { rateText, today } from './format';
@@ -108,6 +111,12 @@ export default function InvoiceEditorPage() {
     language: client?.language ?? (lang === 'de' ? 'de' : 'en'),
     description: '',
     dueDate: settings.data ? addDays(today(), settings.data.defaultDueDays) : '',
+    // The day of supply starts as today: the provider confirms or changes it (or gives a period).
+    supplyKind: 'day',
+    supplyDate: today(),
+    supplyFrom: '',
+    supplyTo: '',
+    taxMode: '',
     lines: [emptyLine(defaultTaxRate)],
   };
   return <EditorView initial={initial} clients={clients.data ?? []} defaultTaxRate={defaultTaxRate} />;
@@ -130,11 +139,26 @@ function EditorView({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [languageTouched, setLanguageTouched] = useState(Boolean(invoice));
   const projects = useProjectOptions(form.clientId, Boolean(form.clientId));
+  const settings = useInvoiceSettings();
+  const chosenClient = clients.find((c) => c.id === form.clientId) ?? null;
+  // The pre-send check as the provider types: what the law still needs before this draft can be sent.
+  const problems = useMemo(
+    () => formProblems(form, lang, { settings: settings.data ?? null, client: chosenClient }),
+    [form, lang, settings.data, chosenClient],
+  );
+  const offerReverseCharge =
+    reverseChargeApplies(settings.data?.vatId ?? null, chosenClient?.vatId ?? null) &&
+    form.lines.some((line) => line.vatCategory !== 'reverse_charge');
   const create = useCreateInvoice();
   const update = useUpdateInvoice(invoice?.id ?? '');
   const totals = useMemo(() => liveTotals(form.lines, lang), [form.lines, lang]);
   const saving = create.isPending || update.isPending;
 
+  /** "Line 2: " before a line's problem. */
+  const problemLabel = (path: string) => {
+    const line = /^lines\.(\d+)\./.exec(path);
+    return line ? `${t('line.label', { number: Number(line[1]) + 1 })}: ` : '';
+  };
   /** An error is an i18n key of the contract (`validation.*`) or the server's translated text. */
   const message = (value: string | undefined) =>
     value === undefined ? undefined : value.startsWith('validation.') ? t(value) : value;
@@ -272,6 +296,68 @@ function EditorView({
             error={message(errors.dueDate)}
             onChange={(dueDate) => change({ dueDate }, 'dueDate')}
           />
+          <fieldset className="grid gap-3 sm:col-span-2">
+            <legend className="mb-1 text-sm font-medium text-ink">{t('editor.supply')}</legend>
+            <div className="flex flex-wrap gap-4 text-sm">
+              {(['day', 'period'] as const).map((kind) => (
+                <label key={kind} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="supplyKind"
+                    value={kind}
+                    checked={form.supplyKind === kind}
+                    onChange={() => change({ supplyKind: kind }, 'supplyDate', 'supplyFrom', 'supplyTo')}
+                  />
+                  {t(`editor.supplyKind.${kind}`)}
+                </label>
+              ))}
+            </div>
+            {form.supplyKind === 'day' ? (
+              <DateField
+                label={t('editor.supplyDate')}
+                name="supplyDate"
+                lang={lang}
+                value={form.supplyDate}
+                error={message(errors.supplyDate)}
+                onChange={(supplyDate) => change({ supplyDate }, 'supplyDate')}
+              />
+            ) : (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <DateField
+                  label={t('editor.supplyFrom')}
+                  name="supplyFrom"
+                  lang={lang}
+                  value={form.supplyFrom}
+                  error={message(errors.supplyFrom)}
+                  onChange={(supplyFrom) => change({ supplyFrom }, 'supplyFrom')}
+                />
+                <DateField
+                  label={t('editor.supplyTo')}
+                  name="supplyTo"
+                  lang={lang}
+                  value={form.supplyTo}
+                  error={message(errors.supplyTo)}
+                  onChange={(supplyTo) => change({ supplyTo }, 'supplyTo')}
+                />
+              </div>
+            )}
+          </fieldset>
+          {settings.data?.taxMode === 'per_invoice' ? (
+            <SelectField
+              label={t('editor.taxMode')}
+              name="taxMode"
+              value={form.taxMode}
+              options={[
+                { value: '', label: t('editor.chooseTaxMode') },
+                { value: 'standard', label: t('editor.taxModes.standard') },
+                { value: 'small_business', label: t('editor.taxModes.small_business') },
+              ]}
+              error={message(errors.taxMode)}
+              onChange={(event) =>
+                change({ taxMode: event.target.value as EditorForm['taxMode'] }, 'taxMode')
+              }
+            />
+          ) : null}
           <div className="sm:col-span-2">
             <TextareaField
               label={t('editor.description')}
@@ -307,9 +393,40 @@ function EditorView({
           message={message}
           defaultTaxRate={defaultTaxRate}
         />
+        {offerReverseCharge ? (
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-surface p-3 text-sm">
+            <p>{t('editor.reverseChargeOffer')}</p>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => setForm((current) => ({ ...current, lines: toReverseCharge(current.lines) }))}
+            >
+              {t('editor.applyReverseCharge')}
+            </Button>
+          </div>
+        ) : null}
         <div className="border-t border-line pt-4">
           <TotalsPanel totals={totals} currency={form.currency} />
         </div>
+      </Card>
+
+      <Card className="grid gap-3 p-4 sm:p-6" aria-live="polite" data-testid="presend">
+        <h2 className="text-base font-semibold">{t('editor.presendTitle')}</h2>
+        {problems.length === 0 ? (
+          <p className="text-sm text-success">{t('editor.presendReady')}</p>
+        ) : (
+          <>
+            <p className="text-sm text-muted">{t('editor.presendMissing')}</p>
+            <ul className="grid list-disc gap-1 pl-5 text-sm">
+              {problems.map((problem) => (
+                <li key={problem.path}>
+                  {problemLabel(problem.path)}
+                  {t(problem.key)}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </Card>
 
       <div className="flex flex-wrap justify-end gap-2">

@@ -154,9 +154,35 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
               {invoice.issuedAt ? (
                 <Item label={t('columns.issued')}>{formatDate(invoice.issuedAt, lang)}</Item>
               ) : null}
-              {invoice.paidAt ? (
+              {invoice.legal.supplyDate ? (
+                <Item label={t('editor.supplyDate')}>{formatDay(invoice.legal.supplyDate, lang)}</Item>
+              ) : invoice.legal.supplyFrom && invoice.legal.supplyTo ? (
+                <Item label={t('editor.supplyKind.period')}>
+                  {formatDay(invoice.legal.supplyFrom, lang)} – {formatDay(invoice.legal.supplyTo, lang)}
+                </Item>
+              ) : null}
+              {invoice.legal.notes.length > 0 ? (
+                <Item label={t('detail.legalNotes')}>
+                  {invoice.legal.notes.map((note) => (
+                    <span key={note} className="block">
+                      {note}
+                    </span>
+                  ))}
+                </Item>
+              ) : null}
+              {invoice.legal.missing.length > 0 ? (
+                <Item label={t('editor.presendTitle')}>
+                  <span className="block text-danger">{t('editor.presendMissing')}</span>
+                  {invoice.legal.missing.map((problem) => (
+                    <span key={problem.path} className="block">
+                      {t(problem.key)}
+                    </span>
+                  ))}
+                </Item>
+              ) : null}
+              {invoice.paidOn ? (
                 <Item label={t('columns.paid')}>
-                  {formatDate(invoice.paidAt, lang)}
+                  {formatDay(invoice.paidOn, lang)}
                   {invoice.paidVia ? (
                     <span className="block text-muted">{t(`paidVia.${invoice.paidVia}`)}</span>
                   ) : null}

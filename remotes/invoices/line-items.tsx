@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { INVOICE_MAX_LINES } from '../../shared/contracts/invoices';
+import { InvoiceUnit, VatCategory } from '../../shared/contracts/legal';
 import type { InvoiceTotals } from '../../shared/contracts/money';
 import { Button } from '../../shared/ui/button';
 import { Input } from '../../shared/ui/input';
@@ -52,6 +53,44 @@ function Cell({
           {error}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** A small labelled select inside a line (unit, VAT category). */
+function LineSelect({
+  label,
+  value,
+  error,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  error: string | undefined;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid content-start gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-muted">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        className="h-10 w-full rounded-lg border border-line bg-canvas px-2 text-base text-ink sm:text-sm"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error ? <p className="text-xs text-danger">{error}</p> : null}
     </div>
   );
 }
@@ -147,6 +186,37 @@ export function LineItems({
               >
                 {money(totals.lines[index] ?? 0, currency, lang)}
               </output>
+            </div>
+            <div className="col-span-2 grid gap-3 sm:grid-cols-3 md:order-last md:col-span-6">
+              <LineSelect
+                label={t('line.unit')}
+                value={line.unit}
+                error={err(index, 'unit')}
+                options={InvoiceUnit.options.map((unit) => ({ value: unit, label: t(`unit.${unit}`) }))}
+                onChange={(unit) => set(index, { unit: unit as LineDraft['unit'] })}
+              />
+              <LineSelect
+                label={t('line.vatCategory')}
+                value={line.vatCategory}
+                error={err(index, 'vatCategory')}
+                options={[
+                  { value: '', label: t('category.auto') },
+                  ...VatCategory.options.map((c) => ({ value: c, label: t(`category.${c}`) })),
+                ]}
+                onChange={(vatCategory) =>
+                  set(index, { vatCategory: vatCategory as LineDraft['vatCategory'] })
+                }
+              />
+              {line.vatCategory === 'exempt' ? (
+                <Cell
+                  label={t('line.exemptionReason')}
+                  value={line.exemptionReason}
+                  error={err(index, 'exemptionReason')}
+                  onChange={(exemptionReason) => set(index, { exemptionReason })}
+                  placeholder="§ 4 Nr. 21 UStG"
+                  className=""
+                />
+              ) : null}
             </div>
             <div className="col-span-2 flex justify-end gap-1 md:col-span-1 md:h-10 md:items-center">
               <Button

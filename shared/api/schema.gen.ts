@@ -13826,6 +13826,12 @@ export interface components {
             url: string;
         };
         Client: {
+            billingCity: string | null;
+            /** @description ISO 3166-1 alpha-2. */
+            billingCountry: string | null;
+            billingPostcode: string | null;
+            billingStreet: string | null;
+            buyerReference: string | null;
             company: string | null;
             createdAt: string;
             email: string;
@@ -13848,6 +13854,7 @@ export interface components {
                 portalName: string;
             };
             updatedAt: string;
+            vatId: string | null;
         };
         /** @description A client was added. */
         ClientCreatedEvent: {
@@ -13870,6 +13877,22 @@ export interface components {
             version: 1;
         };
         ClientCreateInput: {
+            /** @example Berlin */
+            billingCity?: string | null;
+            /**
+             * @description ISO 3166-1 alpha-2.
+             * @example DE
+             */
+            billingCountry?: "" | string | null;
+            /** @example 10117 */
+            billingPostcode?: string | null;
+            /** @example Friedrichstraße 10 */
+            billingStreet?: string | null;
+            /**
+             * @description The buyer’s reference, e.g. the Leitweg-ID of a public buyer (EN 16931 BT-10).
+             * @example 04011000-12345-67
+             */
+            buyerReference?: string | null;
             /** @example Navy Labs */
             company?: string | null;
             /**
@@ -13893,6 +13916,11 @@ export interface components {
              * @description One of your portals.
              */
             portalId: string;
+            /**
+             * @description The client’s VAT id (USt-IdNr.), needed for reverse charge.
+             * @example FR40303265045
+             */
+            vatId?: "" | string | null;
         };
         ClientDeleted: {
             deleted: {
@@ -13923,6 +13951,12 @@ export interface components {
             version: 1;
         };
         ClientDetail: {
+            billingCity: string | null;
+            /** @description ISO 3166-1 alpha-2. */
+            billingCountry: string | null;
+            billingPostcode: string | null;
+            billingStreet: string | null;
+            buyerReference: string | null;
             company: string | null;
             createdAt: string;
             email: string;
@@ -13965,6 +13999,7 @@ export interface components {
                 status: string;
             }[];
             updatedAt: string;
+            vatId: string | null;
         };
         ClientInvited: {
             /** @description When the link stops working (24 h, spec §9). */
@@ -14008,6 +14043,22 @@ export interface components {
             version: 1;
         };
         ClientUpdateInput: {
+            /** @example Berlin */
+            billingCity?: string | null;
+            /**
+             * @description ISO 3166-1 alpha-2.
+             * @example DE
+             */
+            billingCountry?: "" | string | null;
+            /** @example 10117 */
+            billingPostcode?: string | null;
+            /** @example Friedrichstraße 10 */
+            billingStreet?: string | null;
+            /**
+             * @description The buyer’s reference, e.g. the Leitweg-ID of a public buyer (EN 16931 BT-10).
+             * @example 04011000-12345-67
+             */
+            buyerReference?: string | null;
             /** @example Navy Labs */
             company?: string | null;
             /**
@@ -14031,6 +14082,11 @@ export interface components {
              * @description One of your portals.
              */
             portalId?: string;
+            /**
+             * @description The client’s VAT id (USt-IdNr.), needed for reverse charge.
+             * @example FR40303265045
+             */
+            vatId?: "" | string | null;
         };
         ColorContrast: {
             /**
@@ -14141,7 +14197,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_not_payable" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "webhook_endpoint_limit" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "invoice_not_payable" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "webhook_endpoint_limit" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
                 fields?: components["schemas"]["FieldError"][];
                 /** @description Human-readable, in the request language. */
                 message: string;
@@ -14446,6 +14502,7 @@ export interface components {
              * @enum {string}
              */
             language: "en" | "de";
+            legal: components["schemas"]["InvoiceLegal"];
             lines: components["schemas"]["InvoiceLine"][];
             /**
              * @description Assigned when sent; null for a draft.
@@ -14454,6 +14511,8 @@ export interface components {
             number: string | null;
             /** Format: date-time */
             paidAt: string | null;
+            /** @description The day it was paid, `YYYY-MM-DD` (a calendar day). */
+            paidOn: string | null;
             /** @enum {string|null} */
             paidVia: "manual" | "stripe_invoice" | "stripe_checkout" | null;
             /** @description Card payments through Stripe, oldest first. */
@@ -14558,20 +14617,98 @@ export interface components {
              * @default null
              */
             projectId: string | null;
+            /**
+             * Format: date
+             * @description Date of supply (Leistungsdatum), `YYYY-MM-DD`; or give a period of service instead.
+             * @default null
+             * @example 2026-12-31
+             */
+            supplyDate: string | null;
+            /**
+             * Format: date
+             * @description Period of service: first day.
+             * @default null
+             * @example 2026-12-31
+             */
+            supplyFrom: string | null;
+            /**
+             * Format: date
+             * @description Period of service: last day (not before the first).
+             * @default null
+             * @example 2026-12-31
+             */
+            supplyTo: string | null;
+            /**
+             * @description Only when the settings’ tax mode is `per_invoice`: this invoice’s (`standard` or `small_business`). Ignored otherwise.
+             * @default null
+             * @enum {string|null}
+             */
+            taxMode: "standard" | "small_business" | null;
+        };
+        InvoiceLegal: {
+            buyer: components["schemas"]["InvoiceParty"];
+            /** @description A draft: what § 14 (4) UStG still needs before it can be sent (sending answers 422 `invoice_incomplete` naming the same). Empty once sent. */
+            missing: {
+                /** @description i18n key naming the field. */
+                key: string;
+                path: string;
+            }[];
+            /** @description Legal notes printed in the invoice’s language (§ 19 UStG, reverse charge, exemption reasons). */
+            notes: string[];
+            seller: components["schemas"]["InvoiceParty"];
+            /** @description Details the provider kept as free text. */
+            sellerNote: string | null;
+            /** @description Date of supply `YYYY-MM-DD`. */
+            supplyDate: string | null;
+            supplyFrom: string | null;
+            supplyTo: string | null;
+            /**
+             * @description In effect; null: `per_invoice` and not chosen.
+             * @enum {string|null}
+             */
+            taxMode: "standard" | "small_business" | null;
         };
         InvoiceLine: {
             /** @description Net amount of the line. */
             amountCents: number;
             description: string;
+            exemptionReason: string | null;
             /** Format: uuid */
             id: string;
             position: number;
             quantityMilli: number;
             taxRateBp: number | null;
+            /**
+             * @description Unit of the quantity; UN/ECE Rec 20: hour HUR, day DAY, week WEE, month MON, piece H87, unit C62, flat_rate LS, km KMT.
+             * @example hour
+             * @enum {string}
+             */
+            unit: "hour" | "day" | "week" | "month" | "piece" | "unit" | "flat_rate" | "km";
+            /**
+             * @description UN/ECE Rec 20 code of the unit.
+             * @example HUR
+             */
+            unitCode: string;
             unitPriceCents: number;
+            /**
+             * @description The category in effect (chosen, or derived from the rate and tax mode); null: not chosen yet.
+             * @example standard
+             * @enum {string|null}
+             */
+            vatCategory: "standard" | "reduced" | "zero" | "exempt" | "reverse_charge" | "outside_scope" | null;
+            /**
+             * @description EN 16931 BT-151 code.
+             * @example S
+             */
+            vatCategoryCode: string | null;
         };
         InvoiceLineInput: {
             description: string;
+            /**
+             * @description Why an `exempt` line is exempt (EN 16931 BT-120), e.g. `§ 4 Nr. 21 UStG`.
+             * @default null
+             */
+            exemptionReason: string | null;
             /**
              * @description Quantity in thousandths (1.5 hours = 1500).
              * @example 1500
@@ -14583,10 +14720,24 @@ export interface components {
              */
             taxRateBp: number | null;
             /**
+             * @description Unit of the quantity (default `unit`, UN/ECE C62 "one").
+             * @default unit
+             * @example hour
+             * @enum {string}
+             */
+            unit: "hour" | "day" | "week" | "month" | "piece" | "unit" | "flat_rate" | "km";
+            /**
              * @description Unit price in minor units (cents).
              * @example 8000
              */
             unitPriceCents: number;
+            /**
+             * @description VAT category; null: `standard` for a line with a rate, to be chosen for a line without (the pre-send check names it). A small business’s lines are `exempt` by § 19.
+             * @default null
+             * @example standard
+             * @enum {string|null}
+             */
+            vatCategory: "standard" | "reduced" | "zero" | "exempt" | "reverse_charge" | "outside_scope" | null;
         };
         InvoiceList: {
             items: components["schemas"]["InvoiceSummary"][];
@@ -14633,6 +14784,19 @@ export interface components {
             type: "invoice.paid";
             /** @enum {number} */
             version: 1;
+        };
+        InvoiceParty: {
+            /** @description The buyer’s reference, e.g. a Leitweg-ID. */
+            buyerReference: string | null;
+            city: string | null;
+            /** @description ISO 3166-1 alpha-2. */
+            country: string | null;
+            name: string | null;
+            postcode: string | null;
+            street: string | null;
+            /** @description The seller’s Steuernummer (null for a buyer). */
+            taxNumber: string | null;
+            vatId: string | null;
         };
         InvoicePayment: {
             amountCents: number;
@@ -14694,28 +14858,76 @@ export interface components {
             version: 1;
         };
         InvoiceSettings: {
-            businessAddress: string | null;
+            businessNote: string | null;
+            /** @example München */
+            city: string | null;
+            /**
+             * @description ISO 3166-1 alpha-2.
+             * @example DE
+             */
+            country: string | null;
             creditNotePrefix: string;
             defaultDueDays: number;
             defaultTaxRateBp: number | null;
             footerNote: string | null;
+            /**
+             * @description Full legal name on invoices; default: the profile’s business name, else your name.
+             * @example Müller Design Studio – Jürgen Müller
+             */
+            legalName: string | null;
             /** @description Read only: the number the next sent invoice gets. */
             nextNumber: number;
             numberPrefix: string;
             /** @description How to pay without a card (bank details); shown in the portal and on the PDF. */
             paymentInstructions: string | null;
-            taxId: string | null;
+            /** @example 80331 */
+            postcode: string | null;
+            /** @example Hauptstraße 5 */
+            street: string | null;
+            /**
+             * @description `standard`: VAT per line; `small_business`: § 19 UStG, no VAT, the note printed; `per_invoice`: each invoice chooses.
+             * @enum {string}
+             */
+            taxMode: "standard" | "small_business" | "per_invoice";
+            /**
+             * @description Steuernummer.
+             * @example 21/815/08150
+             */
+            taxNumber: string | null;
+            /**
+             * @description USt-IdNr., normalised.
+             * @example DE123456789
+             */
+            vatId: string | null;
         };
         InvoiceSettingsUpdate: {
-            businessAddress?: string | null;
+            businessNote?: string | null;
+            /** @example München */
+            city?: string | null;
+            country?: "" | string | null;
             creditNotePrefix?: string;
             defaultDueDays?: number;
             defaultTaxRateBp?: number | null;
             footerNote?: string | null;
+            /**
+             * @description Full legal name on invoices; default: the profile’s business name, else your name.
+             * @example Müller Design Studio – Jürgen Müller
+             */
+            legalName?: string | null;
             numberPrefix?: string;
             /** @description How to pay without a card (bank details); shown in the portal and on the PDF. */
             paymentInstructions?: string | null;
-            taxId?: string | null;
+            /** @example 80331 */
+            postcode?: string | null;
+            /** @example Hauptstraße 5 */
+            street?: string | null;
+            /**
+             * @description `standard`: VAT per line; `small_business`: § 19 UStG, no VAT, the note printed; `per_invoice`: each invoice chooses.
+             * @enum {string}
+             */
+            taxMode?: "standard" | "small_business" | "per_invoice";
+            taxNumber?: "" | string | null;
+            vatId?: "" | string | null;
         };
         InvoiceStatusChange: {
             /**
@@ -14776,6 +14988,8 @@ export interface components {
             number: string | null;
             /** Format: date-time */
             paidAt: string | null;
+            /** @description The day it was paid, `YYYY-MM-DD` (a calendar day). */
+            paidOn: string | null;
             project: {
                 /** Format: uuid */
                 id: string;
@@ -14820,6 +15034,29 @@ export interface components {
             lines?: components["schemas"]["InvoiceLineInput"][];
             /** Format: uuid */
             projectId?: string | null;
+            /**
+             * Format: date
+             * @description Date of supply (Leistungsdatum), `YYYY-MM-DD`; or give a period of service instead.
+             * @example 2026-12-31
+             */
+            supplyDate?: string | null;
+            /**
+             * Format: date
+             * @description Period of service: first day.
+             * @example 2026-12-31
+             */
+            supplyFrom?: string | null;
+            /**
+             * Format: date
+             * @description Period of service: last day (not before the first).
+             * @example 2026-12-31
+             */
+            supplyTo?: string | null;
+            /**
+             * @description Only when the settings’ tax mode is `per_invoice`: this invoice’s (`standard` or `small_business`). Ignored otherwise.
+             * @enum {string|null}
+             */
+            taxMode?: "standard" | "small_business" | null;
         };
         MailDomain: {
             /** Format: date-time */
@@ -15272,18 +15509,60 @@ export interface components {
              * @enum {string}
              */
             language: "en" | "de";
+            legal: {
+                buyer: components["schemas"]["InvoiceParty"];
+                /** @description Legal notes printed in the invoice’s language (§ 19 UStG, reverse charge, exemption reasons). */
+                notes: string[];
+                seller: components["schemas"]["InvoiceParty"];
+                /** @description Details the provider kept as free text. */
+                sellerNote: string | null;
+                /** @description Date of supply `YYYY-MM-DD`. */
+                supplyDate: string | null;
+                supplyFrom: string | null;
+                supplyTo: string | null;
+                /**
+                 * @description In effect; null: `per_invoice` and not chosen.
+                 * @enum {string|null}
+                 */
+                taxMode: "standard" | "small_business" | null;
+            };
             lines: {
                 /** @description Net amount of the line. */
                 amountCents: number;
                 description: string;
+                exemptionReason: string | null;
                 position: number;
                 quantityMilli: number;
                 taxRateBp: number | null;
+                /**
+                 * @description Unit of the quantity; UN/ECE Rec 20: hour HUR, day DAY, week WEE, month MON, piece H87, unit C62, flat_rate LS, km KMT.
+                 * @example hour
+                 * @enum {string}
+                 */
+                unit: "hour" | "day" | "week" | "month" | "piece" | "unit" | "flat_rate" | "km";
+                /**
+                 * @description UN/ECE Rec 20 code of the unit.
+                 * @example HUR
+                 */
+                unitCode: string;
                 unitPriceCents: number;
+                /**
+                 * @description The category in effect (chosen, or derived from the rate and tax mode); null: not chosen yet.
+                 * @example standard
+                 * @enum {string|null}
+                 */
+                vatCategory: "standard" | "reduced" | "zero" | "exempt" | "reverse_charge" | "outside_scope" | null;
+                /**
+                 * @description EN 16931 BT-151 code.
+                 * @example S
+                 */
+                vatCategoryCode: string | null;
             }[];
             number: string;
             /** Format: date-time */
             paidAt: string | null;
+            /** @description The day it was paid, `YYYY-MM-DD`. */
+            paidOn: string | null;
             payment: {
                 instructions: string | null;
                 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Email, Language, text, Uuid } from './common';
+import { CountryCode, VatId } from './legal';
 import { PageQuery, PageTotal, pageOf } from './paging';
 
 const optionalText = (max: number, tooLong: string) =>
@@ -9,6 +10,30 @@ const optionalText = (max: number, tooLong: string) =>
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();
+
+/** A checked optional field: '' or null clears it. */
+const optionalChecked = <T extends z.ZodType>(schema: T) =>
+  z
+    .union([z.literal(''), schema])
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v) as z.output<T> | null | undefined);
+
+/** The client's billing details, printed on the invoices sent to them (issue 28, § 14 (4) UStG). */
+const BillingFields = {
+  billingStreet: optionalText(200, 'validation.fieldTooLong').meta({ example: 'Friedrichstraße 10' }),
+  billingPostcode: optionalText(20, 'validation.fieldTooLong').meta({ example: '10117' }),
+  billingCity: optionalText(100, 'validation.fieldTooLong').meta({ example: 'Berlin' }),
+  billingCountry: optionalChecked(CountryCode).meta({ description: 'ISO 3166-1 alpha-2.', example: 'DE' }),
+  vatId: optionalChecked(VatId).meta({
+    description: 'The client’s VAT id (USt-IdNr.), needed for reverse charge.',
+    example: 'FR40303265045',
+  }),
+  buyerReference: optionalText(200, 'validation.fieldTooLong').meta({
+    description: 'The buyer’s reference, e.g. the Leitweg-ID of a public buyer (EN 16931 BT-10).',
+    example: '04011000-12345-67',
+  }),
+};
 
 /** Create body (spec §5: name and e-mail required). */
 export const ClientCreateInput = z
@@ -26,6 +51,7 @@ export const ClientCreateInput = z
     language: Language.optional().meta({
       description: 'Language of the portal and its e-mails (default en).',
     }),
+    ...BillingFields,
   })
   .strict()
   .meta({ id: 'ClientCreateInput' });
@@ -60,6 +86,12 @@ export const Client = z
     phone: text().nullable(),
     notes: text().nullable(),
     language: Language,
+    billingStreet: text().nullable(),
+    billingPostcode: text().nullable(),
+    billingCity: text().nullable(),
+    billingCountry: text().nullable().meta({ description: 'ISO 3166-1 alpha-2.' }),
+    vatId: text().nullable(),
+    buyerReference: text().nullable(),
     portal: ClientPortalRef,
     hasPassword: z.boolean().meta({ description: 'Whether the client can sign in with a password.' }),
     createdAt: text(),

@@ -140,6 +140,8 @@ export const ErrorCode = z.enum([
   'invoice_not_editable',
   'invoice_transition_not_allowed',
   'invoice_total_too_large',
+  // a send refused by the pre-send check (issue 28): `fields` names every field § 14 (4) UStG still needs
+  'invoice_incomplete',
   'invoice_not_payable',
   'stripe_not_connected',
   'stripe_key_invalid',

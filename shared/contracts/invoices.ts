@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateOnly, Language, text, Uuid } from './common';
+import { CountryCode, InvoiceTaxMode, InvoiceUnit, TaxMode, TaxNumber, VatCategory, VatId } from './legal';
 import { MAX_AMOUNT_CENTS, MAX_QUANTITY_MILLI, MAX_TAX_RATE_BP } from './money';
 
 /*
@@ -78,9 +79,36 @@ export const InvoiceLineInput = z
       .max(MAX_TAX_RATE_BP, { error: 'validation.taxRateInvalid' })
       .nullable()
       .meta({ description: 'Tax rate in basis points (19 % = 1900); null for none.', example: 1900 }),
+    unit: InvoiceUnit.optional()
+      .default('unit')
+      .meta({ description: 'Unit of the quantity (default `unit`, UN/ECE C62 "one").' }),
+    vatCategory: VatCategory.nullable().optional().default(null).meta({
+      description:
+        'VAT category; null: `standard` for a line with a rate, to be chosen for a line without (the pre-send check names it). A small business’s lines are `exempt` by § 19.',
+    }),
+    exemptionReason: text()
+      .trim()
+      .max(500, { error: 'validation.fieldTooLong' })
+      .nullable()
+      .optional()
+      .default(null)
+      .meta({ description: 'Why an `exempt` line is exempt (EN 16931 BT-120), e.g. `§ 4 Nr. 21 UStG`.' }),
   })
   .meta({ id: 'InvoiceLineInput' });
 export type InvoiceLineInput = z.infer<typeof InvoiceLineInput>;
+
+/** A day of supply OR a period of service, the period's days in order (422 on the field). */
+function checkSupply(
+  v: { supplyDate?: string | null; supplyFrom?: string | null; supplyTo?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (v.supplyDate && (v.supplyFrom || v.supplyTo)) {
+    ctx.addIssue({ code: 'custom', path: ['supplyDate'], message: 'validation.supplyDayOrPeriod' });
+  }
+  if (v.supplyFrom && v.supplyTo && v.supplyFrom > v.supplyTo) {
+    ctx.addIssue({ code: 'custom', path: ['supplyTo'], message: 'validation.endBeforeStart' });
+  }
+}
 
 const InvoiceFields = {
   clientId: Uuid({ error: 'validation.clientRequired' }),
@@ -89,6 +117,15 @@ const InvoiceFields = {
   language: Language.meta({ description: 'Language of the invoice’s PDF and e-mails.' }),
   description: text().trim().max(2000, { error: 'validation.descriptionTooLong' }).nullable(),
   dueDate: DateOnly.nullable(),
+  supplyDate: DateOnly.nullable().meta({
+    description: 'Date of supply (Leistungsdatum), `YYYY-MM-DD`; or give a period of service instead.',
+  }),
+  supplyFrom: DateOnly.nullable().meta({ description: 'Period of service: first day.' }),
+  supplyTo: DateOnly.nullable().meta({ description: 'Period of service: last day (not before the first).' }),
+  taxMode: InvoiceTaxMode.nullable().meta({
+    description:
+      'Only when the settings’ tax mode is `per_invoice`: this invoice’s (`standard` or `small_business`). Ignored otherwise.',
+  }),
   lines: z
     .array(InvoiceLineInput)
     .min(1, { error: 'validation.linesRequired' })
@@ -106,12 +143,21 @@ export const InvoiceCreate = z
     dueDate: InvoiceFields.dueDate.optional().meta({
       description: 'A day of 1900 to 9999 (`YYYY-MM-DD`); default: today plus the settings’ payment term.',
     }),
+    supplyDate: InvoiceFields.supplyDate.optional().default(null),
+    supplyFrom: InvoiceFields.supplyFrom.optional().default(null),
+    supplyTo: InvoiceFields.supplyTo.optional().default(null),
+    taxMode: InvoiceFields.taxMode.optional().default(null),
   })
+  .superRefine(checkSupply)
   .meta({ id: 'InvoiceCreate' });
 export type InvoiceCreate = z.input<typeof InvoiceCreate>;
 
 /** Changes to a draft (409 `invoice_not_editable` once sent); `lines` replaces all lines. */
-export const InvoiceUpdate = z.object(InvoiceFields).partial().meta({ id: 'InvoiceUpdate' });
+export const InvoiceUpdate = z
+  .object(InvoiceFields)
+  .partial()
+  .superRefine(checkSupply)
+  .meta({ id: 'InvoiceUpdate' });
 export type InvoiceUpdate = z.infer<typeof InvoiceUpdate>;
 
 export const InvoiceLine = z
@@ -123,8 +169,57 @@ export const InvoiceLine = z
     unitPriceCents: z.number().int(),
     taxRateBp: z.number().int().nullable(),
     amountCents: z.number().int().meta({ description: 'Net amount of the line.' }),
+    unit: InvoiceUnit,
+    unitCode: text().meta({ description: 'UN/ECE Rec 20 code of the unit.', example: 'HUR' }),
+    vatCategory: VatCategory.nullable().meta({
+      description:
+        'The category in effect (chosen, or derived from the rate and tax mode); null: not chosen yet.',
+    }),
+    vatCategoryCode: text().nullable().meta({ description: 'EN 16931 BT-151 code.', example: 'S' }),
+    exemptionReason: text().nullable(),
   })
   .meta({ id: 'InvoiceLine' });
+
+/** The seller or buyer as printed on the invoice (from sending on: as it was sent). */
+export const InvoiceParty = z
+  .object({
+    name: text().nullable(),
+    street: text().nullable(),
+    postcode: text().nullable(),
+    city: text().nullable(),
+    country: text().nullable().meta({ description: 'ISO 3166-1 alpha-2.' }),
+    vatId: text().nullable(),
+    taxNumber: text().nullable().meta({ description: 'The seller’s Steuernummer (null for a buyer).' }),
+    buyerReference: text().nullable().meta({ description: 'The buyer’s reference, e.g. a Leitweg-ID.' }),
+  })
+  .meta({ id: 'InvoiceParty' });
+export type InvoiceParty = z.infer<typeof InvoiceParty>;
+
+/** The legal content of an invoice: who, when, under which tax rules, and what the law still misses. */
+export const InvoiceLegal = z
+  .object({
+    taxMode: InvoiceTaxMode.nullable().meta({
+      description: 'In effect; null: `per_invoice` and not chosen.',
+    }),
+    supplyDate: text().nullable().meta({ description: 'Date of supply `YYYY-MM-DD`.' }),
+    supplyFrom: text().nullable(),
+    supplyTo: text().nullable(),
+    seller: InvoiceParty,
+    buyer: InvoiceParty,
+    sellerNote: text().nullable().meta({ description: 'Details the provider kept as free text.' }),
+    notes: z.array(text()).meta({
+      description:
+        'Legal notes printed in the invoice’s language (§ 19 UStG, reverse charge, exemption reasons).',
+    }),
+    missing: z
+      .array(z.object({ path: text(), key: text().meta({ description: 'i18n key naming the field.' }) }))
+      .meta({
+        description:
+          'A draft: what § 14 (4) UStG still needs before it can be sent (sending answers 422 `invoice_incomplete` naming the same). Empty once sent.',
+      }),
+  })
+  .meta({ id: 'InvoiceLegal' });
+export type InvoiceLegal = z.infer<typeof InvoiceLegal>;
 export type InvoiceLine = z.infer<typeof InvoiceLine>;
 
 export const TaxGroup = z
@@ -212,6 +307,7 @@ export const InvoiceSummary = z
     dueDate: text().nullable().meta({ description: 'Calendar date `YYYY-MM-DD`.' }),
     issuedAt: z.iso.datetime().nullable(),
     paidAt: z.iso.datetime().nullable(),
+    paidOn: text().nullable().meta({ description: 'The day it was paid, `YYYY-MM-DD` (a calendar day).' }),
     creditNoteNumber: text().nullable(),
     viaStripe: z.boolean().meta({ description: 'Created in the provider’s Stripe account.' }),
     createdAt: z.iso.datetime(),
@@ -231,6 +327,7 @@ export const Invoice = InvoiceSummary.extend({
   creditNote: CreditNote.nullable(),
   stripe: InvoiceStripe.nullable().meta({ description: 'Null: the invoice never went to Stripe.' }),
   payments: z.array(InvoicePayment).meta({ description: 'Card payments through Stripe, oldest first.' }),
+  legal: InvoiceLegal,
   allowedStatuses: z.array(InvoiceStatus).meta({
     description:
       'Statuses the provider may set now (INVOICE_TRANSITIONS; sending and cancelling have their own calls).',
@@ -301,13 +398,48 @@ export const InvoiceSent = z
   .meta({ id: 'InvoiceSent' });
 export type InvoiceSent = z.infer<typeof InvoiceSent>;
 
+/** A short text of the business details; empty is stored as null. */
+const detail = (max: number) => text().trim().max(max, { error: 'validation.fieldTooLong' }).nullable();
+/** A checked field that may also be cleared: `''` or null → null. */
+const clearable = <T extends z.ZodType>(schema: T) =>
+  z
+    .union([z.literal(''), schema])
+    .nullable()
+    .transform((v) => (v === '' ? null : v) as z.output<T> | null);
+
+/**
+ * The provider's business details as § 14 (4) UStG wants them on every invoice (issue 28): legal name and
+ * address (ISO country), tax number and VAT id apart, and the tax mode. `businessNote`: what an older free-text
+ * address or tax id held that could not be split (migration 0020), printed under the details.
+ */
+const BusinessDetails = {
+  legalName: detail(200).meta({
+    description: 'Full legal name on invoices; default: the profile’s business name, else your name.',
+    example: 'Müller Design Studio – Jürgen Müller',
+  }),
+  street: detail(200).meta({ example: 'Hauptstraße 5' }),
+  postcode: detail(20).meta({ example: '80331' }),
+  city: detail(100).meta({ example: 'München' }),
+  country: text().nullable().meta({ description: 'ISO 3166-1 alpha-2.', example: 'DE' }),
+  taxNumber: text().nullable().meta({ description: 'Steuernummer.', example: '21/815/08150' }),
+  vatId: text().nullable().meta({ description: 'USt-IdNr., normalised.', example: 'DE123456789' }),
+  taxMode: TaxMode,
+  businessNote: detail(1000),
+};
+/** The same details as input: country, tax number and VAT id checked ('' clears them). */
+const BusinessDetailsInput = {
+  ...BusinessDetails,
+  country: clearable(CountryCode),
+  taxNumber: clearable(TaxNumber),
+  vatId: clearable(VatId),
+};
+
 export const InvoiceSettings = z
   .object({
     numberPrefix: text().trim().max(20, { error: 'validation.prefixTooLong' }),
     creditNotePrefix: text().trim().max(20, { error: 'validation.prefixTooLong' }),
     nextNumber: z.number().int().meta({ description: 'Read only: the number the next sent invoice gets.' }),
-    businessAddress: text().trim().max(500).nullable(),
-    taxId: text().trim().max(50).nullable(),
+    ...BusinessDetails,
     paymentInstructions: text()
       .trim()
       .max(1000)
@@ -321,6 +453,7 @@ export const InvoiceSettings = z
 export type InvoiceSettings = z.infer<typeof InvoiceSettings>;
 
 export const InvoiceSettingsUpdate = InvoiceSettings.omit({ nextNumber: true })
+  .extend(BusinessDetailsInput)
   .partial()
   .refine((v) => !v.numberPrefix || v.numberPrefix !== v.creditNotePrefix, {
     error: 'validation.prefixesDiffer',
@@ -404,8 +537,10 @@ export const PortalInvoiceDetail = z
     dueDate: text().nullable(),
     issuedAt: z.iso.datetime(),
     paidAt: z.iso.datetime().nullable(),
+    paidOn: text().nullable().meta({ description: 'The day it was paid, `YYYY-MM-DD`.' }),
     project: z.object({ id: Uuid(), name: text() }).nullable(),
     lines: z.array(InvoiceLine.omit({ id: true })),
+    legal: InvoiceLegal.omit({ missing: true }),
     subtotalCents: z.number().int(),
     taxes: z.array(TaxGroup),
     taxCents: z.number().int(),

@@ -155,9 +155,10 @@ async function pdfTiming(sql: Sql, providerId: string) {
     await store.put(key, Readable.from([logo]));
     await sql`UPDATE client_portals SET logo_path = ${key} WHERE id = ${client?.portal_id as string}`;
     await sql`
-      INSERT INTO invoice_settings (provider_id, business_address, tax_id, payment_instructions, footer_note)
-      VALUES (${providerId}, 'Hauptstraße 5, 80331 München', 'DE123456789', 'IBAN DE89 3704 0044 0532 0130 00',
-              'Vielen Dank für Ihren Auftrag!')
+      INSERT INTO invoice_settings (provider_id, street, postcode, city, country, vat_id, payment_instructions,
+                                    footer_note)
+      VALUES (${providerId}, 'Hauptstraße 5', '80331', 'München', 'DE', 'DE123456789',
+              'IBAN DE89 3704 0044 0532 0130 00', 'Vielen Dank für Ihren Auftrag!')
       ON CONFLICT (provider_id) DO NOTHING`;
     const invoiceId = await insertTestInvoice(sql, {
       providerId,

@@ -60,6 +60,7 @@ export async function world(request: APIRequestContext, language: 'en' | 'de' = 
     description: 'New website with a shop.\nLaunch before summer.',
   });
   await providerMessage(request, website.id, 'The first draft is ready for review.');
+  await legalDetails(request, client.id);
   return {
     portalId,
     clientId: client.id,
@@ -67,6 +68,36 @@ export async function world(request: APIRequestContext, language: 'en' | 'de' = 
     website: website.id,
     branding: branding.id,
   };
+}
+
+/**
+ * What the pre-send check (§ 14 (4) UStG) needs before an invoice can be sent: the provider's structured
+ * business details and the client's billing address (issue 28).
+ */
+export async function legalDetails(request: APIRequestContext, clientId: string) {
+  await ok(
+    await request.patch('/api/invoice-settings', {
+      data: {
+        legalName: 'Acme Studio – Ada Lovelace',
+        street: 'Hauptstraße 5',
+        postcode: '10115',
+        city: 'Berlin',
+        country: 'DE',
+        taxNumber: '30/123/45678',
+        vatId: 'DE123456789',
+      },
+    }),
+  );
+  await ok(
+    await request.patch(`/api/clients/${clientId}`, {
+      data: {
+        billingStreet: 'Kundenweg 2',
+        billingPostcode: '50667',
+        billingCity: 'Köln',
+        billingCountry: 'DE',
+      },
+    }),
+  );
 }
 
 /** The client's portal session through the API (a bearer token for `/api/portal/*`). */

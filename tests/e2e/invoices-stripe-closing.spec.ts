@@ -34,6 +34,7 @@ async function sentThroughStripe(request: APIRequestContext, language: 'en' | 'd
     data: {
       clientId: w.clientId,
       currency: 'EUR',
+      supplyDate: '2026-03-02',
       lines: [{ description: 'Design', quantityMilli: 2000, unitPriceCents: 9_000, taxRateBp: 1900 }],
     },
   });

@@ -29,6 +29,7 @@ test('Stripe: sent through the payment provider, paid by card from the portal, p
       clientId: w.clientId,
       currency: 'EUR',
       description: 'Website relaunch',
+      supplyDate: '2026-03-02',
       lines: [
         { description: 'Design', quantityMilli: 12_500, unitPriceCents: 8_000, taxRateBp: 1900 },
         { description: 'Hosting (year)', quantityMilli: 1000, unitPriceCents: 9_990, taxRateBp: 1900 },

@@ -120,7 +120,16 @@ test('provider: a draft with live totals, edited, sent as INV-0001, paid, filter
     const created = await request.post('/api/invoices', {
       data: {
         clientId: await clientId(request),
-        lines: [{ description: 'Support', quantityMilli: 2000, unitPriceCents: 5000, taxRateBp: null }],
+        supplyDate: '2026-03-02',
+        lines: [
+          {
+            description: 'Support',
+            quantityMilli: 2000,
+            unitPriceCents: 5000,
+            taxRateBp: null,
+            vatCategory: 'zero',
+          },
+        ],
       },
     });
     expect(created.status()).toBe(201);
@@ -138,6 +147,7 @@ test('provider: a draft with live totals, edited, sent as INV-0001, paid, filter
       data: {
         clientId: await clientId(request),
         projectId: w.branding,
+        supplyDate: '2026-03-02',
         lines: [{ description: 'Logo', quantityMilli: 1000, unitPriceCents: 45000, taxRateBp: 1900 }],
       },
     });

@@ -67,6 +67,7 @@ export async function listWorld(request: APIRequestContext): Promise<ListWorld> 
       projectId: w.website,
       description,
       dueDate: '2026-12-07',
+      supplyDate: '2026-03-02',
       lines: [{ description, quantityMilli: 1000, unitPriceCents: amount, taxRateBp: 1900 }],
     });
   const send = async (id: string) => post(request, `/api/invoices/${id}/send`, {});

@@ -26,6 +26,7 @@ async function draftInvoice(request: APIRequestContext, w: World, dueDate: strin
         currency: 'EUR',
         description: 'Website relaunch, first milestone',
         dueDate,
+        supplyDate: '2026-03-02',
         lines: [
           {
             description: 'Design and development',

@@ -11,7 +11,7 @@ import {
 } from '@playwright/test';
 import { PROTOCOL, PROTOCOL_VERSION } from '../../shared/widget/protocol';
 import { type SnippetOptions, widgetSnippet } from '../../shared/widget/snippet';
-import { CLIENT_PASSWORD } from './collaboration-world';
+import { CLIENT_PASSWORD, legalDetails } from './collaboration-world';
 import {
   createClient,
   createPortal,
@@ -963,11 +963,13 @@ test.describe('the embedded portal on a provider site', () => {
       await api.post('/api/clients', { data: { name: 'Katherine Johnson', email, portalId: portalA } }),
       201,
     );
+    await legalDetails(api, client.id);
     const invoice = await json<{ id: string }>(
       await api.post('/api/invoices', {
         data: {
           clientId: client.id,
           currency: 'EUR',
+          supplyDate: '2026-03-02',
           lines: [
             {
               description: 'Trajectory review',

@@ -8,7 +8,14 @@ import type {
   PortalInvoiceDetail,
 } from '../../../shared/contracts/invoices';
 import { outbox } from '../../auth/testing';
-import { createDraft, type InvoicesWorld, invoicesWorld, line } from '../../services/invoices/testing';
+import { filesWorld } from '../../services/files/testing';
+import {
+  completeLegalDetails,
+  createDraft,
+  type InvoicesWorld,
+  invoicesWorld,
+  line,
+} from '../../services/invoices/testing';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { send } from '../account/testing';
 import { addClient, portalRequest } from '../portal-client/testing';
@@ -23,7 +30,8 @@ let t: TestContext;
 let w: InvoicesWorld;
 
 beforeAll(async () => {
-  t = await createTestContext();
+  // Many providers sign up in this file: the sign-up limits would refuse some.
+  t = await createTestContext({ RATE_LIMIT_DISABLED: 'true' });
   w = await invoicesWorld(t, 'inv');
 });
 afterAll(() => t.close());
@@ -273,6 +281,157 @@ describe('sending, status and cancelling', () => {
   });
 });
 
+describe('the pre-send check (§ 14 (4) UStG)', () => {
+  it('refuses to send what the law requires and is missing, naming each field in the caller’s language; nothing is written', async () => {
+    const world = await filesWorld(t, 'inv-incomplete');
+    const draft = await createDraft(t, world.owner, {
+      clientId: world.clientId,
+      supplyDate: null,
+      lines: [{ description: 'Beratung', quantityMilli: 1000, unitPriceCents: 10_000, taxRateBp: null }],
+    });
+    // The draft itself lists what is missing.
+    expect(draft.legal.missing.map((m) => m.path)).toEqual([
+      'seller.street',
+      'seller.postcode',
+      'seller.city',
+      'seller.country',
+      'seller.taxNumber',
+      'buyer.street',
+      'buyer.postcode',
+      'buyer.city',
+      'buyer.country',
+      'supplyDate',
+      'lines.0.vatCategory',
+    ]);
+    const before =
+      await t.sql`SELECT next_number FROM invoice_settings WHERE provider_id = ${world.providerId}`;
+    const res = await send(t, 'POST', `/api/invoices/${draft.id}/send`, world.owner, undefined, {
+      'Accept-Language': 'de',
+    });
+    expect(res.status).toBe(422);
+    const error = (await res.json()).error as {
+      code: string;
+      message: string;
+      fields: { path: string; key: string; message: string }[];
+    };
+    expect(error.code).toBe('invoice_incomplete');
+    expect(error.message).toMatch(/Gesetz/);
+    expect(error.fields.map((f) => f.path)).toEqual(draft.legal.missing.map((m) => m.path));
+    expect(error.fields.find((f) => f.path === 'supplyDate')?.message).toBe(
+      'Das Leistungsdatum (oder ein Leistungszeitraum)',
+    );
+    expect(error.fields.every((f) => f.message && !f.message.startsWith('legal.'))).toBe(true);
+    // Nothing half-written: still a draft without a number, the sequence untouched, no activity, no e-mail.
+    const [row] = await t.sql`SELECT status, number, issued_at, parties FROM invoices WHERE id = ${draft.id}`;
+    expect(row).toMatchObject({ status: 'draft', number: null, issued_at: null, parties: null });
+    const after =
+      await t.sql`SELECT next_number FROM invoice_settings WHERE provider_id = ${world.providerId}`;
+    expect(after).toEqual(before);
+    const activity = await t.sql`
+      SELECT 1 FROM activity_feed WHERE provider_id = ${world.providerId} AND activity_type = 'invoice_status'`;
+    expect(activity.length).toBe(0);
+
+    // Filled in: the settings, the client's address, the day of supply, the line's category. Then it goes,
+    // and it keeps the details it was sent with.
+    await completeLegalDetails(t.sql, world.providerId, world.clientId);
+    const fixed = await json<Invoice>(
+      await send(t, 'PATCH', `/api/invoices/${draft.id}`, world.owner, {
+        supplyFrom: '2026-02-01',
+        supplyTo: '2026-02-28',
+        lines: [
+          {
+            description: 'Beratung',
+            quantityMilli: 1000,
+            unitPriceCents: 10_000,
+            taxRateBp: null,
+            unit: 'day',
+            vatCategory: 'exempt',
+            exemptionReason: '§ 4 Nr. 21 UStG',
+          },
+        ],
+      }),
+    );
+    expect(fixed.legal.missing).toEqual([]);
+    expect(fixed.lines[0]).toMatchObject({
+      unit: 'day',
+      unitCode: 'DAY',
+      vatCategory: 'exempt',
+      vatCategoryCode: 'E',
+    });
+    const sent = await json<{ invoice: Invoice }>(
+      await send(t, 'POST', `/api/invoices/${draft.id}/send`, world.owner),
+    );
+    expect(sent.invoice.legal).toMatchObject({
+      supplyFrom: '2026-02-01',
+      supplyTo: '2026-02-28',
+      taxMode: 'standard',
+      seller: { street: 'Teststraße 1', vatId: 'DE123456789', taxNumber: '30/123/45678' },
+      buyer: { street: 'Kundenweg 2', country: 'DE' },
+      notes: ['§ 4 Nr. 21 UStG'],
+    });
+    await send(t, 'PATCH', `/api/clients/${world.clientId}`, world.owner, { billingStreet: 'Umzugsweg 9' });
+    const later = await json<Invoice>(await send(t, 'GET', `/api/invoices/${draft.id}`, world.owner));
+    expect(later.legal.buyer.street).toBe('Kundenweg 2');
+  });
+
+  it('applies § 19 UStG and reverse charge with their notes, and refuses a day and a period together', async () => {
+    const world = await filesWorld(t, 'inv-modes');
+    await completeLegalDetails(t.sql, world.providerId, world.clientId);
+    const both = await send(t, 'POST', '/api/invoices', world.owner, {
+      clientId: world.clientId,
+      supplyDate: '2026-03-01',
+      supplyFrom: '2026-02-01',
+      supplyTo: '2026-02-28',
+      lines: [line('Work', 1000, 100)],
+    });
+    expect(both.status).toBe(422);
+    expect((await both.json()).error.fields[0].path).toBe('supplyDate');
+
+    await send(t, 'PATCH', '/api/invoice-settings', world.owner, { taxMode: 'small_business' });
+    const small = await createDraft(t, world.owner, {
+      clientId: world.clientId,
+      language: 'de',
+      lines: [{ description: 'Logo', quantityMilli: 1000, unitPriceCents: 50_000, taxRateBp: 1900 }],
+    });
+    expect(small.legal.missing.map((m) => m.key)).toEqual(['legal.missing.line.smallBusinessTax']);
+    const untaxed = await json<Invoice>(
+      await send(t, 'PATCH', `/api/invoices/${small.id}`, world.owner, {
+        lines: [{ description: 'Logo', quantityMilli: 1000, unitPriceCents: 50_000, taxRateBp: null }],
+      }),
+    );
+    expect(untaxed.legal.notes).toEqual(['Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.']);
+    expect(untaxed.lines[0]?.vatCategoryCode).toBe('E');
+    expect((await send(t, 'POST', `/api/invoices/${small.id}/send`, world.owner)).status).toBe(200);
+
+    await send(t, 'PATCH', '/api/invoice-settings', world.owner, { taxMode: 'standard' });
+    const rc = await createDraft(t, world.owner, {
+      clientId: world.clientId,
+      language: 'en',
+      lines: [
+        {
+          description: 'Audit',
+          quantityMilli: 1000,
+          unitPriceCents: 50_000,
+          taxRateBp: 0,
+          vatCategory: 'reverse_charge',
+        },
+      ],
+    });
+    expect(rc.legal.missing.map((m) => m.path)).toEqual(['buyer.vatId']);
+    await send(t, 'PATCH', `/api/clients/${world.clientId}`, world.owner, {
+      vatId: 'FR40303265045',
+      billingCountry: 'FR',
+    });
+    const badVat = await send(t, 'PATCH', `/api/clients/${world.clientId}`, world.owner, { vatId: 'FR123' });
+    expect(badVat.status).toBe(422);
+    expect((await badVat.json()).error.fields[0].path).toBe('vatId');
+    const ready = await json<Invoice>(await send(t, 'GET', `/api/invoices/${rc.id}`, world.owner));
+    expect(ready.legal.missing).toEqual([]);
+    expect(ready.legal.notes).toEqual(['Reverse charge: VAT to be accounted for by the recipient']);
+    expect(ready.lines[0]?.vatCategoryCode).toBe('AE');
+  });
+});
+
 describe('the list', () => {
   it('filters, searches, pages by cursor and totals per status and currency', async () => {
     const world = await invoicesWorld(t, 'inv-list');
@@ -333,14 +492,21 @@ describe('the list', () => {
 
 describe('settings', () => {
   it('are created with defaults and refuse equal prefixes', async () => {
-    const world = await invoicesWorld(t, 'inv-settings');
+    const world = await filesWorld(t, 'inv-settings');
     const defaults = await json<InvoiceSettings>(await send(t, 'GET', '/api/invoice-settings', world.owner));
     expect(defaults).toEqual({
       numberPrefix: 'INV-',
       creditNotePrefix: 'CN-',
       nextNumber: 1,
-      businessAddress: null,
-      taxId: null,
+      legalName: null,
+      street: null,
+      postcode: null,
+      city: null,
+      country: null,
+      taxNumber: null,
+      vatId: null,
+      taxMode: 'standard',
+      businessNote: null,
       paymentInstructions: null,
       footerNote: null,
       defaultDueDays: 14,
@@ -351,22 +517,51 @@ describe('settings', () => {
     expect((await same.json()).error.fields[0].key).toBe('validation.prefixesDiffer');
     const changed = await json<InvoiceSettings>(
       await send(t, 'PATCH', '/api/invoice-settings', world.owner, {
-        businessAddress: 'Hauptstraße 1\n10115 Berlin',
+        street: 'Hauptstraße 1',
+        postcode: '10115',
+        city: 'Berlin',
+        country: 'de',
+        vatId: 'de 123 456 789',
+        taxMode: 'small_business',
         paymentInstructions: 'IBAN DE00 0000',
         defaultTaxRateBp: 1_900,
-        taxId: '',
+        taxNumber: '',
       }),
     );
     expect(changed).toMatchObject({
-      businessAddress: 'Hauptstraße 1\n10115 Berlin',
+      street: 'Hauptstraße 1',
+      country: 'DE',
+      vatId: 'DE123456789',
+      taxMode: 'small_business',
       paymentInstructions: 'IBAN DE00 0000',
       defaultTaxRateBp: 1_900,
-      taxId: null,
+      taxNumber: null,
     });
     expect(
       (await send(t, 'PATCH', '/api/invoice-settings', world.owner, { defaultDueDays: 400 })).status,
     ).toBe(422);
     expect((await send(t, 'GET', '/api/invoice-settings', undefined)).status).toBe(401);
+  });
+
+  it('refuses a VAT id of the wrong shape or an unknown country naming the field, in the caller’s language, changing nothing', async () => {
+    const world = await filesWorld(t, 'inv-settings-vat');
+    for (const [body, path] of [
+      [{ vatId: 'DE12345678', city: 'Berlin' }, 'vatId'],
+      [{ vatId: 'XX123', city: 'Berlin' }, 'vatId'],
+      [{ country: 'ZZ', city: 'Berlin' }, 'country'],
+      [{ taxMode: 'sometimes', city: 'Berlin' }, 'taxMode'],
+    ] as const) {
+      const res = await send(t, 'PATCH', '/api/invoice-settings', world.owner, body, {
+        'Accept-Language': 'de',
+      });
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      const error = (await res.json()).error;
+      expect(error.fields.map((f: { path: string }) => f.path)).toEqual([path]);
+      if (path === 'vatId') expect(error.fields[0].message).toMatch(/USt-IdNr/);
+    }
+    const after = await json<InvoiceSettings>(await send(t, 'GET', '/api/invoice-settings', world.owner));
+    expect(after.city).toBeNull();
+    expect(after.vatId).toBeNull();
   });
 });
 

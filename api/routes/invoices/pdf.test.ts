@@ -31,10 +31,10 @@ beforeAll(async () => {
   w = await filesWorld(t, 'invoice-pdf');
   stranger = await filesWorld(t, 'invoice-pdf-stranger');
   await t.sql`
-    INSERT INTO invoice_settings (provider_id, business_address, tax_id, payment_instructions, footer_note,
-                                  next_number, next_credit_note_number)
-    VALUES (${w.providerId}, 'Hauptstraße 5, 80331 München', 'DE123456789', 'IBAN DE89 3704 0044 0532 0130 00',
-            'Grüße aus München', 100, 100)`; // numbers below 100 belong to the invoices written directly below
+    INSERT INTO invoice_settings (provider_id, street, postcode, city, country, vat_id, payment_instructions,
+                                  footer_note, next_number, next_credit_note_number)
+    VALUES (${w.providerId}, 'Hauptstraße 5', '80331', 'München', 'DE', 'DE123456789',
+            'IBAN DE89 3704 0044 0532 0130 00', 'Grüße aus München', 100, 100)`; // numbers below 100 belong to the invoices written directly below
   await t.sql`UPDATE profiles SET business_name = 'Weiß & Söhne Design' WHERE user_id = ${w.providerId}`;
   const base = { providerId: w.providerId, clientId: w.clientId, lines };
   ids.sent = await insertTestInvoice(t.sql, {
@@ -117,7 +117,9 @@ describe('GET /api/invoices/{invoiceId}/pdf', () => {
         'Rechnung',
         'INV-0001',
         'Weiß & Söhne Design',
-        'Hauptstraße 5, 80331 München',
+        'Hauptstraße 5',
+        '80331 München',
+        'USt-IdNr.: DE123456789',
         'invoice-pdf client',
         '1.851,75 €',
         '19 % USt. auf 1.851,75 €',
@@ -250,15 +252,33 @@ describe('GET /api/portal/{portalId}/invoices/{invoiceId}/credit-note/pdf', () =
 
 describe('invoices written by the invoices API', () => {
   it('prints what the API stored: the draft, then the sent invoice with its number, then its credit note', async () => {
+    const address = await send(t, 'PATCH', `/api/clients/${w.clientId}`, w.owner, {
+      company: 'Groß & Klein GmbH',
+      billingStreet: 'Brotgasse 12',
+      billingPostcode: '90403',
+      billingCity: 'Nürnberg',
+      billingCountry: 'DE',
+      buyerReference: '04011000-12345-67',
+    });
+    expect(address.status, await address.clone().text()).toBe(200);
+    await t.sql`UPDATE invoice_settings SET tax_number = '143/123/45678' WHERE provider_id = ${w.providerId}`;
     const created = await send(t, 'POST', '/api/invoices', w.owner, {
       clientId: w.clientId,
       language: 'de',
       currency: 'EUR',
       dueDate: '2026-12-31',
+      supplyFrom: '2026-02-01',
+      supplyTo: '2026-02-28',
       description: 'Über die API: Größenänderung',
       lines: [
-        { description: 'Straßenplanung', quantityMilli: 2500, unitPriceCents: 9999, taxRateBp: 1900 },
-        { description: 'Fußnoten', quantityMilli: 1000, unitPriceCents: 1, taxRateBp: 700 },
+        {
+          description: 'Straßenplanung',
+          quantityMilli: 2500,
+          unitPriceCents: 9999,
+          taxRateBp: 1900,
+          unit: 'hour',
+        },
+        { description: 'Fußnoten', quantityMilli: 1000, unitPriceCents: 1, taxRateBp: 700, unit: 'piece' },
       ],
     });
     expect(created.status, await created.clone().text()).toBe(201);
@@ -267,6 +287,8 @@ describe('invoices written by the invoices API', () => {
     const sent = await send(t, 'POST', `/api/invoices/${invoice.id}/send`, w.owner);
     expect(sent.status, await sent.clone().text()).toBe(200);
     const { invoice: after } = (await sent.json()) as { invoice: { number: string; amountCents: number } };
+    // The client moves after the invoice was sent: the invoice keeps the address it was sent with.
+    await send(t, 'PATCH', `/api/clients/${w.clientId}`, w.owner, { billingStreet: 'Neue Straße 1' });
     const res = await portal(invoice.id);
     const bytes = await pdfOf(res);
     expect(res.headers.get('content-disposition')).toContain(`filename="${after.number}.pdf"`);
@@ -281,6 +303,34 @@ describe('invoices written by the invoices API', () => {
       expect(after.amountCents).toBe(29749);
       expect(pdfText(draft)).toContain('ENTWURF');
       const text = pdfText(bytes);
+      const laidOut = pdfText(bytes, true).replace(/\s+/g, ' ');
+      // Every field of § 14 (4) UStG, read back from the German PDF the client downloads.
+      for (const [field, expected] of [
+        ['supplier name', 'Weiß & Söhne Design'],
+        ['supplier address', 'Hauptstraße 5'],
+        ['supplier postcode and city', '80331 München'],
+        ['supplier country', 'Deutschland'],
+        ['tax number', 'Steuernummer: 143/123/45678'],
+        ['VAT id', 'USt-IdNr.: DE123456789'],
+        ['recipient name', 'Groß & Klein GmbH'],
+        ['recipient address as sent', 'Brotgasse 12'],
+        ['recipient postcode and city', '90403 Nürnberg'],
+        ['buyer reference', '04011000-12345-67'],
+        [
+          'date of issue',
+          `Rechnungsdatum ${new Date().toLocaleDateString('de-DE', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' })}`,
+        ],
+        ['number', `Rechnungsnummer ${after.number}`],
+        ['period of service', 'Leistungszeitraum 01.02.2026 – 28.02.2026'],
+        ['description', 'Straßenplanung'],
+        ['quantity and unit', '2,5 Std.'],
+        ['quantity and unit', '1 Stk.'],
+        ['net and tax per rate', '19 % USt. auf 249,98 €'],
+        ['tax amount', '47,50 €'],
+      ] as const) {
+        expect(laidOut, field).toContain(expected);
+      }
+      expect(laidOut).not.toContain('Neue Straße 1');
       expect(text).toContain(after.number);
       expect(text).toContain('249,98 €');
       expect(text).toContain('19 % USt. auf 249,98 €');

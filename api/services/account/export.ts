@@ -108,8 +108,9 @@ async function* documentPieces(
     FROM profiles WHERE ${ownedBy(sql, scope, 'user_id')}`;
   const [invoiceSettings] = await sql<Row[]>`
     SELECT number_prefix AS "numberPrefix", next_number AS "nextNumber", credit_note_prefix AS "creditNotePrefix",
-           next_credit_note_number AS "nextCreditNoteNumber", business_address AS "businessAddress",
-           tax_id AS "taxId", payment_instructions AS "paymentInstructions", footer_note AS "footerNote",
+           next_credit_note_number AS "nextCreditNoteNumber", legal_name AS "legalName",
+           street, postcode, city, country, tax_number AS "taxNumber", vat_id AS "vatId", tax_mode AS "taxMode",
+           business_note AS "businessNote", payment_instructions AS "paymentInstructions", footer_note AS "footerNote",
            default_due_days AS "defaultDueDays", default_tax_rate_bp AS "defaultTaxRateBp", updated_at AS "updatedAt"
     FROM invoice_settings WHERE ${ownedBy(sql, scope, 'provider_id')}`;
   const [stripe] = await sql<Row[]>`
@@ -153,7 +154,9 @@ async function* documentPieces(
     paged<string>(
       (after) => sql<Row[]>`
         SELECT id, portal_id AS "portalId", name, email, company, phone, notes, language,
-               password_hash IS NOT NULL AS "hasPassword", created_at AS "createdAt", updated_at AS "updatedAt"
+               billing_street AS "billingStreet", billing_postcode AS "billingPostcode",
+               billing_city AS "billingCity", billing_country AS "billingCountry", vat_id AS "vatId",
+               buyer_reference AS "buyerReference", password_hash IS NOT NULL AS "hasPassword", created_at AS "createdAt", updated_at AS "updatedAt"
         FROM clients
         WHERE ${ownedBy(sql, scope, 'provider_id')} ${after ? sql`AND id > ${after}` : sql``}
         ORDER BY id LIMIT ${EXPORT_PAGE_ROWS}`,
@@ -248,7 +251,9 @@ async function* documentPieces(
         SELECT id, number, status, client_id AS "clientId", project_id AS "projectId", currency, language,
                subtotal_cents::float8 AS "subtotalCents", tax_cents::float8 AS "taxCents",
                amount_cents::float8 AS "amountCents", description, due_date::text AS "dueDate",
-               issued_at AS "issuedAt", paid_at AS "paidAt", paid_via AS "paidVia", cancelled_at AS "cancelledAt",
+               issued_at AS "issuedAt", paid_at AS "paidAt", paid_on::text AS "paidOn", paid_via AS "paidVia",
+               cancelled_at AS "cancelledAt", supply_date::text AS "supplyDate", supply_from::text AS "supplyFrom",
+               supply_to::text AS "supplyTo", tax_mode AS "taxMode", parties,
                stripe_invoice_id AS "stripeInvoiceId", stripe_hosted_url AS "stripeHostedUrl",
                created_at AS "createdAt", updated_at AS "updatedAt"
         FROM invoices
@@ -263,7 +268,8 @@ async function* documentPieces(
         await sql<Row[]>`
           SELECT invoice_id, position, description, quantity_milli::float8 AS "quantityMilli",
                  unit_price_cents::float8 AS "unitPriceCents", tax_rate_bp AS "taxRateBp",
-                 amount_cents::float8 AS "amountCents"
+                 amount_cents::float8 AS "amountCents", unit, vat_category AS "vatCategory",
+                 exemption_reason AS "exemptionReason"
           FROM invoice_lines WHERE ${ownedBy(sql, scope, 'provider_id')} AND invoice_id = ANY(${invoiceIds}::uuid[])
           ORDER BY invoice_id, position`,
         'invoice_id',

@@ -39,9 +39,12 @@ export async function createClient(
     const id = await sql.begin(async (tx) => {
       const [row] = await tx<{ id: string }[]>`
         INSERT INTO clients (provider_id, portal_id, name, email, company, phone, notes, language,
-                             created_at, updated_at)
+                             billing_street, billing_postcode, billing_city, billing_country, vat_id,
+                             buyer_reference, created_at, updated_at)
         SELECT ${scope.providerId}, p.id, ${input.name}, ${input.email}, ${input.company ?? null},
-               ${input.phone ?? null}, ${input.notes ?? null}, ${input.language ?? 'en'}, ${now}, ${now}
+               ${input.phone ?? null}, ${input.notes ?? null}, ${input.language ?? 'en'},
+               ${input.billingStreet ?? null}, ${input.billingPostcode ?? null}, ${input.billingCity ?? null},
+               ${input.billingCountry ?? null}, ${input.vatId ?? null}, ${input.buyerReference ?? null}, ${now}, ${now}
         FROM client_portals p WHERE ${ownedBy(tx, scope, 'p.provider_id')} AND p.id = ${input.portalId}
         RETURNING id`;
       if (!row) throw new ApiError('not_found');
@@ -88,6 +91,12 @@ export async function updateClient(
           phone = ${set('phone') ? (input.phone ?? null) : tx`c.phone`},
           notes = ${set('notes') ? (input.notes ?? null) : tx`c.notes`},
           language = ${set('language') ? (input.language ?? 'en') : tx`c.language`},
+          billing_street = ${set('billingStreet') ? (input.billingStreet ?? null) : tx`c.billing_street`},
+          billing_postcode = ${set('billingPostcode') ? (input.billingPostcode ?? null) : tx`c.billing_postcode`},
+          billing_city = ${set('billingCity') ? (input.billingCity ?? null) : tx`c.billing_city`},
+          billing_country = ${set('billingCountry') ? (input.billingCountry ?? null) : tx`c.billing_country`},
+          vat_id = ${set('vatId') ? (input.vatId ?? null) : tx`c.vat_id`},
+          buyer_reference = ${set('buyerReference') ? (input.buyerReference ?? null) : tx`c.buyer_reference`},
           portal_id = ${set('portalId') ? (input.portalId ?? null) : tx`c.portal_id`},
           password_hash = ${newEmail ? null : tx`c.password_hash`},
           updated_at = ${now}

@@ -35,6 +35,8 @@ export async function changeInvoiceStatus(
             // Today: now; an earlier day: its midday UTC, the same calendar day in every time zone we serve.
             paidAt:
               !input.paidDate || input.paidDate === today ? now : new Date(`${input.paidDate}T12:00:00Z`),
+            // The day itself is stored as the day (`paid_on`), whatever the time zone of anyone reading it.
+            paidOn: input.paidDate ?? today,
             via: 'manual',
             jobs: deps.jobs,
             actor: 'provider',

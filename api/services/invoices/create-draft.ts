@@ -8,6 +8,11 @@ import { checkClientAndProject, totalsOf, writeLines } from './drafts';
 import { getInvoice } from './get-invoice';
 import { settingsOf } from './settings';
 
+type Legal = 'supplyDate' | 'supplyFrom' | 'supplyTo' | 'taxMode';
+/** The contract's output; the legal fields may be left out (no day of supply yet, the settings' tax mode). */
+export type DraftInput = Omit<z.output<typeof InvoiceCreate>, Legal> &
+  Partial<Pick<z.output<typeof InvoiceCreate>, Legal>>;
+
 /**
  * A new draft: the provider's client (404 otherwise), an optional project of that client, the currency
  * from the profile (else its language), the client's language, the due date from the settings' payment
@@ -17,7 +22,7 @@ import { settingsOf } from './settings';
 export async function createInvoice(
   deps: InvoiceDeps,
   scope: ProviderScope,
-  input: z.output<typeof InvoiceCreate>,
+  input: DraftInput,
 ): Promise<Invoice> {
   const totals = totalsOf(input.lines);
   const { id, seq } = await deps.sql.begin(async (tx) => {
@@ -34,10 +39,12 @@ export async function createInvoice(
     const now = deps.now();
     const [row] = await tx<{ id: string }[]>`
       INSERT INTO invoices (provider_id, client_id, project_id, number, amount_cents, subtotal_cents, tax_cents,
-                            currency, status, description, due_date, language, created_at, updated_at)
+                            currency, status, description, due_date, language, supply_date, supply_from,
+                            supply_to, tax_mode, created_at, updated_at)
       VALUES (${scope.providerId}, ${input.clientId}, ${input.projectId}, NULL, ${totals.totalCents},
               ${totals.subtotalCents}, ${totals.taxCents}, ${currency}, 'draft', ${input.description || null},
-              ${dueDate}, ${language}, ${now}, ${now})
+              ${dueDate}, ${language}, ${input.supplyDate ?? null}, ${input.supplyFrom ?? null},
+              ${input.supplyTo ?? null}, ${input.taxMode ?? null}, ${now}, ${now})
       RETURNING id`;
     const invoiceId = (row as { id: string }).id;
     await writeLines(tx, scope, invoiceId, input.lines, totals.lines);

@@ -38,6 +38,9 @@ export async function writeLines(
     unit_price_cents: line.unitPriceCents,
     tax_rate_bp: line.taxRateBp,
     amount_cents: amounts[index] ?? 0,
+    unit: line.unit,
+    vat_category: line.vatCategory,
+    exemption_reason: line.exemptionReason || null,
   }));
   if (rows.length > 0) await tx`INSERT INTO invoice_lines ${tx(rows)}`;
 }

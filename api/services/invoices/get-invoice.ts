@@ -5,7 +5,7 @@ import { ApiError } from '../../http/errors';
 import {
   type DetailRow,
   detailColumns,
-  invoiceJoins,
+  detailJoins,
   type LineRow,
   paymentsOf,
   summaryColumns,
@@ -17,7 +17,7 @@ export async function getInvoice(sql: Sql | Tx, scope: ProviderScope, invoiceId:
   const [[row], lines, payments] = await Promise.all([
     sql<DetailRow[]>`
       SELECT ${summaryColumns(sql)}, ${detailColumns(sql)}
-      FROM invoices i ${invoiceJoins(sql)}
+      FROM invoices i ${detailJoins(sql)}
       WHERE ${ownedBy(sql, scope, 'i.provider_id')} AND i.id = ${invoiceId}`,
     linesOf(sql, scope, invoiceId),
     paymentsOf(sql, scope, invoiceId),
@@ -30,7 +30,8 @@ export async function getInvoice(sql: Sql | Tx, scope: ProviderScope, invoiceId:
 export function linesOf(sql: Sql | Tx, scope: Scope, invoiceId: string) {
   return sql<LineRow[]>`
     SELECT id, position, description, quantity_milli::text AS quantity_milli,
-           unit_price_cents::text AS unit_price_cents, tax_rate_bp, amount_cents::text AS amount_cents
+           unit_price_cents::text AS unit_price_cents, tax_rate_bp, amount_cents::text AS amount_cents,
+           unit, vat_category, exemption_reason
     FROM invoice_lines WHERE ${ownedBy(sql, scope, 'provider_id')} AND invoice_id = ${invoiceId}
     ORDER BY position`;
 }

@@ -38,6 +38,7 @@ async function world(label: string) {
       clientId: w.clientId,
       projectId: null,
       description: null,
+      supplyDate: '2026-03-02',
       lines: [line('Work', 1000, cents)],
     });
   return { ...w, scope, draft };

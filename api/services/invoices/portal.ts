@@ -6,7 +6,7 @@ import { linesOf } from './get-invoice';
 import {
   type DetailRow,
   detailColumns,
-  invoiceJoins,
+  detailJoins,
   paymentsOf,
   summaryColumns,
   toPortalInvoiceDetail,
@@ -27,7 +27,7 @@ export async function getPortalInvoice(
     SELECT ${summaryColumns(sql)}, ${detailColumns(sql)},
            s.payment_instructions AS instructions,
            EXISTS (SELECT 1 FROM stripe_connections sc WHERE sc.provider_id = i.provider_id) AS stripe_connected
-    FROM invoices i ${invoiceJoins(sql)}
+    FROM invoices i ${detailJoins(sql)}
     LEFT JOIN invoice_settings s ON s.provider_id = i.provider_id
     WHERE ${tenant(sql, scope, { provider: 'i.provider_id', client: 'i.client_id' })}
       AND i.id = ${invoiceId} AND i.status <> 'draft'`;

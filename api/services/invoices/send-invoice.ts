@@ -7,7 +7,15 @@ import { invoiceSentMail } from '../../mail/templates/invoice-sent';
 import { queueDelivery } from './delivery';
 import { type InvoiceDeps, publishInvoiceActivity } from './deps';
 import { lockInvoice } from './drafts';
-import { getInvoice } from './get-invoice';
+import { getInvoice, linesOf } from './get-invoice';
+import {
+  currentParties,
+  type LegalRow,
+  legalColumns,
+  legalJoins,
+  type PartiesSnapshot,
+  problemsOf,
+} from './legal';
 import { formatNumber, lockSettings } from './settings';
 import { recordInvoiceStatus } from './transitions';
 
@@ -30,6 +38,9 @@ export async function sendInvoice(
     const current = await lockInvoice(tx, scope, invoiceId);
     if (!canTransition(current.status, 'sent')) throw new ApiError('invoice_transition_not_allowed');
     const settings = await lockSettings(tx, scope);
+    // The pre-send check (§ 14 (4) UStG), on the details as they are under the locks; they become the
+    // invoice's own (`parties`), so later changes to the settings or the client leave it as it was sent.
+    const parties = await checkLegalContent(tx, scope, invoiceId);
     const number = formatNumber(settings.number_prefix, settings.next_number);
     const now = deps.now();
     const [row] = await tx<
@@ -44,7 +55,8 @@ export async function sendInvoice(
         language: Language;
       }[]
     >`
-      UPDATE invoices SET number = ${number}, status = 'sent', issued_at = ${now}, updated_at = ${now}
+      UPDATE invoices SET number = ${number}, status = 'sent', issued_at = ${now}, updated_at = ${now},
+                          parties = ${tx.json(parties as never)}, tax_mode = ${parties.taxMode}
       WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${invoiceId} AND status = 'draft'
       RETURNING id, number, client_id, project_id, amount_cents::text AS amount_cents, currency::text AS currency,
                 to_char(due_date, 'YYYY-MM-DD') AS due_date, language`;
@@ -64,6 +76,34 @@ export async function sendInvoice(
   });
   await publishInvoiceActivity(deps, scope.providerId, [seq]);
   return { invoice: await getInvoice(deps.sql, scope, invoiceId), payment };
+}
+
+/**
+ * The invoice's seller, buyer and tax mode as they are now, refused with 422 `invoice_incomplete` naming each
+ * field the law still needs (`preSendProblems`, the check the editor shows before Send).
+ */
+async function checkLegalContent(tx: Tx, scope: ProviderScope, invoiceId: string): Promise<PartiesSnapshot> {
+  const [row] = await tx<(LegalRow & { client_name: string; client_company: string | null })[]>`
+    SELECT i.language, c.name AS client_name, c.company AS client_company, ${legalColumns(tx)}
+    FROM invoices i JOIN clients c ON c.provider_id = i.provider_id AND c.id = i.client_id ${legalJoins(tx)}
+    WHERE ${ownedBy(tx, scope, 'i.provider_id')} AND i.id = ${invoiceId}`;
+  if (!row) throw new ApiError('not_found');
+  const lines = await linesOf(tx, scope, invoiceId);
+  const parties = currentParties(row);
+  const problems = problemsOf(
+    row,
+    parties,
+    lines.map((l) => ({
+      description: l.description,
+      quantityMilli: Number(l.quantity_milli),
+      unit: l.unit,
+      taxRateBp: l.tax_rate_bp,
+      vatCategory: l.vat_category,
+      exemptionReason: l.exemption_reason,
+    })),
+  );
+  if (problems.length > 0) throw new ApiError('invoice_incomplete', { fields: problems });
+  return parties;
 }
 
 /** The client's "new invoice" e-mail, queued in the send's transaction (in the invoice's language). */

@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import type { InvoiceSettings, InvoiceSettingsUpdate } from '../../../shared/contracts/invoices';
+import type { TaxMode } from '../../../shared/contracts/legal';
 import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
 
 /*
- * The provider's invoice settings (migration 0014 `invoice_settings`): the two number sequences, business
- * details for the PDF, payment instructions, defaults for new invoices. The row is created on first use
+ * The provider's invoice settings (migration 0014 `invoice_settings`, 0020): the two number sequences, the
+ * structured business details and tax mode for the PDF and the pre-send check, payment instructions, defaults for new invoices. The row is created on first use
  * with the table's defaults; it is also the lock that keeps the number sequences gapless (`lockSettings`).
  */
 
@@ -16,8 +17,15 @@ export interface SettingsRow {
   next_number: number;
   credit_note_prefix: string;
   next_credit_note_number: number;
-  business_address: string | null;
-  tax_id: string | null;
+  legal_name: string | null;
+  street: string | null;
+  postcode: string | null;
+  city: string | null;
+  country: string | null;
+  tax_number: string | null;
+  vat_id: string | null;
+  tax_mode: TaxMode;
+  business_note: string | null;
   payment_instructions: string | null;
   footer_note: string | null;
   default_due_days: number;
@@ -29,8 +37,15 @@ export function toInvoiceSettings(row: SettingsRow): InvoiceSettings {
     numberPrefix: row.number_prefix,
     creditNotePrefix: row.credit_note_prefix,
     nextNumber: row.next_number,
-    businessAddress: row.business_address,
-    taxId: row.tax_id,
+    legalName: row.legal_name,
+    street: row.street,
+    postcode: row.postcode,
+    city: row.city,
+    country: row.country,
+    taxNumber: row.tax_number,
+    vatId: row.vat_id,
+    taxMode: row.tax_mode,
+    businessNote: row.business_note,
     paymentInstructions: row.payment_instructions,
     footerNote: row.footer_note,
     defaultDueDays: row.default_due_days,
@@ -76,8 +91,15 @@ export async function getInvoiceSettings(sql: Sql, scope: ProviderScope): Promis
 const COLUMNS = {
   numberPrefix: 'number_prefix',
   creditNotePrefix: 'credit_note_prefix',
-  businessAddress: 'business_address',
-  taxId: 'tax_id',
+  legalName: 'legal_name',
+  street: 'street',
+  postcode: 'postcode',
+  city: 'city',
+  country: 'country',
+  taxNumber: 'tax_number',
+  vatId: 'vat_id',
+  taxMode: 'tax_mode',
+  businessNote: 'business_note',
   paymentInstructions: 'payment_instructions',
   footerNote: 'footer_note',
   defaultDueDays: 'default_due_days',

@@ -72,11 +72,35 @@ export async function insertInvoice(sql: Sql, input: InsertInvoice): Promise<str
   return id;
 }
 
-/** A provider with a portal, a client (signed in: `token`) and a project of that client: the files tests' world. */
-export type InvoicesWorld = FilesWorld;
-export const invoicesWorld = filesWorld;
+/**
+ * What the pre-send check (§ 14 (4) UStG) needs of a provider and a client: the provider's structured
+ * business details (standard tax mode) and the client's billing address, so a test's invoice can be sent.
+ */
+export async function completeLegalDetails(sql: Sql, providerId: string, clientId: string) {
+  await sql`
+    INSERT INTO invoice_settings (provider_id, legal_name, street, postcode, city, country, tax_number, vat_id)
+    VALUES (${providerId}, 'Test Studio', 'Teststraße 1', '10115', 'Berlin', 'DE', '30/123/45678', 'DE123456789')
+    ON CONFLICT (provider_id) DO UPDATE SET legal_name = EXCLUDED.legal_name, street = EXCLUDED.street,
+      postcode = EXCLUDED.postcode, city = EXCLUDED.city, country = EXCLUDED.country,
+      tax_number = EXCLUDED.tax_number, vat_id = EXCLUDED.vat_id`;
+  await sql`
+    UPDATE clients SET billing_street = 'Kundenweg 2', billing_postcode = '50667', billing_city = 'Köln',
+      billing_country = 'DE'
+    WHERE provider_id = ${providerId} AND id = ${clientId}`;
+}
 
-/** A line as the editors send it. */
+/**
+ * A provider with a portal, a client (signed in: `token`) and a project of that client: the files tests'
+ * world, with the legal details an invoice needs to be sent.
+ */
+export type InvoicesWorld = FilesWorld;
+export async function invoicesWorld(t: TestContext, label: string): Promise<InvoicesWorld> {
+  const w = await filesWorld(t, label);
+  await completeLegalDetails(t.sql, w.providerId, w.clientId);
+  return w;
+}
+
+/** A line as the editors send it (hours; an untaxed line zero-rated, so the pre-send check passes). */
 export const line = (
   description: string,
   quantityMilli: number,
@@ -87,15 +111,21 @@ export const line = (
   quantityMilli,
   unitPriceCents,
   taxRateBp,
+  unit: 'hour' as const,
+  vatCategory: taxRateBp ? null : ('zero' as const),
+  exemptionReason: null,
 });
 
-/** Creates a draft through the API (201) and returns it. */
+/** Creates a draft through the API (201) and returns it (with a day of supply unless the body says otherwise). */
 export async function createDraft(
   t: TestContext,
   owner: string,
   body: Record<string, unknown>,
 ): Promise<Invoice> {
-  const res = await send(t, 'POST', '/api/invoices', owner, body);
+  // A day of supply unless the test gives its own (or a period): the pre-send check wants one.
+  const withSupply =
+    'supplyDate' in body || 'supplyFrom' in body ? body : { supplyDate: '2026-03-02', ...body };
+  const res = await send(t, 'POST', '/api/invoices', owner, withSupply);
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as Invoice;
 }

@@ -82,6 +82,8 @@ export async function markInvoicePaid(
   invoiceId: string,
   opts: {
     paidAt: Date;
+    /** The day it was paid (`YYYY-MM-DD`) when the payer named one; else the UTC day of `paidAt`. */
+    paidOn?: string;
     via: PaidVia;
     jobs: Pick<JobQueue, 'enqueue'>;
     actor?: InvoiceActor;
@@ -92,7 +94,8 @@ export async function markInvoicePaid(
     WITH old AS (
       SELECT id, status FROM invoices WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${invoiceId} FOR UPDATE
     )
-    UPDATE invoices i SET status = 'paid', paid_at = ${opts.paidAt}, paid_via = ${opts.via}, updated_at = now()
+    UPDATE invoices i SET status = 'paid', paid_at = ${opts.paidAt},
+      paid_on = ${opts.paidOn ?? opts.paidAt.toISOString().slice(0, 10)}, paid_via = ${opts.via}, updated_at = now()
     FROM old
     WHERE ${ownedBy(tx, scope, 'i.provider_id')} AND i.id = old.id AND i.status IN ('sent', 'overdue')
     RETURNING i.id, i.number, i.client_id, i.project_id, i.amount_cents::text AS amount_cents,

@@ -11,9 +11,18 @@ import {
   type PortalInvoiceDetail,
   StripeErrorCode,
 } from '../../../shared/contracts/invoices';
+import {
+  effectiveCategory,
+  type InvoiceTaxMode,
+  type InvoiceUnit,
+  UNIT_CODES,
+  VAT_CATEGORY_CODES,
+  type VatCategory,
+} from '../../../shared/contracts/legal';
 import { computeTotals } from '../../../shared/contracts/money';
 import { ownedBy, type Scope } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
+import { type LegalRow, legalColumns, legalJoins, partiesOf, toInvoiceLegal } from './legal';
 
 /*
  * Invoice rows → contract shapes. Every read selects the same columns (`SUMMARY_COLUMNS` over `invoices i`
@@ -35,6 +44,8 @@ export interface SummaryRow {
   due_date: string | null;
   issued_at: Date | null;
   paid_at: Date | null;
+  /** The day it was paid (`YYYY-MM-DD`, migration 0020), never derived in a reader's time zone. */
+  paid_on: string | null;
   credit_note_number: string | null;
   stripe_invoice_id: string | null;
   created_at: Date;
@@ -42,7 +53,7 @@ export interface SummaryRow {
   cursor_ts: string;
 }
 
-export interface DetailRow extends SummaryRow {
+export interface DetailRow extends SummaryRow, LegalRow {
   client_email: string;
   client_company: string | null;
   language: Language;
@@ -83,13 +94,17 @@ export interface LineRow {
   unit_price_cents: string;
   tax_rate_bp: number | null;
   amount_cents: string;
+  unit: InvoiceUnit;
+  vat_category: VatCategory | null;
+  exemption_reason: string | null;
 }
 
 /** The columns of a list row; `FROM invoices i` joined by {@link invoiceJoins}. */
 export const summaryColumns = (sql: Sql | Tx) => sql`
   i.id, i.number, i.status, i.client_id, c.name AS client_name, i.project_id, p.name AS project_name,
   i.currency::text AS currency, i.amount_cents::text AS amount_cents, i.description,
-  to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.issued_at, i.paid_at, cn.number AS credit_note_number,
+  to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.issued_at, i.paid_at,
+  to_char(i.paid_on, 'YYYY-MM-DD') AS paid_on, cn.number AS credit_note_number,
   i.stripe_invoice_id, i.created_at,
   to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_ts`;
 
@@ -99,13 +114,17 @@ export const detailColumns = (sql: Sql | Tx) => sql`
   i.tax_cents::text AS tax_cents, i.paid_via, i.cancelled_at, i.stripe_hosted_url, i.stripe_pdf_url,
   i.stripe_push_state, i.stripe_push_error, i.stripe_invoice_status, i.stripe_close_state, i.stripe_close_error,
   i.updated_at, cn.id AS credit_note_id, cn.reason AS credit_note_reason,
-  cn.amount_cents::text AS credit_note_amount_cents, cn.created_at AS credit_note_created_at`;
+  cn.amount_cents::text AS credit_note_amount_cents, cn.created_at AS credit_note_created_at,
+  ${legalColumns(sql)}`;
 
 /** The client (always), the project (optional) and the credit note (a cancelled invoice's). */
 export const invoiceJoins = (sql: Sql | Tx) => sql`
   JOIN clients c ON c.provider_id = i.provider_id AND c.id = i.client_id
   LEFT JOIN projects p ON p.provider_id = i.provider_id AND p.id = i.project_id
   LEFT JOIN credit_notes cn ON cn.provider_id = i.provider_id AND cn.invoice_id = i.id`;
+
+/** {@link invoiceJoins} and what {@link detailColumns} reads beside them (the settings, profile, user). */
+export const detailJoins = (sql: Sql | Tx) => sql`${invoiceJoins(sql)} ${legalJoins(sql)}`;
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
@@ -122,21 +141,32 @@ export function toInvoiceSummary(row: SummaryRow): InvoiceSummary {
     dueDate: row.due_date,
     issuedAt: iso(row.issued_at),
     paidAt: iso(row.paid_at),
+    paidOn: row.paid_on,
     creditNoteNumber: row.credit_note_number,
     viaStripe: row.stripe_invoice_id !== null,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
 
-export function toInvoiceLine(row: LineRow): InvoiceLine {
+/** A line with its unit's and category's codes; the category in effect under the invoice's tax mode. */
+export function toInvoiceLine(row: LineRow, mode: InvoiceTaxMode | null): InvoiceLine {
+  const taxRateBp = row.tax_rate_bp;
+  const category = mode
+    ? effectiveCategory({ taxRateBp, vatCategory: row.vat_category }, mode)
+    : row.vat_category;
   return {
     id: row.id,
     position: row.position,
     description: row.description,
     quantityMilli: Number(row.quantity_milli),
     unitPriceCents: Number(row.unit_price_cents),
-    taxRateBp: row.tax_rate_bp,
+    taxRateBp,
     amountCents: Number(row.amount_cents),
+    unit: row.unit,
+    unitCode: UNIT_CODES[row.unit],
+    vatCategory: category,
+    vatCategoryCode: category ? VAT_CATEGORY_CODES[category] : null,
+    exemptionReason: row.exemption_reason,
   };
 }
 
@@ -189,8 +219,21 @@ export function toInvoicePayment(row: PaymentRow): InvoicePayment {
 }
 
 export function toInvoice(row: DetailRow, lineRows: LineRow[], paymentRows: PaymentRow[] = []): Invoice {
-  const lines = lineRows.map(toInvoiceLine);
+  const mode = partiesOf(row).taxMode;
+  const lines = lineRows.map((line) => toInvoiceLine(line, mode));
   const totals = computeTotals(lines);
+  const legal = toInvoiceLegal(
+    row,
+    lineRows.map((l) => ({
+      description: l.description,
+      quantityMilli: Number(l.quantity_milli),
+      unit: l.unit,
+      taxRateBp: l.tax_rate_bp,
+      vatCategory: l.vat_category,
+      exemptionReason: l.exemption_reason,
+    })),
+    row.status === 'draft',
+  );
   return {
     ...toInvoiceSummary(row),
     client: {
@@ -218,6 +261,7 @@ export function toInvoice(row: DetailRow, lineRows: LineRow[], paymentRows: Paym
         : null,
     stripe: toStripe(row),
     payments: paymentRows.map(toInvoicePayment),
+    legal,
     allowedStatuses: settableStatuses(row.status),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
@@ -244,8 +288,10 @@ export function toPortalInvoiceDetail(
     dueDate: invoice.dueDate,
     issuedAt: invoice.issuedAt,
     paidAt: invoice.paidAt,
+    paidOn: invoice.paidOn,
     project: invoice.project,
     lines: invoice.lines.map(({ id: _id, ...line }) => line),
+    legal: (({ missing: _missing, ...legal }) => legal)(invoice.legal),
     subtotalCents: invoice.subtotalCents,
     taxes: invoice.taxes,
     taxCents: invoice.taxCents,

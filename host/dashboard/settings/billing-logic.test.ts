@@ -92,8 +92,15 @@ describe('invoice settings form', () => {
     numberPrefix: 'INV-',
     creditNotePrefix: 'CN-',
     nextNumber: 7,
-    businessAddress: null,
-    taxId: 'DE123456789',
+    legalName: null,
+    street: 'Hauptstraße 1',
+    postcode: '10115',
+    city: 'Berlin',
+    country: 'DE',
+    taxNumber: null,
+    vatId: 'DE123456789',
+    taxMode: 'standard',
+    businessNote: null,
     paymentInstructions: null,
     footerNote: null,
     defaultDueDays: 14,
@@ -116,9 +123,11 @@ describe('invoice settings form', () => {
   });
 
   it('sends empty texts as null and an empty tax rate as no default', () => {
-    const values = { ...toSettingsValues(settings, 'en'), taxId: '  ', defaultTaxRate: '' };
+    const values = { ...toSettingsValues(settings, 'en'), vatId: '  ', defaultTaxRate: '' };
     const result = toSettingsUpdate(values);
-    expect(result.ok && result.body.taxId).toBeNull();
+    expect(result.ok && result.body.vatId).toBeNull();
+    const wrong = toSettingsUpdate({ ...toSettingsValues(settings, 'en'), vatId: 'DE12345' });
+    expect(wrong.ok ? null : wrong.errors.vatId).toBe('validation.vatIdShape');
     expect(result.ok && result.body.defaultTaxRateBp).toBeNull();
   });
 

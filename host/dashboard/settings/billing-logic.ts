@@ -1,4 +1,5 @@
 import type { InvoiceSettings, Plan } from '../../../shared/contracts/invoices';
+import { type TaxMode, vatIdProblem } from '../../../shared/contracts/legal';
 import { MAX_TAX_RATE_BP, parseTaxRate } from '../../../shared/contracts/money';
 import type { InvoiceSettingsUpdate } from './billing-api';
 
@@ -61,8 +62,15 @@ export const maskedKey = (last4: string | null): string => `••••${last4 
 export interface InvoiceSettingsValues {
   numberPrefix: string;
   creditNotePrefix: string;
-  businessAddress: string;
-  taxId: string;
+  legalName: string;
+  street: string;
+  postcode: string;
+  city: string;
+  country: string;
+  taxNumber: string;
+  vatId: string;
+  taxMode: TaxMode;
+  businessNote: string;
   paymentInstructions: string;
   footerNote: string;
   defaultDueDays: string;
@@ -80,8 +88,15 @@ export function toSettingsValues(settings: InvoiceSettings, language: string): I
   return {
     numberPrefix: settings.numberPrefix,
     creditNotePrefix: settings.creditNotePrefix,
-    businessAddress: settings.businessAddress ?? '',
-    taxId: settings.taxId ?? '',
+    legalName: settings.legalName ?? '',
+    street: settings.street ?? '',
+    postcode: settings.postcode ?? '',
+    city: settings.city ?? '',
+    country: settings.country ?? '',
+    taxNumber: settings.taxNumber ?? '',
+    vatId: settings.vatId ?? '',
+    taxMode: settings.taxMode,
+    businessNote: settings.businessNote ?? '',
     paymentInstructions: settings.paymentInstructions ?? '',
     footerNote: settings.footerNote ?? '',
     defaultDueDays: String(settings.defaultDueDays),
@@ -107,14 +122,24 @@ export function toSettingsUpdate(
   const rate = rateText === '' ? null : parseTaxRate(rateText);
   if (rateText !== '' && (rate === null || rate > MAX_TAX_RATE_BP))
     errors.defaultTaxRateBp = 'settings:invoices.taxRateInvalid';
+  // The VAT id's shape per country prefix, as the server checks it (shared/contracts/legal.ts).
+  const vatProblem = values.vatId.trim() ? vatIdProblem(values.vatId) : null;
+  if (vatProblem) errors.vatId = vatProblem;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
     body: {
       numberPrefix: values.numberPrefix.trim(),
       creditNotePrefix: values.creditNotePrefix.trim(),
-      businessAddress: orNull(values.businessAddress),
-      taxId: orNull(values.taxId),
+      legalName: orNull(values.legalName),
+      street: orNull(values.street),
+      postcode: orNull(values.postcode),
+      city: orNull(values.city),
+      country: orNull(values.country),
+      taxNumber: orNull(values.taxNumber),
+      vatId: orNull(values.vatId),
+      taxMode: values.taxMode,
+      businessNote: orNull(values.businessNote),
       paymentInstructions: orNull(values.paymentInstructions),
       footerNote: orNull(values.footerNote),
       defaultDueDays: dueDays,

@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { describeFailure, fieldErrorsOf } from '../../../shared/api/describe';
 import type { InvoiceSettings } from '../../../shared/contracts/invoices';
+import { TaxMode } from '../../../shared/contracts/legal';
 import { useTranslation } from '../../../shared/i18n/react';
 import { Button } from '../../../shared/ui/button';
+import { countryOptions } from '../../../shared/ui/country-options';
 import { Field } from '../../../shared/ui/field';
+import { SelectField } from '../../../shared/ui/select-field';
 import { TextareaField } from '../../../shared/ui/textarea-field';
 import { toast } from '../../../shared/ui/toaster';
 import { billingApi, billingKeys } from './billing-api';
@@ -13,8 +16,8 @@ import { LoadFailed } from './load-failed';
 
 /**
  * What every invoice carries (`GET/PATCH /api/invoice-settings`): the number and credit-note prefixes, the
- * next number (read only: numbers are handed out when an invoice is sent, without gaps), the business
- * details printed on the PDF, how to pay without a card, and the defaults of a new invoice.
+ * next number (read only: numbers are handed out when an invoice is sent, without gaps), the structured
+ * business details and tax mode § 14 (4) UStG wants on every invoice (issue 28), how to pay without a card, and the defaults of a new invoice.
  */
 export function InvoiceSettingsCard() {
   const { t } = useTranslation();
@@ -37,6 +40,7 @@ function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings }) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<InvoiceSettingsValues>(() => toSettingsValues(settings, lang));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const countries = useMemo(() => countryOptions(lang, t('settings:invoices.noCountry')), [lang, t]);
 
   const save = useMutation({
     mutationFn: billingApi.updateInvoiceSettings,
@@ -94,25 +98,106 @@ function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings }) {
           hint={t('settings:invoices.nextNumberHint')}
         />
       </div>
-      <TextareaField
-        label={t('settings:invoices.businessAddress')}
-        name="businessAddress"
-        autoComplete="street-address"
-        rows={3}
-        maxLength={500}
-        value={values.businessAddress}
-        onChange={update('businessAddress')}
-        error={errors.businessAddress}
-      />
-      <Field
-        label={t('settings:invoices.taxId')}
-        name="taxId"
-        autoComplete="off"
-        maxLength={50}
-        value={values.taxId}
-        onChange={update('taxId')}
-        error={errors.taxId}
-      />
+      <fieldset className="grid gap-4">
+        <legend className="mb-1 text-sm font-semibold text-ink">
+          {t('settings:invoices.businessDetails')}
+        </legend>
+        <p className="text-sm text-muted">{t('settings:invoices.businessDetailsHint')}</p>
+        <Field
+          label={t('settings:invoices.legalName')}
+          name="legalName"
+          autoComplete="organization"
+          maxLength={200}
+          value={values.legalName}
+          onChange={update('legalName')}
+          error={errors.legalName}
+          hint={t('settings:invoices.legalNameHint')}
+        />
+        <Field
+          label={t('settings:invoices.street')}
+          name="street"
+          autoComplete="street-address"
+          maxLength={200}
+          value={values.street}
+          onChange={update('street')}
+          error={errors.street}
+        />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field
+            label={t('settings:invoices.postcode')}
+            name="postcode"
+            autoComplete="postal-code"
+            maxLength={20}
+            value={values.postcode}
+            onChange={update('postcode')}
+            error={errors.postcode}
+          />
+          <Field
+            label={t('settings:invoices.city')}
+            name="city"
+            autoComplete="address-level2"
+            maxLength={100}
+            value={values.city}
+            onChange={update('city')}
+            error={errors.city}
+          />
+          <SelectField
+            label={t('settings:invoices.country')}
+            name="country"
+            autoComplete="country"
+            value={values.country}
+            onChange={update('country')}
+            error={errors.country}
+            options={countries}
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={t('settings:invoices.taxNumber')}
+            name="taxNumber"
+            autoComplete="off"
+            maxLength={30}
+            value={values.taxNumber}
+            onChange={update('taxNumber')}
+            error={errors.taxNumber}
+            hint={t('settings:invoices.taxNumberHint')}
+          />
+          <Field
+            label={t('settings:invoices.vatId')}
+            name="vatId"
+            autoComplete="off"
+            maxLength={30}
+            value={values.vatId}
+            onChange={update('vatId')}
+            error={errors.vatId}
+            hint={t('settings:invoices.vatIdHint')}
+          />
+        </div>
+        <SelectField
+          label={t('settings:invoices.taxMode')}
+          name="taxMode"
+          value={values.taxMode}
+          onChange={update('taxMode')}
+          error={errors.taxMode}
+          hint={t(`settings:invoices.taxModeHint.${values.taxMode}`)}
+          options={TaxMode.options.map((mode) => ({
+            value: mode,
+            label: t(`settings:invoices.taxModes.${mode}`),
+          }))}
+        />
+        {(values.businessNote || settings.businessNote) && (
+          <TextareaField
+            label={t('settings:invoices.businessNote')}
+            name="businessNote"
+            rows={2}
+            maxLength={1000}
+            value={values.businessNote}
+            onChange={update('businessNote')}
+            error={errors.businessNote}
+            hint={t('settings:invoices.businessNoteHint')}
+          />
+        )}
+      </fieldset>
       <TextareaField
         label={t('settings:invoices.paymentInstructions')}
         name="paymentInstructions"

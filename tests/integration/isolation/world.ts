@@ -8,6 +8,7 @@ import { beginAuthorisation } from '../../../api/integrations/authorisations';
 import { insertFile, insertPin } from '../../../api/services/files/direct-rows';
 import { testPdf } from '../../../api/services/files/testing-previews';
 import { insertTestInvoice } from '../../../api/services/invoices/pdf/testing';
+import { completeLegalDetails } from '../../../api/services/invoices/testing';
 import { jsonHeaders, type TestContext } from '../../../api/testing/harness';
 import { API_KEY_FAMILIES } from '../../../shared/contracts/api-keys';
 
@@ -288,6 +289,8 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
   const invoiceLines = [
     { description: `Work ${messageMarker}`, quantityMilli: 1000, unitPriceCents: 5000, taxRateBp: 1900 },
   ];
+  // The business details the pre-send check needs (§ 14 (4) UStG), so the victim's invoice can be sent.
+  await completeLegalDetails(t.sql, owner.providerId, first.clientId);
   const invoice = await created<{ id: string }>(
     await call(t, 'POST', '/api/invoices', {
       ...as,
@@ -295,6 +298,7 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
         clientId: first.clientId,
         projectId: project.id,
         description: `Invoice ${messageMarker}`,
+        supplyDate: '2026-03-02',
         lines: invoiceLines,
       },
     }),

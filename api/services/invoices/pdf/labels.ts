@@ -9,6 +9,8 @@
  * to the cancelled invoice, is called "Stornorechnung" (migration 0014 uses the word). English: "Credit note".
  */
 
+import type { InvoiceUnit, VatCategory } from '../../../../shared/contracts/legal';
+
 export type PdfLanguage = 'en' | 'de';
 
 export interface InvoiceLabels {
@@ -48,6 +50,18 @@ export interface InvoiceLabels {
   title: (kind: 'invoice' | 'credit_note', number: string | null) => string;
   /** The download's name when there is no number yet. */
   draftFileName: string;
+  /** § 14 (4) UStG (issue 28). */
+  supplyDate: string;
+  supplyPeriod: string;
+  taxNumber: string;
+  vatId: string;
+  buyerReference: string;
+  unit: Record<InvoiceUnit, string>;
+  /** The tax column for an untaxed line, and the totals' row per untaxed category ("… on <net>"). */
+  category: Record<Exclude<VatCategory, 'standard' | 'reduced'> | 'small_business', string>;
+  categoryTotal: Record<Exclude<VatCategory, 'standard' | 'reduced'> | 'small_business', string>;
+  untaxedGroup: (category: string, net: string) => string;
+  notes: string;
 }
 
 export const LABELS: Record<PdfLanguage, InvoiceLabels> = {
@@ -87,6 +101,37 @@ export const LABELS: Record<PdfLanguage, InvoiceLabels> = {
     title: (kind, number) =>
       `${kind === 'invoice' ? 'Invoice' : 'Credit note'} ${number ?? '(draft)'}`.trim(),
     draftFileName: 'Invoice-draft',
+    supplyDate: 'Date of supply',
+    supplyPeriod: 'Period of service',
+    taxNumber: 'Tax number',
+    vatId: 'VAT ID',
+    buyerReference: 'Buyer reference',
+    unit: {
+      hour: 'h',
+      day: 'days',
+      week: 'weeks',
+      month: 'months',
+      piece: 'pcs',
+      unit: 'units',
+      flat_rate: 'flat rate',
+      km: 'km',
+    },
+    category: {
+      zero: '0 %',
+      exempt: 'exempt',
+      reverse_charge: 'RC',
+      outside_scope: 'n/t',
+      small_business: '–',
+    },
+    categoryTotal: {
+      zero: 'Zero-rated',
+      exempt: 'Tax-exempt',
+      reverse_charge: 'Reverse charge (0 %)',
+      outside_scope: 'Not taxable in Germany',
+      small_business: 'No VAT (§ 19 UStG)',
+    },
+    untaxedGroup: (category, net) => `${category} on ${net}`,
+    notes: 'Notes',
   },
   de: {
     invoice: 'Rechnung',
@@ -123,5 +168,36 @@ export const LABELS: Record<PdfLanguage, InvoiceLabels> = {
     page: (page, count) => `Seite ${page} von ${count}`,
     title: (kind, number) => `${kind === 'invoice' ? 'Rechnung' : 'Stornorechnung'} ${number ?? '(Entwurf)'}`,
     draftFileName: 'Rechnung-Entwurf',
+    supplyDate: 'Leistungsdatum',
+    supplyPeriod: 'Leistungszeitraum',
+    taxNumber: 'Steuernummer',
+    vatId: 'USt-IdNr.',
+    buyerReference: 'Ihre Referenz',
+    unit: {
+      hour: 'Std.',
+      day: 'Tage',
+      week: 'Wochen',
+      month: 'Monate',
+      piece: 'Stk.',
+      unit: 'Einh.',
+      flat_rate: 'pauschal',
+      km: 'km',
+    },
+    category: {
+      zero: '0 %',
+      exempt: 'steuerfrei',
+      reverse_charge: 'RC',
+      outside_scope: 'n. stb.',
+      small_business: '–',
+    },
+    categoryTotal: {
+      zero: 'Nullsatz',
+      exempt: 'Steuerfrei',
+      reverse_charge: 'Reverse Charge (0 %)',
+      outside_scope: 'Nicht steuerbar',
+      small_business: 'Ohne USt. (§ 19 UStG)',
+    },
+    untaxedGroup: (category, net) => `${category} auf ${net}`,
+    notes: 'Hinweise',
   },
 };

@@ -1,9 +1,11 @@
 import sharp from 'sharp';
 import type { Currency, InvoiceStatus } from '../../../../shared/contracts/invoices';
+import { effectiveCategory, type VatCategory } from '../../../../shared/contracts/legal';
 import { type Scope, tenant } from '../../../auth/scope';
 import type { Sql, Tx } from '../../../db/client';
 import { ApiError } from '../../../http/errors';
 import type { FileStore } from '../../../storage/store';
+import { type LegalRow, legalColumns, legalJoins, legalNotes, partiesOf } from '../legal';
 import { LABELS, type PdfLanguage } from './labels';
 import { type InvoicePdfData, type InvoicePdfLine, renderInvoicePdf } from './render';
 
@@ -14,7 +16,7 @@ import { type InvoicePdfData, type InvoicePdfLine, renderInvoicePdf } from './re
  * client AND never a draft: a draft is the provider's until it is sent); anything else answers 404.
  */
 
-interface Row {
+interface Row extends LegalRow {
   id: string;
   status: InvoiceStatus;
   number: string | null;
@@ -34,11 +36,9 @@ interface Row {
   business_name: string | null;
   website: string | null;
   provider_email: string;
-  business_address: string | null;
-  tax_id: string | null;
   payment_instructions: string | null;
   footer_note: string | null;
-  lines: InvoicePdfLine[];
+  lines: (Omit<InvoicePdfLine, 'vatCategory'> & { vatCategory: VatCategory | null })[];
   credit_note_number: string | null;
   credit_note_day: string | null;
   credit_note_reason: string | null;
@@ -66,14 +66,16 @@ export async function loadInvoicePdf(
     SELECT i.id, i.status, i.number, i.language, i.currency, i.description,
       to_char(coalesce(i.issued_at, i.created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS issue_day,
       to_char(i.due_date, 'YYYY-MM-DD') AS due_day,
-      to_char(i.paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS paid_day,
+      to_char(i.paid_on, 'YYYY-MM-DD') AS paid_day,
       c.name AS client_name, c.company AS client_company, c.email AS client_email,
       p.logo_path, p.primary_color, p.secondary_color,
       pr.full_name, pr.business_name, pr.website, u.email AS provider_email,
-      s.business_address, s.tax_id, s.payment_instructions, s.footer_note,
+      s.payment_instructions, s.footer_note, ${legalColumns(sql)},
       coalesce((
         SELECT json_agg(json_build_object('description', l.description, 'quantityMilli', l.quantity_milli,
-                                          'unitPriceCents', l.unit_price_cents, 'taxRateBp', l.tax_rate_bp)
+                                          'unitPriceCents', l.unit_price_cents, 'taxRateBp', l.tax_rate_bp,
+                                          'unit', l.unit, 'vatCategory', l.vat_category,
+                                          'exemptionReason', l.exemption_reason)
                         ORDER BY l.position)
         FROM invoice_lines l WHERE l.provider_id = i.provider_id AND l.invoice_id = i.id
       ), '[]'::json) AS lines,
@@ -87,15 +89,24 @@ export async function loadInvoicePdf(
     LEFT JOIN profiles pr ON pr.user_id = i.provider_id
     LEFT JOIN invoice_settings s ON s.provider_id = i.provider_id
     LEFT JOIN credit_notes cn ON cn.provider_id = i.provider_id AND cn.invoice_id = i.id
+    ${legalJoins(sql)}
     WHERE ${tenant(sql, scope, { provider: 'i.provider_id', client: 'i.client_id' })} AND i.id = ${invoiceId}
       ${scope.kind === 'client' ? sql`AND i.status <> 'draft'` : sql``}`;
   if (!row) throw new ApiError('not_found');
 
-  const lines = row.lines.map((l) => ({
+  const parties = partiesOf(row);
+  const legalLines = row.lines.map((l) => ({
     description: l.description,
     quantityMilli: Number(l.quantityMilli),
     unitPriceCents: Number(l.unitPriceCents),
     taxRateBp: l.taxRateBp === null ? null : Number(l.taxRateBp),
+    unit: l.unit,
+    vatCategory: l.vatCategory,
+    exemptionReason: l.exemptionReason,
+  }));
+  const lines = legalLines.map((l) => ({
+    ...l,
+    vatCategory: parties.taxMode ? effectiveCategory(l, parties.taxMode) : l.vatCategory,
   }));
   const invoice: InvoicePdfData = {
     kind: 'invoice',
@@ -112,12 +123,16 @@ export async function loadInvoicePdf(
       fullName: row.full_name ?? row.provider_email,
       email: row.provider_email,
       website: row.website,
-      address: row.business_address,
-      taxId: row.tax_id,
       paymentInstructions: row.payment_instructions,
       footerNote: row.footer_note,
     },
     client: { name: row.client_name, company: row.client_company, email: row.client_email },
+    seller: parties.seller,
+    buyer: parties.buyer,
+    sellerNote: parties.sellerNote,
+    taxMode: parties.taxMode,
+    supply: { date: row.supply_date, from: row.supply_from, to: row.supply_to },
+    notes: legalNotes(row.language, parties.taxMode, legalLines),
     branding: { logo: null, primaryColor: row.primary_color, secondaryColor: row.secondary_color },
     lines,
     cancelledBy: row.credit_note_number,

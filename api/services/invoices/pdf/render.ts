@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import type { Currency, InvoiceStatus } from '../../../../shared/contracts/invoices';
+import type { Currency, InvoiceParty, InvoiceStatus } from '../../../../shared/contracts/invoices';
+import type { InvoiceTaxMode, InvoiceUnit, VatCategory } from '../../../../shared/contracts/legal';
 import { computeTotals } from '../../../../shared/contracts/money';
 import { INTER_REGULAR, INTER_SEMIBOLD } from '../../files/fonts';
 import { pdfFormat } from './format';
@@ -23,6 +24,10 @@ export interface InvoicePdfLine {
   quantityMilli: number;
   unitPriceCents: number;
   taxRateBp: number | null;
+  unit: InvoiceUnit;
+  /** The category in effect (null: not chosen; a draft's). */
+  vatCategory: VatCategory | null;
+  exemptionReason: string | null;
 }
 
 export interface InvoicePdfData {
@@ -43,12 +48,20 @@ export interface InvoicePdfData {
     fullName: string;
     email: string | null;
     website: string | null;
-    address: string | null;
-    taxId: string | null;
     paymentInstructions: string | null;
     footerNote: string | null;
   };
   client: { name: string; company: string | null; email: string };
+  /** Seller and buyer as the invoice carries them (sent: as sent). */
+  seller: InvoiceParty;
+  buyer: InvoiceParty;
+  sellerNote: string | null;
+  /** The date of supply, or the period of service. */
+  supply: { date: string | null; from: string | null; to: string | null };
+  /** The tax mode in effect (null: a `per_invoice` draft without one). */
+  taxMode: InvoiceTaxMode | null;
+  /** Legal notes in the document's language (§ 19, reverse charge, exemption reasons). */
+  notes: string[];
   branding: {
     /** PNG or JPEG bytes (pdfkit's formats; `load.ts` converts the stored WebP). */
     logo: Buffer | null;
@@ -172,6 +185,15 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   const accent = readableOnWhite(primary);
   const totals = computeTotals(data.lines);
   const title = creditNote ? L.creditNote : L.invoice;
+  /** An untaxed line's category, short (the tax column) or long (the totals). */
+  const untaxedLabel = (line: InvoicePdfLine, size: 'short' | 'long') => {
+    const labels = size === 'short' ? L.category : L.categoryTotal;
+    const category = line.vatCategory;
+    if (data.taxMode === 'small_business') return labels.small_business;
+    if (!category || category === 'standard' || category === 'reduced')
+      return size === 'short' ? '–' : labels.zero;
+    return labels[category];
+  };
 
   const { regular, semibold } = interFonts();
   const doc = new PDFDocument({
@@ -209,13 +231,24 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   // The footer (the provider's note and a line of their details) sits at the bottom of every page; the
   // content stops above it.
   const footerNote = data.provider.footerNote?.trim() || null;
-  const providerLine = [
-    data.provider.businessName || data.provider.fullName,
-    data.provider.address?.replace(/\s*\n\s*/g, ', '),
-    data.provider.taxId ? `${L.taxId} ${data.provider.taxId}` : null,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  const sellerName = data.seller.name || data.provider.businessName || data.provider.fullName;
+  const countryName = (code: string | null) => {
+    if (!code) return null;
+    try {
+      return new Intl.DisplayNames([data.language], { type: 'region' }).of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
+  const cityLine = (p: InvoiceParty) => [p.postcode, p.city].filter(Boolean).join(' ') || null;
+  const sellerAddress = [data.seller.street, cityLine(data.seller), countryName(data.seller.country)].filter(
+    (v): v is string => !!v,
+  );
+  const sellerTaxIds = [
+    data.seller.taxNumber ? `${L.taxNumber} ${data.seller.taxNumber}` : null,
+    data.seller.vatId ? `${L.vatId} ${data.seller.vatId}` : null,
+  ].filter((v): v is string => !!v);
+  const providerLine = [sellerName, sellerAddress.join(', '), ...sellerTaxIds].filter(Boolean).join(' · ');
   doc.font('Inter').fontSize(7.5);
   const footerTextWidth = width - 90;
   const footerHeight =
@@ -242,20 +275,20 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
       .font('Inter-SemiBold')
       .fontSize(16)
       .fillColor(accent)
-      .text(data.provider.businessName || data.provider.fullName, left, y, { width: 250 });
+      .text(data.provider.businessName || sellerName, left, y, { width: 250 });
     leftBottom = doc.y;
   }
   const detailsX = left + width - 220;
   const details: { text: string; bold?: boolean }[] = [
     // The name heads the details beside a logo; without one it is already the heading on the left.
-    ...(logoDrawn ? [{ text: data.provider.businessName || data.provider.fullName, bold: true }] : []),
-    ...(data.provider.businessName && data.provider.businessName !== data.provider.fullName
-      ? [{ text: data.provider.fullName }]
-      : []),
-    ...(data.provider.address ? [{ text: data.provider.address.trim() }] : []),
+    // The full legal name heads the details (the heading on the left may be a shorter business name).
+    ...(logoDrawn || sellerName !== data.provider.businessName ? [{ text: sellerName, bold: true }] : []),
+    ...sellerAddress.map((text) => ({ text })),
     ...(data.provider.email ? [{ text: data.provider.email }] : []),
     ...(data.provider.website ? [{ text: data.provider.website }] : []),
-    ...(data.provider.taxId ? [{ text: `${L.taxId}: ${data.provider.taxId}` }] : []),
+    ...(data.seller.taxNumber ? [{ text: `${L.taxNumber}: ${data.seller.taxNumber}` }] : []),
+    ...(data.seller.vatId ? [{ text: `${L.vatId}: ${data.seller.vatId}` }] : []),
+    ...(data.sellerNote?.trim() ? [{ text: data.sellerNote.trim() }] : []),
   ];
   doc.y = y;
   for (const line of details) {
@@ -285,9 +318,17 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
     characterSpacing: 0.6,
   });
   doc.moveDown(0.3);
+  const buyerName = data.buyer.name || data.client.company || data.client.name;
   const clientLines = [
-    ...(data.client.company ? [{ text: data.client.company, bold: true }] : []),
-    { text: data.client.name, bold: !data.client.company },
+    { text: buyerName, bold: true },
+    ...(buyerName !== data.client.name ? [{ text: data.client.name, bold: false }] : []),
+    ...[data.buyer.street, cityLine(data.buyer), countryName(data.buyer.country)]
+      .filter((v): v is string => !!v)
+      .map((text) => ({ text, bold: false })),
+    ...(data.buyer.vatId ? [{ text: `${L.vatId}: ${data.buyer.vatId}`, bold: false }] : []),
+    ...(data.buyer.buyerReference
+      ? [{ text: `${L.buyerReference}: ${data.buyer.buyerReference}`, bold: false }]
+      : []),
     { text: data.client.email, bold: false },
   ];
   for (const line of clientLines) {
@@ -299,6 +340,11 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   }
   const clientBottom = doc.y;
 
+  const supplyMeta: [string, string][] = data.supply.date
+    ? [[L.supplyDate, f.date(data.supply.date)]]
+    : data.supply.from && data.supply.to
+      ? [[L.supplyPeriod, `${f.date(data.supply.from)} – ${f.date(data.supply.to)}`]]
+      : [];
   const meta: [string, string][] = creditNote
     ? [
         [L.creditNoteNumber, data.number ?? L.draft],
@@ -309,10 +355,12 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
               [L.cancelledInvoiceDate, f.date(data.cancels.issueDate)],
             ] as [string, string][])
           : []),
+        ...supplyMeta,
       ]
     : [
         [L.invoiceNumber, data.number ?? L.draft],
         [L.issueDate, data.number ? f.date(data.issueDate) : '–'],
+        ...supplyMeta,
         ...(data.dueDate ? ([[L.dueDate, f.date(data.dueDate)]] as [string, string][]) : []),
       ];
   let metaY = blockTop;
@@ -359,7 +407,7 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   const cols = {
     pos: { x: left, w: 28 },
     desc: { x: left + 30, w: 0 },
-    qty: { x: 0, w: 50 },
+    qty: { x: 0, w: 66 },
     unit: { x: 0, w: 74 },
     tax: { x: 0, w: 42 },
     amount: { x: 0, w: 80 },
@@ -404,9 +452,9 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
       });
     doc.fillColor(INK).text(line.description, cols.desc.x, ty, { width: cols.desc.w });
     const figures: [typeof cols.qty, string][] = [
-      [cols.qty, f.quantity(line.quantityMilli)],
+      [cols.qty, `${f.quantity(line.quantityMilli)} ${L.unit[line.unit]}`],
       [cols.unit, f.money(sign * line.unitPriceCents)],
-      [cols.tax, line.taxRateBp ? f.rate(line.taxRateBp) : '–'],
+      [cols.tax, line.taxRateBp ? f.rate(line.taxRateBp) : untaxedLabel(line, 'short')],
       [cols.amount, f.money(sign * (totals.lines[index] ?? 0))],
     ];
     for (const [col, value] of figures) {
@@ -416,12 +464,22 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
     doc.moveTo(left, y).lineTo(right, y).lineWidth(0.5).strokeColor(RULE).stroke();
   });
 
-  /* --- Totals: net, tax per rate, total ------------------------------------------------------------ */
+  /* --- Totals: net, tax per rate, the untaxed net per category, total ------------------------------- */
+  const untaxed = new Map<string, number>();
+  data.lines.forEach((line, index) => {
+    if (line.taxRateBp) return;
+    const key = untaxedLabel(line, 'long');
+    untaxed.set(key, (untaxed.get(key) ?? 0) + (totals.lines[index] ?? 0));
+  });
   const totalRows: { label: string; value: string; strong?: boolean }[] = [
     { label: L.subtotal, value: f.money(sign * totals.subtotalCents) },
     ...totals.taxes.map((group) => ({
       label: L.taxGroup(f.rate(group.rateBp), f.money(sign * group.netCents)),
       value: f.money(sign * group.taxCents),
+    })),
+    ...[...untaxed].map(([label, net]) => ({
+      label: L.untaxedGroup(label, f.money(sign * net)),
+      value: f.money(0),
     })),
     { label: creditNote ? L.creditTotal : L.total, value: f.money(sign * totals.totalCents), strong: true },
   ];
@@ -439,14 +497,16 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
       .font(row.strong ? 'Inter-SemiBold' : 'Inter')
       .fontSize(row.strong ? 11 : 9)
       .fillColor(row.strong ? INK : MUTED);
-    doc.text(row.label, totalsX, y, { width: 190, lineBreak: false });
+    // A long label (an untaxed category's) wraps within its column.
+    const labelHeight = doc.heightOfString(row.label, { width: 190 });
+    doc.text(row.label, totalsX, y, { width: 190 });
     doc.fillColor(INK).text(row.value, totalsX + 190, y, {
       width: right - totalsX - 190 - cell,
       align: 'right',
       lineBreak: false,
       features: TNUM,
     });
-    y += row.strong ? 18 : 15;
+    y += Math.max(row.strong ? 18 : 15, labelHeight + 4);
   }
 
   /* --- The status stamp: paid or cancelled (beside the totals) --------------------------- */
@@ -490,6 +550,25 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
           lineBreak: false,
         });
     doc.restore();
+  }
+
+  /* --- Legal notes: § 19 UStG, reverse charge, exemption reasons ------------------------------------ */
+  if (data.notes.length) {
+    y = Math.max(y, totalsTop + 70) + 12;
+    doc.font('Inter').fontSize(9.5);
+    const body = data.notes.join('\n');
+    ensureRoom(doc.heightOfString(body, { width }) + 16);
+    doc
+      .font('Inter-SemiBold')
+      .fontSize(8)
+      .fillColor(accent)
+      .text(L.notes.toUpperCase(), left, y, { width, characterSpacing: 0.6 });
+    doc
+      .font('Inter')
+      .fontSize(9.5)
+      .fillColor(INK)
+      .text(body, left, doc.y + 3, { width });
+    y = doc.y;
   }
 
   /* --- How to pay (an open or draft invoice) -------------------------------------------------------- */

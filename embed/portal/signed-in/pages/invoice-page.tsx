@@ -179,8 +179,8 @@ function PaymentPanel({ invoice }: { invoice: PortalInvoiceDetail }) {
           <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-success" />
           <div className="grid gap-1">
             <h2 className="font-semibold text-success">
-              {invoice.paidAt
-                ? t('invoices.paidOn', { date: formatDate(invoice.paidAt, lang) })
+              {invoice.paidOn
+                ? t('invoices.paidOn', { date: formatCalendarDate(invoice.paidOn, lang) })
                 : t('status.invoice.paid')}
             </h2>
             <p className="text-sm">{t('invoice.paidBody')}</p>
@@ -253,6 +253,21 @@ function InvoiceLines({ invoice }: { invoice: PortalInvoiceDetail }) {
       <h2 id="invoice-items" className="text-lg font-semibold">
         {t('invoice.items')}
       </h2>
+      {invoice.legal.supplyDate || (invoice.legal.supplyFrom && invoice.legal.supplyTo) ? (
+        <p className="text-sm text-muted" data-testid="invoice-supply">
+          {invoice.legal.supplyDate
+            ? t('invoice.supplyDate', { date: formatCalendarDate(invoice.legal.supplyDate, lang) })
+            : t('invoice.supplyPeriod', {
+                from: formatCalendarDate(invoice.legal.supplyFrom ?? '', lang),
+                to: formatCalendarDate(invoice.legal.supplyTo ?? '', lang),
+              })}
+        </p>
+      ) : null}
+      {invoice.legal.notes.map((note) => (
+        <p key={note} className="text-sm">
+          {note}
+        </p>
+      ))}
       <Card className="overflow-hidden">
         <table className="w-full text-sm">
           <thead className="bg-surface text-left text-xs font-medium text-muted">
