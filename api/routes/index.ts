@@ -47,6 +47,7 @@ import { registerUploadFile } from './files/upload';
 import { registerUploadFileVersion } from './files/upload-version';
 import { registerIntegrationRoutes } from './integrations/index';
 import { registerInvoiceRoutes } from './invoices';
+import { registerQuoteRoutes } from './quotes';
 import { registerCreditNotePdf } from './invoices/credit-note-pdf';
 import { registerInvoicePdf } from './invoices/pdf';
 import { registerPortalInvoices } from './invoices/portal-list';
@@ -206,6 +207,7 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerPortalInvoices(app);
   // Invoices (issue 21): the provider's, their settings, the client's detail.
   registerInvoiceRoutes(app);
+  registerQuoteRoutes(app);
 
   // Payments (issue 21): the provider's Stripe connection, their own plan, Stripe's webhooks, paying
   // an invoice from the portal.

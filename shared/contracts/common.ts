@@ -143,6 +143,13 @@ export const ErrorCode = z.enum([
   // a send refused by the pre-send check (issue 28): `fields` names every field § 14 (4) UStG still needs
   'invoice_incomplete',
   'invoice_not_payable',
+  // Quotes (issue 28).
+  'quote_not_editable',
+  'quote_transition_not_allowed',
+  'quote_already_decided',
+  'quote_expired',
+  'quote_changed',
+  'quote_not_invoiceable',
   'stripe_not_connected',
   'stripe_key_invalid',
   'stripe_unavailable',
