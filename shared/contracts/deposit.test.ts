@@ -24,7 +24,9 @@ describe('a quote billed as deposit and rest', () => {
   it('bills 30 % of a one-rate quote as the deposit and the remaining 70 % as the rest', () => {
     const lines = [line(), line({ quantityMilli: 2500, unitPriceCents: 8000 })];
     const deposit = depositGroups(lines, 30);
-    expect(deposit).toEqual([{ taxRateBp: 1900, vatCategory: null, exemptionReason: null, netCents: 36_000 }]);
+    expect(deposit).toEqual([
+      { taxRateBp: 1900, vatCategory: null, exemptionReason: null, netCents: 36_000 },
+    ]);
     const rest = restGroups(lines, deposit);
     expect(rest).toEqual([{ taxRateBp: 1900, vatCategory: null, exemptionReason: null, netCents: 84_000 }]);
     expect(groupTotals(deposit).totalCents + groupTotals(rest ?? []).totalCents).toBe(
@@ -33,7 +35,11 @@ describe('a quote billed as deposit and rest', () => {
   });
 
   it('keeps one deposit line per VAT group, each with its own rate', () => {
-    const lines = [line(), line({ taxRateBp: 700, unitPriceCents: 5000 }), line({ taxRateBp: null, unitPriceCents: 999 })];
+    const lines = [
+      line(),
+      line({ taxRateBp: 700, unitPriceCents: 5000 }),
+      line({ taxRateBp: null, unitPriceCents: 999 }),
+    ];
     expect(depositGroups(lines, 50).map((g) => g.taxRateBp)).toEqual([1900, 700, null]);
   });
 
@@ -42,28 +48,36 @@ describe('a quote billed as deposit and rest', () => {
     const lines = [line({ unitPriceCents: 101 })];
     const deposit = depositGroups(lines, 33);
     const rest = restGroups(lines, deposit) ?? [];
-    expect(groupTotals(deposit).totalCents + groupTotals(rest).totalCents).toBe(computeTotals(lines).totalCents);
+    expect(groupTotals(deposit).totalCents + groupTotals(rest).totalCents).toBe(
+      computeTotals(lines).totalCents,
+    );
   });
 
   it('adds up to the quote’s total to the cent for any lines and percentage', () => {
     fc.assert(
-      fc.property(fc.array(arbLine, { minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 99 }), (lines, pct) => {
-        const deposit = depositGroups(lines, pct);
-        const rest = restGroups(lines, deposit);
-        expect(rest).not.toBeNull();
-        expect(groupTotals(deposit).totalCents + groupTotals(rest ?? []).totalCents).toBe(
-          computeTotals(lines).totalCents,
-        );
-        expect(groupTotals(deposit).subtotalCents + groupTotals(rest ?? []).subtotalCents).toBe(
-          computeTotals(lines).subtotalCents,
-        );
-      }),
+      fc.property(
+        fc.array(arbLine, { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 1, max: 99 }),
+        (lines, pct) => {
+          const deposit = depositGroups(lines, pct);
+          const rest = restGroups(lines, deposit);
+          expect(rest).not.toBeNull();
+          expect(groupTotals(deposit).totalCents + groupTotals(rest ?? []).totalCents).toBe(
+            computeTotals(lines).totalCents,
+          );
+          expect(groupTotals(deposit).subtotalCents + groupTotals(rest ?? []).subtotalCents).toBe(
+            computeTotals(lines).subtotalCents,
+          );
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('refuses a rest when the deposit billed more of a group than the quote has', () => {
     const lines = [line({ unitPriceCents: 1000 })];
-    expect(restGroups(lines, [{ taxRateBp: 1900, vatCategory: null, exemptionReason: null, netCents: 1001 }])).toBeNull();
+    expect(
+      restGroups(lines, [{ taxRateBp: 1900, vatCategory: null, exemptionReason: null, netCents: 1001 }]),
+    ).toBeNull();
   });
 });

@@ -65,9 +65,11 @@ export function depositGroups(lines: readonly SplitLine[], percent: number): Gro
   const rates = new Set(groups.map((g) => g.taxRateBp));
   for (const rate of rates) {
     if (!rate) continue;
-    const members = groups.map((g, i) => i).filter((i) => groups[i]?.taxRateBp === rate);
+    const members = groups.map((_, i) => i).filter((i) => groups[i]?.taxRateBp === rate);
     const net = members.reduce((s, i) => s + (groups[i]?.netCents ?? 0), 0);
-    const largest = members.reduce((a, b) => ((groups[b]?.netCents ?? 0) > (groups[a]?.netCents ?? 0) ? b : a));
+    const largest = members.reduce((a, b) =>
+      (groups[b]?.netCents ?? 0) > (groups[a]?.netCents ?? 0) ? b : a,
+    );
     const target = deposit[largest] as GroupAmount;
     const max = groups[largest]?.netCents ?? 0;
     const others = members.filter((i) => i !== largest).reduce((s, i) => s + (deposit[i]?.netCents ?? 0), 0);
@@ -111,4 +113,6 @@ export function restGroups(
 
 /** The totals of invoice lines made of groups (quantity 1 each). */
 export const groupTotals = (groups: readonly GroupAmount[]) =>
-  computeTotals(groups.map((g) => ({ quantityMilli: 1000, unitPriceCents: g.netCents, taxRateBp: g.taxRateBp })));
+  computeTotals(
+    groups.map((g) => ({ quantityMilli: 1000, unitPriceCents: g.netCents, taxRateBp: g.taxRateBp })),
+  );

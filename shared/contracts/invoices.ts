@@ -449,11 +449,13 @@ export const InvoiceSettings = z
     footerNote: text().trim().max(500).nullable(),
     defaultDueDays: z.number().int().min(0).max(365),
     defaultTaxRateBp: z.number().int().min(0).max(MAX_TAX_RATE_BP).nullable(),
-    quotePrefix: text()
-      .trim()
-      .max(20, { error: 'validation.prefixTooLong' })
-      .meta({ description: 'Prefix of quote numbers; default `AN-` for a German-speaking provider, else `Q-`.' }),
-    nextQuoteNumber: z.number().int().meta({ description: 'Read only: the number the next sent quote gets.' }),
+    quotePrefix: text().trim().max(20, { error: 'validation.prefixTooLong' }).meta({
+      description: 'Prefix of quote numbers; default `AN-` for a German-speaking provider, else `Q-`.',
+    }),
+    nextQuoteNumber: z
+      .number()
+      .int()
+      .meta({ description: 'Read only: the number the next sent quote gets.' }),
     defaultQuoteValidDays: z
       .number()
       .int()

@@ -30,9 +30,9 @@ export type QuoteStatus = z.infer<typeof QuoteStatus>;
 export const QUOTE_STATUSES = QuoteStatus.options;
 
 /** The part of an accepted quote an invoice bills. */
-export const QuoteInvoicePart = z
-  .enum(['full', 'deposit', 'rest'])
-  .meta({ description: '`full`: the whole quote; `deposit`: a percentage first; `rest`: what the deposit left.' });
+export const QuoteInvoicePart = z.enum(['full', 'deposit', 'rest']).meta({
+  description: '`full`: the whole quote; `deposit`: a percentage first; `rest`: what the deposit left.',
+});
 export type QuoteInvoicePart = z.infer<typeof QuoteInvoicePart>;
 
 const QuoteBody = {
@@ -81,10 +81,12 @@ export const QuoteDecision = z
     clientId: Uuid().nullable(),
     name: text().nullable().meta({ description: 'The client’s name when they decided.' }),
     email: text().nullable(),
-    ip: text().nullable().meta({ description: 'The address the decision came from (the proxy rules of `TRUST_PROXY`).' }),
-    contentSha256: text()
+    ip: text()
       .nullable()
-      .meta({ description: 'For an acceptance: the SHA-256 (hex) of the quote’s canonical content accepted.' }),
+      .meta({ description: 'The address the decision came from (the proxy rules of `TRUST_PROXY`).' }),
+    contentSha256: text().nullable().meta({
+      description: 'For an acceptance: the SHA-256 (hex) of the quote’s canonical content accepted.',
+    }),
     reason: text().nullable().meta({ description: 'For a decline: the client’s reason, if given.' }),
   })
   .meta({ id: 'QuoteDecision' });
@@ -105,7 +107,9 @@ export type QuoteInvoice = z.infer<typeof QuoteInvoice>;
 export const QuoteSummary = z
   .object({
     id: Uuid(),
-    number: text().nullable().meta({ description: 'Assigned when sent; null for a draft.', example: 'AN-0001' }),
+    number: text()
+      .nullable()
+      .meta({ description: 'Assigned when sent; null for a draft.', example: 'AN-0001' }),
     status: QuoteStatus,
     client: z.object({ id: Uuid(), name: text() }),
     project: z.object({ id: Uuid(), name: text() }).nullable(),
@@ -134,7 +138,8 @@ export const Quote = QuoteSummary.extend({
   decision: QuoteDecision.nullable(),
   invoices: z.array(QuoteInvoice).meta({ description: 'Invoices made from it, oldest first.' }),
   invoiceable: z.array(QuoteInvoicePart).meta({
-    description: 'What `POST …/invoice` accepts now: `full` and `deposit` once accepted, `rest` after a deposit.',
+    description:
+      'What `POST …/invoice` accepts now: `full` and `deposit` once accepted, `rest` after a deposit.',
   }),
   updatedAt: z.iso.datetime(),
 }).meta({ id: 'Quote' });

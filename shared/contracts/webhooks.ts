@@ -3,10 +3,10 @@ import { Client } from './clients';
 import { text, Uuid } from './common';
 import { FileSummary } from './files';
 import { Invoice } from './invoices';
-import { Quote } from './quotes';
 import { Message } from './messages';
 import { PageQuery, pageOf } from './paging';
 import { Project } from './projects';
+import { Quote } from './quotes';
 
 /*
  * Outgoing webhooks (issue 27): a provider's endpoints, their delivery log, and the events they receive.

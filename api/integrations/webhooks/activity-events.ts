@@ -4,9 +4,9 @@ import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
 import { type FileRow, fileSelect, toFileSummary } from '../../services/files/file-view';
 import { getInvoice } from '../../services/invoices/get-invoice';
-import { getQuote } from '../../services/quotes/get-quote';
 import { MESSAGE_COLUMNS, type MessageRow, toMessage } from '../../services/messages/messages';
 import { getProject } from '../../services/projects/list-projects';
+import { getQuote } from '../../services/quotes/get-quote';
 import { queueWebhookEvent, type WebhookJobs } from './events';
 
 /*

@@ -22,7 +22,15 @@ export const registerCreateQuote = providerOperation(
             example: {
               clientId: '0b5a3c1e-8f52-4a53-9d0e-2f0b7f1f6a10',
               validUntil: '2026-12-31',
-              lines: [{ description: 'Website redesign', quantityMilli: 40_000, unitPriceCents: 9_000, taxRateBp: 1_900, unit: 'hour' }],
+              lines: [
+                {
+                  description: 'Website redesign',
+                  quantityMilli: 40_000,
+                  unitPriceCents: 9_000,
+                  taxRateBp: 1_900,
+                  unit: 'hour',
+                },
+              ],
             },
           },
         },

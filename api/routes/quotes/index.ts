@@ -4,10 +4,10 @@ import { registerDeleteQuote } from './delete';
 import { registerGetQuote } from './get';
 import { registerInvoiceFromQuote } from './invoice';
 import { registerListQuotes } from './list';
+import { registerQuotePdf } from './pdf';
 import { registerPortalAcceptQuote, registerPortalDeclineQuote } from './portal-decide';
 import { registerPortalGetQuote } from './portal-get';
 import { registerPortalQuotes } from './portal-list';
-import { registerQuotePdf } from './pdf';
 import { registerSendQuote } from './send';
 import { registerUpdateQuote } from './update';
 

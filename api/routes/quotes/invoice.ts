@@ -19,7 +19,12 @@ export const registerInvoiceFromQuote = providerOperation(
       params: QuoteIdParam,
       body: {
         required: true,
-        content: { 'application/json': { schema: QuoteInvoiceCreate, example: { part: 'deposit', depositPercent: 30 } } },
+        content: {
+          'application/json': {
+            schema: QuoteInvoiceCreate,
+            example: { part: 'deposit', depositPercent: 30 },
+          },
+        },
       },
     },
     responses: {
@@ -28,5 +33,8 @@ export const registerInvoiceFromQuote = providerOperation(
     },
   },
   async (c, scope) =>
-    c.json(await invoiceFromQuote(invoiceDeps(c), scope, c.req.valid('param').quoteId, c.req.valid('json')), 201),
+    c.json(
+      await invoiceFromQuote(invoiceDeps(c), scope, c.req.valid('param').quoteId, c.req.valid('json')),
+      201,
+    ),
 );

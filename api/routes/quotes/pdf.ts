@@ -1,9 +1,13 @@
-import { quotePdfFile } from '../../services/quotes/pdf';
-import { INVOICE_PDF_HEADERS, invoicePdfResponses, sendInvoicePdf } from '../invoices/pdf-response';
-import { sharedOperation } from '../operation';
 import { z } from '@hono/zod-openapi';
 import { Uuid } from '../../../shared/contracts/common';
-import { InvoicePdfQuery } from '../invoices/pdf-response';
+import { quotePdfFile } from '../../services/quotes/pdf';
+import {
+  INVOICE_PDF_HEADERS,
+  InvoicePdfQuery,
+  invoicePdfResponses,
+  sendInvoicePdf,
+} from '../invoices/pdf-response';
+import { sharedOperation } from '../operation';
 
 const QuotePdfParams = z.object({
   quoteId: Uuid({ error: 'validation.invalid' }).meta({ param: { name: 'quoteId', in: 'path' } }),

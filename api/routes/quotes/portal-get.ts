@@ -22,6 +22,9 @@ export const registerPortalGetQuote = clientOperation(
   },
   async (c, scope) => {
     const deps = c.get('deps');
-    return c.json(await getPortalQuote(deps.sql, scope, c.req.valid('param').quoteId, todayOf(deps.now())), 200);
+    return c.json(
+      await getPortalQuote(deps.sql, scope, c.req.valid('param').quoteId, todayOf(deps.now())),
+      200,
+    );
   },
 );

@@ -3,7 +3,7 @@ import type { NotificationList } from '../../../shared/contracts/activity';
 import type { Invoice, InvoiceSettings } from '../../../shared/contracts/invoices';
 import type { PortalQuote, Quote, QuoteList } from '../../../shared/contracts/quotes';
 import { outbox } from '../../auth/testing';
-import { invoicesWorld, line, type InvoicesWorld } from '../../services/invoices/testing';
+import { type InvoicesWorld, invoicesWorld, line } from '../../services/invoices/testing';
 import { quoteContentSha256 } from '../../services/quotes/canonical';
 import { createTestContext, type TestContext } from '../../testing/harness';
 import { send } from '../account/testing';
@@ -37,10 +37,17 @@ async function json<T>(res: Response, status = 200): Promise<T> {
   return (await res.json()) as T;
 }
 
-const LINES = [line('Design', 12_500, 8_000, 1_900), line('Hosting', 1_000, 1_999, 700), line('Fee', 1_000, 333)];
+const LINES = [
+  line('Design', 12_500, 8_000, 1_900),
+  line('Hosting', 1_000, 1_999, 700),
+  line('Fee', 1_000, 333),
+];
 
 const createQuote = async (body: Record<string, unknown> = {}, owner = w.owner) =>
-  json<Quote>(await send(t, 'POST', '/api/quotes', owner, { clientId: w.clientId, lines: LINES, ...body }), 201);
+  json<Quote>(
+    await send(t, 'POST', '/api/quotes', owner, { clientId: w.clientId, lines: LINES, ...body }),
+    201,
+  );
 const sendQuote = async (id: string) => json<Quote>(await send(t, 'POST', `/api/quotes/${id}/send`, w.owner));
 const portal = (method: string, path: string, body?: unknown, ip = '203.0.113.7') =>
   portalRequest(t, method, `/api/portal/${w.portalId}${path}`, w.token, body, { 'X-Forwarded-For': ip });
@@ -69,7 +76,10 @@ describe('drafts', () => {
   it('edits and deletes drafts only; another provider’s quote is 404', async () => {
     const draft = await createQuote();
     const edited = await json<Quote>(
-      await send(t, 'PATCH', `/api/quotes/${draft.id}`, w.owner, { validUntil: plusDays(10), lines: [line('A', 1000, 100)] }),
+      await send(t, 'PATCH', `/api/quotes/${draft.id}`, w.owner, {
+        validUntil: plusDays(10),
+        lines: [line('A', 1000, 100)],
+      }),
     );
     expect(edited).toMatchObject({ validUntil: plusDays(10), amountCents: 100 });
     const other = await invoicesWorld(t, 'quo-other');
@@ -93,7 +103,9 @@ describe('sending', () => {
     // Anyone holding the quote's data can recompute it.
     expect(quoteContentSha256(a)).toBe(a.contentSha256);
     expect(a.status).toBe('sent');
-    const mail = (await outbox(t, (await clientEmail()) ?? '')).find((m) => m.subject.includes(b.number ?? '?'));
+    const mail = (await outbox(t, (await clientEmail()) ?? '')).find((m) =>
+      m.subject.includes(b.number ?? '?'),
+    );
     expect(mail?.text).toContain(`/portal/${w.portalId}/quotes/${b.id}`);
     // Sent is final: no edit, no second send, no delete.
     expect((await send(t, 'PATCH', `/api/quotes/${a.id}`, w.owner, { description: 'x' })).status).toBe(409);
@@ -108,10 +120,18 @@ describe('sending', () => {
       await send(t, 'POST', '/api/quotes', de.owner, { clientId: de.clientId, lines: LINES }),
       201,
     );
-    expect((await json<Quote>(await send(t, 'POST', `/api/quotes/${q.id}/send`, de.owner))).number).toBe('AN-0001');
+    expect((await json<Quote>(await send(t, 'POST', `/api/quotes/${q.id}/send`, de.owner))).number).toBe(
+      'AN-0001',
+    );
     const same = await send(t, 'PATCH', '/api/invoice-settings', de.owner, { quotePrefix: 'INV-' });
     expect(same.status).toBe(422);
-    expect((await json<InvoiceSettings>(await send(t, 'PATCH', '/api/invoice-settings', de.owner, { quotePrefix: 'ANG-' }))).quotePrefix).toBe('ANG-');
+    expect(
+      (
+        await json<InvoiceSettings>(
+          await send(t, 'PATCH', '/api/invoice-settings', de.owner, { quotePrefix: 'ANG-' }),
+        )
+      ).quotePrefix,
+    ).toBe('ANG-');
   });
 
   it('refuses to send a quote whose validity has passed (422 on validUntil)', async () => {
@@ -204,21 +224,27 @@ describe('the client’s decision', () => {
 
   it('lets exactly one of two concurrent decisions through', async () => {
     const sent = await sendQuote((await createQuote()).id);
-    const results = await Promise.all([accept(sent), portal('POST', `/quotes/${sent.id}/decline`, { reason: 'Too dear' })]);
+    const results = await Promise.all([
+      accept(sent),
+      portal('POST', `/quotes/${sent.id}/decline`, { reason: 'Too dear' }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const [{ count }] = (await t.sql<{ count: number }[]>`
+    const rows = await t.sql<{ count: number }[]>`
       SELECT count(*)::int AS count FROM activity_feed
-      WHERE activity_type = 'quote_status' AND metadata->>'quoteId' = ${sent.id} AND metadata->>'from' = 'sent'`) as [
-      { count: number },
-    ];
+      WHERE activity_type = 'quote_status' AND metadata->>'quoteId' = ${sent.id} AND metadata->>'from' = 'sent'`;
+    const count = rows[0]?.count;
     expect(count).toBe(1);
   });
 
   it('records a decline with its reason', async () => {
     const sent = await sendQuote((await createQuote()).id);
-    const declined = await json<PortalQuote>(await portal('POST', `/quotes/${sent.id}/decline`, { reason: 'Too dear' }));
+    const declined = await json<PortalQuote>(
+      await portal('POST', `/quotes/${sent.id}/decline`, { reason: 'Too dear' }),
+    );
     expect(declined.decision).toMatchObject({ outcome: 'declined', reason: 'Too dear', contentSha256: null });
-    expect((await send(t, 'POST', `/api/quotes/${sent.id}/invoices`, w.owner, { part: 'full' })).status).toBe(409);
+    expect((await send(t, 'POST', `/api/quotes/${sent.id}/invoices`, w.owner, { part: 'full' })).status).toBe(
+      409,
+    );
   });
 });
 
@@ -238,7 +264,11 @@ describe('invoices of an accepted quote', () => {
   it('bills all of it once, with the quote’s lines', async () => {
     const quote = await accepted();
     const full = await json<Invoice>(await invoice(quote.id, { part: 'full' }), 201);
-    expect(full).toMatchObject({ status: 'draft', amountCents: quote.amountCents, client: { id: w.clientId } });
+    expect(full).toMatchObject({
+      status: 'draft',
+      amountCents: quote.amountCents,
+      client: { id: w.clientId },
+    });
     expect(full.lines.map((l) => l.description)).toEqual(['Design', 'Hosting', 'Fee']);
     expect((await invoice(quote.id, { part: 'full' })).status).toBe(409);
     expect((await invoice(quote.id, { part: 'deposit', depositPercent: 30 })).status).toBe(409);
@@ -252,7 +282,10 @@ describe('invoices of an accepted quote', () => {
     expect((await invoice(quote.id, { part: 'rest' })).status).toBe(409);
     expect((await invoice(quote.id, { part: 'deposit' })).status).toBe(422);
     expect((await invoice(quote.id, { part: 'deposit', depositPercent: 100 })).status).toBe(422);
-    const deposit = await json<Invoice>(await invoice(quote.id, { part: 'deposit', depositPercent: 30 }), 201);
+    const deposit = await json<Invoice>(
+      await invoice(quote.id, { part: 'deposit', depositPercent: 30 }),
+      201,
+    );
     // One line per VAT group (19 %, 7 %, zero-rated), each 30 % of the group.
     expect(deposit.lines.map((l) => [l.taxRateBp, l.unitPriceCents])).toEqual([
       [1_900, 30_000],
@@ -279,7 +312,11 @@ describe('the PDF', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toContain(`${quote.number}.pdf`);
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const client = await portal('GET', `/quotes/${quote.id}/pdf`);
     expect(client.status).toBe(200);
   });

@@ -139,8 +139,12 @@ function quoteOf(type: ActivityType, meta: Record<string, unknown>): ActivityIte
 function quoteKeys(meta: Record<string, unknown>): { title: string; description: string } {
   const status = text(meta.status);
   return {
-    title: QUOTE_STATUSES.has(status) ? `activity.quote_status.titles.${status}` : 'activity.quote_status.title',
-    description: meta.actorName ? 'activity.quote_status.descriptionActor' : 'activity.quote_status.description',
+    title: QUOTE_STATUSES.has(status)
+      ? `activity.quote_status.titles.${status}`
+      : 'activity.quote_status.title',
+    description: meta.actorName
+      ? 'activity.quote_status.descriptionActor'
+      : 'activity.quote_status.description',
   };
 }
 

@@ -47,8 +47,7 @@ export async function insertInvoiceDraft(
   const [profile] = await tx<{ preferred_language: Language; currency: string | null }[]>`
     SELECT preferred_language, currency FROM profiles WHERE ${ownedBy(tx, scope, 'user_id')}`;
   const settings = await settingsOf(tx, scope);
-  const currency =
-    input.currency ?? defaultCurrency(profile?.preferred_language ?? 'en', profile?.currency);
+  const currency = input.currency ?? defaultCurrency(profile?.preferred_language ?? 'en', profile?.currency);
   const language = input.language ?? client.language;
   // Omitted: the payment term from today; an explicit null: no due date.
   const dueDate =

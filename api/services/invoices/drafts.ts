@@ -21,7 +21,9 @@ export function totalsOf(lines: readonly MoneyLine[]) {
 }
 
 /** Where a document's lines live: an invoice's (`invoice_lines.invoice_id`) or a quote's (`quote_lines.quote_id`). */
-export type LinesTable = { table: 'invoice_lines'; owner: 'invoice_id' } | { table: 'quote_lines'; owner: 'quote_id' };
+export type LinesTable =
+  | { table: 'invoice_lines'; owner: 'invoice_id' }
+  | { table: 'quote_lines'; owner: 'quote_id' };
 export const INVOICE_LINES: LinesTable = { table: 'invoice_lines', owner: 'invoice_id' };
 export const QUOTE_LINES: LinesTable = { table: 'quote_lines', owner: 'quote_id' };
 

@@ -12,7 +12,8 @@ import { likeContains } from '../clients/list-clients';
 import { invoiceJoins, type SummaryRow, summaryColumns, toInvoiceSummary } from './view';
 
 /** The keyset cursor: the last row's created_at (microseconds) and id (invoices and quotes). */
-export const encodeCursor = (row: Pick<SummaryRow, 'cursor_ts' | 'id'>) => Buffer.from(`${row.cursor_ts}|${row.id}`).toString('base64url');
+export const encodeCursor = (row: Pick<SummaryRow, 'cursor_ts' | 'id'>) =>
+  Buffer.from(`${row.cursor_ts}|${row.id}`).toString('base64url');
 
 export function decodeCursor(cursor: string): { ts: string; id: string } {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');

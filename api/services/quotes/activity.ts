@@ -1,5 +1,5 @@
-import type { JobQueue } from '../../jobs/queue';
 import type { Tx } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
 import { recordActivity } from '../activity/record-activity';
 
 /** What a quote status change's activity row says. */

@@ -54,4 +54,6 @@ export function canonicalJson(value: unknown): string {
 
 /** SHA-256 (hex) of the quote's canonical content. */
 export const quoteContentSha256 = (quote: Quote) =>
-  createHash('sha256').update(canonicalJson(canonicalContent(quote)), 'utf8').digest('hex');
+  createHash('sha256')
+    .update(canonicalJson(canonicalContent(quote)), 'utf8')
+    .digest('hex');

@@ -29,7 +29,14 @@ export async function decideQuote(
     const now = deps.now();
     const accepted = input.outcome === 'accepted';
     const [row] = await tx<
-      { id: string; number: string; client_id: string; project_id: string | null; amount_cents: string; currency: string }[]
+      {
+        id: string;
+        number: string;
+        client_id: string;
+        project_id: string | null;
+        amount_cents: string;
+        currency: string;
+      }[]
     >`
       UPDATE quotes i SET status = ${input.outcome}, decided_at = ${now}, updated_at = ${now},
         decided_by_client_id = c.id, decided_by_name = c.name, decided_by_email = c.email,

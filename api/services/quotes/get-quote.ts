@@ -21,7 +21,12 @@ export const quoteLinesOf = (sql: Sql | Tx, scope: Scope, quoteId: string) =>
   linesOf(sql, scope, quoteId, QUOTE_LINES);
 
 /** One of the provider's quotes with its lines, acceptance and invoices (404 for another provider's). */
-export async function getQuote(sql: Sql | Tx, scope: ProviderScope, quoteId: string, today: string): Promise<Quote> {
+export async function getQuote(
+  sql: Sql | Tx,
+  scope: ProviderScope,
+  quoteId: string,
+  today: string,
+): Promise<Quote> {
   const [row, lines] = await Promise.all([quoteRow(sql, scope, quoteId), quoteLinesOf(sql, scope, quoteId)]);
   return toQuote(row, lines, today);
 }

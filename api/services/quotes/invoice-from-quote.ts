@@ -6,7 +6,7 @@ import {
 } from '../../../shared/contracts/deposit';
 import type { Invoice } from '../../../shared/contracts/invoices';
 import type { QuoteInvoiceCreate } from '../../../shared/contracts/quotes';
-import { type ProviderScope, ownedBy } from '../../auth/scope';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import { translate } from '../../http/i18n';
@@ -41,7 +41,8 @@ const rateText = (bp: number | null, lang: 'en' | 'de') =>
 function groupLines(groups: GroupAmount[], lang: 'en' | 'de', key: string, vars: Record<string, string>) {
   const several = new Set(groups.map((g) => g.taxRateBp)).size > 1;
   return groups.map((g) => ({
-    description: translate(lang, key, vars) + (several && g.taxRateBp ? ` (${rateText(g.taxRateBp, lang)})` : ''),
+    description:
+      translate(lang, key, vars) + (several && g.taxRateBp ? ` (${rateText(g.taxRateBp, lang)})` : ''),
     quantityMilli: 1000,
     unitPriceCents: g.netCents,
     taxRateBp: g.taxRateBp,
@@ -141,7 +142,11 @@ async function draftOf(
   const key = deposit ? 'quoteInvoice.restWithDeposit' : 'quoteInvoice.rest';
   return {
     ...base,
-    description: translate(lang, deposit ? 'quoteInvoice.restDescriptionWithDeposit' : 'quoteInvoice.restDescription', { number, deposit }),
+    description: translate(
+      lang,
+      deposit ? 'quoteInvoice.restDescriptionWithDeposit' : 'quoteInvoice.restDescription',
+      { number, deposit },
+    ),
     lines: groupLines(rest, lang, key, { number, deposit }),
   };
 }

@@ -4,8 +4,8 @@ import { type ClientScope, ownedBy, type ProviderScope, tenant } from '../../aut
 import type { Sql } from '../../db/client';
 import { likeContains } from '../clients/list-clients';
 import { QUOTE_LINES } from '../invoices/drafts';
-import type { LineRow } from '../invoices/view';
 import { decodeCursor, encodeCursor } from '../invoices/list-invoices';
+import type { LineRow } from '../invoices/view';
 import { type QuoteRow, quoteColumns, quoteJoins, toPortalQuote, toQuoteSummary } from './view';
 
 /** The stored condition of a shown status (`expired` is a sent quote past its validity). */

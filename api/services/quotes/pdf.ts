@@ -2,10 +2,10 @@ import { type Scope, tenant } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import type { FileStore } from '../../storage/store';
+import { legalColumns, legalJoins } from '../invoices/legal';
 import { LABELS } from '../invoices/pdf/labels';
 import { logoForPdf, type PdfRow, pdfDataOf, pdfFileName } from '../invoices/pdf/load';
 import { renderInvoicePdf } from '../invoices/pdf/render';
-import { legalColumns, legalJoins } from '../invoices/legal';
 import { quoteRow } from './get-quote';
 import { shownStatus } from './view';
 
@@ -76,5 +76,8 @@ export async function quotePdfFile(
           : null,
     },
   });
-  return { bytes, fileName: pdfFileName(data.number, data.language, LABELS[data.language].quote.draftFileName) };
+  return {
+    bytes,
+    fileName: pdfFileName(data.number, data.language, LABELS[data.language].quote.draftFileName),
+  };
 }

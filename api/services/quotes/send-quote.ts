@@ -24,7 +24,9 @@ export async function sendQuote(deps: InvoiceDeps, scope: ProviderScope, quoteId
     const current = await lockQuote(tx, scope, quoteId);
     if (current.status !== 'draft') throw new ApiError('quote_transition_not_allowed');
     if (current.valid_until < today) {
-      throw new ApiError('validation_failed', { fields: [{ path: 'validUntil', key: 'validation.quoteValidityPast' }] });
+      throw new ApiError('validation_failed', {
+        fields: [{ path: 'validUntil', key: 'validation.quoteValidityPast' }],
+      });
     }
     const settings = await lockSettings(tx, scope);
     const number = formatNumber(settings.quote_prefix_effective, settings.next_quote_number);
@@ -35,7 +37,16 @@ export async function sendQuote(deps: InvoiceDeps, scope: ProviderScope, quoteId
     const sent: Quote = { ...draft, number, status: 'sent', issuedAt: now.toISOString() };
     const hash = quoteContentSha256(sent);
     const [row] = await tx<
-      { id: string; number: string; client_id: string; project_id: string | null; amount_cents: string; currency: string; valid_until: string; language: Language }[]
+      {
+        id: string;
+        number: string;
+        client_id: string;
+        project_id: string | null;
+        amount_cents: string;
+        currency: string;
+        valid_until: string;
+        language: Language;
+      }[]
     >`
       UPDATE quotes SET number = ${number}, status = 'sent', issued_at = ${now}, updated_at = ${now},
                         parties = ${tx.json(parties as never)}, tax_mode = ${parties.taxMode}, content_sha256 = ${hash}
@@ -65,7 +76,15 @@ async function queueQuoteMail(
   deps: InvoiceDeps,
   tx: Tx,
   scope: ProviderScope,
-  quote: { id: string; client_id: string; number: string; amount_cents: string; currency: string; valid_until: string; language: Language },
+  quote: {
+    id: string;
+    client_id: string;
+    number: string;
+    amount_cents: string;
+    currency: string;
+    valid_until: string;
+    language: Language;
+  },
 ) {
   const [to] = await tx<{ email: string; name: string; portal_id: string; sender: string | null }[]>`
     SELECT c.email, c.name, c.portal_id,

@@ -69,7 +69,9 @@ export async function updateQuote(
     })
     .catch((err: { code?: string; constraint_name?: string }) => {
       if (err.code === '23514' && err.constraint_name === 'quotes_supply_period_order') {
-        throw new ApiError('validation_failed', { fields: [{ path: 'supplyTo', key: 'validation.endBeforeStart' }] });
+        throw new ApiError('validation_failed', {
+          fields: [{ path: 'supplyTo', key: 'validation.endBeforeStart' }],
+        });
       }
       throw err;
     });

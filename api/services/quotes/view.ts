@@ -1,5 +1,6 @@
 import type { Language } from '../../../shared/contracts/common';
 import type { Currency } from '../../../shared/contracts/invoices';
+import { computeTotals } from '../../../shared/contracts/money';
 import type {
   PortalQuote,
   Quote,
@@ -9,7 +10,6 @@ import type {
   QuoteStatus,
   QuoteSummary,
 } from '../../../shared/contracts/quotes';
-import { computeTotals } from '../../../shared/contracts/money';
 import type { Sql, Tx } from '../../db/client';
 import { type LegalRow, legalColumns, legalJoins, partiesOf, toInvoiceLegal } from '../invoices/legal';
 import { type LineRow, toInvoiceLine } from '../invoices/view';
@@ -51,7 +51,13 @@ export interface QuoteRow extends LegalRow {
   created_at: Date;
   updated_at: Date;
   cursor_ts: string;
-  invoices: { id: string; number: string | null; status: QuoteInvoice['status']; part: QuoteInvoicePart; amount_cents: number }[];
+  invoices: {
+    id: string;
+    number: string | null;
+    status: QuoteInvoice['status'];
+    part: QuoteInvoicePart;
+    amount_cents: number;
+  }[];
 }
 
 /** Every column a quote read needs, over `quotes i` joined by {@link quoteJoins}. */
@@ -112,7 +118,10 @@ function decisionOf(row: QuoteRow): QuoteDecision | null {
 }
 
 /** What `POST …/invoice` accepts now (the service checks the same under the quote's lock). */
-export function invoiceableParts(status: StoredQuoteStatus, invoices: QuoteRow['invoices']): QuoteInvoicePart[] {
+export function invoiceableParts(
+  status: StoredQuoteStatus,
+  invoices: QuoteRow['invoices'],
+): QuoteInvoicePart[] {
   if (status !== 'accepted') return [];
   const live = invoices.filter((v) => v.status !== 'cancelled');
   if (live.length === 0) return ['full', 'deposit'];
@@ -137,7 +146,12 @@ export function toQuote(row: QuoteRow, lineRows: LineRow[], today: string): Quot
   const totals = computeTotals(lines);
   return {
     ...toQuoteSummary(row, today),
-    client: { id: row.client_id, name: row.client_name, email: row.client_email, company: row.client_company },
+    client: {
+      id: row.client_id,
+      name: row.client_name,
+      email: row.client_email,
+      company: row.client_company,
+    },
     language: row.language,
     lines,
     subtotalCents: Number(row.subtotal_cents),

@@ -155,7 +155,8 @@ export const LABELS: Record<PdfLanguage, InvoiceLabels> = {
       validUntil: 'Valid until',
       acceptance: 'Acceptance',
       record: 'Acceptance record',
-      acceptBy: (date) => `This quote is valid until ${date}. You can accept or decline it in your client portal.`,
+      acceptBy: (date) =>
+        `This quote is valid until ${date}. You can accept or decline it in your client portal.`,
       acceptedStamp: 'ACCEPTED',
       declinedStamp: 'DECLINED',
       decidedOn: (date) => `on ${date}`,

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Currency, InvoiceStatus } from '../../../../shared/contracts/invoices';
-import type { QuoteStatus } from '../../../../shared/contracts/quotes';
 import { effectiveCategory, type VatCategory } from '../../../../shared/contracts/legal';
+import type { QuoteStatus } from '../../../../shared/contracts/quotes';
 import { type Scope, tenant } from '../../../auth/scope';
 import type { Sql, Tx } from '../../../db/client';
 import { ApiError } from '../../../http/errors';

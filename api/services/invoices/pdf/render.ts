@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { Currency, InvoiceParty, InvoiceStatus } from '../../../../shared/contracts/invoices';
 import type { InvoiceTaxMode, InvoiceUnit, VatCategory } from '../../../../shared/contracts/legal';
-import type { QuoteStatus } from '../../../../shared/contracts/quotes';
 import { computeTotals } from '../../../../shared/contracts/money';
+import type { QuoteStatus } from '../../../../shared/contracts/quotes';
 import { INTER_REGULAR, INTER_SEMIBOLD } from '../../files/fonts';
 import { pdfFormat } from './format';
 import { LABELS, type PdfLanguage } from './labels';
@@ -374,23 +374,23 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
         [L.quote.validUntil, f.date(quote.validUntil)],
       ]
     : creditNote
-    ? [
-        [L.creditNoteNumber, data.number ?? L.draft],
-        [L.creditNoteDate, f.date(data.issueDate)],
-        ...(data.cancels
-          ? ([
-              [L.cancelsInvoice, data.cancels.number],
-              [L.cancelledInvoiceDate, f.date(data.cancels.issueDate)],
-            ] as [string, string][])
-          : []),
-        ...supplyMeta,
-      ]
-    : [
-        [L.invoiceNumber, data.number ?? L.draft],
-        [L.issueDate, data.number ? f.date(data.issueDate) : '–'],
-        ...supplyMeta,
-        ...(data.dueDate ? ([[L.dueDate, f.date(data.dueDate)]] as [string, string][]) : []),
-      ];
+      ? [
+          [L.creditNoteNumber, data.number ?? L.draft],
+          [L.creditNoteDate, f.date(data.issueDate)],
+          ...(data.cancels
+            ? ([
+                [L.cancelsInvoice, data.cancels.number],
+                [L.cancelledInvoiceDate, f.date(data.cancels.issueDate)],
+              ] as [string, string][])
+            : []),
+          ...supplyMeta,
+        ]
+      : [
+          [L.invoiceNumber, data.number ?? L.draft],
+          [L.issueDate, data.number ? f.date(data.issueDate) : '–'],
+          ...supplyMeta,
+          ...(data.dueDate ? ([[L.dueDate, f.date(data.dueDate)]] as [string, string][]) : []),
+        ];
   let metaY = blockTop;
   const metaX = left + width - 240;
   for (const [label, value] of meta) {
@@ -612,7 +612,12 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
     const texts = d
       ? [
           d.outcome === 'accepted'
-            ? L.quote.acceptedBy(d.name ?? '', d.email ?? '', `${d.at.slice(0, 19).replace('T', ' ')} UTC`, d.ip ?? '')
+            ? L.quote.acceptedBy(
+                d.name ?? '',
+                d.email ?? '',
+                `${d.at.slice(0, 19).replace('T', ' ')} UTC`,
+                d.ip ?? '',
+              )
             : L.quote.declinedBy(d.name ?? '', `${d.at.slice(0, 19).replace('T', ' ')} UTC`),
           ...(d.contentSha256 ? [`SHA-256: ${d.contentSha256}`] : []),
         ]
@@ -628,16 +633,21 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
       .font('Inter-SemiBold')
       .fontSize(8)
       .fillColor(accent)
-      .text((d ? L.quote.record : L.quote.acceptance).toUpperCase(), left, y, { width, characterSpacing: 0.6 });
-    doc.font('Inter').fontSize(9).fillColor(INK).text(body, left, doc.y + 3, { width });
+      .text((d ? L.quote.record : L.quote.acceptance).toUpperCase(), left, y, {
+        width,
+        characterSpacing: 0.6,
+      });
+    doc
+      .font('Inter')
+      .fontSize(9)
+      .fillColor(INK)
+      .text(body, left, doc.y + 3, { width });
     y = doc.y;
   }
 
   /* --- How to pay (an open or draft invoice) -------------------------------------------------------- */
   const open =
-    !creditNote &&
-    !quote &&
-    (data.status === 'draft' || data.status === 'sent' || data.status === 'overdue');
+    !creditNote && !quote && (data.status === 'draft' || data.status === 'sent' || data.status === 'overdue');
   if (open) {
     const texts = [
       ...(data.dueDate ? [L.payBy(f.date(data.dueDate))] : []),
