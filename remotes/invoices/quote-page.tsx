@@ -2,7 +2,7 @@ import { Download, FileCheck2, Pencil, Percent, Receipt, Send, Trash2 } from 'lu
 import { type FormEvent, useState } from 'react';
 import type { ApiError } from '../../shared/api/error';
 import type { Quote, QuoteInvoiceCreate } from '../../shared/contracts/quotes';
-import { formatDate } from '../../shared/format/date';
+import { formatDate, formatDateTime } from '../../shared/format/date';
 import { INVOICE_STATUS, QUOTE_STATUS } from '../../shared/invoices/status';
 import { Link, useNavigate, useParams } from '../../shared/router';
 import { Button, buttonClass } from '../../shared/ui/button';
@@ -260,7 +260,7 @@ function DecisionCard({ quote }: { quote: Quote }) {
           <span className="block">{d.name}</span>
           <span className="block text-muted [overflow-wrap:anywhere]">{d.email}</span>
         </Item>
-        <Item label={t('quotes.record.at')}>{formatDate(d.at, lang)}</Item>
+        <Item label={t('quotes.record.at')}>{formatDateTime(d.at, lang)}</Item>
         <Item label={t('quotes.record.ip')}>
           <span className="font-mono">{d.ip}</span>
         </Item>

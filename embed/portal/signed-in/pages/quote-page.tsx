@@ -1,7 +1,7 @@
 import { CircleCheck, Clock, Download, FileSignature, FileX, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import type { PortalQuote } from '../../../../shared/contracts/quotes';
-import { formatDate } from '../../../../shared/format/date';
+import { formatDate, formatDateTime } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
 import { Button } from '../../../../shared/ui/button';
 import { Card } from '../../../../shared/ui/card';
@@ -85,7 +85,7 @@ function DecisionRecord({ quote }: { quote: PortalQuote }) {
         </div>
         <div className="flex flex-wrap gap-x-2">
           <dt className="text-muted">{t('quote.at')}</dt>
-          <dd>{formatDate(d.at, lang)}</dd>
+          <dd>{formatDateTime(d.at, lang)}</dd>
         </div>
         <div className="flex flex-wrap gap-x-2">
           <dt className="text-muted">{t('quote.ip')}</dt>
