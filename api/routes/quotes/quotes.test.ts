@@ -3,6 +3,7 @@ import type { NotificationList } from '../../../shared/contracts/activity';
 import type { Invoice, InvoiceSettings } from '../../../shared/contracts/invoices';
 import type { PortalQuote, Quote, QuoteList } from '../../../shared/contracts/quotes';
 import { outbox } from '../../auth/testing';
+import { POPPLER, pdfText } from '../../services/invoices/pdf/pdf-tools';
 import { type InvoicesWorld, invoicesWorld, line } from '../../services/invoices/testing';
 import { quoteContentSha256 } from '../../services/quotes/canonical';
 import { createTestContext, type TestContext } from '../../testing/harness';
@@ -306,18 +307,29 @@ describe('invoices of an accepted quote', () => {
 });
 
 describe('the PDF', () => {
-  it('is a PDF for the provider and the client, named after the number', async () => {
+  it('is a PDF for the provider and the client, named after the number, with the acceptance record once accepted', async () => {
     const quote = await sendQuote((await createQuote()).id);
     const res = await send(t, 'GET', `/api/quotes/${quote.id}/pdf`, w.owner);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toContain(`${quote.number}.pdf`);
-    expect(
-      Buffer.from(await res.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    const sentPdf = Buffer.from(await res.arrayBuffer());
+    expect(sentPdf.subarray(0, 5).toString()).toBe('%PDF-');
+    if (POPPLER) {
+      const text = pdfText(sentPdf);
+      expect(text).toContain('Quote number');
+      expect(text).toContain(quote.number);
+      expect(text).toContain('Valid until');
+      expect(text.replace(/\s+/g, '')).toContain(quote.contentSha256);
+    }
+    await json(await accept(quote, '198.51.100.77'));
     const client = await portal('GET', `/quotes/${quote.id}/pdf`);
     expect(client.status).toBe(200);
+    if (POPPLER) {
+      const text = pdfText(Buffer.from(await client.arrayBuffer()));
+      expect(text).toContain('ACCEPTED');
+      expect(text).toContain('Acceptance record'.toUpperCase());
+      expect(text).toContain('198.51.100.77');
+    }
   });
 });
