@@ -1956,7 +1956,7 @@ export interface paths {
         };
         /**
          * The client’s quotes
-         * @description The signed-in client’s quotes (up to 100, newest first) with their lines and totals; drafts are the provider’s own until sent. Only the client’s own.
+         * @description The signed-in client’s quotes (newest first, paged by cursor: `limit` up to 100, default 50; `nextCursor` continues the list as `cursor`) with their lines and totals; drafts are the provider’s own until sent. Only the client’s own.
          */
         get: operations["portalListQuotes"];
         put?: never;
@@ -5333,7 +5333,10 @@ export interface components {
             creditNotePrefix: string;
             /** Format: int32 */
             defaultDueDays: number;
-            /** @description How many days a new quote is valid by default. */
+            /**
+             * Format: int32
+             * @description How many days a new quote is valid by default.
+             */
             defaultQuoteValidDays: number;
             /** Format: int32 */
             defaultTaxRateBp: number | null;
@@ -5393,7 +5396,10 @@ export interface components {
             creditNotePrefix?: string;
             /** Format: int32 */
             defaultDueDays?: number;
-            /** @description How many days a new quote is valid by default. */
+            /**
+             * Format: int32
+             * @description How many days a new quote is valid by default.
+             */
             defaultQuoteValidDays?: number;
             /** Format: int32 */
             defaultTaxRateBp?: number | null;
@@ -6724,6 +6730,8 @@ export interface components {
         };
         PortalQuoteList: {
             items: components["schemas"]["PortalQuote"][];
+            /** @description Send as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
         };
         PortalSession: {
             client: components["schemas"]["PortalClient"];
@@ -7274,6 +7282,7 @@ export interface components {
         };
         QuoteInvoiceCreate: {
             /**
+             * Format: int32
              * @description For `deposit`: the share of the total, in whole percent (1–99).
              * @example 30
              */
@@ -7286,6 +7295,7 @@ export interface components {
         };
         QuoteList: {
             items: components["schemas"]["QuoteSummary"][];
+            /** @description Send as `cursor` for the next page; null on the last page. */
             nextCursor: string | null;
         };
         /** @description A quote was sent to its client. */
@@ -19877,7 +19887,12 @@ export interface operations {
     };
     portalListQuotes: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                cursor?: string;
+                /** @description Items per page, 1–100 (default 50). */
+                limit?: number;
+            };
             header?: never;
             path: {
                 portalId: string;
@@ -24052,7 +24067,9 @@ export interface operations {
         parameters: {
             query?: {
                 clientId?: string;
+                /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
                 cursor?: string;
+                /** @description Items per page, 1–100 (default 50). */
                 limit?: number;
                 /** @description Searches number and description. */
                 q?: string;

@@ -485,7 +485,7 @@ export const InvoiceSettings = z
       .int()
       .min(1)
       .max(365)
-      .meta({ description: 'How many days a new quote is valid by default.' }),
+      .meta({ format: 'int32', description: 'How many days a new quote is valid by default.' }),
   })
   .meta({ id: 'InvoiceSettings' });
 export type InvoiceSettings = z.infer<typeof InvoiceSettings>;

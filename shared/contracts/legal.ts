@@ -364,6 +364,7 @@ export const Iban = text({ error: 'validation.ibanInvalid' })
 
 export const Bic = text({ error: 'validation.bicInvalid' })
   .trim()
+  .max(20, { error: 'validation.bicInvalid' })
   .transform((v) => v.replace(/\s/g, '').toUpperCase())
   .refine((v) => /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(v), { error: 'validation.bicInvalid' })
   .meta({ description: 'BIC (SWIFT code) of the bank, 8 or 11 characters.', example: 'COBADEFFXXX' });

@@ -9,6 +9,7 @@ import {
   InvoiceStatus,
   TaxGroup,
 } from './invoices';
+import { PageQuery, pageOf } from './paging';
 
 /*
  * Quotes (Angebote, issue 28): lines and totals like an invoice (the same line contract and arithmetic), a
@@ -149,14 +150,11 @@ export const QuoteListQuery = z.object({
   status: QuoteStatus.optional(),
   clientId: Uuid({ error: 'validation.invalid' }).optional(),
   q: text().trim().max(200).optional().meta({ description: 'Searches number and description.' }),
-  cursor: text().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  ...PageQuery,
 });
 export type QuoteListQuery = z.input<typeof QuoteListQuery>;
 
-export const QuoteList = z
-  .object({ items: z.array(QuoteSummary), nextCursor: text().nullable() })
-  .meta({ id: 'QuoteList' });
+export const QuoteList = pageOf(QuoteSummary).meta({ id: 'QuoteList' });
 export type QuoteList = z.infer<typeof QuoteList>;
 
 /** Making an invoice of an accepted quote. */
@@ -169,7 +167,11 @@ export const QuoteInvoiceCreate = z
       .min(1, { error: 'validation.depositPercent' })
       .max(99, { error: 'validation.depositPercent' })
       .optional()
-      .meta({ description: 'For `deposit`: the share of the total, in whole percent (1–99).', example: 30 }),
+      .meta({
+        format: 'int32',
+        description: 'For `deposit`: the share of the total, in whole percent (1–99).',
+        example: 30,
+      }),
   })
   .refine((v) => v.part !== 'deposit' || v.depositPercent !== undefined, {
     error: 'validation.depositPercent',
@@ -182,6 +184,7 @@ export type QuoteInvoiceCreate = z.infer<typeof QuoteInvoiceCreate>;
 export const QuoteAccept = z
   .object({
     contentSha256: text({ error: 'validation.invalid' })
+      .max(64, { error: 'validation.invalid' })
       .regex(/^[0-9a-f]{64}$/, { error: 'validation.invalid' })
       .meta({ description: 'The `contentSha256` of the quote as shown to the client.' }),
   })
@@ -217,4 +220,4 @@ export const PortalQuote = z
   .meta({ id: 'PortalQuote' });
 export type PortalQuote = z.infer<typeof PortalQuote>;
 
-export const PortalQuoteList = z.object({ items: z.array(PortalQuote) }).meta({ id: 'PortalQuoteList' });
+export const PortalQuoteList = pageOf(PortalQuote).meta({ id: 'PortalQuoteList' });

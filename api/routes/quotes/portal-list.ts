@@ -1,4 +1,4 @@
-import { PortalPathParam } from '../../../shared/contracts/portal-client';
+import { PortalListQuery, PortalPathParam } from '../../../shared/contracts/portal-client';
 import { PortalQuoteList } from '../../../shared/contracts/quotes';
 import { errorResponses } from '../../http/openapi';
 import { todayOf } from '../../services/invoices/deps';
@@ -14,8 +14,8 @@ export const registerPortalQuotes = clientOperation(
     tags: ['Portal'],
     summary: 'The client’s quotes',
     description:
-      'The signed-in client’s quotes (up to 100, newest first) with their lines and totals; drafts are the provider’s own until sent. Only the client’s own.',
-    request: { params: PortalPathParam },
+      'The signed-in client’s quotes (newest first, paged by cursor: `limit` up to 100, default 50; `nextCursor` continues the list as `cursor`) with their lines and totals; drafts are the provider’s own until sent. Only the client’s own.',
+    request: { params: PortalPathParam, query: PortalListQuery.omit({ portalId: true }) },
     responses: {
       200: { description: 'The quotes', content: { 'application/json': { schema: PortalQuoteList } } },
       ...errorResponses(401, 422),
@@ -23,6 +23,6 @@ export const registerPortalQuotes = clientOperation(
   },
   async (c, scope) => {
     const deps = c.get('deps');
-    return c.json({ items: await listPortalQuotes(deps.sql, scope, todayOf(deps.now())) }, 200);
+    return c.json(await listPortalQuotes(deps.sql, scope, c.req.valid('query'), todayOf(deps.now())), 200);
   },
 );

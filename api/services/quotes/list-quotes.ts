@@ -44,16 +44,27 @@ export async function listQuotes(
   };
 }
 
-const PORTAL_LIMIT = 100;
-
-/** The signed-in client's sent quotes (never drafts), newest first, with their lines (up to 100). */
-export async function listPortalQuotes(sql: Sql, scope: ClientScope, today: string): Promise<PortalQuote[]> {
-  const rows = await sql<QuoteRow[]>`
+/**
+ * A page of the signed-in client's sent quotes (never drafts), newest first, with their lines (keyset on
+ * `(created_at, id)` with the invoices' cursor, like the provider's list).
+ */
+export async function listPortalQuotes(
+  sql: Sql,
+  scope: ClientScope,
+  page: { cursor?: string | undefined; limit: number },
+  today: string,
+): Promise<{ items: PortalQuote[]; nextCursor: string | null }> {
+  const cursor = page.cursor ? decodeCursor(page.cursor) : null;
+  const found = await sql<QuoteRow[]>`
     SELECT ${quoteColumns(sql)} FROM quotes i ${quoteJoins(sql)}
     WHERE ${tenant(sql, scope, { provider: 'i.provider_id', client: 'i.client_id' })} AND i.status <> 'draft'
+      ${cursor ? sql`AND (i.created_at, i.id) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)` : sql``}
     ORDER BY i.created_at DESC, i.id DESC
-    LIMIT ${PORTAL_LIMIT}`;
-  if (rows.length === 0) return [];
+    LIMIT ${page.limit + 1}`;
+  const rows = found.slice(0, page.limit);
+  const last = rows.at(-1);
+  const nextCursor = found.length > page.limit && last ? encodeCursor(last) : null;
+  if (rows.length === 0) return { items: [], nextCursor: null };
   const lines = await sql<(LineRow & { quote_id: string })[]>`
     SELECT quote_id, id, position, description, quantity_milli::text AS quantity_milli,
            unit_price_cents::text AS unit_price_cents, tax_rate_bp, amount_cents::text AS amount_cents,
@@ -61,11 +72,12 @@ export async function listPortalQuotes(sql: Sql, scope: ClientScope, today: stri
     FROM ${sql(QUOTE_LINES.table)}
     WHERE ${ownedBy(sql, scope, 'provider_id')} AND quote_id IN ${sql(rows.map((r) => r.id))}
     ORDER BY quote_id, position`;
-  return rows.map((row) =>
+  const items = rows.map((row) =>
     toPortalQuote(
       row,
       lines.filter((l) => l.quote_id === row.id),
       today,
     ),
   );
+  return { items, nextCursor };
 }

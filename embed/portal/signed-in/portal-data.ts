@@ -106,7 +106,12 @@ export function useInvoices(portalId: string) {
 export function useQuotes(portalId: string) {
   const { t } = useI18n();
   return useData(portalKeys.quotes(portalId), () =>
-    call((api) => api.GET('/api/portal/{portalId}/quotes', params(portalId)), t('errors.network')),
+    everyPage((cursor) =>
+      call(
+        (api) => api.GET('/api/portal/{portalId}/quotes', pageQuery(portalId, cursor)),
+        t('errors.network'),
+      ),
+    ),
   );
 }
 
