@@ -237,6 +237,30 @@ describe('the client’s decision', () => {
     expect(count).toBe(1);
   });
 
+  it('pages the client’s quotes by cursor, newest first, every sent quote once', async () => {
+    await sendQuote((await createQuote()).id);
+    await sendQuote((await createQuote()).id);
+    const all = await json<{ items: PortalQuote[]; nextCursor: string | null }>(
+      await portal('GET', '/quotes'),
+    );
+    expect(all.nextCursor).toBeNull();
+    expect(all.items.length).toBeGreaterThanOrEqual(2);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const page = await json<{ items: PortalQuote[]; nextCursor: string | null }>(
+        await portal('GET', `/quotes${query}`),
+      );
+      expect(page.items.length).toBe(1);
+      seen.push(...page.items.map((q) => q.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(all.items.map((q) => q.id));
+    expect((await portal('GET', '/quotes?limit=101')).status).toBe(422);
+    expect((await portal('GET', '/quotes?cursor=nonsense')).status).toBe(422);
+  });
+
   it('records a decline with its reason', async () => {
     const sent = await sendQuote((await createQuote()).id);
     const declined = await json<PortalQuote>(
