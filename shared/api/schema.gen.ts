@@ -5306,10 +5306,14 @@ export interface components {
          *       "country": "DE",
          *       "taxNumber": "30/123/45678",
          *       "vatId": "DE123456789",
+         *       "phone": "+49 30 1234567",
          *       "taxMode": "standard",
          *       "businessNote": null,
          *       "paymentInstructions": null,
          *       "footerNote": null,
+         *       "iban": "DE89370400440532013000",
+         *       "bic": "COBADEFFXXX",
+         *       "attachEInvoice": true,
          *       "defaultDueDays": 14,
          *       "defaultTaxRateBp": null
          *     }

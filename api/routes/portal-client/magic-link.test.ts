@@ -395,9 +395,15 @@ describe('magic links with a real mail service (Resend stand-in)', () => {
         timeout: 15_000,
         interval: 25,
       });
-      const [row] = await t.sql<{ status: string; attempts: number }[]>`
-        SELECT status, attempts FROM outbox_emails WHERE to_address = ${client.email} ORDER BY created_at DESC LIMIT 1`;
-      expect(row).toEqual({ status: 'sent', attempts: 1 });
+      // Resend has the mail before the worker records the send: wait for the record, not for time.
+      await vi.waitFor(
+        async () => {
+          const [row] = await t.sql<{ status: string; attempts: number }[]>`
+            SELECT status, attempts FROM outbox_emails WHERE to_address = ${client.email} ORDER BY created_at DESC LIMIT 1`;
+          expect(row).toEqual({ status: 'sent', attempts: 1 });
+        },
+        { timeout: 15_000, interval: 25 },
+      );
       const [{ count } = { count: -1 }] = await t.sql<{ count: number }[]>`
         SELECT count(*)::int AS count FROM client_magic_links
         WHERE client_id = ${client.id} AND used_at IS NULL`;
