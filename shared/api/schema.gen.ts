@@ -5306,16 +5306,19 @@ export interface components {
          *       "country": "DE",
          *       "taxNumber": "30/123/45678",
          *       "vatId": "DE123456789",
-         *       "phone": "+49 30 1234567",
          *       "taxMode": "standard",
          *       "businessNote": null,
+         *       "phone": "+49 30 1234567",
+         *       "iban": null,
+         *       "bic": null,
+         *       "attachEInvoice": false,
          *       "paymentInstructions": null,
          *       "footerNote": null,
-         *       "iban": "DE89370400440532013000",
-         *       "bic": "COBADEFFXXX",
-         *       "attachEInvoice": true,
          *       "defaultDueDays": 14,
-         *       "defaultTaxRateBp": null
+         *       "defaultTaxRateBp": null,
+         *       "quotePrefix": "Q-",
+         *       "nextQuoteNumber": 3,
+         *       "defaultQuoteValidDays": 30
          *     }
          */
         InvoiceSettings: {
@@ -6649,6 +6652,77 @@ export interface components {
             /** @description Send as `cursor` for the next page; null on the last page. */
             nextCursor: string | null;
         };
+        /**
+         * @example {
+         *       "id": "942ffece-374c-4553-9de1-4a9bf6a90b41",
+         *       "number": "Q-0001",
+         *       "status": "sent",
+         *       "currency": "USD",
+         *       "language": "en",
+         *       "description": "Quote markermmxdcpgda4",
+         *       "validUntil": "2027-01-06",
+         *       "issuedAt": "2026-12-07T14:13:51.379Z",
+         *       "project": {
+         *         "id": "44cba6c4-ebf9-4107-9ae7-69c4ab9e72b5",
+         *         "name": "Victim project"
+         *       },
+         *       "lines": [
+         *         {
+         *           "position": 1,
+         *           "description": "Work markermmxdcpgda4",
+         *           "quantityMilli": 1000,
+         *           "unitPriceCents": 5000,
+         *           "taxRateBp": 1900,
+         *           "amountCents": 5000,
+         *           "unit": "unit",
+         *           "unitCode": "C62",
+         *           "vatCategory": "standard",
+         *           "vatCategoryCode": "S",
+         *           "exemptionReason": null
+         *         }
+         *       ],
+         *       "legal": {
+         *         "taxMode": "standard",
+         *         "supplyDate": null,
+         *         "supplyFrom": null,
+         *         "supplyTo": null,
+         *         "seller": {
+         *           "city": "Berlin",
+         *           "name": "Test Studio",
+         *           "vatId": "DE123456789",
+         *           "street": "Teststraße 1",
+         *           "country": "DE",
+         *           "postcode": "10115",
+         *           "taxNumber": "30/123/45678",
+         *           "buyerReference": null
+         *         },
+         *         "buyer": {
+         *           "city": "Köln",
+         *           "name": "victim client",
+         *           "vatId": null,
+         *           "street": "Kundenweg 2",
+         *           "country": "DE",
+         *           "postcode": "50667",
+         *           "taxNumber": null,
+         *           "buyerReference": null
+         *         },
+         *         "sellerNote": null,
+         *         "notes": []
+         *       },
+         *       "subtotalCents": 5000,
+         *       "taxes": [
+         *         {
+         *           "rateBp": 1900,
+         *           "netCents": 5000,
+         *           "taxCents": 950
+         *         }
+         *       ],
+         *       "taxCents": 950,
+         *       "amountCents": 5950,
+         *       "contentSha256": "27d2dc455ea2c7ee26d494374675be3f18859acd4956ebcb6a0bb950e2762486",
+         *       "decision": null
+         *     }
+         */
         PortalQuote: {
             amountCents: number;
             contentSha256: string;
@@ -6732,6 +6806,160 @@ export interface components {
             taxes: components["schemas"]["InvoiceTaxGroup"][];
             validUntil: string;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "84506e5c-0384-4c6e-976d-da2b1a3e405f",
+         *           "number": "Q-0002",
+         *           "status": "accepted",
+         *           "currency": "USD",
+         *           "language": "en",
+         *           "description": "Quote markermmxdcpgda4",
+         *           "validUntil": "2027-01-06",
+         *           "issuedAt": "2026-12-07T14:13:51.472Z",
+         *           "project": {
+         *             "id": "44cba6c4-ebf9-4107-9ae7-69c4ab9e72b5",
+         *             "name": "Victim project"
+         *           },
+         *           "lines": [
+         *             {
+         *               "position": 1,
+         *               "description": "Work markermmxdcpgda4",
+         *               "quantityMilli": 1000,
+         *               "unitPriceCents": 5000,
+         *               "taxRateBp": 1900,
+         *               "amountCents": 5000,
+         *               "unit": "unit",
+         *               "unitCode": "C62",
+         *               "vatCategory": "standard",
+         *               "vatCategoryCode": "S",
+         *               "exemptionReason": null
+         *             }
+         *           ],
+         *           "legal": {
+         *             "taxMode": "standard",
+         *             "supplyDate": null,
+         *             "supplyFrom": null,
+         *             "supplyTo": null,
+         *             "seller": {
+         *               "city": "Berlin",
+         *               "name": "Test Studio",
+         *               "vatId": "DE123456789",
+         *               "street": "Teststraße 1",
+         *               "country": "DE",
+         *               "postcode": "10115",
+         *               "taxNumber": "30/123/45678",
+         *               "buyerReference": null
+         *             },
+         *             "buyer": {
+         *               "city": "Köln",
+         *               "name": "victim client",
+         *               "vatId": null,
+         *               "street": "Kundenweg 2",
+         *               "country": "DE",
+         *               "postcode": "50667",
+         *               "taxNumber": null,
+         *               "buyerReference": null
+         *             },
+         *             "sellerNote": null,
+         *             "notes": []
+         *           },
+         *           "subtotalCents": 5000,
+         *           "taxes": [
+         *             {
+         *               "rateBp": 1900,
+         *               "netCents": 5000,
+         *               "taxCents": 950
+         *             }
+         *           ],
+         *           "taxCents": 950,
+         *           "amountCents": 5950,
+         *           "contentSha256": "284f53aafd65f2c7afd2574aeba498f883d778cbf4d3216bc4a0b99d8787d550",
+         *           "decision": {
+         *             "outcome": "accepted",
+         *             "at": "2026-12-07T14:13:51.509Z",
+         *             "clientId": "20ab67c3-c1ee-4b18-a87a-46215f51cbc0",
+         *             "name": "victim client",
+         *             "email": "victim-client-mxdcpg2n-1@example.com",
+         *             "ip": "unknown",
+         *             "contentSha256": "284f53aafd65f2c7afd2574aeba498f883d778cbf4d3216bc4a0b99d8787d550",
+         *             "reason": null
+         *           }
+         *         },
+         *         {
+         *           "id": "942ffece-374c-4553-9de1-4a9bf6a90b41",
+         *           "number": "Q-0001",
+         *           "status": "sent",
+         *           "currency": "USD",
+         *           "language": "en",
+         *           "description": "Quote markermmxdcpgda4",
+         *           "validUntil": "2027-01-06",
+         *           "issuedAt": "2026-12-07T14:13:51.379Z",
+         *           "project": {
+         *             "id": "44cba6c4-ebf9-4107-9ae7-69c4ab9e72b5",
+         *             "name": "Victim project"
+         *           },
+         *           "lines": [
+         *             {
+         *               "position": 1,
+         *               "description": "Work markermmxdcpgda4",
+         *               "quantityMilli": 1000,
+         *               "unitPriceCents": 5000,
+         *               "taxRateBp": 1900,
+         *               "amountCents": 5000,
+         *               "unit": "unit",
+         *               "unitCode": "C62",
+         *               "vatCategory": "standard",
+         *               "vatCategoryCode": "S",
+         *               "exemptionReason": null
+         *             }
+         *           ],
+         *           "legal": {
+         *             "taxMode": "standard",
+         *             "supplyDate": null,
+         *             "supplyFrom": null,
+         *             "supplyTo": null,
+         *             "seller": {
+         *               "city": "Berlin",
+         *               "name": "Test Studio",
+         *               "vatId": "DE123456789",
+         *               "street": "Teststraße 1",
+         *               "country": "DE",
+         *               "postcode": "10115",
+         *               "taxNumber": "30/123/45678",
+         *               "buyerReference": null
+         *             },
+         *             "buyer": {
+         *               "city": "Köln",
+         *               "name": "victim client",
+         *               "vatId": null,
+         *               "street": "Kundenweg 2",
+         *               "country": "DE",
+         *               "postcode": "50667",
+         *               "taxNumber": null,
+         *               "buyerReference": null
+         *             },
+         *             "sellerNote": null,
+         *             "notes": []
+         *           },
+         *           "subtotalCents": 5000,
+         *           "taxes": [
+         *             {
+         *               "rateBp": 1900,
+         *               "netCents": 5000,
+         *               "taxCents": 950
+         *             }
+         *           ],
+         *           "taxCents": 950,
+         *           "amountCents": 5950,
+         *           "contentSha256": "27d2dc455ea2c7ee26d494374675be3f18859acd4956ebcb6a0bb950e2762486",
+         *           "decision": null
+         *         }
+         *       ],
+         *       "nextCursor": null
+         *     }
+         */
         PortalQuoteList: {
             items: components["schemas"]["PortalQuote"][];
             /** @description Send as `cursor` for the next page; null on the last page. */
@@ -7081,6 +7309,90 @@ export interface components {
              */
             status?: "planning" | "in_progress" | "on_hold" | "completed" | "cancelled";
         };
+        /**
+         * @example {
+         *       "id": "942ffece-374c-4553-9de1-4a9bf6a90b41",
+         *       "number": "Q-0001",
+         *       "status": "sent",
+         *       "client": {
+         *         "id": "20ab67c3-c1ee-4b18-a87a-46215f51cbc0",
+         *         "name": "victim client",
+         *         "email": "victim-client-mxdcpg2n-1@example.com",
+         *         "company": null
+         *       },
+         *       "project": {
+         *         "id": "44cba6c4-ebf9-4107-9ae7-69c4ab9e72b5",
+         *         "name": "Victim project"
+         *       },
+         *       "currency": "USD",
+         *       "amountCents": 5950,
+         *       "description": "Quote markermmxdcpgda4",
+         *       "validUntil": "2027-01-06",
+         *       "issuedAt": "2026-12-07T14:13:51.379Z",
+         *       "decidedAt": null,
+         *       "createdAt": "2026-12-07T14:13:51.296Z",
+         *       "language": "en",
+         *       "lines": [
+         *         {
+         *           "id": "4d7cb8fc-8575-486f-bd42-e398a7e2c41d",
+         *           "position": 1,
+         *           "description": "Work markermmxdcpgda4",
+         *           "quantityMilli": 1000,
+         *           "unitPriceCents": 5000,
+         *           "taxRateBp": 1900,
+         *           "amountCents": 5000,
+         *           "unit": "unit",
+         *           "unitCode": "C62",
+         *           "vatCategory": "standard",
+         *           "vatCategoryCode": "S",
+         *           "exemptionReason": null
+         *         }
+         *       ],
+         *       "subtotalCents": 5000,
+         *       "taxes": [
+         *         {
+         *           "rateBp": 1900,
+         *           "netCents": 5000,
+         *           "taxCents": 950
+         *         }
+         *       ],
+         *       "taxCents": 950,
+         *       "legal": {
+         *         "taxMode": "standard",
+         *         "supplyDate": null,
+         *         "supplyFrom": null,
+         *         "supplyTo": null,
+         *         "seller": {
+         *           "city": "Berlin",
+         *           "name": "Test Studio",
+         *           "vatId": "DE123456789",
+         *           "street": "Teststraße 1",
+         *           "country": "DE",
+         *           "postcode": "10115",
+         *           "taxNumber": "30/123/45678",
+         *           "buyerReference": null
+         *         },
+         *         "buyer": {
+         *           "city": "Köln",
+         *           "name": "victim client",
+         *           "vatId": null,
+         *           "street": "Kundenweg 2",
+         *           "country": "DE",
+         *           "postcode": "50667",
+         *           "taxNumber": null,
+         *           "buyerReference": null
+         *         },
+         *         "sellerNote": null,
+         *         "notes": [],
+         *         "missing": []
+         *       },
+         *       "contentSha256": "27d2dc455ea2c7ee26d494374675be3f18859acd4956ebcb6a0bb950e2762486",
+         *       "decision": null,
+         *       "invoices": [],
+         *       "invoiceable": [],
+         *       "updatedAt": "2026-12-07T14:13:51.379Z"
+         *     }
+         */
         Quote: {
             /** @description Total, tax included. */
             amountCents: number;
@@ -7145,6 +7457,11 @@ export interface components {
             /** @description Calendar date `YYYY-MM-DD`. */
             validUntil: string;
         };
+        /**
+         * @example {
+         *       "contentSha256": "27d2dc455ea2c7ee26d494374675be3f18859acd4956ebcb6a0bb950e2762486"
+         *     }
+         */
         QuoteAccept: {
             /** @description The `contentSha256` of the quote as shown to the client. */
             contentSha256: string;
@@ -7243,6 +7560,11 @@ export interface components {
             /** @description For a decline: the client’s reason, if given. */
             reason: string | null;
         } | null;
+        /**
+         * @example {
+         *       "reason": "We have decided to postpone the project."
+         *     }
+         */
         QuoteDecline: {
             /** @default null */
             reason: string | null;
@@ -7297,6 +7619,73 @@ export interface components {
              */
             part: "full" | "deposit" | "rest";
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "52a3cdd0-1f38-4383-b6ae-485f096e8c40",
+         *           "number": null,
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "20ab67c3-c1ee-4b18-a87a-46215f51cbc0",
+         *             "name": "victim client"
+         *           },
+         *           "project": {
+         *             "id": "44cba6c4-ebf9-4107-9ae7-69c4ab9e72b5",
+         *             "name": "Victim project"
+         *           },
+         *           "currency": "USD",
+         *           "amountCents": 5950,
+         *           "description": "Quote markermmxdcpgda4",
+         *           "validUntil": "2027-01-06",
+         *           "issuedAt": null,
+         *           "decidedAt": null,
+         *           "createdAt": "2026-12-07T14:13:51.556Z"
+         *         },
+         *         {
+         *           "id": "84506e5c-0384-4c6e-976d-da2b1a3e405f",
+         *           "number": "Q-0002",
+         *           "status": "accepted",
+         *           "client": {
+         *             "id": "20ab67c3-c1ee-4b18-a87a-46215f51cbc0",
+         *             "name": "victim client"
+         *           },
+         *           "project": {
+         *             "id": "44cba6c4-ebf9-4107-9ae7-69c4ab9e72b5",
+         *             "name": "Victim project"
+         *           },
+         *           "currency": "USD",
+         *           "amountCents": 5950,
+         *           "description": "Quote markermmxdcpgda4",
+         *           "validUntil": "2027-01-06",
+         *           "issuedAt": "2026-12-07T14:13:51.472Z",
+         *           "decidedAt": "2026-12-07T14:13:51.509Z",
+         *           "createdAt": "2026-12-07T14:13:51.442Z"
+         *         },
+         *         {
+         *           "id": "942ffece-374c-4553-9de1-4a9bf6a90b41",
+         *           "number": "Q-0001",
+         *           "status": "sent",
+         *           "client": {
+         *             "id": "20ab67c3-c1ee-4b18-a87a-46215f51cbc0",
+         *             "name": "victim client"
+         *           },
+         *           "project": {
+         *             "id": "44cba6c4-ebf9-4107-9ae7-69c4ab9e72b5",
+         *             "name": "Victim project"
+         *           },
+         *           "currency": "USD",
+         *           "amountCents": 5950,
+         *           "description": "Quote markermmxdcpgda4",
+         *           "validUntil": "2027-01-06",
+         *           "issuedAt": "2026-12-07T14:13:51.379Z",
+         *           "decidedAt": null,
+         *           "createdAt": "2026-12-07T14:13:51.296Z"
+         *         }
+         *       ],
+         *       "nextCursor": null
+         *     }
+         */
         QuoteList: {
             items: components["schemas"]["QuoteSummary"][];
             /** @description Send as `cursor` for the next page; null on the last page. */
@@ -7364,6 +7753,12 @@ export interface components {
             /** @description Calendar date `YYYY-MM-DD`. */
             validUntil: string;
         };
+        /**
+         * @example {
+         *       "description": "Website relaunch: design and build",
+         *       "validUntil": "2027-01-31"
+         *     }
+         */
         QuoteUpdate: {
             /** Format: uuid */
             clientId?: string;
