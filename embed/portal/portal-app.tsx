@@ -109,7 +109,6 @@ function Route({
           projectId={route.projectId}
           fileId={route.fileId}
           invoiceId={route.invoiceId}
-          quoteId={route.quoteId}
           branding={branding}
         />
       );

@@ -73,7 +73,6 @@ export function GuardedPage({
   projectId,
   fileId,
   invoiceId,
-  quoteId,
   branding,
 }: {
   mode: PortalMode;
@@ -82,7 +81,6 @@ export function GuardedPage({
   projectId?: string | undefined;
   fileId?: string | undefined;
   invoiceId?: string | undefined;
-  quoteId?: string | undefined;
   branding: PortalBranding | undefined;
 }) {
   const { t } = useI18n();
@@ -125,7 +123,6 @@ export function GuardedPage({
         projectId={projectId}
         fileId={fileId}
         invoiceId={invoiceId}
-        quoteId={quoteId}
         session={session}
         branding={branding}
       />

@@ -27,7 +27,6 @@ const KNOWN = new Set<string>([
   'file_approval',
   'invoice_created',
   'invoice_status',
-  'quote_status',
   'project_created',
   'project_updated',
   'project_status',
@@ -124,30 +123,6 @@ function invoiceOf(type: ActivityType, meta: Record<string, unknown>): ActivityI
   return { id, number: typeof meta.number === 'string' ? meta.number : null, status: meta.status };
 }
 
-const QUOTE_STATUSES = new Set(['sent', 'accepted', 'declined']);
-
-/** `ActivityItem.quote` of a quote event. */
-function quoteOf(type: ActivityType, meta: Record<string, unknown>): ActivityItem['quote'] {
-  if (type !== 'quote_status') return undefined;
-  const id = text(meta.quoteId);
-  const status = text(meta.status);
-  if (!id || !QUOTE_STATUSES.has(status)) return undefined;
-  return { id, number: typeof meta.number === 'string' ? meta.number : null, status: status as 'sent' };
-}
-
-/** The translation keys of a quote event: the status it moved to; a client's decision names the client. */
-function quoteKeys(meta: Record<string, unknown>): { title: string; description: string } {
-  const status = text(meta.status);
-  return {
-    title: QUOTE_STATUSES.has(status)
-      ? `activity.quote_status.titles.${status}`
-      : 'activity.quote_status.title',
-    description: meta.actorName
-      ? 'activity.quote_status.descriptionActor'
-      : 'activity.quote_status.description',
-  };
-}
-
 /** An invoice event's amount in the reader's language (money in minor units, its own currency). */
 function amountOf(meta: Record<string, unknown>, lang: Lang): string {
   const cents = Number(meta.amountCents);
@@ -184,13 +159,10 @@ export function toActivityItem(row: ActivityRow, lang: Lang): ActivityItem {
     ? fileKeys(type, meta)
     : isInvoice
       ? invoiceKeys(type, meta)
-      : type === 'quote_status'
-        ? quoteKeys(meta)
-        : { title: `activity.${type}.title`, description: `activity.${type}.description` };
+      : { title: `activity.${type}.title`, description: `activity.${type}.description` };
   const description = translate(lang, keys.description, vars);
   const file = fileOf(type, meta);
   const invoice = invoiceOf(type, meta);
-  const quote = quoteOf(type, meta);
   const senderType =
     meta.sender_type === 'provider' || meta.sender_type === 'client' ? meta.sender_type : null;
   return {
@@ -209,6 +181,5 @@ export function toActivityItem(row: ActivityRow, lang: Lang): ActivityItem {
     client: { id: row.client_id, name: row.client_name },
     ...(file ? { file } : {}),
     ...(invoice ? { invoice } : {}),
-    ...(quote ? { quote } : {}),
   };
 }
