@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { Uuid } from '../../../shared/contracts/common';
+import { WebhookDeliveryQueued } from '../../../shared/contracts/webhooks';
+import { errorResponses } from '../../http/openapi';
 
 /** `{endpointId}`: one of the provider's webhook endpoints. */
 export const EndpointIdParam = z.object({
@@ -25,4 +27,21 @@ export const ENDPOINT_EXAMPLE = {
   previousSecretExpiresAt: null,
   createdAt: '2026-12-07T10:15:00.000Z',
   updatedAt: '2026-12-07T10:15:00.000Z',
+};
+
+/** The answer of an attempt started at once (a redelivery, a test event): 202 with what identifies it. */
+export const deliveryQueuedResponses = {
+  202: {
+    description: 'Queued',
+    content: {
+      'application/json': {
+        schema: WebhookDeliveryQueued,
+        example: {
+          deliveryId: '1e2d3c4b-5a69-4788-9a0b-1c2d3e4f5a6b',
+          eventId: '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a',
+        },
+      },
+    },
+  },
+  ...errorResponses(401, 403, 404, 422),
 };
