@@ -57,6 +57,11 @@ export const API_TAGS: { name: string; description: string }[] = [
   { name: 'Files', description: 'Project files with versions, previews, feedback pins and client approval.' },
   { name: 'Invoices', description: 'Invoices, credit notes, their PDFs and the invoice settings.' },
   {
+    name: 'Quotes',
+    description:
+      'Quotes (Angebote): drafts, sending, their PDFs, and the invoices made of an accepted quote.',
+  },
+  {
     name: 'Notifications',
     description: 'The notification sheet: activity across projects and the unread count.',
   },

@@ -58,7 +58,7 @@ export const REMOTES = [
     section: true,
     available: true,
     idlePreload: false,
-    activity: ['invoice_created', 'invoice_status'],
+    activity: ['invoice_created', 'invoice_status', 'quote_status'],
     activityPage: 'invoice',
   },
   {

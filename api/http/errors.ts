@@ -62,6 +62,14 @@ export const STATUS: Record<
   // An XRechnung needs a detail the invoice settings lack (the seller's phone, BR-DE-6); the fields name it.
   einvoice_incomplete: 422,
   invoice_not_payable: 409,
+  // Quotes (issue 28): a sent quote is immutable; a decision is taken once, while it is valid, on the content
+  // the client saw; each part of an accepted quote is invoiced once.
+  quote_not_editable: 409,
+  quote_transition_not_allowed: 409,
+  quote_already_decided: 409,
+  quote_expired: 409,
+  quote_changed: 409,
+  quote_not_invoiceable: 409,
   stripe_not_connected: 409,
   stripe_key_invalid: 422,
   stripe_unavailable: 502,

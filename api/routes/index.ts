@@ -96,6 +96,7 @@ import { registerListProjects } from './projects/list';
 import { registerPortalProject } from './projects/portal-get';
 import { registerPortalProjects } from './projects/portal-list';
 import { registerUpdateProject } from './projects/update';
+import { registerQuoteRoutes } from './quotes';
 import { registerWaitlistJoin } from './waitlist/join';
 import { registerWebhookEndpointRoutes } from './webhook-endpoints';
 import { registerStripeWebhook } from './webhooks/stripe';
@@ -216,6 +217,7 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerPortalInvoices(app);
   // Invoices (issue 21): the provider's, their settings, the client's detail.
   registerInvoiceRoutes(app);
+  registerQuoteRoutes(app);
 
   // Payments (issue 21): the provider's Stripe connection, their own plan, Stripe's webhooks, paying
   // an invoice from the portal.

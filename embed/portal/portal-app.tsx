@@ -109,6 +109,7 @@ function Route({
           projectId={route.projectId}
           fileId={route.fileId}
           invoiceId={route.invoiceId}
+          quoteId={route.quoteId}
           branding={branding}
         />
       );

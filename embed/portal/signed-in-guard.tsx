@@ -73,6 +73,7 @@ export function GuardedPage({
   projectId,
   fileId,
   invoiceId,
+  quoteId,
   branding,
 }: {
   mode: PortalMode;
@@ -81,6 +82,7 @@ export function GuardedPage({
   projectId?: string | undefined;
   fileId?: string | undefined;
   invoiceId?: string | undefined;
+  quoteId?: string | undefined;
   branding: PortalBranding | undefined;
 }) {
   const { t } = useI18n();
@@ -123,6 +125,7 @@ export function GuardedPage({
         projectId={projectId}
         fileId={fileId}
         invoiceId={invoiceId}
+        quoteId={quoteId}
         session={session}
         branding={branding}
       />

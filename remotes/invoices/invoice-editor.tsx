@@ -39,6 +39,8 @@ import { rateText, today } from './format';
 import { useInvoiceTexts } from './i18n';
 import { invoicePath } from './invoice-table';
 import { LineItems, TotalsPanel } from './line-items';
+import { quotePagePath } from './quote-list';
+import { type QuoteCreateBody, useCreateQuote, useUpdateQuote } from './quotes-api';
 
 function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00`);
@@ -122,17 +124,27 @@ export default function InvoiceEditorPage() {
   return <EditorView initial={initial} clients={clients.data ?? []} defaultTaxRate={defaultTaxRate} />;
 }
 
-function EditorView({
+/** The document an editor changes: an invoice, or a quote (issue 28), which shares everything but its dates. */
+export type EditedDocument = Pick<Invoice, 'id' | 'client' | 'project' | 'language'>;
+
+/**
+ * The editor of a draft invoice, or (`kind: 'quote'`) of a draft quote: the same fields, lines and live
+ * totals; a quote has a validity date where an invoice has its due date, and no pre-send check.
+ */
+export function EditorView({
   invoice,
   initial,
   clients,
   defaultTaxRate,
+  kind = 'invoice',
 }: {
-  invoice?: Invoice;
+  invoice?: EditedDocument;
   initial: EditorForm;
   clients: ClientOption[];
   defaultTaxRate: string;
+  kind?: 'invoice' | 'quote';
 }) {
+  const isQuote = kind === 'quote';
   const { t, lang } = useInvoiceTexts();
   const navigate = useNavigate();
   const [form, setForm] = useState(initial);
@@ -151,8 +163,12 @@ function EditorView({
     form.lines.some((line) => line.vatCategory !== 'reverse_charge');
   const create = useCreateInvoice();
   const update = useUpdateInvoice(invoice?.id ?? '');
+  const createQuote = useCreateQuote();
+  const updateQuote = useUpdateQuote(invoice?.id ?? '');
+  const pathOf = (id: string) => (isQuote ? quotePagePath(id) : invoicePath(id));
+  const titleKey = (key: 'editTitle' | 'newTitle') => (isQuote ? `quotes.editor.${key}` : `editor.${key}`);
   const totals = useMemo(() => liveTotals(form.lines, lang), [form.lines, lang]);
-  const saving = create.isPending || update.isPending;
+  const saving = create.isPending || update.isPending || createQuote.isPending || updateQuote.isPending;
 
   /** "Line 2: " before a line's problem. */
   const problemLabel = (path: string) => {
@@ -180,9 +196,19 @@ function EditorView({
     // A new draft without a due date gets the settings' payment term from the API.
     const body = !invoice && !checked.body.dueDate ? { ...checked.body, dueDate: undefined } : checked.body;
     try {
-      const saved = invoice ? await update.mutateAsync(body) : await create.mutateAsync(body);
-      toast.success(invoice ? t('editor.saved') : t('editor.created'));
-      navigate(invoicePath(saved.id), { replace: Boolean(invoice) });
+      let saved: { id: string };
+      if (isQuote) {
+        // A quote's validity takes the due date's field; without one, the settings' validity (30 days).
+        const { dueDate, ...rest } = body;
+        const quoteBody = { ...rest, ...(dueDate ? { validUntil: dueDate } : {}) };
+        saved = invoice
+          ? await updateQuote.mutateAsync(quoteBody)
+          : await createQuote.mutateAsync(quoteBody as QuoteCreateBody);
+      } else {
+        saved = invoice ? await update.mutateAsync(body) : await create.mutateAsync(body);
+      }
+      toast.success(invoice ? t('editor.saved') : t(isQuote ? 'quotes.editor.created' : 'editor.created'));
+      navigate(pathOf(saved.id), { replace: Boolean(invoice) });
     } catch (cause) {
       const error = cause as Partial<ApiError>;
       if (error.fields?.length) {
@@ -220,14 +246,18 @@ function EditorView({
   return (
     <form onSubmit={submit} noValidate className="grid gap-6">
       <BackLink
-        label={invoice ? t('editor.backToInvoice') : t('detail.back')}
-        to={invoice ? invoicePath(invoice.id) : '..'}
+        label={
+          invoice
+            ? t(isQuote ? 'quotes.editor.back' : 'editor.backToInvoice')
+            : t(isQuote ? 'quotes.back' : 'detail.back')
+        }
+        to={invoice ? pathOf(invoice.id) : '..'}
       />
       <header className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">
-          {invoice ? t('editor.editTitle') : t('editor.newTitle')}
+          {invoice ? t(titleKey('editTitle')) : t(titleKey('newTitle'))}
         </h1>
-        <p className="text-sm text-muted">{t('editor.subtitle')}</p>
+        <p className="text-sm text-muted">{t(isQuote ? 'quotes.editor.subtitle' : 'editor.subtitle')}</p>
       </header>
 
       <Card className="grid gap-4 p-4 sm:p-6">
@@ -289,11 +319,11 @@ function EditorView({
             }}
           />
           <DateField
-            label={t('editor.dueDate')}
-            name="dueDate"
+            label={t(isQuote ? 'quotes.validUntil' : 'editor.dueDate')}
+            name={isQuote ? 'validUntil' : 'dueDate'}
             lang={lang}
             value={form.dueDate}
-            error={message(errors.dueDate)}
+            error={message(errors.dueDate ?? errors.validUntil)}
             onChange={(dueDate) => change({ dueDate }, 'dueDate')}
           />
           <fieldset className="grid gap-3 sm:col-span-2">
@@ -410,7 +440,11 @@ function EditorView({
         </div>
       </Card>
 
-      <Card className="grid gap-3 p-4 sm:p-6" aria-live="polite" data-testid="presend">
+      <Card
+        className={`grid gap-3 p-4 sm:p-6 ${isQuote ? 'hidden' : ''}`}
+        aria-live="polite"
+        data-testid="presend"
+      >
         <h2 className="text-base font-semibold">{t('editor.presendTitle')}</h2>
         {problems.length === 0 ? (
           <p className="text-sm text-success">{t('editor.presendReady')}</p>
@@ -430,11 +464,11 @@ function EditorView({
       </Card>
 
       <div className="flex flex-wrap justify-end gap-2">
-        <Link to={invoice ? invoicePath(invoice.id) : '..'} className={buttonClass('secondary')}>
+        <Link to={invoice ? pathOf(invoice.id) : '..'} className={buttonClass('secondary')}>
           {t('editor.cancel')}
         </Link>
         <Button type="submit" loading={saving}>
-          {invoice ? t('editor.save') : t('editor.create')}
+          {invoice ? t('editor.save') : t(isQuote ? 'quotes.editor.create' : 'editor.create')}
         </Button>
       </div>
     </form>

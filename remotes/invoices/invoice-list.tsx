@@ -10,6 +10,7 @@ import { useClientOptions, useInvoiceList, useProjectOptions } from './api';
 import { money } from './format';
 import { useInvoiceTexts } from './i18n';
 import { INVOICES_BASE, InvoiceCard, invoiceColumns } from './invoice-table';
+import { SectionNav } from './section-nav';
 
 /**
  * Every invoice of the provider (`/dashboard/invoices`): search, client / project filters and status chips
@@ -67,6 +68,7 @@ export function InvoiceList() {
       rowKey={(invoice) => invoice.id}
       card={(invoice) => <InvoiceCard invoice={invoice} />}
       actions={newInvoice}
+      above={<SectionNav />}
       filters={[
         {
           key: 'client',

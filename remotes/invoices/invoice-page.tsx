@@ -291,7 +291,8 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
   );
 }
 
-function Item({ label, children }: { label: string; children: ReactNode }) {
+/** One row of a details card (the invoice's and the quote's). */
+export function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid grid-cols-[6rem_minmax(0,1fr)] gap-3">
       <dt className="text-muted">{label}</dt>
@@ -300,8 +301,8 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The lines: a table from 640 px, stacked rows below. */
-function LinesTable({ invoice }: { invoice: Invoice }) {
+/** The lines: a table from 640 px, stacked rows below (an invoice's or a quote's). */
+export function LinesTable({ invoice }: { invoice: Pick<Invoice, 'lines' | 'currency'> }) {
   const { t, lang } = useInvoiceTexts();
   const amount = (cents: number) => money(cents, invoice.currency, lang);
   return (

@@ -3,10 +3,13 @@ import { SectionRoutes } from '../../shared/ui/section-routes';
 import { useInvoiceTexts } from './i18n';
 import { InvoiceList } from './invoice-list';
 import { INVOICES_BASE } from './invoice-table';
+import { QuoteList } from './quote-list';
 
 /** The invoice page and the editor (zod, the money arithmetic, dialogs) are their own chunks. */
 const InvoicePage = lazy(() => import('./invoice-page'));
 const InvoiceEditor = lazy(() => import('./invoice-editor'));
+const QuotePage = lazy(() => import('./quote-page'));
+const QuoteEditor = lazy(() => import('./quote-editor'));
 
 /**
  * The Invoices section (issue 21), exposed as `invoices/Section` and mounted by the host under
@@ -25,6 +28,11 @@ export default function InvoicesSection() {
         new: <InvoiceEditor />,
         ':invoiceId': <InvoicePage />,
         ':invoiceId/edit': <InvoiceEditor />,
+        // Quotes (issue 28): their list beside the invoices', their pages and editor.
+        quotes: <QuoteList />,
+        'quotes/new': <QuoteEditor />,
+        'quotes/:quoteId': <QuotePage />,
+        'quotes/:quoteId/edit': <QuoteEditor />,
       }}
     />
   );

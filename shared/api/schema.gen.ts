@@ -1947,6 +1947,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portal/{portalId}/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client’s quotes
+         * @description The signed-in client’s quotes (newest first, paged by cursor: `limit` up to 100, default 50; `nextCursor` continues the list as `cursor`) with their lines and totals; drafts are the provider’s own until sent. Only the client’s own.
+         */
+        get: operations["portalListQuotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/quotes/{quoteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the client’s quotes
+         * @description One of the signed-in client’s sent quotes, with the SHA-256 of its canonical content (what accepting names) and the decision once taken. Drafts and other clients’ quotes answer 404.
+         */
+        get: operations["portalGetQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/quotes/{quoteId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a quote (client)
+         * @description The signed-in client accepts one of their sent quotes while it is valid, naming the `contentSha256` they were shown (409 `quote_changed` when it is not the quote's). The acceptance records the client (id, name, e-mail), the time, the address the request came from (`TRUST_PROXY`'s rules) and the hash; the provider is notified live and by a `quote.accepted` webhook event. Nothing is written when it is refused: 409 `quote_already_decided` (accepted or declined before), 409 `quote_expired` (past its validity date), 404 for a draft or another client’s quote.
+         */
+        post: operations["portalAcceptQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/quotes/{quoteId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a quote (client)
+         * @description The signed-in client declines one of their sent quotes while it is valid, with an optional reason; recorded as an acceptance is (who, when, from where). Nothing is written when it is refused: 409 `quote_already_decided` (accepted or declined before), 409 `quote_expired` (past its validity date), 404 for a draft or another client’s quote.
+         */
+        post: operations["portalDeclineQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/quotes/{quoteId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A quote as PDF (client)
+         * @description One of the signed-in client’s sent quotes as PDF (drafts and other clients’ quotes answer 404). Sent as `application/pdf` with `Content-Disposition: attachment` and a safe file name (the number: `INV-0001.pdf`; an ASCII `filename` and the exact `filename*`), or `inline` with `?inline=1`; `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store`; an attachment also carries a sandboxing Content-Security-Policy (an inline PDF cannot have one: browsers do not run their PDF viewer in a sandboxed document). The PDF is made now from the stored invoice, in the invoice’s language (English or German: labels, dates, amounts), with the provider’s business details and invoice settings, the client, and the logo and colours of the client’s portal; Inter is embedded, so umlauts, ß and € render and can be copied.
+         */
+        get: operations["portalGetQuotePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/portal/{portalId}/session": {
         parameters: {
             query?: never;
@@ -2393,6 +2493,118 @@ export interface paths {
          * @description Marks the conversation read by the caller’s side up to `upToSeq` (never backwards), and the message notifications it covers. A message still unread after a few minutes is e-mailed; one read meanwhile is not.
          */
         post: operations["markConversationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List quotes
+         * @description A page of the provider’s quotes, newest first (`limit`, default 50, at most 100; `nextCursor` continues the list as `cursor`). Filters: `status` (`expired`: sent and past its validity date), `clientId`, `q` (contains, in the number and the description). Only the provider’s own quotes.
+         */
+        get: operations["listQuotes"];
+        put?: never;
+        /**
+         * Create a draft quote
+         * @description A new draft quote for one of the provider’s clients, with lines as an invoice’s (amounts and totals computed by the server in minor units; a total over 999,999.99 is 422 `invoice_total_too_large`). Defaults: the currency from the profile (else EUR for German, USD for English), the client’s language, valid until today plus the settings’ `defaultQuoteValidDays`. Another provider’s client or project answers 404; a project of another client 422. A draft has no number and is not visible to the client.
+         */
+        post: operations["createQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{quoteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a quote
+         * @description One of the provider’s quotes with its lines, totals, legal details, the SHA-256 of its canonical content (once sent), the client’s decision (who, when, from which address, which content) and the invoices made from it. Another provider’s quote answers 404.
+         */
+        get: operations["getQuote"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a draft quote
+         * @description Deletes a draft quote with its lines. A sent quote has a number and stays (409 `quote_not_editable`). Another provider’s quote answers 404.
+         */
+        delete: operations["deleteQuote"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a draft quote
+         * @description Changes the fields sent; `lines` replaces every line (and the totals). A sent quote is immutable: 409 `quote_not_editable`. Another provider’s quote answers 404.
+         */
+        patch: operations["updateQuote"];
+        trace?: never;
+    };
+    "/api/quotes/{quoteId}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make an invoice of an accepted quote
+         * @description Creates a DRAFT invoice from an accepted quote (the client, project, currency, language, supply dates and tax mode of the quote), to be checked and sent as any invoice. `part`: `full` (the quote’s lines), `deposit` with `depositPercent` (1–99; one line per VAT group), or `rest` after a deposit (one line per VAT group for what the deposit left). A deposit and its rest add up to the quote’s total exactly to the cent. Each part is invoiced once (a cancelled invoice frees its part again): otherwise, or when the quote is not accepted, 409 `quote_not_invoiceable`. Another provider’s quote answers 404.
+         */
+        post: operations["createInvoiceFromQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{quoteId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A quote as PDF
+         * @description The provider’s quote as PDF, in any status: a draft is marked “Draft”/“Entwurf” without a number; a sent quote says until when it is valid and its SHA-256; an accepted or declined one carries a stamp and the acceptance record (who, when, from which address, the hash accepted). Sent as `application/pdf` with `Content-Disposition: attachment` and a safe file name (the number: `INV-0001.pdf`; an ASCII `filename` and the exact `filename*`), or `inline` with `?inline=1`; `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store`; an attachment also carries a sandboxing Content-Security-Policy (an inline PDF cannot have one: browsers do not run their PDF viewer in a sandboxed document). The PDF is made now from the stored invoice, in the invoice’s language (English or German: labels, dates, amounts), with the provider’s business details and invoice settings, the client, and the logo and colours of the client’s portal; Inter is embedded, so umlauts, ß and € render and can be copied. Another provider’s quote answers 404.
+         */
+        get: operations["getQuotePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{quoteId}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a draft quote
+         * @description Finalises a draft quote: it gets the next number of the provider’s quote sequence (`quotePrefix` and at least four digits, gapless and never reused), the status `sent`, its issue date, the seller’s and buyer’s details as they are now, and the SHA-256 of its canonical content (`contentSha256`); it becomes immutable, the client sees it in the portal and gets an e-mail in the quote’s language with a link to it. 409 `quote_transition_not_allowed` when it is not a draft; 422 on `validUntil` when that day has passed. Another provider’s quote answers 404.
+         */
+        post: operations["sendQuote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2873,6 +3085,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "quote.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * quote.accepted
+         * @description The client accepted a quote in the portal (`decision` records who, when, from where and the content’s SHA-256). Sent to each enabled endpoint subscribed to `quote.accepted`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: operations["quoteAcceptedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "quote.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * quote.declined
+         * @description The client declined a quote in the portal. Sent to each enabled endpoint subscribed to `quote.declined`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: operations["quoteDeclinedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "quote.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * quote.sent
+         * @description A quote was sent to its client. Sent to each enabled endpoint subscribed to `quote.sent`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: operations["quoteSentEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -2979,6 +3251,14 @@ export interface components {
                 id: string;
                 name: string;
             } | null;
+            /** @description For quote_status: the quote, its number and the status the event set (the widget’s `quote.accepted`). */
+            quote?: {
+                /** Format: uuid */
+                id: string;
+                number: string | null;
+                /** @enum {string} */
+                status: "sent" | "accepted" | "declined";
+            };
             /** @description Read by the caller’s side. */
             read: boolean;
             /**
@@ -2995,7 +3275,7 @@ export interface components {
              * @example message
              * @enum {string}
              */
-            type: "message" | "file_upload" | "file_approval" | "invoice_created" | "invoice_status" | "project_created" | "project_updated" | "project_status";
+            type: "message" | "file_upload" | "file_approval" | "invoice_created" | "invoice_status" | "quote_status" | "project_created" | "project_updated" | "project_status";
         };
         /**
          * @example {
@@ -3756,7 +4036,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "webhook_endpoint_limit" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "quote_not_editable" | "quote_transition_not_allowed" | "quote_already_decided" | "quote_expired" | "quote_changed" | "quote_not_invoiceable" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "webhook_endpoint_limit" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
                 fields?: components["schemas"]["FieldError"][];
                 /** @description Human-readable, in the request language. */
                 message: string;
@@ -5026,16 +5306,19 @@ export interface components {
          *       "country": "DE",
          *       "taxNumber": "30/123/45678",
          *       "vatId": "DE123456789",
-         *       "phone": "+49 30 1234567",
          *       "taxMode": "standard",
          *       "businessNote": null,
+         *       "phone": "+49 30 1234567",
+         *       "iban": null,
+         *       "bic": null,
+         *       "attachEInvoice": false,
          *       "paymentInstructions": null,
          *       "footerNote": null,
-         *       "iban": "DE89370400440532013000",
-         *       "bic": "COBADEFFXXX",
-         *       "attachEInvoice": true,
          *       "defaultDueDays": 14,
-         *       "defaultTaxRateBp": null
+         *       "defaultTaxRateBp": null,
+         *       "quotePrefix": "Q-",
+         *       "nextQuoteNumber": 3,
+         *       "defaultQuoteValidDays": 30
          *     }
          */
         InvoiceSettings: {
@@ -5057,6 +5340,11 @@ export interface components {
             creditNotePrefix: string;
             /** Format: int32 */
             defaultDueDays: number;
+            /**
+             * Format: int32
+             * @description How many days a new quote is valid by default.
+             */
+            defaultQuoteValidDays: number;
             /** Format: int32 */
             defaultTaxRateBp: number | null;
             footerNote: string | null;
@@ -5072,6 +5360,8 @@ export interface components {
             legalName: string | null;
             /** @description Read only: the number the next sent invoice gets. */
             nextNumber: number;
+            /** @description Read only: the number the next sent quote gets. */
+            nextQuoteNumber: number;
             numberPrefix: string;
             /** @description How to pay without a card (bank details); shown in the portal and on the PDF. */
             paymentInstructions: string | null;
@@ -5082,6 +5372,8 @@ export interface components {
             phone: string | null;
             /** @example 80331 */
             postcode: string | null;
+            /** @description Prefix of quote numbers; default `AN-` for a German-speaking provider, else `Q-`. */
+            quotePrefix: string;
             /** @example Hauptstraße 5 */
             street: string | null;
             /**
@@ -5111,6 +5403,11 @@ export interface components {
             creditNotePrefix?: string;
             /** Format: int32 */
             defaultDueDays?: number;
+            /**
+             * Format: int32
+             * @description How many days a new quote is valid by default.
+             */
+            defaultQuoteValidDays?: number;
             /** Format: int32 */
             defaultTaxRateBp?: number | null;
             footerNote?: string | null;
@@ -5130,6 +5427,8 @@ export interface components {
             phone?: string | null;
             /** @example 80331 */
             postcode?: string | null;
+            /** @description Prefix of quote numbers; default `AN-` for a German-speaking provider, else `Q-`. */
+            quotePrefix?: string;
             /** @example Hauptstraße 5 */
             street?: string | null;
             /**
@@ -6353,6 +6652,319 @@ export interface components {
             /** @description Send as `cursor` for the next page; null on the last page. */
             nextCursor: string | null;
         };
+        /**
+         * @example {
+         *       "id": "942ffece-374c-4553-9de1-4a9bf6a90b41",
+         *       "number": "Q-0001",
+         *       "status": "sent",
+         *       "currency": "USD",
+         *       "language": "en",
+         *       "description": "Quote markermmxdcpgda4",
+         *       "validUntil": "2027-01-06",
+         *       "issuedAt": "2026-12-07T14:13:51.379Z",
+         *       "project": {
+         *         "id": "44cba6c4-ebf9-4107-9ae7-69c4ab9e72b5",
+         *         "name": "Victim project"
+         *       },
+         *       "lines": [
+         *         {
+         *           "position": 1,
+         *           "description": "Work markermmxdcpgda4",
+         *           "quantityMilli": 1000,
+         *           "unitPriceCents": 5000,
+         *           "taxRateBp": 1900,
+         *           "amountCents": 5000,
+         *           "unit": "unit",
+         *           "unitCode": "C62",
+         *           "vatCategory": "standard",
+         *           "vatCategoryCode": "S",
+         *           "exemptionReason": null
+         *         }
+         *       ],
+         *       "legal": {
+         *         "taxMode": "standard",
+         *         "supplyDate": null,
+         *         "supplyFrom": null,
+         *         "supplyTo": null,
+         *         "seller": {
+         *           "city": "Berlin",
+         *           "name": "Test Studio",
+         *           "vatId": "DE123456789",
+         *           "street": "Teststraße 1",
+         *           "country": "DE",
+         *           "postcode": "10115",
+         *           "taxNumber": "30/123/45678",
+         *           "buyerReference": null
+         *         },
+         *         "buyer": {
+         *           "city": "Köln",
+         *           "name": "victim client",
+         *           "vatId": null,
+         *           "street": "Kundenweg 2",
+         *           "country": "DE",
+         *           "postcode": "50667",
+         *           "taxNumber": null,
+         *           "buyerReference": null
+         *         },
+         *         "sellerNote": null,
+         *         "notes": []
+         *       },
+         *       "subtotalCents": 5000,
+         *       "taxes": [
+         *         {
+         *           "rateBp": 1900,
+         *           "netCents": 5000,
+         *           "taxCents": 950
+         *         }
+         *       ],
+         *       "taxCents": 950,
+         *       "amountCents": 5950,
+         *       "contentSha256": "27d2dc455ea2c7ee26d494374675be3f18859acd4956ebcb6a0bb950e2762486",
+         *       "decision": null
+         *     }
+         */
+        PortalQuote: {
+            amountCents: number;
+            contentSha256: string;
+            /**
+             * @description ISO 4217 currency.
+             * @example EUR
+             * @enum {string}
+             */
+            currency: "EUR" | "USD";
+            decision: components["schemas"]["QuoteDecision"];
+            description: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            issuedAt: string;
+            /**
+             * @description Interface language.
+             * @example en
+             * @enum {string}
+             */
+            language: "en" | "de";
+            legal: {
+                buyer: components["schemas"]["InvoiceParty"];
+                /** @description Legal notes printed in the invoice’s language (§ 19 UStG, reverse charge, exemption reasons). */
+                notes: string[];
+                seller: components["schemas"]["InvoiceParty"];
+                /** @description Details the provider kept as free text. */
+                sellerNote: string | null;
+                /** @description Date of supply `YYYY-MM-DD`. */
+                supplyDate: string | null;
+                supplyFrom: string | null;
+                supplyTo: string | null;
+                /**
+                 * @description In effect; null: `per_invoice` and not chosen.
+                 * @enum {string|null}
+                 */
+                taxMode: "standard" | "small_business" | null;
+            };
+            lines: {
+                /** @description Net amount of the line. */
+                amountCents: number;
+                description: string;
+                exemptionReason: string | null;
+                position: number;
+                quantityMilli: number;
+                taxRateBp: number | null;
+                /**
+                 * @description Unit of the quantity; UN/ECE Rec 20: hour HUR, day DAY, week WEE, month MON, piece H87, unit C62, flat_rate LS, km KMT.
+                 * @example hour
+                 * @enum {string}
+                 */
+                unit: "hour" | "day" | "week" | "month" | "piece" | "unit" | "flat_rate" | "km";
+                /**
+                 * @description UN/ECE Rec 20 code of the unit.
+                 * @example HUR
+                 */
+                unitCode: string;
+                unitPriceCents: number;
+                /**
+                 * @description The category in effect (chosen, or derived from the rate and tax mode); null: not chosen yet.
+                 * @example standard
+                 * @enum {string|null}
+                 */
+                vatCategory: "standard" | "reduced" | "zero" | "exempt" | "reverse_charge" | "outside_scope" | null;
+                /**
+                 * @description EN 16931 BT-151 code.
+                 * @example S
+                 */
+                vatCategoryCode: string | null;
+            }[];
+            number: string;
+            project: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
+            /** @enum {string} */
+            status: "sent" | "accepted" | "declined" | "expired";
+            subtotalCents: number;
+            taxCents: number;
+            taxes: components["schemas"]["InvoiceTaxGroup"][];
+            validUntil: string;
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "84506e5c-0384-4c6e-976d-da2b1a3e405f",
+         *           "number": "Q-0002",
+         *           "status": "accepted",
+         *           "currency": "USD",
+         *           "language": "en",
+         *           "description": "Quote markermmxdcpgda4",
+         *           "validUntil": "2027-01-06",
+         *           "issuedAt": "2026-12-07T14:13:51.472Z",
+         *           "project": {
+         *             "id": "44cba6c4-ebf9-4107-9ae7-69c4ab9e72b5",
+         *             "name": "Victim project"
+         *           },
+         *           "lines": [
+         *             {
+         *               "position": 1,
+         *               "description": "Work markermmxdcpgda4",
+         *               "quantityMilli": 1000,
+         *               "unitPriceCents": 5000,
+         *               "taxRateBp": 1900,
+         *               "amountCents": 5000,
+         *               "unit": "unit",
+         *               "unitCode": "C62",
+         *               "vatCategory": "standard",
+         *               "vatCategoryCode": "S",
+         *               "exemptionReason": null
+         *             }
+         *           ],
+         *           "legal": {
+         *             "taxMode": "standard",
+         *             "supplyDate": null,
+         *             "supplyFrom": null,
+         *             "supplyTo": null,
+         *             "seller": {
+         *               "city": "Berlin",
+         *               "name": "Test Studio",
+         *               "vatId": "DE123456789",
+         *               "street": "Teststraße 1",
+         *               "country": "DE",
+         *               "postcode": "10115",
+         *               "taxNumber": "30/123/45678",
+         *               "buyerReference": null
+         *             },
+         *             "buyer": {
+         *               "city": "Köln",
+         *               "name": "victim client",
+         *               "vatId": null,
+         *               "street": "Kundenweg 2",
+         *               "country": "DE",
+         *               "postcode": "50667",
+         *               "taxNumber": null,
+         *               "buyerReference": null
+         *             },
+         *             "sellerNote": null,
+         *             "notes": []
+         *           },
+         *           "subtotalCents": 5000,
+         *           "taxes": [
+         *             {
+         *               "rateBp": 1900,
+         *               "netCents": 5000,
+         *               "taxCents": 950
+         *             }
+         *           ],
+         *           "taxCents": 950,
+         *           "amountCents": 5950,
+         *           "contentSha256": "284f53aafd65f2c7afd2574aeba498f883d778cbf4d3216bc4a0b99d8787d550",
+         *           "decision": {
+         *             "outcome": "accepted",
+         *             "at": "2026-12-07T14:13:51.509Z",
+         *             "clientId": "20ab67c3-c1ee-4b18-a87a-46215f51cbc0",
+         *             "name": "victim client",
+         *             "email": "victim-client-mxdcpg2n-1@example.com",
+         *             "ip": "unknown",
+         *             "contentSha256": "284f53aafd65f2c7afd2574aeba498f883d778cbf4d3216bc4a0b99d8787d550",
+         *             "reason": null
+         *           }
+         *         },
+         *         {
+         *           "id": "942ffece-374c-4553-9de1-4a9bf6a90b41",
+         *           "number": "Q-0001",
+         *           "status": "sent",
+         *           "currency": "USD",
+         *           "language": "en",
+         *           "description": "Quote markermmxdcpgda4",
+         *           "validUntil": "2027-01-06",
+         *           "issuedAt": "2026-12-07T14:13:51.379Z",
+         *           "project": {
+         *             "id": "44cba6c4-ebf9-4107-9ae7-69c4ab9e72b5",
+         *             "name": "Victim project"
+         *           },
+         *           "lines": [
+         *             {
+         *               "position": 1,
+         *               "description": "Work markermmxdcpgda4",
+         *               "quantityMilli": 1000,
+         *               "unitPriceCents": 5000,
+         *               "taxRateBp": 1900,
+         *               "amountCents": 5000,
+         *               "unit": "unit",
+         *               "unitCode": "C62",
+         *               "vatCategory": "standard",
+         *               "vatCategoryCode": "S",
+         *               "exemptionReason": null
+         *             }
+         *           ],
+         *           "legal": {
+         *             "taxMode": "standard",
+         *             "supplyDate": null,
+         *             "supplyFrom": null,
+         *             "supplyTo": null,
+         *             "seller": {
+         *               "city": "Berlin",
+         *               "name": "Test Studio",
+         *               "vatId": "DE123456789",
+         *               "street": "Teststraße 1",
+         *               "country": "DE",
+         *               "postcode": "10115",
+         *               "taxNumber": "30/123/45678",
+         *               "buyerReference": null
+         *             },
+         *             "buyer": {
+         *               "city": "Köln",
+         *               "name": "victim client",
+         *               "vatId": null,
+         *               "street": "Kundenweg 2",
+         *               "country": "DE",
+         *               "postcode": "50667",
+         *               "taxNumber": null,
+         *               "buyerReference": null
+         *             },
+         *             "sellerNote": null,
+         *             "notes": []
+         *           },
+         *           "subtotalCents": 5000,
+         *           "taxes": [
+         *             {
+         *               "rateBp": 1900,
+         *               "netCents": 5000,
+         *               "taxCents": 950
+         *             }
+         *           ],
+         *           "taxCents": 950,
+         *           "amountCents": 5950,
+         *           "contentSha256": "27d2dc455ea2c7ee26d494374675be3f18859acd4956ebcb6a0bb950e2762486",
+         *           "decision": null
+         *         }
+         *       ],
+         *       "nextCursor": null
+         *     }
+         */
+        PortalQuoteList: {
+            items: components["schemas"]["PortalQuote"][];
+            /** @description Send as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
         PortalSession: {
             client: components["schemas"]["PortalClient"];
             createdAt: string;
@@ -6699,6 +7311,505 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "942ffece-374c-4553-9de1-4a9bf6a90b41",
+         *       "number": "Q-0001",
+         *       "status": "sent",
+         *       "client": {
+         *         "id": "20ab67c3-c1ee-4b18-a87a-46215f51cbc0",
+         *         "name": "victim client",
+         *         "email": "victim-client-mxdcpg2n-1@example.com",
+         *         "company": null
+         *       },
+         *       "project": {
+         *         "id": "44cba6c4-ebf9-4107-9ae7-69c4ab9e72b5",
+         *         "name": "Victim project"
+         *       },
+         *       "currency": "USD",
+         *       "amountCents": 5950,
+         *       "description": "Quote markermmxdcpgda4",
+         *       "validUntil": "2027-01-06",
+         *       "issuedAt": "2026-12-07T14:13:51.379Z",
+         *       "decidedAt": null,
+         *       "createdAt": "2026-12-07T14:13:51.296Z",
+         *       "language": "en",
+         *       "lines": [
+         *         {
+         *           "id": "4d7cb8fc-8575-486f-bd42-e398a7e2c41d",
+         *           "position": 1,
+         *           "description": "Work markermmxdcpgda4",
+         *           "quantityMilli": 1000,
+         *           "unitPriceCents": 5000,
+         *           "taxRateBp": 1900,
+         *           "amountCents": 5000,
+         *           "unit": "unit",
+         *           "unitCode": "C62",
+         *           "vatCategory": "standard",
+         *           "vatCategoryCode": "S",
+         *           "exemptionReason": null
+         *         }
+         *       ],
+         *       "subtotalCents": 5000,
+         *       "taxes": [
+         *         {
+         *           "rateBp": 1900,
+         *           "netCents": 5000,
+         *           "taxCents": 950
+         *         }
+         *       ],
+         *       "taxCents": 950,
+         *       "legal": {
+         *         "taxMode": "standard",
+         *         "supplyDate": null,
+         *         "supplyFrom": null,
+         *         "supplyTo": null,
+         *         "seller": {
+         *           "city": "Berlin",
+         *           "name": "Test Studio",
+         *           "vatId": "DE123456789",
+         *           "street": "Teststraße 1",
+         *           "country": "DE",
+         *           "postcode": "10115",
+         *           "taxNumber": "30/123/45678",
+         *           "buyerReference": null
+         *         },
+         *         "buyer": {
+         *           "city": "Köln",
+         *           "name": "victim client",
+         *           "vatId": null,
+         *           "street": "Kundenweg 2",
+         *           "country": "DE",
+         *           "postcode": "50667",
+         *           "taxNumber": null,
+         *           "buyerReference": null
+         *         },
+         *         "sellerNote": null,
+         *         "notes": [],
+         *         "missing": []
+         *       },
+         *       "contentSha256": "27d2dc455ea2c7ee26d494374675be3f18859acd4956ebcb6a0bb950e2762486",
+         *       "decision": null,
+         *       "invoices": [],
+         *       "invoiceable": [],
+         *       "updatedAt": "2026-12-07T14:13:51.379Z"
+         *     }
+         */
+        Quote: {
+            /** @description Total, tax included. */
+            amountCents: number;
+            client: {
+                company: string | null;
+                email: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** @description SHA-256 (hex) of the canonical content, fixed when it is sent. */
+            contentSha256: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description ISO 4217 currency.
+             * @example EUR
+             * @enum {string}
+             */
+            currency: "EUR" | "USD";
+            /** Format: date-time */
+            decidedAt: string | null;
+            decision: components["schemas"]["QuoteDecision"];
+            description: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description What `POST …/invoice` accepts now: `full` and `deposit` once accepted, `rest` after a deposit. */
+            invoiceable: ("full" | "deposit" | "rest")[];
+            /** @description Invoices made from it, oldest first. */
+            invoices: components["schemas"]["QuoteInvoice"][];
+            /** Format: date-time */
+            issuedAt: string | null;
+            /**
+             * @description Interface language.
+             * @example en
+             * @enum {string}
+             */
+            language: "en" | "de";
+            legal: components["schemas"]["InvoiceLegal"];
+            lines: components["schemas"]["InvoiceLine"][];
+            /**
+             * @description Assigned when sent; null for a draft.
+             * @example AN-0001
+             */
+            number: string | null;
+            project: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
+            /**
+             * @description Quote status; `expired`: sent, and its validity date has passed.
+             * @example sent
+             * @enum {string}
+             */
+            status: "draft" | "sent" | "accepted" | "declined" | "expired";
+            subtotalCents: number;
+            taxCents: number;
+            taxes: components["schemas"]["InvoiceTaxGroup"][];
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Calendar date `YYYY-MM-DD`. */
+            validUntil: string;
+        };
+        /**
+         * @example {
+         *       "contentSha256": "27d2dc455ea2c7ee26d494374675be3f18859acd4956ebcb6a0bb950e2762486"
+         *     }
+         */
+        QuoteAccept: {
+            /** @description The `contentSha256` of the quote as shown to the client. */
+            contentSha256: string;
+        };
+        /** @description The client accepted a quote in the portal (`decision` records who, when, from where and the content’s SHA-256). */
+        QuoteAcceptedEvent: {
+            data: {
+                object: components["schemas"]["Quote"];
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "quote.accepted";
+            /** @enum {number} */
+            version: 1;
+        };
+        QuoteCreate: {
+            /** Format: uuid */
+            clientId: string;
+            /**
+             * @description Default: from the profile, else the language.
+             * @example EUR
+             * @enum {string}
+             */
+            currency?: "EUR" | "USD";
+            /** @default null */
+            description: string | null;
+            /**
+             * @description Default: the client’s language.
+             * @example en
+             * @enum {string}
+             */
+            language?: "en" | "de";
+            lines: components["schemas"]["InvoiceLineInput"][];
+            /**
+             * Format: uuid
+             * @default null
+             */
+            projectId: string | null;
+            /**
+             * Format: date
+             * @description Date of supply (Leistungsdatum), `YYYY-MM-DD`; or give a period of service instead.
+             * @default null
+             * @example 2026-12-31
+             */
+            supplyDate: string | null;
+            /**
+             * Format: date
+             * @description Period of service: first day.
+             * @default null
+             * @example 2026-12-31
+             */
+            supplyFrom: string | null;
+            /**
+             * Format: date
+             * @description Period of service: last day (not before the first).
+             * @default null
+             * @example 2026-12-31
+             */
+            supplyTo: string | null;
+            /**
+             * @description Only when the settings’ tax mode is `per_invoice`: this invoice’s (`standard` or `small_business`). Ignored otherwise.
+             * @default null
+             * @enum {string|null}
+             */
+            taxMode: "standard" | "small_business" | null;
+            /**
+             * Format: date
+             * @description Default: today plus the settings’ validity (30 days unless changed).
+             * @example 2026-12-31
+             */
+            validUntil?: string;
+        };
+        QuoteDecision: {
+            /** Format: date-time */
+            at: string;
+            /** Format: uuid */
+            clientId: string | null;
+            /** @description For an acceptance: the SHA-256 (hex) of the quote’s canonical content accepted. */
+            contentSha256: string | null;
+            email: string | null;
+            /** @description The address the decision came from (the proxy rules of `TRUST_PROXY`). */
+            ip: string | null;
+            /** @description The client’s name when they decided. */
+            name: string | null;
+            /** @enum {string} */
+            outcome: "accepted" | "declined";
+            /** @description For a decline: the client’s reason, if given. */
+            reason: string | null;
+        } | null;
+        /**
+         * @example {
+         *       "reason": "We have decided to postpone the project."
+         *     }
+         */
+        QuoteDecline: {
+            /** @default null */
+            reason: string | null;
+        };
+        /** @description The client declined a quote in the portal. */
+        QuoteDeclinedEvent: {
+            data: {
+                object: components["schemas"]["Quote"];
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "quote.declined";
+            /** @enum {number} */
+            version: 1;
+        };
+        QuoteInvoice: {
+            amountCents: number;
+            /** Format: uuid */
+            id: string;
+            number: string | null;
+            /**
+             * @description `full`: the whole quote; `deposit`: a percentage first; `rest`: what the deposit left.
+             * @enum {string}
+             */
+            part: "full" | "deposit" | "rest";
+            /**
+             * @description Invoice status (spec §4).
+             * @example sent
+             * @enum {string}
+             */
+            status: "draft" | "sent" | "paid" | "overdue" | "cancelled";
+        };
+        QuoteInvoiceCreate: {
+            /**
+             * Format: int32
+             * @description For `deposit`: the share of the total, in whole percent (1–99).
+             * @example 30
+             */
+            depositPercent?: number;
+            /**
+             * @description `full`: the whole quote; `deposit`: a percentage first; `rest`: what the deposit left.
+             * @enum {string}
+             */
+            part: "full" | "deposit" | "rest";
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "52a3cdd0-1f38-4383-b6ae-485f096e8c40",
+         *           "number": null,
+         *           "status": "draft",
+         *           "client": {
+         *             "id": "20ab67c3-c1ee-4b18-a87a-46215f51cbc0",
+         *             "name": "victim client"
+         *           },
+         *           "project": {
+         *             "id": "44cba6c4-ebf9-4107-9ae7-69c4ab9e72b5",
+         *             "name": "Victim project"
+         *           },
+         *           "currency": "USD",
+         *           "amountCents": 5950,
+         *           "description": "Quote markermmxdcpgda4",
+         *           "validUntil": "2027-01-06",
+         *           "issuedAt": null,
+         *           "decidedAt": null,
+         *           "createdAt": "2026-12-07T14:13:51.556Z"
+         *         },
+         *         {
+         *           "id": "84506e5c-0384-4c6e-976d-da2b1a3e405f",
+         *           "number": "Q-0002",
+         *           "status": "accepted",
+         *           "client": {
+         *             "id": "20ab67c3-c1ee-4b18-a87a-46215f51cbc0",
+         *             "name": "victim client"
+         *           },
+         *           "project": {
+         *             "id": "44cba6c4-ebf9-4107-9ae7-69c4ab9e72b5",
+         *             "name": "Victim project"
+         *           },
+         *           "currency": "USD",
+         *           "amountCents": 5950,
+         *           "description": "Quote markermmxdcpgda4",
+         *           "validUntil": "2027-01-06",
+         *           "issuedAt": "2026-12-07T14:13:51.472Z",
+         *           "decidedAt": "2026-12-07T14:13:51.509Z",
+         *           "createdAt": "2026-12-07T14:13:51.442Z"
+         *         },
+         *         {
+         *           "id": "942ffece-374c-4553-9de1-4a9bf6a90b41",
+         *           "number": "Q-0001",
+         *           "status": "sent",
+         *           "client": {
+         *             "id": "20ab67c3-c1ee-4b18-a87a-46215f51cbc0",
+         *             "name": "victim client"
+         *           },
+         *           "project": {
+         *             "id": "44cba6c4-ebf9-4107-9ae7-69c4ab9e72b5",
+         *             "name": "Victim project"
+         *           },
+         *           "currency": "USD",
+         *           "amountCents": 5950,
+         *           "description": "Quote markermmxdcpgda4",
+         *           "validUntil": "2027-01-06",
+         *           "issuedAt": "2026-12-07T14:13:51.379Z",
+         *           "decidedAt": null,
+         *           "createdAt": "2026-12-07T14:13:51.296Z"
+         *         }
+         *       ],
+         *       "nextCursor": null
+         *     }
+         */
+        QuoteList: {
+            items: components["schemas"]["QuoteSummary"][];
+            /** @description Send as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        /** @description A quote was sent to its client. */
+        QuoteSentEvent: {
+            data: {
+                object: components["schemas"]["Quote"];
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "quote.sent";
+            /** @enum {number} */
+            version: 1;
+        };
+        QuoteSummary: {
+            /** @description Total, tax included. */
+            amountCents: number;
+            client: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description ISO 4217 currency.
+             * @example EUR
+             * @enum {string}
+             */
+            currency: "EUR" | "USD";
+            /** Format: date-time */
+            decidedAt: string | null;
+            description: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            issuedAt: string | null;
+            /**
+             * @description Assigned when sent; null for a draft.
+             * @example AN-0001
+             */
+            number: string | null;
+            project: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
+            /**
+             * @description Quote status; `expired`: sent, and its validity date has passed.
+             * @example sent
+             * @enum {string}
+             */
+            status: "draft" | "sent" | "accepted" | "declined" | "expired";
+            /** @description Calendar date `YYYY-MM-DD`. */
+            validUntil: string;
+        };
+        /**
+         * @example {
+         *       "description": "Website relaunch: design and build",
+         *       "validUntil": "2027-01-31"
+         *     }
+         */
+        QuoteUpdate: {
+            /** Format: uuid */
+            clientId?: string;
+            /**
+             * @description ISO 4217 currency.
+             * @example EUR
+             * @enum {string}
+             */
+            currency?: "EUR" | "USD";
+            description?: string | null;
+            /**
+             * @description Language of the quote’s PDF and e-mails.
+             * @example en
+             * @enum {string}
+             */
+            language?: "en" | "de";
+            lines?: components["schemas"]["InvoiceLineInput"][];
+            /** Format: uuid */
+            projectId?: string | null;
+            /**
+             * Format: date
+             * @description Date of supply (Leistungsdatum), `YYYY-MM-DD`; or give a period of service instead.
+             * @example 2026-12-31
+             */
+            supplyDate?: string | null;
+            /**
+             * Format: date
+             * @description Period of service: first day.
+             * @example 2026-12-31
+             */
+            supplyFrom?: string | null;
+            /**
+             * Format: date
+             * @description Period of service: last day (not before the first).
+             * @example 2026-12-31
+             */
+            supplyTo?: string | null;
+            /**
+             * @description Only when the settings’ tax mode is `per_invoice`: this invoice’s (`standard` or `small_business`). Ignored otherwise.
+             * @enum {string|null}
+             */
+            taxMode?: "standard" | "small_business" | null;
+            /**
+             * Format: date
+             * @description The last day the client may accept it, `YYYY-MM-DD`.
+             * @example 2026-12-31
+             */
+            validUntil?: string;
+        };
+        /**
+         * @example {
          *       "lastReadSeq": 4
          *     }
          */
@@ -7027,7 +8138,7 @@ export interface components {
              */
             disabledReason: "failing" | null;
             enabled: boolean;
-            eventTypes: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled")[];
+            eventTypes: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled" | "quote.sent" | "quote.accepted" | "quote.declined")[];
             /** @description When the current run of failed attempts began; null after a success. */
             failingSince: string | null;
             /** Format: uuid */
@@ -7046,7 +8157,7 @@ export interface components {
              */
             disabledReason: "failing" | null;
             enabled: boolean;
-            eventTypes: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled")[];
+            eventTypes: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled" | "quote.sent" | "quote.accepted" | "quote.declined")[];
             /** @description When the current run of failed attempts began; null after a success. */
             failingSince: string | null;
             /** Format: uuid */
@@ -7072,7 +8183,7 @@ export interface components {
              *       "invoice.paid"
              *     ]
              */
-            eventTypes: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled")[];
+            eventTypes: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled" | "quote.sent" | "quote.accepted" | "quote.declined")[];
             /** @example https://hooks.example.com/client-portal */
             url: string;
         };
@@ -7091,7 +8202,7 @@ export interface components {
              *       "invoice.paid"
              *     ]
              */
-            eventTypes?: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled")[];
+            eventTypes?: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled" | "quote.sent" | "quote.accepted" | "quote.declined")[];
             /** @example https://hooks.example.com/client-portal */
             url?: string;
         };
@@ -19173,6 +20284,424 @@ export interface operations {
             };
         };
     };
+    portalListQuotes: {
+        parameters: {
+            query?: {
+                /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                cursor?: string;
+                /** @description Items per page, 1–100 (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                portalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quotes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalQuoteList"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (`not_found`), also for another tenant’s object. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalGetQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                portalId: string;
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalQuote"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalAcceptQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                portalId: string;
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteAccept"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalQuote"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalDeclineQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                portalId: string;
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteDecline"];
+            };
+        };
+        responses: {
+            /** @description Declined */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalQuote"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalGetQuotePdf: {
+        parameters: {
+            query?: {
+                /** @description `1`: `Content-Disposition: inline` (open in the browser’s PDF viewer); default attachment. */
+                inline?: "0" | "1";
+            };
+            header?: never;
+            path: {
+                portalId: string;
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     portalGetSession: {
         parameters: {
             query?: never;
@@ -22933,6 +24462,1235 @@ export interface operations {
             };
         };
     };
+    listQuotes: {
+        parameters: {
+            query?: {
+                clientId?: string;
+                /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                cursor?: string;
+                /** @description Items per page, 1–100 (default 50). */
+                limit?: number;
+                /** @description Searches number and description. */
+                q?: string;
+                /** @description Quote status; `expired`: sent, and its validity date has passed. */
+                status?: "draft" | "sent" | "accepted" | "declined" | "expired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Quotes */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteList"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key and the same request within 24 h answers the first 2xx answer again (`Idempotent-Replayed: true`) and creates nothing; the same key with another request answers 422 `idempotency_key_reused`, and while the first request still runs, 409 `idempotency_key_in_progress`. Printable ASCII, up to 255 characters (e.g. a UUID). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clientId": "0b5a3c1e-8f52-4a53-9d0e-2f0b7f1f6a10",
+                 *       "validUntil": "2026-12-31",
+                 *       "lines": [
+                 *         {
+                 *           "description": "Website redesign",
+                 *           "quantityMilli": 40000,
+                 *           "unitPriceCents": 9000,
+                 *           "taxRateBp": 1900,
+                 *           "unit": "hour"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["QuoteCreate"];
+            };
+        };
+        responses: {
+            /** @description The draft */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteUpdate"];
+            };
+        };
+        responses: {
+            /** @description The draft */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createInvoiceFromQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key and the same request within 24 h answers the first 2xx answer again (`Idempotent-Replayed: true`) and creates nothing; the same key with another request answers 422 `idempotency_key_reused`, and while the first request still runs, 409 `idempotency_key_in_progress`. Printable ASCII, up to 255 characters (e.g. a UUID). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "part": "deposit",
+                 *       "depositPercent": 30
+                 *     }
+                 */
+                "application/json": components["schemas"]["QuoteInvoiceCreate"];
+            };
+        };
+        responses: {
+            /** @description The draft invoice */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getQuotePdf: {
+        parameters: {
+            query?: {
+                /** @description `1`: `Content-Disposition: inline` (open in the browser’s PDF viewer); default attachment. */
+                inline?: "0" | "1";
+            };
+            header?: never;
+            path: {
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     joinWaitlist: {
         parameters: {
             query?: never;
@@ -25142,6 +27900,93 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProjectUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    quoteAcceptedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteAcceptedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    quoteDeclinedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteDeclinedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    quoteSentEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteSentEvent"];
             };
         };
         responses: {

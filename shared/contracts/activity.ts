@@ -19,6 +19,7 @@ export const ActivityType = z
     'file_approval',
     'invoice_created',
     'invoice_status',
+    'quote_status',
     'project_created',
     'project_updated',
     'project_status',
@@ -57,6 +58,13 @@ export const ActivityItem = z
       description:
         'For invoice_created and invoice_status: the invoice, its number (null while a draft) and the status the event set.',
     }),
+    quote: z
+      .object({ id: Uuid(), number: text().nullable(), status: z.enum(['sent', 'accepted', 'declined']) })
+      .optional()
+      .meta({
+        description:
+          'For quote_status: the quote, its number and the status the event set (the widget’s `quote.accepted`).',
+      }),
   })
   .meta({ id: 'ActivityItem' });
 export type ActivityItem = z.infer<typeof ActivityItem>;

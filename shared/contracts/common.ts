@@ -145,6 +145,13 @@ export const ErrorCode = z.enum([
   'invoice_incomplete',
   'einvoice_incomplete',
   'invoice_not_payable',
+  // Quotes (issue 28).
+  'quote_not_editable',
+  'quote_transition_not_allowed',
+  'quote_already_decided',
+  'quote_expired',
+  'quote_changed',
+  'quote_not_invoiceable',
   'stripe_not_connected',
   'stripe_key_invalid',
   'stripe_unavailable',

@@ -109,8 +109,8 @@ export const InvoiceLineInput = z
   .meta({ id: 'InvoiceLineInput' });
 export type InvoiceLineInput = z.infer<typeof InvoiceLineInput>;
 
-/** A day of supply OR a period of service, the period's days in order (422 on the field). */
-function checkSupply(
+/** A day of supply OR a period of service, the period's days in order (422 on the field). Quotes too. */
+export function checkSupply(
   v: { supplyDate?: string | null; supplyFrom?: string | null; supplyTo?: string | null },
   ctx: z.RefinementCtx,
 ) {
@@ -122,7 +122,8 @@ function checkSupply(
   }
 }
 
-const InvoiceFields = {
+/** The fields of an invoice's body, shared with quotes (`quotes.ts`), which replace the due date by a validity. */
+export const InvoiceFields = {
   clientId: Uuid({ error: 'validation.clientRequired' }),
   projectId: Uuid({ error: 'validation.projectInvalid' }).nullable(),
   currency: Currency,
@@ -472,11 +473,24 @@ export const InvoiceSettings = z
     }),
     defaultDueDays: z.number().int().min(0).max(365).meta({ format: 'int32' }),
     defaultTaxRateBp: z.number().int().min(0).max(MAX_TAX_RATE_BP).meta({ format: 'int32' }).nullable(),
+    quotePrefix: text().trim().max(20, { error: 'validation.prefixTooLong' }).meta({
+      description: 'Prefix of quote numbers; default `AN-` for a German-speaking provider, else `Q-`.',
+    }),
+    nextQuoteNumber: z
+      .number()
+      .int()
+      .meta({ description: 'Read only: the number the next sent quote gets.' }),
+    defaultQuoteValidDays: z
+      .number()
+      .int()
+      .min(1)
+      .max(365)
+      .meta({ format: 'int32', description: 'How many days a new quote is valid by default.' }),
   })
   .meta({ id: 'InvoiceSettings' });
 export type InvoiceSettings = z.infer<typeof InvoiceSettings>;
 
-export const InvoiceSettingsUpdate = InvoiceSettings.omit({ nextNumber: true })
+export const InvoiceSettingsUpdate = InvoiceSettings.omit({ nextNumber: true, nextQuoteNumber: true })
   .extend(BusinessDetailsInput)
   .partial()
   .refine((v) => !v.numberPrefix || v.numberPrefix !== v.creditNotePrefix, {

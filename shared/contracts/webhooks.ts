@@ -6,6 +6,7 @@ import { Invoice } from './invoices';
 import { Message } from './messages';
 import { PageQuery, pageOf } from './paging';
 import { Project } from './projects';
+import { Quote } from './quotes';
 
 /*
  * Outgoing webhooks (issue 27): a provider's endpoints, their delivery log, and the events they receive.
@@ -29,6 +30,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'invoice.paid',
   'invoice.overdue',
   'invoice.cancelled',
+  'quote.sent',
+  'quote.accepted',
+  'quote.declined',
 ] as const;
 
 export const WebhookEventType = z
@@ -251,5 +255,12 @@ export const WEBHOOK_EVENTS = {
   'invoice.paid': eventOf('invoice.paid', Invoice, 'An invoice was paid (by card, or marked paid).'),
   'invoice.overdue': eventOf('invoice.overdue', Invoice, 'An invoice passed its due date unpaid.'),
   'invoice.cancelled': eventOf('invoice.cancelled', Invoice, 'An invoice was cancelled.'),
+  'quote.sent': eventOf('quote.sent', Quote, 'A quote was sent to its client.'),
+  'quote.accepted': eventOf(
+    'quote.accepted',
+    Quote,
+    'The client accepted a quote in the portal (`decision` records who, when, from where and the content’s SHA-256).',
+  ),
+  'quote.declined': eventOf('quote.declined', Quote, 'The client declined a quote in the portal.'),
   [WEBHOOK_TEST_EVENT]: eventOf(WEBHOOK_TEST_EVENT, WebhookTestObject, 'Sent by “Send test event”.'),
 } as const satisfies Record<WebhookEventType | typeof WEBHOOK_TEST_EVENT, z.ZodType>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDay, formatDate, formatRelativeTime, parseCalendarDay } from './date';
+import { formatCalendarDay, formatDate, formatDateTime, formatRelativeTime, parseCalendarDay } from './date';
 
 describe('formatDate', () => {
   const date = new Date(2026, 2, 9, 12, 0, 0);
@@ -16,6 +16,14 @@ describe('formatDate', () => {
     expect(formatDate(date.toISOString(), 'en')).toBe('03/09/2026');
     expect(formatDate(date.getTime(), 'de')).toBe('09.03.2026');
     expect(formatDate('not a date', 'en')).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('adds the time of day, 24 h, in the browser’s time zone', () => {
+    expect(formatDateTime(new Date(2026, 2, 9, 14, 5), 'de')).toBe('09.03.2026, 14:05');
+    expect(formatDateTime(new Date(2026, 2, 9, 9, 30), 'en')).toBe('03/09/2026, 09:30');
+    expect(formatDateTime('not a date', 'en')).toBe('');
   });
 });
 

@@ -22,6 +22,17 @@ export function formatDate(value: Date | string | number, lang: string): string 
   return formatLanguage(lang) === 'de' ? `${dd}.${mm}.${yyyy}` : `${mm}/${dd}/${yyyy}`;
 }
 
+/**
+ * A moment with its time of day (24 h, the browser's time zone): `formatDate` and `HH:mm`, e.g. when a quote
+ * was accepted (issue 28).
+ * @example formatDateTime(new Date(2026, 2, 9, 14, 5), 'de') // '09.03.2026, 14:05'
+ */
+export function formatDateTime(value: Date | string | number, lang: string): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${formatDate(date, lang)}, ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],

@@ -1,4 +1,5 @@
 import type { InvoiceStatus } from '../contracts/invoices';
+import type { QuoteStatus } from '../contracts/quotes';
 import type { StatusMap } from '../ui/status-badge';
 
 /** Spec §4's invoice statuses in their order (the contract's list, without loading zod with a list). */
@@ -21,4 +22,22 @@ export const INVOICE_STATUS: StatusMap<InvoiceStatus> = {
   paid: { label: 'status.paid', tone: 'success' },
   overdue: { label: 'status.overdue', tone: 'danger' },
   cancelled: { label: 'status.cancelled', tone: 'neutral' },
+};
+
+/** The quote statuses in their order (issue 28; the contract's list, without loading zod with a list). */
+export const QUOTE_STATUSES = [
+  'draft',
+  'sent',
+  'accepted',
+  'declined',
+  'expired',
+] as const satisfies readonly QuoteStatus[];
+
+/** The quote statuses in the kit's badge (labels `quotes.status.<status>` of the invoices section's texts). */
+export const QUOTE_STATUS: StatusMap<QuoteStatus> = {
+  draft: { label: 'quotes.status.draft', tone: 'neutral' },
+  sent: { label: 'quotes.status.sent', tone: 'info' },
+  accepted: { label: 'quotes.status.accepted', tone: 'success' },
+  declined: { label: 'quotes.status.declined', tone: 'danger' },
+  expired: { label: 'quotes.status.expired', tone: 'warning' },
 };

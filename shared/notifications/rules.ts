@@ -37,6 +37,7 @@ export function notificationSection(type: ActivityType | string): NotificationSe
       return 'files';
     case 'invoice_created':
     case 'invoice_status':
+    case 'quote_status':
       return 'invoices';
     default:
       return 'projects';

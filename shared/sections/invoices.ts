@@ -28,6 +28,14 @@ export const invoiceKeys = {
   currency: ['invoices', 'currency'] as const,
 };
 
+/** The quotes' keys (issue 28), under the section's `['invoices', 'quotes', …]`. */
+export const quoteKeys = {
+  all: ['invoices', 'quotes'] as const,
+  lists: ['invoices', 'quotes', 'list'] as const,
+  list: (query: object) => ['invoices', 'quotes', 'list', query] as const,
+  detail: (quoteId: string) => ['invoices', 'quotes', 'detail', quoteId] as const,
+};
+
 /** Activity types that concern invoices (the invoices record's `activity` in `shared/remotes.ts`). */
 export const isInvoiceActivity = (type: ActivityType): boolean => isActivityOf('invoices', type);
 
@@ -51,7 +59,10 @@ export const invoicesLive: SectionLive = {
   root: ['invoices'],
   apply(client, event) {
     const activity = activityOf(event);
-    if (activity && isInvoiceActivity(activity.item.type)) {
+    if (activity?.item.type === 'quote_status') {
+      // A quote sent, accepted or declined (the client's decision arrives live): its lists and page refetch.
+      void client.invalidateQueries({ queryKey: quoteKeys.all });
+    } else if (activity && isInvoiceActivity(activity.item.type)) {
       void applyInvoiceActivity(client, activity.item.invoice?.id);
     }
   },

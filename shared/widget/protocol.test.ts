@@ -202,12 +202,14 @@ describe('message validation', () => {
       { type: 'error', code: 'handoff_expired', message: 'expired' },
       { type: 'message.received', projectId: 'p', messageId: 'm' },
       { type: 'invoice.paid', invoiceId: 'i' },
+      { type: 'quote.accepted', quoteId: 'q' },
       { type: 'file.status_changed', fileId: 'f', status: 'approved' },
       { type: 'request-token' },
       { type: 'request-close' },
     ];
     for (const m of ok) expect(parseFrameMessage(m as never)).toEqual(m);
     expect(parseFrameMessage({ type: 'route', path: 'https://evil.example' })).toBeNull();
+    expect(parseFrameMessage({ type: 'quote.accepted', quoteId: 42 })).toBeNull();
     expect(
       parseFrameMessage({ type: 'login', client: { id: 'c', name: 'n', email: 'e' }, method: 'root' }),
     ).toBeNull();

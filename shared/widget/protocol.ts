@@ -62,6 +62,8 @@ export interface WidgetEventMap {
   error: { code: string; message?: string };
   'message.received': { projectId: string; messageId: string };
   'invoice.paid': { invoiceId: string };
+  /** The client accepted a quote in the portal (issue 28). */
+  'quote.accepted': { quoteId: string };
   'file.status_changed': { fileId: string; status: string };
 }
 export type WidgetEventName = keyof WidgetEventMap;
@@ -76,10 +78,16 @@ export const WIDGET_EVENTS: readonly WidgetEventName[] = [
   'error',
   'message.received',
   'invoice.paid',
+  'quote.accepted',
   'file.status_changed',
 ];
 /** Product events the frame forwards as they happen in the portal. */
-export const PRODUCT_EVENTS = ['message.received', 'invoice.paid', 'file.status_changed'] as const;
+export const PRODUCT_EVENTS = [
+  'message.received',
+  'invoice.paid',
+  'quote.accepted',
+  'file.status_changed',
+] as const;
 export type ProductEventName = (typeof PRODUCT_EVENTS)[number];
 
 /** What a callback and a CustomEvent's `detail` receive: the event's data plus which widget raised it. */
@@ -214,6 +222,7 @@ export type FrameMessage =
   | { type: 'error'; code: string; message?: string }
   | { type: 'message.received'; projectId: string; messageId: string }
   | { type: 'invoice.paid'; invoiceId: string }
+  | { type: 'quote.accepted'; quoteId: string }
   | { type: 'file.status_changed'; fileId: string; status: string }
   /** The frame needs a (new) handoff token: its session ended or a token was rejected. */
   | { type: 'request-token' }
@@ -288,6 +297,8 @@ export function parseFrameMessage(m: Record<string, unknown>): FrameMessage | nu
         : null;
     case 'invoice.paid':
       return isString(m.invoiceId) ? { type: m.type, invoiceId: m.invoiceId } : null;
+    case 'quote.accepted':
+      return isString(m.quoteId) ? { type: m.type, quoteId: m.quoteId } : null;
     case 'file.status_changed':
       return isString(m.fileId) && isString(m.status, 50)
         ? { type: m.type, fileId: m.fileId, status: m.status }

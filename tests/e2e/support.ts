@@ -216,17 +216,31 @@ export const LIVE = { timeout: 10_000 };
  * the frames the socket receives from then on. A page inside a widget's frame counts too.
  */
 export async function gotoLive(page: Page, url: string): Promise<string[]> {
-  const live = socketLive(page);
-  await page.goto(url);
+  // Only a socket of the new document counts: the page being left may open its own late (a busy machine)
+  // just as the navigation starts; that one closes with it and hears nothing of what follows.
+  let committed = false;
+  const onNavigated = (frame: import('@playwright/test').Frame) => {
+    if (frame === page.mainFrame()) committed = true;
+  };
+  page.on('framenavigated', onNavigated);
+  const live = socketLive(page, () => committed);
+  try {
+    await page.goto(url);
+  } finally {
+    page.off('framenavigated', onNavigated);
+  }
   return live;
 }
 
-/** The frames of the next realtime socket the page (or a frame in it) opens, once the first one came. */
-export function socketLive(page: Page): Promise<string[]> {
+/**
+ * The frames of the next realtime socket the page (or a frame in it) opens, once the first one came;
+ * `accept` may pass over sockets opened too early.
+ */
+export function socketLive(page: Page, accept: () => boolean = () => true): Promise<string[]> {
   const frames: string[] = [];
   return new Promise((resolve) => {
     const onSocket = (ws: import('@playwright/test').WebSocket) => {
-      if (!ws.url().endsWith('/api/realtime')) return;
+      if (!ws.url().endsWith('/api/realtime') || !accept()) return;
       page.off('websocket', onSocket);
       ws.on('framereceived', (frame) => {
         frames.push(String(frame.payload));

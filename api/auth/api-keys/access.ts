@@ -26,6 +26,8 @@ export const ACCESS_BY_PREFIX: ReadonlyArray<readonly [prefix: string, family: A
   ['/api/files', 'files'],
   ['/api/invoices', 'invoices'],
   ['/api/invoice-settings', 'invoices'],
+  // Quotes (issue 28) are part of invoicing: the same family.
+  ['/api/quotes', 'invoices'],
   ['/api/webhook-endpoints', 'webhooks'],
   ['/api/auth', 'account'],
   ['/api/account', 'account'],

@@ -6,6 +6,7 @@ import { type FileRow, fileSelect, toFileSummary } from '../../services/files/fi
 import { getInvoice } from '../../services/invoices/get-invoice';
 import { MESSAGE_COLUMNS, type MessageRow, toMessage } from '../../services/messages/messages';
 import { getProject } from '../../services/projects/list-projects';
+import { getQuote } from '../../services/quotes/get-quote';
 import { queueWebhookEvent, type WebhookJobs } from './events';
 
 /*
@@ -26,6 +27,12 @@ const INVOICE_EVENTS: Record<string, WebhookEventType> = {
   paid: 'invoice.paid',
   overdue: 'invoice.overdue',
   cancelled: 'invoice.cancelled',
+};
+
+const QUOTE_EVENTS: Record<string, WebhookEventType> = {
+  sent: 'quote.sent',
+  accepted: 'quote.accepted',
+  declined: 'quote.declined',
 };
 
 /** The webhook event of an activity row, with how to load its object; null when it has none. */
@@ -62,6 +69,14 @@ export function eventOfActivity(
       if (!invoiceId || !status || meta.event !== undefined || meta.from === status) return null;
       const type = INVOICE_EVENTS[status];
       return type ? { type, object: () => getInvoice(tx, scope, invoiceId) } : null;
+    }
+    case 'quote_status': {
+      const quoteId = id('quoteId');
+      const status = id('status');
+      const type = status ? QUOTE_EVENTS[status] : undefined;
+      return quoteId && type
+        ? { type, object: () => getQuote(tx, scope, quoteId, new Date().toISOString().slice(0, 10)) }
+        : null;
     }
     default:
       return null;

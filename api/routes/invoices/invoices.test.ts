@@ -515,6 +515,10 @@ describe('settings', () => {
       footerNote: null,
       defaultDueDays: 14,
       defaultTaxRateBp: null,
+      // Quotes (issue 28): their own sequence; `Q-` for an English-speaking provider.
+      quotePrefix: 'Q-',
+      nextQuoteNumber: 1,
+      defaultQuoteValidDays: 30,
     });
     const same = await send(t, 'PATCH', '/api/invoice-settings', world.owner, { numberPrefix: 'CN-' });
     expect(same.status).toBe(422);

@@ -27,6 +27,7 @@ const KNOWN = new Set<string>([
   'file_approval',
   'invoice_created',
   'invoice_status',
+  'quote_status',
   'project_created',
   'project_updated',
   'project_status',
@@ -123,6 +124,30 @@ function invoiceOf(type: ActivityType, meta: Record<string, unknown>): ActivityI
   return { id, number: typeof meta.number === 'string' ? meta.number : null, status: meta.status };
 }
 
+const QUOTE_STATUSES = new Set(['sent', 'accepted', 'declined']);
+
+/** `ActivityItem.quote` of a quote event. */
+function quoteOf(type: ActivityType, meta: Record<string, unknown>): ActivityItem['quote'] {
+  if (type !== 'quote_status') return undefined;
+  const id = text(meta.quoteId);
+  const status = text(meta.status);
+  if (!id || !QUOTE_STATUSES.has(status)) return undefined;
+  return { id, number: typeof meta.number === 'string' ? meta.number : null, status: status as 'sent' };
+}
+
+/** The translation keys of a quote event: the status it moved to; a client's decision names the client. */
+function quoteKeys(meta: Record<string, unknown>): { title: string; description: string } {
+  const status = text(meta.status);
+  return {
+    title: QUOTE_STATUSES.has(status)
+      ? `activity.quote_status.titles.${status}`
+      : 'activity.quote_status.title',
+    description: meta.actorName
+      ? 'activity.quote_status.descriptionActor'
+      : 'activity.quote_status.description',
+  };
+}
+
 /** An invoice event's amount in the reader's language (money in minor units, its own currency). */
 function amountOf(meta: Record<string, unknown>, lang: Lang): string {
   const cents = Number(meta.amountCents);
@@ -159,10 +184,13 @@ export function toActivityItem(row: ActivityRow, lang: Lang): ActivityItem {
     ? fileKeys(type, meta)
     : isInvoice
       ? invoiceKeys(type, meta)
-      : { title: `activity.${type}.title`, description: `activity.${type}.description` };
+      : type === 'quote_status'
+        ? quoteKeys(meta)
+        : { title: `activity.${type}.title`, description: `activity.${type}.description` };
   const description = translate(lang, keys.description, vars);
   const file = fileOf(type, meta);
   const invoice = invoiceOf(type, meta);
+  const quote = quoteOf(type, meta);
   const senderType =
     meta.sender_type === 'provider' || meta.sender_type === 'client' ? meta.sender_type : null;
   return {
@@ -181,5 +209,6 @@ export function toActivityItem(row: ActivityRow, lang: Lang): ActivityItem {
     client: { id: row.client_id, name: row.client_name },
     ...(file ? { file } : {}),
     ...(invoice ? { invoice } : {}),
+    ...(quote ? { quote } : {}),
   };
 }

@@ -20,18 +20,26 @@ export function totalsOf(lines: readonly MoneyLine[]) {
   return totals;
 }
 
-/** Replaces a draft's lines (numbered 1..n) with their computed amounts. */
+/** Where a document's lines live: an invoice's (`invoice_lines.invoice_id`) or a quote's (`quote_lines.quote_id`). */
+export type LinesTable =
+  | { table: 'invoice_lines'; owner: 'invoice_id' }
+  | { table: 'quote_lines'; owner: 'quote_id' };
+export const INVOICE_LINES: LinesTable = { table: 'invoice_lines', owner: 'invoice_id' };
+export const QUOTE_LINES: LinesTable = { table: 'quote_lines', owner: 'quote_id' };
+
+/** Replaces a draft's lines (numbered 1..n) with their computed amounts (an invoice's, or a quote's). */
 export async function writeLines(
   tx: Tx,
   scope: ProviderScope,
-  invoiceId: string,
+  documentId: string,
   lines: z.output<typeof InvoiceCreate>['lines'],
   amounts: number[],
+  target: LinesTable = INVOICE_LINES,
 ) {
-  await tx`DELETE FROM invoice_lines WHERE ${ownedBy(tx, scope, 'provider_id')} AND invoice_id = ${invoiceId}`;
+  await tx`DELETE FROM ${tx(target.table)} WHERE ${ownedBy(tx, scope, 'provider_id')} AND ${tx(target.owner)} = ${documentId}`;
   const rows = lines.map((line, index) => ({
     provider_id: scope.providerId,
-    invoice_id: invoiceId,
+    [target.owner]: documentId,
     position: index + 1,
     description: line.description,
     quantity_milli: line.quantityMilli,
@@ -42,7 +50,7 @@ export async function writeLines(
     vat_category: line.vatCategory,
     exemption_reason: line.exemptionReason || null,
   }));
-  if (rows.length > 0) await tx`INSERT INTO invoice_lines ${tx(rows)}`;
+  if (rows.length > 0) await tx`INSERT INTO ${tx(target.table)} ${tx(rows)}`;
 }
 
 /** The client (the provider's, else 404) and the project (optional; the same client's, else 422). */

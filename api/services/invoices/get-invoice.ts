@@ -2,6 +2,7 @@ import type { Invoice } from '../../../shared/contracts/invoices';
 import { ownedBy, type ProviderScope, type Scope } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
+import { INVOICE_LINES, type LinesTable } from './drafts';
 import {
   type DetailRow,
   detailColumns,
@@ -26,12 +27,12 @@ export async function getInvoice(sql: Sql | Tx, scope: ProviderScope, invoiceId:
   return toInvoice(row, lines, payments);
 }
 
-/** An invoice's lines in order (the caller has checked the invoice is the reader's). */
-export function linesOf(sql: Sql | Tx, scope: Scope, invoiceId: string) {
+/** An invoice's lines in order (the caller has checked the invoice is the reader's); a quote's with `QUOTE_LINES`. */
+export function linesOf(sql: Sql | Tx, scope: Scope, invoiceId: string, target: LinesTable = INVOICE_LINES) {
   return sql<LineRow[]>`
     SELECT id, position, description, quantity_milli::text AS quantity_milli,
            unit_price_cents::text AS unit_price_cents, tax_rate_bp, amount_cents::text AS amount_cents,
            unit, vat_category, exemption_reason
-    FROM invoice_lines WHERE ${ownedBy(sql, scope, 'provider_id')} AND invoice_id = ${invoiceId}
+    FROM ${sql(target.table)} WHERE ${ownedBy(sql, scope, 'provider_id')} AND ${sql(target.owner)} = ${invoiceId}
     ORDER BY position`;
 }

@@ -11,10 +11,11 @@ import { ApiError } from '../../http/errors';
 import { likeContains } from '../clients/list-clients';
 import { invoiceJoins, type SummaryRow, summaryColumns, toInvoiceSummary } from './view';
 
-/** The keyset cursor: the last row's created_at (microseconds) and id. */
-const encodeCursor = (row: SummaryRow) => Buffer.from(`${row.cursor_ts}|${row.id}`).toString('base64url');
+/** The keyset cursor: the last row's created_at (microseconds) and id (invoices and quotes). */
+export const encodeCursor = (row: Pick<SummaryRow, 'cursor_ts' | 'id'>) =>
+  Buffer.from(`${row.cursor_ts}|${row.id}`).toString('base64url');
 
-function decodeCursor(cursor: string): { ts: string; id: string } {
+export function decodeCursor(cursor: string): { ts: string; id: string } {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const m =
     /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(

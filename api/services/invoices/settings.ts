@@ -34,7 +34,20 @@ export interface SettingsRow {
   footer_note: string | null;
   default_due_days: number;
   default_tax_rate_bp: number | null;
+  /** Null: the default by the provider's language (`quote_prefix_effective`). */
+  quote_prefix: string | null;
+  quote_prefix_effective: string;
+  next_quote_number: number;
+  default_quote_valid_days: number;
 }
+
+/**
+ * The quote prefix in effect: the provider's own, else `AN-` (Angebot) for a German-speaking provider and
+ * `Q-` otherwise, so numbers read `AN-0001` / `Q-0001` without any setting (issue 28).
+ */
+const withQuotePrefix = (sql: Sql | Tx) => sql`*, coalesce(quote_prefix,
+  (SELECT CASE WHEN pr.preferred_language = 'de' THEN 'AN-' ELSE 'Q-' END FROM profiles pr
+   WHERE pr.user_id = invoice_settings.provider_id), 'Q-') AS quote_prefix_effective`;
 
 export function toInvoiceSettings(row: SettingsRow): InvoiceSettings {
   return {
@@ -58,6 +71,9 @@ export function toInvoiceSettings(row: SettingsRow): InvoiceSettings {
     footerNote: row.footer_note,
     defaultDueDays: row.default_due_days,
     defaultTaxRateBp: row.default_tax_rate_bp,
+    quotePrefix: row.quote_prefix_effective,
+    nextQuoteNumber: row.next_quote_number,
+    defaultQuoteValidDays: row.default_quote_valid_days,
   };
 }
 
@@ -65,12 +81,12 @@ export function toInvoiceSettings(row: SettingsRow): InvoiceSettings {
 export async function settingsOf(sql: Sql | Tx, scope: ProviderScope): Promise<SettingsRow> {
   const [row] = await sql<
     SettingsRow[]
-  >`SELECT * FROM invoice_settings WHERE ${ownedBy(sql, scope, 'provider_id')}`;
+  >`SELECT ${withQuotePrefix(sql)} FROM invoice_settings WHERE ${ownedBy(sql, scope, 'provider_id')}`;
   if (row) return row;
   const [created] = await sql<SettingsRow[]>`
     INSERT INTO invoice_settings (provider_id) VALUES (${scope.providerId})
     ON CONFLICT (provider_id) DO UPDATE SET provider_id = EXCLUDED.provider_id
-    RETURNING *`;
+    RETURNING ${withQuotePrefix(sql)}`;
   if (!created) throw new Error('invoice settings not created');
   return created;
 }
@@ -83,7 +99,7 @@ export async function settingsOf(sql: Sql | Tx, scope: ProviderScope): Promise<S
 export async function lockSettings(tx: Tx, scope: ProviderScope): Promise<SettingsRow> {
   await tx`INSERT INTO invoice_settings (provider_id) VALUES (${scope.providerId}) ON CONFLICT (provider_id) DO NOTHING`;
   const [row] = await tx<SettingsRow[]>`
-    SELECT * FROM invoice_settings WHERE ${ownedBy(tx, scope, 'provider_id')} FOR UPDATE`;
+    SELECT ${withQuotePrefix(tx)} FROM invoice_settings WHERE ${ownedBy(tx, scope, 'provider_id')} FOR UPDATE`;
   if (!row) throw new Error('invoice settings missing');
   return row;
 }
@@ -116,6 +132,8 @@ const COLUMNS = {
   footerNote: 'footer_note',
   defaultDueDays: 'default_due_days',
   defaultTaxRateBp: 'default_tax_rate_bp',
+  quotePrefix: 'quote_prefix',
+  defaultQuoteValidDays: 'default_quote_valid_days',
 } as const;
 
 /** Empty texts are stored as NULL (no address rather than an empty one); prefixes may be empty. */
@@ -135,6 +153,12 @@ export async function updateInvoiceSettings(
     const current = await lockSettings(tx, scope);
     const numberPrefix = input.numberPrefix ?? current.number_prefix;
     const creditNotePrefix = input.creditNotePrefix ?? current.credit_note_prefix;
+    const quotePrefix = input.quotePrefix ?? current.quote_prefix_effective;
+    if (quotePrefix === numberPrefix || quotePrefix === creditNotePrefix) {
+      throw new ApiError('validation_failed', {
+        fields: [{ path: 'quotePrefix', key: 'validation.quotePrefixDiffers' }],
+      });
+    }
     if (numberPrefix === creditNotePrefix) {
       throw new ApiError('validation_failed', {
         fields: [
@@ -155,7 +179,7 @@ export async function updateInvoiceSettings(
     const [row] = await tx<SettingsRow[]>`
       UPDATE invoice_settings SET ${tx(changes as never, ...(Object.keys(changes) as never[]))}, updated_at = now()
       WHERE ${ownedBy(tx, scope, 'provider_id')}
-      RETURNING *`;
+      RETURNING ${withQuotePrefix(tx)}`;
     if (!row) throw new ApiError('not_found');
     return toInvoiceSettings(row);
   });

@@ -51,6 +51,8 @@ export const frameHooks: {
   fileStatusChanged?: (fileId: string, status: string) => void;
   /** An invoice was paid while the client is here (the widget's `invoice.paid` event). */
   invoicePaid?: (invoiceId: string) => void;
+  /** The client accepted a quote here (the widget's `quote.accepted` event, issue 28). */
+  quoteAccepted?: (quoteId: string) => void;
 } = {};
 
 /** Marks a screen as the frame's first content (`ready`); call it in each page-level screen. */

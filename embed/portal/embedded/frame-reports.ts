@@ -20,6 +20,8 @@ export function reportToPage(link: FrameLink, signIn: PageSignIn): void {
   frameHooks.fileStatusChanged = (fileId, status) => send({ type: 'file.status_changed', fileId, status });
   // An invoice turned paid while the client is here, once per invoice (`signed-in/invoices/invoice-events.ts`).
   frameHooks.invoicePaid = (invoiceId) => send({ type: 'invoice.paid', invoiceId });
+  // The client accepted a quote in the frame (`signed-in/pages/quote-page.tsx`).
+  frameHooks.quoteAccepted = (quoteId) => send({ type: 'quote.accepted', quoteId });
   reportLogout(link, signIn);
   frameHooks.contentShown = contentShown(portalId, send, sessionHere);
   reportRoutes(portalId, send);

@@ -7,6 +7,7 @@ import {
   parseRoute,
   paymentSuccessPath,
   projectPath,
+  quotePath,
 } from './paths';
 
 const id = '6f1c2a8e-4b7d-4e3f-9a0b-1c2d3e4f5a6b';
@@ -75,6 +76,19 @@ describe('portal routes, standalone (spec §2)', () => {
     });
     expect(parseRoute(`/portal/${id}/files/x`, '', standalone).name).toBe('notFound');
     expect(filePath(standalone, id, id)).toBe(`/portal/${id}/files/${id}`);
+  });
+
+  it('parses one quote’s page, shown under Invoices (issue 28)', () => {
+    expect(parseRoute(`/portal/${id}/quotes/${id.toUpperCase()}`, '', standalone)).toEqual({
+      name: 'page',
+      portalId: id,
+      page: 'invoices',
+      quoteId: id,
+    });
+    expect(parseRoute(`/portal/${id}/quotes/AN-0001`, '', standalone).name).toBe('notFound');
+    expect(parseRoute(`/portal/${id}/quotes`, '', standalone).name).toBe('notFound');
+    expect(quotePath(standalone, id, id)).toBe(`/portal/${id}/quotes/${id}`);
+    expect(quotePath({ kind: 'domain', portalId: id }, id, id)).toBe(`/quotes/${id}`);
   });
 
   it('parses one invoice’s page', () => {

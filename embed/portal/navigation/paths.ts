@@ -12,6 +12,7 @@
  * | /portal/{portalId}/projects/{projectId} | /projects/{projectId} | → one project
  * | /portal/{portalId}/files/{fileId}       | /files/{fileId}       | → one file
  * | /portal/{portalId}/invoices/{invoiceId} | /invoices/{invoiceId} | → one invoice
+ * | /portal/{portalId}/quotes/{quoteId}     | /quotes/{quoteId}     | → one quote (under Invoices)
  */
 export const PORTAL_PAGES = [
   'dashboard',
@@ -42,6 +43,8 @@ export type PortalRoute =
       projectId?: string;
       fileId?: string;
       invoiceId?: string;
+      /** One quote's page (`quotes/{quoteId}`, issue 28), shown under Invoices. */
+      quoteId?: string;
     }
   | { name: 'notFound'; portalId: string | null };
 
@@ -94,9 +97,9 @@ export function parseRoute(pathname: string, search: string, mode: PortalMode): 
 }
 
 /** The pages whose items have pages of their own (`{page}/{id}`). */
-type ItemPage = 'projects' | 'files' | 'invoices';
+type ItemPage = 'projects' | 'files' | 'invoices' | 'quotes';
 const isItemPage = (segment: string | undefined): segment is ItemPage =>
-  segment === 'projects' || segment === 'files' || segment === 'invoices';
+  segment === 'projects' || segment === 'files' || segment === 'invoices' || segment === 'quotes';
 
 /** One project's, file's or invoice's page, when `segment` is an id. */
 function itemRoute(portalId: string, page: ItemPage, segment: string): PortalRoute {
@@ -104,6 +107,7 @@ function itemRoute(portalId: string, page: ItemPage, segment: string): PortalRou
   const id = segment.toLowerCase();
   if (page === 'projects') return { name: 'page', portalId, page, projectId: id };
   if (page === 'files') return { name: 'page', portalId, page, fileId: id };
+  if (page === 'quotes') return { name: 'page', portalId, page: 'invoices', quoteId: id };
   return { name: 'page', portalId, page, invoiceId: id };
 }
 
@@ -131,6 +135,11 @@ export function filePath(mode: PortalMode, portalId: string, fileId: string): st
 /** The path of one invoice's page. */
 export function invoicePath(mode: PortalMode, portalId: string, invoiceId: string): string {
   return `${pagePath(mode, portalId, 'invoices')}/${invoiceId}`;
+}
+
+/** The path of one quote's page (issue 28; the e-mail of a sent quote links to it). */
+export function quotePath(mode: PortalMode, portalId: string, quoteId: string): string {
+  return `${mode.kind === 'domain' ? '' : `/portal/${portalId}`}/quotes/${quoteId}`;
 }
 
 /** The payment-success page of an invoice (where a card payment returns; the API names it too). */

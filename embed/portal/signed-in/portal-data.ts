@@ -12,6 +12,8 @@ export const portalKeys = {
   /** One invoice (under `invoices`: what reloads the list reloads it too). */
   invoice: (portalId: string, invoiceId: string) =>
     ['portal', portalId, 'invoices', 'invoice', invoiceId] as const,
+  /** The client's quotes (issue 28; under `invoices`: an invoice or quote event reloads them too). */
+  quotes: (portalId: string) => ['portal', portalId, 'invoices', 'quotes'] as const,
   project: (portalId: string, projectId: string) => ['portal', portalId, 'project', projectId] as const,
   projectActivity: (portalId: string, projectId: string) =>
     ['portal', portalId, 'project', projectId, 'activity'] as const,
@@ -98,6 +100,19 @@ export function useInvoices(portalId: string) {
     for (const invoice of list.items) invoiceRead(invoice.id, invoice.status);
     return list;
   });
+}
+
+/** The client's sent quotes, with their lines (issue 28). */
+export function useQuotes(portalId: string) {
+  const { t } = useI18n();
+  return useData(portalKeys.quotes(portalId), () =>
+    everyPage((cursor) =>
+      call(
+        (api) => api.GET('/api/portal/{portalId}/quotes', pageQuery(portalId, cursor)),
+        t('errors.network'),
+      ),
+    ),
+  );
 }
 
 /** One of the client's projects (another client's answers 404). */

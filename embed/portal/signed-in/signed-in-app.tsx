@@ -10,6 +10,7 @@ import {
   type PortalPage,
   pagePath,
   projectPath,
+  quotePath,
 } from '../navigation/paths';
 import DashboardPage from './pages/dashboard-page';
 import { PortalShell } from './portal-shell';
@@ -33,6 +34,7 @@ const PAGES: Record<PortalPage, ComponentType> = {
 const ProjectPage = lazy(() => import('./pages/project-page'));
 const FilePage = lazy(() => import('./pages/file-page'));
 const InvoicePage = lazy(() => import('./pages/invoice-page'));
+const QuotePage = lazy(() => import('./pages/quote-page'));
 
 /** The portal behind sign-in (spec §2): the shell with its navigation and the current page. */
 export default function SignedInApp({
@@ -42,6 +44,7 @@ export default function SignedInApp({
   projectId,
   fileId,
   invoiceId,
+  quoteId,
   session,
   branding,
 }: {
@@ -54,6 +57,8 @@ export default function SignedInApp({
   fileId?: string | undefined;
   /** One invoice's page (under Invoices). */
   invoiceId?: string | undefined;
+  /** One quote's page (under Invoices, issue 28). */
+  quoteId?: string | undefined;
   session: PortalSession;
   branding: PortalBranding | undefined;
 }) {
@@ -68,6 +73,7 @@ export default function SignedInApp({
       projectPathTo: (id) => projectPath(mode, portalId, id),
       filePathTo: (id) => filePath(mode, portalId, id),
       invoicePathTo: (id) => invoicePath(mode, portalId, id),
+      quotePathTo: (id) => quotePath(mode, portalId, id),
     }),
     [mode, portalId, session, branding],
   );
@@ -76,6 +82,8 @@ export default function SignedInApp({
       <ProjectPage key={projectId} projectId={projectId} />
     ) : page === 'files' && fileId ? (
       <FilePage key={fileId} fileId={fileId} />
+    ) : page === 'invoices' && quoteId ? (
+      <QuotePage key={quoteId} quoteId={quoteId} />
     ) : page === 'invoices' && invoiceId ? (
       <InvoicePage key={invoiceId} invoiceId={invoiceId} />
     ) : (

@@ -16,6 +16,8 @@ export interface SignedIn {
   filePathTo: (fileId: string) => string;
   /** The path of one invoice's page. */
   invoicePathTo: (invoiceId: string) => string;
+  /** The path of one quote's page (issue 28). */
+  quotePathTo: (quoteId: string) => string;
 }
 
 export const SignedInContext = createContext<SignedIn | null>(null);

@@ -151,6 +151,7 @@ const EVENTS: Record<WidgetEventName, { data: string; key: string }> = {
   error: { data: '{ code: string, message?: string }', key: 'error' },
   'message.received': { data: '{ projectId: string, messageId: string }', key: 'messageReceived' },
   'invoice.paid': { data: '{ invoiceId: string }', key: 'invoicePaid' },
+  'quote.accepted': { data: '{ quoteId: string }', key: 'quoteAccepted' },
   'file.status_changed': { data: '{ fileId: string, status: string }', key: 'fileStatusChanged' },
 };
 

@@ -92,6 +92,9 @@ describe('invoice settings form', () => {
     numberPrefix: 'INV-',
     creditNotePrefix: 'CN-',
     nextNumber: 7,
+    quotePrefix: 'Q-',
+    nextQuoteNumber: 1,
+    defaultQuoteValidDays: 30,
     legalName: null,
     street: 'Hauptstraße 1',
     postcode: '10115',
@@ -122,7 +125,7 @@ describe('invoice settings form', () => {
 
   it('round-trips the stored settings into the same PATCH body', () => {
     const result = toSettingsUpdate(toSettingsValues(settings, 'de'));
-    const { nextNumber: _, ...stored } = settings;
+    const { nextNumber: _, nextQuoteNumber: __, ...stored } = settings;
     expect(result).toEqual({ ok: true, body: stored });
   });
 

@@ -79,6 +79,9 @@ export interface InvoiceSettingsValues {
   footerNote: string;
   defaultDueDays: string;
   defaultTaxRate: string;
+  /** Quotes (issue 28): their number prefix and how many days a new one is valid. */
+  quotePrefix: string;
+  defaultQuoteValidDays: string;
 }
 
 /** Basis points → the percent as typed ("19", "7.5"; "7,5" in German). */
@@ -109,6 +112,8 @@ export function toSettingsValues(settings: InvoiceSettings, language: string): I
     footerNote: settings.footerNote ?? '',
     defaultDueDays: String(settings.defaultDueDays),
     defaultTaxRate: formatTaxRate(settings.defaultTaxRateBp, language),
+    quotePrefix: settings.quotePrefix,
+    defaultQuoteValidDays: String(settings.defaultQuoteValidDays),
   };
 }
 
@@ -126,6 +131,10 @@ export function toSettingsUpdate(
   const days = values.defaultDueDays.trim();
   const dueDays = /^\d{1,3}$/.test(days) ? Number(days) : Number.NaN;
   if (!(dueDays >= 0 && dueDays <= 365)) errors.defaultDueDays = 'settings:invoices.dueDaysInvalid';
+  const valid = values.defaultQuoteValidDays.trim();
+  const validDays = /^\d{1,3}$/.test(valid) ? Number(valid) : Number.NaN;
+  if (!(validDays >= 1 && validDays <= 365))
+    errors.defaultQuoteValidDays = 'settings:invoices.quoteValidDaysInvalid';
   const rateText = values.defaultTaxRate.trim();
   const rate = rateText === '' ? null : parseTaxRate(rateText);
   if (rateText !== '' && (rate === null || rate > MAX_TAX_RATE_BP))
@@ -157,6 +166,8 @@ export function toSettingsUpdate(
       footerNote: orNull(values.footerNote),
       defaultDueDays: dueDays,
       defaultTaxRateBp: rate,
+      quotePrefix: values.quotePrefix.trim(),
+      defaultQuoteValidDays: validDays,
     },
   };
 }

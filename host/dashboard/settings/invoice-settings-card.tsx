@@ -99,6 +99,32 @@ function InvoiceSettingsForm({ settings }: { settings: InvoiceSettings }) {
           hint={t('settings:invoices.nextNumberHint')}
         />
       </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field
+          label={t('settings:invoices.quotePrefix')}
+          name="quotePrefix"
+          autoComplete="off"
+          maxLength={20}
+          value={values.quotePrefix}
+          onChange={update('quotePrefix')}
+          error={errors.quotePrefix}
+        />
+        <Field
+          label={t('settings:invoices.quoteValidDays')}
+          name="defaultQuoteValidDays"
+          inputMode="numeric"
+          value={values.defaultQuoteValidDays}
+          onChange={update('defaultQuoteValidDays')}
+          error={errors.defaultQuoteValidDays}
+        />
+        <Field
+          label={t('settings:invoices.nextQuoteNumber')}
+          name="nextQuoteNumber"
+          value={String(settings.nextQuoteNumber)}
+          readOnly
+          hint={t('settings:invoices.nextNumberHint')}
+        />
+      </div>
       <fieldset className="grid gap-4">
         <legend className="mb-1 text-sm font-semibold text-ink">
           {t('settings:invoices.businessDetails')}

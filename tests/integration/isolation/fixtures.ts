@@ -243,6 +243,41 @@ Object.assign(FIXTURES, {
 } satisfies Record<string, Fixture>);
 // ── End of the invoices API block. ─────────────────────────────────────────────────────────────────
 
+// ── Quotes (issue 28): the provider's quotes and their invoices, the client's view and decision. ─────────
+const quote = (id: (v: Victim) => string) => (v: Victim) => ({ params: { quoteId: id(v) } });
+const portalQuote = (id: (v: Victim) => string) => (v: Victim) => ({
+  params: { portalId: v.portalId, quoteId: id(v) },
+});
+Object.assign(FIXTURES, {
+  'GET /api/quotes': { own: (v: Victim) => ({ query: { clientId: v.client.clientId } }) },
+  'POST /api/quotes': {
+    object: (v: Victim) => ({ body: { clientId: v.client.clientId, lines: [invoiceLine] } }),
+  },
+  'GET /api/quotes/{quoteId}': { object: quote((v) => v.quotes.sentId) },
+  'PATCH /api/quotes/{quoteId}': {
+    object: (v: Victim) => ({ ...quote((x) => x.quotes.draftId)(v), body: { description: 'Taken over' } }),
+  },
+  'DELETE /api/quotes/{quoteId}': { object: quote((v) => v.quotes.draftId) },
+  'POST /api/quotes/{quoteId}/send': { object: quote((v) => v.quotes.draftId) },
+  'POST /api/quotes/{quoteId}/invoices': {
+    object: (v: Victim) => ({ ...quote((x) => x.quotes.acceptedId)(v), body: { part: 'full' } }),
+  },
+  'GET /api/quotes/{quoteId}/pdf': { object: quote((v) => v.quotes.sentId) },
+  'GET /api/portal/{portalId}/quotes': ownPortal,
+  'GET /api/portal/{portalId}/quotes/{quoteId}': { object: portalQuote((v) => v.quotes.sentId) },
+  'GET /api/portal/{portalId}/quotes/{quoteId}/pdf': { object: portalQuote((v) => v.quotes.sentId) },
+  'POST /api/portal/{portalId}/quotes/{quoteId}/accept': {
+    object: (v: Victim) => ({
+      ...portalQuote((x) => x.quotes.sentId)(v),
+      body: { contentSha256: v.quotes.sentSha256 },
+    }),
+  },
+  'POST /api/portal/{portalId}/quotes/{quoteId}/decline': {
+    object: (v: Victim) => ({ ...portalQuote((x) => x.quotes.sentId)(v), body: { reason: 'Taken over' } }),
+  },
+} satisfies Record<string, Fixture>);
+// ── End of the quotes block. ─────────────────────────────────────────────────────────────────────────
+
 // ── Invoices (issue 21): the PDFs of an invoice and its credit note, for both audiences. ──────────────
 Object.assign(FIXTURES, {
   'GET /api/invoices/{invoiceId}/pdf': { object: (v) => ({ params: { invoiceId: v.invoicePdf.invoiceId } }) },

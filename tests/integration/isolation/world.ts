@@ -83,6 +83,8 @@ export interface Victim extends Provider {
   draftInvoiceId: string;
   /** Invoices of the client for the PDF routes (issue 21): a sent one, and a cancelled one with its credit note. */
   invoicePdf: { invoiceId: string; cancelledInvoiceId: string };
+  /** The client's quotes (issue 28): a draft, a sent one (the portal sees it) and one the client accepted. */
+  quotes: { draftId: string; sentId: string; sentSha256: string; acceptedId: string };
   keys: VictimKeys;
   /** An integration's authorisation the victim started (issue 27): its state, for the callback. */
   authorisationState: string;
@@ -352,6 +354,38 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
       creditNote: { number: 'VICTIM-CN-1', reason: null },
     }),
   };
+  const quote = async (send: boolean) => {
+    const q = await created<{ id: string }>(
+      await call(t, 'POST', '/api/quotes', {
+        ...as,
+        body: {
+          clientId: first.clientId,
+          projectId: project.id,
+          description: `Quote ${messageMarker}`,
+          lines: invoiceLines,
+        },
+      }),
+      'create a quote',
+    );
+    if (!send) return { id: q.id, contentSha256: '' };
+    const res = await call(t, 'POST', `/api/quotes/${q.id}/send`, as);
+    if (res.status !== 200) throw new Error(`send a quote: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { id: string; contentSha256: string };
+  };
+  const sentQuote = await quote(true);
+  const acceptedQuote = await quote(true);
+  const acceptRes = await call(t, 'POST', `/api/portal/${first.portalId}/quotes/${acceptedQuote.id}/accept`, {
+    bearer: session.token,
+    body: { contentSha256: acceptedQuote.contentSha256 },
+  });
+  if (acceptRes.status !== 200)
+    throw new Error(`accept a quote: ${acceptRes.status} ${await acceptRes.text()}`);
+  const quotes = {
+    draftId: (await quote(false)).id,
+    sentId: sentQuote.id,
+    sentSha256: sentQuote.contentSha256,
+    acceptedId: acceptedQuote.id,
+  };
   const revoked = await makeApiKey(t, owner, ALL_WRITE_SCOPES);
   const revokedRes = await call(t, 'DELETE', `/api/api-keys/${revoked.id}`, as);
   if (revokedRes.status !== 204) throw new Error(`revoke a key: ${revokedRes.status}`);
@@ -392,6 +426,7 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     invoiceId: invoice.id,
     draftInvoiceId: draftInvoice.id,
     invoicePdf,
+    quotes,
     portalId: first.portalId,
     client: { ...first, token: session.token },
     neighbour: second,

@@ -47,7 +47,7 @@ export interface InvoiceLabels {
   creditNoteIntro: (number: string, date: string) => string;
   page: (page: number, count: number) => string;
   /** The `Title` of the PDF's metadata. */
-  title: (kind: 'invoice' | 'credit_note', number: string | null) => string;
+  title: (kind: 'invoice' | 'credit_note' | 'quote', number: string | null) => string;
   /** The download's name when there is no number yet. */
   draftFileName: string;
   /** § 14 (4) UStG (issue 28). */
@@ -62,6 +62,22 @@ export interface InvoiceLabels {
   categoryTotal: Record<Exclude<VatCategory, 'standard' | 'reduced'> | 'small_business', string>;
   untaxedGroup: (category: string, net: string) => string;
   notes: string;
+  /** A quote's PDF (issue 28). */
+  quote: {
+    title: string;
+    number: string;
+    date: string;
+    validUntil: string;
+    acceptance: string;
+    record: string;
+    acceptBy: (date: string) => string;
+    acceptedStamp: string;
+    declinedStamp: string;
+    decidedOn: (date: string) => string;
+    acceptedBy: (name: string, email: string, at: string, ip: string) => string;
+    declinedBy: (name: string, at: string) => string;
+    draftFileName: string;
+  };
 }
 
 export const LABELS: Record<PdfLanguage, InvoiceLabels> = {
@@ -99,7 +115,7 @@ export const LABELS: Record<PdfLanguage, InvoiceLabels> = {
       `This credit note cancels invoice ${number} of ${date} in full. The amounts below are credited.`,
     page: (page, count) => `Page ${page} of ${count}`,
     title: (kind, number) =>
-      `${kind === 'invoice' ? 'Invoice' : 'Credit note'} ${number ?? '(draft)'}`.trim(),
+      `${kind === 'invoice' ? 'Invoice' : kind === 'quote' ? 'Quote' : 'Credit note'} ${number ?? '(draft)'}`.trim(),
     draftFileName: 'Invoice-draft',
     supplyDate: 'Date of supply',
     supplyPeriod: 'Period of service',
@@ -132,6 +148,22 @@ export const LABELS: Record<PdfLanguage, InvoiceLabels> = {
     },
     untaxedGroup: (category, net) => `${category} on ${net}`,
     notes: 'Notes',
+    quote: {
+      title: 'Quote',
+      number: 'Quote number',
+      date: 'Quote date',
+      validUntil: 'Valid until',
+      acceptance: 'Acceptance',
+      record: 'Acceptance record',
+      acceptBy: (date) =>
+        `This quote is valid until ${date}. You can accept or decline it in your client portal.`,
+      acceptedStamp: 'ACCEPTED',
+      declinedStamp: 'DECLINED',
+      decidedOn: (date) => `on ${date}`,
+      acceptedBy: (name, email, at, ip) => `Accepted by ${name} (${email}) on ${at} from ${ip}.`,
+      declinedBy: (name, at) => `Declined by ${name} on ${at}.`,
+      draftFileName: 'Quote-draft',
+    },
   },
   de: {
     invoice: 'Rechnung',
@@ -166,7 +198,8 @@ export const LABELS: Record<PdfLanguage, InvoiceLabels> = {
     creditNoteIntro: (number, date) =>
       `Mit dieser Stornorechnung wird die Rechnung ${number} vom ${date} vollständig storniert. Die folgenden Beträge werden gutgeschrieben.`,
     page: (page, count) => `Seite ${page} von ${count}`,
-    title: (kind, number) => `${kind === 'invoice' ? 'Rechnung' : 'Stornorechnung'} ${number ?? '(Entwurf)'}`,
+    title: (kind, number) =>
+      `${kind === 'invoice' ? 'Rechnung' : kind === 'quote' ? 'Angebot' : 'Stornorechnung'} ${number ?? '(Entwurf)'}`,
     draftFileName: 'Rechnung-Entwurf',
     supplyDate: 'Leistungsdatum',
     supplyPeriod: 'Leistungszeitraum',
@@ -199,5 +232,21 @@ export const LABELS: Record<PdfLanguage, InvoiceLabels> = {
     },
     untaxedGroup: (category, net) => `${category} auf ${net}`,
     notes: 'Hinweise',
+    quote: {
+      title: 'Angebot',
+      number: 'Angebotsnummer',
+      date: 'Angebotsdatum',
+      validUntil: 'Gültig bis',
+      acceptance: 'Annahme',
+      record: 'Annahmeprotokoll',
+      acceptBy: (date) =>
+        `Dieses Angebot ist gültig bis zum ${date}. Sie können es in Ihrem Kundenportal annehmen oder ablehnen.`,
+      acceptedStamp: 'ANGENOMMEN',
+      declinedStamp: 'ABGELEHNT',
+      decidedOn: (date) => `am ${date}`,
+      acceptedBy: (name, email, at, ip) => `Angenommen von ${name} (${email}) am ${at} von ${ip}.`,
+      declinedBy: (name, at) => `Abgelehnt von ${name} am ${at}.`,
+      draftFileName: 'Angebot-Entwurf',
+    },
   },
 };

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { Currency, InvoiceStatus } from '../../../../shared/contracts/invoices';
 import { effectiveCategory, type VatCategory } from '../../../../shared/contracts/legal';
+import type { QuoteStatus } from '../../../../shared/contracts/quotes';
 import { type Scope, tenant } from '../../../auth/scope';
 import type { Sql, Tx } from '../../../db/client';
 import { ApiError } from '../../../http/errors';
@@ -17,9 +18,10 @@ import { type InvoicePdfData, type InvoicePdfLine, renderInvoicePdf } from './re
  * client AND never a draft: a draft is the provider's until it is sent); anything else answers 404.
  */
 
-interface Row extends LegalRow {
+/** What the PDF of an invoice (or, with its own query, a quote: `services/quotes/pdf.ts`) reads. */
+export interface PdfRow extends LegalRow {
   id: string;
-  status: InvoiceStatus;
+  status: InvoiceStatus | QuoteStatus;
   number: string | null;
   language: PdfLanguage;
   currency: Currency;
@@ -72,7 +74,7 @@ export async function loadInvoicePdf(
   scope: Scope,
   invoiceId: string,
 ): Promise<InvoicePdfSource> {
-  const [row] = await sql<Row[]>`
+  const [row] = await sql<PdfRow[]>`
     SELECT i.id, i.status, i.number, i.language, i.currency, i.description,
       to_char(coalesce(i.issued_at, i.created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS issue_day,
       to_char(i.due_date, 'YYYY-MM-DD') AS due_day,
@@ -105,7 +107,36 @@ export async function loadInvoicePdf(
     WHERE ${tenant(sql, scope, { provider: 'i.provider_id', client: 'i.client_id' })} AND i.id = ${invoiceId}
       ${scope.kind === 'client' ? sql`AND i.status <> 'draft'` : sql``}`;
   if (!row) throw new ApiError('not_found');
+  const invoice = pdfDataOf(row);
+  const creditNote: InvoicePdfData | null =
+    row.credit_note_number && row.credit_note_day && row.number
+      ? {
+          ...invoice,
+          kind: 'credit_note',
+          number: row.credit_note_number,
+          issueDate: row.credit_note_day,
+          dueDate: null,
+          paidDate: null,
+          cancelledBy: null,
+          cancels: { number: row.number, issueDate: row.issue_day, reason: row.credit_note_reason },
+        }
+      : null;
+  return {
+    invoice,
+    creditNote,
+    logoKey: row.logo_path,
+    portalId: row.portal_id,
+    payment: {
+      phone: row.seller_phone,
+      iban: row.iban,
+      bic: row.bic,
+      stripeConnected: row.stripe_connected,
+    },
+  };
+}
 
+/** A document's PDF data from its row: parties as it carries them, lines with their categories in effect. */
+export function pdfDataOf(row: PdfRow): InvoicePdfData {
   const parties = partiesOf(row);
   const legalLines = row.lines.map((l) => ({
     description: l.description,
@@ -120,7 +151,7 @@ export async function loadInvoicePdf(
     ...l,
     vatCategory: parties.taxMode ? effectiveCategory(l, parties.taxMode) : l.vatCategory,
   }));
-  const invoice: InvoicePdfData = {
+  return {
     kind: 'invoice',
     language: row.language,
     currency: row.currency,
@@ -150,31 +181,6 @@ export async function loadInvoicePdf(
     cancelledBy: row.credit_note_number,
     cancels: null,
   };
-  const creditNote: InvoicePdfData | null =
-    row.credit_note_number && row.credit_note_day && row.number
-      ? {
-          ...invoice,
-          kind: 'credit_note',
-          number: row.credit_note_number,
-          issueDate: row.credit_note_day,
-          dueDate: null,
-          paidDate: null,
-          cancelledBy: null,
-          cancels: { number: row.number, issueDate: row.issue_day, reason: row.credit_note_reason },
-        }
-      : null;
-  return {
-    invoice,
-    creditNote,
-    logoKey: row.logo_path,
-    portalId: row.portal_id,
-    payment: {
-      phone: row.seller_phone,
-      iban: row.iban,
-      bic: row.bic,
-      stripeConnected: row.stripe_connected,
-    },
-  };
 }
 
 /**
@@ -195,8 +201,8 @@ export async function logoForPdf(store: FileStore, key: string | null): Promise<
 }
 
 /** A download name from a document number: path and control characters out, at most 80 characters. */
-export function pdfFileName(number: string | null, language: PdfLanguage): string {
-  const base = (number ?? LABELS[language].draftFileName)
+export function pdfFileName(number: string | null, language: PdfLanguage, draftName?: string): string {
+  const base = (number ?? draftName ?? LABELS[language].draftFileName)
     .normalize('NFC')
     .replace(/[\p{Cc}\p{Cf}/\\:*?"<>|]+/gu, '-')
     .replace(/\s+/g, ' ')

@@ -4,6 +4,7 @@ import PDFDocument from 'pdfkit';
 import type { Currency, InvoiceParty, InvoiceStatus } from '../../../../shared/contracts/invoices';
 import type { InvoiceTaxMode, InvoiceUnit, VatCategory } from '../../../../shared/contracts/legal';
 import { computeTotals } from '../../../../shared/contracts/money';
+import type { QuoteStatus } from '../../../../shared/contracts/quotes';
 import { INTER_REGULAR, INTER_SEMIBOLD } from '../../files/fonts';
 import { pdfFormat } from './format';
 import { LABELS, type PdfLanguage } from './labels';
@@ -30,11 +31,28 @@ export interface InvoicePdfLine {
   exemptionReason: string | null;
 }
 
+/** What a quote's PDF shows beyond an invoice's (issue 28): its validity, its hash and the client's decision. */
+export interface QuotePdfFacts {
+  validUntil: string;
+  /** Null for a draft (fixed when it is sent). */
+  contentSha256: string | null;
+  decision: {
+    outcome: 'accepted' | 'declined';
+    /** ISO instant. */
+    at: string;
+    name: string | null;
+    email: string | null;
+    ip: string | null;
+    contentSha256: string | null;
+  } | null;
+}
+
 export interface InvoicePdfData {
-  kind: 'invoice' | 'credit_note';
+  kind: 'invoice' | 'credit_note' | 'quote';
   language: PdfLanguage;
   currency: Currency;
-  status: InvoiceStatus;
+  /** An invoice's status, or a quote's. */
+  status: InvoiceStatus | QuoteStatus;
   /** Null for a draft (the PDF says "Draft"). */
   number: string | null;
   /** `YYYY-MM-DD`: the issue date (for a draft, the day it was created). */
@@ -73,6 +91,8 @@ export interface InvoicePdfData {
   cancelledBy: string | null;
   /** For `kind: 'credit_note'`: the credit note itself (its number and date are `number`/`issueDate`). */
   cancels: { number: string; issueDate: string; reason: string | null } | null;
+  /** For `kind: 'quote'`. */
+  quote?: QuotePdfFacts;
 }
 
 /**
@@ -179,12 +199,13 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   const L = LABELS[data.language];
   const f = pdfFormat(data.language, data.currency);
   const creditNote = data.kind === 'credit_note';
+  const quote = data.kind === 'quote' ? data.quote : undefined;
   const sign = creditNote ? -1 : 1;
   const primary = color(data.branding.primaryColor, '#2563eb');
   const secondary = color(data.branding.secondaryColor, '#64748b');
   const accent = readableOnWhite(primary);
   const totals = computeTotals(data.lines);
-  const title = creditNote ? L.creditNote : L.invoice;
+  const title = creditNote ? L.creditNote : quote ? L.quote.title : L.invoice;
   /** An untaxed line's category, short (the tax column) or long (the totals). */
   const untaxedLabel = (line: InvoicePdfLine, size: 'short' | 'long') => {
     const labels = size === 'short' ? L.category : L.categoryTotal;
@@ -345,24 +366,31 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
     : data.supply.from && data.supply.to
       ? [[L.supplyPeriod, `${f.date(data.supply.from)} – ${f.date(data.supply.to)}`]]
       : [];
-  const meta: [string, string][] = creditNote
+  const meta: [string, string][] = quote
     ? [
-        [L.creditNoteNumber, data.number ?? L.draft],
-        [L.creditNoteDate, f.date(data.issueDate)],
-        ...(data.cancels
-          ? ([
-              [L.cancelsInvoice, data.cancels.number],
-              [L.cancelledInvoiceDate, f.date(data.cancels.issueDate)],
-            ] as [string, string][])
-          : []),
+        [L.quote.number, data.number ?? L.draft],
+        [L.quote.date, data.number ? f.date(data.issueDate) : '–'],
         ...supplyMeta,
+        [L.quote.validUntil, f.date(quote.validUntil)],
       ]
-    : [
-        [L.invoiceNumber, data.number ?? L.draft],
-        [L.issueDate, data.number ? f.date(data.issueDate) : '–'],
-        ...supplyMeta,
-        ...(data.dueDate ? ([[L.dueDate, f.date(data.dueDate)]] as [string, string][]) : []),
-      ];
+    : creditNote
+      ? [
+          [L.creditNoteNumber, data.number ?? L.draft],
+          [L.creditNoteDate, f.date(data.issueDate)],
+          ...(data.cancels
+            ? ([
+                [L.cancelsInvoice, data.cancels.number],
+                [L.cancelledInvoiceDate, f.date(data.cancels.issueDate)],
+              ] as [string, string][])
+            : []),
+          ...supplyMeta,
+        ]
+      : [
+          [L.invoiceNumber, data.number ?? L.draft],
+          [L.issueDate, data.number ? f.date(data.issueDate) : '–'],
+          ...supplyMeta,
+          ...(data.dueDate ? ([[L.dueDate, f.date(data.dueDate)]] as [string, string][]) : []),
+        ];
   let metaY = blockTop;
   const metaX = left + width - 240;
   for (const [label, value] of meta) {
@@ -510,8 +538,15 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
   }
 
   /* --- The status stamp: paid or cancelled (beside the totals) --------------------------- */
-  const stamp =
-    !creditNote && data.status === 'paid'
+  const stamp = quote
+    ? quote.decision
+      ? {
+          text: quote.decision.outcome === 'accepted' ? L.quote.acceptedStamp : L.quote.declinedStamp,
+          sub: L.quote.decidedOn(f.date(quote.decision.at.slice(0, 10))),
+          color: quote.decision.outcome === 'accepted' ? PAID : CANCELLED,
+        }
+      : null
+    : !creditNote && data.status === 'paid'
       ? { text: L.paidStamp, sub: data.paidDate ? L.paidOn(f.date(data.paidDate)) : null, color: PAID }
       : !creditNote && data.status === 'cancelled'
         ? {
@@ -571,9 +606,48 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
     y = doc.y;
   }
 
+  /* --- A quote: how to accept it, or the acceptance record ------------------------------------------ */
+  if (quote) {
+    const d = quote.decision;
+    const texts = d
+      ? [
+          d.outcome === 'accepted'
+            ? L.quote.acceptedBy(
+                d.name ?? '',
+                d.email ?? '',
+                `${d.at.slice(0, 19).replace('T', ' ')} UTC`,
+                d.ip ?? '',
+              )
+            : L.quote.declinedBy(d.name ?? '', `${d.at.slice(0, 19).replace('T', ' ')} UTC`),
+          ...(d.contentSha256 ? [`SHA-256: ${d.contentSha256}`] : []),
+        ]
+      : [
+          L.quote.acceptBy(f.date(quote.validUntil)),
+          ...(quote.contentSha256 ? [`SHA-256: ${quote.contentSha256}`] : []),
+        ];
+    y += 16;
+    doc.font('Inter').fontSize(9);
+    const body = texts.join('\n');
+    ensureRoom(doc.heightOfString(body, { width }) + 16);
+    doc
+      .font('Inter-SemiBold')
+      .fontSize(8)
+      .fillColor(accent)
+      .text((d ? L.quote.record : L.quote.acceptance).toUpperCase(), left, y, {
+        width,
+        characterSpacing: 0.6,
+      });
+    doc
+      .font('Inter')
+      .fontSize(9)
+      .fillColor(INK)
+      .text(body, left, doc.y + 3, { width });
+    y = doc.y;
+  }
+
   /* --- How to pay (an open or draft invoice) -------------------------------------------------------- */
   const open =
-    !creditNote && (data.status === 'draft' || data.status === 'sent' || data.status === 'overdue');
+    !creditNote && !quote && (data.status === 'draft' || data.status === 'sent' || data.status === 'overdue');
   if (open) {
     const texts = [
       ...(data.dueDate ? [L.payBy(f.date(data.dueDate))] : []),

@@ -69,7 +69,8 @@ function announce(
   store.invalidate(portalKeys.dashboard(portalId));
   store.invalidate(portalKeys.projects(portalId));
   if (items.some((item) => item.type === 'message')) store.invalidate(portalKeys.conversations(portalId));
-  if (items.some((item) => item.type.startsWith('invoice_'))) store.invalidate(portalKeys.invoices(portalId));
+  if (items.some((item) => item.type.startsWith('invoice_') || item.type === 'quote_status'))
+    store.invalidate(portalKeys.invoices(portalId));
   // An invoice paid (the provider marked it, or the card payment's webhook): inside the widget, `invoice.paid`.
   invoiceActivityArrived(items);
   // Uploads and decisions: the files load again, and inside the widget the page hears the new statuses.

@@ -42,7 +42,7 @@ import { LoadFailed, LoadingRows } from '../ui/load-state';
 import { PageHeader } from '../ui/page-header';
 import { StatusBadge } from '../ui/status-badge';
 
-function BackLink() {
+export function BackLink() {
   const { t } = useI18n();
   const { pathTo } = useSignedIn();
   return (
@@ -262,8 +262,15 @@ function PaymentPanel({ invoice }: { invoice: PortalInvoiceDetail }) {
   );
 }
 
-/** The lines, the subtotal, each tax rate's tax on its net sum, and the total. */
-function InvoiceLines({ invoice }: { invoice: PortalInvoiceDetail }) {
+/** The lines, the subtotal, each tax rate's tax on its net sum, and the total (an invoice's or a quote's). */
+export function InvoiceLines({
+  invoice,
+}: {
+  invoice: Pick<
+    PortalInvoiceDetail,
+    'lines' | 'legal' | 'subtotalCents' | 'taxes' | 'amountCents' | 'currency'
+  >;
+}) {
   const { t, lang } = useI18n();
   const money = (cents: number) => formatMoney(cents, lang, invoice.currency);
   const cell = 'px-4 py-3 sm:px-5';

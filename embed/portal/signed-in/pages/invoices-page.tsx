@@ -1,5 +1,6 @@
 import { ChevronRight, Receipt } from 'lucide-react';
 import type { PortalInvoice } from '../../../../shared/contracts/portal-client';
+import type { PortalQuote } from '../../../../shared/contracts/quotes';
 import { formatDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
 import { Card } from '../../../../shared/ui/card';
@@ -9,7 +10,7 @@ import { useFirstContentMark } from '../../ui/first-content';
 import { usePageTitle } from '../../ui/use-page-title';
 import { formatCalendarDate } from '../format';
 import { type CurrencyTotal, groupInvoices, localToday, shownStatus } from '../invoices/invoice-list';
-import { useInvoices } from '../portal-data';
+import { useInvoices, useQuotes } from '../portal-data';
 import { useSignedIn } from '../signed-in-context';
 import { EmptyState } from '../ui/empty-state';
 import { LoadFailed, LoadingRows } from '../ui/load-state';
@@ -127,6 +128,65 @@ function InvoiceSection({
 }
 
 /**
+ * The client's quotes (issue 28), above the invoices: each opens its page, where one waiting for a
+ * decision is accepted or declined. Nothing shows without quotes.
+ */
+function QuoteSection() {
+  const { t, lang } = useI18n();
+  const { portalId, quotePathTo } = useSignedIn();
+  const quotes = useQuotes(portalId);
+  const items = quotes.data?.items ?? [];
+  if (items.length === 0) return null;
+  const when = (quote: PortalQuote) => {
+    if (quote.decision?.outcome === 'accepted')
+      return t('quotes.acceptedOn', { date: formatDate(quote.decision.at, lang) });
+    if (quote.decision?.outcome === 'declined')
+      return t('quotes.declinedOn', { date: formatDate(quote.decision.at, lang) });
+    const valid = formatCalendarDate(quote.validUntil, lang);
+    return quote.status === 'expired'
+      ? t('quotes.expiredOn', { date: valid })
+      : t('quotes.validUntil', { date: valid });
+  };
+  return (
+    <section aria-labelledby="quotes" className="mb-8 grid content-start gap-3">
+      <h2 id="quotes" className="text-lg font-semibold">
+        {t('quotes.title')}
+      </h2>
+      <Card className="overflow-hidden">
+        <ul className="divide-y divide-line" data-testid="portal-quotes">
+          {items.map((quote) => (
+            <li key={quote.id}>
+              <Link
+                to={quotePathTo(quote.id)}
+                className="group grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2 p-4 hover:bg-surface focus-visible:bg-primary-soft focus-visible:outline-none sm:grid-cols-[1fr_auto_auto] sm:gap-x-6 sm:px-5"
+              >
+                <span className="grid min-w-0 gap-0.5">
+                  <span className="font-semibold">{quote.number}</span>
+                  {quote.description ? (
+                    <span className="line-clamp-2 text-sm text-muted">{quote.description}</span>
+                  ) : null}
+                  <span className="text-sm text-muted">{when(quote)}</span>
+                </span>
+                <span className="col-start-1 row-start-2 flex items-center justify-between gap-3 sm:col-start-2 sm:row-start-1 sm:justify-end">
+                  <span className="text-lg font-semibold tabular-nums">
+                    {formatMoney(quote.amountCents, lang, quote.currency)}
+                  </span>
+                  <StatusBadge kind="quote" status={quote.status} />
+                </span>
+                <ChevronRight
+                  aria-hidden="true"
+                  className="row-span-2 size-5 text-subtle group-hover:text-ink sm:row-span-1"
+                />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </section>
+  );
+}
+
+/**
  * The client's invoices (never drafts): what is still to pay first, with its total per currency, then
  * what is paid or cancelled. Each opens its own page (lines, totals, PDF, payment).
  */
@@ -142,6 +202,7 @@ export default function InvoicesPage() {
   return (
     <>
       <PageHeader title={t('invoices.title')} description={t('invoices.subtitle')} />
+      <QuoteSection />
       {groups && invoices.data ? (
         invoices.data.items.length === 0 ? (
           <Card>

@@ -1,6 +1,7 @@
 import {
   Bell,
   FileCheck,
+  FileSignature,
   FileUp,
   FolderKanban,
   type LucideIcon,
@@ -16,6 +17,7 @@ const ICONS: Record<ActivityType, LucideIcon> = {
   file_approval: FileCheck,
   invoice_created: Receipt,
   invoice_status: Receipt,
+  quote_status: FileSignature,
   project_created: FolderKanban,
   project_updated: RefreshCw,
   project_status: RefreshCw,

@@ -1,4 +1,5 @@
 import type { PortalInvoice, PortalProject } from '../../../../shared/contracts/portal-client';
+import type { PortalQuote } from '../../../../shared/contracts/quotes';
 import { cn } from '../../../../shared/ui/cn';
 import { useI18n } from '../../i18n/i18n-context';
 
@@ -25,14 +26,27 @@ const INVOICE_TONE: Record<PortalInvoice['status'], keyof typeof TONES> = {
   cancelled: 'neutral',
 };
 
+const QUOTE_TONE: Record<PortalQuote['status'], keyof typeof TONES> = {
+  sent: 'info',
+  accepted: 'success',
+  declined: 'neutral',
+  expired: 'warning',
+};
+
 /** A project's or invoice's status (spec §4's statuses) as a coloured, translated label. */
 export function StatusBadge(
   props:
     | { kind: 'project'; status: PortalProject['status'] }
-    | { kind: 'invoice'; status: PortalInvoice['status'] },
+    | { kind: 'invoice'; status: PortalInvoice['status'] }
+    | { kind: 'quote'; status: PortalQuote['status'] },
 ) {
   const { t } = useI18n();
-  const tone = props.kind === 'project' ? PROJECT_TONE[props.status] : INVOICE_TONE[props.status];
+  const tone =
+    props.kind === 'project'
+      ? PROJECT_TONE[props.status]
+      : props.kind === 'quote'
+        ? QUOTE_TONE[props.status]
+        : INVOICE_TONE[props.status];
   return (
     <span
       className={cn(
