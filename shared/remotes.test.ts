@@ -23,7 +23,7 @@ const record = (name: string, fields: Partial<RemoteRecord> = {}): RemoteRecord 
   available: false,
   idlePreload: false,
   activity: [],
-  activityPage: null,
+  activityPages: {},
   ...fields,
 });
 
@@ -40,7 +40,7 @@ describe('the remote registry', () => {
         record('twice'),
         record('twice'),
         record('Upper'),
-        record('pages', { activityPage: 'file' }),
+        record('pages', { activityPages: { file: '' } }),
         record('bills', { activity: ['invoice_status'] }),
         record('money', { activity: ['invoice_status'] }),
       ]),

@@ -37,21 +37,25 @@ export type RemoteRecord = {
    */
   readonly activity: readonly ActivityType[];
   /**
-   * The activity item's field that names the page a notification opens (`/dashboard/<name>/<id>`); null,
-   * or an item that names none: the section's list.
+   * The activity item's fields that name the page a notification opens, each with that page's path inside
+   * the section before the id (`{ quote: 'quotes/' }`: `/dashboard/<name>/quotes/<id>`); the first field the
+   * item carries wins. None, or an item that names none: the section's list.
    */
-  readonly activityPage: 'file' | 'invoice' | null;
+  readonly activityPages: ActivityPages;
 };
 
+/** An activity item's fields that name a page of their own (see `activityPages`). */
+export type ActivityPages = { readonly [field in 'file' | 'invoice' | 'quote']?: string };
+
 export const REMOTES = [
-  { name: 'clients', section: true, available: true, idlePreload: true, activity: [], activityPage: null },
+  { name: 'clients', section: true, available: true, idlePreload: true, activity: [], activityPages: {} },
   {
     name: 'projects',
     section: true,
     available: true,
     idlePreload: true,
     activity: ['project_created', 'project_updated', 'project_status'],
-    activityPage: null,
+    activityPages: {},
   },
   {
     name: 'invoices',
@@ -59,7 +63,7 @@ export const REMOTES = [
     available: true,
     idlePreload: false,
     activity: ['invoice_created', 'invoice_status', 'quote_status'],
-    activityPage: 'invoice',
+    activityPages: { invoice: '', quote: 'quotes/' },
   },
   {
     name: 'files',
@@ -67,7 +71,7 @@ export const REMOTES = [
     available: true,
     idlePreload: false,
     activity: ['file_upload', 'file_approval'],
-    activityPage: 'file',
+    activityPages: { file: '' },
   },
   {
     name: 'analytics',
@@ -75,7 +79,7 @@ export const REMOTES = [
     available: false,
     idlePreload: false,
     activity: [],
-    activityPage: null,
+    activityPages: {},
   },
   {
     name: 'integrations',
@@ -83,7 +87,7 @@ export const REMOTES = [
     available: true,
     idlePreload: false,
     activity: [],
-    activityPage: null,
+    activityPages: {},
   },
 ] as const satisfies readonly RemoteRecord[];
 
@@ -155,7 +159,7 @@ export function registryProblems(records: readonly RemoteRecord[]): string[] {
     seen.add(record.name);
     if (record.available && !record.section) problems.push(`${record.name}: available without a section`);
     if (record.idlePreload && !record.available) problems.push(`${record.name}: idle preload while hidden`);
-    if (record.activityPage && !record.activity.length)
+    if (Object.keys(record.activityPages).length && !record.activity.length)
       problems.push(`${record.name}: a page without activity`);
     for (const type of record.activity) {
       if (claimed.has(type)) problems.push(`${record.name}: ${type} belongs to ${claimed.get(type)}`);

@@ -26,4 +26,12 @@ describe('notificationTarget', () => {
       '/dashboard/invoices/i1',
     );
   });
+
+  it('opens the quote itself when a quote’s decision names it', () => {
+    const quote = { id: 'q1', number: 'AN-0001', status: 'accepted' as const };
+    expect(notificationTarget({ type: 'quote_status', project: null, quote })).toBe(
+      '/dashboard/invoices/quotes/q1',
+    );
+    expect(notificationTarget({ type: 'quote_status', project: null })).toBe('/dashboard/invoices');
+  });
 });
