@@ -27,6 +27,7 @@ import { useInvoiceTexts } from './i18n';
 import { CancelDialog, DeleteDialog, MarkOverdueDialog, MarkPaidDialog, SendDialog } from './invoice-dialogs';
 import { INVOICES_BASE } from './invoice-table';
 import { TotalsPanel } from './line-items';
+import { quotePagePath } from './quote-list';
 import { StripeCard } from './stripe-card';
 import { latePaymentKey } from './stripe-state';
 
@@ -208,6 +209,19 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
                   {invoice.creditNote.reason ? (
                     <span className="block text-muted">{invoice.creditNote.reason}</span>
                   ) : null}
+                </Item>
+              ) : null}
+              {invoice.quote ? (
+                <Item label={t('detail.quote')}>
+                  <Link
+                    to={quotePagePath(invoice.quote.id)}
+                    className="block font-medium tabular-nums hover:text-primary"
+                  >
+                    {invoice.quote.number}
+                  </Link>
+                  {invoice.quote.part === 'full' ? null : (
+                    <span className="block text-muted">{t(`quotes.part.${invoice.quote.part}`)}</span>
+                  )}
                 </Item>
               ) : null}
             </dl>

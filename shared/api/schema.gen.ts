@@ -4721,6 +4721,17 @@ export interface components {
                 id: string;
                 name: string;
             } | null;
+            /** @description The accepted quote this invoice bills (all of it, its deposit or its rest); null for any other. */
+            quote: {
+                /** Format: uuid */
+                id: string;
+                number: string;
+                /**
+                 * @description `full`: the whole quote; `deposit`: a percentage first; `rest`: what the deposit left.
+                 * @enum {string}
+                 */
+                part: "full" | "deposit" | "rest";
+            } | null;
             /**
              * @description Invoice status (spec §4).
              * @example sent

@@ -304,6 +304,12 @@ export const InvoicePayment = z
   .meta({ id: 'InvoicePayment' });
 export type InvoicePayment = z.infer<typeof InvoicePayment>;
 
+/** Which part of an accepted quote an invoice bills (issue 28). */
+export const QuoteInvoicePart = z.enum(['full', 'deposit', 'rest']).meta({
+  description: '`full`: the whole quote; `deposit`: a percentage first; `rest`: what the deposit left.',
+});
+export type QuoteInvoicePart = z.infer<typeof QuoteInvoicePart>;
+
 /** What the provider sees of an invoice in lists. */
 export const InvoiceSummary = z
   .object({
@@ -341,6 +347,13 @@ export const Invoice = InvoiceSummary.extend({
   stripe: InvoiceStripe.nullable().meta({ description: 'Null: the invoice never went to Stripe.' }),
   payments: z.array(InvoicePayment).meta({ description: 'Card payments through Stripe, oldest first.' }),
   legal: InvoiceLegal,
+  quote: z
+    .object({ id: Uuid(), number: text(), part: QuoteInvoicePart })
+    .nullable()
+    .meta({
+      description:
+        'The accepted quote this invoice bills (all of it, its deposit or its rest); null for any other.',
+    }),
   allowedStatuses: z.array(InvoiceStatus).meta({
     description:
       'Statuses the provider may set now (INVOICE_TRANSITIONS; sending and cancelling have their own calls).',

@@ -7,6 +7,7 @@ import {
   InvoiceLegal,
   InvoiceLine,
   InvoiceStatus,
+  QuoteInvoicePart,
   TaxGroup,
 } from './invoices';
 import { PageQuery, pageOf } from './paging';
@@ -31,10 +32,7 @@ export type QuoteStatus = z.infer<typeof QuoteStatus>;
 export const QUOTE_STATUSES = QuoteStatus.options;
 
 /** The part of an accepted quote an invoice bills. */
-export const QuoteInvoicePart = z.enum(['full', 'deposit', 'rest']).meta({
-  description: '`full`: the whole quote; `deposit`: a percentage first; `rest`: what the deposit left.',
-});
-export type QuoteInvoicePart = z.infer<typeof QuoteInvoicePart>;
+export { QuoteInvoicePart };
 
 const QuoteBody = {
   clientId: InvoiceFields.clientId,

@@ -117,8 +117,10 @@ test('a quote is sent, accepted by the client in the portal, and billed as a 30 
     await expect(page.getByTestId('invoice-number')).toHaveText(/^INV-\d{4}$/);
     const depositNumber = (await page.getByTestId('invoice-number').textContent()) ?? '';
 
-    // Later, the rest: 700.00 net + 133.00 tax; both add up to the quote's 1,190.00.
-    await page.goto(`/dashboard/invoices/quotes/${quoteId}`);
+    // Later, the rest: 700.00 net + 133.00 tax; both add up to the quote's 1,190.00. The invoice links
+    // back to its quote.
+    await page.getByRole('link', { name: number, exact: true }).click();
+    await page.waitForURL(`**/dashboard/invoices/quotes/${quoteId}`);
     await expect(page.getByTestId('quote-invoices')).toContainText(depositNumber);
     await page.getByRole('button', { name: 'Invoice the rest' }).click();
     await page.waitForURL(/\/dashboard\/invoices\/(?!quotes)[0-9a-f-]{36}$/);
@@ -126,7 +128,8 @@ test('a quote is sent, accepted by the client in the portal, and billed as a 30 
     await expect(
       page.getByText(`Quote ${number} less deposit invoice ${depositNumber}`).first(),
     ).toBeVisible();
-    await page.goto(`/dashboard/invoices/quotes/${quoteId}`);
+    await page.getByRole('link', { name: number, exact: true }).click();
+    await page.waitForURL(`**/dashboard/invoices/quotes/${quoteId}`);
     const invoices = page.getByTestId('quote-invoices');
     await expect(invoices).toContainText('Deposit');
     await expect(invoices).toContainText('Final invoice');

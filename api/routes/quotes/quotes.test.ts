@@ -293,6 +293,7 @@ describe('invoices of an accepted quote', () => {
       status: 'draft',
       amountCents: quote.amountCents,
       client: { id: w.clientId },
+      quote: { id: quote.id, number: quote.number, part: 'full' },
     });
     expect(full.lines.map((l) => l.description)).toEqual(['Design', 'Hosting', 'Fee']);
     expect((await invoice(quote.id, { part: 'full' })).status).toBe(409);
@@ -322,6 +323,9 @@ describe('invoices of an accepted quote', () => {
     await json(await send(t, 'POST', `/api/invoices/${deposit.id}/send`, w.owner));
     const rest = await json<Invoice>(await invoice(quote.id, { part: 'rest' }), 201);
     expect(deposit.amountCents + rest.amountCents).toBe(quote.amountCents);
+    expect([deposit.quote?.part, rest.quote?.part]).toEqual(['deposit', 'rest']);
+    const plain = await json<Invoice>(await send(t, 'GET', `/api/invoices/${rest.id}`, w.owner));
+    expect(plain.quote).toEqual({ id: quote.id, number: quote.number, part: 'rest' });
     expect(deposit.subtotalCents + rest.subtotalCents).toBe(quote.subtotalCents);
     expect(rest.description).toContain('INV-');
     expect((await invoice(quote.id, { part: 'rest' })).status).toBe(409);

@@ -9,6 +9,7 @@ import {
   type InvoiceStripe,
   type InvoiceSummary,
   type PortalInvoiceDetail,
+  type QuoteInvoicePart,
   StripeErrorCode,
 } from '../../../shared/contracts/invoices';
 import {
@@ -73,6 +74,9 @@ export interface DetailRow extends SummaryRow, LegalRow {
   credit_note_reason: string | null;
   credit_note_amount_cents: string | null;
   credit_note_created_at: Date | null;
+  quote_id: string | null;
+  quote_part: QuoteInvoicePart | null;
+  quote_number: string | null;
 }
 
 export interface PaymentRow {
@@ -115,6 +119,7 @@ export const detailColumns = (sql: Sql | Tx) => sql`
   i.stripe_push_state, i.stripe_push_error, i.stripe_invoice_status, i.stripe_close_state, i.stripe_close_error,
   i.updated_at, cn.id AS credit_note_id, cn.reason AS credit_note_reason,
   cn.amount_cents::text AS credit_note_amount_cents, cn.created_at AS credit_note_created_at,
+  i.quote_id, i.quote_part, q.number AS quote_number,
   ${legalColumns(sql)}`;
 
 /** The client (always), the project (optional) and the credit note (a cancelled invoice's). */
@@ -124,7 +129,8 @@ export const invoiceJoins = (sql: Sql | Tx) => sql`
   LEFT JOIN credit_notes cn ON cn.provider_id = i.provider_id AND cn.invoice_id = i.id`;
 
 /** {@link invoiceJoins} and what {@link detailColumns} reads beside them (the settings, profile, user). */
-export const detailJoins = (sql: Sql | Tx) => sql`${invoiceJoins(sql)} ${legalJoins(sql)}`;
+export const detailJoins = (sql: Sql | Tx) => sql`${invoiceJoins(sql)} ${legalJoins(sql)}
+  LEFT JOIN quotes q ON q.provider_id = i.provider_id AND q.id = i.quote_id`;
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
@@ -262,6 +268,10 @@ export function toInvoice(row: DetailRow, lineRows: LineRow[], paymentRows: Paym
     stripe: toStripe(row),
     payments: paymentRows.map(toInvoicePayment),
     legal,
+    quote:
+      row.quote_id && row.quote_part && row.quote_number
+        ? { id: row.quote_id, number: row.quote_number, part: row.quote_part }
+        : null,
     allowedStatuses: settableStatuses(row.status),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
