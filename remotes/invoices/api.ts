@@ -10,7 +10,7 @@ import type {
   InvoiceStatus,
   InvoiceUpdate,
 } from '../../shared/contracts/invoices';
-import { applyInvoiceActivity, invoiceKeys } from '../../shared/sections/invoices';
+import { applyInvoiceActivity, invoiceKeys, quoteKeys } from '../../shared/sections/invoices';
 import { OVERVIEW_KEY } from '../../shared/sections/overview';
 import { useCursorList } from '../../shared/ui/use-cursor-list';
 import { stripeBusy } from './stripe-state';
@@ -128,10 +128,15 @@ export function useProviderCurrency() {
   });
 }
 
-/** After any change: the invoice's page gets the answer, the lists and the overview's figures refetch. */
+/**
+ * After any change: the invoice's page gets the answer, the lists and the overview's figures refetch, and
+ * so does the quote it bills (its page lists its invoices with their numbers and statuses).
+ */
 function useSettle() {
   const queryClient = useQueryClient();
   return (invoice: Invoice | null, invoiceId: string) => {
+    const quote = (invoice ?? queryClient.getQueryData<Invoice>(invoiceKeys.detail(invoiceId)))?.quote;
+    if (quote) void queryClient.invalidateQueries({ queryKey: quoteKeys.detail(quote.id), exact: true });
     if (invoice) queryClient.setQueryData(invoiceKeys.detail(invoice.id), invoice);
     else queryClient.removeQueries({ queryKey: invoiceKeys.detail(invoiceId), exact: true });
     void queryClient.invalidateQueries({ queryKey: OVERVIEW_KEY });
