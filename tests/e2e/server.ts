@@ -68,7 +68,7 @@ if (documentsFile) {
         writeFileSync(documentsFile, JSON.stringify(loads));
       }
     }
-    return emit.call(this, event, ...args);
+    return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
   } as typeof emit;
 }
 
