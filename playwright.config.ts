@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
+import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from './tests/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 4317);
 /** The local DNS stand-in's UDP port (tests/e2e/portals.spec.ts starts it; the server asks it). */
@@ -11,6 +11,8 @@ export const BASE_URL = `http://localhost:${PORT}`;
 /** The Stripe stand-in the server starts (tests/e2e/server.ts); specs open accounts on it. */
 const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 81);
 export const STRIPE_URL = `http://127.0.0.1:${STRIPE_PORT}`;
+/** Where the server counts the documents (page loads) the run asked for (tests/e2e/summary-reporter.ts). */
+export const DOCUMENTS_FILE = join(tmpdir(), `e2e-documents-${PORT}.json`);
 
 /**
  * How many tests run at once, each worker with its own Chromium against the one server (E2E_WORKERS
@@ -45,11 +47,16 @@ export default defineConfig({
     // one (every failure is retried once), locally every failure keeps its trace.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
+  /*
+   * Every test runs on the desktop; a test tagged `@mobile` on the phone too (a flow whose phone layout
+   * differs), one tagged `@phone` on the phone only (it checks the phone's layout, which a desktop run of
+   * it would only repeat at another width).
+   */
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@phone/ },
+    { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile|@phone/ },
   ],
   webServer: {
     command: 'tsx tests/e2e/server.ts',
@@ -70,6 +77,7 @@ export default defineConfig({
       // Webhook endpoints on this machine (tests/e2e/webhooks.spec.ts's receiver); development only.
       WEBHOOKS_ALLOW_LOOPBACK: 'true',
       E2E_STRIPE_PORT: String(STRIPE_PORT),
+      E2E_DOCUMENTS_FILE: DOCUMENTS_FILE,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'e2e-data-')),
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },

@@ -4,18 +4,19 @@ import {
   createPortal,
   latestMail,
   linkIn,
-  providerOnDashboard,
   RECENTLY_IN_TEXT,
   SHOT_WIDTHS,
   setProfileLanguage,
   shot,
+  signUpProvider,
   uniqueEmail,
   watchDeletion,
 } from './support';
 
 test.describe('clients section', () => {
+  // Signed in on the page's context; each test opens its own first page.
   test.beforeEach(async ({ page }) => {
-    await providerOnDashboard(page);
+    await signUpProvider(page.request);
   });
 
   test('explains that a portal is needed before the first client', async ({ page }) => {

@@ -160,10 +160,9 @@ test.describe('dashboard shell', () => {
 
 test.describe('dashboard shell on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
-  // Runs in the phone project (touch, mobile UA) only.
-  test.skip(({ isMobile }) => !isMobile, 'phone layout');
+  // Runs in the phone project (touch, mobile UA) only: tagged @phone.
 
-  test('the sidebar is an 18 rem slide-over that opens, closes on Escape and on navigation @mobile', async ({
+  test('the sidebar is an 18 rem slide-over that opens, closes on Escape and on navigation @phone', async ({
     page,
   }) => {
     await providerOnDashboard(page);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, createPortal, expectNoSidewaysScroll, providerOnDashboard, shot } from './support';
+import { axeViolations, createPortal, expectNoSidewaysScroll, shot, signUpProvider } from './support';
 
 /**
  * The handbook at /dashboard/documentation (issue 27): every chapter in English and German, the search
@@ -48,14 +48,17 @@ test.describe('the documentation', () => {
   test.beforeEach(async ({ page }) => {
     // The whole handbook is one long page, and axe reads all of it: more than the default time on a busy machine.
     test.slow();
-    await providerOnDashboard(page);
+    // Signed in on the page's context; each test opens the handbook as its first page.
+    await signUpProvider(page.request);
   });
 
-  test('lists every chapter with its contents, and its examples use this platform and portal', async ({
+  test('lists every chapter with its contents, opens at a deep link, and its examples use this platform and portal', async ({
     page,
   }) => {
     const portalId = await createPortal(page.request, 'Handbook Studio');
-    await openDocs(page);
+    // A deep link opens its chapter.
+    await openDocs(page, '#idempotency');
+    await expect(page.locator('#idempotency h2')).toBeInViewport();
     await expect(page.getByRole('heading', { level: 1, name: 'Documentation' })).toBeVisible();
     await expect(chapterHeadings(page)).toHaveText(CHAPTERS_EN);
 
@@ -94,7 +97,9 @@ test.describe('the documentation', () => {
   test('the search filters the chapters, highlights its matches and works from the keyboard', async ({
     page,
   }) => {
-    await openDocs(page);
+    // A deep link to a section inside a chapter.
+    await openDocs(page, '#webhook-signatures');
+    await expect(page.getByRole('heading', { level: 3, name: 'Verifying the signature' })).toBeInViewport();
     const toc = page.getByRole('navigation', { name: 'On this page' });
 
     // "/" focuses the search; a query filters the chapters and lists the matching parts.
@@ -173,14 +178,7 @@ test.describe('the documentation', () => {
     expect(await axeViolations(page, { include: 'main' })).toEqual([]);
   });
 
-  test('a deep link opens its chapter', async ({ page }) => {
-    await openDocs(page, '#idempotency');
-    await expect(page.locator('#idempotency h2')).toBeInViewport();
-    await openDocs(page, '#webhook-signatures');
-    await expect(page.getByRole('heading', { level: 3, name: 'Verifying the signature' })).toBeInViewport();
-  });
-
-  test('on a 390 px phone the contents fold away and nothing scrolls sideways @mobile', async ({ page }) => {
+  test('on a 390 px phone the contents fold away and nothing scrolls sideways @phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     for (const language of ['en', 'de'] as const) {
       if (language === 'de') await switchToGerman(page);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { IDLE_PRELOADED_REMOTES } from '../../shared/remotes';
-import { failOnCspViolations, providerOnDashboard, requestsReported, shot } from './support';
+import { failOnCspViolations, providerOnDashboard, requestsReported, shot, signUpProvider } from './support';
 
 // Issue 17, finding 13: every page and frame of ours loads without a Content-Security-Policy violation.
 failOnCspViolations(test);
@@ -45,7 +45,7 @@ test.describe('a remote that is down', { lock: '-exclusive-' }, () => {
     page,
     request,
   }) => {
-    await signIn(page);
+    await signUpProvider(page.request); // the test loads the dashboard itself
     stopServingClients();
     expect((await request.get('/remotes/clients/mf-manifest.json')).status()).toBe(404);
     expect((await request.get('/remotes/clients/remoteEntry.js')).status()).toBe(404);
@@ -94,7 +94,7 @@ test.describe('a remote that is down', { lock: '-exclusive-' }, () => {
   test('a preload that failed while the remote was down does not stick: the first visit after it is back works', async ({
     page,
   }) => {
-    await signIn(page);
+    await signUpProvider(page.request); // the test loads the dashboard itself
     stopServingClients();
     await page.mouse.move(600, 500);
     const preload = page.waitForResponse((r) => r.url().endsWith('/remotes/clients/mf-manifest.json'));
@@ -136,7 +136,7 @@ test.describe('a remote that is down', { lock: '-exclusive-' }, () => {
 
 test.describe('a remote that is slow', () => {
   test('a slow remote shows a loading state inside a working shell, then the section', async ({ page }) => {
-    await signIn(page);
+    await signUpProvider(page.request); // the test loads the dashboard itself
     // Slowness cannot be produced by the server without changing it, so the browser holds the manifest
     // back until the test lets it through (the request itself reaches the real server).
     let release = () => {};
@@ -166,7 +166,7 @@ test.describe('a remote that is slow', () => {
   test('a remote that never answers turns into the panel after 15 s, and the retry loads it', async ({
     page,
   }) => {
-    await signIn(page);
+    await signUpProvider(page.request); // the test loads the dashboard itself
     let hung = true;
     await page.route('**/remotes/clients/mf-manifest.json', async (route) => {
       if (hung) return; // never answered
@@ -352,7 +352,7 @@ test.describe('preloading', () => {
   test('hovering a sidebar link for 150 ms preloads its section; a shorter hover does not', async ({
     page,
   }) => {
-    await signIn(page);
+    await signUpProvider(page.request); // the test loads the dashboard itself
     // The page's timers run on a clock this test moves: the 150 ms are checked exactly, not against
     // however long the machine takes between two mouse moves.
     await page.clock.install();
@@ -417,7 +417,7 @@ test.describe('preloading', () => {
     page,
   }) => {
     expect(IDLE_PRELOADED_REMOTES.length).toBeGreaterThan(0);
-    await signIn(page);
+    await signUpProvider(page.request); // the test loads the dashboard itself
     await page.mouse.move(600, 500); // nowhere near the sidebar: no hover preload
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();

@@ -13,9 +13,9 @@ import { STRIPE_URL } from '../../playwright.config';
 import {
   axeViolations,
   expectNoSidewaysScroll,
+  FIRST_LOAD,
   failOnCspViolations,
   ok,
-  providerOnDashboard,
   setProfileLanguage,
   shot,
   signUpProvider,
@@ -25,8 +25,6 @@ failOnCspViolations(test);
 
 /** The machine these run on is shared and often busy (a second server starts beside): waits a little longer. */
 const expect = baseExpect.configure({ timeout: 20_000 });
-/** The first load of the section in a fresh browser (federation manifest, remote entry, chunks, texts). */
-const FIRST_LOAD = { timeout: 60_000 };
 
 /**
  * The Integrations page (issue 27): one card per integration with its state and a test action, in en and
@@ -73,7 +71,7 @@ test.describe('the Integrations page', () => {
       // Two widths, each with an axe run: beyond the default timeout on a busy shared machine.
       test.slow();
       const texts = TEXTS[lang];
-      await providerOnDashboard(page);
+      await signUpProvider(page.request);
       await setProfileLanguage(page.request, lang);
       await page.goto('/dashboard/integrations');
       await expect(page.getByRole('heading', { level: 1, name: texts.title })).toBeVisible(FIRST_LOAD);
@@ -115,7 +113,7 @@ test.describe('the Integrations page', () => {
   }
 
   test('says in words when the test of the Stripe connection fails', async ({ page }) => {
-    await providerOnDashboard(page);
+    await signUpProvider(page.request);
     const failing = await ok<{ secretKey: string; accountId: string }>(
       await page.request.post(`${STRIPE_URL}/_stand-in/accounts`, { data: { name: 'Failing GmbH' } }),
       201,
@@ -166,7 +164,7 @@ test.describe('the return page of an authorisation (/integrations/callback)', ()
   test('says in words that the state is missing or unknown, with the way back, in en and de', async ({
     page,
   }) => {
-    await providerOnDashboard(page);
+    await signUpProvider(page.request);
     await page.goto('/integrations/callback?code=abc');
     await expect(page).toHaveURL(/\/dashboard\/integrations\/callback\?code=abc$/);
     const missing = page.getByRole('alert');
@@ -209,7 +207,7 @@ test.describe('the return page of an authorisation (/integrations/callback)', ()
       !process.env.DATABASE_URL,
       'starts the authorisation through the service in the server database: run with DATABASE_URL',
     );
-    const provider = await providerOnDashboard(page);
+    const provider = await signUpProvider(page.request);
 
     const denied = await startAuthorisation(provider.email, 'e2e_service');
     await page.goto(

@@ -327,7 +327,7 @@ test.describe('messages and notifications (provider)', () => {
     );
   });
 
-  test('on a phone: the list, then the conversation with a way back, and the sheet @mobile', async ({
+  test('on a phone: the list, then the conversation with a way back, and the sheet @phone', async ({
     page,
     request,
   }) => {
@@ -340,22 +340,20 @@ test.describe('messages and notifications (provider)', () => {
     await page.goto('/dashboard/messages');
     const row = page.getByRole('link', { name: /Grace Hopper/ });
     await expect(row).toBeVisible();
-    await shot(page, `messages/phone-list-${test.info().project.name}`);
+    await shot(page, `messages/phone-list`);
     await row.click();
     const composer = page.getByRole('textbox', { name: 'Message' });
     await expect(composer).toBeInViewport();
     await composer.fill('Reply from a phone');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByRole('list', { name: 'Messages' }).getByText('Reply from a phone')).toBeVisible();
-    await shot(page, `messages/phone-thread-${test.info().project.name}`);
+    await shot(page, `messages/phone-thread`);
     await expectNoSidewaysScroll(page);
-    if (test.info().project.name === 'mobile') {
-      await page.getByRole('link', { name: 'All conversations' }).click();
-      await expect(page).toHaveURL(/\/dashboard\/messages$/);
-      await expect(row).toBeVisible();
-    }
+    await page.getByRole('link', { name: 'All conversations' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/messages$/);
+    await expect(row).toBeVisible();
     await page.getByRole('button', { name: /^Notifications/ }).click();
     await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
-    await shot(page, `messages/phone-sheet-${test.info().project.name}`);
+    await shot(page, `messages/phone-sheet`);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import postgres from 'postgres';
 import { STRIPE_URL } from '../../playwright.config';
-import { providerOnDashboard, SHOT_WIDTHS, SHOTS, shot, uniqueEmail } from './support';
+import { SHOT_WIDTHS, SHOTS, shot, signUpProvider, uniqueEmail } from './support';
 
 /**
  * The provider's plan in the dashboard (issue 21, spec §1, §9): the top bar's trial days, the settings'
@@ -62,14 +62,15 @@ test.describe('plan', () => {
 
   test.beforeEach(async ({ page }) => {
     email = uniqueEmail('plan');
-    await providerOnDashboard(page, { email });
+    // Signed in on the page's context; each test opens its own first page.
+    await signUpProvider(page.request, { email });
   });
 
   test('in the trial the top bar shows the days left, and the export downloads', async ({ page }) => {
+    await page.goto('/dashboard/settings');
     const account = page.getByRole('region', { name: 'Account' });
     await expect(account.getByText('Trial · 14 days left')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Your free trial has ended' })).toHaveCount(0);
-    await page.goto('/dashboard/settings');
     const exportSection = page.getByRole('region', { name: 'Export your data' });
     await expectExportDownload(
       page,

@@ -227,7 +227,7 @@ test.describe('client portal', () => {
     ).toBeVisible();
   });
 
-  test('a session of another portal is cleared and sent to this portal’s login @mobile', async ({
+  test('a session of another portal is cleared and sent to this portal’s login', async ({
     page,
     request,
   }) => {

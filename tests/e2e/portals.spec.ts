@@ -1,12 +1,12 @@
 import { type Browser, chromium, expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { startDnsStandIn } from '../../api/testing/dns-stand-in';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from '../chromium';
 import {
   axeViolations,
   createPortal,
+  FIRST_LOAD,
   latestMail,
-  providerOnDashboard,
   SHOT_WIDTHS,
   SHOTS,
   setProfileLanguage,
@@ -41,17 +41,18 @@ const PORTAL_COLOURS = { primaryColor: '#0f766e', secondaryColor: '#f59e0b' };
 /** Chromium with every `*.example-agency.test` name resolved to this machine, like DNS would after the CNAME. */
 function browserForCustomDomains(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: E2E_CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP *.${DOMAIN_SUFFIX} 127.0.0.1`],
   });
 }
 
 test.describe('portals section', () => {
+  // Signed in on the page's context; each test opens its own first page.
   test.beforeEach(async ({ page }) => {
-    await providerOnDashboard(page);
+    await signUpProvider(page.request);
   });
 
-  test('creates a branded portal and copies its link on a phone @mobile', async ({
+  test('creates a branded portal and copies its link on a phone @phone', async ({
     page,
     context,
     baseURL,
@@ -134,7 +135,7 @@ test.describe('portals section', () => {
     const portalId = await createPortal(page.request, 'Analytisches Atelier', PORTAL_COLOURS);
     await setProfileLanguage(page.request, 'de');
     await page.goto(`/dashboard/portals/${portalId}`);
-    await expect(page.getByRole('heading', { name: 'Design' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Design' })).toBeVisible(FIRST_LOAD);
     await page.getByLabel('Primärfarbe', { exact: true }).fill('#fde047');
     await expect(page.getByTestId('primaryColor-contrast-warning')).toContainText('Schwer lesbar.');
     await expect(page.getByTestId('primaryColor-contrast-warning')).toContainText('4,5:1');
@@ -250,6 +251,7 @@ test.describe('portals section', () => {
       );
 
       // The first-steps guide leads to the editor.
+      await page.goto('/dashboard');
       await page.getByRole('link', { name: 'Create a portal' }).click();
       await expect(page).toHaveURL(/\/dashboard\/portals\/new$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Create a portal' })).toBeVisible();

@@ -5,10 +5,10 @@ import {
   createClient,
   createPortal,
   createProject as createProjectThroughApi,
-  providerOnDashboard,
   RECENTLY_IN_TEXT,
   setProfileLanguage,
   shot,
+  signUpProvider,
   watchDeletion,
 } from './support';
 
@@ -27,8 +27,9 @@ const createProject = (page: Page, data: Record<string, unknown>) =>
 const seriousViolations = (page: Page) => axeViolations(page, { serious: true });
 
 test.describe('projects section', () => {
+  // Signed in on the page's context; each test opens its own first page.
   test.beforeEach(async ({ page }) => {
-    await providerOnDashboard(page);
+    await signUpProvider(page.request);
   });
 
   test('asks for a client before the first project', async ({ page }) => {
@@ -340,7 +341,7 @@ test.describe('projects section', () => {
     await expect(page.getByRole('link', { name: 'Resilient' })).toBeVisible();
   });
 
-  test('on a phone: cards, a new project and its page @mobile', async ({ page }) => {
+  test('on a phone: cards, a new project and its page @phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const { grace } = await setUp(page);
     await createProject(page, {

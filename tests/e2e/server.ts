@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, renameSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { Server } from 'node:http';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { startStripeStandIn } from '../stripe/stand-in';
@@ -48,5 +49,27 @@ process.env.STRIPE_API_BASE = stripe.url;
 process.env.STRIPE_SECRET_KEY = platform.secretKey;
 process.env.STRIPE_WEBHOOK_SECRET = platformHook.secret;
 process.env.PAYMENT_SECRETS_KEY ??= randomBytes(32).toString('base64');
+
+/*
+ * The run's page loads: every document the browser asked the platform for (top-level pages and frames, by
+ * `Sec-Fetch-Dest`), kept in E2E_DOCUMENTS_FILE for the summary reporter (tests/e2e/summary-reporter.ts).
+ * The cost of an e2e run is mostly Chromium loading pages on two cores: this is the number to keep down.
+ */
+const documentsFile = process.env.E2E_DOCUMENTS_FILE;
+if (documentsFile) {
+  const loads = { document: 0, iframe: 0 };
+  writeFileSync(documentsFile, JSON.stringify(loads));
+  const emit = Server.prototype.emit;
+  Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
+    if (event === 'request') {
+      const dest = (args[0] as { headers: Record<string, string | undefined> }).headers['sec-fetch-dest'];
+      if (dest === 'document' || dest === 'iframe') {
+        loads[dest]++;
+        writeFileSync(documentsFile, JSON.stringify(loads));
+      }
+    }
+    return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
+  } as typeof emit;
+}
 
 await import('../../api/main');

@@ -1,4 +1,6 @@
-import { relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import type {
   FullConfig,
   FullResult,
@@ -61,6 +63,9 @@ export default class SummaryReporter implements Reporter {
     for (const { name, ms } of [...this.testTimes].sort((a, b) => b.ms - a.ms).slice(0, 15)) {
       lines.push(`  ${seconds(ms).padStart(7)}  ${name.length > 150 ? `${name.slice(0, 149)}…` : name}`);
     }
+    const total = this.testTimes.reduce((sum, t) => sum + t.ms, 0);
+    lines.push(`tests' time: ${seconds(total)} in ${this.testTimes.length} runs`);
+    lines.push(`page loads: ${pageLoads()}`);
     lines.push(
       `e2e wall time: ${seconds(Date.now() - this.started)} with ${this.workers} worker${this.workers === 1 ? '' : 's'} (${result.status})`,
     );
@@ -69,6 +74,17 @@ export default class SummaryReporter implements Reporter {
 
   printsToStdio() {
     return true;
+  }
+}
+
+/** The documents the server served to the browser (tests/e2e/server.ts counts them; same path as the config). */
+function pageLoads(): string {
+  try {
+    const file = join(tmpdir(), `e2e-documents-${process.env.E2E_PORT ?? 4317}.json`);
+    const { document, iframe } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>;
+    return `${document} pages, ${iframe} frames of the platform`;
+  } catch {
+    return 'not counted';
   }
 }
 

@@ -211,6 +211,13 @@ export async function shot(target: Page | Locator, name: string, opts: { style?:
 export const LIVE = { timeout: 10_000 };
 
 /**
+ * The first page of a fresh browser context, checked by what only the finished page shows (a section's
+ * heading in the profile's language): every script, remote and locale comes over the network, cold, on a
+ * machine that may be busy.
+ */
+export const FIRST_LOAD = { timeout: 60_000 };
+
+/**
  * Opens `url` and waits until its realtime socket is live (the server's first frame, `ready`): the apps
  * connect once the page has settled, and what happens before that is in the data the page loaded. Returns
  * the frames the socket receives from then on. A page inside a widget's frame counts too.

@@ -5,8 +5,8 @@ import {
   axeViolations,
   createPortal as createPortalThroughApi,
   expectNoSidewaysScroll,
-  providerOnDashboard,
   shot,
+  signUpProvider,
 } from './support';
 
 /**
@@ -35,7 +35,8 @@ async function switchToGerman(page: Page) {
 test.describe('website widget settings and documentation', () => {
   test.beforeEach(async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await providerOnDashboard(page);
+    // Signed in on the page's context; each test opens its own first page.
+    await signUpProvider(page.request);
   });
 
   test('copies the snippet for each mode and manages the single-sign-on secret', async ({
@@ -237,7 +238,7 @@ test.describe('website widget settings and documentation', () => {
     ).toBeInViewport();
   });
 
-  test('on a 390 px phone the widget card, the secret dialog and the documentation fit the screen @mobile', async ({
+  test('on a 390 px phone the widget card, the secret dialog and the documentation fit the screen @phone', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });

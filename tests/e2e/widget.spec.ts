@@ -11,6 +11,7 @@ import {
 } from '@playwright/test';
 import { PROTOCOL, PROTOCOL_VERSION } from '../../shared/widget/protocol';
 import { type SnippetOptions, widgetSnippet } from '../../shared/widget/snippet';
+import { CHROMIUM_ITSELF } from '../chromium';
 import { CLIENT_PASSWORD, legalDetails } from './collaboration-world';
 import {
   createClient,
@@ -31,6 +32,10 @@ import {
 
 // Issue 17, finding 13: every page and frame of ours loads without a Content-Security-Policy violation.
 failOnCspViolations(test);
+
+// The portal in a third-party frame meets Chrome's storage rules: Chromium itself, not the e2e suite's
+// headless shell (tests/chromium.ts).
+test.use(CHROMIUM_ITSELF);
 
 /**
  * The embeddable widget end to end (issue 6), with the REAL portal app in the frame: a provider's test
