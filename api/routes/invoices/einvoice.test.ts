@@ -219,3 +219,63 @@ describe('the invoice e-mail', () => {
     await send(t, 'PATCH', '/api/invoice-settings', w.owner, { attachEInvoice: false });
   });
 });
+
+describe('the seller’s phone and bank account, frozen at sending', () => {
+  /** A draft of the world's client, sent through the API; its id and number. */
+  async function sentThroughApi(world: FilesWorld): Promise<{ id: string; number: string }> {
+    const draft = await send(t, 'POST', '/api/invoices', world.owner, {
+      clientId: world.clientId,
+      currency: 'EUR',
+      language: 'de',
+      supplyDate: '2026-03-02',
+      lines: [
+        { description: 'Design', quantityMilli: 1000, unitPriceCents: 9000, taxRateBp: 1900, unit: 'hour' },
+      ],
+    });
+    expect(draft.status, await draft.clone().text()).toBe(201);
+    const { id } = (await draft.json()) as { id: string };
+    const sent = await send(t, 'POST', `/api/invoices/${id}/send`, world.owner);
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    return { id, number: ((await sent.json()) as { invoice: { number: string } }).invoice.number };
+  }
+  async function settings(world: FilesWorld, body: object) {
+    expect((await send(t, 'PATCH', '/api/invoice-settings', world.owner, body)).status).toBe(200);
+  }
+  const xrechnungOf = async (world: FilesWorld, id: string) =>
+    (await ok(await provider(id, '/xrechnung', world.owner))).toString('utf8');
+
+  it('a later change of the settings leaves a sent invoice’s e-invoice as it was sent', async () => {
+    const before = await sentThroughApi(w);
+    await settings(w, { phone: '+49 30 7654321', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' });
+    try {
+      const old = await xrechnungOf(w, before.id);
+      expect(old).toContain('<ram:CompleteNumber>+49 89 1234567</ram:CompleteNumber>');
+      expect(old).toContain('<ram:IBANID>DE89370400440532013000</ram:IBANID>');
+      expect(old).toContain('<ram:BICID>COBADEFFXXX</ram:BICID>');
+      expect(old).not.toContain('7654321');
+      // One sent now carries the new details.
+      const after = await sentThroughApi(w);
+      const fresh = await xrechnungOf(w, after.id);
+      expect(fresh).toContain('<ram:CompleteNumber>+49 30 7654321</ram:CompleteNumber>');
+      expect(fresh).toContain('<ram:IBANID>DE02120300000000202051</ram:IBANID>');
+      expect(ruleProblems(fresh)).toEqual([]);
+    } finally {
+      await settings(w, { phone: '+49 89 1234567', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' });
+    }
+  });
+
+  it('an invoice sent without a phone gets its XRechnung once the settings have one', async () => {
+    // Past the stranger's INV-0001, inserted above without taking a number.
+    await t.sql`UPDATE invoice_settings SET next_number = 100 WHERE provider_id = ${stranger.providerId}`;
+    const sent = await sentThroughApi(stranger);
+    expect((await provider(sent.id, '/xrechnung', stranger.owner)).status).toBe(422);
+    await settings(stranger, { phone: '+49 30 555555' });
+    try {
+      const xml = await xrechnungOf(stranger, sent.id);
+      expect(xml).toContain('<ram:CompleteNumber>+49 30 555555</ram:CompleteNumber>');
+      expect(ruleProblems(xml)).toEqual([]);
+    } finally {
+      await settings(stranger, { phone: null });
+    }
+  });
+});

@@ -288,6 +288,23 @@ describe('XRechnung (CII)', () => {
     expect(us).toContain('<udt:DateTimeString format="102">20260201</udt:DateTimeString>');
   });
 
+  it('outside the scope names no VAT id of either party, even a German seller’s (BR-O-02)', async () => {
+    const abroad: InvoicePdfData = {
+      ...usLike,
+      seller: german.seller,
+      buyer: { ...usLike.buyer, vatId: 'GB123456789' },
+    };
+    const xml = await xrechnungXml(input(abroad, bank), 'en');
+    expect(xml).not.toContain('schemeID="VA"');
+    expect(xml).toContain('schemeID="FC">143/123/45678<');
+    expect(ruleProblems(xml)).toEqual([]);
+    // With a VAT id and no tax number, the VAT id identifies the seller as its registration (BR-CO-26).
+    const onlyVatId = { ...abroad, seller: { ...german.seller, taxNumber: null } };
+    const registered = await xrechnungXml(input(onlyVatId, bank), 'en');
+    expect(registered).not.toContain('schemeID="VA"');
+    expect(ruleProblems(registered)).toEqual([]);
+  });
+
   it('makes a credit note type 381 that references the cancelled invoice, with positive amounts', async () => {
     const xml = await xrechnungXml(input(creditNote, bank), 'de');
     expect(values(xml, 'TypeCode')).toContain('381');
