@@ -125,6 +125,10 @@ export async function seedDemoInvoices(deps: AppDeps, providerId: string): Promi
     taxNumber: '30/123/45678',
     vatId: 'DE123456789',
     taxMode: 'standard',
+    // What the e-invoices add (EN 16931: the seller contact's phone, the account for SEPA credit transfer).
+    phone: '+49 30 1234567',
+    iban: 'DE89370400440532013000',
+    bic: 'COBADEFFXXX',
     paymentInstructions:
       'Bank transfer to Demo Studio, IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX. Please quote the invoice number.',
     footerNote: 'Thank you for working with Demo Studio.',
