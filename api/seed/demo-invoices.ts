@@ -27,7 +27,7 @@ const DAY = 24 * 3600_000;
  * A line: hours by default. Ada (Netherlands, VAT id) is billed under reverse charge, Grace (United States)
  * for services not taxable in Germany (§ 3a (2) UStG), Jörg (Germany) with German VAT.
  */
-const line = (
+export const line = (
   description: string,
   quantity: number,
   unitPriceCents: number,
@@ -44,8 +44,12 @@ const line = (
     vatCategory,
     exemptionReason: null,
   }) satisfies z.output<typeof InvoiceLineInput>;
-const rc = (description: string, quantity: number, unitPriceCents: number, unit: InvoiceUnit = 'hour') =>
-  line(description, quantity, unitPriceCents, 0, unit, 'reverse_charge');
+export const rc = (
+  description: string,
+  quantity: number,
+  unitPriceCents: number,
+  unit: InvoiceUnit = 'hour',
+) => line(description, quantity, unitPriceCents, 0, unit, 'reverse_charge');
 const abroad = (description: string, quantity: number, unitPriceCents: number, unit: InvoiceUnit = 'hour') =>
   line(description, quantity, unitPriceCents, 0, unit, 'outside_scope');
 

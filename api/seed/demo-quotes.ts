@@ -4,6 +4,7 @@ import type { InvoiceDeps } from '../services/invoices/deps';
 import { createQuote } from '../services/quotes/create-quote';
 import { decideQuote } from '../services/quotes/decide-quote';
 import { sendQuote } from '../services/quotes/send-quote';
+import { line, rc } from './demo-invoices';
 
 /*
  * The demo's quotes (issue 28), made through the quote services at dates in the past, after the demo's
@@ -42,24 +43,8 @@ export async function seedDemoQuotes(deps: AppDeps, providerId: string): Promise
     supplyFrom: date(-20),
     supplyTo: date(-50),
     lines: [
-      {
-        description: 'Datenmigration und Tests',
-        quantityMilli: 24_000,
-        unitPriceCents: 8_500,
-        taxRateBp: 1_900,
-        unit: 'hour',
-        vatCategory: null,
-        exemptionReason: null,
-      },
-      {
-        description: 'Go-live-Begleitung (Pauschale)',
-        quantityMilli: 1_000,
-        unitPriceCents: 60_000,
-        taxRateBp: 1_900,
-        unit: 'flat_rate',
-        vatCategory: null,
-        exemptionReason: null,
-      },
+      line('Datenmigration und Tests', 24, 8_500, 1_900),
+      line('Go-live-Begleitung (Pauschale)', 1, 60_000, 1_900, 'flat_rate'),
     ],
   });
   await sendQuote(at(4), scope, open.id, { mailClient: false });
@@ -76,17 +61,7 @@ export async function seedDemoQuotes(deps: AppDeps, providerId: string): Promise
     supplyDate: null,
     supplyFrom: date(-1),
     supplyTo: date(-40),
-    lines: [
-      {
-        description: 'Front-end build (templates, components)',
-        quantityMilli: 60_000,
-        unitPriceCents: 9_500,
-        taxRateBp: 0,
-        unit: 'hour',
-        vatCategory: 'reverse_charge',
-        exemptionReason: null,
-      },
-    ],
+    lines: [rc('Front-end build (templates, components)', 60, 9_500)],
   });
   const sent = await sendQuote(at(12), scope, accepted.id, { mailClient: false });
   await decideQuote(

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LEGAL_NOTES } from '../../../../shared/contracts/legal';
 import { QPDF, qpdfCheck, tempPdf } from '../pdf/pdf-tools';
 import { type InvoicePdfData, renderInvoicePdf } from '../pdf/render';
+import { germanInvoice } from '../pdf/testing';
 import { facturXPdf, xrechnungXml } from './generate';
 import { decimal, type EInvoicePayment, quantity, toEInvoice } from './map';
 import { attachment, attachments, ruleProblems, xsdProblems } from './testing';
@@ -13,82 +14,7 @@ import { attachment, attachments, ruleProblems, xsdProblems } from './testing';
  * (structure, the embedded `factur-x.xml`), pdfinfo (the PDF/A-3 identification in the XMP metadata).
  */
 
-const german: InvoicePdfData = {
-  kind: 'invoice',
-  language: 'de',
-  currency: 'EUR',
-  status: 'sent',
-  number: 'RE-2026-0042',
-  issueDate: '2026-03-12',
-  dueDate: '2026-03-26',
-  paidDate: null,
-  description: 'Website-Relaunch für die Bäckerei Groß',
-  provider: {
-    businessName: 'Müller Design Studio',
-    fullName: 'Jürgen Müller',
-    email: 'juergen@mueller.example',
-    website: 'https://mueller.example',
-    paymentInstructions: 'Überweisung auf das Konto bei der Commerzbank',
-    footerNote: null,
-  },
-  client: { name: 'Renée Weiß', company: 'Bäckerei Groß GmbH', email: 'renee@gross.example' },
-  seller: {
-    name: 'Müller Design Studio – Jürgen Müller',
-    street: 'Hauptstraße 5',
-    postcode: '80331',
-    city: 'München',
-    country: 'DE',
-    taxNumber: '143/123/45678',
-    vatId: 'DE123456789',
-    buyerReference: null,
-  },
-  buyer: {
-    name: 'Bäckerei Groß GmbH',
-    street: 'Brotgasse 12',
-    postcode: '90403',
-    city: 'Nürnberg',
-    country: 'DE',
-    vatId: null,
-    taxNumber: null,
-    buyerReference: '04011000-12345-67',
-  },
-  sellerNote: null,
-  supply: { date: '2026-03-10', from: null, to: null },
-  taxMode: 'standard',
-  notes: [],
-  branding: { logo: null, primaryColor: '#0f766e', secondaryColor: '#f59e0b' },
-  lines: [
-    {
-      description: 'Gestaltung Startseite (Maße & Größen)',
-      quantityMilli: 1500,
-      unitPriceCents: 123450,
-      taxRateBp: 1900,
-      unit: 'day',
-      vatCategory: 'standard',
-      exemptionReason: null,
-    },
-    {
-      description: 'Fachbuch „Typografie“',
-      quantityMilli: 2000,
-      unitPriceCents: 3999,
-      taxRateBp: 700,
-      unit: 'piece',
-      vatCategory: 'reduced',
-      exemptionReason: null,
-    },
-    {
-      description: 'Pauschale Projektleitung',
-      quantityMilli: 1000,
-      unitPriceCents: 5000,
-      taxRateBp: 1900,
-      unit: 'flat_rate',
-      vatCategory: 'standard',
-      exemptionReason: null,
-    },
-  ],
-  cancelledBy: null,
-  cancels: null,
-};
+const german = germanInvoice();
 
 const bank: EInvoicePayment = {
   phone: '+49 89 1234567',
