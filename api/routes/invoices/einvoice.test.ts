@@ -159,7 +159,7 @@ describe.skipIf(!QPDF)('ZUGFeRD', () => {
       expect(await xsdProblems(xml)).toEqual([]);
       expect(ruleProblems(xml)).toEqual([]);
     }
-  });
+  }, 120_000); // four PDF/A-3 made and checked (qpdf, XSD, rules): over 30 s at a load average of 30
 });
 
 describe('who gets nothing', () => {
