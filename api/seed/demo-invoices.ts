@@ -27,7 +27,7 @@ const DAY = 24 * 3600_000;
  * A line: hours by default. Ada (Netherlands, VAT id) is billed under reverse charge, Grace (United States)
  * for services not taxable in Germany (§ 3a (2) UStG), Jörg (Germany) with German VAT.
  */
-const line = (
+export const line = (
   description: string,
   quantity: number,
   unitPriceCents: number,
@@ -44,8 +44,12 @@ const line = (
     vatCategory,
     exemptionReason: null,
   }) satisfies z.output<typeof InvoiceLineInput>;
-const rc = (description: string, quantity: number, unitPriceCents: number, unit: InvoiceUnit = 'hour') =>
-  line(description, quantity, unitPriceCents, 0, unit, 'reverse_charge');
+export const rc = (
+  description: string,
+  quantity: number,
+  unitPriceCents: number,
+  unit: InvoiceUnit = 'hour',
+) => line(description, quantity, unitPriceCents, 0, unit, 'reverse_charge');
 const abroad = (description: string, quantity: number, unitPriceCents: number, unit: InvoiceUnit = 'hour') =>
   line(description, quantity, unitPriceCents, 0, unit, 'outside_scope');
 
@@ -125,6 +129,10 @@ export async function seedDemoInvoices(deps: AppDeps, providerId: string): Promi
     taxNumber: '30/123/45678',
     vatId: 'DE123456789',
     taxMode: 'standard',
+    // What the e-invoices add (EN 16931: the seller contact's phone, the account for SEPA credit transfer).
+    phone: '+49 30 1234567',
+    iban: 'DE89370400440532013000',
+    bic: 'COBADEFFXXX',
     paymentInstructions:
       'Bank transfer to Demo Studio, IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX. Please quote the invoice number.',
     footerNote: 'Thank you for working with Demo Studio.',

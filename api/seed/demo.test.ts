@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../shared/contracts/activity';
 import type { Invoice, InvoiceList } from '../../shared/contracts/invoices';
 import type { PortalProjectList } from '../../shared/contracts/portal-client';
+import type { QuoteList } from '../../shared/contracts/quotes';
 import { createPortalSession } from '../auth/portal-client/portal-session';
 import { processFileVersionTask } from '../jobs/tasks/process-file-version';
 import { taskContext } from '../jobs/testing';
 import { tempDataDir } from '../routes/portals/testing';
 import { readVersionBytes } from '../services/files/previews';
+import { attachment, attachments, ruleProblems, xsdProblems } from '../services/invoices/einvoice/testing';
+import { QPDF } from '../services/invoices/pdf/pdf-tools';
 import { createTestContext, type TestContext } from '../testing/harness';
 import { DEMO_EMAIL, seedIfFirstRun } from './demo';
 
@@ -154,5 +157,64 @@ describe('the demo’s invoices', () => {
     expect(sheet.items.some((i) => i.type === 'invoice_status' && i.invoice?.status === 'overdue')).toBe(
       true,
     );
+  });
+});
+
+describe('the demo’s legal content and e-invoices', () => {
+  const get = async (path: string) => {
+    const res = await t.app.request(path, { headers: { Cookie: cookie } });
+    expect(res.status, `${path}: ${res.status === 200 ? '' : await res.clone().text()}`).toBe(200);
+    return res;
+  };
+
+  it('the draft passes the pre-send check, and every sent invoice’s details were complete', async () => {
+    const list = (await (await get('/api/invoices')).json()) as InvoiceList;
+    for (const item of list.items) {
+      const invoice = (await (await get(`/api/invoices/${item.id}`)).json()) as Invoice;
+      expect(invoice.legal.missing, item.number ?? 'draft').toEqual([]);
+      expect(invoice.legal.seller).toMatchObject({ country: 'DE', vatId: 'DE123456789' });
+      expect(invoice.legal.buyer.country).toMatch(/^[A-Z]{2}$/);
+      expect(invoice.legal.supplyDate ?? invoice.legal.supplyTo).toBeTruthy();
+      expect(invoice.lines.every((l) => l.unitCode && l.vatCategoryCode)).toBe(true);
+    }
+  });
+
+  it('every sent invoice and the credit note download as XRechnung, valid; ZUGFeRD of two', async () => {
+    const list = (await (await get('/api/invoices')).json()) as InvoiceList;
+    const sent = list.items.filter((i) => i.status !== 'draft');
+    expect(sent).toHaveLength(5);
+    const paths = sent.map((i) => `/api/invoices/${i.id}`);
+    const cancelled = sent.find((i) => i.creditNoteNumber);
+    paths.push(`/api/invoices/${cancelled?.id}/credit-note`);
+    for (const path of paths) {
+      const xml = await (await get(`${path}/xrechnung`)).text();
+      expect(await xsdProblems(xml), path).toEqual([]);
+      expect(ruleProblems(xml), path).toEqual([]);
+      expect(xml).toContain('<ram:IBANID>DE89370400440532013000</ram:IBANID>');
+      expect(xml).toContain('<ram:CompleteNumber>+49 30 1234567</ram:CompleteNumber>');
+    }
+    // The ZUGFeRD PDF of the German invoice in euros and of the credit note (the library and mapping are the
+    // same for all; each PDF takes a while on a loaded machine).
+    const german = sent.find((i) => i.currency === 'EUR' && i.status === 'sent');
+    for (const path of [`/api/invoices/${german?.id}`, `/api/invoices/${cancelled?.id}/credit-note`]) {
+      const pdf = Buffer.from(await (await get(`${path}/zugferd`)).arrayBuffer());
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      if (QPDF) {
+        expect(attachments(pdf)).toEqual(['factur-x.xml']);
+        expect(ruleProblems(attachment(pdf, 'factur-x.xml')), path).toEqual([]);
+      }
+    }
+  }, 120_000);
+
+  it('has an open quote and one the client accepted, with its record', async () => {
+    const quotes = (await (await get('/api/quotes')).json()) as QuoteList;
+    expect(quotes.items.map((q) => q.status).sort()).toEqual(['accepted', 'sent']);
+    const accepted = quotes.items.find((q) => q.status === 'accepted');
+    const detail = (await (await get(`/api/quotes/${accepted?.id}`)).json()) as {
+      decision: { outcome: string; name: string | null; contentSha256: string | null } | null;
+      contentSha256: string | null;
+    };
+    expect(detail.decision).toMatchObject({ outcome: 'accepted', name: 'Ada Demo' });
+    expect(detail.decision?.contentSha256).toBe(detail.contentSha256);
   });
 });

@@ -4,6 +4,7 @@ import type { AppDeps } from '../http/context';
 import { seedDemoCollaboration } from './demo-collaboration';
 import { seedDemoFiles } from './demo-files';
 import { seedDemoInvoices } from './demo-invoices';
+import { seedDemoQuotes } from './demo-quotes';
 
 export const DEMO_EMAIL = 'demo@clientportal.local';
 
@@ -18,7 +19,8 @@ const DEMO_CLIENTS: [string, string, string, 'en' | 'de'][] = [
  * Demo data for a new embedded database: a verified provider whose generated password is printed once.
  * It has a branded portal with three clients and projects in several statuses with conversations and
  * activity (`demo-collaboration.ts`), and files in several review states with versions, feedback and pins
- * (`demo-files.ts`), and invoices in every status with a credit note (`demo-invoices.ts`).
+ * (`demo-files.ts`), invoices in every status with a credit note, legally complete with their e-invoices
+ * (`demo-invoices.ts`), and an open and an accepted quote (`demo-quotes.ts`).
  * @returns the generated credentials, or undefined when the database already had users
  */
 export async function seedIfFirstRun(deps: AppDeps, opts: { force?: boolean } = {}) {
@@ -58,6 +60,7 @@ export async function seedIfFirstRun(deps: AppDeps, opts: { force?: boolean } = 
   await seedDemoCollaboration(deps, providerId);
   await seedDemoFiles(deps, providerId);
   await seedDemoInvoices(deps, providerId);
+  await seedDemoQuotes(deps, providerId);
   const banner = [
     '',
     '  Demo provider account (shown once, write it down):',

@@ -21,7 +21,7 @@ import { DetailPage } from '../../shared/ui/detail-page';
 import { DetailHeader } from '../../shared/ui/page-header';
 import { StatusBadge } from '../../shared/ui/status-badge';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
-import { creditNotePdfUrl, eInvoiceUrl, invoicePdfUrl, useInvoice } from './api';
+import { creditNotePdfUrl, eInvoiceUrl, invoicePdfUrl, useInvoice, useInvoiceSettings } from './api';
 import { formatDay, money, quantityText, ratePercent } from './format';
 import { useInvoiceTexts } from './i18n';
 import { CancelDialog, DeleteDialog, MarkOverdueDialog, MarkPaidDialog, SendDialog } from './invoice-dialogs';
@@ -56,8 +56,13 @@ export default function InvoicePage() {
   );
 }
 
+/** Settings' invoice part, where the phone XRechnung needs is entered. */
+const SETTINGS_INVOICES = '/dashboard/settings#invoices';
+
 function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () => void }) {
   const { t, lang } = useInvoiceTexts();
+  // XRechnung is refused (422) without the seller's phone (BR-DE-6): say so beside its link.
+  const settings = useInvoiceSettings();
   const [open, setOpen] = useState<Open>(null);
   const dialog = (name: Exclude<Open, null>) => ({
     invoice,
@@ -288,6 +293,14 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
                 </>
               ) : null}
             </div>
+            {invoice.number && settings.data && !settings.data.phone ? (
+              <p className="text-sm text-muted" data-testid="einvoice-phone-hint">
+                {t('detail.eInvoicePhoneHint')}{' '}
+                <Link to={SETTINGS_INVOICES} className="underline underline-offset-2">
+                  {t('detail.eInvoiceSettingsLink')}
+                </Link>
+              </p>
+            ) : null}
           </TitledCard>
 
           <StripeCard invoice={invoice} />

@@ -203,6 +203,37 @@ describe('pre-send check', () => {
     );
   });
 
+  it('refuses lines outside the scope of VAT next to any other category (EN 16931 BR-O-11)', () => {
+    fc.assert(
+      fc.property(
+        completeStandard,
+        fc.constantFrom(...VatCategory.options.filter((c) => c !== 'outside_scope')),
+        (input, other) => {
+          const outside = input.lines.map((l) => ({
+            ...l,
+            taxRateBp: 0,
+            vatCategory: 'outside_scope' as const,
+          }));
+          expect(preSendProblems({ ...input, lines: outside })).toEqual([]);
+          const taxed = other === 'standard' || other === 'reduced';
+          const mixed = [
+            ...outside,
+            {
+              ...(outside[0] as (typeof outside)[number]),
+              taxRateBp: taxed ? 1900 : 0,
+              vatCategory: other,
+              exemptionReason: other === 'exempt' ? '§ 4 Nr. 21 UStG' : null,
+            },
+          ];
+          const buyer = { ...input.buyer, country: 'FR', vatId: 'FR40303265045' };
+          expect(preSendProblems({ ...input, buyer, lines: mixed })).toEqual([
+            { path: 'lines', key: 'legal.missing.outsideScopeMixed' },
+          ]);
+        },
+      ),
+    );
+  });
+
   it('every problem names a distinct path and a legal.missing key', () => {
     const arbitraryInput = fc.record({
       taxMode: fc.constantFrom('standard' as const, 'small_business' as const, null),

@@ -251,7 +251,9 @@ const blank = (v: string | null | undefined) => !v?.trim();
  *   - each line: description, quantity, unit; its VAT category (standard/reduced: a rate above 0; zero,
  *     exempt, reverse charge: 0 %; exempt: the reason);
  *   - small business (§ 19): no line with VAT (the § 19 note is printed instead);
- *   - reverse charge: the supplier's and the recipient's VAT ids, from two different EU countries.
+ *   - reverse charge: the supplier's and the recipient's VAT ids, from two different EU countries;
+ *   - lines not taxable here (outside the scope, O) with no line of another category (EN 16931 BR-O-11: the
+ *     e-invoice could not be made).
  */
 export function preSendProblems(input: PreSendInput): PreSendProblem[] {
   const problems: PreSendProblem[] = [];
@@ -287,6 +289,7 @@ export function preSendProblems(input: PreSendInput): PreSendProblem[] {
   }
   need('lines', input.lines.length === 0);
   let reverseCharge = false;
+  const categories = new Set<VatCategory>();
   input.lines.forEach((line, i) => {
     const at = `lines.${i}`;
     need(`${at}.description`, blank(line.description));
@@ -299,6 +302,7 @@ export function preSendProblems(input: PreSendInput): PreSendProblem[] {
       return;
     }
     const category = effectiveCategory(line, mode);
+    if (category !== null) categories.add(category);
     if (category === null) {
       problems.push({ path: `${at}.vatCategory`, key: 'legal.missing.line.vatCategory' });
       return;
@@ -310,6 +314,10 @@ export function preSendProblems(input: PreSendInput): PreSendProblem[] {
     if (category === 'exempt') need(`${at}.exemptionReason`, blank(line.exemptionReason));
     if (category === 'reverse_charge') reverseCharge = true;
   });
+  // EN 16931 BR-O-11: an invoice with "not subject to VAT" (O) has no other VAT category.
+  if (categories.has('outside_scope') && categories.size > 1) {
+    problems.push({ path: 'lines', key: 'legal.missing.outsideScopeMixed' });
+  }
   if (reverseCharge) {
     need('seller.vatId', blank(input.seller.vatId));
     need('buyer.vatId', blank(input.buyer.vatId));

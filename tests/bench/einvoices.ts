@@ -1,6 +1,7 @@
 import { facturXPdf, warmEInvoices, xrechnungXml } from '../../api/services/invoices/einvoice/generate';
 import { toEInvoice } from '../../api/services/invoices/einvoice/map';
-import { type InvoicePdfData, renderInvoicePdf } from '../../api/services/invoices/pdf/render';
+import { renderInvoicePdf } from '../../api/services/invoices/pdf/render';
+import { germanInvoice } from '../../api/services/invoices/pdf/testing';
 import { type Budget, median } from './report';
 
 /*
@@ -14,50 +15,9 @@ import { type Budget, median } from './report';
 
 const RUNS = Number(process.env.BENCH_EINVOICE_RUNS ?? 30);
 
-const data: InvoicePdfData = {
-  kind: 'invoice',
-  language: 'de',
-  currency: 'EUR',
-  status: 'sent',
-  number: 'RE-2026-0042',
-  issueDate: '2026-03-12',
-  dueDate: '2026-03-26',
-  paidDate: null,
-  description: 'Website-Relaunch für die Bäckerei Groß',
-  provider: {
-    businessName: 'Müller Design Studio',
-    fullName: 'Jürgen Müller',
-    email: 'juergen@mueller.example',
-    website: 'https://mueller.example',
-    paymentInstructions: null,
-    footerNote: 'Vielen Dank für Ihren Auftrag!',
-  },
-  client: { name: 'Renée Weiß', company: 'Bäckerei Groß GmbH', email: 'renee@gross.example' },
-  seller: {
-    name: 'Müller Design Studio – Jürgen Müller',
-    street: 'Hauptstraße 5',
-    postcode: '80331',
-    city: 'München',
-    country: 'DE',
-    taxNumber: '143/123/45678',
-    vatId: 'DE123456789',
-    buyerReference: null,
-  },
-  buyer: {
-    name: 'Bäckerei Groß GmbH',
-    street: 'Brotgasse 12',
-    postcode: '90403',
-    city: 'Nürnberg',
-    country: 'DE',
-    vatId: null,
-    taxNumber: null,
-    buyerReference: '04011000-12345-67',
-  },
-  sellerNote: null,
+/** The German sample with a period of service and 12 lines. */
+const data = germanInvoice({
   supply: { date: null, from: '2026-02-01', to: '2026-02-28' },
-  taxMode: 'standard',
-  notes: [],
-  branding: { logo: null, primaryColor: '#0f766e', secondaryColor: '#f59e0b' },
   lines: Array.from({ length: 12 }, (_, i) => ({
     description: `Leistung ${i + 1}: Konzeption, Gestaltung und Abstimmung (Maße & Größen)`,
     quantityMilli: 1000 + 250 * i,
@@ -67,9 +27,7 @@ const data: InvoicePdfData = {
     vatCategory: i % 3 === 0 ? ('reduced' as const) : ('standard' as const),
     exemptionReason: null,
   })),
-  cancelledBy: null,
-  cancels: null,
-};
+});
 
 const payment = {
   phone: '+49 89 1234567',

@@ -38,7 +38,8 @@ createServer(async (req, res) => {
     sql`
       SELECT i.id, i.number, i.status, i.client_id, c.name AS client_name, i.project_id, p.name AS project_name,
         i.currency::text AS currency, i.amount_cents::text AS amount_cents, i.description,
-        to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.issued_at, i.paid_at, cn.number AS credit_note_number,
+        to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.issued_at, i.paid_at,
+        to_char(i.paid_on, 'YYYY-MM-DD') AS paid_on, cn.number AS credit_note_number,
         i.stripe_invoice_id, i.created_at,
         to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_ts
       FROM invoices i
@@ -49,11 +50,10 @@ createServer(async (req, res) => {
       ORDER BY i.created_at DESC, i.id DESC
       LIMIT ${limit + 1}`,
     sql`
-      SELECT i.status, i.currency::text AS currency, count(*)::int AS count, sum(i.amount_cents::int)::text AS cents
-      FROM invoices i
-      WHERE i.provider_id = ${session.user_id}
-      GROUP BY i.status, i.currency
-      ORDER BY i.status, i.currency`,
+      SELECT t.status, t.currency::text AS currency, t.invoice_count AS count, t.amount_cents::text AS cents
+      FROM invoice_totals t
+      WHERE t.provider_id = ${session.user_id}
+      ORDER BY t.status, t.currency`,
   ]);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
@@ -72,6 +72,7 @@ createServer(async (req, res) => {
         dueDate: r.due_date,
         issuedAt: iso(r.issued_at),
         paidAt: iso(r.paid_at),
+        paidOn: r.paid_on,
         creditNoteNumber: r.credit_note_number,
         viaStripe: r.stripe_invoice_id !== null,
         createdAt: new Date(r.created_at).toISOString(),

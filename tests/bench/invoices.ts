@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import autocannon from 'autocannon';
@@ -23,7 +23,9 @@ import { type Budget, median } from './report';
  * - The invoice list with totals (`GET /api/invoices`, first page of 50, authenticated) for a provider with
  *   50,000 invoices (among 100,000 in the table) on the production app, against a minimal node:http +
  *   postgres.js server running the same SQL (`invoices-baseline-server.ts`), side by side on one PostgreSQL
- *   database at 50 connections, interleaved rounds, median of 3: throughput ratio ≥ 0.7×.
+ *   database at 50 connections, interleaved rounds, median of 3: the app's p99 ≤ 300 ms
+ *   (`invoice-list-totals-p99`) and its throughput ≥ 0.9× the baseline's; the load average is printed beside
+ *   (the machine is shared).
  * - PDF generation per invoice (`invoicePdfFile`: the scoped load, the logo from the store, the render) against
  *   pdfkit's own minimal invoice (a bare document with a few text lines in its built-in Helvetica): for
  *   information, no limit.
@@ -112,6 +114,8 @@ export interface InvoicesBench {
   app: { rps: number; p99: number };
   baseline: { rps: number; p99: number };
   pageQueryPlan: string;
+  /** `os.loadavg()` right after the timed rounds: the machine is shared, figures mean little without it. */
+  loadAverage: number[];
   pdf: { appMs: number; minimalMs: number; bytes: number; pages: number };
 }
 
@@ -220,16 +224,21 @@ export async function invoicesListBench(
     )
       .map((r) => r['QUERY PLAN'])
       .join('\n');
-    const totalsPlan = (
-      await sql.unsafe<{ 'QUERY PLAN': string }[]>(
-        `EXPLAIN (ANALYZE, BUFFERS) SELECT i.status, i.currency::text, count(*)::int, sum(i.amount_cents::int)::text
-         FROM invoices i WHERE i.provider_id = $1 GROUP BY i.status, i.currency ORDER BY i.status, i.currency`,
-        [userId],
-      )
-    )
-      .map((r) => r['QUERY PLAN'])
-      .join('\n');
-    pageQueryPlan = `${pageQueryPlan}\n--- totals ---\n${totalsPlan}`;
+    const plan = async (query: string) =>
+      (await sql.unsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN (ANALYZE, BUFFERS) ${query}`, [userId]))
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+    // The list's totals as the database keeps them (migration 0026), and, for comparison, the sums over the
+    // provider's invoices they replace (a filtered list still runs those).
+    const totalsPlan = await plan(
+      `SELECT t.status, t.currency::text, t.invoice_count, t.amount_cents::text FROM invoice_totals t
+       WHERE t.provider_id = $1 ORDER BY t.status, t.currency`,
+    );
+    const summedPlan = await plan(
+      `SELECT i.status, i.currency::text, count(*)::int, sum(i.amount_cents::int)::text
+       FROM invoices i WHERE i.provider_id = $1 GROUP BY i.status, i.currency ORDER BY i.status, i.currency`,
+    );
+    pageQueryPlan = `${pageQueryPlan}\n--- totals (invoice_totals) ---\n${totalsPlan}\n--- totals summed over the invoices (filtered lists) ---\n${summedPlan}`;
     // On another provider, so the listed provider keeps exactly INVOICES invoices.
     pdf = await pdfTiming(sql, others[0] as string);
   } finally {
@@ -291,6 +300,7 @@ export async function invoicesListBench(
       app: { rps: median(appRuns.map((r) => r.rps)), p99: median(appRuns.map((r) => r.p99)) },
       baseline: { rps: median(baseRuns.map((r) => r.rps)), p99: median(baseRuns.map((r) => r.p99)) },
       pageQueryPlan,
+      loadAverage: loadavg(),
       pdf,
     };
   } finally {
@@ -309,10 +319,21 @@ export async function invoicesBench(report: (b: Budget) => void, adminUrl: strin
     `invoices list (first page of 50 with totals; ${INVOICES.toLocaleString('en')} invoices of the provider, ${(INVOICES + OTHER_PROVIDERS * OTHER_INVOICES).toLocaleString('en')} in the table; 50 connections): app ${r.app.rps.toFixed(0)} req/s p99 ${r.app.p99} ms; baseline node:http+postgres.js ${r.baseline.rps.toFixed(0)} req/s p99 ${r.baseline.p99} ms`,
   );
   console.log(`invoices list query plans:\n${r.pageQueryPlan}`);
+  console.log(
+    `load average (1, 5, 15 min) after the list's runs: ${r.loadAverage.map((l) => l.toFixed(2)).join(', ')}`,
+  );
+  report({
+    name: 'invoice-list-totals-p99',
+    measured: r.app.p99,
+    limit: 300,
+    unit: ' ms',
+    kind: 'max',
+    digits: 0,
+  });
   report({
     name: 'invoices-list-throughput-ratio',
     measured: r.app.rps / r.baseline.rps,
-    limit: 0.7,
+    limit: 0.9,
     unit: '×',
     kind: 'min',
   });

@@ -14,7 +14,8 @@ import { expectNoSidewaysScroll, latestMail, ok, setProfileLanguage } from './su
  * Issue 28, e-invoices end to end: a provider with the legal details, a phone and a bank account (set up
  * through the API) sends an invoice; on a Pixel-sized phone, in English and in German, the provider downloads
  * its XRechnung XML and its ZUGFeRD PDF from the dashboard's invoice page, and the client downloads both from
- * the portal's invoice page. Every file is checked: the XML against the EN 16931 CII XSD and the EN 16931 /
+ * the portal's invoice page. Once the settings lose the phone, the page says XRechnung needs it, and the sent
+ * invoice's XRechnung still carries the phone it was sent with. Every file is checked: the XML against the EN 16931 CII XSD and the EN 16931 /
  * XRechnung rules, the PDF with qpdf for its embedded `factur-x.xml`.
  */
 
@@ -26,6 +27,7 @@ const TEXTS = {
     xrechnung: 'E-invoice (XRechnung XML)',
     zugferd: 'ZUGFeRD PDF',
     invoiceHeading: (n: string) => `Invoice ${n}`,
+    phoneHint: /Your invoice settings have no phone number, which XRechnung requires/,
     signIn: { email: 'Email', password: 'Password', signIn: 'Sign in' },
   },
   de: {
@@ -33,6 +35,7 @@ const TEXTS = {
     xrechnung: 'E-Rechnung (XRechnung-XML)',
     zugferd: 'ZUGFeRD-PDF',
     invoiceHeading: (n: string) => `Rechnung ${n}`,
+    phoneHint: /In Ihren Rechnungseinstellungen fehlt die Telefonnummer, die die XRechnung verlangt/,
     signIn: { email: 'E-Mail', password: 'Passwort', signIn: 'Anmelden' },
   },
 } as const;
@@ -146,6 +149,16 @@ for (const language of ['en', 'de'] as const) {
       expect(pdf.file.suggestedFilename()).toBe(`${invoice.number}.pdf`);
       await expectZugferd(pdf.bytes, invoice.number);
       await expectNoSidewaysScroll(page);
+      await expect(main.getByTestId('einvoice-phone-hint')).toHaveCount(0);
+      // The settings lose the phone: the page says what XRechnung needs; the sent invoice keeps the phone
+      // it was sent with, so its XRechnung still downloads.
+      await ok(await request.patch('/api/invoice-settings', { data: { phone: null } }));
+      await page.reload();
+      await expect(main.getByTestId('einvoice-phone-hint')).toContainText(text.phoneHint);
+      await expectNoSidewaysScroll(page);
+      const kept = await download(page, () => main.getByRole('link', { name: text.xrechnung }).click());
+      await expectXRechnung(kept.bytes, invoice.number);
+      expect(kept.bytes.toString('utf8')).toContain('+49 30 1234567');
     } finally {
       await provider.close();
     }

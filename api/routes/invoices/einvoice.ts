@@ -2,11 +2,10 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context';
 import { errorResponses } from '../../http/openapi';
-import { attachmentDisposition } from '../../services/files/download';
 import { type EInvoiceFile, eInvoiceFile } from '../../services/invoices/einvoice/file';
 import type { EInvoiceKind } from '../../services/invoices/einvoice/generate';
 import { sharedOperation } from '../operation';
-import { InvoicePdfParams } from './pdf-response';
+import { InvoicePdfParams, sendDocument } from './pdf-response';
 
 /*
  * The e-invoices of an invoice and of its credit note (issue 28), for the provider and (the same operation
@@ -32,25 +31,11 @@ const pdfResponses = {
   ...errorResponses(401, 403, 404, 422),
 };
 
-function sendFile(c: Context<AppEnv>, file: EInvoiceFile) {
-  c.header(
-    'Content-Type',
-    file.contentType === 'application/xml' ? 'application/xml; charset=utf-8' : file.contentType,
-  );
-  c.header('Content-Disposition', attachmentDisposition(file.fileName));
-  c.header('X-Content-Type-Options', 'nosniff');
-  c.header('Cache-Control', 'private, no-store');
-  c.header('Content-Security-Policy', "sandbox; default-src 'none'");
-  c.header('Content-Length', String(file.bytes.length));
-  return c.body(
-    new Uint8Array(
-      file.bytes.buffer,
-      file.bytes.byteOffset,
-      file.bytes.byteLength,
-    ) as Uint8Array<ArrayBuffer>,
-    200,
-  );
-}
+const sendFile = (c: Context<AppEnv>, file: EInvoiceFile) =>
+  sendDocument(c, {
+    ...file,
+    contentType: file.contentType === 'application/xml' ? 'application/xml; charset=utf-8' : file.contentType,
+  });
 
 const deps = (c: Context<AppEnv>) => {
   const d = c.get('deps');

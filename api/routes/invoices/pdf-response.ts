@@ -33,21 +33,35 @@ export const invoicePdfResponses = {
   ...errorResponses(401, 403, 404, 422),
 };
 
-/** A generated invoice PDF: an attachment (default) or inline, never sniffed, never cached. */
-export function sendInvoicePdf(
+/**
+ * A generated document (an invoice's or quote's PDF, an e-invoice): an attachment (default, sandboxed) or
+ * inline, never sniffed, never cached.
+ */
+export function sendDocument(
   c: Context<AppEnv>,
-  pdf: { bytes: Uint8Array; fileName: string },
-  inline: boolean,
+  file: { bytes: Uint8Array; fileName: string; contentType: string },
+  inline = false,
 ) {
-  const disposition = attachmentDisposition(pdf.fileName);
-  c.header('Content-Type', 'application/pdf');
+  const disposition = attachmentDisposition(file.fileName);
+  c.header('Content-Type', file.contentType);
   c.header('Content-Disposition', inline ? disposition.replace(/^attachment/, 'inline') : disposition);
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('Cache-Control', 'private, no-store');
   if (!inline) c.header('Content-Security-Policy', "sandbox; default-src 'none'");
-  c.header('Content-Length', String(pdf.bytes.length));
+  c.header('Content-Length', String(file.bytes.length));
   return c.body(
-    new Uint8Array(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength) as Uint8Array<ArrayBuffer>,
+    new Uint8Array(
+      file.bytes.buffer,
+      file.bytes.byteOffset,
+      file.bytes.byteLength,
+    ) as Uint8Array<ArrayBuffer>,
     200,
   );
 }
+
+/** A generated invoice PDF: an attachment (default) or inline, never sniffed, never cached. */
+export const sendInvoicePdf = (
+  c: Context<AppEnv>,
+  pdf: { bytes: Uint8Array; fileName: string },
+  inline: boolean,
+) => sendDocument(c, { ...pdf, contentType: 'application/pdf' }, inline);

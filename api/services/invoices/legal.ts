@@ -14,9 +14,16 @@ import type { Sql, Tx } from '../../db/client';
 /*
  * The legal content of an invoice (issue 28): its seller and buyer, tax mode, date or period of supply, the
  * notes the law wants printed, and the pre-send check. A draft reads the provider's settings and the client as
- * they are now; sending stores them on the invoice (`invoices.parties`), so a sent invoice keeps the details it
- * was sent with whatever changes later.
+ * they are now; sending stores them on the invoice (`invoices.parties`, with the seller's phone and bank account
+ * for the e-invoice), so a sent invoice keeps the details it was sent with whatever changes later.
  */
+
+/** The seller's contact phone and bank account (settings; EN 16931 BT-42, BT-84, BT-86): the e-invoice's. */
+export interface SellerPayment {
+  phone: string | null;
+  iban: string | null;
+  bic: string | null;
+}
 
 /** What is stored in `invoices.parties` when an invoice is sent. */
 export interface PartiesSnapshot {
@@ -24,6 +31,8 @@ export interface PartiesSnapshot {
   seller: InvoiceParty;
   buyer: InvoiceParty;
   sellerNote: string | null;
+  /** Frozen at sending too; absent on invoices sent before it was (they read the settings as they are). */
+  sellerPayment?: SellerPayment;
 }
 
 /** The columns {@link legalColumns} adds to a detail row. */
@@ -51,6 +60,9 @@ export interface LegalRow {
   seller_vat_id: string | null;
   settings_tax_mode: TaxMode | null;
   seller_note: string | null;
+  seller_phone: string | null;
+  seller_iban: string | null;
+  seller_bic: string | null;
 }
 
 /** A line's legal fields as read from `invoice_lines`. */
@@ -77,7 +89,8 @@ export const legalColumns = (sql: Sql | Tx) => sql`
     AS seller_legal_name,
   ls.street AS seller_street, ls.postcode AS seller_postcode, ls.city AS seller_city,
   ls.country AS seller_country, ls.tax_number AS seller_tax_number, ls.vat_id AS seller_vat_id,
-  ls.tax_mode AS settings_tax_mode, ls.business_note AS seller_note`;
+  ls.tax_mode AS settings_tax_mode, ls.business_note AS seller_note,
+  ls.phone AS seller_phone, ls.iban AS seller_iban, ls.bic AS seller_bic`;
 
 export const legalJoins = (sql: Sql | Tx) => sql`
   JOIN users lu ON lu.id = i.provider_id
@@ -118,11 +131,24 @@ export function currentParties(row: LegalRow): PartiesSnapshot {
       buyerReference: row.buyer_reference,
     },
     sellerNote: row.seller_note,
+    sellerPayment: { phone: row.seller_phone, iban: row.seller_iban, bic: row.seller_bic },
   };
 }
 
 /** The parties the invoice shows: as sent, or (a draft) as they are now. */
 export const partiesOf = (row: LegalRow): PartiesSnapshot => row.parties ?? currentParties(row);
+
+/**
+ * The phone and bank account the invoice's e-invoice names: as sent (a later change of the settings leaves a
+ * sent invoice's e-invoice as it was), or as they are now (a draft, or an invoice sent before they were
+ * frozen). One exception: a phone missing at sending is taken from the settings once they have one, since
+ * XRechnung cannot be made without it (BR-DE-6) and a contact number is no term of the invoice.
+ */
+export function sellerPaymentOf(row: LegalRow): SellerPayment {
+  const now = { phone: row.seller_phone, iban: row.seller_iban, bic: row.seller_bic };
+  const sent = row.parties?.sellerPayment;
+  return sent ? { ...sent, phone: sent.phone ?? now.phone } : now;
+}
 
 /** What § 14 (4) UStG still misses on an invoice with these parties, supply dates and lines. */
 export function problemsOf(

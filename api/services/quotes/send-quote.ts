@@ -17,8 +17,14 @@ import { getQuote, lockQuote, quoteRow } from './get-quote';
  * canonical content fixed, the `quote_status` activity row, the client's e-mail (a `send_mail` job). Numbers
  * are gapless and never reused (the settings row is the lock; a rollback gives the number back).
  * 409 `quote_transition_not_allowed` when it is not a draft; 422 on `validUntil` when its validity has passed.
+ * `mailClient: false` (the demo data) sends no e-mail.
  */
-export async function sendQuote(deps: InvoiceDeps, scope: ProviderScope, quoteId: string): Promise<Quote> {
+export async function sendQuote(
+  deps: InvoiceDeps,
+  scope: ProviderScope,
+  quoteId: string,
+  opts: { mailClient?: boolean } = {},
+): Promise<Quote> {
   const today = todayOf(deps.now());
   const seq = await deps.sql.begin(async (tx) => {
     const current = await lockQuote(tx, scope, quoteId);
@@ -64,7 +70,7 @@ export async function sendQuote(deps: InvoiceDeps, scope: ProviderScope, quoteId
       { ...row, from: 'draft', status: 'sent' },
       'provider',
     );
-    await queueQuoteMail(deps, tx, scope, row);
+    if (opts.mailClient !== false) await queueQuoteMail(deps, tx, scope, row);
     return activitySeq;
   });
   await publishInvoiceActivity(deps, scope.providerId, [seq]);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LEGAL_NOTES } from '../../../../shared/contracts/legal';
 import { QPDF, qpdfCheck, tempPdf } from '../pdf/pdf-tools';
 import { type InvoicePdfData, renderInvoicePdf } from '../pdf/render';
+import { germanInvoice } from '../pdf/testing';
 import { facturXPdf, xrechnungXml } from './generate';
 import { decimal, type EInvoicePayment, quantity, toEInvoice } from './map';
 import { attachment, attachments, ruleProblems, xsdProblems } from './testing';
@@ -13,82 +14,7 @@ import { attachment, attachments, ruleProblems, xsdProblems } from './testing';
  * (structure, the embedded `factur-x.xml`), pdfinfo (the PDF/A-3 identification in the XMP metadata).
  */
 
-const german: InvoicePdfData = {
-  kind: 'invoice',
-  language: 'de',
-  currency: 'EUR',
-  status: 'sent',
-  number: 'RE-2026-0042',
-  issueDate: '2026-03-12',
-  dueDate: '2026-03-26',
-  paidDate: null,
-  description: 'Website-Relaunch für die Bäckerei Groß',
-  provider: {
-    businessName: 'Müller Design Studio',
-    fullName: 'Jürgen Müller',
-    email: 'juergen@mueller.example',
-    website: 'https://mueller.example',
-    paymentInstructions: 'Überweisung auf das Konto bei der Commerzbank',
-    footerNote: null,
-  },
-  client: { name: 'Renée Weiß', company: 'Bäckerei Groß GmbH', email: 'renee@gross.example' },
-  seller: {
-    name: 'Müller Design Studio – Jürgen Müller',
-    street: 'Hauptstraße 5',
-    postcode: '80331',
-    city: 'München',
-    country: 'DE',
-    taxNumber: '143/123/45678',
-    vatId: 'DE123456789',
-    buyerReference: null,
-  },
-  buyer: {
-    name: 'Bäckerei Groß GmbH',
-    street: 'Brotgasse 12',
-    postcode: '90403',
-    city: 'Nürnberg',
-    country: 'DE',
-    vatId: null,
-    taxNumber: null,
-    buyerReference: '04011000-12345-67',
-  },
-  sellerNote: null,
-  supply: { date: '2026-03-10', from: null, to: null },
-  taxMode: 'standard',
-  notes: [],
-  branding: { logo: null, primaryColor: '#0f766e', secondaryColor: '#f59e0b' },
-  lines: [
-    {
-      description: 'Gestaltung Startseite (Maße & Größen)',
-      quantityMilli: 1500,
-      unitPriceCents: 123450,
-      taxRateBp: 1900,
-      unit: 'day',
-      vatCategory: 'standard',
-      exemptionReason: null,
-    },
-    {
-      description: 'Fachbuch „Typografie“',
-      quantityMilli: 2000,
-      unitPriceCents: 3999,
-      taxRateBp: 700,
-      unit: 'piece',
-      vatCategory: 'reduced',
-      exemptionReason: null,
-    },
-    {
-      description: 'Pauschale Projektleitung',
-      quantityMilli: 1000,
-      unitPriceCents: 5000,
-      taxRateBp: 1900,
-      unit: 'flat_rate',
-      vatCategory: 'standard',
-      exemptionReason: null,
-    },
-  ],
-  cancelledBy: null,
-  cancels: null,
-};
+const german = germanInvoice();
 
 const bank: EInvoicePayment = {
   phone: '+49 89 1234567',
@@ -286,6 +212,23 @@ describe('XRechnung (CII)', () => {
     expect(values(us, 'TypeCode')).toContain('68');
     expect(us).toContain('https://portal.example/portal/p1/invoices/i1');
     expect(us).toContain('<udt:DateTimeString format="102">20260201</udt:DateTimeString>');
+  });
+
+  it('outside the scope names no VAT id of either party, even a German seller’s (BR-O-02)', async () => {
+    const abroad: InvoicePdfData = {
+      ...usLike,
+      seller: german.seller,
+      buyer: { ...usLike.buyer, vatId: 'GB123456789' },
+    };
+    const xml = await xrechnungXml(input(abroad, bank), 'en');
+    expect(xml).not.toContain('schemeID="VA"');
+    expect(xml).toContain('schemeID="FC">143/123/45678<');
+    expect(ruleProblems(xml)).toEqual([]);
+    // With a VAT id and no tax number, the VAT id identifies the seller as its registration (BR-CO-26).
+    const onlyVatId = { ...abroad, seller: { ...german.seller, taxNumber: null } };
+    const registered = await xrechnungXml(input(onlyVatId, bank), 'en');
+    expect(registered).not.toContain('schemeID="VA"');
+    expect(ruleProblems(registered)).toEqual([]);
   });
 
   it('makes a credit note type 381 that references the cancelled invoice, with positive amounts', async () => {

@@ -148,8 +148,12 @@ export function toEInvoice(input: EInvoiceInput): Invoice {
   const buyer = data.buyer;
   const sellerName = seller.name ?? data.provider.businessName ?? data.provider.fullName;
   const buyerName = buyer.name ?? data.client.company ?? data.client.name;
+  // BR-O-02: an invoice not subject to VAT (O; alone on its invoice, BR-O-11) names no VAT id of either party.
+  const outsideScope = [...groups.values()].some((g) => g.code === 'O');
+  const sellerVatId = outsideScope ? null : seller.vatId;
+  const buyerVatId = outsideScope ? null : buyer.vatId;
   const sellerTaxSchemes = [
-    ...(seller.vatId ? [{ 'cbc:CompanyID': seller.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }] : []),
+    ...(sellerVatId ? [{ 'cbc:CompanyID': sellerVatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }] : []),
     ...(seller.taxNumber ? [{ 'cbc:CompanyID': seller.taxNumber, 'cac:TaxScheme': { 'cbc:ID': 'FC' } }] : []),
   ];
   const address = (party: typeof seller) => ({
@@ -258,10 +262,13 @@ export function toEInvoice(input: EInvoiceInput): Invoice {
           'cac:PostalAddress': address(seller),
           ...(sellerTaxSchemes.length ? { 'cac:PartyTaxScheme': sellerTaxSchemes } : {}),
           // BR-CO-26 wants the seller identified by an id (BT-29), a legal registration (BT-30) or the VAT id:
-          // without a VAT id, the tax number as its registration (the library 2.3.4 drops BT-29 in CII).
+          // without a VAT id, the tax number as its registration (the library 2.3.4 drops BT-29 in CII); an
+          // invoice outside the scope without a tax number names the VAT id there (BR-O-02 bars it as VAT id).
           'cac:PartyLegalEntity': {
             'cbc:RegistrationName': sellerName,
-            ...(!seller.vatId && seller.taxNumber ? { 'cbc:CompanyID': seller.taxNumber } : {}),
+            ...(!sellerVatId && (seller.taxNumber ?? seller.vatId)
+              ? { 'cbc:CompanyID': seller.taxNumber ?? seller.vatId }
+              : {}),
           },
           'cac:Contact': {
             'cbc:Name': data.provider.fullName,
@@ -275,8 +282,8 @@ export function toEInvoice(input: EInvoiceInput): Invoice {
           'cbc:EndpointID': data.client.email,
           'cbc:EndpointID@schemeID': 'EM',
           'cac:PostalAddress': address(buyer),
-          ...(buyer.vatId
-            ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': buyer.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } }
+          ...(buyerVatId
+            ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': buyerVatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } }
             : {}),
           'cac:PartyLegalEntity': {
             'cbc:RegistrationName': buyer.name ?? data.client.company ?? data.client.name,

@@ -7,7 +7,7 @@ import type { Sql, Tx } from '../../../db/client';
 import { ApiError } from '../../../http/errors';
 import type { FileStore } from '../../../storage/store';
 import type { EInvoicePayment } from '../einvoice/map';
-import { type LegalRow, legalColumns, legalJoins, legalNotes, partiesOf } from '../legal';
+import { type LegalRow, legalColumns, legalJoins, legalNotes, partiesOf, sellerPaymentOf } from '../legal';
 import { LABELS, type PdfLanguage } from './labels';
 import { type InvoicePdfData, type InvoicePdfLine, renderInvoicePdf } from './render';
 
@@ -46,9 +46,6 @@ export interface PdfRow extends LegalRow {
   credit_note_day: string | null;
   credit_note_reason: string | null;
   portal_id: string;
-  seller_phone: string | null;
-  iban: string | null;
-  bic: string | null;
   stripe_connected: boolean;
 }
 
@@ -60,7 +57,7 @@ export interface InvoicePdfSource {
   logoKey: string | null;
   /** The client's portal (the e-invoice names the portal's invoice page as where to pay by card). */
   portalId: string;
-  /** What the e-invoices (`../einvoice`) need beyond the PDF: the seller's phone, bank account, card payment. */
+  /** What the e-invoices (`../einvoice`) need beyond the PDF: the seller's phone and bank account (as sent: `sellerPaymentOf`), card payment. */
   payment: EInvoicePayment;
 }
 
@@ -83,7 +80,6 @@ export async function loadInvoicePdf(
       p.id AS portal_id, p.logo_path, p.primary_color, p.secondary_color,
       pr.full_name, pr.business_name, pr.website, u.email AS provider_email,
       s.payment_instructions, s.footer_note, ${legalColumns(sql)},
-      s.phone AS seller_phone, s.iban, s.bic,
       EXISTS (SELECT 1 FROM stripe_connections sc WHERE sc.provider_id = i.provider_id) AS stripe_connected,
       coalesce((
         SELECT json_agg(json_build_object('description', l.description, 'quantityMilli', l.quantity_milli,
@@ -126,12 +122,7 @@ export async function loadInvoicePdf(
     creditNote,
     logoKey: row.logo_path,
     portalId: row.portal_id,
-    payment: {
-      phone: row.seller_phone,
-      iban: row.iban,
-      bic: row.bic,
-      stripeConnected: row.stripe_connected,
-    },
+    payment: { ...sellerPaymentOf(row), stripeConnected: row.stripe_connected },
   };
 }
 

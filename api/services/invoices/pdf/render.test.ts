@@ -5,6 +5,7 @@ import { centsToDecimal, pdfFormat } from './format';
 import { pdfFileName } from './load';
 import { POPPLER, pdfFonts, pdfImageCount, pdfInfo, pdfPagePng, pdfText, QPDF, qpdfCheck } from './pdf-tools';
 import { type InvoicePdfData, renderInvoicePdf } from './render';
+import { germanInvoice } from './testing';
 
 /*
  * The invoice PDF read back by independent tools: pdftotext (the text, in the invoice's language and number
@@ -14,61 +15,11 @@ import { type InvoicePdfData, renderInvoicePdf } from './render';
 const LONG =
   'Konzeption und Gestaltung der Startseite inklusive Straßenkarte, Öffnungszeiten, Größenangaben für Brötchen und Süßwaren, drei Überarbeitungsrunden sowie Abstimmung mit der Geschäftsführung – nach Aufwand.';
 
-function invoice(overrides: Partial<InvoicePdfData> = {}): InvoicePdfData {
-  return {
-    kind: 'invoice',
-    language: 'de',
-    currency: 'EUR',
-    status: 'sent',
-    number: 'RE-2026-0042',
-    issueDate: '2026-03-12',
-    dueDate: '2026-03-26',
-    paidDate: null,
-    description: 'Website-Relaunch für die Bäckerei Groß',
-    provider: {
-      businessName: 'Müller Design Studio',
-      fullName: 'Jürgen Müller',
-      email: 'juergen@mueller.example',
-      website: 'https://mueller.example',
-      paymentInstructions: 'IBAN DE89 3704 0044 0532 0130 00',
-      footerNote: 'Vielen Dank für Ihren Auftrag – Grüße aus München!',
-    },
-    client: { name: 'Renée Weiß', company: 'Bäckerei Groß GmbH', email: 'renee@gross.example' },
-    seller: {
-      name: 'Müller Design Studio – Jürgen Müller',
-      street: 'Hauptstraße 5',
-      postcode: '80331',
-      city: 'München',
-      country: 'DE',
-      taxNumber: '143/123/45678',
-      vatId: 'DE123456789',
-      buyerReference: null,
-    },
-    buyer: {
-      name: 'Bäckerei Groß GmbH',
-      street: 'Brotgasse 12',
-      postcode: '90403',
-      city: 'Nürnberg',
-      country: 'DE',
-      vatId: null,
-      taxNumber: null,
-      buyerReference: '04011000-12345-67',
-    },
-    sellerNote: null,
-    supply: { date: '2026-03-10', from: null, to: null },
-    taxMode: 'standard',
-    notes: [],
-    branding: { logo: null, primaryColor: '#0f766e', secondaryColor: '#f59e0b' },
+/** The German sample with a long line and a zero-rated one, its payment text and footer printed. */
+const invoice = (overrides: Partial<InvoicePdfData> = {}): InvoicePdfData =>
+  germanInvoice({
     lines: [
-      {
-        description: 'Gestaltung Startseite (Maße & Größen)',
-        quantityMilli: 1500,
-        unitPriceCents: 123450,
-        taxRateBp: 1900,
-        unit: 'day',
-        vatCategory: 'standard',
-        exemptionReason: null,
-      },
+      ...germanInvoice().lines.slice(0, 1),
       {
         description: LONG,
         quantityMilli: 2000,
@@ -88,11 +39,8 @@ function invoice(overrides: Partial<InvoicePdfData> = {}): InvoicePdfData {
         exemptionReason: null,
       },
     ],
-    cancelledBy: null,
-    cancels: null,
     ...overrides,
-  };
-}
+  });
 
 const sixtyLines = Array.from({ length: 60 }, (_, i) => ({
   description: i % 9 === 4 ? `${LONG} (${i + 1})` : `Leistung Nr. ${i + 1}: Straße, Größe, Fußweg`,

@@ -1,9 +1,11 @@
 import type { Currency, InvoiceStatus } from '../../../../shared/contracts/invoices';
 import { computeTotals, type MoneyLine } from '../../../../shared/contracts/money';
 import type { Sql } from '../../../db/client';
+import type { InvoicePdfData } from './render';
 
 /*
- * Invoices written straight into the database, in the shape the invoice services write them (totals from
+ * The German sample invoice the PDF and e-invoice tests and the e-invoice bench start from (`germanInvoice`),
+ * and invoices written straight into the database, in the shape the invoice services write them (totals from
  * `computeTotals`, a number unless draft, issued/paid/cancelled times per status, a credit note for a
  * cancelled one): for the PDF tests and the isolation suite's victim, which need invoices in every status
  * without going through the invoice API.
@@ -57,4 +59,89 @@ export async function insertTestInvoice(sql: Sql, input: TestInvoiceInput): Prom
     }
     return id;
   });
+}
+
+/**
+ * The German sample invoice: a design studio in München bills a bakery in Nürnberg (umlauts and ß in every
+ * party), 19 % and 7 % and a flat rate, a day of supply, a Leitweg-ID. What a test or bench needs otherwise
+ * it overrides (whole fields: spread `germanInvoice().seller` to change one detail).
+ */
+export function germanInvoice(overrides: Partial<InvoicePdfData> = {}): InvoicePdfData {
+  return {
+    kind: 'invoice',
+    language: 'de',
+    currency: 'EUR',
+    status: 'sent',
+    number: 'RE-2026-0042',
+    issueDate: '2026-03-12',
+    dueDate: '2026-03-26',
+    paidDate: null,
+    description: 'Website-Relaunch für die Bäckerei Groß',
+    provider: {
+      businessName: 'Müller Design Studio',
+      fullName: 'Jürgen Müller',
+      email: 'juergen@mueller.example',
+      website: 'https://mueller.example',
+      paymentInstructions: 'IBAN DE89 3704 0044 0532 0130 00',
+      footerNote: 'Vielen Dank für Ihren Auftrag – Grüße aus München!',
+    },
+    client: { name: 'Renée Weiß', company: 'Bäckerei Groß GmbH', email: 'renee@gross.example' },
+    seller: {
+      name: 'Müller Design Studio – Jürgen Müller',
+      street: 'Hauptstraße 5',
+      postcode: '80331',
+      city: 'München',
+      country: 'DE',
+      taxNumber: '143/123/45678',
+      vatId: 'DE123456789',
+      buyerReference: null,
+    },
+    buyer: {
+      name: 'Bäckerei Groß GmbH',
+      street: 'Brotgasse 12',
+      postcode: '90403',
+      city: 'Nürnberg',
+      country: 'DE',
+      vatId: null,
+      taxNumber: null,
+      buyerReference: '04011000-12345-67',
+    },
+    sellerNote: null,
+    supply: { date: '2026-03-10', from: null, to: null },
+    taxMode: 'standard',
+    notes: [],
+    branding: { logo: null, primaryColor: '#0f766e', secondaryColor: '#f59e0b' },
+    lines: [
+      {
+        description: 'Gestaltung Startseite (Maße & Größen)',
+        quantityMilli: 1500,
+        unitPriceCents: 123450,
+        taxRateBp: 1900,
+        unit: 'day',
+        vatCategory: 'standard',
+        exemptionReason: null,
+      },
+      {
+        description: 'Fachbuch „Typografie“',
+        quantityMilli: 2000,
+        unitPriceCents: 3999,
+        taxRateBp: 700,
+        unit: 'piece',
+        vatCategory: 'reduced',
+        exemptionReason: null,
+      },
+      {
+        description: 'Pauschale Projektleitung',
+        quantityMilli: 1000,
+        unitPriceCents: 5000,
+        taxRateBp: 1900,
+        unit: 'flat_rate',
+        vatCategory: 'standard',
+        exemptionReason: null,
+      },
+    ],
+    cancelledBy: null,
+    cancels: null,
+    ...overrides,
+  };
 }
