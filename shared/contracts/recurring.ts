@@ -267,6 +267,11 @@ export type RecurringInvoice = z.infer<typeof RecurringInvoice>;
 export const RecurringInvoiceListQuery = z.object({
   status: RecurringStatus.optional(),
   clientId: Uuid({ error: 'validation.invalid' }).optional(),
+  q: text()
+    .trim()
+    .max(200)
+    .optional()
+    .meta({ description: 'Searches the description and the client’s name.' }),
   ...PageQuery,
 });
 export type RecurringInvoiceListQuery = z.input<typeof RecurringInvoiceListQuery>;

@@ -12,7 +12,7 @@ export const registerListRecurringInvoices = providerOperation(
     tags: ['Recurring invoices'],
     summary: 'List recurring invoices',
     description:
-      'A page of the provider’s recurring invoices, newest first (`limit`, default 50, at most 100; `nextCursor` continues the list as `cursor`), each with its next invoice day. Filters: `status` (`ended`: past its end date), `clientId`. Only the provider’s own.',
+      'A page of the provider’s recurring invoices, newest first (`limit`, default 50, at most 100; `nextCursor` continues the list as `cursor`), each with its next invoice day. Filters: `status` (`ended`: past its end date), `clientId`, `q` (contains, in the description and the client’s name). Only the provider’s own.',
     request: { query: RecurringInvoiceListQuery },
     responses: {
       200: {

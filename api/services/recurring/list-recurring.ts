@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { RecurringInvoiceList, RecurringInvoiceListQuery } from '../../../shared/contracts/recurring';
 import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Sql } from '../../db/client';
+import { likeContains } from '../clients/list-clients';
 import { decodeCursor, encodeCursor } from '../invoices/list-invoices';
 import { type RecurringRow, recurringColumns, recurringJoins, toRecurringSummary } from './view';
 
@@ -14,7 +15,7 @@ function statusCondition(sql: Sql, status: z.output<typeof RecurringInvoiceListQ
 
 /**
  * A page of the provider's recurring invoices, newest first (keyset on `(created_at, id)` with the
- * invoices' cursor, index `recurring_invoices_provider_created_idx`), filtered by shown status and client.
+ * invoices' cursor, index `recurring_invoices_provider_created_idx`), filtered by shown status, client and a "contains" search on the description and the client's name.
  */
 export async function listRecurringInvoices(
   sql: Sql,
@@ -26,6 +27,7 @@ export async function listRecurringInvoices(
     SELECT ${recurringColumns(sql)} FROM recurring_invoices r ${recurringJoins(sql)}
     WHERE ${ownedBy(sql, scope, 'r.provider_id')}
       ${query.clientId ? sql`AND r.client_id = ${query.clientId}` : sql``}
+      ${query.q ? sql`AND lower(coalesce(r.description, '') || ' ' || c.name) LIKE ${likeContains(query.q)}` : sql``}
       ${statusCondition(sql, query.status)}
       ${cursor ? sql`AND (r.created_at, r.id) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)` : sql``}
     ORDER BY r.created_at DESC, r.id DESC
