@@ -10,14 +10,14 @@ import { useCursorList } from '../../shared/ui/use-cursor-list';
 import { PAGE_SIZE } from './api';
 
 /**
- * The recurring invoices' data (issue 28), beside the invoices' (`api.ts`): keys under
- * `['invoices', 'recurring', …]`, so a change here and the invoices the job makes share one cache.
+ * The recurring invoices' data (issue 28), beside the invoices' (`api.ts`). The lists live under the
+ * invoice lists' key (`['invoices', 'list', 'recurring', …]`): the live `invoice_created` / `invoice_status`
+ * event of an invoice the job made refetches them with the invoice lists, so the next date moves on screen.
  */
 
 export const recurringKeys = {
-  all: ['invoices', 'recurring'] as const,
-  lists: ['invoices', 'recurring', 'list'] as const,
-  list: (query: object) => ['invoices', 'recurring', 'list', query] as const,
+  lists: ['invoices', 'list', 'recurring'] as const,
+  list: (query: object) => ['invoices', 'list', 'recurring', query] as const,
   detail: (id: string) => ['invoices', 'recurring', 'detail', id] as const,
 };
 
