@@ -24,7 +24,7 @@ test('a recurring invoice starting today is made and sent by the job', async ({ 
   await dialog.getByLabel('Description', { exact: true }).fill('Website care');
   await dialog.getByLabel('Quantity').fill('1');
   await dialog.getByLabel('Unit price (EUR)').fill('500');
-  await dialog.getByLabel('Tax rate').fill('19');
+  await dialog.getByLabel('Tax %').fill('19');
   await expect(dialog.getByTestId('total')).toHaveText(/595\.00/);
   await dialog.getByRole('button', { name: 'Create recurring invoice' }).click();
   await expect(page.getByText('Recurring invoice created')).toBeVisible();
