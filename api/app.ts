@@ -62,6 +62,11 @@ export const API_TAGS: { name: string; description: string }[] = [
       'Quotes (Angebote): drafts, sending, their PDFs, and the invoices made of an accepted quote.',
   },
   {
+    name: 'Recurring invoices',
+    description:
+      'Schedules that make and send an invoice each month, quarter, year or number of days, with the period of service.',
+  },
+  {
     name: 'Notifications',
     description: 'The notification sheet: activity across projects and the unread count.',
   },

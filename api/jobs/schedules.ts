@@ -26,4 +26,5 @@ export const SCHEDULES: Schedule[] = [
   every('*/10 * * * *', 'recheck_domains', {}),
   every('*/15 * * * *', 'mark_overdue_invoices', {}),
   every('*/5 * * * *', 'prune_api_usage', {}),
+  every('*/15 * * * *', 'recurring_invoices', {}),
 ];

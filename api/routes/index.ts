@@ -97,6 +97,7 @@ import { registerPortalProject } from './projects/portal-get';
 import { registerPortalProjects } from './projects/portal-list';
 import { registerUpdateProject } from './projects/update';
 import { registerQuoteRoutes } from './quotes';
+import { registerRecurringInvoiceRoutes } from './recurring-invoices';
 import { registerWaitlistJoin } from './waitlist/join';
 import { registerWebhookEndpointRoutes } from './webhook-endpoints';
 import { registerStripeWebhook } from './webhooks/stripe';
@@ -218,6 +219,7 @@ export function registerRoutes(app: App, deps: AppDeps) {
   // Invoices (issue 21): the provider's, their settings, the client's detail.
   registerInvoiceRoutes(app);
   registerQuoteRoutes(app);
+  registerRecurringInvoiceRoutes(app);
 
   // Payments (issue 21): the provider's Stripe connection, their own plan, Stripe's webhooks, paying
   // an invoice from the portal.

@@ -2,7 +2,7 @@ import { NavLink } from '../../shared/router';
 import { useInvoiceTexts } from './i18n';
 import { INVOICES_BASE } from './invoice-table';
 
-/** Invoices | Quotes: the section's two lists, as links (each list has its own address). */
+/** Invoices | Quotes | Recurring: the section's three lists, as links (each list has its own address). */
 export function SectionNav() {
   const { t } = useInvoiceTexts();
   const tab = ({ isActive }: { isActive: boolean }) =>
@@ -14,6 +14,9 @@ export function SectionNav() {
       </NavLink>
       <NavLink to={`${INVOICES_BASE}/quotes`} className={tab}>
         {t('quotes.nav.quotes')}
+      </NavLink>
+      <NavLink to={`${INVOICES_BASE}/recurring`} className={tab}>
+        {t('recurring.nav')}
       </NavLink>
     </nav>
   );

@@ -4,6 +4,7 @@ import { useInvoiceTexts } from './i18n';
 import { InvoiceList } from './invoice-list';
 import { INVOICES_BASE } from './invoice-table';
 import { QuoteList } from './quote-list';
+import { RecurringList } from './recurring-list';
 
 /** The invoice page and the editor (zod, the money arithmetic, dialogs) are their own chunks. */
 const InvoicePage = lazy(() => import('./invoice-page'));
@@ -33,6 +34,8 @@ export default function InvoicesSection() {
         'quotes/new': <QuoteEditor />,
         'quotes/:quoteId': <QuotePage />,
         'quotes/:quoteId/edit': <QuoteEditor />,
+        // Recurring invoices (issue 28): their list; create and edit in a dialog.
+        recurring: <RecurringList />,
       }}
     />
   );

@@ -28,6 +28,7 @@ export const ACCESS_BY_PREFIX: ReadonlyArray<readonly [prefix: string, family: A
   ['/api/invoice-settings', 'invoices'],
   // Quotes (issue 28) are part of invoicing: the same family.
   ['/api/quotes', 'invoices'],
+  ['/api/recurring-invoices', 'invoices'],
   ['/api/webhook-endpoints', 'webhooks'],
   ['/api/auth', 'account'],
   ['/api/account', 'account'],

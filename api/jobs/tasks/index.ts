@@ -15,6 +15,7 @@ import { processFileVersionTask } from './process-file-version';
 import { pruneApiUsage } from './prune-api-usage';
 import { pruneFailedJobs } from './prune-failed-jobs';
 import { pruneOutbox } from './prune-outbox';
+import { createRecurringInvoice, recurringInvoicesSweep } from './recurring-invoices';
 import { sendMail } from './send-mail';
 import { stripeCloseInvoice } from './stripe-close-invoice';
 import { stripePushInvoice } from './stripe-push-invoice';
@@ -42,6 +43,9 @@ export const TASKS = {
   [stripeRefundPayment.name]: stripeRefundPayment,
   [pruneApiUsage.name]: pruneApiUsage,
   [deliverWebhookTask.name]: deliverWebhookTask,
+  // Recurring invoices (issue 28).
+  [createRecurringInvoice.name]: createRecurringInvoice,
+  [recurringInvoicesSweep.name]: recurringInvoicesSweep,
 } as const;
 
 /**

@@ -23,9 +23,15 @@ export function totalsOf(lines: readonly MoneyLine[]) {
 /** Where a document's lines live: an invoice's (`invoice_lines.invoice_id`) or a quote's (`quote_lines.quote_id`). */
 export type LinesTable =
   | { table: 'invoice_lines'; owner: 'invoice_id' }
-  | { table: 'quote_lines'; owner: 'quote_id' };
+  | { table: 'quote_lines'; owner: 'quote_id' }
+  | { table: 'recurring_invoice_lines'; owner: 'recurring_invoice_id' };
 export const INVOICE_LINES: LinesTable = { table: 'invoice_lines', owner: 'invoice_id' };
 export const QUOTE_LINES: LinesTable = { table: 'quote_lines', owner: 'quote_id' };
+/** A recurring invoice's lines (issue 28), copied onto each invoice it makes. */
+export const RECURRING_LINES: LinesTable = {
+  table: 'recurring_invoice_lines',
+  owner: 'recurring_invoice_id',
+};
 
 /** Replaces a draft's lines (numbered 1..n) with their computed amounts (an invoice's, or a quote's). */
 export async function writeLines(

@@ -35,48 +35,60 @@ export async function sendInvoice(
   invoiceId: string,
   opts: { mailClient?: boolean } = {},
 ): Promise<InvoiceSent> {
-  const { seq, payment } = await deps.sql.begin(async (tx) => {
-    const current = await lockInvoice(tx, scope, invoiceId);
-    if (!canTransition(current.status, 'sent')) throw new ApiError('invoice_transition_not_allowed');
-    const settings = await lockSettings(tx, scope);
-    // The pre-send check (§ 14 (4) UStG), on the details as they are under the locks; they become the
-    // invoice's own (`parties`), so later changes to the settings or the client leave it as it was sent.
-    const parties = await checkLegalContent(tx, scope, invoiceId);
-    const number = formatNumber(settings.number_prefix, settings.next_number);
-    const now = deps.now();
-    const [row] = await tx<
-      {
-        id: string;
-        number: string;
-        client_id: string;
-        project_id: string | null;
-        amount_cents: string;
-        currency: string;
-        due_date: string | null;
-        language: Language;
-      }[]
-    >`
-      UPDATE invoices SET number = ${number}, status = 'sent', issued_at = ${now}, updated_at = ${now},
-                          parties = ${tx.json(parties as never)}, tax_mode = ${parties.taxMode}
-      WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${invoiceId} AND status = 'draft'
-      RETURNING id, number, client_id, project_id, amount_cents::text AS amount_cents, currency::text AS currency,
-                to_char(due_date, 'YYYY-MM-DD') AS due_date, language`;
-    if (!row) throw new ApiError('invoice_transition_not_allowed');
-    await tx`
-      UPDATE invoice_settings SET next_number = next_number + 1, updated_at = now()
-      WHERE ${ownedBy(tx, scope, 'provider_id')}`;
-    const activitySeq = await recordInvoiceStatus(
-      tx,
-      deps.jobs,
-      scope.providerId,
-      { ...row, from_status: 'draft', status: 'sent' },
-      'provider',
-    );
-    if (opts.mailClient !== false) await queueInvoiceMail(deps, tx, scope, row);
-    return { seq: activitySeq, payment: await queueDelivery(tx, deps.jobs, scope.providerId, invoiceId) };
-  });
+  const { seq, payment } = await deps.sql.begin((tx) => sendDraft(tx, deps, scope, invoiceId, opts));
   await publishInvoiceActivity(deps, scope.providerId, [seq]);
   return { invoice: await getInvoice(deps.sql, scope, invoiceId), payment };
+}
+
+/**
+ * {@link sendInvoice}'s work in the caller's transaction (a recurring invoice is made and sent in one, with
+ * `actor: 'system'`): the activity's seq to publish after the commit, and where the payment goes.
+ */
+export async function sendDraft(
+  tx: Tx,
+  deps: InvoiceDeps,
+  scope: ProviderScope,
+  invoiceId: string,
+  opts: { mailClient?: boolean; actor?: 'provider' | 'system' } = {},
+): Promise<{ seq: number; payment: InvoiceSent['payment'] }> {
+  const current = await lockInvoice(tx, scope, invoiceId);
+  if (!canTransition(current.status, 'sent')) throw new ApiError('invoice_transition_not_allowed');
+  const settings = await lockSettings(tx, scope);
+  // The pre-send check (§ 14 (4) UStG), on the details as they are under the locks; they become the
+  // invoice's own (`parties`), so later changes to the settings or the client leave it as it was sent.
+  const parties = await checkLegalContent(tx, scope, invoiceId);
+  const number = formatNumber(settings.number_prefix, settings.next_number);
+  const now = deps.now();
+  const [row] = await tx<
+    {
+      id: string;
+      number: string;
+      client_id: string;
+      project_id: string | null;
+      amount_cents: string;
+      currency: string;
+      due_date: string | null;
+      language: Language;
+    }[]
+  >`
+    UPDATE invoices SET number = ${number}, status = 'sent', issued_at = ${now}, updated_at = ${now},
+                        parties = ${tx.json(parties as never)}, tax_mode = ${parties.taxMode}
+    WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${invoiceId} AND status = 'draft'
+    RETURNING id, number, client_id, project_id, amount_cents::text AS amount_cents, currency::text AS currency,
+              to_char(due_date, 'YYYY-MM-DD') AS due_date, language`;
+  if (!row) throw new ApiError('invoice_transition_not_allowed');
+  await tx`
+    UPDATE invoice_settings SET next_number = next_number + 1, updated_at = now()
+    WHERE ${ownedBy(tx, scope, 'provider_id')}`;
+  const activitySeq = await recordInvoiceStatus(
+    tx,
+    deps.jobs,
+    scope.providerId,
+    { ...row, from_status: 'draft', status: 'sent' },
+    opts.actor ?? 'provider',
+  );
+  if (opts.mailClient !== false) await queueInvoiceMail(deps, tx, scope, row);
+  return { seq: activitySeq, payment: await queueDelivery(tx, deps.jobs, scope.providerId, invoiceId) };
 }
 
 /**

@@ -278,6 +278,28 @@ Object.assign(FIXTURES, {
 } satisfies Record<string, Fixture>);
 // ── End of the quotes block. ─────────────────────────────────────────────────────────────────────────
 
+// ── Recurring invoices (issue 28): the provider's schedules. ──────────────────────────────────────────
+const recurring = (v: Victim) => ({ params: { recurringInvoiceId: v.recurringInvoiceId } });
+Object.assign(FIXTURES, {
+  'GET /api/recurring-invoices': { own: (v: Victim) => ({ query: { clientId: v.client.clientId } }) },
+  'POST /api/recurring-invoices': {
+    object: (v: Victim) => ({
+      body: {
+        clientId: v.client.clientId,
+        frequency: 'monthly',
+        startDate: '2099-01-01',
+        lines: [invoiceLine],
+      },
+    }),
+  },
+  'GET /api/recurring-invoices/{recurringInvoiceId}': { object: recurring },
+  'PATCH /api/recurring-invoices/{recurringInvoiceId}': {
+    object: (v: Victim) => ({ ...recurring(v), body: { status: 'paused', description: 'Taken over' } }),
+  },
+  'DELETE /api/recurring-invoices/{recurringInvoiceId}': { object: recurring },
+} satisfies Record<string, Fixture>);
+// ── End of the recurring invoices block. ─────────────────────────────────────────────────────────────
+
 // ── Invoices (issue 21): the PDFs of an invoice and its credit note, for both audiences. ──────────────
 Object.assign(FIXTURES, {
   'GET /api/invoices/{invoiceId}/pdf': { object: (v) => ({ params: { invoiceId: v.invoicePdf.invoiceId } }) },

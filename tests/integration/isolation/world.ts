@@ -85,6 +85,8 @@ export interface Victim extends Provider {
   invoicePdf: { invoiceId: string; cancelledInvoiceId: string };
   /** The client's quotes (issue 28): a draft, a sent one (the portal sees it) and one the client accepted. */
   quotes: { draftId: string; sentId: string; sentSha256: string; acceptedId: string };
+  /** The client's recurring invoice (issue 28), starting in a week. */
+  recurringInvoiceId: string;
   keys: VictimKeys;
   /** An integration's authorisation the victim started (issue 27): its state, for the callback. */
   authorisationState: string;
@@ -386,6 +388,20 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     sentSha256: sentQuote.contentSha256,
     acceptedId: acceptedQuote.id,
   };
+  const inAWeek = new Date(t.deps.now().getTime() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const recurring = await created<{ id: string }>(
+    await call(t, 'POST', '/api/recurring-invoices', {
+      ...as,
+      body: {
+        clientId: first.clientId,
+        projectId: project.id,
+        frequency: 'monthly',
+        startDate: inAWeek,
+        lines: invoiceLines,
+      },
+    }),
+    'create a recurring invoice',
+  );
   const revoked = await makeApiKey(t, owner, ALL_WRITE_SCOPES);
   const revokedRes = await call(t, 'DELETE', `/api/api-keys/${revoked.id}`, as);
   if (revokedRes.status !== 204) throw new Error(`revoke a key: ${revokedRes.status}`);
@@ -427,6 +443,7 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     draftInvoiceId: draftInvoice.id,
     invoicePdf,
     quotes,
+    recurringInvoiceId: recurring.id,
     portalId: first.portalId,
     client: { ...first, token: session.token },
     neighbour: second,

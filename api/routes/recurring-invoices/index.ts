@@ -1,0 +1,15 @@
+import type { App } from '../../http/context';
+import { registerCreateRecurringInvoice } from './create';
+import { registerDeleteRecurringInvoice } from './delete';
+import { registerGetRecurringInvoice } from './get';
+import { registerListRecurringInvoices } from './list';
+import { registerUpdateRecurringInvoice } from './update';
+
+/** Recurring invoices (issue 28): the provider's schedules; the job makes and sends their invoices. */
+export function registerRecurringInvoiceRoutes(app: App) {
+  registerListRecurringInvoices(app);
+  registerCreateRecurringInvoice(app);
+  registerGetRecurringInvoice(app);
+  registerUpdateRecurringInvoice(app);
+  registerDeleteRecurringInvoice(app);
+}

@@ -1,0 +1,339 @@
+import { type FormEvent, useMemo, useState } from 'react';
+import { defaultCurrency } from '../../shared/contracts/invoices';
+import {
+  type RecurringFrequency,
+  type RecurringInvoice,
+  RecurringInvoiceCreate,
+  RecurringInvoiceUpdate,
+} from '../../shared/contracts/recurring';
+import { Button } from '../../shared/ui/button';
+import { DateField } from '../../shared/ui/date-field';
+import { Dialog } from '../../shared/ui/dialog';
+import { Field } from '../../shared/ui/field';
+import { SelectField } from '../../shared/ui/select-field';
+import { Spinner } from '../../shared/ui/spinner';
+import { toast } from '../../shared/ui/toaster';
+import { type ClientOption, useInvoiceSettings, useProviderCurrency } from './api';
+import {
+  emptyLine,
+  type FieldErrors,
+  formFromInvoice,
+  type LineDraft,
+  lineInput,
+  liveTotals,
+  serverErrors,
+} from './editor-state';
+import { rateText, today } from './format';
+import { useInvoiceTexts } from './i18n';
+import { LineItems, TotalsPanel } from './line-items';
+import { useCreateRecurring, useRecurring, useUpdateRecurring } from './recurring-api';
+
+type Form = {
+  clientId: string;
+  frequency: RecurringFrequency;
+  intervalDays: string;
+  startDate: string;
+  endDate: string;
+  dueDays: string;
+  currency: 'EUR' | 'USD';
+  language: 'en' | 'de';
+  description: string;
+  lines: LineDraft[];
+};
+
+const wholeNumber = (text: string) =>
+  text.trim() === '' ? null : /^\d+$/.test(text.trim()) ? Number(text) : Number.NaN;
+
+/** The request body from the form, checked by the API's own contract. */
+function bodyOf(form: Form, lang: string, existing: RecurringInvoice | null) {
+  return {
+    clientId: form.clientId,
+    // Kept as they are (the dialog does not show them): the project, the per-invoice tax mode.
+    projectId: existing && form.clientId === existing.client.id ? (existing.project?.id ?? null) : null,
+    taxMode: existing?.taxMode ?? null,
+    frequency: form.frequency,
+    intervalDays: form.frequency === 'days' ? wholeNumber(form.intervalDays) : null,
+    startDate: form.startDate,
+    endDate: form.endDate || null,
+    dueDays: wholeNumber(form.dueDays),
+    currency: form.currency,
+    language: form.language,
+    description: form.description.trim() ? form.description : null,
+    lines: form.lines.map((line) => lineInput(line, lang)),
+  };
+}
+
+/** A saved schedule as the form's texts (its lines through the invoice editor's reading). */
+function formOf(r: RecurringInvoice, lang: string): Form {
+  const { lines } = formFromInvoice(
+    {
+      ...r,
+      dueDate: null,
+      legal: { supplyDate: null, supplyFrom: null, supplyTo: null, taxMode: r.taxMode },
+    } as never,
+    lang,
+  );
+  return {
+    clientId: r.client.id,
+    frequency: r.frequency,
+    intervalDays: r.intervalDays === null ? '' : String(r.intervalDays),
+    startDate: r.startDate,
+    endDate: r.endDate ?? '',
+    dueDays: r.dueDays === null ? '' : String(r.dueDays),
+    currency: r.currency,
+    language: r.language,
+    description: r.description ?? '',
+    lines,
+  };
+}
+
+/**
+ * Creating (`id` null) or editing a recurring invoice (issue 28) in a dialog: the client, the rhythm
+ * (monthly, quarterly, yearly or every N days), start and optional end, the payment term, currency,
+ * language, description and the line items with live totals (the invoice editor's parts). Checked with
+ * the API's contracts as typed; the server's 422 fields land at the same fields.
+ */
+export default function RecurringDialog({
+  id,
+  clients,
+  onClose,
+}: {
+  id: string | null;
+  clients: ClientOption[];
+  onClose: () => void;
+}) {
+  const { t } = useInvoiceTexts();
+  const existing = useRecurring(id ?? '', Boolean(id));
+  const settings = useInvoiceSettings();
+  const currency = useProviderCurrency();
+  const ready = id ? existing.isSuccess : settings.isSuccess && !currency.isPending;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={t(id ? 'recurring.dialog.editTitle' : 'recurring.dialog.newTitle')}
+      description={t('recurring.dialog.body')}
+      className="max-w-4xl"
+    >
+      {ready ? (
+        <RecurringForm
+          existing={existing.data ?? null}
+          clients={clients}
+          defaultTaxRateBp={settings.data?.defaultTaxRateBp ?? null}
+          providerCurrency={currency.data ?? null}
+          onClose={onClose}
+        />
+      ) : (
+        <div className="grid place-items-center p-8">
+          <Spinner />
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+function RecurringForm({
+  existing,
+  clients,
+  defaultTaxRateBp,
+  providerCurrency,
+  onClose,
+}: {
+  existing: RecurringInvoice | null;
+  clients: ClientOption[];
+  defaultTaxRateBp: number | null;
+  providerCurrency: string | null;
+  onClose: () => void;
+}) {
+  const { t, lang } = useInvoiceTexts();
+  const defaultTaxRate = defaultTaxRateBp === null ? '' : rateText(defaultTaxRateBp, lang);
+  const [form, setForm] = useState<Form>(() =>
+    existing
+      ? formOf(existing, lang)
+      : {
+          clientId: '',
+          frequency: 'monthly',
+          intervalDays: '',
+          startDate: today(),
+          endDate: '',
+          dueDays: '',
+          currency: defaultCurrency(lang === 'de' ? 'de' : 'en', providerCurrency),
+          language: lang === 'de' ? 'de' : 'en',
+          description: '',
+          lines: [emptyLine(defaultTaxRate)],
+        },
+  );
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const create = useCreateRecurring();
+  const update = useUpdateRecurring();
+  const totals = useMemo(() => liveTotals(form.lines, lang), [form.lines, lang]);
+  const message = (value: string | undefined) =>
+    value === undefined ? undefined : value.startsWith('validation.') ? t(value) : value;
+  const change = (patch: Partial<Form>, ...paths: string[]) => {
+    setForm((current) => ({ ...current, ...patch }));
+    if (paths.some((path) => errors[path]))
+      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([k]) => !paths.includes(k))));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = bodyOf(form, lang, existing);
+    // An unchanged start of a running schedule is not sent again (it may lie in the past by now).
+    const { startDate, ...rest } = body;
+    const changes = existing && startDate === existing.startDate ? rest : body;
+    const checked = (existing ? RecurringInvoiceUpdate : RecurringInvoiceCreate).safeParse(changes);
+    if (!checked.success) {
+      const found: FieldErrors = {};
+      for (const issue of checked.error.issues)
+        found[issue.path.map(String).join('.') || 'form'] ??= issue.message;
+      setErrors(found);
+      toast.error(t('editor.fixErrors'));
+      return;
+    }
+    setErrors({});
+    try {
+      if (existing) await update.mutateAsync({ id: existing.id, body: changes });
+      else await create.mutateAsync(body);
+      toast.success(t(existing ? 'recurring.toast.saved' : 'recurring.toast.created'));
+      onClose();
+    } catch (cause) {
+      const error = cause as { fields?: { path: string; message: string }[]; message?: string };
+      if (error.fields?.length) {
+        setErrors(serverErrors(error.fields));
+        toast.error(t('editor.fixErrors'));
+      } else toast.error(t('recurring.toast.saveFailed'), { description: error.message });
+    }
+  }
+
+  const clientOptions = [
+    { value: '', label: t('editor.chooseClient') },
+    ...clients.map((client) => ({ value: client.id, label: client.name })),
+  ];
+  if (existing && !clients.some((c) => c.id === existing.client.id))
+    clientOptions.push({ value: existing.client.id, label: existing.client.name });
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label={t('editor.client')}
+          name="clientId"
+          value={form.clientId}
+          options={clientOptions}
+          error={message(errors.clientId)}
+          onChange={(event) => {
+            const client = clients.find((c) => c.id === event.target.value);
+            change(
+              { clientId: event.target.value, ...(client ? { language: client.language } : {}) },
+              'clientId',
+            );
+          }}
+        />
+        <SelectField
+          label={t('recurring.dialog.frequency')}
+          name="frequency"
+          value={form.frequency}
+          options={(['monthly', 'quarterly', 'yearly', 'days'] as const).map((value) => ({
+            value,
+            label: t(`recurring.frequency.${value}`),
+          }))}
+          error={message(errors.frequency)}
+          onChange={(event) =>
+            change({ frequency: event.target.value as RecurringFrequency }, 'frequency', 'intervalDays')
+          }
+        />
+        {form.frequency === 'days' ? (
+          <Field
+            label={t('recurring.dialog.intervalDays')}
+            name="intervalDays"
+            inputMode="numeric"
+            value={form.intervalDays}
+            error={message(errors.intervalDays)}
+            onChange={(event) => change({ intervalDays: event.target.value }, 'intervalDays')}
+          />
+        ) : null}
+        <DateField
+          label={t('recurring.dialog.startDate')}
+          name="startDate"
+          lang={lang}
+          value={form.startDate}
+          hint={t('recurring.dialog.startHint')}
+          error={message(errors.startDate)}
+          onChange={(startDate) => change({ startDate }, 'startDate')}
+        />
+        <DateField
+          label={t('recurring.dialog.endDate')}
+          name="endDate"
+          lang={lang}
+          value={form.endDate}
+          hint={t('recurring.dialog.endHint')}
+          error={message(errors.endDate)}
+          onChange={(endDate) => change({ endDate }, 'endDate')}
+        />
+        <Field
+          label={t('recurring.dialog.dueDays')}
+          name="dueDays"
+          inputMode="numeric"
+          value={form.dueDays}
+          hint={t('recurring.dialog.dueDaysHint')}
+          error={message(errors.dueDays)}
+          onChange={(event) => change({ dueDays: event.target.value }, 'dueDays')}
+        />
+        <SelectField
+          label={t('editor.currency')}
+          name="currency"
+          value={form.currency}
+          options={[
+            { value: 'EUR', label: t('currency.EUR') },
+            { value: 'USD', label: t('currency.USD') },
+          ]}
+          error={message(errors.currency)}
+          onChange={(event) => change({ currency: event.target.value as 'EUR' | 'USD' }, 'currency')}
+        />
+        <SelectField
+          label={t('editor.language')}
+          name="language"
+          value={form.language}
+          options={[
+            { value: 'en', label: t('language.en') },
+            { value: 'de', label: t('language.de') },
+          ]}
+          error={message(errors.language)}
+          onChange={(event) => change({ language: event.target.value as 'en' | 'de' }, 'language')}
+        />
+        <div className="sm:col-span-2">
+          <Field
+            label={t('recurring.dialog.description')}
+            name="description"
+            value={form.description}
+            error={message(errors.description)}
+            onChange={(event) => change({ description: event.target.value }, 'description')}
+          />
+        </div>
+      </div>
+      <LineItems
+        lines={form.lines}
+        onChange={(lines) => change({ lines }, ...Object.keys(errors).filter((k) => k.startsWith('lines')))}
+        totals={totals}
+        currency={form.currency}
+        errors={errors}
+        message={message}
+        defaultTaxRate={defaultTaxRate}
+      />
+      {errors.lines ? (
+        <p role="alert" className="text-sm text-danger">
+          {message(errors.lines)}
+        </p>
+      ) : null}
+      <TotalsPanel totals={totals} currency={form.currency} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onClose}>
+          {t('recurring.dialog.cancel')}
+        </Button>
+        <Button type="submit" loading={create.isPending || update.isPending}>
+          {t(existing ? 'recurring.dialog.save' : 'recurring.dialog.create')}
+        </Button>
+      </div>
+    </form>
+  );
+}
