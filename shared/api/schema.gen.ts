@@ -4709,6 +4709,7 @@ export interface components {
          *         "notes": [],
          *         "missing": []
          *       },
+         *       "quote": null,
          *       "allowedStatuses": [
          *         "paid",
          *         "overdue"
@@ -5313,6 +5314,7 @@ export interface components {
          *           "notes": [],
          *           "missing": []
          *         },
+         *         "quote": null,
          *         "allowedStatuses": [
          *           "paid",
          *           "overdue"
@@ -7879,6 +7881,66 @@ export interface components {
         ReadPosition: {
             lastReadSeq: number;
         };
+        /**
+         * @example {
+         *       "id": "17b3877f-80aa-437f-8252-ca37b5522a8c",
+         *       "client": {
+         *         "id": "822a85d5-53a3-478a-880f-621fb87339d1",
+         *         "name": "victim client"
+         *       },
+         *       "project": {
+         *         "id": "6f1e78d8-00dd-46f4-bbcf-874a733c10e8",
+         *         "name": "Victim project"
+         *       },
+         *       "status": "active",
+         *       "frequency": "monthly",
+         *       "intervalDays": null,
+         *       "startDate": "2026-12-14",
+         *       "endDate": null,
+         *       "nextDate": "2026-12-14",
+         *       "currency": "USD",
+         *       "amountCents": 5950,
+         *       "description": null,
+         *       "invoiceCount": 0,
+         *       "lastError": null,
+         *       "createdAt": "2026-12-07T16:04:54.274Z",
+         *       "language": "en",
+         *       "dueDays": null,
+         *       "taxMode": null,
+         *       "lines": [
+         *         {
+         *           "id": "6aa3faf6-df6c-4eea-9c65-69d983570d4e",
+         *           "position": 1,
+         *           "description": "Work markermmxdgo18s4",
+         *           "quantityMilli": 1000,
+         *           "unitPriceCents": 5000,
+         *           "taxRateBp": 1900,
+         *           "amountCents": 5000,
+         *           "unit": "unit",
+         *           "unitCode": "C62",
+         *           "vatCategory": null,
+         *           "vatCategoryCode": null,
+         *           "exemptionReason": null
+         *         }
+         *       ],
+         *       "subtotalCents": 5000,
+         *       "taxes": [
+         *         {
+         *           "rateBp": 1900,
+         *           "netCents": 5000,
+         *           "taxCents": 950
+         *         }
+         *       ],
+         *       "taxCents": 950,
+         *       "upcoming": [
+         *         "2026-12-14",
+         *         "2027-01-14",
+         *         "2027-02-14"
+         *       ],
+         *       "runs": [],
+         *       "updatedAt": "2026-12-07T16:04:54.274Z"
+         *     }
+         */
         RecurringInvoice: {
             /** @description Each invoice’s total, tax included. */
             amountCents: number;
@@ -8015,6 +8077,36 @@ export interface components {
              */
             taxMode: "standard" | "small_business" | null;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "17b3877f-80aa-437f-8252-ca37b5522a8c",
+         *           "client": {
+         *             "id": "822a85d5-53a3-478a-880f-621fb87339d1",
+         *             "name": "victim client"
+         *           },
+         *           "project": {
+         *             "id": "6f1e78d8-00dd-46f4-bbcf-874a733c10e8",
+         *             "name": "Victim project"
+         *           },
+         *           "status": "active",
+         *           "frequency": "monthly",
+         *           "intervalDays": null,
+         *           "startDate": "2026-12-14",
+         *           "endDate": null,
+         *           "nextDate": "2026-12-14",
+         *           "currency": "USD",
+         *           "amountCents": 5950,
+         *           "description": null,
+         *           "invoiceCount": 0,
+         *           "lastError": null,
+         *           "createdAt": "2026-12-07T16:04:54.274Z"
+         *         }
+         *       ],
+         *       "nextCursor": null
+         *     }
+         */
         RecurringInvoiceList: {
             items: components["schemas"]["RecurringInvoiceSummary"][];
             /** @description Send as `cursor` for the next page; null on the last page. */
@@ -8040,6 +8132,31 @@ export interface components {
             /** @description The period of service’s first day, `YYYY-MM-DD`. */
             periodStart: string;
         };
+        /**
+         * @example {
+         *       "id": "17b3877f-80aa-437f-8252-ca37b5522a8c",
+         *       "client": {
+         *         "id": "822a85d5-53a3-478a-880f-621fb87339d1",
+         *         "name": "victim client"
+         *       },
+         *       "project": {
+         *         "id": "6f1e78d8-00dd-46f4-bbcf-874a733c10e8",
+         *         "name": "Victim project"
+         *       },
+         *       "status": "active",
+         *       "frequency": "monthly",
+         *       "intervalDays": null,
+         *       "startDate": "2026-12-14",
+         *       "endDate": null,
+         *       "nextDate": "2026-12-14",
+         *       "currency": "USD",
+         *       "amountCents": 5950,
+         *       "description": null,
+         *       "invoiceCount": 0,
+         *       "lastError": null,
+         *       "createdAt": "2026-12-07T16:04:54.274Z"
+         *     }
+         */
         RecurringInvoiceSummary: {
             /** @description Each invoice’s total, tax included. */
             amountCents: number;
