@@ -11,6 +11,7 @@ import {
   removeMailDomainTask,
 } from './maintenance';
 import { messageDigest } from './message-digest';
+import { sendPaymentRemindersTask } from './payment-reminders';
 import { processFileVersionTask } from './process-file-version';
 import { pruneApiUsage } from './prune-api-usage';
 import { pruneFailedJobs } from './prune-failed-jobs';
@@ -42,6 +43,7 @@ export const TASKS = {
   [stripeRefundPayment.name]: stripeRefundPayment,
   [pruneApiUsage.name]: pruneApiUsage,
   [deliverWebhookTask.name]: deliverWebhookTask,
+  [sendPaymentRemindersTask.name]: sendPaymentRemindersTask,
 } as const;
 
 /**
