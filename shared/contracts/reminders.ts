@@ -14,7 +14,14 @@ export const REMINDER_MAX_DAYS = 365;
 /** A reminder's text, per language, at most this many characters. */
 export const REMINDER_TEXT_MAX = 2000;
 /** What a reminder's text may contain in braces (`{number}`); anything else in braces is refused. */
-export const REMINDER_PLACEHOLDERS = ['client', 'sender', 'number', 'amount', 'dueDate', 'daysOverdue'] as const;
+export const REMINDER_PLACEHOLDERS = [
+  'client',
+  'sender',
+  'number',
+  'amount',
+  'dueDate',
+  'daysOverdue',
+] as const;
 export type ReminderPlaceholder = (typeof REMINDER_PLACEHOLDERS)[number];
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
@@ -38,7 +45,9 @@ const ReminderText = text()
   .trim()
   .min(1, { error: 'validation.reminderTextRequired' })
   .max(REMINDER_TEXT_MAX, { error: 'validation.reminderTextTooLong' })
-  .refine((value) => unknownPlaceholders(value).length === 0, { error: 'validation.reminderPlaceholderUnknown' })
+  .refine((value) => unknownPlaceholders(value).length === 0, {
+    error: 'validation.reminderPlaceholderUnknown',
+  })
   .meta({
     description: `Plain text (no HTML); blank lines separate paragraphs. Placeholders: ${REMINDER_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}.`,
   });
@@ -62,7 +71,11 @@ const ascending = (steps: readonly { daysAfterDue: number }[], ctx: z.Refinement
   steps.forEach((step, i) => {
     const before = steps[i - 1];
     if (before && step.daysAfterDue <= before.daysAfterDue) {
-      ctx.addIssue({ code: 'custom', message: 'validation.reminderDaysAscending', path: [i, 'daysAfterDue'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'validation.reminderDaysAscending',
+        path: [i, 'daysAfterDue'],
+      });
     }
   });
 };
@@ -90,9 +103,12 @@ export const ReminderSettings = z
     enabled: z.boolean(),
     steps: z.array(ReminderStep),
     defaults: z.array(ReminderStep).meta({
-      description: 'The suggested steps with their texts in both languages (what a new provider starts with).',
+      description:
+        'The suggested steps with their texts in both languages (what a new provider starts with).',
     }),
-    saved: z.boolean().meta({ description: 'False until the provider saved reminder settings (steps are the defaults).' }),
+    saved: z
+      .boolean()
+      .meta({ description: 'False until the provider saved reminder settings (steps are the defaults).' }),
   })
   .meta({ id: 'ReminderSettings' });
 export type ReminderSettings = z.infer<typeof ReminderSettings>;

@@ -47,7 +47,8 @@ const putSettingsRoute = providerOperation(
                 {
                   daysAfterDue: 7,
                   textEn: 'Invoice {number} for {amount} was due on {dueDate}. Please pay it soon.',
-                  textDe: 'die Rechnung {number} über {amount} war am {dueDate} fällig. Bitte bezahlen Sie sie bald.',
+                  textDe:
+                    'die Rechnung {number} über {amount} war am {dueDate} fällig. Bitte bezahlen Sie sie bald.',
                 },
               ],
             },

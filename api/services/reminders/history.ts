@@ -20,7 +20,14 @@ export async function listInvoiceReminders(
     WHERE ${ownedBy(sql, scope, 'provider_id')} AND id = ${invoiceId}`;
   if (!invoice) throw new ApiError('not_found');
   const rows = await sql<
-    { id: string; step: number; days_after_due: number; language: 'en' | 'de'; sent_to: string; sent_at: Date }[]
+    {
+      id: string;
+      step: number;
+      days_after_due: number;
+      language: 'en' | 'de';
+      sent_to: string;
+      sent_at: Date;
+    }[]
   >`
     SELECT id, step, days_after_due, language, sent_to, sent_at FROM invoice_reminders
     WHERE ${ownedBy(sql, scope, 'provider_id')} AND invoice_id = ${invoiceId}

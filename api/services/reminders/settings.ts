@@ -1,5 +1,9 @@
 import type { Language } from '../../../shared/contracts/common';
-import type { ReminderSettings, ReminderSettingsUpdate, ReminderStep } from '../../../shared/contracts/reminders';
+import type {
+  ReminderSettings,
+  ReminderSettingsUpdate,
+  ReminderStep,
+} from '../../../shared/contracts/reminders';
 import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
 import type { AppDeps } from '../../http/context';

@@ -42,7 +42,10 @@ interface Due {
  * is locked, so a payment waits for the reminder's transaction or the reminder skips the paying invoice.
  * @returns how many reminders this call sent
  */
-export async function sendPaymentReminders(deps: InvoiceDeps, opts: { providerId?: string } = {}): Promise<number> {
+export async function sendPaymentReminders(
+  deps: InvoiceDeps,
+  opts: { providerId?: string } = {},
+): Promise<number> {
   const today = todayOf(deps.now());
   const only = opts.providerId ?? null;
   let total = 0;
