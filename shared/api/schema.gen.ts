@@ -843,6 +843,30 @@ export interface paths {
         patch: operations["updateInvoiceSettings"];
         trace?: never;
     };
+    "/api/invoice-settings/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payment reminder settings
+         * @description The provider’s payment reminders (issue 28): on or off, and up to three steps, each the days after the due date and the text in English and German. Until the provider saves them, `steps` are the `defaults` (7, 14 and 30 days) and reminders are off.
+         */
+        get: operations["getReminderSettings"];
+        /**
+         * Change payment reminder settings
+         * @description Replaces the reminder settings. At most three steps, days 1–365 ascending (422 `validation.reminderDaysAscending`), texts of at most 2,000 characters with the placeholders {client}, {sender}, {number}, {amount}, {dueDate} and {daysOverdue} only; on needs a step. Each sent or overdue invoice gets each step once, in its language, by e-mail; payment or cancellation stops them. Turning them on sends what is already due within moments (a job).
+         */
+        put: operations["updateReminderSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices": {
         parameters: {
             query?: never;
@@ -987,6 +1011,26 @@ export interface paths {
          * @description The provider’s invoice as PDF, in any status: a draft is marked “Draft”/“Entwurf” and has no number yet; a paid invoice carries a “Paid” stamp with the date, a cancelled one a “Cancelled” stamp naming its credit note. Sent as `application/pdf` with `Content-Disposition: attachment` and a safe file name (the number: `INV-0001.pdf`; an ASCII `filename` and the exact `filename*`), or `inline` with `?inline=1`; `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-store`; an attachment also carries a sandboxing Content-Security-Policy (an inline PDF cannot have one: browsers do not run their PDF viewer in a sandboxed document). The PDF is made now from the stored invoice, in the invoice’s language (English or German: labels, dates, amounts), with the provider’s business details and invoice settings, the client, and the logo and colours of the client’s portal; Inter is embedded, so umlauts, ß and € render and can be copied. Another provider’s invoice answers 404.
          */
         get: operations["getInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{invoiceId}/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An invoice’s payment reminders
+         * @description The payment reminders sent for the invoice (oldest first: step, days after due, language, address, time) and the next one to come while it is unpaid and reminders are on. Another provider’s invoice answers 404.
+         */
+        get: operations["listInvoiceReminders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5164,6 +5208,49 @@ export interface components {
              */
             source: "stripe_checkout" | "stripe_invoice";
         };
+        InvoiceReminder: {
+            /** Format: int32 */
+            daysAfterDue: number;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            language: "en" | "de";
+            /** Format: date-time */
+            sentAt: string;
+            /** @description The client’s e-mail address it went to. */
+            sentTo: string;
+            /** Format: int32 */
+            step: number;
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "0b5e6c8e-3f0a-4f7e-9d65-2a1c4b7e9f10",
+         *           "step": 1,
+         *           "daysAfterDue": 7,
+         *           "language": "de",
+         *           "sentTo": "kunde@example.com",
+         *           "sentAt": "2026-12-08T00:05:02.114Z"
+         *         }
+         *       ],
+         *       "next": {
+         *         "step": 2,
+         *         "on": "2026-12-15"
+         *       }
+         *     }
+         */
+        InvoiceReminders: {
+            /** @description Oldest first. */
+            items: components["schemas"]["InvoiceReminder"][];
+            /** @description The next reminder while the invoice is unpaid and reminders are on; null when none is to come. */
+            next: {
+                /** @description Calendar date `YYYY-MM-DD` (UTC) from which it is sent. */
+                on: string;
+                /** Format: int32 */
+                step: number;
+            } | null;
+        };
         /**
          * @example {
          *       "invoice": {
@@ -7815,6 +7902,66 @@ export interface components {
          */
         ReadPosition: {
             lastReadSeq: number;
+        };
+        /**
+         * @example {
+         *       "enabled": true,
+         *       "steps": [
+         *         {
+         *           "daysAfterDue": 7,
+         *           "textEn": "This is a friendly reminder that invoice {number} for {amount} was due on {dueDate}. If you have already paid it, thank you, and please ignore this message.",
+         *           "textDe": "wir möchten Sie freundlich daran erinnern, dass die Rechnung {number} über {amount} am {dueDate} fällig war. Falls Sie sie bereits bezahlt haben, vielen Dank – dann betrachten Sie diese Nachricht bitte als gegenstandslos."
+         *         },
+         *         {
+         *           "daysAfterDue": 14,
+         *           "textEn": "Invoice {number} for {amount} is now {daysOverdue} days overdue (it was due on {dueDate}). Please pay it as soon as possible.",
+         *           "textDe": "die Rechnung {number} über {amount} ist seit {daysOverdue} Tagen überfällig (fällig am {dueDate}). Bitte bezahlen Sie sie so bald wie möglich."
+         *         }
+         *       ],
+         *       "defaults": [
+         *         {
+         *           "daysAfterDue": 7,
+         *           "textEn": "This is a friendly reminder that invoice {number} for {amount} was due on {dueDate}. If you have already paid it, thank you, and please ignore this message.",
+         *           "textDe": "wir möchten Sie freundlich daran erinnern, dass die Rechnung {number} über {amount} am {dueDate} fällig war. Falls Sie sie bereits bezahlt haben, vielen Dank – dann betrachten Sie diese Nachricht bitte als gegenstandslos."
+         *         },
+         *         {
+         *           "daysAfterDue": 14,
+         *           "textEn": "Invoice {number} for {amount} is now {daysOverdue} days overdue (it was due on {dueDate}). Please pay it as soon as possible.",
+         *           "textDe": "die Rechnung {number} über {amount} ist seit {daysOverdue} Tagen überfällig (fällig am {dueDate}). Bitte bezahlen Sie sie so bald wie möglich."
+         *         },
+         *         {
+         *           "daysAfterDue": 30,
+         *           "textEn": "Invoice {number} for {amount} is still unpaid, {daysOverdue} days after its due date ({dueDate}). Please pay it within the next few days, or contact {sender} if something is wrong with it.",
+         *           "textDe": "die Rechnung {number} über {amount} ist {daysOverdue} Tage nach ihrer Fälligkeit ({dueDate}) noch immer offen. Bitte bezahlen Sie sie in den nächsten Tagen oder wenden Sie sich an {sender}, falls damit etwas nicht stimmt."
+         *         }
+         *       ],
+         *       "saved": true
+         *     }
+         */
+        ReminderSettings: {
+            /** @description The suggested steps with their texts in both languages (what a new provider starts with). */
+            defaults: components["schemas"]["ReminderStep"][];
+            enabled: boolean;
+            /** @description False until the provider saved reminder settings (steps are the defaults). */
+            saved: boolean;
+            steps: components["schemas"]["ReminderStep"][];
+        };
+        ReminderSettingsUpdate: {
+            /** @description Send the reminders (off: none is sent). */
+            enabled: boolean;
+            /** @description Up to three steps, their days ascending. */
+            steps: components["schemas"]["ReminderStep"][];
+        };
+        ReminderStep: {
+            /**
+             * Format: int32
+             * @description Days after the due date the reminder is sent (1–365).
+             */
+            daysAfterDue: number;
+            /** @description Plain text (no HTML); blank lines separate paragraphs. Placeholders: {client}, {sender}, {number}, {amount}, {dueDate}, {daysOverdue}. */
+            textDe: string;
+            /** @description Plain text (no HTML); blank lines separate paragraphs. Placeholders: {client}, {sender}, {number}, {amount}, {dueDate}, {daysOverdue}. */
+            textEn: string;
         };
         ResendVerificationInput: {
             /**
@@ -14433,6 +14580,252 @@ export interface operations {
             };
         };
     };
+    getReminderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderSettings"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateReminderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "steps": [
+                 *         {
+                 *           "daysAfterDue": 7,
+                 *           "textEn": "Invoice {number} for {amount} was due on {dueDate}. Please pay it soon.",
+                 *           "textDe": "die Rechnung {number} über {amount} war am {dueDate} fällig. Bitte bezahlen Sie sie bald."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReminderSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderSettings"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listInvoices: {
         parameters: {
             query?: {
@@ -15756,6 +16149,125 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInvoiceReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reminders */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceReminders"];
                 };
             };
             /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
