@@ -54,7 +54,9 @@ test('a reminder for an overdue invoice goes to the outbox, shows in its history
     const page = await provider.newPage();
     await page.goto('/dashboard/settings#reminders');
     const form = page.getByRole('form', { name: 'Payment reminders' });
-    await expect(form.getByRole('textbox', { name: 'Days after due date' })).toHaveCount(3);
+    await expect(form.getByRole('textbox', { name: 'Days after due date' })).toHaveCount(3, {
+      timeout: 30_000,
+    });
     await form.getByRole('checkbox', { name: 'Send payment reminders' }).check();
     await form.getByRole('button', { name: 'Save reminders' }).click();
     await expect(page.getByText('Payment reminders saved')).toBeVisible();
@@ -67,6 +69,7 @@ test('a reminder for an overdue invoice goes to the outbox, shows in its history
     expect(mail.text).not.toContain(soon.number);
 
     await page.goto(`/dashboard/invoices/${late.id}`);
+    await expect(page.getByRole('heading', { name: 'History' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(`Payment reminder 1 sent to ${w.clientEmail}`)).toBeVisible(LIVE);
     await expect(page.getByText(/Next payment reminder \(2\) from/)).toBeVisible();
   } finally {
