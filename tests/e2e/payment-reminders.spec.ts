@@ -44,7 +44,8 @@ test('a reminder for an overdue invoice goes to the outbox, shows in its history
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  // The settings page and the invoice page are lazy chunks: slow on a loaded machine.
+  test.setTimeout(240_000);
   const w = await world(request, 'de');
   const late = await sentInvoice(request, w, inDays(-10));
   const soon = await sentInvoice(request, w, inDays(5));
@@ -69,7 +70,7 @@ test('a reminder for an overdue invoice goes to the outbox, shows in its history
     expect(mail.text).not.toContain(soon.number);
 
     await page.goto(`/dashboard/invoices/${late.id}`);
-    await expect(page.getByRole('heading', { name: 'History' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'History' })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByText(`Payment reminder 1 sent to ${w.clientEmail}`)).toBeVisible(LIVE);
     await expect(page.getByText(/Next payment reminder \(2\) from/)).toBeVisible();
   } finally {
