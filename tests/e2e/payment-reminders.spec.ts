@@ -56,7 +56,7 @@ test('a reminder for an overdue invoice goes to the outbox, shows in its history
     await page.goto('/dashboard/settings#reminders');
     const form = page.getByRole('form', { name: 'Payment reminders' });
     await expect(form.getByRole('textbox', { name: 'Days after due date' })).toHaveCount(3, {
-      timeout: 30_000,
+      timeout: 60_000,
     });
     await form.getByRole('checkbox', { name: 'Send payment reminders' }).check();
     await form.getByRole('button', { name: 'Save reminders' }).click();
