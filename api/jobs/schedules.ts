@@ -25,6 +25,7 @@ export const SCHEDULES: Schedule[] = [
   every('37 * * * *', 'purge_domain_claims', {}),
   every('*/10 * * * *', 'recheck_domains', {}),
   every('*/15 * * * *', 'mark_overdue_invoices', {}),
+  every('5,20,35,50 * * * *', 'send_payment_reminders', {}),
   every('*/5 * * * *', 'prune_api_usage', {}),
   every('*/15 * * * *', 'recurring_invoices', {}),
 ];

@@ -28,6 +28,7 @@ import { CancelDialog, DeleteDialog, MarkOverdueDialog, MarkPaidDialog, SendDial
 import { INVOICES_BASE } from './invoice-table';
 import { TotalsPanel } from './line-items';
 import { quotePagePath } from './quote-list';
+import { useInvoiceReminders } from './reminders-api';
 import { StripeCard } from './stripe-card';
 import { latePaymentKey } from './stripe-state';
 
@@ -425,6 +426,16 @@ function History({ invoice }: { invoice: Invoice }) {
         at: payment.receivedAt > closedAt ? payment.receivedAt : closedAt,
       });
   }
+  // Payment reminders the job sent (issue 28), and the next one while it is unpaid.
+  const reminders = useInvoiceReminders(invoice.id, invoice.status !== 'draft').data;
+  for (const reminder of reminders?.items ?? []) {
+    steps.push({
+      key: `reminder-${reminder.id}`,
+      text: t('reminders.sent', { step: reminder.step, email: reminder.sentTo }),
+      at: reminder.sentAt,
+    });
+  }
+  const next = reminders?.next;
   steps.sort((a, b) => a.at.localeCompare(b.at));
   return (
     <TitledCard title={t('history.title')} className="gap-3">
@@ -442,6 +453,11 @@ function History({ invoice }: { invoice: Invoice }) {
           </li>
         ))}
       </ol>
+      {next ? (
+        <p className="text-xs text-muted">
+          {t('reminders.next', { step: next.step, date: formatDay(next.on, lang) })}
+        </p>
+      ) : null}
       <p className="text-xs text-subtle">{t(`history.hint.${invoice.status}`)}</p>
     </TitledCard>
   );

@@ -18,6 +18,8 @@ export const invoiceKeys = {
   details: ['invoices', 'detail'] as const,
   /** One invoice (`GET /api/invoices/{id}`). */
   detail: (invoiceId: string) => ['invoices', 'detail', invoiceId] as const,
+  /** One invoice's payment reminders (`GET /api/invoices/{id}/reminders`, issue 28). */
+  reminders: (invoiceId: string) => ['invoices', 'reminders', invoiceId] as const,
   /** The provider's clients (the filter and the editor's picker). */
   clients: ['invoices', 'clients'] as const,
   /** The provider's projects, all of them or one client's (`clientId` or ''). */
@@ -51,6 +53,10 @@ export function applyInvoiceActivity(queryClient: QueryClient, invoiceId: string
     invoiceId
       ? queryClient.invalidateQueries({ queryKey: invoiceKeys.detail(invoiceId), exact: true })
       : queryClient.invalidateQueries({ queryKey: invoiceKeys.details }),
+    // A reminder sent (an `invoice_status` row with `event: 'reminder_sent'`) shows in the invoice's history.
+    queryClient.invalidateQueries({
+      queryKey: invoiceId ? invoiceKeys.reminders(invoiceId) : ['invoices', 'reminders'],
+    }),
   ]).then(() => undefined);
 }
 

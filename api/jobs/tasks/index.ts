@@ -11,6 +11,7 @@ import {
   removeMailDomainTask,
 } from './maintenance';
 import { messageDigest } from './message-digest';
+import { sendPaymentRemindersTask } from './payment-reminders';
 import { processFileVersionTask } from './process-file-version';
 import { pruneApiUsage } from './prune-api-usage';
 import { pruneFailedJobs } from './prune-failed-jobs';
@@ -46,6 +47,7 @@ export const TASKS = {
   // Recurring invoices (issue 28).
   [createRecurringInvoice.name]: createRecurringInvoice,
   [recurringInvoicesSweep.name]: recurringInvoicesSweep,
+  [sendPaymentRemindersTask.name]: sendPaymentRemindersTask,
 } as const;
 
 /**

@@ -5,6 +5,7 @@ import { registerDeleteInvoice } from './delete';
 import { registerGetInvoice } from './get';
 import { registerListInvoices } from './list';
 import { registerPortalGetInvoice } from './portal-get';
+import { registerReminderRoutes } from './reminders';
 import { registerSendInvoice } from './send';
 import { registerInvoiceSettings } from './settings';
 import { registerChangeInvoiceStatus } from './status';
@@ -21,5 +22,6 @@ export function registerInvoiceRoutes(app: App) {
   registerChangeInvoiceStatus(app);
   registerCancelInvoice(app);
   registerInvoiceSettings(app);
+  registerReminderRoutes(app);
   registerPortalGetInvoice(app);
 }

@@ -107,6 +107,13 @@ function invoiceKeys(
       description: `activity.invoice_status.events.${meta.event}.${meta.event.startsWith('late_payment') ? reason : 'description'}`,
     };
   }
+  // A payment reminder sent by the job (services/reminders/sweep.ts; the status unchanged).
+  if (meta.event === 'reminder_sent') {
+    return {
+      title: 'activity.invoice_status.events.reminder_sent.title',
+      description: 'activity.invoice_status.events.reminder_sent.description',
+    };
+  }
   const status = isInvoiceStatus(meta.status) && meta.status !== 'draft' ? meta.status : null;
   return {
     title: status ? `activity.invoice_status.titles.${status}` : 'activity.invoice_status.title',

@@ -11,6 +11,7 @@ import { InvoiceSettingsCard } from './invoice-settings-card';
 import { PasswordForm } from './password-form';
 import { PlanCard } from './plan-card';
 import { ProfileForm } from './profile-form';
+import { ReminderSettingsCard } from './reminder-settings-card';
 import { SessionsList } from './sessions-list';
 import { StripeCard } from './stripe-card';
 
@@ -56,6 +57,13 @@ export default function SettingsPage() {
         description={t('settings:invoices.description')}
       >
         <InvoiceSettingsCard />
+      </SettingsSection>
+      <SettingsSection
+        id="reminders"
+        title={t('settings:reminders.title')}
+        description={t('settings:reminders.description')}
+      >
+        <ReminderSettingsCard />
       </SettingsSection>
       <SettingsSection
         id="password"

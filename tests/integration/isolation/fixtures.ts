@@ -398,3 +398,13 @@ Object.assign(FIXTURES, {
   },
 } satisfies Record<string, Fixture>);
 // ── End of the webhooks block. ─────────────────────────────────────────────────────────────────────
+// ── Payment reminders (issue 28): the caller's own reminder settings, and the victim's invoice's
+// reminders, which every other tenant must get 404 for. ─────────────────────────────────────────────
+Object.assign(FIXTURES, {
+  'GET /api/invoice-settings/reminders': own(),
+  'PUT /api/invoice-settings/reminders': own({
+    body: { enabled: true, steps: [{ daysAfterDue: 1, textEn: 'Attacker {number}', textDe: 'Angreifer' }] },
+  }),
+  'GET /api/invoices/{invoiceId}/reminders': { object: invoice },
+} satisfies Record<string, Fixture>);
+// ── End of the payment reminders block. ────────────────────────────────────────────────────────────

@@ -402,6 +402,16 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     }),
     'create a recurring invoice',
   );
+  // Payment reminders (issue 28): the victim's own steps, which no other tenant's PUT may replace.
+  const reminders = await call(t, 'PUT', '/api/invoice-settings/reminders', {
+    ...as,
+    body: {
+      enabled: true,
+      steps: [{ daysAfterDue: 5, textEn: 'Victim {number}', textDe: 'Opfer {number}' }],
+    },
+  });
+  if (reminders.status !== 200)
+    throw new Error(`save reminders: ${reminders.status} ${await reminders.text()}`);
   const revoked = await makeApiKey(t, owner, ALL_WRITE_SCOPES);
   const revokedRes = await call(t, 'DELETE', `/api/api-keys/${revoked.id}`, as);
   if (revokedRes.status !== 204) throw new Error(`revoke a key: ${revokedRes.status}`);

@@ -24,6 +24,8 @@ import { Link } from '../../navigation/link';
 import { useFirstContentMark } from '../../ui/first-content';
 import { usePageTitle } from '../../ui/use-page-title';
 import { formatCalendarDate } from '../format';
+import { dueState } from '../invoices/due-state';
+import { dueSuffix, withDueSuffix } from '../invoices/due-text';
 import { formatQuantity, formatTaxRate } from '../invoices/invoice-format';
 import { isUnpaid, localToday, shownStatus } from '../invoices/invoice-list';
 import { refundKey } from '../invoices/invoice-refunds';
@@ -242,7 +244,10 @@ function PaymentPanel({ invoice }: { invoice: PortalInvoiceDetail }) {
         </p>
         {due ? (
           <p className={overdue ? 'text-sm font-medium text-danger' : 'text-sm text-muted'}>
-            {overdue ? t('invoices.overdueSince', { date: due }) : t('invoices.dueOn', { date: due })}
+            {withDueSuffix(
+              overdue ? t('invoices.overdueSince', { date: due }) : t('invoices.dueOn', { date: due }),
+              dueSuffix(t, dueState(invoice, localToday())),
+            )}
           </p>
         ) : null}
       </div>

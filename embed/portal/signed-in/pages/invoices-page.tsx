@@ -9,6 +9,8 @@ import { Link } from '../../navigation/link';
 import { useFirstContentMark } from '../../ui/first-content';
 import { usePageTitle } from '../../ui/use-page-title';
 import { formatCalendarDate } from '../format';
+import { dueCounts, dueState } from '../invoices/due-state';
+import { dueSuffix, withDueSuffix } from '../invoices/due-text';
 import { type CurrencyTotal, groupInvoices, localToday, shownStatus } from '../invoices/invoice-list';
 import { useInvoices, useQuotes } from '../portal-data';
 import { useSignedIn } from '../signed-in-context';
@@ -30,9 +32,12 @@ function InvoiceRow({ invoice, today }: { invoice: PortalInvoice; today: string 
         ? null
         : !due
           ? t('invoices.noDueDate')
-          : status === 'overdue'
-            ? t('invoices.overdueSince', { date: due })
-            : t('invoices.dueOn', { date: due });
+          : withDueSuffix(
+              status === 'overdue'
+                ? t('invoices.overdueSince', { date: due })
+                : t('invoices.dueOn', { date: due }),
+              dueSuffix(t, dueState(invoice, today)),
+            );
   return (
     <li id={`invoice-${invoice.id}`} tabIndex={-1} className="outline-none focus:bg-primary-soft">
       <Link
@@ -75,7 +80,13 @@ function InvoiceRow({ invoice, today }: { invoice: PortalInvoice; today: string 
 }
 
 /** What is open, per currency (never added across currencies), with how many invoices. */
-function OpenTotals({ totals }: { totals: CurrencyTotal[] }) {
+function OpenTotals({
+  totals,
+  counts,
+}: {
+  totals: CurrencyTotal[];
+  counts: { overdue: number; due: number };
+}) {
   const { t, lang } = useI18n();
   return (
     <Card
@@ -96,6 +107,16 @@ function OpenTotals({ totals }: { totals: CurrencyTotal[] }) {
           </li>
         ))}
       </ul>
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {counts.overdue > 0 ? (
+          <span className="font-medium text-danger">
+            {t('invoiceDue.overdueCount', { count: counts.overdue })}
+          </span>
+        ) : null}
+        {counts.due > 0 ? (
+          <span className="text-muted">{t('invoiceDue.dueCount', { count: counts.due })}</span>
+        ) : null}
+      </p>
     </Card>
   );
 }
@@ -212,7 +233,7 @@ export default function InvoicesPage() {
           <div className="grid gap-8">
             {groups.unpaid.length > 0 ? (
               <div>
-                <OpenTotals totals={groups.openTotals} />
+                <OpenTotals totals={groups.openTotals} counts={dueCounts(groups.unpaid, today)} />
                 <InvoiceSection
                   id="invoices-to-pay"
                   title={t('invoices.toPay')}
