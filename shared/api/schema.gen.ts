@@ -2655,6 +2655,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/recurring-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List recurring invoices
+         * @description A page of the provider’s recurring invoices, newest first (`limit`, default 50, at most 100; `nextCursor` continues the list as `cursor`), each with its next invoice day. Filters: `status` (`ended`: past its end date), `clientId`, `q` (contains, in the description and the client’s name). Only the provider’s own.
+         */
+        get: operations["listRecurringInvoices"];
+        put?: never;
+        /**
+         * Create a recurring invoice
+         * @description A schedule for one of the provider’s clients: monthly, quarterly or yearly from the start day (a 31st falls on the last day of shorter months and comes back), or every `intervalDays` days (at least 1); an optional end date. On each period’s first day a background job makes an invoice of the lines (as a draft’s: amounts and totals computed by the server; over 999,999.99 is 422 `invoice_total_too_large`) with that period of service and sends it (number, e-mail, Stripe), exactly once per period. The start lies today or later (422 `startDate`); a start of today makes the first invoice at once. Defaults: the currency from the profile, the client’s language, the settings’ payment term. Another provider’s client or project answers 404.
+         */
+        post: operations["createRecurringInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recurring-invoices/{recurringInvoiceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a recurring invoice
+         * @description One of the provider’s recurring invoices with its lines, totals, the next invoice days and the last invoiced periods with their invoices. Another provider’s answers 404.
+         */
+        get: operations["getRecurringInvoice"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a recurring invoice
+         * @description Deletes the schedule: no further invoices are made. The invoices it made stay. Another provider’s answers 404.
+         */
+        delete: operations["deleteRecurringInvoice"];
+        options?: never;
+        head?: never;
+        /**
+         * Change, pause or resume a recurring invoice
+         * @description Changes the fields sent (`lines` replaces every line); the invoices already made stay as they are. `status: paused` stops it, `active` resumes it from the next period that starts today or later (the paused periods are not invoiced). A new rhythm (frequency, interval, start, end) continues likewise, after the periods already invoiced. A new start lies today or later (422 `startDate`), the end not before the start (422 `endDate`). Another provider’s answers 404.
+         */
+        patch: operations["updateRecurringInvoice"];
+        trace?: never;
+    };
     "/api/waitlist": {
         parameters: {
             query?: never;
@@ -4701,6 +4753,7 @@ export interface components {
          *         "notes": [],
          *         "missing": []
          *       },
+         *       "quote": null,
          *       "allowedStatuses": [
          *         "paid",
          *         "overdue"
@@ -4764,6 +4817,17 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 name: string;
+            } | null;
+            /** @description The accepted quote this invoice bills (all of it, its deposit or its rest); null for any other. */
+            quote: {
+                /** Format: uuid */
+                id: string;
+                number: string;
+                /**
+                 * @description `full`: the whole quote; `deposit`: a percentage first; `rest`: what the deposit left.
+                 * @enum {string}
+                 */
+                part: "full" | "deposit" | "rest";
             } | null;
             /**
              * @description Invoice status (spec §4).
@@ -5337,6 +5401,7 @@ export interface components {
          *           "notes": [],
          *           "missing": []
          *         },
+         *         "quote": null,
          *         "allowedStatuses": [
          *           "paid",
          *           "overdue"
@@ -7902,6 +7967,393 @@ export interface components {
          */
         ReadPosition: {
             lastReadSeq: number;
+        };
+        /**
+         * @example {
+         *       "id": "17b3877f-80aa-437f-8252-ca37b5522a8c",
+         *       "client": {
+         *         "id": "822a85d5-53a3-478a-880f-621fb87339d1",
+         *         "name": "victim client"
+         *       },
+         *       "project": {
+         *         "id": "6f1e78d8-00dd-46f4-bbcf-874a733c10e8",
+         *         "name": "Victim project"
+         *       },
+         *       "status": "active",
+         *       "frequency": "monthly",
+         *       "intervalDays": null,
+         *       "startDate": "2026-12-14",
+         *       "endDate": null,
+         *       "nextDate": "2026-12-14",
+         *       "currency": "USD",
+         *       "amountCents": 5950,
+         *       "description": null,
+         *       "invoiceCount": 0,
+         *       "lastError": null,
+         *       "createdAt": "2026-12-07T16:04:54.274Z",
+         *       "language": "en",
+         *       "dueDays": null,
+         *       "taxMode": null,
+         *       "lines": [
+         *         {
+         *           "id": "6aa3faf6-df6c-4eea-9c65-69d983570d4e",
+         *           "position": 1,
+         *           "description": "Work markermmxdgo18s4",
+         *           "quantityMilli": 1000,
+         *           "unitPriceCents": 5000,
+         *           "taxRateBp": 1900,
+         *           "amountCents": 5000,
+         *           "unit": "unit",
+         *           "unitCode": "C62",
+         *           "vatCategory": null,
+         *           "vatCategoryCode": null,
+         *           "exemptionReason": null
+         *         }
+         *       ],
+         *       "subtotalCents": 5000,
+         *       "taxes": [
+         *         {
+         *           "rateBp": 1900,
+         *           "netCents": 5000,
+         *           "taxCents": 950
+         *         }
+         *       ],
+         *       "taxCents": 950,
+         *       "upcoming": [
+         *         "2026-12-14",
+         *         "2027-01-14",
+         *         "2027-02-14"
+         *       ],
+         *       "runs": [],
+         *       "updatedAt": "2026-12-07T16:04:54.274Z"
+         *     }
+         */
+        RecurringInvoice: {
+            /** @description Each invoice’s total, tax included. */
+            amountCents: number;
+            client: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description ISO 4217 currency.
+             * @example EUR
+             * @enum {string}
+             */
+            currency: "EUR" | "USD";
+            description: string | null;
+            dueDays: number | null;
+            endDate: string | null;
+            /**
+             * @description How often: each month, quarter or year from the start day, or every `intervalDays` days.
+             * @enum {string}
+             */
+            frequency: "monthly" | "quarterly" | "yearly" | "days";
+            /** Format: uuid */
+            id: string;
+            intervalDays: number | null;
+            /** @description Periods invoiced so far. */
+            invoiceCount: number;
+            /**
+             * @description Interface language.
+             * @example en
+             * @enum {string}
+             */
+            language: "en" | "de";
+            /** @description The last period’s invoice stayed a draft (the pre-send check refused it); null when it was sent. */
+            lastError: {
+                /** @description Why the last invoice was not sent (e.g. `invoice_incomplete`). */
+                code: string;
+                fields: {
+                    key: string;
+                    path: string;
+                }[];
+                /** Format: uuid */
+                invoiceId: string | null;
+            } | null;
+            lines: components["schemas"]["InvoiceLine"][];
+            /** @description The next invoice’s day; null once it has ended. */
+            nextDate: string | null;
+            project: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
+            /** @description The last (up to 12) invoiced periods, newest first. */
+            runs: components["schemas"]["RecurringInvoiceRun"][];
+            startDate: string;
+            /**
+             * @description `active` (invoices are made), `paused`, or `ended` (past its end date).
+             * @enum {string}
+             */
+            status: "active" | "paused" | "ended";
+            subtotalCents: number;
+            taxCents: number;
+            taxes: components["schemas"]["InvoiceTaxGroup"][];
+            /**
+             * @description Only when the settings’ tax mode is `per_invoice`: this invoice’s (`standard` or `small_business`). Ignored otherwise.
+             * @enum {string|null}
+             */
+            taxMode: "standard" | "small_business" | null;
+            /** @description The next (up to 3) invoice days. */
+            upcoming: string[];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        RecurringInvoiceCreate: {
+            /** Format: uuid */
+            clientId: string;
+            /**
+             * @description Default: from the profile, else the language.
+             * @example EUR
+             * @enum {string}
+             */
+            currency?: "EUR" | "USD";
+            /** @default null */
+            description: string | null;
+            /**
+             * Format: int32
+             * @description Days from each invoice’s issue to its due date; null: the invoice settings’ payment term.
+             * @default null
+             */
+            dueDays: number | null;
+            /**
+             * Format: date
+             * @description The last day of service; no period starts after it.
+             * @default null
+             * @example 2026-12-31
+             */
+            endDate: string | null;
+            /**
+             * @description How often: each month, quarter or year from the start day, or every `intervalDays` days.
+             * @enum {string}
+             */
+            frequency: "monthly" | "quarterly" | "yearly" | "days";
+            /**
+             * Format: int32
+             * @description For `days`: days between two invoices, 1 to 3660.
+             * @default null
+             * @example 14
+             */
+            intervalDays: number | null;
+            /**
+             * @description Default: the client’s language.
+             * @example en
+             * @enum {string}
+             */
+            language?: "en" | "de";
+            lines: components["schemas"]["InvoiceLineInput"][];
+            /**
+             * Format: uuid
+             * @default null
+             */
+            projectId: string | null;
+            /**
+             * Format: date
+             * @description The first period’s first day: the first invoice is made that day.
+             * @example 2026-12-31
+             */
+            startDate: string;
+            /**
+             * @description Only when the settings’ tax mode is `per_invoice`: this invoice’s (`standard` or `small_business`). Ignored otherwise.
+             * @default null
+             * @enum {string|null}
+             */
+            taxMode: "standard" | "small_business" | null;
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "17b3877f-80aa-437f-8252-ca37b5522a8c",
+         *           "client": {
+         *             "id": "822a85d5-53a3-478a-880f-621fb87339d1",
+         *             "name": "victim client"
+         *           },
+         *           "project": {
+         *             "id": "6f1e78d8-00dd-46f4-bbcf-874a733c10e8",
+         *             "name": "Victim project"
+         *           },
+         *           "status": "active",
+         *           "frequency": "monthly",
+         *           "intervalDays": null,
+         *           "startDate": "2026-12-14",
+         *           "endDate": null,
+         *           "nextDate": "2026-12-14",
+         *           "currency": "USD",
+         *           "amountCents": 5950,
+         *           "description": null,
+         *           "invoiceCount": 0,
+         *           "lastError": null,
+         *           "createdAt": "2026-12-07T16:04:54.274Z"
+         *         }
+         *       ],
+         *       "nextCursor": null
+         *     }
+         */
+        RecurringInvoiceList: {
+            items: components["schemas"]["RecurringInvoiceSummary"][];
+            /** @description Send as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        RecurringInvoiceRun: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Null: the invoice (a draft) was deleted since. */
+            invoice: {
+                /** Format: uuid */
+                id: string;
+                number: string | null;
+                /**
+                 * @description Invoice status (spec §4).
+                 * @example sent
+                 * @enum {string}
+                 */
+                status: "draft" | "sent" | "paid" | "overdue" | "cancelled";
+            } | null;
+            /** @description Its last day. */
+            periodEnd: string;
+            /** @description The period of service’s first day, `YYYY-MM-DD`. */
+            periodStart: string;
+        };
+        /**
+         * @example {
+         *       "id": "17b3877f-80aa-437f-8252-ca37b5522a8c",
+         *       "client": {
+         *         "id": "822a85d5-53a3-478a-880f-621fb87339d1",
+         *         "name": "victim client"
+         *       },
+         *       "project": {
+         *         "id": "6f1e78d8-00dd-46f4-bbcf-874a733c10e8",
+         *         "name": "Victim project"
+         *       },
+         *       "status": "active",
+         *       "frequency": "monthly",
+         *       "intervalDays": null,
+         *       "startDate": "2026-12-14",
+         *       "endDate": null,
+         *       "nextDate": "2026-12-14",
+         *       "currency": "USD",
+         *       "amountCents": 5950,
+         *       "description": null,
+         *       "invoiceCount": 0,
+         *       "lastError": null,
+         *       "createdAt": "2026-12-07T16:04:54.274Z"
+         *     }
+         */
+        RecurringInvoiceSummary: {
+            /** @description Each invoice’s total, tax included. */
+            amountCents: number;
+            client: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description ISO 4217 currency.
+             * @example EUR
+             * @enum {string}
+             */
+            currency: "EUR" | "USD";
+            description: string | null;
+            endDate: string | null;
+            /**
+             * @description How often: each month, quarter or year from the start day, or every `intervalDays` days.
+             * @enum {string}
+             */
+            frequency: "monthly" | "quarterly" | "yearly" | "days";
+            /** Format: uuid */
+            id: string;
+            intervalDays: number | null;
+            /** @description Periods invoiced so far. */
+            invoiceCount: number;
+            /** @description The last period’s invoice stayed a draft (the pre-send check refused it); null when it was sent. */
+            lastError: {
+                /** @description Why the last invoice was not sent (e.g. `invoice_incomplete`). */
+                code: string;
+                fields: {
+                    key: string;
+                    path: string;
+                }[];
+                /** Format: uuid */
+                invoiceId: string | null;
+            } | null;
+            /** @description The next invoice’s day; null once it has ended. */
+            nextDate: string | null;
+            project: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
+            startDate: string;
+            /**
+             * @description `active` (invoices are made), `paused`, or `ended` (past its end date).
+             * @enum {string}
+             */
+            status: "active" | "paused" | "ended";
+        };
+        RecurringInvoiceUpdate: {
+            /** Format: uuid */
+            clientId?: string;
+            /**
+             * @description ISO 4217 currency.
+             * @example EUR
+             * @enum {string}
+             */
+            currency?: "EUR" | "USD";
+            description?: string | null;
+            /**
+             * Format: int32
+             * @description Days from each invoice’s issue to its due date; null: the invoice settings’ payment term.
+             */
+            dueDays?: number | null;
+            /**
+             * Format: date
+             * @description The last day of service; no period starts after it.
+             * @example 2026-12-31
+             */
+            endDate?: string | null;
+            /**
+             * @description How often: each month, quarter or year from the start day, or every `intervalDays` days.
+             * @enum {string}
+             */
+            frequency?: "monthly" | "quarterly" | "yearly" | "days";
+            /**
+             * Format: int32
+             * @description For `days`: days between two invoices, 1 to 3660.
+             * @example 14
+             */
+            intervalDays?: number | null;
+            /**
+             * @description Language of the invoices’ PDF and e-mails.
+             * @example en
+             * @enum {string}
+             */
+            language?: "en" | "de";
+            lines?: components["schemas"]["InvoiceLineInput"][];
+            /** Format: uuid */
+            projectId?: string | null;
+            /**
+             * Format: date
+             * @description The first period’s first day: the first invoice is made that day.
+             * @example 2026-12-31
+             */
+            startDate?: string;
+            /**
+             * @description `paused` stops it; `active` resumes it from the next period that starts today or later.
+             * @enum {string}
+             */
+            status?: "active" | "paused";
+            /**
+             * @description Only when the settings’ tax mode is `per_invoice`: this invoice’s (`standard` or `small_business`). Ignored otherwise.
+             * @enum {string|null}
+             */
+            taxMode?: "standard" | "small_business" | null;
         };
         /**
          * @example {
@@ -26123,6 +26575,744 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRecurringInvoices: {
+        parameters: {
+            query?: {
+                clientId?: string;
+                /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                cursor?: string;
+                /** @description Items per page, 1–100 (default 50). */
+                limit?: number;
+                /** @description Searches the description and the client’s name. */
+                q?: string;
+                /** @description `active` (invoices are made), `paused`, or `ended` (past its end date). */
+                status?: "active" | "paused" | "ended";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recurring invoices */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringInvoiceList"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createRecurringInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key and the same request within 24 h answers the first 2xx answer again (`Idempotent-Replayed: true`) and creates nothing; the same key with another request answers 422 `idempotency_key_reused`, and while the first request still runs, 409 `idempotency_key_in_progress`. Printable ASCII, up to 255 characters (e.g. a UUID). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clientId": "0b5a3c1e-8f52-4a53-9d0e-2f0b7f1f6a10",
+                 *       "frequency": "monthly",
+                 *       "startDate": "2027-01-01",
+                 *       "lines": [
+                 *         {
+                 *           "description": "Website maintenance",
+                 *           "quantityMilli": 1000,
+                 *           "unitPriceCents": 50000,
+                 *           "taxRateBp": 1900,
+                 *           "unit": "month"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecurringInvoiceCreate"];
+            };
+        };
+        responses: {
+            /** @description The schedule */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringInvoice"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRecurringInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                recurringInvoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringInvoice"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteRecurringInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                recurringInvoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateRecurringInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                recurringInvoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "paused"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecurringInvoiceUpdate"];
+            };
+        };
+        responses: {
+            /** @description The schedule */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringInvoice"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
                     RateLimit?: string;
