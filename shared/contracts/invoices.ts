@@ -347,13 +347,10 @@ export const Invoice = InvoiceSummary.extend({
   stripe: InvoiceStripe.nullable().meta({ description: 'Null: the invoice never went to Stripe.' }),
   payments: z.array(InvoicePayment).meta({ description: 'Card payments through Stripe, oldest first.' }),
   legal: InvoiceLegal,
-  quote: z
-    .object({ id: Uuid(), number: text(), part: QuoteInvoicePart })
-    .nullable()
-    .meta({
-      description:
-        'The accepted quote this invoice bills (all of it, its deposit or its rest); null for any other.',
-    }),
+  quote: z.object({ id: Uuid(), number: text(), part: QuoteInvoicePart }).nullable().meta({
+    description:
+      'The accepted quote this invoice bills (all of it, its deposit or its rest); null for any other.',
+  }),
   allowedStatuses: z.array(InvoiceStatus).meta({
     description:
       'Statuses the provider may set now (INVOICE_TRANSITIONS; sending and cancelling have their own calls).',
