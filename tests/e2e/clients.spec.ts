@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   createClient,
   createPortal,
+  FIRST_LOAD,
   latestMail,
   linkIn,
   RECENTLY_IN_TEXT,
@@ -21,7 +22,7 @@ test.describe('clients section', () => {
 
   test('explains that a portal is needed before the first client', async ({ page }) => {
     await page.goto('/dashboard/clients');
-    await expect(page.getByRole('heading', { name: 'Set up a portal first' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Set up a portal first' })).toBeVisible(FIRST_LOAD);
     await expect(page.getByRole('link', { name: 'Set up a portal' })).toHaveAttribute(
       'href',
       '/dashboard/portals',
@@ -32,7 +33,7 @@ test.describe('clients section', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const portalId = await createPortal(page.request);
     await page.goto('/dashboard/clients');
-    await expect(page.getByRole('heading', { name: 'No clients yet' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No clients yet' })).toBeVisible(FIRST_LOAD);
 
     // Create: the shared contract's messages first, then a valid client.
     await page.getByRole('button', { name: 'Add client' }).first().click();
@@ -189,7 +190,7 @@ test.describe('clients section', () => {
         await page.goto('/dashboard/clients');
         await expect(
           page.getByRole('heading', { level: 1, name: lang === 'en' ? 'Clients' : 'Kunden' }),
-        ).toBeVisible();
+        ).toBeVisible(FIRST_LOAD);
         await expect(page.getByText('Katherine Johnson').locator('visible=true').first()).toBeVisible();
         await shot(page, `clients/list-${lang}-${width}`);
         await page.goto(`/dashboard/clients/${firstId}`);

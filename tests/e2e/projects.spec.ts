@@ -5,6 +5,7 @@ import {
   createClient,
   createPortal,
   createProject as createProjectThroughApi,
+  FIRST_LOAD,
   RECENTLY_IN_TEXT,
   setProfileLanguage,
   shot,
@@ -34,7 +35,7 @@ test.describe('projects section', () => {
 
   test('asks for a client before the first project', async ({ page }) => {
     await page.goto('/dashboard/projects');
-    await expect(page.getByRole('heading', { name: 'Add a client first' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Add a client first' })).toBeVisible(FIRST_LOAD);
     await expect(page.getByRole('link', { name: 'Add a client' })).toHaveAttribute(
       'href',
       '/dashboard/clients',
@@ -273,7 +274,7 @@ test.describe('projects section', () => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
       await page.goto('/dashboard/projects');
-      await expect(page.getByRole('heading', { level: 1, name: 'Projekte' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Projekte' })).toBeVisible(FIRST_LOAD);
       const brandEntry = page.getByText('Markenauftritt').locator('visible=true').first();
       await expect(brandEntry).toBeVisible();
       await expect(page.getByText(/^12\.500,50\s€$/).locator('visible=true')).toBeVisible();
@@ -329,7 +330,7 @@ test.describe('projects section', () => {
       });
     });
     await page.goto('/dashboard/projects');
-    await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible(FIRST_LOAD);
     await expect(page.locator('[aria-busy="true"]').first()).toBeVisible();
     await shot(page, `projects/list-loading`);
     release();
