@@ -5,6 +5,7 @@ import { registerDeleteInvoice } from './delete';
 import { registerGetInvoice } from './get';
 import { registerListInvoices } from './list';
 import { registerPortalGetInvoice } from './portal-get';
+import { registerRecordInvoicePayment } from './record-payment';
 import { registerSendInvoice } from './send';
 import { registerInvoiceSettings } from './settings';
 import { registerChangeInvoiceStatus } from './status';
@@ -20,6 +21,7 @@ export function registerInvoiceRoutes(app: App) {
   registerSendInvoice(app);
   registerChangeInvoiceStatus(app);
   registerCancelInvoice(app);
+  registerRecordInvoicePayment(app);
   registerInvoiceSettings(app);
   registerPortalGetInvoice(app);
 }

@@ -54,8 +54,10 @@ export async function listInvoices(
       LIMIT ${query.limit + 1}`,
     // An amount fits int4 (at most 99,999,999, a CHECK): sum(int4) adds in int8, far cheaper than the
     // numeric sum(int8) over 50,000 rows, and exact up to 92 billion invoices.
-    sql<{ status: InvoiceStatus; currency: string; count: number; cents: string }[]>`
-      SELECT i.status, i.currency::text AS currency, count(*)::int AS count, sum(i.amount_cents::int)::text AS cents
+    // The balance due (issue 28): open invoices' totals less their partial payments (`paid_cents`).
+    sql<{ status: InvoiceStatus; currency: string; count: number; cents: string; paid: string }[]>`
+      SELECT i.status, i.currency::text AS currency, count(*)::int AS count, sum(i.amount_cents::int)::text AS cents,
+             sum(i.paid_cents::int)::text AS paid
       FROM invoices i
       WHERE ${ownedBy(sql, scope, 'i.provider_id')} ${others}
       GROUP BY i.status, i.currency
@@ -64,12 +66,17 @@ export async function listInvoices(
   const page = rows.slice(0, query.limit);
   const byStatus = new Map<
     InvoiceStatus,
-    { count: number; amounts: { currency: Currency; amountCents: number }[] }
+    { count: number; amounts: { currency: Currency; amountCents: number; balanceCents: number }[] }
   >();
   for (const t of totals) {
     const entry = byStatus.get(t.status) ?? { count: 0, amounts: [] };
     entry.count += t.count;
-    entry.amounts.push({ currency: t.currency as Currency, amountCents: Number(t.cents) });
+    const open = t.status === 'sent' || t.status === 'overdue';
+    entry.amounts.push({
+      currency: t.currency as Currency,
+      amountCents: Number(t.cents),
+      balanceCents: open ? Number(t.cents) - Number(t.paid) : 0,
+    });
     byStatus.set(t.status, entry);
   }
   const last = page.at(-1);
