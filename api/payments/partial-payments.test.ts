@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Invoice, InvoiceList } from '../../shared/contracts/invoices';
+import type { Invoice, InvoiceList, PortalInvoiceDetail } from '../../shared/contracts/invoices';
 import type { Overview } from '../../shared/contracts/overview';
-import type { PortalInvoiceDetail } from '../../shared/contracts/invoices';
 import type { PortalInvoiceList } from '../../shared/contracts/portal-client';
 import { pushInvoiceToStripe } from './stripe-invoices';
 import {
@@ -32,7 +31,9 @@ describe('partial payments', () => {
   const record = (s: Pick<Seller, 'cookie'>, invoiceId: string, body: unknown) =>
     call(w.t, 'POST', `/api/invoices/${invoiceId}/payments`, { cookie: s.cookie, body });
   const provider = async (invoiceId: string) =>
-    (await (await call(w.t, 'GET', `/api/invoices/${invoiceId}`, { cookie: seller.cookie })).json()) as Invoice;
+    (await (
+      await call(w.t, 'GET', `/api/invoices/${invoiceId}`, { cookie: seller.cookie })
+    ).json()) as Invoice;
   const portal = async (invoiceId: string) =>
     (await (
       await call(w.t, 'GET', `/api/portal/${seller.portalId}/invoices/${invoiceId}`, { bearer: seller.token })
@@ -56,9 +57,19 @@ describe('partial payments', () => {
     });
     expect(first.status).toBe(201);
     const after = (await first.json()) as Invoice;
-    expect(after).toMatchObject({ status: 'sent', paidCents: 5_000, balanceCents: invoice.amountCents - 5_000 });
+    expect(after).toMatchObject({
+      status: 'sent',
+      paidCents: 5_000,
+      balanceCents: invoice.amountCents - 5_000,
+    });
     expect(after.payments).toMatchObject([
-      { source: 'manual', amountCents: 5_000, paidOn: '2026-01-15', method: 'Bank transfer', note: 'first part' },
+      {
+        source: 'manual',
+        amountCents: 5_000,
+        paidOn: '2026-01-15',
+        method: 'Bank transfer',
+        note: 'first part',
+      },
     ]);
     const client = await portal(invoice.id);
     expect(client).toMatchObject({ paidCents: 5_000, balanceCents: invoice.amountCents - 5_000 });
@@ -73,8 +84,12 @@ describe('partial payments', () => {
     const providerList = (await (
       await call(w.t, 'GET', '/api/invoices?limit=100', { cookie: seller.cookie })
     ).json()) as InvoiceList;
-    expect(providerList.items.find((i) => i.id === invoice.id)?.balanceCents).toBe(invoice.amountCents - 5_000);
-    const overview = (await (await call(w.t, 'GET', '/api/overview', { cookie: seller.cookie })).json()) as Overview;
+    expect(providerList.items.find((i) => i.id === invoice.id)?.balanceCents).toBe(
+      invoice.amountCents - 5_000,
+    );
+    const overview = (await (
+      await call(w.t, 'GET', '/api/overview', { cookie: seller.cookie })
+    ).json()) as Overview;
     expect(overview.outstanding.find((o) => o.currency === 'EUR')?.amountCents).toBeGreaterThanOrEqual(
       invoice.amountCents - 5_000,
     );
@@ -135,21 +150,24 @@ describe('partial payments', () => {
 
   it('random sequences through the API: never over the total, balance = total − sum, paid exactly at zero', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 9_000 }), { minLength: 1, maxLength: 6 }), async (amounts) => {
-        const invoice = await insertInvoice(w.t, seller);
-        let expected = 0;
-        for (const amountCents of amounts) {
-          const res = await record(seller, invoice.id, { amountCents });
-          const fits = expected < invoice.amountCents && amountCents <= invoice.amountCents - expected;
-          expect(res.status).toBe(fits ? 201 : expected === invoice.amountCents ? 409 : 422);
-          if (fits) expected += amountCents;
-        }
-        const after = await provider(invoice.id);
-        expect(after.paidCents).toBe(expected);
-        expect(after.balanceCents).toBe(after.status === 'paid' ? 0 : invoice.amountCents - expected);
-        expect(after.status).toBe(expected === invoice.amountCents ? 'paid' : 'sent');
-        expect((await paidCentsOf(invoice.id)).sum).toBe(expected);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 1, max: 9_000 }), { minLength: 1, maxLength: 6 }),
+        async (amounts) => {
+          const invoice = await insertInvoice(w.t, seller);
+          let expected = 0;
+          for (const amountCents of amounts) {
+            const res = await record(seller, invoice.id, { amountCents });
+            const fits = expected < invoice.amountCents && amountCents <= invoice.amountCents - expected;
+            expect(res.status).toBe(fits ? 201 : expected === invoice.amountCents ? 409 : 422);
+            if (fits) expected += amountCents;
+          }
+          const after = await provider(invoice.id);
+          expect(after.paidCents).toBe(expected);
+          expect(after.balanceCents).toBe(after.status === 'paid' ? 0 : invoice.amountCents - expected);
+          expect(after.status).toBe(expected === invoice.amountCents ? 'paid' : 'sent');
+          expect((await paidCentsOf(invoice.id)).sum).toBe(expected);
+        },
+      ),
       { numRuns: 8 },
     );
   });
@@ -193,7 +211,9 @@ describe('partial payments', () => {
 
   it('a Checkout session older than a payment by hand (more than the balance) is refunded, the invoice stays open', async () => {
     const invoice = await insertInvoice(w.t, seller);
-    await call(w.t, 'POST', `/api/portal/${seller.portalId}/invoices/${invoice.id}/pay`, { bearer: seller.token });
+    await call(w.t, 'POST', `/api/portal/${seller.portalId}/invoices/${invoice.id}/pay`, {
+      bearer: seller.token,
+    });
     const row = await invoiceRow(w.t, invoice.id);
     await record(seller, invoice.id, { amountCents: 700 });
     await w.stripe.completeCheckout(account.accountId, row.stripe_checkout_session_id ?? '');

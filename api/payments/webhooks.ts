@@ -6,7 +6,6 @@ import type { AppDeps } from '../http/context';
 import { ApiError } from '../http/errors';
 import { publishActivity } from '../services/activity/record-activity';
 import { applyInvoicePayment } from '../services/invoices/payments';
-import { markInvoicePaid } from '../services/invoices/transitions';
 import { activeConnection } from './connection';
 import { applySubscriptionEvent, linkPlanCheckout } from './plan';
 import { recordLatePayment } from './stripe-jobs';
@@ -224,7 +223,10 @@ async function stripeInvoicePaid(
     if (!applied.ok) {
       // More than our balance (the provider recorded a payment by hand meanwhile): left to the provider, who
       // sees the Stripe invoice paid (`stripe.status`) and settles the difference with the client.
-      deps.log.error({ invoiceId: ours.id, rest, reason: applied.reason }, 'Stripe invoice paid beyond the balance');
+      deps.log.error(
+        { invoiceId: ours.id, rest, reason: applied.reason },
+        'Stripe invoice paid beyond the balance',
+      );
       return;
     }
     await tx`

@@ -27,6 +27,7 @@ import { useInvoiceTexts } from './i18n';
 import { CancelDialog, DeleteDialog, MarkOverdueDialog, MarkPaidDialog, SendDialog } from './invoice-dialogs';
 import { INVOICES_BASE } from './invoice-table';
 import { TotalsPanel } from './line-items';
+import { PaymentsCard } from './payments-card';
 import { StripeCard } from './stripe-card';
 import { latePaymentKey } from './stripe-state';
 
@@ -275,6 +276,8 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
               ) : null}
             </div>
           </TitledCard>
+
+          <PaymentsCard invoice={invoice} />
 
           <StripeCard invoice={invoice} />
 

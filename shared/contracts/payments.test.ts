@@ -39,18 +39,21 @@ describe('partial payments (property)', () => {
 
   it('paying the balance in any split settles exactly at the last part', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 20 }), (parts) => {
-        const total = parts.reduce((a, b) => a + b, 0);
-        let paid = 0;
-        parts.forEach((part, i) => {
-          const out = applyPayment(total, paid, part);
-          expect(out.ok).toBe(true);
-          if (!out.ok) return;
-          paid = out.paidCents;
-          expect(out.settled).toBe(i === parts.length - 1);
-        });
-        expect(applyPayment(total, paid, 1)).toEqual({ ok: false, reason: 'exceeds_balance' });
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 20 }),
+        (parts) => {
+          const total = parts.reduce((a, b) => a + b, 0);
+          let paid = 0;
+          parts.forEach((part, i) => {
+            const out = applyPayment(total, paid, part);
+            expect(out.ok).toBe(true);
+            if (!out.ok) return;
+            paid = out.paidCents;
+            expect(out.settled).toBe(i === parts.length - 1);
+          });
+          expect(applyPayment(total, paid, 1)).toEqual({ ok: false, reason: 'exceeds_balance' });
+        },
+      ),
     );
   });
 

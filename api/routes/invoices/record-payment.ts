@@ -28,7 +28,10 @@ export const registerRecordInvoicePayment = providerOperation(
       },
     },
     responses: {
-      201: { description: 'The invoice with the payment', content: { 'application/json': { schema: Invoice } } },
+      201: {
+        description: 'The invoice with the payment',
+        content: { 'application/json': { schema: Invoice } },
+      },
       ...errorResponses(401, 403, 404, 409, 422),
     },
   },

@@ -31,7 +31,8 @@ export async function changeInvoiceStatus(
     const current = await lockInvoice(tx, scope, invoiceId);
     if (!canTransition(current.status, input.status)) throw new ApiError('invoice_transition_not_allowed');
     // Today: now; an earlier day: its midday UTC, the same calendar day in every time zone we serve.
-    const paidAt = !input.paidDate || input.paidDate === today ? now : new Date(`${input.paidDate}T12:00:00Z`);
+    const paidAt =
+      !input.paidDate || input.paidDate === today ? now : new Date(`${input.paidDate}T12:00:00Z`);
     // Marked paid by hand: the rest still due (all of it, or what partial payments left) is a payment too.
     if (input.status === 'paid') await recordRemainder(tx, scope, invoiceId, paidAt, input.paidDate ?? today);
     const changed =

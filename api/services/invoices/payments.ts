@@ -3,8 +3,8 @@ import { type Invoice, type InvoiceStatus, isPayable } from '../../../shared/con
 import { applyPayment, type InvoicePaymentCreate } from '../../../shared/contracts/payments';
 import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Tx } from '../../db/client';
-import type { JobQueue } from '../../jobs/queue';
 import { ApiError } from '../../http/errors';
+import type { JobQueue } from '../../jobs/queue';
 import { type InvoiceDeps, publishInvoiceActivity, todayOf } from './deps';
 import { getInvoice } from './get-invoice';
 import { type InvoiceActor, markInvoicePaid, type PaidVia } from './transitions';
@@ -20,7 +20,11 @@ import { type InvoiceActor, markInvoicePaid, type PaidVia } from './transitions'
 
 export type AppliedPayment =
   | { ok: true; status: InvoiceStatus; currency: string; settled: boolean; balanceCents: number }
-  | { ok: false; reason: 'not_found' | 'not_payable' | 'not_positive' | 'exceeds_balance'; status?: InvoiceStatus };
+  | {
+      ok: false;
+      reason: 'not_found' | 'not_payable' | 'not_positive' | 'exceeds_balance';
+      status?: InvoiceStatus;
+    };
 
 /**
  * Applies `amountCents` to an open invoice under its row lock; marks it paid when that pays the rest.
@@ -40,7 +44,9 @@ export async function applyInvoicePayment(
     activitySeqs?: number[];
   },
 ): Promise<AppliedPayment> {
-  const [row] = await tx<{ status: InvoiceStatus; currency: string; amount_cents: string; paid_cents: string }[]>`
+  const [row] = await tx<
+    { status: InvoiceStatus; currency: string; amount_cents: string; paid_cents: string }[]
+  >`
     SELECT status, currency::text AS currency, amount_cents::text AS amount_cents, paid_cents::text AS paid_cents
     FROM invoices WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${invoiceId} FOR UPDATE`;
   if (!row) return { ok: false, reason: 'not_found' };
@@ -54,7 +60,13 @@ export async function applyInvoicePayment(
       UPDATE invoices SET paid_cents = ${outcome.paidCents}, updated_at = now()
       WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${invoiceId}`;
   }
-  return { ok: true, status: row.status, currency: row.currency, settled: outcome.settled, balanceCents: outcome.balanceCents };
+  return {
+    ok: true,
+    status: row.status,
+    currency: row.currency,
+    settled: outcome.settled,
+    balanceCents: outcome.balanceCents,
+  };
 }
 
 /** A hand-recorded payment's row (`source = 'manual'`). */
@@ -141,14 +153,20 @@ export async function recordInvoicePayment(
     if (!applied.ok) {
       if (applied.reason === 'not_found') throw new ApiError('not_found');
       if (applied.reason === 'not_payable') throw new ApiError('invoice_not_payable');
-      throw new ApiError(applied.reason === 'exceeds_balance' ? 'payment_exceeds_balance' : 'validation_failed', {
-        fields: [
-          {
-            path: 'amountCents',
-            key: applied.reason === 'exceeds_balance' ? 'validation.paymentExceedsBalance' : 'validation.paymentAmount',
-          },
-        ],
-      });
+      throw new ApiError(
+        applied.reason === 'exceeds_balance' ? 'payment_exceeds_balance' : 'validation_failed',
+        {
+          fields: [
+            {
+              path: 'amountCents',
+              key:
+                applied.reason === 'exceeds_balance'
+                  ? 'validation.paymentExceedsBalance'
+                  : 'validation.paymentAmount',
+            },
+          ],
+        },
+      );
     }
     await insertManualPayment(tx, scope, invoiceId, {
       amountCents: input.amountCents,

@@ -1,6 +1,6 @@
 import { PAGE_LIMIT_DEFAULT, type PageInput } from '../../../shared/contracts/paging';
-import type { PortalDashboard, PortalInvoice, PortalProject } from '../../../shared/contracts/portal-client';
 import { balanceDue } from '../../../shared/contracts/payments';
+import type { PortalDashboard, PortalInvoice, PortalProject } from '../../../shared/contracts/portal-client';
 import { type ClientScope, tenant } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { keyset } from '../keyset';
