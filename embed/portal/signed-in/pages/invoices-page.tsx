@@ -9,7 +9,13 @@ import { Link } from '../../navigation/link';
 import { useFirstContentMark } from '../../ui/first-content';
 import { usePageTitle } from '../../ui/use-page-title';
 import { formatCalendarDate } from '../format';
-import { type CurrencyTotal, groupInvoices, localToday, shownStatus } from '../invoices/invoice-list';
+import {
+  type CurrencyTotal,
+  groupInvoices,
+  isUnpaid,
+  localToday,
+  shownStatus,
+} from '../invoices/invoice-list';
 import { useInvoices, useQuotes } from '../portal-data';
 import { useSignedIn } from '../signed-in-context';
 import { EmptyState } from '../ui/empty-state';
@@ -62,6 +68,14 @@ function InvoiceRow({ invoice, today }: { invoice: PortalInvoice; today: string 
             }
           >
             {formatMoney(invoice.amountCents, lang, invoice.currency)}
+            {/* Partly paid (issue 28): what is still due beside the total. */}
+            {isUnpaid(invoice.status) && invoice.balanceCents < invoice.amountCents ? (
+              <span className="block text-sm font-normal text-muted" data-testid="invoice-row-balance">
+                {t('partialPayment.due', {
+                  amount: formatMoney(invoice.balanceCents, lang, invoice.currency),
+                })}
+              </span>
+            ) : null}
           </span>
           <StatusBadge kind="invoice" status={status} />
         </span>
