@@ -4681,7 +4681,9 @@ export interface components {
          *         "paid",
          *         "overdue"
          *       ],
-         *       "updatedAt": "2026-12-07T13:15:57.172Z"
+         *       "updatedAt": "2026-12-07T13:15:57.172Z",
+         *       "paidCents": 0,
+         *       "balanceCents": 5950
          *     }
          */
         Invoice: {
@@ -4992,7 +4994,9 @@ export interface components {
          *           "paidOn": null,
          *           "creditNoteNumber": "VICTIM-CN-1",
          *           "viaStripe": false,
-         *           "createdAt": "2026-12-07T13:15:57.449Z"
+         *           "createdAt": "2026-12-07T13:15:57.449Z",
+         *           "paidCents": 0,
+         *           "balanceCents": 0
          *         },
          *         {
          *           "id": "f258492c-3079-4b4a-8b6f-1ab157df4550",
@@ -5012,7 +5016,9 @@ export interface components {
          *           "paidOn": null,
          *           "creditNoteNumber": null,
          *           "viaStripe": false,
-         *           "createdAt": "2026-12-07T13:15:57.430Z"
+         *           "createdAt": "2026-12-07T13:15:57.430Z",
+         *           "paidCents": 0,
+         *           "balanceCents": 5950
          *         },
          *         {
          *           "id": "0d124fce-926c-4844-84bc-88adec634db0",
@@ -5032,7 +5038,9 @@ export interface components {
          *           "paidOn": null,
          *           "creditNoteNumber": null,
          *           "viaStripe": false,
-         *           "createdAt": "2026-12-07T13:15:57.394Z"
+         *           "createdAt": "2026-12-07T13:15:57.394Z",
+         *           "paidCents": 0,
+         *           "balanceCents": 0
          *         },
          *         {
          *           "id": "428cb21d-c460-4df4-83c8-bbaf3366381d",
@@ -5055,7 +5063,9 @@ export interface components {
          *           "paidOn": null,
          *           "creditNoteNumber": null,
          *           "viaStripe": false,
-         *           "createdAt": "2026-12-07T13:15:57.041Z"
+         *           "createdAt": "2026-12-07T13:15:57.041Z",
+         *           "paidCents": 0,
+         *           "balanceCents": 5950
          *         }
          *       ],
          *       "nextCursor": null,
@@ -5066,7 +5076,8 @@ export interface components {
          *           "amounts": [
          *             {
          *               "currency": "USD",
-         *               "amountCents": 5950
+         *               "amountCents": 5950,
+         *               "balanceCents": 0
          *             }
          *           ]
          *         },
@@ -5076,11 +5087,13 @@ export interface components {
          *           "amounts": [
          *             {
          *               "currency": "EUR",
-         *               "amountCents": 5950
+         *               "amountCents": 5950,
+         *               "balanceCents": 5950
          *             },
          *             {
          *               "currency": "USD",
-         *               "amountCents": 5950
+         *               "amountCents": 5950,
+         *               "balanceCents": 5950
          *             }
          *           ]
          *         },
@@ -5100,7 +5113,8 @@ export interface components {
          *           "amounts": [
          *             {
          *               "currency": "EUR",
-         *               "amountCents": 5950
+         *               "amountCents": 5950,
+         *               "balanceCents": 0
          *             }
          *           ]
          *         }
@@ -5202,6 +5216,7 @@ export interface components {
         };
         InvoicePaymentCreate: {
             /**
+             * Format: int32
              * @description In minor units (cents; 2 decimals for EUR and USD): at least 1, at most the balance due (422 `payment_exceeds_balance`).
              * @example 50000
              */
@@ -5309,7 +5324,9 @@ export interface components {
          *           "paid",
          *           "overdue"
          *         ],
-         *         "updatedAt": "2026-12-07T13:15:57.172Z"
+         *         "updatedAt": "2026-12-07T13:15:57.172Z",
+         *         "paidCents": 0,
+         *         "balanceCents": 5950
          *       },
          *       "payment": {
          *         "provider": "none",
@@ -6188,7 +6205,8 @@ export interface components {
          *             "id": "2f431010-d372-471b-923d-09bf72453834",
          *             "name": "Victim project"
          *           },
-         *           "createdAt": "2026-12-07T10:13:36.976Z"
+         *           "createdAt": "2026-12-07T10:13:36.976Z",
+         *           "balanceCents": 5950
          *         },
          *         {
          *           "id": "516e9d9e-432a-4723-abc5-5c5a4b342942",
@@ -6200,7 +6218,8 @@ export interface components {
          *           "dueDate": null,
          *           "paidAt": null,
          *           "project": null,
-         *           "createdAt": "2026-12-07T10:13:37.369Z"
+         *           "createdAt": "2026-12-07T10:13:37.369Z",
+         *           "balanceCents": 5950
          *         }
          *       ],
          *       "unpaidInvoiceCount": 2,
@@ -6343,7 +6362,10 @@ export interface components {
          *       "payment": {
          *         "method": "none",
          *         "instructions": null
-         *       }
+         *       },
+         *       "paidCents": 0,
+         *       "balanceCents": 5950,
+         *       "payments": []
          *     }
          */
         PortalInvoiceDetail: {
@@ -6490,7 +6512,8 @@ export interface components {
          *           "dueDate": null,
          *           "paidAt": null,
          *           "project": null,
-         *           "createdAt": "2026-12-07T10:13:37.372Z"
+         *           "createdAt": "2026-12-07T10:13:37.372Z",
+         *           "balanceCents": 0
          *         },
          *         {
          *           "id": "516e9d9e-432a-4723-abc5-5c5a4b342942",
@@ -6502,7 +6525,8 @@ export interface components {
          *           "dueDate": null,
          *           "paidAt": null,
          *           "project": null,
-         *           "createdAt": "2026-12-07T10:13:37.369Z"
+         *           "createdAt": "2026-12-07T10:13:37.369Z",
+         *           "balanceCents": 5950
          *         }
          *       ],
          *       "nextCursor": null
@@ -8799,7 +8823,8 @@ export interface operations {
                      *               "amountCents": 5000
                      *             }
                      *           ],
-                     *           "creditNote": null
+                     *           "creditNote": null,
+                     *           "balanceCents": 5950
                      *         },
                      *         {
                      *           "id": "56576bfa-87ff-46f8-aa08-8b0c4d47af2f",
@@ -8838,7 +8863,8 @@ export interface operations {
                      *             "reason": null,
                      *             "amountCents": 5950,
                      *             "createdAt": "2026-04-02T08:00:00.000Z"
-                     *           }
+                     *           },
+                     *           "balanceCents": 0
                      *         }
                      *       ],
                      *       "activity": [

@@ -44,6 +44,7 @@ export const InvoicePaymentCreate = z
       .min(1, { error: 'validation.paymentAmount' })
       .max(MAX_AMOUNT_CENTS, { error: 'validation.paymentAmountTooLarge' })
       .meta({
+        format: 'int32',
         description:
           'In minor units (cents; 2 decimals for EUR and USD): at least 1, at most the balance due (422 `payment_exceeds_balance`).',
         example: 50000,
