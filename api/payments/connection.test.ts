@@ -48,7 +48,13 @@ describe('the Stripe connection', () => {
     expect(endpoints.map((e) => [e.url, [...e.enabled_events].sort()])).toEqual([
       [
         'http://localhost:3000/api/webhooks/stripe',
-        ['checkout.session.completed', 'invoice.paid', 'invoice.payment_failed', 'invoice.voided'],
+        [
+          'checkout.session.completed',
+          'invoice.paid',
+          'invoice.payment_failed',
+          'invoice.voided',
+          'invoice_payment.paid',
+        ],
       ],
     ]);
     // At rest: neither the key nor the webhook secret in plaintext; both decrypt only in their own place.

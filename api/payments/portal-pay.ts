@@ -11,7 +11,8 @@ import { queueStripeClose } from './stripe-jobs';
 /*
  * The portal's pay button (issue 21): a Stripe Checkout Session in the provider's account for one open
  * invoice of the signed-in client. The client's own invoices only (another client's, or a draft, is 404);
- * the amount and currency come from our invoice row, never from the request. An open session of the
+ * the amount (the balance due: the total less partial payments) and currency come from our invoice row,
+ * never from the request. An open session of the
  * invoice is reused (two clicks, two tabs: one session); every session is stored
  * (`stripe_checkout_sessions`) so closing the invoice can expire it; the webhook
  * `checkout.session.completed` marks the invoice paid, or refunds a payment that came after it closed
@@ -26,8 +27,11 @@ interface PayRow {
   status: string;
   currency: string;
   amount_cents: string;
+  paid_cents: string;
   client_id: string;
   stripe_checkout_session_id: string | null;
+  /** Our record of the stored session: 'complete' once its payment was applied by the webhook. */
+  session_status: string | null;
   client_name: string;
   client_email: string;
   client_company: string | null;
@@ -91,7 +95,9 @@ export async function checkoutForInvoice(
   invoiceId: string,
 ): Promise<{ url: string }> {
   const [invoice] = await deps.sql<PayRow[]>`
-    SELECT i.id, i.number, i.status, i.currency, i.amount_cents, i.client_id, i.stripe_checkout_session_id,
+    SELECT i.id, i.number, i.status, i.currency, i.amount_cents, i.paid_cents, i.client_id, i.stripe_checkout_session_id,
+           (SELECT s.status FROM stripe_checkout_sessions s
+            WHERE s.provider_id = i.provider_id AND s.session_id = i.stripe_checkout_session_id) AS session_status,
            c.name AS client_name, c.email AS client_email, c.company AS client_company,
            c.language AS client_language, p.custom_domain, p.domain_status
     FROM invoices i
@@ -107,7 +113,9 @@ export async function checkoutForInvoice(
   });
   if (!connection) throw new ApiError('stripe_not_connected');
   const stripe = stripeClient(deps.config, connection.secretKey);
-  const amount = Number(invoice.amount_cents);
+  // The balance due (issue 28): what partial payments left of the total.
+  const amount = Number(invoice.amount_cents) - Number(invoice.paid_cents);
+  if (amount <= 0) throw new ApiError('invoice_not_payable');
   const currency = invoice.currency.toLowerCase();
   try {
     if (invoice.stripe_checkout_session_id) {
@@ -117,7 +125,9 @@ export async function checkoutForInvoice(
           if (stripeFailure(err) === 'invalid') return null; // another account's session, or gone
           throw err;
         });
-      if (open?.status === 'complete') throw new ApiError('invoice_not_payable'); // paid; the webhook is on its way
+      // Paid, and the webhook is on its way (once it applied a partial payment, a new session takes the rest).
+      if (open?.status === 'complete' && invoice.session_status !== 'complete')
+        throw new ApiError('invoice_not_payable');
       const soon = Math.floor(deps.now().getTime() / 1000) + 60;
       if (
         open?.status === 'open' &&
@@ -161,7 +171,7 @@ export async function checkoutForInvoice(
       },
       // Two clicks at once get one session; a new one only after the stored one ended.
       {
-        idempotencyKey: `checkout:${invoice.id}:${connection.accountId}:after:${invoice.stripe_checkout_session_id ?? 'none'}`,
+        idempotencyKey: `checkout:${invoice.id}:${connection.accountId}:after:${invoice.stripe_checkout_session_id ?? 'none'}:${amount}`,
       },
     );
     if (!session.url) throw new ApiError('stripe_unavailable');

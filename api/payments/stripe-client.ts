@@ -67,4 +67,6 @@ export const PROVIDER_WEBHOOK_EVENTS = [
   'invoice.payment_failed',
   'invoice.voided',
   'checkout.session.completed',
+  // A payment for part of a Stripe invoice (issue 28, partial payments).
+  'invoice_payment.paid',
 ] as const;

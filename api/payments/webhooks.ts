@@ -5,7 +5,7 @@ import type { Tx } from '../db/client';
 import type { AppDeps } from '../http/context';
 import { ApiError } from '../http/errors';
 import { publishActivity } from '../services/activity/record-activity';
-import { markInvoicePaid } from '../services/invoices/transitions';
+import { applyInvoicePayment } from '../services/invoices/payments';
 import { activeConnection } from './connection';
 import { applySubscriptionEvent, linkPlanCheckout } from './plan';
 import { recordLatePayment } from './stripe-jobs';
@@ -41,13 +41,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function claimedProvider(raw: string): { providerId: string | null; objectId: string | null } {
   try {
     const parsed = JSON.parse(raw) as {
-      data?: { object?: { id?: unknown; metadata?: Record<string, unknown> } };
+      data?: { object?: { id?: unknown; invoice?: unknown; metadata?: Record<string, unknown> } };
     };
     const providerId = parsed.data?.object?.metadata?.provider_id;
     const objectId = parsed.data?.object?.id;
+    // An invoice payment (`inpay_…`, no metadata of its own) names its Stripe invoice.
+    const invoiceId = parsed.data?.object?.invoice;
     return {
       providerId: typeof providerId === 'string' && UUID.test(providerId) ? providerId.toLowerCase() : null,
-      objectId: typeof objectId === 'string' ? objectId : null,
+      objectId:
+        typeof objectId === 'string' && objectId.startsWith('inpay_') && typeof invoiceId === 'string'
+          ? invoiceId
+          : typeof objectId === 'string'
+            ? objectId
+            : null,
     };
   } catch {
     return { providerId: null, objectId: null };
@@ -149,6 +156,8 @@ async function providerEvent(
       return stripeInvoicePaid(deps, tx, event, event.data.object, source, activitySeqs);
     case 'checkout.session.completed':
       return checkoutCompleted(deps, tx, event, event.data.object, source, activitySeqs);
+    case 'invoice_payment.paid':
+      return invoicePaymentPaid(deps, tx, event, event.data.object, source, activitySeqs);
     case 'invoice.payment_failed':
       // The payer sees the decline on Stripe's page and can try again; our invoice stays open. Recorded only.
       deps.log.info(
@@ -196,22 +205,47 @@ async function stripeInvoicePaid(
     WHERE provider_id = ${source.providerId} AND id = ${ours.id}`;
   const paidAt = new Date((invoice.status_transitions?.paid_at ?? event.created) * 1000);
   if (isPayable(ours.status)) {
-    await markInvoicePaid(tx, actingFor(source.providerId), ours.id, {
+    // `amount_paid` is what the Stripe invoice collected in all; what its earlier partial payments
+    // (`invoice_payment.paid`) brought is applied already (issue 28).
+    const [earlier] = await tx<{ cents: string }[]>`
+      SELECT coalesce(sum(amount_cents), 0)::text AS cents FROM invoice_payments
+      WHERE provider_id = ${source.providerId} AND invoice_id = ${ours.id} AND source = 'stripe_invoice'
+        AND account_id = ${source.accountId} AND outcome = 'applied'`;
+    const rest = invoice.amount_paid - Number(earlier?.cents ?? 0);
+    if (rest <= 0) return;
+    const applied = await applyInvoicePayment(tx, actingFor(source.providerId), ours.id, {
+      amountCents: rest,
       paidAt,
       via: 'stripe_invoice',
       jobs: deps.jobs,
       activitySeqs,
     });
+    if (!applied.ok) {
+      // More than our balance (the provider recorded a payment by hand meanwhile): left to the provider, who
+      // sees the Stripe invoice paid (`stripe.status`) and settles the difference with the client.
+      deps.log.error(
+        { invoiceId: ours.id, rest, reason: applied.reason },
+        'Stripe invoice paid beyond the balance',
+      );
+      return;
+    }
     await tx`
       INSERT INTO invoice_payments (provider_id, invoice_id, account_id, source, stripe_object_id, amount_cents,
                                     currency, invoice_status, outcome, event_id, received_at)
       VALUES (${source.providerId}, ${ours.id}, ${source.accountId}, 'stripe_invoice', ${invoice.id},
-              ${invoice.amount_paid}, ${invoice.currency}, ${ours.status}, 'applied', ${event.id}, ${paidAt})
+              ${rest}, ${invoice.currency}, ${ours.status}, 'applied', ${event.id}, ${paidAt})
       ON CONFLICT (account_id, stripe_object_id) DO NOTHING`;
     return;
   }
   if (ours.paid_via === 'stripe_invoice' || ours.stripe_settled_out_of_band) return;
   if (ours.status !== 'paid' && ours.status !== 'cancelled') return;
+  // Paid in parts on Stripe's side: each part came as `invoice_payment.paid` and is refunded there if late;
+  // refunding "the invoice" here would send back the parts that were applied too.
+  const [inParts] = await tx<{ id: string }[]>`
+    SELECT id FROM invoice_payments
+    WHERE provider_id = ${source.providerId} AND invoice_id = ${ours.id} AND source = 'stripe_invoice'
+      AND stripe_object_id LIKE 'inpay\_%' LIMIT 1`;
+  if (inParts) return;
   await recordLatePayment(tx, deps.jobs, {
     providerId: source.providerId,
     invoiceId: ours.id,
@@ -229,8 +263,8 @@ async function stripeInvoicePaid(
 
 /**
  * A paid Checkout session of one of our invoices (a session we made: it is in `stripe_checkout_sessions`
- * for this account). While the invoice is open and the amount is its total, it becomes paid
- * (`stripe_checkout`); otherwise (cancelled or paid meanwhile, e.g. the client pressed Pay on a page left
+ * for this account). While the invoice is open and the amount fits its balance due, it is applied as a
+ * payment and the invoice becomes paid (`stripe_checkout`) when nothing is left to pay; otherwise (cancelled or paid meanwhile, e.g. the client pressed Pay on a page left
  * open after the provider cancelled) the payment is recorded and refunded.
  */
 async function checkoutCompleted(
@@ -258,21 +292,27 @@ async function checkoutCompleted(
     WHERE provider_id = ${source.providerId} AND session_id = ${session.id}`;
   const amount = session.amount_total ?? 0;
   const currency = (session.currency ?? '').toLowerCase();
-  const matches = amount === Number(ours.amount_cents) && currency === ours.currency.toLowerCase();
+  const matches = currency === ours.currency.toLowerCase();
   const paidAt = new Date(event.created * 1000);
   const paymentIntentId =
     typeof session.payment_intent === 'string'
       ? session.payment_intent
       : (session.payment_intent?.id ?? null);
+  // The session charged the balance due when it was made (issue 28): applied as a payment, partial or the
+  // rest (then the invoice is paid), while it still fits the balance; more than the balance is refunded.
   if (
     matches &&
     isPayable(ours.status) &&
-    (await markInvoicePaid(tx, actingFor(source.providerId), ours.id, {
-      paidAt,
-      via: 'stripe_checkout',
-      jobs: deps.jobs,
-      activitySeqs,
-    }))
+    (
+      await applyInvoicePayment(tx, actingFor(source.providerId), ours.id, {
+        amountCents: amount,
+        paidAt,
+        via: 'stripe_checkout',
+        jobs: deps.jobs,
+        actor: 'client',
+        activitySeqs,
+      })
+    ).ok
   ) {
     await tx`
       INSERT INTO invoice_payments (provider_id, invoice_id, account_id, source, stripe_object_id, payment_intent_id,
@@ -297,6 +337,72 @@ async function checkoutCompleted(
     amountCents: amount,
     currency,
     invoiceStatus: ours.status === 'draft' ? 'cancelled' : ours.status,
+    eventId: event.id,
+    receivedAt: paidAt,
+  });
+}
+
+/**
+ * `invoice_payment.paid`: a payment for (part of) a Stripe invoice we pushed (issue 28). Applied to ours as a
+ * partial payment while it fits the balance (the one that pays the rest marks it paid, `stripe_invoice`);
+ * one that arrives when ours is closed, or for more than its balance, is recorded and refunded. When
+ * `invoice.paid` came first it applied all the Stripe invoice collected, this payment included: nothing
+ * more happens.
+ */
+async function invoicePaymentPaid(
+  deps: HandleDeps,
+  tx: Tx,
+  event: Stripe.Event,
+  payment: Stripe.InvoicePayment,
+  source: Extract<WebhookSource, { kind: 'provider' }>,
+  activitySeqs: number[],
+) {
+  const stripeInvoiceId = typeof payment.invoice === 'string' ? payment.invoice : payment.invoice.id;
+  const amount = payment.amount_paid ?? 0;
+  if (payment.status !== 'paid' || amount <= 0 || !stripeInvoiceId) return;
+  const [ours] = await tx<{ id: string; status: InvoiceStatus }[]>`
+    SELECT id, status FROM invoices
+    WHERE provider_id = ${source.providerId} AND stripe_invoice_id = ${stripeInvoiceId}
+      AND stripe_account_id = ${source.accountId}
+    FOR UPDATE`;
+  if (!ours) return;
+  const [whole] = await tx<{ id: string }[]>`
+    SELECT id FROM invoice_payments
+    WHERE account_id = ${source.accountId} AND stripe_object_id IN (${stripeInvoiceId}, ${payment.id})`;
+  if (whole) return;
+  const paidAt = new Date((payment.status_transitions?.paid_at ?? event.created) * 1000);
+  const intent = payment.payment?.payment_intent;
+  const paymentIntentId = typeof intent === 'string' ? intent : (intent?.id ?? null);
+  if (isPayable(ours.status)) {
+    const applied = await applyInvoicePayment(tx, actingFor(source.providerId), ours.id, {
+      amountCents: amount,
+      paidAt,
+      via: 'stripe_invoice',
+      jobs: deps.jobs,
+      actor: 'client',
+      activitySeqs,
+    });
+    if (applied.ok) {
+      await tx`
+        INSERT INTO invoice_payments (provider_id, invoice_id, account_id, source, stripe_object_id, payment_intent_id,
+                                      amount_cents, currency, invoice_status, outcome, event_id, received_at)
+        VALUES (${source.providerId}, ${ours.id}, ${source.accountId}, 'stripe_invoice', ${payment.id},
+                ${paymentIntentId}, ${amount}, ${payment.currency}, ${ours.status}, 'applied', ${event.id}, ${paidAt})
+        ON CONFLICT (account_id, stripe_object_id) DO NOTHING`;
+      return;
+    }
+  }
+  if (!paymentIntentId || ours.status === 'draft') return; // no money we could send back
+  await recordLatePayment(tx, deps.jobs, {
+    providerId: source.providerId,
+    invoiceId: ours.id,
+    accountId: source.accountId,
+    source: 'stripe_invoice',
+    objectId: payment.id,
+    paymentIntentId,
+    amountCents: amount,
+    currency: payment.currency,
+    invoiceStatus: ours.status,
     eventId: event.id,
     receivedAt: paidAt,
   });

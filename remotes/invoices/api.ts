@@ -187,6 +187,21 @@ export function useChangeStatus(invoiceId: string) {
   });
 }
 
+/** Records a payment by hand (issue 28): partial, or the rest (then the invoice is paid). */
+export function useRecordPayment(invoiceId: string) {
+  const settle = useSettle();
+  return useMutation({
+    mutationFn: (body: {
+      amountCents: number;
+      paidDate?: string;
+      method?: string | null;
+      note?: string | null;
+    }): Promise<Invoice> =>
+      callApi(api.POST('/api/invoices/{invoiceId}/payments', { params: { path: { invoiceId } }, body })),
+    onSuccess: (invoice) => settle(invoice, invoiceId),
+  });
+}
+
 export function useCancelInvoice(invoiceId: string) {
   const settle = useSettle();
   return useMutation({

@@ -27,6 +27,7 @@ import { useInvoiceTexts } from './i18n';
 import { CancelDialog, DeleteDialog, MarkOverdueDialog, MarkPaidDialog, SendDialog } from './invoice-dialogs';
 import { INVOICES_BASE } from './invoice-table';
 import { TotalsPanel } from './line-items';
+import { PaymentsCard } from './payments-card';
 import { quotePagePath } from './quote-list';
 import { useInvoiceReminders } from './reminders-api';
 import { StripeCard } from './stripe-card';
@@ -303,6 +304,8 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
               </p>
             ) : null}
           </TitledCard>
+
+          <PaymentsCard invoice={invoice} />
 
           <StripeCard invoice={invoice} />
 

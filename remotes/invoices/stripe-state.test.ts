@@ -101,6 +101,9 @@ describe('late payments in the history', () => {
     outcome: 'refunded',
     receivedAt: '2026-07-12T10:00:00.000Z',
     refundedAt: '2026-07-12T10:00:01.000Z',
+    paidOn: '2026-07-12',
+    method: null,
+    note: null,
     ...over,
   });
 

@@ -999,6 +999,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices/{invoiceId}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a payment
+         * @description Records a payment the provider received outside Stripe (bank transfer, cash…) on a sent or overdue invoice: `amountCents` in minor units, at least 1 and at most the balance due (`balanceCents`; more is 422 `payment_exceeds_balance`), `paidDate` the day it arrived (default today, never in the future), an optional method and note. The invoice’s `paidCents` and `balanceCents` change at once; the payment that pays the rest marks it `paid` (`paidVia: manual`, closing it in Stripe as marking it paid does). A paid, cancelled or draft invoice is 409 `invoice_not_payable`; another provider’s invoice 404. Payments on one invoice are applied one at a time (the invoice row is locked), so together they never exceed its total.
+         */
+        post: operations["recordInvoicePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices/{invoiceId}/pdf": {
         parameters: {
             query?: never;
@@ -4132,7 +4152,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "quote_not_editable" | "quote_transition_not_allowed" | "quote_already_decided" | "quote_expired" | "quote_changed" | "quote_not_invoiceable" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "webhook_endpoint_limit" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "payment_exceeds_balance" | "quote_not_editable" | "quote_transition_not_allowed" | "quote_already_decided" | "quote_expired" | "quote_changed" | "quote_not_invoiceable" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "webhook_endpoint_limit" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
                 fields?: components["schemas"]["FieldError"][];
                 /** @description Human-readable, in the request language. */
                 message: string;
@@ -4758,7 +4778,9 @@ export interface components {
          *         "paid",
          *         "overdue"
          *       ],
-         *       "updatedAt": "2026-12-07T13:15:57.172Z"
+         *       "updatedAt": "2026-12-07T13:15:57.172Z",
+         *       "paidCents": 0,
+         *       "balanceCents": 5950
          *     }
          */
         Invoice: {
@@ -4766,6 +4788,11 @@ export interface components {
             allowedStatuses: ("draft" | "sent" | "paid" | "overdue" | "cancelled")[];
             /** @description Total, tax included. */
             amountCents: number;
+            /**
+             * @description Still due: total − payments while sent or overdue; 0 when draft, paid or cancelled.
+             * @example 0
+             */
+            balanceCents: number;
             /** Format: date-time */
             cancelledAt: string | null;
             client: {
@@ -4807,11 +4834,16 @@ export interface components {
             number: string | null;
             /** Format: date-time */
             paidAt: string | null;
+            /**
+             * @description Paid so far (partial payments; the total once paid).
+             * @example 0
+             */
+            paidCents: number;
             /** @description The day it was paid, `YYYY-MM-DD` (a calendar day). */
             paidOn: string | null;
             /** @enum {string|null} */
             paidVia: "manual" | "stripe_invoice" | "stripe_checkout" | null;
-            /** @description Card payments through Stripe, oldest first. */
+            /** @description Payments recorded by hand and card payments through Stripe, oldest first. */
             payments: components["schemas"]["InvoicePayment"][];
             project: {
                 /** Format: uuid */
@@ -5070,7 +5102,9 @@ export interface components {
          *           "paidOn": null,
          *           "creditNoteNumber": "VICTIM-CN-1",
          *           "viaStripe": false,
-         *           "createdAt": "2026-12-07T13:15:57.449Z"
+         *           "createdAt": "2026-12-07T13:15:57.449Z",
+         *           "paidCents": 0,
+         *           "balanceCents": 0
          *         },
          *         {
          *           "id": "f258492c-3079-4b4a-8b6f-1ab157df4550",
@@ -5090,7 +5124,9 @@ export interface components {
          *           "paidOn": null,
          *           "creditNoteNumber": null,
          *           "viaStripe": false,
-         *           "createdAt": "2026-12-07T13:15:57.430Z"
+         *           "createdAt": "2026-12-07T13:15:57.430Z",
+         *           "paidCents": 0,
+         *           "balanceCents": 5950
          *         },
          *         {
          *           "id": "0d124fce-926c-4844-84bc-88adec634db0",
@@ -5110,7 +5146,9 @@ export interface components {
          *           "paidOn": null,
          *           "creditNoteNumber": null,
          *           "viaStripe": false,
-         *           "createdAt": "2026-12-07T13:15:57.394Z"
+         *           "createdAt": "2026-12-07T13:15:57.394Z",
+         *           "paidCents": 0,
+         *           "balanceCents": 0
          *         },
          *         {
          *           "id": "428cb21d-c460-4df4-83c8-bbaf3366381d",
@@ -5133,7 +5171,9 @@ export interface components {
          *           "paidOn": null,
          *           "creditNoteNumber": null,
          *           "viaStripe": false,
-         *           "createdAt": "2026-12-07T13:15:57.041Z"
+         *           "createdAt": "2026-12-07T13:15:57.041Z",
+         *           "paidCents": 0,
+         *           "balanceCents": 5950
          *         }
          *       ],
          *       "nextCursor": null,
@@ -5144,7 +5184,8 @@ export interface components {
          *           "amounts": [
          *             {
          *               "currency": "USD",
-         *               "amountCents": 5950
+         *               "amountCents": 5950,
+         *               "balanceCents": 0
          *             }
          *           ]
          *         },
@@ -5154,11 +5195,13 @@ export interface components {
          *           "amounts": [
          *             {
          *               "currency": "EUR",
-         *               "amountCents": 5950
+         *               "amountCents": 5950,
+         *               "balanceCents": 5950
          *             },
          *             {
          *               "currency": "USD",
-         *               "amountCents": 5950
+         *               "amountCents": 5950,
+         *               "balanceCents": 5950
          *             }
          *           ]
          *         },
@@ -5178,7 +5221,8 @@ export interface components {
          *           "amounts": [
          *             {
          *               "currency": "EUR",
-         *               "amountCents": 5950
+         *               "amountCents": 5950,
+         *               "balanceCents": 0
          *             }
          *           ]
          *         }
@@ -5260,17 +5304,43 @@ export interface components {
              * @enum {string}
              */
             invoiceStatus: "sent" | "overdue" | "paid" | "cancelled";
+            /** @description A hand-recorded payment’s method (e.g. bank transfer). */
+            method: string | null;
+            /** @description The provider’s note on a hand-recorded payment. */
+            note: string | null;
             /** @enum {string} */
             outcome: "applied" | "refund_pending" | "refunded" | "refund_failed";
+            /** @description The day the money arrived, `YYYY-MM-DD` (a calendar day). */
+            paidOn: string;
             /** Format: date-time */
             receivedAt: string;
             /** Format: date-time */
             refundedAt: string | null;
             /**
-             * @description `stripe_checkout`: the portal’s pay button; `stripe_invoice`: Stripe’s hosted invoice page.
+             * @description `manual`: recorded by the provider (bank transfer, cash…); `stripe_checkout`: the portal’s pay button; `stripe_invoice`: Stripe’s hosted invoice page.
              * @enum {string}
              */
-            source: "stripe_checkout" | "stripe_invoice";
+            source: "manual" | "stripe_checkout" | "stripe_invoice";
+        };
+        InvoicePaymentCreate: {
+            /**
+             * Format: int32
+             * @description In minor units (cents; 2 decimals for EUR and USD): at least 1, at most the balance due (422 `payment_exceeds_balance`).
+             * @example 50000
+             */
+            amountCents: number;
+            /**
+             * @description How it was paid (bank transfer, cash…).
+             * @example Bank transfer
+             */
+            method?: string | null;
+            note?: string | null;
+            /**
+             * Format: date
+             * @description The day the money arrived (`YYYY-MM-DD`; default today, never in the future).
+             * @example 2026-12-31
+             */
+            paidDate?: string;
         };
         InvoiceReminder: {
             /** Format: int32 */
@@ -5406,7 +5476,9 @@ export interface components {
          *           "paid",
          *           "overdue"
          *         ],
-         *         "updatedAt": "2026-12-07T13:15:57.172Z"
+         *         "updatedAt": "2026-12-07T13:15:57.172Z",
+         *         "paidCents": 0,
+         *         "balanceCents": 5950
          *       },
          *       "payment": {
          *         "provider": "none",
@@ -5604,6 +5676,7 @@ export interface components {
         InvoiceStatusTotal: {
             amounts: {
                 amountCents: number;
+                balanceCents: number;
                 /**
                  * @description ISO 4217 currency.
                  * @example EUR
@@ -5622,6 +5695,11 @@ export interface components {
         InvoiceSummary: {
             /** @description Total, tax included. */
             amountCents: number;
+            /**
+             * @description Still due: total − payments while sent or overdue; 0 when draft, paid or cancelled.
+             * @example 0
+             */
+            balanceCents: number;
             client: {
                 /** Format: uuid */
                 id: string;
@@ -5650,6 +5728,11 @@ export interface components {
             number: string | null;
             /** Format: date-time */
             paidAt: string | null;
+            /**
+             * @description Paid so far (partial payments; the total once paid).
+             * @example 0
+             */
+            paidCents: number;
             /** @description The day it was paid, `YYYY-MM-DD` (a calendar day). */
             paidOn: string | null;
             project: {
@@ -6010,6 +6093,12 @@ export interface components {
          *           "currency": "USD"
          *         }
          *       ],
+         *       "outstanding": [
+         *         {
+         *           "amountCents": 320000,
+         *           "currency": "EUR"
+         *         }
+         *       ],
          *       "currency": "EUR",
          *       "isEmpty": false
          *     }
@@ -6027,8 +6116,10 @@ export interface components {
             currency: string;
             /** @description No portals, clients or projects yet: the dashboard shows the first-steps guide instead. */
             isEmpty: boolean;
-            /** @description Paid invoices in other currencies, one entry per currency, largest first. */
+            /** @description The same in other currencies, one entry per currency, largest first. */
             otherRevenue: components["schemas"]["Money"][];
+            /** @description The balance due of sent and overdue invoices (partial payments deducted) per currency, the provider currency first. */
+            outstanding: components["schemas"]["Money"][];
             /**
              * @description Invoices in status sent or overdue.
              * @example 3
@@ -6039,7 +6130,7 @@ export interface components {
              * @example 12
              */
             totalClients: number;
-            /** @description Paid invoices in the provider currency. */
+            /** @description Money received on invoices (paid ones and partial payments) in the provider currency. */
             totalRevenue: {
                 /**
                  * @description Amount in minor units (cents).
@@ -6266,7 +6357,8 @@ export interface components {
          *             "id": "2f431010-d372-471b-923d-09bf72453834",
          *             "name": "Victim project"
          *           },
-         *           "createdAt": "2026-12-07T10:13:36.976Z"
+         *           "createdAt": "2026-12-07T10:13:36.976Z",
+         *           "balanceCents": 5950
          *         },
          *         {
          *           "id": "516e9d9e-432a-4723-abc5-5c5a4b342942",
@@ -6278,7 +6370,8 @@ export interface components {
          *           "dueDate": null,
          *           "paidAt": null,
          *           "project": null,
-         *           "createdAt": "2026-12-07T10:13:37.369Z"
+         *           "createdAt": "2026-12-07T10:13:37.369Z",
+         *           "balanceCents": 5950
          *         }
          *       ],
          *       "unpaidInvoiceCount": 2,
@@ -6327,6 +6420,8 @@ export interface components {
         };
         PortalInvoice: {
             amountCents: number;
+            /** @description Still due (partial payments deducted); 0 when paid or cancelled. */
+            balanceCents: number;
             createdAt: string;
             /** @example EUR */
             currency: string;
@@ -6419,11 +6514,16 @@ export interface components {
          *       "payment": {
          *         "method": "none",
          *         "instructions": null
-         *       }
+         *       },
+         *       "paidCents": 0,
+         *       "balanceCents": 5950,
+         *       "payments": []
          *     }
          */
         PortalInvoiceDetail: {
             amountCents: number;
+            /** @description Still due (what Pay now charges); 0 when paid or cancelled. */
+            balanceCents: number;
             creditNoteNumber: string | null;
             /**
              * @description ISO 4217 currency.
@@ -6495,6 +6595,8 @@ export interface components {
             number: string;
             /** Format: date-time */
             paidAt: string | null;
+            /** @description Paid so far (the total once paid). */
+            paidCents: number;
             /** @description The day it was paid, `YYYY-MM-DD`. */
             paidOn: string | null;
             payment: {
@@ -6505,6 +6607,20 @@ export interface components {
                  */
                 method: "card" | "instructions" | "none";
             };
+            /** @description The payments applied to the invoice, oldest first. */
+            payments: {
+                amountCents: number;
+                /**
+                 * @description ISO 4217 currency.
+                 * @example EUR
+                 * @enum {string}
+                 */
+                currency: "EUR" | "USD";
+                /** @description `YYYY-MM-DD` */
+                paidOn: string;
+                /** @enum {string} */
+                source: "manual" | "stripe_checkout" | "stripe_invoice";
+            }[];
             project: {
                 /** Format: uuid */
                 id: string;
@@ -6548,7 +6664,8 @@ export interface components {
          *           "dueDate": null,
          *           "paidAt": null,
          *           "project": null,
-         *           "createdAt": "2026-12-07T10:13:37.372Z"
+         *           "createdAt": "2026-12-07T10:13:37.372Z",
+         *           "balanceCents": 0
          *         },
          *         {
          *           "id": "516e9d9e-432a-4723-abc5-5c5a4b342942",
@@ -6560,7 +6677,8 @@ export interface components {
          *           "dueDate": null,
          *           "paidAt": null,
          *           "project": null,
-         *           "createdAt": "2026-12-07T10:13:37.369Z"
+         *           "createdAt": "2026-12-07T10:13:37.369Z",
+         *           "balanceCents": 5950
          *         }
          *       ],
          *       "nextCursor": null
@@ -9304,7 +9422,8 @@ export interface operations {
                      *               "amountCents": 5000
                      *             }
                      *           ],
-                     *           "creditNote": null
+                     *           "creditNote": null,
+                     *           "balanceCents": 5950
                      *         },
                      *         {
                      *           "id": "56576bfa-87ff-46f8-aa08-8b0c4d47af2f",
@@ -9343,7 +9462,8 @@ export interface operations {
                      *             "reason": null,
                      *             "amountCents": 5950,
                      *             "createdAt": "2026-04-02T08:00:00.000Z"
-                     *           }
+                     *           },
+                     *           "balanceCents": 0
                      *         }
                      *       ],
                      *       "activity": [
@@ -16522,6 +16642,190 @@ export interface operations {
             };
             /** @description Not found (also for another tenant’s objects) */
             404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordInvoicePayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key and the same request within 24 h answers the first 2xx answer again (`Idempotent-Replayed: true`) and creates nothing; the same key with another request answers 422 `idempotency_key_reused`, and while the first request still runs, 409 `idempotency_key_in_progress`. Printable ASCII, up to 255 characters (e.g. a UUID). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                invoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amountCents": 50000,
+                 *       "paidDate": "2026-11-20",
+                 *       "method": "Bank transfer",
+                 *       "note": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoicePaymentCreate"];
+            };
+        };
+        responses: {
+            /** @description The invoice with the payment */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
                     RateLimit?: string;

@@ -145,6 +145,8 @@ export const ErrorCode = z.enum([
   'invoice_incomplete',
   'einvoice_incomplete',
   'invoice_not_payable',
+  // a payment over the invoice's balance due (issue 28, partial payments)
+  'payment_exceeds_balance',
   // Quotes (issue 28).
   'quote_not_editable',
   'quote_transition_not_allowed',

@@ -288,9 +288,9 @@ export type InvoiceStripe = z.infer<typeof InvoiceStripe>;
 export const InvoicePayment = z
   .object({
     id: Uuid(),
-    source: z.enum(['stripe_checkout', 'stripe_invoice']).meta({
+    source: z.enum(['manual', 'stripe_checkout', 'stripe_invoice']).meta({
       description:
-        '`stripe_checkout`: the portal’s pay button; `stripe_invoice`: Stripe’s hosted invoice page.',
+        '`manual`: recorded by the provider (bank transfer, cash…); `stripe_checkout`: the portal’s pay button; `stripe_invoice`: Stripe’s hosted invoice page.',
     }),
     amountCents: z.number().int(),
     currency: Currency,
@@ -300,6 +300,9 @@ export const InvoicePayment = z
     outcome: z.enum(['applied', 'refund_pending', 'refunded', 'refund_failed']),
     receivedAt: z.iso.datetime(),
     refundedAt: z.iso.datetime().nullable(),
+    paidOn: text().meta({ description: 'The day the money arrived, `YYYY-MM-DD` (a calendar day).' }),
+    method: text().nullable().meta({ description: 'A hand-recorded payment’s method (e.g. bank transfer).' }),
+    note: text().nullable().meta({ description: 'The provider’s note on a hand-recorded payment.' }),
   })
   .meta({ id: 'InvoicePayment' });
 export type InvoicePayment = z.infer<typeof InvoicePayment>;
@@ -327,6 +330,14 @@ export const InvoiceSummary = z
     issuedAt: z.iso.datetime().nullable(),
     paidAt: z.iso.datetime().nullable(),
     paidOn: text().nullable().meta({ description: 'The day it was paid, `YYYY-MM-DD` (a calendar day).' }),
+    paidCents: z
+      .number()
+      .int()
+      .meta({ description: 'Paid so far (partial payments; the total once paid).', example: 0 }),
+    balanceCents: z.number().int().meta({
+      description: 'Still due: total − payments while sent or overdue; 0 when draft, paid or cancelled.',
+      example: 0,
+    }),
     creditNoteNumber: text().nullable(),
     viaStripe: z.boolean().meta({ description: 'Created in the provider’s Stripe account.' }),
     createdAt: z.iso.datetime(),
@@ -345,7 +356,9 @@ export const Invoice = InvoiceSummary.extend({
   cancelledAt: z.iso.datetime().nullable(),
   creditNote: CreditNote.nullable(),
   stripe: InvoiceStripe.nullable().meta({ description: 'Null: the invoice never went to Stripe.' }),
-  payments: z.array(InvoicePayment).meta({ description: 'Card payments through Stripe, oldest first.' }),
+  payments: z.array(InvoicePayment).meta({
+    description: 'Payments recorded by hand and card payments through Stripe, oldest first.',
+  }),
   legal: InvoiceLegal,
   quote: z.object({ id: Uuid(), number: text(), part: QuoteInvoicePart }).nullable().meta({
     description:
@@ -370,9 +383,16 @@ export type InvoiceListQuery = z.input<typeof InvoiceListQuery>;
 
 export const MoneyAmount = z.object({ currency: Currency, amountCents: z.number().int() });
 
-/** Per status: how many invoices and their sum per currency (never added across currencies). */
+/**
+ * Per status: how many invoices and their sum per currency (never added across currencies), and what of
+ * it is still due (`balanceCents`: partial payments deducted; 0 unless sent or overdue).
+ */
 export const InvoiceStatusTotal = z
-  .object({ status: InvoiceStatus, count: z.number().int(), amounts: z.array(MoneyAmount) })
+  .object({
+    status: InvoiceStatus,
+    count: z.number().int(),
+    amounts: z.array(MoneyAmount.extend({ balanceCents: z.number().int() })),
+  })
   .meta({ id: 'InvoiceStatusTotal' });
 
 export const InvoiceList = pageOf(InvoiceSummary)
@@ -595,6 +615,21 @@ export const PortalInvoiceDetail = z
     taxes: z.array(TaxGroup),
     taxCents: z.number().int(),
     amountCents: z.number().int(),
+    paidCents: z.number().int().meta({ description: 'Paid so far (the total once paid).' }),
+    balanceCents: z
+      .number()
+      .int()
+      .meta({ description: 'Still due (what Pay now charges); 0 when paid or cancelled.' }),
+    payments: z
+      .array(
+        z.object({
+          amountCents: z.number().int(),
+          currency: Currency,
+          paidOn: text().meta({ description: '`YYYY-MM-DD`' }),
+          source: z.enum(['manual', 'stripe_checkout', 'stripe_invoice']),
+        }),
+      )
+      .meta({ description: 'The payments applied to the invoice, oldest first.' }),
     creditNoteNumber: text().nullable(),
     refunds: z
       .array(

@@ -30,10 +30,16 @@ export const Overview = z
       .number()
       .int()
       .meta({ description: 'Invoices in status sent or overdue.', example: 3 }),
-    totalRevenue: Money.meta({ description: 'Paid invoices in the provider currency.' }),
+    totalRevenue: Money.meta({
+      description: 'Money received on invoices (paid ones and partial payments) in the provider currency.',
+    }),
     otherRevenue: z
       .array(Money)
-      .meta({ description: 'Paid invoices in other currencies, one entry per currency, largest first.' }),
+      .meta({ description: 'The same in other currencies, one entry per currency, largest first.' }),
+    outstanding: z.array(Money).meta({
+      description:
+        'The balance due of sent and overdue invoices (partial payments deducted) per currency, the provider currency first.',
+    }),
     currency: CurrencyCode.meta({
       description:
         'The provider currency: the profile currency if set, else USD for English and EUR for German (spec §9).',
@@ -50,6 +56,7 @@ export const Overview = z
       pendingInvoices: 3,
       totalRevenue: { amountCents: 1250000, currency: 'EUR' },
       otherRevenue: [{ amountCents: 48000, currency: 'USD' }],
+      outstanding: [{ amountCents: 320000, currency: 'EUR' }],
       currency: 'EUR',
       isEmpty: false,
     },

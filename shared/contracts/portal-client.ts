@@ -217,6 +217,10 @@ export const PortalInvoice = z
     id: Uuid(),
     number: text(),
     amountCents: z.number().int(),
+    balanceCents: z
+      .number()
+      .int()
+      .meta({ description: 'Still due (partial payments deducted); 0 when paid or cancelled.' }),
     currency: text().meta({ example: 'EUR' }),
     status: PortalInvoiceStatus,
     description: text().nullable(),

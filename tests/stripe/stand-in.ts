@@ -100,6 +100,7 @@ const EMITTED = new Set([
   'invoice.paid',
   'invoice.payment_failed',
   'invoice.voided',
+  'invoice_payment.paid',
   'checkout.session.completed',
   'customer.subscription.created',
   'customer.subscription.updated',
@@ -291,6 +292,51 @@ export class StripeStandIn {
     this.chargeDefaultPayment(state, invoice);
     this.markPaid(invoice);
     return this.emit(state, 'invoice.paid', invoice);
+  }
+
+  /**
+   * A card payment for part of an open invoice (issue 28), as Stripe's partial payments make one: a paid
+   * PaymentIntent attached as an invoice payment (delivers `invoice_payment.paid`); the part that pays
+   * the rest marks the invoice paid (then `invoice.paid` too).
+   */
+  async payInvoicePart(accountId: string, invoiceId: string, amount: number): Promise<Delivery[]> {
+    const state = this.state(accountId);
+    const invoice = this.invoice(accountId, invoiceId);
+    if (invoice.status !== 'open')
+      throw new StandInError(400, 'invalid_request_error', 'Invoice is not open');
+    if (amount <= 0 || amount > invoice.amount_remaining)
+      throw new StandInError(400, 'invalid_request_error', 'Amount exceeds the amount remaining', 'amount');
+    const intent: PaymentIntentRecord = {
+      id: id('pi'),
+      amount,
+      currency: invoice.currency,
+      customer: String(invoice.customer),
+      charge: id('ch'),
+      status: 'succeeded',
+      amountRefunded: 0,
+    };
+    state.paymentIntents.set(intent.id, intent);
+    const payment = build.invoicePayment(
+      id('inpay'),
+      {
+        invoice: invoice.id,
+        amount,
+        currency: invoice.currency,
+        isDefault: false,
+        payment: { type: 'payment_intent', payment_intent: intent.id },
+        status: 'paid',
+      },
+      state.livemode,
+    );
+    state.invoicePayments.set(payment.id, payment);
+    invoice.amount_paid += amount;
+    invoice.amount_remaining -= amount;
+    const deliveries = await this.emit(state, 'invoice_payment.paid', payment);
+    if (invoice.amount_remaining === 0) {
+      this.markPaid(invoice);
+      deliveries.push(...(await this.emit(state, 'invoice.paid', invoice)));
+    }
+    return deliveries;
   }
 
   /** A declined card on the hosted invoice page (delivers `invoice.payment_failed`). */

@@ -9,13 +9,15 @@
 --   * the triggers are per statement (transition tables): one statement's changes are added up first and
 --     applied in the key's order, so concurrent statements of one provider lock the rows they share in the
 --     same order;
---   * the filtered list (client, project, search) still sums the invoices it matches.
+--   * the filtered list (client, project, search) still sums the invoices it matches;
+--   * `paid_cents` is the sum of the invoices' partial payments (0025), for the balance due.
 CREATE TABLE invoice_totals (
   provider_id uuid NOT NULL,
   status text NOT NULL,
   currency char(3) NOT NULL,
   invoice_count integer NOT NULL,
   amount_cents bigint NOT NULL,
+  paid_cents bigint NOT NULL,
   PRIMARY KEY (provider_id, status, currency)
 );
 
@@ -23,19 +25,22 @@ CREATE TABLE invoice_totals (
 -- minus theirs; an UPDATE is both. (A trigger has only the transition tables of its event, hence the text.)
 CREATE FUNCTION invoice_totals_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  added constant text := 'SELECT provider_id, status, currency, 1 AS n, amount_cents AS cents FROM new_rows';
-  removed constant text := 'SELECT provider_id, status, currency, -1 AS n, -amount_cents AS cents FROM old_rows';
+  added constant text :=
+    'SELECT provider_id, status, currency, 1 AS n, amount_cents AS cents, paid_cents AS paid FROM new_rows';
+  removed constant text :=
+    'SELECT provider_id, status, currency, -1 AS n, -amount_cents AS cents, -paid_cents AS paid FROM old_rows';
 BEGIN
   EXECUTE format($q$
     WITH changes AS (%s)
-    INSERT INTO invoice_totals AS t (provider_id, status, currency, invoice_count, amount_cents)
-    SELECT provider_id, status, currency, sum(n)::int, sum(cents) FROM changes
+    INSERT INTO invoice_totals AS t (provider_id, status, currency, invoice_count, amount_cents, paid_cents)
+    SELECT provider_id, status, currency, sum(n)::int, sum(cents), sum(paid) FROM changes
     GROUP BY provider_id, status, currency
-    HAVING sum(n) <> 0 OR sum(cents) <> 0
+    HAVING sum(n) <> 0 OR sum(cents) <> 0 OR sum(paid) <> 0
     ORDER BY provider_id, status, currency
     ON CONFLICT (provider_id, status, currency) DO UPDATE
       SET invoice_count = t.invoice_count + EXCLUDED.invoice_count,
-          amount_cents = t.amount_cents + EXCLUDED.amount_cents$q$,
+          amount_cents = t.amount_cents + EXCLUDED.amount_cents,
+          paid_cents = t.paid_cents + EXCLUDED.paid_cents$q$,
     CASE TG_OP WHEN 'INSERT' THEN added WHEN 'DELETE' THEN removed ELSE added || ' UNION ALL ' || removed END);
   IF TG_OP <> 'INSERT' THEN
     DELETE FROM invoice_totals t USING old_rows o
@@ -52,6 +57,6 @@ CREATE TRIGGER invoice_totals_update AFTER UPDATE ON invoices
 CREATE TRIGGER invoice_totals_delete AFTER DELETE ON invoices
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION invoice_totals_apply();
 
-INSERT INTO invoice_totals (provider_id, status, currency, invoice_count, amount_cents)
-SELECT provider_id, status, currency, count(*), sum(amount_cents) FROM invoices
+INSERT INTO invoice_totals (provider_id, status, currency, invoice_count, amount_cents, paid_cents)
+SELECT provider_id, status, currency, count(*), sum(amount_cents), sum(paid_cents) FROM invoices
 GROUP BY provider_id, status, currency;

@@ -5,6 +5,7 @@ import { registerDeleteInvoice } from './delete';
 import { registerGetInvoice } from './get';
 import { registerListInvoices } from './list';
 import { registerPortalGetInvoice } from './portal-get';
+import { registerRecordInvoicePayment } from './record-payment';
 import { registerReminderRoutes } from './reminders';
 import { registerSendInvoice } from './send';
 import { registerInvoiceSettings } from './settings';
@@ -21,6 +22,7 @@ export function registerInvoiceRoutes(app: App) {
   registerSendInvoice(app);
   registerChangeInvoiceStatus(app);
   registerCancelInvoice(app);
+  registerRecordInvoicePayment(app);
   registerInvoiceSettings(app);
   registerReminderRoutes(app);
   registerPortalGetInvoice(app);

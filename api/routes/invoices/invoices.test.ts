@@ -452,13 +452,13 @@ describe('the list', () => {
     const all = await list('');
     expect(all.items.map((i) => i.id)).toEqual([...ids].reverse());
     expect(all.totals).toEqual([
-      { status: 'draft', count: 2, amounts: [{ currency: 'EUR', amountCents: 3_000 }] },
+      { status: 'draft', count: 2, amounts: [{ currency: 'EUR', amountCents: 3_000, balanceCents: 0 }] },
       {
         status: 'sent',
         count: 5,
         amounts: [
-          { currency: 'EUR', amountCents: 3_000 + 4_000 + 5_000 },
-          { currency: 'USD', amountCents: 6_000 + 7_000 },
+          { currency: 'EUR', amountCents: 3_000 + 4_000 + 5_000, balanceCents: 3_000 + 4_000 + 5_000 },
+          { currency: 'USD', amountCents: 6_000 + 7_000, balanceCents: 6_000 + 7_000 },
         ],
       },
       { status: 'overdue', count: 0, amounts: [] },

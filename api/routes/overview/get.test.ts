@@ -50,6 +50,7 @@ describe('GET /api/overview: security', () => {
       pendingInvoices: 1,
       totalRevenue: { amountCents: 10_000, currency: 'USD' },
       otherRevenue: [],
+      outstanding: [{ amountCents: 5_000, currency: 'USD' }],
       currency: 'USD',
       isEmpty: false,
     });
@@ -70,6 +71,7 @@ describe('GET /api/overview: totals', () => {
       pendingInvoices: 0,
       totalRevenue: { amountCents: 0, currency: 'USD' },
       otherRevenue: [],
+      outstanding: [],
       currency: 'USD',
       isEmpty: true,
     });

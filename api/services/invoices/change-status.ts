@@ -5,6 +5,7 @@ import { ApiError } from '../../http/errors';
 import { type InvoiceDeps, publishInvoiceActivity, todayOf } from './deps';
 import { lockInvoice } from './drafts';
 import { getInvoice } from './get-invoice';
+import { recordRemainder } from './payments';
 import { markInvoiceOverdue, markInvoicePaid } from './transitions';
 
 /**
@@ -29,12 +30,15 @@ export async function changeInvoiceStatus(
   await deps.sql.begin(async (tx) => {
     const current = await lockInvoice(tx, scope, invoiceId);
     if (!canTransition(current.status, input.status)) throw new ApiError('invoice_transition_not_allowed');
+    // Today: now; an earlier day: its midday UTC, the same calendar day in every time zone we serve.
+    const paidAt =
+      !input.paidDate || input.paidDate === today ? now : new Date(`${input.paidDate}T12:00:00Z`);
+    // Marked paid by hand: the rest still due (all of it, or what partial payments left) is a payment too.
+    if (input.status === 'paid') await recordRemainder(tx, scope, invoiceId, paidAt, input.paidDate ?? today);
     const changed =
       input.status === 'paid'
         ? await markInvoicePaid(tx, scope, invoiceId, {
-            // Today: now; an earlier day: its midday UTC, the same calendar day in every time zone we serve.
-            paidAt:
-              !input.paidDate || input.paidDate === today ? now : new Date(`${input.paidDate}T12:00:00Z`),
+            paidAt,
             // The day itself is stored as the day (`paid_on`), whatever the time zone of anyone reading it.
             paidOn: input.paidDate ?? today,
             via: 'manual',

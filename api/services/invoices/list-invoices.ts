@@ -27,7 +27,7 @@ export function decodeCursor(cursor: string): { ts: string; id: string } {
   return { ts: m[1] as string, id: m[2] as string };
 }
 
-type TotalsRow = { status: InvoiceStatus; currency: string; count: number; cents: string };
+type TotalsRow = { status: InvoiceStatus; currency: string; count: number; cents: string; paid: string };
 
 /**
  * A page of the provider's invoices, newest first (keyset on `(created_at, id)`, the index
@@ -58,17 +58,19 @@ export async function listInvoices(
       LIMIT ${query.limit + 1}`,
     filtered
       ? // An amount fits int4 (at most 99,999,999, a CHECK): sum(int4) adds in int8, far cheaper than the
-        // numeric sum(int8) over many rows, and exact up to 92 billion invoices.
+        // numeric sum(int8) over many rows, and exact up to 92 billion invoices. The balance due (issue 28):
+        // open invoices' totals less their partial payments (`paid_cents`).
         sql<TotalsRow[]>`
           SELECT i.status, i.currency::text AS currency, count(*)::int AS count,
-                 sum(i.amount_cents::int)::text AS cents
+                 sum(i.amount_cents::int)::text AS cents, sum(i.paid_cents::int)::text AS paid
           FROM invoices i
           WHERE ${ownedBy(sql, scope, 'i.provider_id')} ${others}
           GROUP BY i.status, i.currency
           ORDER BY i.status, i.currency`
       : // Unfiltered: the same sums as the database keeps them (migration 0026), at most ten rows.
         sql<TotalsRow[]>`
-          SELECT t.status, t.currency::text AS currency, t.invoice_count AS count, t.amount_cents::text AS cents
+          SELECT t.status, t.currency::text AS currency, t.invoice_count AS count, t.amount_cents::text AS cents,
+                 t.paid_cents::text AS paid
           FROM invoice_totals t
           WHERE ${ownedBy(sql, scope, 't.provider_id')}
           ORDER BY t.status, t.currency`,
@@ -76,12 +78,17 @@ export async function listInvoices(
   const page = rows.slice(0, query.limit);
   const byStatus = new Map<
     InvoiceStatus,
-    { count: number; amounts: { currency: Currency; amountCents: number }[] }
+    { count: number; amounts: { currency: Currency; amountCents: number; balanceCents: number }[] }
   >();
   for (const t of totals) {
     const entry = byStatus.get(t.status) ?? { count: 0, amounts: [] };
     entry.count += t.count;
-    entry.amounts.push({ currency: t.currency as Currency, amountCents: Number(t.cents) });
+    const open = t.status === 'sent' || t.status === 'overdue';
+    entry.amounts.push({
+      currency: t.currency as Currency,
+      amountCents: Number(t.cents),
+      balanceCents: open ? Number(t.cents) - Number(t.paid) : 0,
+    });
     byStatus.set(t.status, entry);
   }
   const last = page.at(-1);

@@ -94,7 +94,7 @@ export async function markInvoicePaid(
     WITH old AS (
       SELECT id, status FROM invoices WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${invoiceId} FOR UPDATE
     )
-    UPDATE invoices i SET status = 'paid', paid_at = ${opts.paidAt},
+    UPDATE invoices i SET status = 'paid', paid_at = ${opts.paidAt}, paid_cents = i.amount_cents,
       paid_on = ${opts.paidOn ?? opts.paidAt.toISOString().slice(0, 10)}, paid_via = ${opts.via}, updated_at = now()
     FROM old
     WHERE ${ownedBy(tx, scope, 'i.provider_id')} AND i.id = old.id AND i.status IN ('sent', 'overdue')

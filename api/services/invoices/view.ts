@@ -21,6 +21,7 @@ import {
   type VatCategory,
 } from '../../../shared/contracts/legal';
 import { computeTotals } from '../../../shared/contracts/money';
+import { balanceDue } from '../../../shared/contracts/payments';
 import { ownedBy, type Scope } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
 import { type LegalRow, legalColumns, legalJoins, partiesOf, toInvoiceLegal } from './legal';
@@ -47,6 +48,8 @@ export interface SummaryRow {
   paid_at: Date | null;
   /** The day it was paid (`YYYY-MM-DD`, migration 0020), never derived in a reader's time zone. */
   paid_on: string | null;
+  /** Applied so far (partial payments, migration 0025). */
+  paid_cents: string;
   credit_note_number: string | null;
   stripe_invoice_id: string | null;
   created_at: Date;
@@ -88,6 +91,9 @@ export interface PaymentRow {
   outcome: InvoicePayment['outcome'];
   received_at: Date;
   refunded_at: Date | null;
+  paid_on: string;
+  method: string | null;
+  note: string | null;
 }
 
 export interface LineRow {
@@ -108,7 +114,7 @@ export const summaryColumns = (sql: Sql | Tx) => sql`
   i.id, i.number, i.status, i.client_id, c.name AS client_name, i.project_id, p.name AS project_name,
   i.currency::text AS currency, i.amount_cents::text AS amount_cents, i.description,
   to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.issued_at, i.paid_at,
-  to_char(i.paid_on, 'YYYY-MM-DD') AS paid_on, cn.number AS credit_note_number,
+  to_char(i.paid_on, 'YYYY-MM-DD') AS paid_on, i.paid_cents::text AS paid_cents, cn.number AS credit_note_number,
   i.stripe_invoice_id, i.created_at,
   to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_ts`;
 
@@ -135,6 +141,9 @@ export const detailJoins = (sql: Sql | Tx) => sql`${invoiceJoins(sql)} ${legalJo
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
 export function toInvoiceSummary(row: SummaryRow): InvoiceSummary {
+  const amountCents = Number(row.amount_cents);
+  // A paid invoice is paid in full, whatever wrote it (rows from before migration 0025 included).
+  const paidCents = row.status === 'paid' ? amountCents : Number(row.paid_cents ?? 0);
   return {
     id: row.id,
     number: row.number,
@@ -148,6 +157,8 @@ export function toInvoiceSummary(row: SummaryRow): InvoiceSummary {
     issuedAt: iso(row.issued_at),
     paidAt: iso(row.paid_at),
     paidOn: row.paid_on,
+    paidCents,
+    balanceCents: balanceDue(row.status, amountCents, paidCents),
     creditNoteNumber: row.credit_note_number,
     viaStripe: row.stripe_invoice_id !== null,
     createdAt: new Date(row.created_at).toISOString(),
@@ -181,12 +192,13 @@ export const settableStatuses = (status: InvoiceStatus): InvoiceStatus[] =>
   (['paid', 'overdue'] as const).filter((to) => canTransition(status, to));
 
 /**
- * The invoice's card payments through Stripe, oldest first (a Stripe invoice marked paid out of band moved
- * no money and is left out).
+ * The invoice's payments, recorded by hand or card payments through Stripe, oldest first (a Stripe invoice
+ * marked paid out of band moved no money and is left out).
  */
 export function paymentsOf(sql: Sql | Tx, scope: Scope, invoiceId: string) {
   return sql<PaymentRow[]>`
-    SELECT id, source, amount_cents::text AS amount_cents, currency, invoice_status, outcome, received_at, refunded_at
+    SELECT id, source, amount_cents::text AS amount_cents, currency, invoice_status, outcome, received_at, refunded_at,
+           to_char(paid_on, 'YYYY-MM-DD') AS paid_on, method, note
     FROM invoice_payments
     WHERE ${ownedBy(sql, scope, 'provider_id')} AND invoice_id = ${invoiceId} AND outcome <> 'not_charged'
     ORDER BY received_at, id`;
@@ -221,6 +233,9 @@ export function toInvoicePayment(row: PaymentRow): InvoicePayment {
     outcome: row.outcome,
     receivedAt: new Date(row.received_at).toISOString(),
     refundedAt: iso(row.refunded_at),
+    paidOn: row.paid_on,
+    method: row.method,
+    note: row.note,
   };
 }
 
@@ -306,6 +321,14 @@ export function toPortalInvoiceDetail(
     taxes: invoice.taxes,
     taxCents: invoice.taxCents,
     amountCents: invoice.amountCents,
+    paidCents: invoice.paidCents,
+    balanceCents: invoice.balanceCents,
+    // What was paid, by whom it was recorded aside (the provider's method and note stay the provider's).
+    payments: invoice.payments.flatMap((p) =>
+      p.outcome === 'applied'
+        ? [{ amountCents: p.amountCents, currency: p.currency, paidOn: p.paidOn, source: p.source }]
+        : [],
+    ),
     creditNoteNumber: invoice.creditNoteNumber,
     // The client's own late payments and their refunds (the payment that paid it is the status itself).
     refunds: invoice.payments.flatMap((p) =>

@@ -10,6 +10,7 @@ interface OverviewRow {
   currency: string;
   revenue_cents: string;
   other_revenue: { currency: string; amountCents: string }[];
+  outstanding: { currency: string; amountCents: string }[];
   is_empty: boolean;
 }
 
@@ -17,7 +18,8 @@ interface OverviewRow {
  * The dashboard totals of one provider in ONE statement (one round trip, one snapshot), every part
  * filtered by `provider_id` on an index that starts with it.
  * - active projects: planning or in progress; pending invoices: sent or overdue;
- * - revenue: paid invoices, summed per currency; the provider currency (profile, else USD for English
+ * - revenue: money received on invoices, summed per currency (paid invoices, and the partial payments of
+ *   open ones, issue 28); outstanding: the balance due of sent and overdue invoices per currency; the provider currency (profile, else USD for English
  *   and EUR for German, spec §9) is `totalRevenue`, the others are listed apart and never added up.
  * @throws `unauthorized` when the user no longer exists (deleted between session check and query)
  */
@@ -32,9 +34,16 @@ export async function getOverview(sql: Sql, scope: ProviderScope): Promise<Overv
       WHERE ${ownedBy(sql, scope, 'u.id')}
     ),
     revenue AS (
-      SELECT currency::text AS currency, sum(amount_cents)::bigint AS amount_cents
+      SELECT currency::text AS currency,
+             sum(CASE WHEN status = 'paid' THEN amount_cents ELSE paid_cents END)::bigint AS amount_cents
       FROM invoices
-      WHERE ${invoices} AND status = 'paid'
+      WHERE ${invoices} AND (status = 'paid' OR (status IN ('sent', 'overdue') AND paid_cents > 0))
+      GROUP BY currency
+    ),
+    outstanding AS (
+      SELECT currency::text AS currency, sum(amount_cents - paid_cents)::bigint AS amount_cents
+      FROM invoices
+      WHERE ${invoices} AND status IN ('sent', 'overdue')
       GROUP BY currency
     )
     SELECT
@@ -51,6 +60,12 @@ export async function getOverview(sql: Sql, scope: ProviderScope): Promise<Overv
          FROM revenue r WHERE r.currency <> me.currency),
         '[]'::json
       ) AS other_revenue,
+      coalesce(
+        (SELECT json_agg(json_build_object('currency', o.currency, 'amountCents', o.amount_cents::text)
+                         ORDER BY o.currency = me.currency DESC, o.amount_cents DESC, o.currency)
+         FROM outstanding o WHERE o.amount_cents > 0),
+        '[]'::json
+      ) AS outstanding,
       NOT EXISTS (SELECT 1 FROM client_portals WHERE ${ownedBy(sql, scope, 'provider_id')})
         AND NOT EXISTS (SELECT 1 FROM clients WHERE ${clients})
         AND NOT EXISTS (SELECT 1 FROM projects WHERE ${projects}) AS is_empty
@@ -67,6 +82,7 @@ export async function getOverview(sql: Sql, scope: ProviderScope): Promise<Overv
       currency: r.currency,
       amountCents: Number(r.amountCents),
     })),
+    outstanding: row.outstanding.map((o) => ({ currency: o.currency, amountCents: Number(o.amountCents) })),
     currency,
     isEmpty: row.is_empty,
   };

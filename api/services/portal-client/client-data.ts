@@ -1,4 +1,5 @@
 import { PAGE_LIMIT_DEFAULT, type PageInput } from '../../../shared/contracts/paging';
+import { balanceDue } from '../../../shared/contracts/payments';
 import type { PortalDashboard, PortalInvoice, PortalProject } from '../../../shared/contracts/portal-client';
 import { type ClientScope, tenant } from '../../auth/scope';
 import type { Sql } from '../../db/client';
@@ -17,6 +18,8 @@ interface InvoiceRow {
   id: string;
   number: string;
   amount_cents: string | number;
+  /** Applied so far (partial payments, migration 0025). */
+  paid_cents: string | number;
   currency: string;
   status: PortalInvoice['status'];
   description: string | null;
@@ -32,6 +35,7 @@ function toInvoice(row: InvoiceRow): PortalInvoice {
     id: row.id,
     number: row.number,
     amountCents: Number(row.amount_cents),
+    balanceCents: balanceDue(row.status, Number(row.amount_cents), Number(row.paid_cents)),
     currency: row.currency,
     status: row.status,
     description: row.description,
@@ -84,7 +88,7 @@ export async function listClientInvoices(
     limit: page.limit,
   });
   const found = await sql<(InvoiceRow & { sort_key: string })[]>`
-    SELECT ${keys.sortKey}, i.id, i.number, i.amount_cents::text AS amount_cents, i.currency, i.status, i.description,
+    SELECT ${keys.sortKey}, i.id, i.number, i.amount_cents::text AS amount_cents, i.paid_cents::text AS paid_cents, i.currency, i.status, i.description,
            to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.paid_at, i.created_at,
            p.id AS project_id, p.name AS project_name
     FROM invoices i
@@ -116,7 +120,7 @@ export async function getClientDashboard(sql: Sql, scope: ClientScope): Promise<
     WITH active AS (
       ${projectSelect(sql, scope)} AND p.status IN ('planning', 'in_progress')
     ), unpaid AS (
-      SELECT i.id, i.number, i.amount_cents, i.currency::text AS currency, i.status, i.description,
+      SELECT i.id, i.number, i.amount_cents, i.paid_cents, i.currency::text AS currency, i.status, i.description,
              to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.paid_at, i.created_at,
              p.id AS project_id, p.name AS project_name
       FROM invoices i
@@ -134,7 +138,7 @@ export async function getClientDashboard(sql: Sql, scope: ClientScope): Promise<
         AS invoices,
       coalesce((SELECT json_agg(json_build_object('currency', t.currency, 'amountCents', t.cents)
                                 ORDER BY t.cents DESC, t.currency)
-                FROM (SELECT currency, sum(amount_cents) AS cents FROM unpaid GROUP BY currency) t), '[]'::json)
+                FROM (SELECT currency, sum(amount_cents - paid_cents) AS cents FROM unpaid GROUP BY currency) t), '[]'::json)
         AS totals`;
   return {
     activeProjects: (row?.projects ?? []).map(toPortalProject),

@@ -344,6 +344,14 @@ Object.assign(FIXTURES, {
 } satisfies Record<string, Fixture>);
 // ── End of the e-invoice block. ──────────────────────────────────────────────────────────────────────
 
+// ── Partial payments (issue 28): recording a payment names the victim's open invoice. ─────────────────────
+Object.assign(FIXTURES, {
+  'POST /api/invoices/{invoiceId}/payments': {
+    object: (v) => ({ ...invoice(v), body: { amountCents: 100 } }),
+  },
+} satisfies Record<string, Fixture>);
+// ── End of the partial payments block. ──────────────────────────────────────────────────────────────────
+
 // ── Payments (issue 21, inv-stripe): the Stripe connection and the plan act on the caller's own account;
 // paying names the victim client's open invoice; Stripe's webhook has no session (its credential is the
 // signature: isolation.test.ts sends it unsigned and foreign events separately). ─────────────────────────

@@ -38,6 +38,9 @@ export interface InvoiceLabels {
   taxGroup: (rate: string, net: string) => string;
   total: string;
   creditTotal: string;
+  /** Partial payments (issue 28): what was paid so far and what is still due. */
+  paidSoFar: string;
+  balanceDue: string;
   payment: string;
   payBy: (date: string) => string;
   paidStamp: string;
@@ -105,6 +108,8 @@ export const LABELS: Record<PdfLanguage, InvoiceLabels> = {
     taxGroup: (rate, net) => `VAT ${rate} on ${net}`,
     total: 'Total',
     creditTotal: 'Total credited',
+    paidSoFar: 'Paid so far',
+    balanceDue: 'Balance due',
     payment: 'Payment',
     payBy: (date) => `Please pay the total by ${date}.`,
     paidStamp: 'PAID',
@@ -189,6 +194,8 @@ export const LABELS: Record<PdfLanguage, InvoiceLabels> = {
     taxGroup: (rate, net) => `${rate} USt. auf ${net}`,
     total: 'Gesamtbetrag',
     creditTotal: 'Gutgeschriebener Betrag',
+    paidSoFar: 'Bereits bezahlt',
+    balanceDue: 'Noch offener Betrag',
     payment: 'Zahlung',
     payBy: (date) => `Bitte überweisen Sie den Gesamtbetrag bis zum ${date}.`,
     paidStamp: 'BEZAHLT',

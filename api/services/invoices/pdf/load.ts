@@ -29,6 +29,8 @@ export interface PdfRow extends LegalRow {
   issue_day: string;
   due_day: string | null;
   paid_day: string | null;
+  /** Invoices only (partial payments, issue 28). */
+  paid_cents?: string;
   client_name: string;
   client_company: string | null;
   client_email: string;
@@ -75,7 +77,7 @@ export async function loadInvoicePdf(
     SELECT i.id, i.status, i.number, i.language, i.currency, i.description,
       to_char(coalesce(i.issued_at, i.created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS issue_day,
       to_char(i.due_date, 'YYYY-MM-DD') AS due_day,
-      to_char(i.paid_on, 'YYYY-MM-DD') AS paid_day,
+      to_char(i.paid_on, 'YYYY-MM-DD') AS paid_day, i.paid_cents::text AS paid_cents,
       c.name AS client_name, c.company AS client_company, c.email AS client_email,
       p.id AS portal_id, p.logo_path, p.primary_color, p.secondary_color,
       pr.full_name, pr.business_name, pr.website, u.email AS provider_email,
@@ -151,6 +153,7 @@ export function pdfDataOf(row: PdfRow): InvoicePdfData {
     issueDate: row.issue_day,
     dueDate: row.due_day,
     paidDate: row.paid_day,
+    paidCents: Number(row.paid_cents ?? 0),
     description: row.description,
     provider: {
       businessName: row.business_name,

@@ -60,6 +60,8 @@ export interface InvoicePdfData {
   dueDate: string | null;
   /** `YYYY-MM-DD` when paid. */
   paidDate: string | null;
+  /** Partial payments so far (issue 28); an open invoice with some shows them and the balance due. */
+  paidCents?: number;
   description: string | null;
   provider: {
     businessName: string | null;
@@ -511,6 +513,17 @@ export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
     })),
     { label: creditNote ? L.creditTotal : L.total, value: f.money(sign * totals.totalCents), strong: true },
   ];
+  if (
+    !creditNote &&
+    data.paidCents &&
+    data.paidCents > 0 &&
+    (data.status === 'sent' || data.status === 'overdue')
+  ) {
+    totalRows.push(
+      { label: L.paidSoFar, value: f.money(-data.paidCents) },
+      { label: L.balanceDue, value: f.money(totals.totalCents - data.paidCents), strong: true },
+    );
+  }
   y += 10;
   ensureRoom(Math.max(totalRows.length * 17 + 12, 70));
   const totalsTop = y;

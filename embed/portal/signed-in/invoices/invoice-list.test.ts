@@ -5,7 +5,10 @@ import { groupInvoices, isUnpaid, localToday, shownStatus, totalsByCurrency } fr
 let n = 0;
 function invoice(patch: Partial<PortalInvoice>): PortalInvoice {
   n += 1;
+  const amountCents = patch.amountCents ?? 10_000;
+  const open = (patch.status ?? 'sent') === 'sent' || patch.status === 'overdue';
   return {
+    balanceCents: open ? amountCents : 0,
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     number: `INV-${String(n).padStart(4, '0')}`,
     amountCents: 10_000,

@@ -2,7 +2,7 @@ import type { PortalInvoice } from '../../../../shared/contracts/portal-client';
 
 /*
  * The client's invoices as the Invoices page shows them (issue 21): what is still to pay first, with its
- * total per currency (never added across currencies; integer cents summed, the only arithmetic here), then
+ * balance due per currency (never added across currencies; integer cents summed, the only arithmetic here), then
  * what is settled (paid or cancelled). Pure functions, unit-tested beside this file.
  */
 
@@ -61,7 +61,7 @@ export interface InvoiceGroups<T> {
 
 type Groupable = Pick<
   PortalInvoice,
-  'status' | 'dueDate' | 'paidAt' | 'createdAt' | 'number' | 'currency' | 'amountCents'
+  'status' | 'dueDate' | 'paidAt' | 'createdAt' | 'number' | 'currency' | 'amountCents' | 'balanceCents'
 >;
 
 /** The Invoices page's two groups and the open totals. */
@@ -77,5 +77,7 @@ export function groupInvoices<T extends Groupable>(items: readonly T[], today: s
   );
   const settledAt = (invoice: T) => invoice.paidAt ?? invoice.createdAt;
   settled.sort((a, b) => settledAt(b).localeCompare(settledAt(a)) || b.number.localeCompare(a.number));
-  return { unpaid, settled, openTotals: totalsByCurrency(unpaid) };
+  // What is still to pay: the balance due, partial payments deducted (issue 28).
+  const open = unpaid.map((invoice) => ({ currency: invoice.currency, amountCents: invoice.balanceCents }));
+  return { unpaid, settled, openTotals: totalsByCurrency(open) };
 }

@@ -239,9 +239,18 @@ function PaymentPanel({ invoice }: { invoice: PortalInvoiceDetail }) {
         <h2 id="invoice-payment" className="text-sm font-medium text-muted">
           {t('invoice.amountDue')}
         </h2>
-        <p className="text-3xl font-semibold tabular-nums">
-          {formatMoney(invoice.amountCents, lang, invoice.currency)}
+        <p className="text-3xl font-semibold tabular-nums" data-testid="invoice-amount-due">
+          {formatMoney(invoice.balanceCents, lang, invoice.currency)}
         </p>
+        {invoice.paidCents > 0 ? (
+          // Partial payments (issue 28): what is due is the balance; the total and what was paid beside it.
+          <p className="text-sm text-muted" data-testid="invoice-paid-so-far">
+            {t('partialPayment.paidOfTotal', {
+              paid: formatMoney(invoice.paidCents, lang, invoice.currency),
+              total: formatMoney(invoice.amountCents, lang, invoice.currency),
+            })}
+          </p>
+        ) : null}
         {due ? (
           <p className={overdue ? 'text-sm font-medium text-danger' : 'text-sm text-muted'}>
             {withDueSuffix(

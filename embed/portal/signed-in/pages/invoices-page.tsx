@@ -11,7 +11,13 @@ import { usePageTitle } from '../../ui/use-page-title';
 import { formatCalendarDate } from '../format';
 import { dueCounts, dueState } from '../invoices/due-state';
 import { dueSuffix, withDueSuffix } from '../invoices/due-text';
-import { type CurrencyTotal, groupInvoices, localToday, shownStatus } from '../invoices/invoice-list';
+import {
+  type CurrencyTotal,
+  groupInvoices,
+  isUnpaid,
+  localToday,
+  shownStatus,
+} from '../invoices/invoice-list';
 import { useInvoices, useQuotes } from '../portal-data';
 import { useSignedIn } from '../signed-in-context';
 import { EmptyState } from '../ui/empty-state';
@@ -67,6 +73,14 @@ function InvoiceRow({ invoice, today }: { invoice: PortalInvoice; today: string 
             }
           >
             {formatMoney(invoice.amountCents, lang, invoice.currency)}
+            {/* Partly paid (issue 28): what is still due beside the total. */}
+            {isUnpaid(invoice.status) && invoice.balanceCents < invoice.amountCents ? (
+              <span className="block text-sm font-normal text-muted" data-testid="invoice-row-balance">
+                {t('partialPayment.due', {
+                  amount: formatMoney(invoice.balanceCents, lang, invoice.currency),
+                })}
+              </span>
+            ) : null}
           </span>
           <StatusBadge kind="invoice" status={status} />
         </span>
