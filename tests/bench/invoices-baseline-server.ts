@@ -39,7 +39,8 @@ createServer(async (req, res) => {
       SELECT i.id, i.number, i.status, i.client_id, c.name AS client_name, i.project_id, p.name AS project_name,
         i.currency::text AS currency, i.amount_cents::text AS amount_cents, i.description,
         to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.issued_at, i.paid_at,
-        to_char(i.paid_on, 'YYYY-MM-DD') AS paid_on, cn.number AS credit_note_number,
+        to_char(i.paid_on, 'YYYY-MM-DD') AS paid_on, i.paid_cents::text AS paid_cents,
+        cn.number AS credit_note_number,
         i.stripe_invoice_id, i.created_at,
         to_char(i.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_ts
       FROM invoices i
@@ -50,7 +51,8 @@ createServer(async (req, res) => {
       ORDER BY i.created_at DESC, i.id DESC
       LIMIT ${limit + 1}`,
     sql`
-      SELECT t.status, t.currency::text AS currency, t.invoice_count AS count, t.amount_cents::text AS cents
+      SELECT t.status, t.currency::text AS currency, t.invoice_count AS count, t.amount_cents::text AS cents,
+        t.paid_cents::text AS paid
       FROM invoice_totals t
       WHERE t.provider_id = ${session.user_id}
       ORDER BY t.status, t.currency`,
@@ -73,6 +75,11 @@ createServer(async (req, res) => {
         issuedAt: iso(r.issued_at),
         paidAt: iso(r.paid_at),
         paidOn: r.paid_on,
+        paidCents: r.status === 'paid' ? Number(r.amount_cents) : Number(r.paid_cents),
+        balanceCents:
+          r.status === 'sent' || r.status === 'overdue'
+            ? Math.max(0, Number(r.amount_cents) - Number(r.paid_cents))
+            : 0,
         creditNoteNumber: r.credit_note_number,
         viaStripe: r.stripe_invoice_id !== null,
         createdAt: new Date(r.created_at).toISOString(),
@@ -86,7 +93,11 @@ createServer(async (req, res) => {
         return {
           status,
           count: mine.reduce((n, t) => n + t.count, 0),
-          amounts: mine.map((t) => ({ currency: t.currency, amountCents: Number(t.cents) })),
+          amounts: mine.map((t) => ({
+            currency: t.currency,
+            amountCents: Number(t.cents),
+            balanceCents: status === 'sent' || status === 'overdue' ? Number(t.cents) - Number(t.paid) : 0,
+          })),
         };
       }),
     }),

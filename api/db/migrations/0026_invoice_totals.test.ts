@@ -29,12 +29,14 @@ async function provider(sql: Sql): Promise<{ providerId: string; clientId: strin
   return { providerId, clientId: clientIds[0] as string };
 }
 
-type Totals = { status: string; currency: string; count: number; cents: string }[];
+type Totals = { status: string; currency: string; count: number; cents: string; paid: string }[];
 const kept = (sql: Sql, providerId: string) => sql<Totals>`
-  SELECT status, currency, invoice_count AS count, amount_cents::text AS cents FROM invoice_totals
+  SELECT status, currency, invoice_count AS count, amount_cents::text AS cents, paid_cents::text AS paid
+  FROM invoice_totals
   WHERE provider_id = ${providerId} ORDER BY status, currency`;
 const summed = (sql: Sql, providerId: string) => sql<Totals>`
-  SELECT status, currency, count(*)::int AS count, sum(amount_cents)::text AS cents FROM invoices
+  SELECT status, currency, count(*)::int AS count, sum(amount_cents)::text AS cents,
+    sum(paid_cents)::text AS paid FROM invoices
   WHERE provider_id = ${providerId} GROUP BY status, currency ORDER BY status, currency`;
 
 const status = fc.constantFrom('draft' as const, 'sent' as const, 'paid' as const, 'cancelled' as const);
@@ -48,6 +50,7 @@ const operation = fc.oneof(
   }),
   fc.record({ op: fc.constant('send' as const), pick: fc.nat() }),
   fc.record({ op: fc.constant('pay' as const), pick: fc.nat() }),
+  fc.record({ op: fc.constant('payPart' as const), pick: fc.nat(), by: fc.integer({ min: 1, max: 5_000 }) }),
   fc.record({ op: fc.constant('overdueAll' as const) }),
   fc.record({ op: fc.constant('reprice' as const), pick: fc.nat(), by: fc.integer({ min: -500, max: 500 }) }),
   fc.record({ op: fc.constant('recurrency' as const), pick: fc.nat() }),
@@ -77,7 +80,16 @@ async function apply(sql: Sql, p: { providerId: string; clientId: string }, op: 
     case 'pay': {
       const id = await pick(sql`AND status IN ('sent', 'overdue')`);
       if (id)
-        await sql`UPDATE invoices SET status = 'paid', paid_at = now(), paid_via = 'manual' WHERE id = ${id}`;
+        await sql`
+          UPDATE invoices SET status = 'paid', paid_at = now(), paid_via = 'manual', paid_cents = amount_cents
+          WHERE id = ${id}`;
+      return;
+    }
+    case 'payPart': {
+      // A partial payment (0025): the paid sum grows up to the total.
+      const id = await pick(sql`AND status IN ('sent', 'overdue')`);
+      if (id)
+        await sql`UPDATE invoices SET paid_cents = least(amount_cents, paid_cents + ${op.by}) WHERE id = ${id}`;
       return;
     }
     case 'overdueAll':
@@ -122,8 +134,8 @@ describe('migration 0026: invoice totals kept by the database', () => {
     });
     expect(await migrate(db.sql)).toContain('0026_invoice_totals.sql');
     expect(await kept(db.sql, before.providerId)).toEqual([
-      { status: 'paid', currency: 'EUR', count: 2, cents: '3500' },
-      { status: 'sent', currency: 'USD', count: 1, cents: '700' },
+      { status: 'paid', currency: 'EUR', count: 2, cents: '3500', paid: '0' },
+      { status: 'sent', currency: 'USD', count: 1, cents: '700', paid: '0' },
     ]);
   });
 
@@ -136,7 +148,7 @@ describe('migration 0026: invoice totals kept by the database', () => {
         for (const o of ops) await apply(db.sql, p, o);
         expect(await kept(db.sql, p.providerId)).toEqual(await summed(db.sql, p.providerId));
         expect(await kept(db.sql, other.providerId)).toEqual([
-          { status: 'sent', currency: 'EUR', count: 1, cents: '4200' },
+          { status: 'sent', currency: 'EUR', count: 1, cents: '4200', paid: '0' },
         ]);
         await db.sql`DELETE FROM users WHERE id = ${p.providerId}`;
         expect(await kept(db.sql, p.providerId)).toEqual([]);

@@ -53,7 +53,8 @@ export async function sendPaymentReminders(
     const batch = await deps.sql.begin(async (tx) => {
       const due = await tx<Due[]>`
         SELECT i.id, i.provider_id, i.client_id, i.project_id, i.number, i.status,
-               i.amount_cents::text AS amount_cents, i.currency::text AS currency,
+               -- What is still due: the total less partial payments (0025).
+               (i.amount_cents - i.paid_cents)::text AS amount_cents, i.currency::text AS currency,
                to_char(i.due_date, 'YYYY-MM-DD') AS due_date, i.language,
                st.step, st.days_after_due, st.text_en, st.text_de, (${today}::date - i.due_date) AS days_overdue
         FROM invoices i
