@@ -23,6 +23,8 @@ const ACTING_FOR_ALLOWED: Record<string, string> = {
     'the message digest job, for the provider of the project its payload names',
   'api/services/files/previews.ts': 'the preview job, for the provider of the file version its payload names',
   'api/services/invoices/overdue.ts': 'the overdue sweep job, for the provider of each invoice it marks',
+  'api/services/reminders/sweep.ts':
+    'the payment reminders job, for the provider of each invoice it reminds (or the one its payload names)',
   'api/services/recurring/run-recurring.ts':
     'the recurring invoices job, for the provider of the schedule its payload names',
   'api/services/files/direct-rows.ts':

@@ -65,7 +65,7 @@ export async function sendPaymentReminders(
           ORDER BY st.step DESC LIMIT 1
         ) st ON true
         WHERE i.status IN ('sent', 'overdue') AND i.due_date < ${today}::date
-          AND (${only}::uuid IS NULL OR i.provider_id = ${only}::uuid)
+          ${only ? tx`AND ${ownedBy(tx, actingFor(only), 'i.provider_id')}` : tx``}
           AND NOT EXISTS (SELECT 1 FROM invoice_reminders r WHERE r.invoice_id = i.id AND r.step >= st.step)
         ORDER BY i.due_date, i.id
         LIMIT ${BATCH}
