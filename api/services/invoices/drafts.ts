@@ -82,6 +82,34 @@ export async function checkClientAndProject(
   return client;
 }
 
+/**
+ * A changed client or project of a quote or a recurring invoice (the row locked by the caller): both checked;
+ * a project of the previous client, not named by the change, no longer fits and is dropped unless it is the
+ * new client's too.
+ */
+export async function recheckClientAndProject(
+  tx: Tx,
+  scope: ProviderScope,
+  table: 'quotes' | 'recurring_invoices',
+  id: string,
+  current: { client_id: string; project_id: string | null },
+  input: { clientId?: string | undefined; projectId?: string | null | undefined },
+) {
+  if (input.clientId === undefined && input.projectId === undefined) return;
+  const clientId = input.clientId ?? current.client_id;
+  const projectId = input.projectId !== undefined ? input.projectId : current.project_id;
+  const [fits] = projectId
+    ? await tx`SELECT 1 FROM projects WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${projectId}
+               AND client_id = ${clientId}`
+    : [true];
+  if (!fits && input.projectId === undefined) {
+    await checkClientAndProject(tx, scope, clientId, null);
+    await tx`UPDATE ${tx(table)} SET project_id = NULL WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${id}`;
+  } else {
+    await checkClientAndProject(tx, scope, clientId, projectId);
+  }
+}
+
 /** The provider's invoice locked for the transaction (404 otherwise). */
 export async function lockInvoice(tx: Tx, scope: ProviderScope, invoiceId: string) {
   const [row] = await tx<

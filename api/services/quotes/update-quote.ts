@@ -2,7 +2,7 @@ import type { Quote, QuoteUpdate } from '../../../shared/contracts/quotes';
 import { ownedBy, type ProviderScope } from '../../auth/scope';
 import { ApiError } from '../../http/errors';
 import { type InvoiceDeps, todayOf } from '../invoices/deps';
-import { checkClientAndProject, QUOTE_LINES, totalsOf, writeLines } from '../invoices/drafts';
+import { QUOTE_LINES, recheckClientAndProject, totalsOf, writeLines } from '../invoices/drafts';
 import { getQuote, lockQuote } from './get-quote';
 
 /**
@@ -20,21 +20,7 @@ export async function updateQuote(
     .begin(async (tx) => {
       const current = await lockQuote(tx, scope, quoteId);
       if (current.status !== 'draft') throw new ApiError('quote_not_editable');
-      if (input.clientId !== undefined || input.projectId !== undefined) {
-        const clientId = input.clientId ?? current.client_id;
-        const projectId = input.projectId !== undefined ? input.projectId : current.project_id;
-        // A project of the previous client no longer fits: it is dropped unless it is the new client's too.
-        const [fits] = projectId
-          ? await tx`SELECT 1 FROM projects WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${projectId}
-                     AND client_id = ${clientId}`
-          : [true];
-        if (!fits && input.projectId === undefined) {
-          await checkClientAndProject(tx, scope, clientId, null);
-          await tx`UPDATE quotes SET project_id = NULL WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${quoteId}`;
-        } else {
-          await checkClientAndProject(tx, scope, clientId, projectId);
-        }
-      }
+      await recheckClientAndProject(tx, scope, 'quotes', quoteId, current, input);
       const changes: Record<string, unknown> = { updated_at: deps.now() };
       const columns: Record<string, string> = {
         clientId: 'client_id',

@@ -11,7 +11,7 @@ import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import { type InvoiceDeps, todayOf } from '../invoices/deps';
-import { checkClientAndProject, RECURRING_LINES, totalsOf, writeLines } from '../invoices/drafts';
+import { RECURRING_LINES, recheckClientAndProject, totalsOf, writeLines } from '../invoices/drafts';
 import { startInPast } from './create-recurring';
 import { getRecurringInvoice, lockRecurring } from './get-recurring';
 import { queueRecurringJob } from './queue';
@@ -43,21 +43,7 @@ export async function updateRecurringInvoice(
   const today = todayOf(deps.now());
   await deps.sql.begin(async (tx) => {
     const current = await lockRecurring(tx, scope, id);
-    if (input.clientId !== undefined || input.projectId !== undefined) {
-      const clientId = input.clientId ?? current.client_id;
-      const projectId = input.projectId !== undefined ? input.projectId : current.project_id;
-      // A project of the previous client no longer fits: it is dropped unless it is the new client's too.
-      const [fits] = projectId
-        ? await tx`SELECT 1 FROM projects WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${projectId}
-                   AND client_id = ${clientId}`
-        : [true];
-      if (!fits && input.projectId === undefined) {
-        await checkClientAndProject(tx, scope, clientId, null);
-        await tx`UPDATE recurring_invoices SET project_id = NULL WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${id}`;
-      } else {
-        await checkClientAndProject(tx, scope, clientId, projectId);
-      }
-    }
+    await recheckClientAndProject(tx, scope, 'recurring_invoices', id, current, input);
     const changes: Record<string, unknown> = { updated_at: deps.now() };
     const columns: Record<string, string> = {
       clientId: 'client_id',
