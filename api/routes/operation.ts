@@ -34,7 +34,7 @@ import { errorResponses } from '../http/openapi';
  *
  * The OpenAPI security, the middleware that enforces it and the scope the handler receives come from one
  * place, so an operation cannot document one audience and check another. The isolation suite
- * (tests/integration/isolation.test.ts) reads the audience back from the document and calls every
+ * (tests/integration/isolation/suite.ts) reads the audience back from the document and calls every
  * operation as every wrong identity.
  */
 

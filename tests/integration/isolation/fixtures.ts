@@ -354,7 +354,7 @@ Object.assign(FIXTURES, {
 
 // ── Payments (issue 21, inv-stripe): the Stripe connection and the plan act on the caller's own account;
 // paying names the victim client's open invoice; Stripe's webhook has no session (its credential is the
-// signature: isolation.test.ts sends it unsigned and foreign events separately). ─────────────────────────
+// signature: isolation/suite.ts sends it unsigned and foreign events separately). ─────────────────────────
 Object.assign(FIXTURES, {
   'GET /api/payments/stripe': own(),
   'PUT /api/payments/stripe': own({ body: { secretKey: 'sk_test_isolationsuitekey00000' } }),

@@ -1,3 +1,4 @@
+import type { PendingQuery } from 'postgres';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { hashPassword } from '../../../api/auth/password';
@@ -98,11 +99,21 @@ let counter = 0;
 const unique = (label: string) => `${label}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
 /** A verified provider with a live session, made directly in the database (no sign-up rate limits). */
+/**
+ * The hash of every provider's password ('isolation suite password'), made once: the suite makes a
+ * provider per operation, and argon2 is built to be slow. Each hash carries its salt, so one serves all.
+ */
+let passwordHash: Promise<string> | undefined;
+const providerPasswordHash = () => {
+  passwordHash ??= hashPassword('isolation suite password');
+  return passwordHash;
+};
+
 export async function makeProvider(t: TestContext, label: string): Promise<Provider> {
   const email = `${unique(label)}@example.com`;
   const [user] = await t.sql<{ id: string }[]>`
     INSERT INTO users (email, password_hash, email_verified_at)
-    VALUES (${email}, ${await hashPassword('isolation suite password')}, now()) RETURNING id`;
+    VALUES (${email}, ${await providerPasswordHash()}, now()) RETURNING id`;
   if (!user) throw new Error('no user');
   await t.sql`INSERT INTO profiles (user_id, full_name) VALUES (${user.id}, ${label})`;
   const session = await createSession(t.sql, user.id, t.deps.now());
@@ -498,42 +509,55 @@ type Row = Record<string, unknown>;
  * Rows of the neighbour and the sibling (whose sessions the suite makes and a mismatch check ends on
  * purpose) are left out.
  */
-export async function snapshot(t: TestContext, victim: Victim): Promise<Record<string, string[]>> {
-  const columns = await t.sql<{ table_name: string; column_name: string }[]>`
-    SELECT table_name, column_name FROM information_schema.columns
-    WHERE table_schema = current_schema() AND column_name IN ('provider_id', 'user_id', 'client_id', 'portal_id', 'id')`;
-  const byTable = new Map<string, Set<string>>();
-  for (const { table_name, column_name } of columns) {
-    byTable.set(table_name, (byTable.get(table_name) ?? new Set()).add(column_name));
+/** The tables' ownership columns, read from the schema once per database (the suite changes no schema). */
+const columnsOf = new WeakMap<TestContext['sql'], Promise<Map<string, Set<string>>>>();
+function ownershipColumns(t: TestContext): Promise<Map<string, Set<string>>> {
+  let columns = columnsOf.get(t.sql);
+  if (!columns) {
+    columns = (async () => {
+      const rows = await t.sql<{ table_name: string; column_name: string }[]>`
+        SELECT table_name, column_name FROM information_schema.columns
+        WHERE table_schema = current_schema() AND column_name IN ('provider_id', 'user_id', 'client_id', 'portal_id', 'id')`;
+      const byTable = new Map<string, Set<string>>();
+      for (const { table_name, column_name } of rows) {
+        byTable.set(table_name, (byTable.get(table_name) ?? new Set()).add(column_name));
+      }
+      return byTable;
+    })();
+    columnsOf.set(t.sql, columns);
   }
-  const clients = (
-    await t.sql<{ id: string }[]>`SELECT id FROM clients WHERE provider_id = ${victim.providerId}`
-  ).map((r) => r.id);
-  const portals = (
-    await t.sql<{ id: string }[]>`SELECT id FROM client_portals WHERE provider_id = ${victim.providerId}`
-  ).map((r) => r.id);
+  return columns;
+}
+
+export async function snapshot(t: TestContext, victim: Victim): Promise<Record<string, string[]>> {
+  const byTable = await ownershipColumns(t);
+  const clients = t.sql`SELECT id FROM clients WHERE provider_id = ${victim.providerId}`;
+  const portals = t.sql`SELECT id FROM client_portals WHERE provider_id = ${victim.providerId}`;
+  // One statement for every table (the suite takes a snapshot after each of its ~180 operations).
+  const tables: string[] = [];
+  let select: PendingQuery<Row[]> | undefined;
+  for (const [table, cols] of [...byTable].sort(([a], [b]) => a.localeCompare(b))) {
+    let where: PendingQuery<Row[]>;
+    if (cols.has('provider_id')) where = t.sql<Row[]>`provider_id = ${victim.providerId}`;
+    else if (table === 'users') where = t.sql<Row[]>`id = ${victim.providerId}`;
+    else if (cols.has('user_id')) where = t.sql<Row[]>`user_id = ${victim.providerId}`;
+    else if (cols.has('client_id')) where = t.sql<Row[]>`client_id IN (${clients})`;
+    else if (cols.has('portal_id')) where = t.sql<Row[]>`portal_id IN (${portals})`;
+    else continue;
+    const column = t.sql<
+      Row[]
+    >`(SELECT coalesce(json_agg(x), '[]'::json) FROM ${t.sql(table)} x WHERE ${where}) AS ${t.sql(`t${tables.length}`)}`;
+    select = select ? t.sql<Row[]>`${select}, ${column}` : column;
+    tables.push(table);
+  }
+  const [row] = await t.sql<Record<string, Row[]>[]>`SELECT ${select ?? t.sql`1`}`;
   const others = new Set([victim.neighbour.clientId, victim.sibling.clientId]);
   const out: Record<string, string[]> = {};
-  for (const [table, cols] of [...byTable].sort(([a], [b]) => a.localeCompare(b))) {
-    const from = t.sql(table);
-    let rows: Row[];
-    if (cols.has('provider_id'))
-      rows = await t.sql<Row[]>`SELECT * FROM ${from} WHERE provider_id = ${victim.providerId}`;
-    else if (table === 'users')
-      rows = await t.sql<Row[]>`SELECT * FROM users WHERE id = ${victim.providerId}`;
-    else if (cols.has('user_id'))
-      rows = await t.sql<Row[]>`SELECT * FROM ${from} WHERE user_id = ${victim.providerId}`;
-    else if (cols.has('client_id'))
-      rows = await t.sql<Row[]>`SELECT * FROM ${from} WHERE client_id = ANY(${clients})`;
-    else if (cols.has('portal_id'))
-      rows = await t.sql<Row[]>`SELECT * FROM ${from} WHERE portal_id = ANY(${portals})`;
-    else continue;
-    out[table] = rows
-      .filter((row) => !others.has(String(table === 'clients' ? row.id : row.client_id)))
-      .map((row) =>
-        JSON.stringify(row, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v)),
-      )
+  tables.forEach((table, i) => {
+    out[table] = (row?.[`t${i}`] ?? [])
+      .filter((r) => !others.has(String(table === 'clients' ? r.id : r.client_id)))
+      .map((r) => JSON.stringify(r))
       .sort();
-  }
+  });
   return out;
 }
