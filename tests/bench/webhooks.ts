@@ -1,6 +1,6 @@
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { loadConfig } from '../../api/config';
@@ -18,6 +18,74 @@ const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1_000);
 const ENDPOINTS = 10;
 /** Events committed per second (one change per transaction, like requests arriving). */
 const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 50);
+
+/** Every TRACE events, print the process's memory by kind (an investigation aid; 0: off). */
+const TRACE = Number(process.env.BENCH_WEBHOOK_TRACE ?? 0);
+
+interface Receivers {
+  ports: number[];
+  /** Every receipt, once `expected` requests have arrived. */
+  all: Promise<{ ids: string[]; times: number[] }>;
+  stop(): void;
+}
+
+/** The receiving servers in a child process (`webhook-receivers.ts`): their memory is not the worker's. */
+async function startReceivers(count: number, expected: number): Promise<Receivers> {
+  const child = fork(new URL('./webhook-receivers.ts', import.meta.url).pathname, [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the webhook receivers exited (${code})`))),
+  );
+  exited.catch(() => {});
+  const message = <T>(key: string) =>
+    Promise.race([
+      new Promise<T>((resolve) => {
+        const on = (msg: Record<string, unknown>) => {
+          if (!(key in msg)) return;
+          child.off('message', on);
+          resolve(msg[key] as T);
+        };
+        child.on('message', on);
+      }),
+      exited,
+    ]);
+  const ports = message<number[]>('ports');
+  const all = message<{ ids: string[]; times: number[] }>('receipts');
+  all.catch(() => {});
+  child.send({ count, expected });
+  return { ports: await ports, all, stop: () => child.disconnect() };
+}
+
+/**
+ * RSS by kind from /proc/self/smaps: glibc's main arena (`[heap]`), its other arenas (64 MB-aligned heaps
+ * that threads allocate from), and the rest of anonymous memory (V8's heap, large mmap'd blocks).
+ */
+function breakdown(m: NodeJS.MemoryUsage): string {
+  const ARENA = 64 * 1024 * 1024;
+  let brk = 0;
+  let arenas = 0;
+  let anon = 0;
+  let files = 0;
+  let current: { start: number; name: string } | undefined;
+  for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      current = { start: Number.parseInt(head[1] as string, 16), name: head[2] ?? '' };
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (!rss || !current) continue;
+    const bytes = Number(rss[1]) * 1024;
+    if (current.name === '[heap]') brk += bytes;
+    else if (current.name.startsWith('/')) files += bytes;
+    else if (current.name === '' && current.start % ARENA === 0 && bytes > 0) arenas += bytes;
+    else anon += bytes;
+  }
+  const f = (n: number) => mb(n).toFixed(0);
+  return `rss ${f(m.rss)} = brk ${f(brk)} + arenas ${f(arenas)} + other anon ${f(anon)} + files ${f(files)}; heapTotal ${f(m.heapTotal)} heapUsed ${f(m.heapUsed)} external ${f(m.external)} arrayBuffers ${f(m.arrayBuffers)} MB`;
+}
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -47,24 +115,7 @@ export async function webhooksBench(report: (b: Budget) => void, adminUrl: strin
   const { deps } = await createDeps(config, log, db);
 
   const committedAt = new Map<string, number>();
-  const latencies: number[] = [];
-  let received = 0;
-  let onAll: () => void = () => {};
-  const receivers: Server[] = [];
-  for (let i = 0; i < ENDPOINTS; i++) {
-    const server = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        const sent = committedAt.get(String(req.headers['webhook-id']));
-        if (sent !== undefined) latencies.push(performance.now() - sent);
-        received += 1;
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-        if (received === EVENTS * ENDPOINTS) onAll();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    receivers.push(server);
-  }
+  const receivers = await startReceivers(ENDPOINTS, EVENTS * ENDPOINTS);
 
   const [user] = await deps.sql<{ id: string }[]>`
     INSERT INTO users (email, password_hash, email_verified_at) VALUES ('bench-hooks@example.com', 'x', now())
@@ -73,8 +124,7 @@ export async function webhooksBench(report: (b: Budget) => void, adminUrl: strin
   const scope = { kind: 'provider' as const, providerId, sessionId: '' };
   const [portal] = await deps.sql<{ id: string }[]>`
     INSERT INTO client_portals (provider_id, portal_name) VALUES (${providerId}, 'Bench') RETURNING id`;
-  for (const server of receivers) {
-    const { port } = server.address() as AddressInfo;
+  for (const port of receivers.ports) {
     await createEndpoint(deps, scope, {
       url: `http://127.0.0.1:${port}/hook`,
       description: null,
@@ -93,9 +143,6 @@ export async function webhooksBench(report: (b: Budget) => void, adminUrl: strin
     return process.memoryUsage();
   };
   let before = memory();
-  const done = new Promise<void>((resolve) => {
-    onAll = resolve;
-  });
   const started = performance.now();
   try {
     for (let i = 0; i < EVENTS; i++) {
@@ -116,12 +163,21 @@ export async function webhooksBench(report: (b: Budget) => void, adminUrl: strin
         );
         const id = (event as { eventId: string }).eventId;
         // The clock starts as COMMIT is sent: the deliveries exist from then on.
-        queueMicrotask(() => committedAt.set(id, performance.now()));
+        queueMicrotask(() => committedAt.set(id, performance.timeOrigin + performance.now()));
       });
       if (i === Math.min(99, EVENTS - 1)) before = memory();
+      if (TRACE && (i + 1) % TRACE === 0) console.log(`after ${i + 1} events: ${breakdown(memory())}`);
     }
-    await done;
+    const receipts = await receivers.all;
+    const latencies: number[] = [];
+    receipts.ids.forEach((id, n) => {
+      const sent = committedAt.get(id);
+      if (sent !== undefined) latencies.push((receipts.times[n] as number) - sent);
+    });
+    const received = receipts.ids.length;
     const after = memory();
+    console.log(`webhook worker memory before: ${breakdown(before)}`);
+    console.log(`webhook worker memory after:  ${breakdown(after)}`);
     const p50 = percentile(latencies, 50);
     const p95 = percentile(latencies, 95);
     const seconds = (performance.now() - started) / 1000;
@@ -129,7 +185,7 @@ export async function webhooksBench(report: (b: Budget) => void, adminUrl: strin
       `webhook fan-out: ${EVENTS} events × ${ENDPOINTS} endpoints at ${RATE} events/s: ${received} deliveries in ${seconds.toFixed(1)} s; commit → receipt p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...latencies).toFixed(0)} ms`,
     );
     console.log(
-      `webhook worker memory (process): RSS ${mb(before.rss).toFixed(1)} → ${mb(after.rss).toFixed(1)} MB, heap ${mb(before.heapUsed).toFixed(1)} → ${mb(after.heapUsed).toFixed(1)} MB (after the first 100 events → at the end)`,
+      `webhook worker memory (the worker's process; the receivers run in their own): RSS ${mb(before.rss).toFixed(1)} → ${mb(after.rss).toFixed(1)} MB, heap ${mb(before.heapUsed).toFixed(1)} → ${mb(after.heapUsed).toFixed(1)} MB (after the first 100 events → at the end)`,
     );
     report({ name: 'webhook-fanout-p95', measured: p95, limit: 1_000, unit: ' ms', kind: 'max', digits: 0 });
     // What the process keeps alive (heap and buffers after a full collection) beside what the OS counts
@@ -153,7 +209,7 @@ export async function webhooksBench(report: (b: Budget) => void, adminUrl: strin
     });
   } finally {
     await worker?.stop();
-    for (const server of receivers) server.close();
+    receivers.stop();
     await db.close();
     await database.drop();
   }

@@ -6,7 +6,7 @@ import { createTestContext, jsonHeaders, type TestContext } from '../../testing/
 import { hashPassword } from '../password';
 import { createSession } from '../session';
 import { hashToken } from '../token';
-import { LAST_USED_EVERY_MS } from './middleware';
+import { hitsPerReservation, LAST_USED_EVERY_MS } from './middleware';
 import { API_KEY_RANDOM_LENGTH, newApiKeySecret, randomBase62 } from './secret';
 
 let t: TestContext;
@@ -387,6 +387,69 @@ describe('per-key rate limits', () => {
       for (const row of after)
         expect(row.window_start.getTime()).toBeGreaterThan(limited.deps.now().getTime() - 120_000);
       expect(after.length).toBeLessThan(before.length);
+    } finally {
+      t = outer;
+    }
+  });
+});
+
+describe('per-key rate limits counted in reservations', () => {
+  let reserving: TestContext;
+  beforeAll(async () => {
+    // 200 a minute: each counter write reserves 2 hits.
+    reserving = await createTestContext({ API_KEY_RATE_LIMIT: '200' });
+  });
+  afterAll(() => reserving?.close());
+
+  const counted = async (keyId: string) => {
+    const [row] = await reserving.sql<{ n: number }[]>`
+      SELECT coalesce(sum(count), 0)::int AS n FROM api_key_rate_windows WHERE key_id = ${keyId}`;
+    return row?.n;
+  };
+
+  it('count every hit before it is served, exact to the limit, and still revoke on the next request', async () => {
+    const outer = t;
+    t = reserving;
+    try {
+      expect(hitsPerReservation(200)).toBe(2);
+      expect(hitsPerReservation(3)).toBe(1);
+      expect(hitsPerReservation(1_000_000)).toBe(100);
+      // Well inside one window, so the test does not straddle two.
+      reserving.advance(60_000 - (reserving.deps.now().getTime() % 60_000) + 1_000);
+      const p = await provider('reserving');
+      const a = await createKey(p.cookie, ['clients:read']);
+      const remaining: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await send('GET', '/api/clients', { key: a.secret });
+        expect(res.status).toBe(200);
+        remaining.push(res.headers.get('RateLimit')?.replace(/;t=\d+$/, '') ?? '');
+      }
+      expect(remaining).toEqual([199, 198, 197, 196, 195].map((r) => `"default";r=${r}`));
+      // Three writes of 2: the fifth request's reservation holds one more hit, counted already.
+      expect(await counted(a.apiKey.id)).toBe(6);
+      expect((await send('DELETE', `/api/api-keys/${a.apiKey.id}`, { cookie: p.cookie })).status).toBe(204);
+      expect((await send('GET', '/api/clients', { key: a.secret })).status).toBe(401);
+
+      // Another key near its limit (as if other instances had used it): 200 served, not one more.
+      const b = await createKey(p.cookie, ['clients:read']);
+      const now = reserving.deps.now().getTime();
+      await reserving.sql`
+        INSERT INTO api_key_rate_windows (key_id, window_start, shard, count)
+        VALUES (${b.apiKey.id}, ${new Date(now - (now % 60_000))}, 99, 195)`;
+      const statuses: string[] = [];
+      for (let i = 0; i < 7; i++) {
+        const res = await send('GET', '/api/clients', { key: b.secret });
+        statuses.push(`${res.status} ${res.headers.get('RateLimit')?.replace(/;t=\d+$/, '')}`);
+      }
+      expect(statuses).toEqual([
+        '200 "default";r=4',
+        '200 "default";r=3',
+        '200 "default";r=2',
+        '200 "default";r=1',
+        '200 "default";r=0',
+        '429 "default";r=0',
+        '429 "default";r=0',
+      ]);
     } finally {
       t = outer;
     }

@@ -43,12 +43,31 @@ export async function sendWebhook(
   opts: SendOptions,
 ): Promise<SendOutcome> {
   const started = performance.now();
+  // One deadline for the attempt, released as soon as it ends: a timer cleared and a listener removed
+  // (`AbortSignal.timeout` + `AbortSignal.any` would keep a timer and two signals alive for the whole
+  // timeout after every delivery: thousands at a time in a busy worker).
+  const controller = new AbortController();
+  const deadline = controller.signal;
+  const timer = setTimeout(() => controller.abort(new Error('webhook delivery timed out')), opts.timeoutMs);
+  const stop = () => controller.abort(opts.signal?.reason);
+  if (opts.signal?.aborted) stop();
+  else opts.signal?.addEventListener('abort', stop, { once: true });
+  try {
+    return await attempt(message, opts, deadline, started);
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', stop);
+  }
+}
+
+async function attempt(
+  message: { url: string; headers: Record<string, string>; body: string },
+  opts: SendOptions,
+  deadline: AbortSignal,
+  started: number,
+): Promise<SendOutcome> {
   const elapsed = () => Math.round(performance.now() - started);
   const url = new URL(message.url);
-  const deadline = AbortSignal.any([
-    AbortSignal.timeout(opts.timeoutMs),
-    ...(opts.signal ? [opts.signal] : []),
-  ]);
   const failed = (
     error: NonNullable<SendOutcome['error']>,
     detail?: string,

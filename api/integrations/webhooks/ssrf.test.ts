@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getEventListeners } from 'node:events';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDnsStandIn } from '../../testing/dns-stand-in';
 import { checkAddress } from './address-policy';
 import { createHostResolver } from './resolve';
@@ -208,5 +209,45 @@ describe('sending to a host (local receiver, names from the DNS stand-in)', () =
     });
     expect(outcome).toMatchObject({ ok: true, statusCode: 200, error: null });
     expect(outcome.responseBody).toBe('x'.repeat(2048));
+  });
+
+  it('releases its deadline when the attempt ends: the timer cleared, no listener left on the worker signal', async () => {
+    const worker = new AbortController();
+    const set = vi.spyOn(globalThis, 'setTimeout');
+    const clear = vi.spyOn(globalThis, 'clearTimeout');
+    try {
+      for (const path of ['/a', '/moved']) {
+        const outcome = await sendWebhook(message(`http://receiver.test:${receiver.port}${path}`), {
+          resolve,
+          allowLoopback: true,
+          timeoutMs: 4_321,
+          signal: worker.signal,
+        });
+        expect(outcome.statusCode).not.toBeNull();
+      }
+      const deadlines = set.mock.calls.flatMap((call, i) =>
+        call[1] === 4_321 ? [set.mock.results[i]?.value] : [],
+      );
+      expect(deadlines).toHaveLength(2);
+      for (const timer of deadlines) expect(clear).toHaveBeenCalledWith(timer);
+      expect(getEventListeners(worker.signal, 'abort')).toHaveLength(0);
+    } finally {
+      set.mockRestore();
+      clear.mockRestore();
+    }
+  });
+
+  it('stops at once when the worker signal aborts', async () => {
+    receiver.behave('/slow', { kind: 'hang' });
+    const worker = new AbortController();
+    const sending = sendWebhook(message(`http://receiver.test:${receiver.port}/slow`), {
+      resolve,
+      allowLoopback: true,
+      timeoutMs: 60_000,
+      signal: worker.signal,
+    });
+    await receiver.waitFor((got) => got.some((r) => r.path === '/slow'));
+    worker.abort();
+    expect(await sending).toMatchObject({ ok: false, error: 'timeout' });
   });
 });
