@@ -9,6 +9,7 @@ import {
 } from '@playwright/test';
 import sharp from 'sharp';
 import { providerMessage, signIn, type World, world } from './collaboration-world';
+import { gotoLive } from './support';
 
 /**
  * Issue 26's UI defects from the outside reviews, each seen as a user sees it (worlds set up through the
@@ -21,13 +22,6 @@ const LIVE = { timeout: 10_000 };
 /** The client's password in the collaboration world (`collaboration-world.ts`). */
 const CLIENT_PASSWORD = 'client secret 1';
 const LONG_NAME = 'Müller & Schmidt Kommunikationsdesign und Markenentwicklung';
-
-/** Opens a page and waits until its socket is live (the server's first frame). */
-async function gotoLive(page: Page, url: string) {
-  const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/realtime'));
-  await page.goto(url);
-  await (await socket).waitForEvent('framereceived');
-}
 
 /** An image uploaded by the provider into the world's website project (it waits for the client's decision). */
 async function uploadImage(request: APIRequestContext, w: World): Promise<string> {
