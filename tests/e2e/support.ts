@@ -311,6 +311,29 @@ function describeSockets(sockets: SeenSocket[]): string {
 }
 
 /**
+ * Records the text of every toast the page shows from now on, and returns a reader of them. A toast lives
+ * 4 s: a check made after a clock jump (which also fires its dismissal) or on a busy machine may come after
+ * it left, so look in what was recorded (`expect.poll(toasts)`) rather than on the screen.
+ */
+export async function watchToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          for (const toast of [node, ...node.querySelectorAll('[data-sonner-toast]')]) {
+            if (toast.matches('[data-sonner-toast]')) seen.push(toast.textContent ?? '');
+          }
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
+}
+
+/**
  * Returns once every request `frame` (the page's own by default) sent so far has been reported to the test:
  * a marker request goes out after them, and the browser reports a frame's requests in the order they start.
  */
