@@ -114,9 +114,14 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
   let pingTimer: ReturnType<typeof setInterval> | undefined;
   let pongDeadline: ReturnType<typeof setTimeout> | undefined;
 
+  /** The page's `<html data-realtime>` (a browser page only; tests and other hosts have no document). */
+  const root = options.createSocket ? undefined : globalThis.document?.documentElement;
+
   function setStatus(next: RealtimeStatus) {
     if (next === status) return;
     status = next;
+    // Where a page, a script or an end-to-end test can see the connection: `open` once caught up and live.
+    root?.setAttribute('data-realtime', next);
     for (const listener of statusListeners) listener(next);
   }
 

@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { cn } from './cn';
 
 /**
@@ -6,6 +15,12 @@ import { cn } from './cn';
  * once for `skipDelayDuration`), at a fraction of Radix Tooltip's size (no popper, no portal). It shows on
  * hover and keyboard focus, hides on leave, blur, click and Escape. The tooltip is visual only: give the
  * trigger its own accessible name (e.g. a visually hidden label), the tooltip repeats it for sighted users.
+ *
+ * Hover is read from the browser's own `pointerenter`/`pointerleave`, not React's: React derives its enter
+ * and leave from `pointerover`/`pointerout` and drops an `over` whose `relatedTarget` is one of its nodes.
+ * A tooltip mounted under a resting pointer (the sidebar's, whose module arrives after the collapse, wraps
+ * the link the pointer is already on) gets only such an `over` (from the surviving `<li>`), so React never
+ * reported the enter and the tooltip stayed shut until the pointer left and came back.
  */
 type Timing = { delay: number; skip: number; lastClosed: { current: number } };
 
@@ -64,6 +79,18 @@ export function Tooltip({
   };
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  // Listens from the commit that mounts the wrapper (before the browser's next frame dispatches the
+  // boundary events of nodes that appeared under the pointer); a removed wrapper takes its listeners along.
+  const latest = useRef({ show, hide });
+  latest.current = { show, hide };
+  const listen = useCallback((element: HTMLDivElement | null) => {
+    wrapper.current = element;
+    if (!element) return;
+    element.addEventListener('pointerenter', (event) => {
+      if (event.pointerType === 'mouse') latest.current.show(false);
+    });
+    element.addEventListener('pointerleave', () => latest.current.hide());
+  }, []);
   useEffect(() => {
     if (disabled) {
       window.clearTimeout(timer.current);
@@ -75,9 +102,7 @@ export function Tooltip({
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the wrapper only listens; the trigger inside is the control
     <div
-      ref={wrapper}
-      onPointerEnter={(event) => event.pointerType === 'mouse' && show(false)}
-      onPointerLeave={hide}
+      ref={listen}
       onPointerDown={hide}
       onFocus={(event) => event.target.matches(':focus-visible') && show(true)}
       onBlur={hide}

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, world } from './collaboration-world';
+import { signedInClientContext, world } from './collaboration-world';
 import { expectNoSidewaysScroll, GERMAN_PHONE, gotoLive, LIVE, shot } from './support';
 
 /**
@@ -21,11 +21,10 @@ test('provider and client: messages both ways, offline and back, the badge, a to
   test.setTimeout(120_000);
   const w = await world(request);
   const providerContext = await browser.newContext({ storageState: await request.storageState() });
-  const clientContext = await browser.newContext();
+  const clientContext = await signedInClientContext(browser, request, w);
   try {
     const provider = await providerContext.newPage();
     const client = await clientContext.newPage();
-    await signIn(client, w);
 
     // Both open the project's conversation: the provider on the project page's Messages tab.
     await gotoLive(provider, `/dashboard/projects/${w.website}?tab=messages`);
@@ -95,10 +94,9 @@ test('in German on a phone: the provider’s message reaches the client live, wi
 }) => {
   const w = await world(request, 'de');
   const providerContext = await browser.newContext({ storageState: await request.storageState() });
-  const clientContext = await browser.newContext(GERMAN_PHONE);
+  const clientContext = await signedInClientContext(browser, request, w, GERMAN_PHONE);
   try {
     const client = await clientContext.newPage();
-    await signIn(client, w, { email: 'E-Mail', password: 'Passwort', signIn: 'Anmelden' });
     await gotoLive(client, `/portal/${w.portalId}/dashboard`);
     const badge = client.getByTestId('notification-badge');
     await expect(badge).toBeVisible();

@@ -1,9 +1,17 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type {
+  APIRequestContext,
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Page,
+} from '@playwright/test';
+import { SESSION_KEY } from '../../embed/portal/session/session-key';
 import {
   createClient,
   createPortal,
   createProject,
   ok,
+  PLATFORM,
   providerMessage,
   signUpProvider,
   uniqueEmail,
@@ -136,4 +144,30 @@ export async function signIn(
 ) {
   await submitPortalSignIn(page, w, labels, password);
   await page.waitForURL(`**/portal/${w.portalId}/dashboard`);
+}
+
+/**
+ * A browser of the client who signed in before: a new context whose portal holds the client's session
+ * (signed in through the API, kept where the portal keeps it), so its first page is the page under test.
+ * The sign-in form itself is the portal spec's subject; `signIn` goes through it where a test needs that.
+ */
+export async function signedInClientContext(
+  browser: Browser,
+  request: APIRequestContext,
+  w: { portalId: string; clientEmail: string },
+  options: BrowserContextOptions = {},
+  password = CLIENT_PASSWORD,
+): Promise<BrowserContext> {
+  const session = await ok(
+    await request.post('/api/portal/sign-in', {
+      data: { email: w.clientEmail, password, portalId: w.portalId },
+    }),
+  );
+  return browser.newContext({
+    ...options,
+    storageState: {
+      cookies: [],
+      origins: [{ origin: PLATFORM, localStorage: [{ name: SESSION_KEY, value: JSON.stringify(session) }] }],
+    },
+  });
 }

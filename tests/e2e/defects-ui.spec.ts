@@ -8,7 +8,14 @@ import {
   test,
 } from '@playwright/test';
 import sharp from 'sharp';
-import { providerMessage, signIn, type World, world } from './collaboration-world';
+import {
+  clientToken,
+  providerMessage,
+  signedInClientContext,
+  type World,
+  world,
+} from './collaboration-world';
+import { gotoLive, LIVE } from './support';
 
 /**
  * Issue 26's UI defects from the outside reviews, each seen as a user sees it (worlds set up through the
@@ -17,17 +24,7 @@ import { providerMessage, signIn, type World, world } from './collaboration-worl
  * Messages item, and the pin viewer left in "adding" after a decision.
  */
 
-const LIVE = { timeout: 10_000 };
-/** The client's password in the collaboration world (`collaboration-world.ts`). */
-const CLIENT_PASSWORD = 'client secret 1';
 const LONG_NAME = 'Müller & Schmidt Kommunikationsdesign und Markenentwicklung';
-
-/** Opens a page and waits until its socket is live (the server's first frame). */
-async function gotoLive(page: Page, url: string) {
-  const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/realtime'));
-  await page.goto(url);
-  await (await socket).waitForEvent('framereceived');
-}
 
 /** An image uploaded by the provider into the world's website project (it waits for the client's decision). */
 async function uploadImage(request: APIRequestContext, w: World): Promise<string> {
@@ -40,15 +37,6 @@ async function uploadImage(request: APIRequestContext, w: World): Promise<string
   expect(res.status()).toBe(201);
   const body = (await res.json()) as { id?: string; file?: { id: string } };
   return body.file?.id ?? body.id ?? '';
-}
-
-/** The client's bearer token (a portal session through the API). */
-async function clientToken(request: APIRequestContext, w: World): Promise<string> {
-  const res = await request.post('/api/portal/sign-in', {
-    data: { email: w.clientEmail, password: CLIENT_PASSWORD, portalId: w.portalId },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { token: string }).token;
 }
 
 async function clientMessage(request: APIRequestContext, w: World, token: string, body: string) {
@@ -99,15 +87,19 @@ async function contrastViolations(page: Page): Promise<string[]> {
   return results.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`));
 }
 
-async function clientPage(browser: Browser, w: World, width: number, locale = 'en-US') {
-  const context = await browser.newContext({ locale, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const labels =
-    locale === 'de-DE'
-      ? { email: 'E-Mail', password: 'Passwort', signIn: 'Anmelden' }
-      : { email: 'Email', password: 'Password', signIn: 'Sign in' };
-  await signIn(page, w, labels);
-  return { context, page };
+/** The client's page at `width` px, already signed in (its first page is the one the test opens). */
+async function clientPage(
+  browser: Browser,
+  request: APIRequestContext,
+  w: World,
+  width: number,
+  locale = 'en-US',
+) {
+  const context = await signedInClientContext(browser, request, w, {
+    locale,
+    viewport: { width, height: 900 },
+  });
+  return { context, page: await context.newPage() };
 }
 
 test('toasts never cover the actions of the portal’s Files page and the dashboard’s file page (1280 px), nor the portal’s tab bar (390 px)', async ({
@@ -117,10 +109,10 @@ test('toasts never cover the actions of the portal’s Files page and the dashbo
   test.setTimeout(90_000);
   const w = await world(request);
   const fileId = await uploadImage(request, w);
-  const token = await clientToken(request, w);
+  const token = await clientToken(request, { email: w.clientEmail, portalId: w.portalId });
 
   // The client on the Files page: the provider's message arrives as a toast.
-  const client = await clientPage(browser, w, 1280);
+  const client = await clientPage(browser, request, w, 1280);
   try {
     await gotoLive(client.page, `/portal/${w.portalId}/files`);
     await expect(client.page.getByRole('button', { name: 'Upload files' }).first()).toBeVisible();
@@ -149,7 +141,7 @@ test('toasts never cover the actions of the portal’s Files page and the dashbo
   }
 
   // On a phone, the toast sits above the portal's bottom tab bar.
-  const phone = await clientPage(browser, w, 390);
+  const phone = await clientPage(browser, request, w, 390);
   try {
     await gotoLive(phone.page, `/portal/${w.portalId}/files`);
     const tabBar = phone.page.getByRole('navigation', { name: 'Portal' }).last();
@@ -168,9 +160,12 @@ test('the portal header shows a long German name whole, on two lines at most, at
   const w = await world(request, 'de');
   const renamed = await request.patch(`/api/portals/${w.portalId}`, { data: { portalName: LONG_NAME } });
   expect(renamed.status()).toBe(200);
-  for (const width of [1280, 390]) {
-    const { context, page } = await clientPage(browser, w, width, 'de-DE');
-    try {
+  // One window, first wide, then as narrow as a phone (the header follows the width without a reload).
+  const { context, page } = await clientPage(browser, request, w, 1280, 'de-DE');
+  try {
+    await page.goto(`/portal/${w.portalId}/dashboard`);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
       const name = page.locator('header').getByTitle(LONG_NAME);
       await expect(name).toBeVisible();
       const fit = await name.evaluate((el) => {
@@ -199,9 +194,9 @@ test('the portal header shows a long German name whole, on two lines at most, at
       expect(fit.header, `${width} px`).toBeGreaterThan(0);
       // The first words are there as they are written, not cut inside a word.
       await expect(name).toContainText('Müller & Schmidt');
-    } finally {
-      await context.close();
     }
+  } finally {
+    await context.close();
   }
 });
 
@@ -216,7 +211,7 @@ test('timestamps and secondary text pass WCAG AA contrast: conversations in the 
     storageState: await request.storageState(),
     viewport: { width: 1280, height: 900 },
   });
-  const client = await clientPage(browser, w, 1280);
+  const client = await clientPage(browser, request, w, 1280);
   try {
     const provider = await providerContext.newPage();
     await provider.goto(`/dashboard/messages/${w.website}`);
@@ -286,7 +281,7 @@ test('the portal’s Messages item shows the unread messages, live, and clears o
   request,
 }) => {
   const w = await world(request);
-  const { context, page } = await clientPage(browser, w, 1280);
+  const { context, page } = await clientPage(browser, request, w, 1280);
   try {
     await gotoLive(page, `/portal/${w.portalId}/dashboard`);
     const messages: Locator = page
@@ -313,7 +308,7 @@ test('the portal’s Messages item shows the unread messages, live, and clears o
 test('the client’s pin viewer leaves "adding" once the decision is taken', async ({ browser, request }) => {
   const w = await world(request);
   const fileId = await uploadImage(request, w);
-  const { context, page } = await clientPage(browser, w, 1280);
+  const { context, page } = await clientPage(browser, request, w, 1280);
   try {
     await page.goto(`/portal/${w.portalId}/files/${fileId}`);
     const add = page.getByRole('button', { name: /Add feedback pin|Done adding pins/ }).first();

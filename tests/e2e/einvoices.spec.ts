@@ -7,7 +7,7 @@ import {
   xsdProblems,
 } from '../../api/services/invoices/einvoice/testing';
 import { QPDF } from '../../api/services/invoices/pdf/pdf-tools';
-import { signIn, world } from './collaboration-world';
+import { signedInClientContext, world } from './collaboration-world';
 import { expectNoSidewaysScroll, latestMail, ok, setProfileLanguage } from './support';
 
 /**
@@ -28,7 +28,6 @@ const TEXTS = {
     zugferd: 'ZUGFeRD PDF',
     invoiceHeading: (n: string) => `Invoice ${n}`,
     phoneHint: /Your invoice settings have no phone number, which XRechnung requires/,
-    signIn: { email: 'Email', password: 'Password', signIn: 'Sign in' },
   },
   de: {
     locale: 'de-DE',
@@ -36,7 +35,6 @@ const TEXTS = {
     zugferd: 'ZUGFeRD-PDF',
     invoiceHeading: (n: string) => `Rechnung ${n}`,
     phoneHint: /In Ihren Rechnungseinstellungen fehlt die Telefonnummer, die die XRechnung verlangt/,
-    signIn: { email: 'E-Mail', password: 'Passwort', signIn: 'Anmelden' },
   },
 } as const;
 
@@ -163,10 +161,13 @@ for (const language of ['en', 'de'] as const) {
       await provider.close();
     }
 
-    const client = await browser.newContext({ ...PIXEL, locale: text.locale, acceptDownloads: true });
+    const client = await signedInClientContext(browser, request, w, {
+      ...PIXEL,
+      locale: text.locale,
+      acceptDownloads: true,
+    });
     try {
       const page = await client.newPage();
-      await signIn(page, w, text.signIn);
       await page.goto(`/portal/${w.portalId}/invoices/${invoice.id}`);
       await expect(
         page.getByRole('heading', { level: 1, name: text.invoiceHeading(invoice.number) }),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import { signIn, world } from './collaboration-world';
+import { signedInClientContext, world } from './collaboration-world';
 import { GERMAN_PHONE, gotoLive, LIVE, shot } from './support';
 
 /**
@@ -81,11 +81,10 @@ test('provider and client: upload with progress, pinned feedback, a revision, a 
     storageState: await request.storageState(),
     acceptDownloads: true,
   });
-  const clientContext = await browser.newContext();
+  const clientContext = await signedInClientContext(browser, request, w);
   try {
     const provider = await providerContext.newPage();
     const client = await clientContext.newPage();
-    await signIn(client, w);
     await gotoLive(client, `/portal/${w.portalId}/files`);
     await expect(client.getByRole('heading', { name: 'Files', level: 1 })).toBeVisible();
 
@@ -194,10 +193,9 @@ test('in German on a phone: the client sees a deliverable with its thumbnail and
     multipart: { file: { name: 'startseite-entwurf.png', mimeType: 'image/png', buffer: png } },
   });
   expect(upload.status()).toBe(201);
-  const clientContext = await browser.newContext(GERMAN_PHONE);
+  const clientContext = await signedInClientContext(browser, request, w, GERMAN_PHONE);
   try {
     const client = await clientContext.newPage();
-    await signIn(client, w, { email: 'E-Mail', password: 'Passwort', signIn: 'Anmelden' });
     await client.goto(`/portal/${w.portalId}/files`);
     await expect(client.getByRole('heading', { name: 'Dateien', level: 1 })).toBeVisible();
     await expect(client.getByText('Wartet auf Ihre Prüfung').first()).toBeVisible();

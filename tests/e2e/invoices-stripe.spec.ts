@@ -1,6 +1,6 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { STRIPE_URL } from '../../playwright.config';
-import { signIn, world } from './collaboration-world';
+import { signedInClientContext, world } from './collaboration-world';
 import { gotoLive, shot } from './support';
 
 /**
@@ -40,7 +40,7 @@ test('Stripe: sent through the payment provider, paid by card from the portal, p
   const { id } = (await draft.json()) as { id: string };
 
   const providerContext = await browser.newContext({ storageState: await request.storageState() });
-  const clientContext = await browser.newContext();
+  const clientContext = await signedInClientContext(browser, request, w);
   try {
     const provider = await providerContext.newPage();
     await gotoLive(provider, `/dashboard/invoices/${id}`);
@@ -55,7 +55,6 @@ test('Stripe: sent through the payment provider, paid by card from the portal, p
     await shot(provider, 'invoices-stripe/provider-sent');
 
     const client = await clientContext.newPage();
-    await signIn(client, w);
     await client.goto(`/portal/${w.portalId}/invoices/${id}`);
     await expect(client.getByRole('heading', { name: /INV-0001/ })).toBeVisible();
     // 12.5 × 80.00 + 99.90 = 1,099.90 net, 19 % = 208.98 tax: 1,308.88.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, world } from './collaboration-world';
+import { signedInClientContext, world } from './collaboration-world';
 import { expectNoSidewaysScroll, GERMAN_PHONE, LIVE, ok, shot } from './support';
 
 /**
@@ -63,10 +63,9 @@ test('a partial payment leaves a balance due on both sides, and the rest marks t
   await shot(page, 'partial-payments/provider-en');
 
   // The client, in German on a phone, sees what is still due.
-  const phone = await browser.newContext(GERMAN_PHONE);
+  const phone = await signedInClientContext(browser, page.request, w, GERMAN_PHONE);
   try {
     const client = await phone.newPage();
-    await signIn(client, w, { email: 'E-Mail', password: 'Passwort', signIn: 'Anmelden' });
     await client.goto(`/portal/${w.portalId}/invoices`);
     const row = client.getByRole('region', { name: 'Zu bezahlen', exact: true }).getByRole('link').first();
     await expect(row).toContainText(number);

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { signIn, type World, world } from './collaboration-world';
+import { signedInClientContext, type World, world } from './collaboration-world';
 import { expectNoSidewaysScroll, GERMAN_PHONE, LIVE, latestMail, ok, shot } from './support';
 
 /**
@@ -77,10 +77,9 @@ test('a reminder for an overdue invoice goes to the outbox, shows in its history
     await provider.close();
   }
 
-  const client = await browser.newContext(GERMAN_PHONE);
+  const client = await signedInClientContext(browser, request, w, GERMAN_PHONE);
   try {
     const page = await client.newPage();
-    await signIn(page, w, { email: 'E-Mail', password: 'Passwort', signIn: 'Anmelden' });
     await page.goto(`/portal/${w.portalId}/invoices`);
     const totals = page.getByRole('region', { name: 'Offener Gesamtbetrag' });
     await expect(totals).toContainText('1 überfällig');

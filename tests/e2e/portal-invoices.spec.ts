@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { signIn, type World, world } from './collaboration-world';
+import { signedInClientContext, signIn, type World, world } from './collaboration-world';
 import { axeViolations, expectNoSidewaysScroll, GERMAN_PHONE, gotoLive, LIVE, ok, shot } from './support';
 
 /**
@@ -190,10 +190,9 @@ test('in German on a phone: the invoice list, an overdue invoice and its page fi
   await ok(await request.patch('/api/invoice-settings', { data: { paymentInstructions: INSTRUCTIONS } }));
   const soon = await sentInvoice(request, w, inDays(10));
   const late = await sentInvoice(request, w, inDays(-3));
-  const context = await browser.newContext(GERMAN_PHONE);
+  const context = await signedInClientContext(browser, request, w, GERMAN_PHONE);
   try {
     const page = await context.newPage();
-    await signIn(page, w, { email: 'E-Mail', password: 'Passwort', signIn: 'Anmelden' });
     await page.goto(`/portal/${w.portalId}/invoices`);
     await expect(page.getByRole('heading', { level: 1, name: 'Rechnungen' })).toBeVisible();
     const totals = page.getByRole('region', { name: 'Offener Gesamtbetrag' });

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { signIn, type World, world } from './collaboration-world';
+import { signedInClientContext, signIn, type World, world } from './collaboration-world';
 import { expectNoSidewaysScroll, GERMAN_PHONE, gotoLive, LIVE, ok, shot } from './support';
 
 /**
@@ -150,10 +150,9 @@ test('Portal (de, phone): the client accepts a quote, and a second acceptance is
   const sent = await ok<{ number: string; contentSha256: string }>(
     await request.post(`/api/quotes/${quoteId}/send`),
   );
-  const context = await browser.newContext(GERMAN_PHONE);
+  const context = await signedInClientContext(browser, request, w, GERMAN_PHONE);
   try {
     const page = await context.newPage();
-    await signIn(page, w, { email: 'E-Mail', password: 'Passwort', signIn: 'Anmelden' });
     await page.goto(`/portal/${w.portalId}/invoices`);
     const quotes = page.getByRole('region', { name: 'Angebote' });
     await expect(quotes.getByRole('link')).toContainText(sent.number);

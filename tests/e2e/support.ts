@@ -217,45 +217,120 @@ export const LIVE = { timeout: 10_000 };
  */
 export const FIRST_LOAD = { timeout: 60_000 };
 
+/** How long a page that has loaded may take to have its realtime socket live (it connects once idle). */
+export const SOCKET_LIVE = { timeout: 30_000 };
+
 /**
- * Opens `url` and waits until its realtime socket is live (the server's first frame, `ready`): the apps
- * connect once the page has settled, and what happens before that is in the data the page loaded. Returns
- * the frames the socket receives from then on. A page inside a widget's frame counts too.
+ * Opens `url` and waits until its realtime connection is live: the page's `<html data-realtime="open">`
+ * (shared/realtime/client.ts: the server answered the socket's hello and caught it up, so whatever happens
+ * from now on reaches the page live; what happened before is in the data the page loaded). The attribute
+ * belongs to the new document: the socket of the page being left, which a busy machine may open just as
+ * the navigation starts and which closes with it, can never be taken for this page's. Fails with a clear
+ * message after `SOCKET_LIVE` (never hangs to the test's timeout). Returns the frames the page's realtime
+ * sockets receive, as they come.
  */
-export async function gotoLive(page: Page, url: string): Promise<string[]> {
-  // Only a socket of the new document counts: the page being left may open its own late (a busy machine)
-  // just as the navigation starts; that one closes with it and hears nothing of what follows.
-  let committed = false;
-  const onNavigated = (frame: import('@playwright/test').Frame) => {
-    if (frame === page.mainFrame()) committed = true;
-  };
-  page.on('framenavigated', onNavigated);
-  const live = socketLive(page, () => committed);
+export async function gotoLive(page: Page, url: string, opts = SOCKET_LIVE): Promise<string[]> {
+  const { frames, sockets } = realtimeFrames(page);
+  await page.goto(url);
   try {
-    await page.goto(url);
-  } finally {
-    page.off('framenavigated', onNavigated);
+    await expect(page.locator('html[data-realtime="open"]')).toBeAttached(opts);
+  } catch (error) {
+    const status = await page
+      .locator('html')
+      .getAttribute('data-realtime', { timeout: 1_000 })
+      .catch(() => 'unknown');
+    throw new Error(
+      `the realtime connection of ${url} was not live after ${opts.timeout / 1000} s: <html data-realtime="${status}">, sockets seen: ${describeSockets(sockets)}`,
+      { cause: error },
+    );
   }
-  return live;
+  return frames;
 }
 
 /**
- * The frames of the next realtime socket the page (or a frame in it) opens, once the first one came;
- * `accept` may pass over sockets opened too early.
+ * The frames of the realtime sockets the page (or a frame in it, e.g. the widget's cross-site portal)
+ * opens from now on, once one of them has received its first frame; every later frame of every such
+ * socket is added as it comes. A socket that closes before its first frame (the page left, a reconnect)
+ * is passed over for the next. Rejects with the sockets it saw after `timeout` (60 s: call it before the
+ * page loads).
  */
-export function socketLive(page: Page, accept: () => boolean = () => true): Promise<string[]> {
+export function socketLive(page: Page, { timeout = 60_000 } = {}): Promise<string[]> {
+  const { frames, sockets, first } = realtimeFrames(page);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const live = Promise.race([
+    first.then(() => frames),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `no realtime socket received a frame within ${timeout / 1000} s (sockets seen: ${describeSockets(sockets)})`,
+            ),
+          ),
+        timeout,
+      );
+      timer.unref?.();
+    }),
+  ]).finally(() => clearTimeout(timer));
+  // Awaited later by the caller; a rejection before that is not an unhandled one.
+  live.catch(() => {});
+  return live;
+}
+
+type SeenSocket = { frames: number; closed: boolean };
+
+/** Collects the frames of every `/api/realtime` socket the page opens from now on. */
+function realtimeFrames(page: Page): { frames: string[]; sockets: SeenSocket[]; first: Promise<void> } {
   const frames: string[] = [];
-  return new Promise((resolve) => {
-    const onSocket = (ws: import('@playwright/test').WebSocket) => {
-      if (!ws.url().endsWith('/api/realtime') || !accept()) return;
-      page.off('websocket', onSocket);
-      ws.on('framereceived', (frame) => {
-        frames.push(String(frame.payload));
-        resolve(frames);
-      });
-    };
-    page.on('websocket', onSocket);
+  const sockets: SeenSocket[] = [];
+  let firstFrame!: () => void;
+  const first = new Promise<void>((resolve) => {
+    firstFrame = resolve;
   });
+  const onSocket = (ws: import('@playwright/test').WebSocket) => {
+    if (!ws.url().endsWith('/api/realtime')) return;
+    const seen: SeenSocket = { frames: 0, closed: false };
+    sockets.push(seen);
+    ws.on('framereceived', (frame) => {
+      seen.frames += 1;
+      frames.push(String(frame.payload));
+      firstFrame();
+    });
+    ws.on('close', () => {
+      seen.closed = true;
+    });
+  };
+  page.on('websocket', onSocket);
+  page.once('close', () => page.off('websocket', onSocket));
+  return { frames, sockets, first };
+}
+
+function describeSockets(sockets: SeenSocket[]): string {
+  if (sockets.length === 0) return 'none';
+  return sockets.map((s) => `${s.frames} frame(s)${s.closed ? ', closed' : ''}`).join('; ');
+}
+
+/**
+ * Records the text of every toast the page shows from now on, and returns a reader of them. A toast lives
+ * 4 s: a check made after a clock jump (which also fires its dismissal) or on a busy machine may come after
+ * it left, so look in what was recorded (`expect.poll(toasts)`) rather than on the screen.
+ */
+export async function watchToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          for (const toast of [node, ...node.querySelectorAll('[data-sonner-toast]')]) {
+            if (toast.matches('[data-sonner-toast]')) seen.push(toast.textContent ?? '');
+          }
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
 }
 
 /**
