@@ -54,7 +54,7 @@ describe('payments: activity, undo, Stripe invoice balance', () => {
     return ((await res.json()) as { items: ActivityItem[] }).items.map((i) => ({
       ...i,
       title: i.title.replaceAll('\u00a0', ' '),
-      description: i.description.replaceAll('\u00a0', ' '),
+      description: i.description?.replaceAll('\u00a0', ' ') ?? null,
     }));
   };
   const sums = async (invoiceId: string) => {
