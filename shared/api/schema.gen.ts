@@ -6553,6 +6553,11 @@ export interface components {
             currency: "EUR" | "USD";
             description: string | null;
             dueDate: string | null;
+            /** @description Which e-invoices of the invoice (and of its credit note) can be downloaded now: false while the provider’s details lack what it needs (the seller’s phone for XRechnung; countries on an invoice sent before the legal content), when the download would answer 422 `einvoice_incomplete`. */
+            eInvoices: {
+                xrechnung: boolean;
+                zugferd: boolean;
+            };
             /** Format: uuid */
             id: string;
             /** Format: date-time */
