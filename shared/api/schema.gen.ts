@@ -6531,6 +6531,10 @@ export interface components {
          *       "amountCents": 5950,
          *       "creditNoteNumber": null,
          *       "refunds": [],
+         *       "eInvoices": {
+         *         "xrechnung": true,
+         *         "zugferd": true
+         *       },
          *       "payment": {
          *         "method": "none",
          *         "instructions": null
