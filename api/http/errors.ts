@@ -64,6 +64,8 @@ export const STATUS: Record<
   invoice_not_payable: 409,
   // A payment over the balance still due (issue 28, partial payments).
   payment_exceeds_balance: 422,
+  // Only a payment recorded by hand, on an invoice not cancelled, can be taken back (issue 28).
+  payment_not_removable: 409,
   // Quotes (issue 28): a sent quote is immutable; a decision is taken once, while it is valid, on the content
   // the client saw; each part of an accepted quote is invoiced once.
   quote_not_editable: 409,

@@ -5,7 +5,7 @@ import type { AppDeps } from '../http/context';
 import { isLastAttempt } from '../jobs/backoff';
 import { type ActiveConnection, activeConnection } from './connection';
 import { isStripeError, stripeClient, stripeFailure } from './stripe-client';
-import { publishSeqs, queueStripeClose, recordStripeEvent } from './stripe-jobs';
+import { publishSeqs, queueStripeClose, queueStripeCredits, recordStripeEvent } from './stripe-jobs';
 
 /*
  * Sending an invoice through the provider's Stripe account (issue 21): the client's Stripe customer
@@ -226,6 +226,14 @@ export async function pushInvoiceToStripe(
         WHERE provider_id = ${providerId} AND id = ${invoiceId} AND status NOT IN ('sent', 'overdue')
           AND stripe_invoice_id IS NOT NULL`;
       if (closed) await queueStripeClose(tx, deps.jobs, providerId, invoiceId);
+    }
+    // Payments recorded by hand before the Stripe invoice was open: credited on it now (issue 28), so it
+    // asks for the balance.
+    if (final.outcome === 'sent') {
+      const [byHand] = await tx`
+        SELECT 1 FROM invoice_payments
+        WHERE provider_id = ${providerId} AND invoice_id = ${invoiceId} AND source = 'manual' LIMIT 1`;
+      if (byHand) await queueStripeCredits(tx, deps.jobs, providerId, invoiceId);
     }
   });
   await publishSeqs(deps, providerId, seqs);

@@ -10,7 +10,8 @@ import { publishActivity, recordActivity } from '../services/activity/record-act
  *   - `stripe_push_invoice`   a sent invoice is created, finalised and sent in the provider's Stripe;
  *   - `stripe_close_invoice`  an invoice that left sent/overdue (cancelled, paid in any way): its open
  *                             Checkout sessions expire, its Stripe invoice is voided or settled;
- *   - `stripe_refund_payment` a payment that arrived for an invoice already closed goes back.
+ *   - `stripe_refund_payment` a payment that arrived for an invoice already closed goes back;
+ *   - `stripe_sync_credits`   payments recorded by hand become credit notes on the Stripe invoice (issue 28).
  * And what the provider is told when such work is given up (an `invoice_status` activity row with an
  * `event`, rendered by `services/activity/activity-view.ts`).
  */
@@ -67,6 +68,32 @@ export async function queueStripeClose(
     'stripe_close_invoice',
     { providerId, invoiceId },
     { jobKey: `stripe-close:${invoiceId}` },
+  );
+  return true;
+}
+
+/**
+ * Queues crediting hand-recorded payments on the invoice's Stripe invoice (`stripe_sync_credits`,
+ * `stripe-credits.ts`), in the transaction that recorded or took back a payment, when it has one (a push
+ * still running queues it itself once the Stripe invoice is open). One waiting job per invoice: each run
+ * syncs everything.
+ * @returns whether a job was queued
+ */
+export async function queueStripeCredits(
+  tx: Tx | Sql,
+  jobs: Jobs,
+  providerId: string,
+  invoiceId: string,
+): Promise<boolean> {
+  const [row] = await tx<{ id: string }[]>`
+    SELECT id FROM invoices
+    WHERE provider_id = ${providerId} AND id = ${invoiceId} AND stripe_invoice_id IS NOT NULL`;
+  if (!row) return false;
+  await jobs.enqueue(
+    tx,
+    'stripe_sync_credits',
+    { providerId, invoiceId },
+    { jobKey: `stripe-credits:${invoiceId}` },
   );
   return true;
 }

@@ -217,4 +217,51 @@ describe('the demo’s legal content and e-invoices', () => {
     expect(detail.decision).toMatchObject({ outcome: 'accepted', name: 'Ada Demo' });
     expect(detail.decision?.contentSha256).toBe(detail.contentSha256);
   });
+
+  it('has a monthly recurring invoice for the German client, reminders on with three steps, a part-paid invoice', async () => {
+    const recurring = (await (await get('/api/recurring-invoices')).json()) as {
+      items: {
+        client: { name: string };
+        frequency: string;
+        status: string;
+        nextDate: string | null;
+        currency: string;
+      }[];
+    };
+    expect(recurring.items).toEqual([
+      expect.objectContaining({
+        client: expect.objectContaining({ name: 'Jörg Demo' }),
+        frequency: 'monthly',
+        status: 'active',
+        currency: 'EUR',
+      }),
+    ]);
+    expect(recurring.items[0]?.nextDate?.endsWith('-01')).toBe(true);
+    const reminders = (await (await get('/api/invoice-settings/reminders')).json()) as {
+      enabled: boolean;
+      steps: { daysAfterDue: number; textEn: string; textDe: string }[];
+    };
+    expect(reminders.enabled).toBe(true);
+    expect(reminders.steps.map((s) => s.daysAfterDue)).toEqual([7, 14, 30]);
+    expect(
+      reminders.steps.every((s) => s.textEn.length > 20 && s.textDe.length > 20 && s.textEn !== s.textDe),
+    ).toBe(true);
+    const list = (await (await get('/api/invoices?limit=50')).json()) as InvoiceList;
+    const overdue = list.items.find((i) => i.status === 'overdue');
+    const sent = (await (await get(`/api/invoices/${overdue?.id}/reminders`)).json()) as {
+      items: { step: number }[];
+      next: { step: number } | null;
+    };
+    expect(sent.items.map((r) => r.step)).toEqual([1, 2]);
+    expect(sent.next?.step).toBe(3);
+    const partPaid = list.items.filter((i) => i.paidCents > 0 && i.status === 'sent');
+    expect(partPaid).toHaveLength(1);
+    const detail = (await (await get(`/api/invoices/${partPaid[0]?.id}`)).json()) as Invoice;
+    expect(detail).toMatchObject({
+      language: 'de',
+      paidCents: 50_000,
+      balanceCents: detail.amountCents - 50_000,
+    });
+    expect(detail.payments).toMatchObject([{ source: 'manual', amountCents: 50_000, method: 'Überweisung' }]);
+  });
 });

@@ -202,6 +202,20 @@ export function useRecordPayment(invoiceId: string) {
   });
 }
 
+/** Takes back a payment recorded by hand by mistake (issue 28); answers the invoice without it. */
+export function useRemovePayment(invoiceId: string) {
+  const settle = useSettle();
+  return useMutation({
+    mutationFn: (paymentId: string): Promise<Invoice> =>
+      callApi(
+        api.DELETE('/api/invoices/{invoiceId}/payments/{paymentId}', {
+          params: { path: { invoiceId, paymentId } },
+        }),
+      ),
+    onSuccess: (invoice) => settle(invoice, invoiceId),
+  });
+}
+
 export function useCancelInvoice(invoiceId: string) {
   const settle = useSettle();
   return useMutation({

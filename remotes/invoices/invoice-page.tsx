@@ -421,6 +421,16 @@ function History({ invoice }: { invoice: Invoice }) {
   // dates them to the second: never before the closing they came after.
   const closedAt = invoice.cancelledAt ?? invoice.paidAt ?? '';
   for (const payment of invoice.payments) {
+    // Every payment applied (issue 28: parts by hand or through Stripe; the last one also reads "Paid").
+    if (payment.outcome === 'applied')
+      steps.push({
+        key: `applied-${payment.id}`,
+        text: t('history.payment', {
+          amount: money(payment.amountCents, payment.currency, lang),
+          source: t(`payments.source.${payment.source}`),
+        }),
+        at: payment.receivedAt,
+      });
     const key = latePaymentKey(payment);
     if (key)
       steps.push({

@@ -6,10 +6,11 @@ import { applyPayment, CURRENCY_DECIMALS } from '../../shared/contracts/payments
 import { buttonClass } from '../../shared/ui/button';
 import { TitledCard } from '../../shared/ui/card';
 import { DateField } from '../../shared/ui/date-field';
+import { DeleteDialog } from '../../shared/ui/delete-dialog';
 import { EntityFormDialog, useEntityForm } from '../../shared/ui/entity-form-dialog';
 import { Field } from '../../shared/ui/field';
 import { toast } from '../../shared/ui/toaster';
-import { useRecordPayment } from './api';
+import { useRecordPayment, useRemovePayment } from './api';
 import { amountText, formatDay, money, today } from './format';
 import { useInvoiceTexts } from './i18n';
 
@@ -17,11 +18,15 @@ import { useInvoiceTexts } from './i18n';
  * Partial payments on the invoice page (issue 28): paid so far, the balance due, every payment applied
  * (by hand or through Stripe) and, while the invoice is open, "Record payment" (amount at most the balance,
  * the day it arrived, method and note). The payment that pays the rest marks the invoice paid (server).
+ * A payment recorded by hand can be removed again (a mistake; confirm first): the balance goes up again and
+ * a paid invoice opens again (server). Payments through Stripe are money that moved: refunded in Stripe.
  */
 export function PaymentsCard({ invoice }: { invoice: Invoice }) {
   const { t, lang } = useInvoiceTexts();
   const [open, setOpen] = useState(false);
+  const [removing, setRemoving] = useState<Invoice['payments'][number] | null>(null);
   const open_ = invoice.status === 'sent' || invoice.status === 'overdue';
+  const removable = open_ || invoice.status === 'paid';
   const applied = invoice.payments.filter((p) => p.outcome === 'applied');
   if (invoice.status === 'draft') return null;
   const amount = (cents: number) => money(cents, invoice.currency, lang);
@@ -50,7 +55,22 @@ export function PaymentsCard({ invoice }: { invoice: Invoice }) {
                 {p.method ? ` · ${p.method}` : ''}
                 {p.note ? <span className="block text-muted">{p.note}</span> : null}
               </span>
-              <span className="tabular-nums">{amount(p.amountCents)}</span>
+              <span className="flex shrink-0 items-center gap-2">
+                <span className="tabular-nums">{amount(p.amountCents)}</span>
+                {removable && p.source === 'manual' ? (
+                  <button
+                    type="button"
+                    className={buttonClass('ghost', 'sm')}
+                    aria-label={t('payments.removeLabel', {
+                      amount: amount(p.amountCents),
+                      date: formatDay(p.paidOn, lang),
+                    })}
+                    onClick={() => setRemoving(p)}
+                  >
+                    {t('payments.remove')}
+                  </button>
+                ) : null}
+              </span>
             </li>
           ))}
         </ul>
@@ -66,7 +86,50 @@ export function PaymentsCard({ invoice }: { invoice: Invoice }) {
         </button>
       ) : null}
       {open ? <RecordPaymentDialog invoice={invoice} onClose={() => setOpen(false)} /> : null}
+      {removing ? (
+        <RemovePaymentDialog invoice={invoice} payment={removing} onClose={() => setRemoving(null)} />
+      ) : null}
     </TitledCard>
+  );
+}
+
+/** Asks before taking back a payment recorded by hand (the shared delete dialog with this card's texts). */
+function RemovePaymentDialog({
+  invoice,
+  payment,
+  onClose,
+}: {
+  invoice: Invoice;
+  payment: Invoice['payments'][number];
+  onClose: () => void;
+}) {
+  const { t, lang } = useInvoiceTexts();
+  const remove = useRemovePayment(invoice.id);
+  const keys: Record<string, string> = {
+    'delete.title': 'payments.removeTitle',
+    'delete.body': 'payments.removeBody',
+    'delete.confirm': 'payments.removeConfirm',
+    'toast.deleted': 'payments.removed',
+    'toast.deleteFailed': 'payments.removeFailed',
+  };
+  return (
+    <DeleteDialog
+      t={(key, values) =>
+        t(keys[key] ?? key, { ...values, amount: money(payment.amountCents, invoice.currency, lang) })
+      }
+      open
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      remove={() => remove.mutateAsync(payment.id)}
+      onDeleted={onClose}
+      onFailure={(cause) => {
+        onClose();
+        toast.error(t('payments.removeFailed'), {
+          description: (cause as Partial<ApiError> | undefined)?.message,
+        });
+      }}
+    />
   );
 }
 

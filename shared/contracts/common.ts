@@ -147,6 +147,8 @@ export const ErrorCode = z.enum([
   'invoice_not_payable',
   // a payment over the invoice's balance due (issue 28, partial payments)
   'payment_exceeds_balance',
+  // taking back a payment that was not recorded by hand, or on a cancelled invoice (issue 28)
+  'payment_not_removable',
   // Quotes (issue 28).
   'quote_not_editable',
   'quote_transition_not_allowed',

@@ -646,6 +646,15 @@ export const PortalInvoiceDetail = z
       .meta({
         description: 'Card payments that arrived after the invoice was cancelled or paid, and their refund.',
       }),
+    eInvoices: z
+      .object({
+        xrechnung: z.boolean(),
+        zugferd: z.boolean(),
+      })
+      .meta({
+        description:
+          'Which e-invoices of the invoice (and of its credit note) can be downloaded now: false while the provider’s details lack what it needs (the seller’s phone for XRechnung; countries on an invoice sent before the legal content), when the download would answer 422 `einvoice_incomplete`.',
+      }),
     payment: z.object({
       method: z.enum(['card', 'instructions', 'none']).meta({
         description: 'card: the pay button (Stripe); instructions: text how to pay; none: nothing to pay.',

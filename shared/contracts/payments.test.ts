@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_AMOUNT_CENTS } from './money';
-import { applyPayment, balanceDue, InvoicePaymentCreate } from './payments';
+import {
+  applyPayment,
+  balanceDue,
+  InvoicePaymentCreate,
+  removePayment,
+  statusAfterRemoval,
+} from './payments';
 
 describe('partial payments (property)', () => {
   it('a sequence of payments never exceeds the total, balance = total − sum, settled exactly at zero', () => {
@@ -68,5 +74,53 @@ describe('partial payments (property)', () => {
     expect(problem(1e30)).not.toBeNull();
     expect(problem('100')).toBe('validation.paymentAmount');
     expect(applyPayment(100, 0, Number.MAX_SAFE_INTEGER + 2)).toEqual({ ok: false, reason: 'not_positive' });
+  });
+});
+
+describe('taking a payment back (property)', () => {
+  it('payments applied and any of them removed again: paid = sum of the rest, never below 0 or over the total', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: MAX_AMOUNT_CENTS }),
+        fc.array(fc.integer({ min: 1, max: MAX_AMOUNT_CENTS }), { maxLength: 12 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        (total, attempts, removals) => {
+          let paid = 0;
+          const kept: number[] = [];
+          for (const amount of attempts) {
+            const out = applyPayment(total, paid, amount);
+            if (out.ok) {
+              kept.push(amount);
+              paid = out.paidCents;
+            }
+          }
+          for (const pick of removals) {
+            if (kept.length === 0) break;
+            const [amount] = kept.splice(pick % kept.length, 1);
+            const out = removePayment(total, paid, amount ?? 0);
+            expect(out.ok).toBe(true);
+            if (!out.ok) return;
+            paid = out.paidCents;
+            expect(paid).toBe(kept.reduce((a, b) => a + b, 0));
+            expect(out.balanceCents).toBe(total - paid);
+            expect(paid).toBeGreaterThanOrEqual(0);
+          }
+          // Applying what was removed is accepted again (the inverse of applyPayment).
+          if (paid < total) expect(applyPayment(total, paid, total - paid).ok).toBe(true);
+          // Never more than was paid.
+          expect(removePayment(total, paid, paid + 1)).toEqual({ ok: false, reason: 'exceeds_paid' });
+          expect(removePayment(total, paid, 0)).toEqual({ ok: false, reason: 'not_positive' });
+        },
+      ),
+    );
+  });
+
+  it('a paid invoice with a balance again opens as overdue after its due date, else sent', () => {
+    expect(statusAfterRemoval('paid', 100, '2026-01-10', '2026-01-11')).toBe('overdue');
+    expect(statusAfterRemoval('paid', 100, '2026-01-11', '2026-01-11')).toBe('sent');
+    expect(statusAfterRemoval('paid', 100, null, '2026-01-11')).toBe('sent');
+    expect(statusAfterRemoval('paid', 0, '2026-01-10', '2026-01-11')).toBe('paid');
+    expect(statusAfterRemoval('sent', 100, '2026-01-10', '2026-01-11')).toBe('sent');
+    expect(statusAfterRemoval('overdue', 100, '2026-01-10', '2026-01-11')).toBe('overdue');
   });
 });

@@ -35,6 +35,36 @@ export function applyPayment(totalCents: number, paidCents: number, amountCents:
   return { ok: true, paidCents: paid, balanceCents: totalCents - paid, settled: paid === totalCents };
 }
 
+export type RemovalOutcome =
+  | { ok: true; paidCents: number; balanceCents: number }
+  | { ok: false; reason: 'not_positive' | 'exceeds_paid' };
+
+/**
+ * Taking back a payment of `amountCents` (a hand-recorded one entered by mistake) from an invoice of
+ * `totalCents` of which `paidCents` is paid: the inverse of `applyPayment` (never below nothing paid).
+ */
+export function removePayment(totalCents: number, paidCents: number, amountCents: number): RemovalOutcome {
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) return { ok: false, reason: 'not_positive' };
+  if (amountCents > paidCents) return { ok: false, reason: 'exceeds_paid' };
+  const paid = paidCents - amountCents;
+  return { ok: true, paidCents: paid, balanceCents: totalCents - paid };
+}
+
+/**
+ * The status of an invoice after a payment was taken back: one that was paid and now has a balance opens
+ * again, overdue when its due date has passed (`today`, as the overdue job reads it), else sent; any other
+ * status stays.
+ */
+export function statusAfterRemoval(
+  status: InvoiceStatus,
+  balanceCents: number,
+  dueDate: string | null,
+  today: string,
+): InvoiceStatus {
+  if (status !== 'paid' || balanceCents <= 0) return status;
+  return dueDate !== null && dueDate < today ? 'overdue' : 'sent';
+}
+
 /** The provider records a payment by hand. */
 export const InvoicePaymentCreate = z
   .object({

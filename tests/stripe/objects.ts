@@ -573,3 +573,54 @@ export function event(
     type,
   } as unknown as Stripe.Event;
 }
+
+/** A credit note of an amount on an open invoice (pre-payment: it lowers what the invoice asks for). */
+export function creditNote(
+  id: string,
+  params: {
+    invoice: string;
+    customer: string;
+    amount: number;
+    currency: string;
+    memo: string | null;
+    metadata: Record<string, string>;
+    livemode: boolean;
+  },
+): Stripe.CreditNote {
+  const at = now();
+  return {
+    id,
+    object: 'credit_note',
+    amount: params.amount,
+    amount_shipping: 0,
+    created: at,
+    currency: params.currency,
+    customer: params.customer,
+    customer_balance_transaction: null,
+    discount_amount: 0,
+    discount_amounts: [],
+    effective_at: at,
+    invoice: params.invoice,
+    lines: emptyList(`/v1/credit_notes/${id}/lines`, []),
+    livemode: params.livemode,
+    memo: params.memo,
+    metadata: params.metadata,
+    number: `CN-${id.slice(3, 11).toUpperCase()}`,
+    out_of_band_amount: null,
+    pdf: `https://pay.stripe.com/credit_notes/${id}/pdf`,
+    post_payment_amount: 0,
+    pre_payment_amount: params.amount,
+    pretax_credit_amounts: [],
+    reason: null,
+    refunds: [],
+    shipping_cost: null,
+    status: 'issued',
+    subtotal: params.amount,
+    subtotal_excluding_tax: params.amount,
+    total: params.amount,
+    total_excluding_tax: params.amount,
+    total_taxes: [],
+    type: 'pre_payment',
+    voided_at: null,
+  } as unknown as Stripe.CreditNote;
+}

@@ -69,6 +69,7 @@ interface AccountState {
   paymentIntents: Map<string, PaymentIntentRecord>;
   invoicePayments: Map<string, Stripe.InvoicePayment>;
   refunds: Map<string, Stripe.Refund>;
+  creditNotes: Map<string, Stripe.CreditNote>;
   subscriptions: Map<string, Stripe.Subscription>;
   endpoints: Map<string, Endpoint>;
   events: Stripe.Event[];
@@ -148,6 +149,7 @@ export class StripeStandIn {
       paymentIntents: new Map(),
       invoicePayments: new Map(),
       refunds: new Map(),
+      creditNotes: new Map(),
       subscriptions: new Map(),
       endpoints: new Map(),
       events: [],
@@ -337,6 +339,45 @@ export class StripeStandIn {
       deliveries.push(...(await this.emit(state, 'invoice.paid', invoice)));
     }
     return deliveries;
+  }
+
+  private createCreditNote(state: AccountState, form: FormObject): Stripe.CreditNote {
+    const invoice = this.invoiceOf(state, str(form.invoice) ?? '');
+    const amount = int(form.amount, 'amount');
+    if (form.lines !== undefined)
+      throw new StandInError(400, 'invalid_request_error', 'The stand-in takes amount-only credit notes.');
+    if (invoice.status !== 'open')
+      throw new StandInError(
+        400,
+        'invalid_request_error',
+        `You can only create a pre-payment credit note for an open invoice (it is ${invoice.status}).`,
+      );
+    if (amount === undefined || amount <= 0 || amount > invoice.amount_remaining)
+      throw new StandInError(
+        400,
+        'invalid_request_error',
+        'The credit note amount must be positive and at most the invoice amount remaining.',
+        'amount',
+      );
+    const note = build.creditNote(id('cn'), {
+      invoice: invoice.id,
+      customer: String(invoice.customer),
+      amount,
+      currency: invoice.currency,
+      memo: str(form.memo) ?? null,
+      metadata: stringMap(form.metadata),
+      livemode: state.livemode,
+    });
+    state.creditNotes.set(note.id, note);
+    invoice.amount_due -= amount;
+    invoice.amount_remaining -= amount;
+    invoice.pre_payment_credit_notes_amount += amount;
+    return note;
+  }
+
+  /** The credit notes of an account (tests read what the product made). */
+  creditNotes(accountId: string): Stripe.CreditNote[] {
+    return [...this.state(accountId).creditNotes.values()];
   }
 
   /** A declined card on the hosted invoice page (delivers `invoice.payment_failed`). */
@@ -634,6 +675,36 @@ export class StripeStandIn {
         (p) => (!invoiceId || p.invoice === invoiceId) && (!status || p.status === status),
       );
       return build.emptyList('/v1/invoice_payments', data);
+    }
+    // Credit notes on an open invoice (issue 28: payments recorded outside Stripe): a pre-payment credit
+    // note lowers `amount_due` and `amount_remaining` (never below zero, never over what remains); voiding
+    // it raises them again. Amount-only credit notes (`amount`), as the product creates them.
+    if (is('POST', 'credit_notes', false)) return this.createCreditNote(state, form);
+    if (is('GET', 'credit_notes', false)) {
+      const invoiceId = str(form.invoice);
+      const data = [...state.creditNotes.values()]
+        .filter((n) => !invoiceId || n.invoice === invoiceId)
+        .reverse(); // newest first, as Stripe lists
+      return build.emptyList('/v1/credit_notes', data);
+    }
+    if (is('POST', 'credit_notes', true, 'void')) {
+      const note = state.creditNotes.get(objectId ?? '');
+      if (!note) throw noSuch('credit_note', objectId, 'id');
+      if (note.status !== 'issued')
+        throw new StandInError(400, 'invalid_request_error', 'This credit note is already void.');
+      const invoice = this.invoiceOf(state, String(note.invoice));
+      if (invoice.status !== 'open')
+        throw new StandInError(
+          400,
+          'invalid_request_error',
+          `The credit note's invoice is ${invoice.status}; it can no longer be voided.`,
+        );
+      note.status = 'void';
+      note.voided_at = unix();
+      invoice.amount_due += note.amount;
+      invoice.amount_remaining += note.amount;
+      invoice.pre_payment_credit_notes_amount -= note.amount;
+      return note;
     }
     if (is('POST', 'refunds', false)) return this.createRefund(state, form);
     if (is('GET', 'refunds', false)) {
@@ -971,9 +1042,13 @@ export class StripeStandIn {
     for (const payment of state.invoicePayments.values()) {
       if (payment.invoice !== invoice.id || payment.status !== 'open' || !payment.is_default) continue;
       const intent = state.paymentIntents.get(String(payment.payment.payment_intent));
-      if (intent) intent.status = 'succeeded';
+      // What is charged is what remains (credit notes and earlier parts lowered it).
+      if (intent) {
+        intent.status = 'succeeded';
+        intent.amount = invoice.amount_remaining;
+      }
       payment.status = 'paid';
-      payment.amount_paid = payment.amount_requested;
+      payment.amount_paid = invoice.amount_remaining;
       payment.status_transitions.paid_at = unix();
     }
   }

@@ -21,6 +21,7 @@ import { sendMail } from './send-mail';
 import { stripeCloseInvoice } from './stripe-close-invoice';
 import { stripePushInvoice } from './stripe-push-invoice';
 import { stripeRefundPayment } from './stripe-refund-payment';
+import { stripeSyncCredits } from './stripe-sync-credits';
 
 /**
  * Every task the worker runs, by name. A new task: one file beside this one (`defineTask`), one entry
@@ -42,6 +43,8 @@ export const TASKS = {
   [stripePushInvoice.name]: stripePushInvoice,
   [stripeCloseInvoice.name]: stripeCloseInvoice,
   [stripeRefundPayment.name]: stripeRefundPayment,
+  // Payments recorded by hand, credited on the Stripe invoice (issue 28).
+  [stripeSyncCredits.name]: stripeSyncCredits,
   [pruneApiUsage.name]: pruneApiUsage,
   [deliverWebhookTask.name]: deliverWebhookTask,
   // Recurring invoices (issue 28).

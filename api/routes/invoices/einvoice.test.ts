@@ -142,6 +142,55 @@ describe('XRechnung', () => {
     expect(body.error.code).toBe('einvoice_incomplete');
     expect(body.error.fields.map((f) => f.path)).toEqual(['seller.phone']);
   });
+
+  it('the client’s invoice view says which e-invoices can be made, by the download’s own rule', async () => {
+    type Detail = { eInvoices: { xrechnung: boolean; zugferd: boolean } };
+    const mine = (await (await portal(ids.sent as string, '')).json()) as Detail;
+    expect(mine.eInvoices).toEqual({ xrechnung: true, zugferd: true });
+    // The stranger's settings have no phone: no XRechnung link (its download is 422), ZUGFeRD still made.
+    const theirs = (await (
+      await portalRequest(
+        t,
+        'GET',
+        `/api/portal/${stranger.portalId}/invoices/${ids.strangers}`,
+        stranger.token,
+      )
+    ).json()) as Detail;
+    expect(theirs.eInvoices).toEqual({ xrechnung: false, zugferd: true });
+    const refused = await portalRequest(
+      t,
+      'GET',
+      `/api/portal/${stranger.portalId}/invoices/${ids.strangers}/xrechnung`,
+      stranger.token,
+    );
+    expect(refused.status).toBe(422);
+    // An invoice sent before the legal content, without the buyer's country: neither can be made.
+    await t.sql`UPDATE invoices SET parties = jsonb_set(parties, '{buyer,country}', 'null')
+                WHERE id = ${ids.strangers as string} AND parties IS NOT NULL`;
+    await t.sql`UPDATE clients SET billing_country = NULL WHERE provider_id = ${stranger.providerId}`;
+    try {
+      const none = (await (
+        await portalRequest(
+          t,
+          'GET',
+          `/api/portal/${stranger.portalId}/invoices/${ids.strangers}`,
+          stranger.token,
+        )
+      ).json()) as Detail;
+      expect(none.eInvoices).toEqual({ xrechnung: false, zugferd: false });
+      const zugferd = await portalRequest(
+        t,
+        'GET',
+        `/api/portal/${stranger.portalId}/invoices/${ids.strangers}/zugferd`,
+        stranger.token,
+      );
+      expect(zugferd.status).toBe(422);
+    } finally {
+      await t.sql`UPDATE clients SET billing_country = 'DE' WHERE provider_id = ${stranger.providerId}`;
+      await t.sql`UPDATE invoices SET parties = jsonb_set(parties, '{buyer,country}', '"DE"')
+                  WHERE id = ${ids.strangers as string} AND parties IS NOT NULL`;
+    }
+  });
 });
 
 describe.skipIf(!QPDF)('ZUGFeRD', () => {

@@ -7,6 +7,7 @@ import { registerListInvoices } from './list';
 import { registerPortalGetInvoice } from './portal-get';
 import { registerRecordInvoicePayment } from './record-payment';
 import { registerReminderRoutes } from './reminders';
+import { registerRemoveInvoicePayment } from './remove-payment';
 import { registerSendInvoice } from './send';
 import { registerInvoiceSettings } from './settings';
 import { registerChangeInvoiceStatus } from './status';
@@ -23,6 +24,7 @@ export function registerInvoiceRoutes(app: App) {
   registerChangeInvoiceStatus(app);
   registerCancelInvoice(app);
   registerRecordInvoicePayment(app);
+  registerRemoveInvoicePayment(app);
   registerInvoiceSettings(app);
   registerReminderRoutes(app);
   registerPortalGetInvoice(app);

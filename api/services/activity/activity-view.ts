@@ -107,11 +107,16 @@ function invoiceKeys(
       description: `activity.invoice_status.events.${meta.event}.${meta.event.startsWith('late_payment') ? reason : 'description'}`,
     };
   }
-  // A payment reminder sent by the job (services/reminders/sweep.ts; the status unchanged).
-  if (meta.event === 'reminder_sent') {
+  // A payment reminder sent by the job (services/reminders/sweep.ts; the status unchanged), a part payment
+  // received or a hand-recorded payment removed (services/invoices/payments.ts; `amountCents` the payment's).
+  if (
+    meta.event === 'reminder_sent' ||
+    meta.event === 'payment_received' ||
+    meta.event === 'payment_removed'
+  ) {
     return {
-      title: 'activity.invoice_status.events.reminder_sent.title',
-      description: 'activity.invoice_status.events.reminder_sent.description',
+      title: `activity.invoice_status.events.${meta.event}.title`,
+      description: `activity.invoice_status.events.${meta.event}.description`,
     };
   }
   const status = isInvoiceStatus(meta.status) && meta.status !== 'draft' ? meta.status : null;
@@ -156,8 +161,8 @@ function quoteKeys(meta: Record<string, unknown>): { title: string; description:
 }
 
 /** An invoice event's amount in the reader's language (money in minor units, its own currency). */
-function amountOf(meta: Record<string, unknown>, lang: Lang): string {
-  const cents = Number(meta.amountCents);
+function amountOf(meta: Record<string, unknown>, lang: Lang, field = 'amountCents'): string {
+  const cents = Number(meta[field]);
   const currency = text(meta.currency);
   return Number.isFinite(cents) && /^[A-Z]{3}$/.test(currency) ? formatMoney(cents, lang, currency) : '';
 }
@@ -183,6 +188,7 @@ export function toActivityItem(row: ActivityRow, lang: Lang): ActivityItem {
     feedback: text(meta.feedback),
     number: text(meta.number),
     amount: amountOf(meta, lang),
+    balance: amountOf(meta, lang, 'balanceCents'),
     creditNote: text(meta.creditNoteNumber),
   };
   const isFile = type === 'file_upload' || type === 'file_approval';

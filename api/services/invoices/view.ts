@@ -24,7 +24,8 @@ import { computeTotals } from '../../../shared/contracts/money';
 import { balanceDue } from '../../../shared/contracts/payments';
 import { ownedBy, type Scope } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
-import { type LegalRow, legalColumns, legalJoins, partiesOf, toInvoiceLegal } from './legal';
+import { eInvoiceMissing } from './einvoice/readiness';
+import { type LegalRow, legalColumns, legalJoins, partiesOf, sellerPaymentOf, toInvoiceLegal } from './legal';
 
 /*
  * Invoice rows → contract shapes. Every read selects the same columns (`SUMMARY_COLUMNS` over `invoices i`
@@ -293,6 +294,20 @@ export function toInvoice(row: DetailRow, lineRows: LineRow[], paymentRows: Paym
 }
 
 /** The client's view of a sent invoice (never a draft: the caller filters them out). */
+/** Whether the invoice's XRechnung and ZUGFeRD can be made now (`einvoice/readiness.ts`). */
+function eInvoicesOf(row: DetailRow): PortalInvoiceDetail['eInvoices'] {
+  const parties = partiesOf(row);
+  const input = {
+    sellerCountry: parties.seller.country,
+    buyerCountry: parties.buyer.country,
+    phone: sellerPaymentOf(row).phone,
+  };
+  return {
+    xrechnung: eInvoiceMissing(input, 'xrechnung').length === 0,
+    zugferd: eInvoiceMissing(input, 'zugferd').length === 0,
+  };
+}
+
 export function toPortalInvoiceDetail(
   row: DetailRow,
   lineRows: LineRow[],
@@ -330,6 +345,8 @@ export function toPortalInvoiceDetail(
         : [],
     ),
     creditNoteNumber: invoice.creditNoteNumber,
+    // Which e-invoices can be made (issue 28): the download's own rule, so the portal never links a 422.
+    eInvoices: eInvoicesOf(row),
     // The client's own late payments and their refunds (the payment that paid it is the status itself).
     refunds: invoice.payments.flatMap((p) =>
       p.outcome === 'applied'

@@ -349,6 +349,10 @@ Object.assign(FIXTURES, {
   'POST /api/invoices/{invoiceId}/payments': {
     object: (v) => ({ ...invoice(v), body: { amountCents: 100 } }),
   },
+  // Taking back the victim's hand-recorded payment.
+  'DELETE /api/invoices/{invoiceId}/payments/{paymentId}': {
+    object: (v) => ({ params: { invoiceId: v.invoiceId, paymentId: v.invoicePaymentId } }),
+  },
 } satisfies Record<string, Fixture>);
 // ── End of the partial payments block. ──────────────────────────────────────────────────────────────────
 

@@ -82,6 +82,8 @@ export interface Victim extends Provider {
   /** The client's invoices (issue 21): a sent one (of the project, the portal sees it) and a draft. */
   invoiceId: string;
   draftInvoiceId: string;
+  /** A payment recorded by hand on the sent invoice (issue 28), for taking it back. */
+  invoicePaymentId: string;
   /** Invoices of the client for the PDF routes (issue 21): a sent one, and a cancelled one with its credit note. */
   invoicePdf: { invoiceId: string; cancelledInvoiceId: string };
   /** The client's quotes (issue 28): a draft, a sent one (the portal sees it) and one the client accepted. */
@@ -343,6 +345,10 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
   );
   const sent = await call(t, 'POST', `/api/invoices/${invoice.id}/send`, as);
   if (sent.status !== 200) throw new Error(`send an invoice: ${sent.status} ${await sent.text()}`);
+  const withPayment = await created<{ payments: { id: string }[] }>(
+    await call(t, 'POST', `/api/invoices/${invoice.id}/payments`, { ...as, body: { amountCents: 100 } }),
+    'record a payment',
+  );
   const draftInvoice = await created<{ id: string }>(
     await call(t, 'POST', '/api/invoices', {
       ...as,
@@ -462,6 +468,7 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     webhook: { endpointId: endpoint.id, deliveryId: testEvent.deliveryId },
     invoiceId: invoice.id,
     draftInvoiceId: draftInvoice.id,
+    invoicePaymentId: withPayment.payments[0]?.id ?? '',
     invoicePdf,
     quotes,
     recurringInvoiceId: recurring.id,

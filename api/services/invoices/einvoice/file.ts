@@ -6,6 +6,7 @@ import { loadInvoicePdf, logoForPdf, pdfFileName } from '../pdf/load';
 import { renderInvoicePdf } from '../pdf/render';
 import { type EInvoiceKind, facturXPdf, xrechnungXml } from './generate';
 import { toEInvoice } from './map';
+import { eInvoiceMissing } from './readiness';
 
 /*
  * An invoice's (or its credit note's) e-invoice for a caller: the same scoped read as its PDF
@@ -39,11 +40,10 @@ export async function eInvoiceFile(
   if (!data || data.status === 'draft' || !data.number) throw new ApiError('not_found');
   // The pre-send check makes every invoice sent since issue 28 complete; one sent before it may lack the
   // countries (EN 16931 BT-40, BT-55), and XRechnung also wants the seller's phone (BR-DE-6).
-  const missing = [
-    ...(data.seller.country ? [] : ['seller.country']),
-    ...(data.buyer.country ? [] : ['buyer.country']),
-    ...(kind === 'xrechnung' && !source.payment.phone ? ['seller.phone'] : []),
-  ];
+  const missing = eInvoiceMissing(
+    { sellerCountry: data.seller.country, buyerCountry: data.buyer.country, phone: source.payment.phone },
+    kind,
+  );
   if (missing.length > 0) {
     throw new ApiError('einvoice_incomplete', {
       fields: missing.map((path) => ({ path, key: `legal.missing.${path}` })),

@@ -412,14 +412,26 @@ function InvoiceView({ invoice }: { invoice: PortalInvoiceDetail }) {
         actions={
           <span className="flex flex-wrap gap-2">
             <PdfButton invoice={invoice} />
-            <PdfButton invoice={invoice} format="xrechnung" />
-            <PdfButton invoice={invoice} format="zugferd" />
+            {/* Only the e-invoices the server can make now (`eInvoices`: the download's own rule). */}
+            {invoice.eInvoices.xrechnung ? <PdfButton invoice={invoice} format="xrechnung" /> : null}
+            {invoice.eInvoices.zugferd ? <PdfButton invoice={invoice} format="zugferd" /> : null}
             {invoice.creditNoteNumber ? (
               <>
                 <PdfButton invoice={invoice} document="credit_note" />
-                <PdfButton invoice={invoice} document="credit_note" format="xrechnung" />
-                <PdfButton invoice={invoice} document="credit_note" format="zugferd" />
+                {invoice.eInvoices.xrechnung ? (
+                  <PdfButton invoice={invoice} document="credit_note" format="xrechnung" />
+                ) : null}
+                {invoice.eInvoices.zugferd ? (
+                  <PdfButton invoice={invoice} document="credit_note" format="zugferd" />
+                ) : null}
               </>
+            ) : null}
+            {!invoice.eInvoices.xrechnung || !invoice.eInvoices.zugferd ? (
+              <span className="self-center text-xs text-muted" data-testid="einvoice-unavailable">
+                {t(
+                  invoice.eInvoices.zugferd ? 'invoice.xrechnungUnavailable' : 'invoice.eInvoiceUnavailable',
+                )}
+              </span>
             ) : null}
           </span>
         }
