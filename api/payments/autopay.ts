@@ -60,6 +60,7 @@ interface SetupScheduleRow {
   custom_domain: string | null;
   domain_status: string;
   last_session: string | null;
+  sessions: number;
 }
 
 /**
@@ -78,8 +79,10 @@ export async function startAutopaySetup(
            c.name AS client_name, c.email AS client_email, c.company AS client_company,
            c.language AS client_language, p.custom_domain, p.domain_status,
            (SELECT s.session_id FROM autopay_setup_sessions s
-            WHERE s.provider_id = r.provider_id AND s.recurring_invoice_id = r.id AND s.status = 'open'
-            ORDER BY s.requested_at DESC LIMIT 1) AS last_session
+            WHERE s.provider_id = r.provider_id AND s.recurring_invoice_id = r.id
+            ORDER BY s.requested_at DESC, s.session_id LIMIT 1) AS last_session,
+           (SELECT count(*)::int FROM autopay_setup_sessions s
+            WHERE s.provider_id = r.provider_id AND s.recurring_invoice_id = r.id) AS sessions
     FROM recurring_invoices r
     JOIN clients c ON c.provider_id = r.provider_id AND c.id = r.client_id
     JOIN client_portals p ON p.provider_id = c.provider_id AND p.id = c.portal_id
@@ -128,7 +131,8 @@ export async function startAutopaySetup(
         success_url: `${portal}/invoices?autopay=${row.id}`,
         cancel_url: `${portal}/invoices`,
       },
-      { idempotencyKey: `autopay-setup:${row.id}:${connection.accountId}:after:${row.last_session ?? 'none'}` },
+      // Two clicks at once get one session; a new one after each stored one.
+      { idempotencyKey: `autopay-setup:${row.id}:${connection.accountId}:${row.sessions}` },
     );
     if (!session.url) throw new ApiError('stripe_unavailable');
     await deps.sql`
@@ -147,7 +151,11 @@ export async function startAutopaySetup(
 }
 
 /** The client withdraws their agreement (404 for another client's schedule; nothing in force: no change). */
-export async function withdrawAutopay(deps: Pick<Deps, 'sql' | 'now'>, scope: ClientScope, recurringInvoiceId: string) {
+export async function withdrawAutopay(
+  deps: Pick<Deps, 'sql' | 'now'>,
+  scope: ClientScope,
+  recurringInvoiceId: string,
+) {
   const [schedule] = await deps.sql<{ id: string }[]>`
     SELECT r.id FROM recurring_invoices r
     WHERE ${tenant(deps.sql, scope, { provider: 'r.provider_id', client: 'r.client_id' })}
@@ -327,7 +335,8 @@ export async function chargeAutopayInvoice(
     JOIN invoices i ON i.provider_id = ch.provider_id AND i.id = ch.invoice_id
     WHERE ch.provider_id = ${providerId} AND ch.invoice_id = ${invoiceId}`;
   if (!row || row.status !== 'pending') return { outcome: 'done' };
-  if (!isPayable(row.invoice_status)) return fallBack(deps, providerId, invoiceId, 'invoice_not_payable', null);
+  if (!isPayable(row.invoice_status))
+    return fallBack(deps, providerId, invoiceId, 'invoice_not_payable', null);
   if (row.withdrawn || !row.autopay) return fallBack(deps, providerId, invoiceId, 'autopay_withdrawn', null);
   const connection = await activeConnection(deps, deps.sql, providerId).catch(() => null);
   if (!connection || connection.accountId !== row.account_id)
@@ -363,6 +372,13 @@ export async function chargeAutopayInvoice(
       const pi = (err.payment_intent as Stripe.PaymentIntent | undefined)?.id ?? null;
       return fallBack(deps, providerId, invoiceId, code, pi);
     }
+    // The same charge in flight elsewhere (a concurrent run: Stripe answers 409 for the key): that run settles
+    // it; this one looks again later, and never sends the invoice to pay meanwhile.
+    if (
+      err instanceof Stripe.errors.StripeIdempotencyError ||
+      (err as { statusCode?: number }).statusCode === 409
+    )
+      return isLastAttempt(attempt) ? { outcome: 'pending' } : { outcome: 'retry', error: err };
     const failure = stripeFailure(err);
     if (failure === 'other') throw err;
     if (failure === 'network' && !isLastAttempt(attempt)) return { outcome: 'retry', error: err };
@@ -404,7 +420,8 @@ async function fallBack(
     if (!failed) return;
     const [invoice] = await tx<{ status: InvoiceStatus }[]>`
       SELECT status FROM invoices WHERE provider_id = ${providerId} AND id = ${invoiceId} FOR UPDATE`;
-    if (invoice && isPayable(invoice.status)) await deliverSentInvoice(tx, deps, actingFor(providerId), invoiceId);
+    if (invoice && isPayable(invoice.status))
+      await deliverSentInvoice(tx, deps, actingFor(providerId), invoiceId);
   });
   return { outcome: 'failed', code };
 }

@@ -343,7 +343,9 @@ export const PortalRecurringInvoice = z
     amountCents: z.number().int(),
     description: text().nullable(),
     autopay: z.object({
-      offered: z.boolean().meta({ description: 'The provider offers automatic payment (and Stripe is connected).' }),
+      offered: z
+        .boolean()
+        .meta({ description: 'The provider offers automatic payment (and Stripe is connected).' }),
       agreement: AutopayAgreement.omit({ agreedIp: true, agreedBy: true }).nullable(),
     }),
   })

@@ -442,7 +442,14 @@ export class StripeStandIn {
     if (session.status !== 'open' || session.mode !== 'setup')
       throw new StandInError(400, 'invalid_request_error', 'Session is not an open setup session');
     const card = TEST_CARDS[number.replace(/\s/g, '')];
-    if (!card) throw new StandInError(402, 'card_error', 'Your card number is incorrect.', 'number', 'incorrect_number');
+    if (!card)
+      throw new StandInError(
+        402,
+        'card_error',
+        'Your card number is incorrect.',
+        'number',
+        'incorrect_number',
+      );
     const customer = typeof session.customer === 'string' ? session.customer : null;
     const year = new Date().getUTCFullYear() + 3;
     const method = build.cardPaymentMethod(
@@ -1178,7 +1185,12 @@ export class StripeStandIn {
       );
     const offSession = str(form.off_session) === 'true';
     if (offSession && str(form.confirm) !== 'true')
-      throw new StandInError(400, 'invalid_request_error', 'off_session can only be set with confirm=true.', 'off_session');
+      throw new StandInError(
+        400,
+        'invalid_request_error',
+        'off_session can only be set with confirm=true.',
+        'off_session',
+      );
     const record: PaymentIntentRecord = {
       id: id('pi'),
       amount,
@@ -1195,7 +1207,12 @@ export class StripeStandIn {
     state.paymentIntents.set(record.id, record);
     if (str(form.confirm) !== 'true') return this.intentObject(state, record);
     if (!methodId)
-      throw new StandInError(400, 'invalid_request_error', 'A payment method is needed to confirm.', 'payment_method');
+      throw new StandInError(
+        400,
+        'invalid_request_error',
+        'A payment method is needed to confirm.',
+        'payment_method',
+      );
     const behaviour = this.cardOf.get(methodId) ?? 'succeeds';
     const failure =
       behaviour === 'card_declined'
@@ -1361,7 +1378,12 @@ export class StripeStandIn {
     opts: { successUrl: string; cancelUrl: string | null; customerId: string | null },
   ): Stripe.Checkout.Session {
     if (form.line_items !== undefined)
-      throw new StandInError(400, 'invalid_request_error', 'line_items cannot be used in setup mode.', 'line_items');
+      throw new StandInError(
+        400,
+        'invalid_request_error',
+        'line_items cannot be used in setup mode.',
+        'line_items',
+      );
     const types = list(form.payment_method_types).map(String);
     const currency = str(form.currency)?.toLowerCase() ?? null;
     if (!types.length && !currency)

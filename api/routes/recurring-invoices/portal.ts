@@ -5,10 +5,7 @@ import { PortalRecurringInvoice, PortalRecurringInvoiceList } from '../../../sha
 import { errorResponses } from '../../http/openapi';
 import { clientIp } from '../../http/rate-limit';
 import { startAutopaySetup, withdrawAutopay } from '../../payments/autopay';
-import {
-  getPortalRecurringInvoice,
-  listPortalRecurringInvoices,
-} from '../../services/recurring/autopay';
+import { getPortalRecurringInvoice, listPortalRecurringInvoices } from '../../services/recurring/autopay';
 import { invoiceDeps } from '../invoices/params';
 import { clientOperation } from '../operation';
 
@@ -52,7 +49,10 @@ export const registerPortalAgreeAutopay = clientOperation(
       'Starts the client’s agreement to automatic payment of one of their running recurring invoices: returns the URL of a Stripe Checkout page in setup mode (in the provider’s Stripe account, for the client’s Stripe customer) where the client saves a card. Stripe returns the client to `<portal origin>/portal/{portalId}/invoices?autopay={recurringInvoiceId}`; the agreement is recorded when Stripe’s webhook arrives (who, when, from the address this request came from), and each later invoice of the schedule is charged to that card off-session, or sent to pay when that fails. Agreeing again replaces the card. Another client’s schedule answers 404; 409 `autopay_not_offered` unless the provider offers it on a running schedule; 409 `stripe_not_connected`; 502 `stripe_unavailable`.',
     request: { params: Params },
     responses: {
-      200: { description: 'Where to save the card', content: { 'application/json': { schema: CheckoutRedirect } } },
+      200: {
+        description: 'Where to save the card',
+        content: { 'application/json': { schema: CheckoutRedirect } },
+      },
       ...errorResponses(401, 404, 409, 422, 502),
     },
   },
@@ -77,7 +77,10 @@ export const registerPortalWithdrawAutopay = clientOperation(
       'The client withdraws their agreement: the next invoices of the schedule are sent to pay (an invoice whose charge already started is not stopped). The withdrawn agreement stays on record. Another client’s schedule answers 404; without an agreement nothing changes.',
     request: { params: Params },
     responses: {
-      200: { description: 'The schedule', content: { 'application/json': { schema: PortalRecurringInvoice } } },
+      200: {
+        description: 'The schedule',
+        content: { 'application/json': { schema: PortalRecurringInvoice } },
+      },
       ...errorResponses(401, 404, 422),
     },
   },

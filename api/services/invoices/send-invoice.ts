@@ -95,7 +95,8 @@ export async function sendDraft(
     { ...row, from_status: 'draft', status: 'sent' },
     opts.actor ?? 'provider',
   );
-  if (opts.deliver === false) return { seq: activitySeq, payment: { provider: 'none', status: 'not_connected' } };
+  if (opts.deliver === false)
+    return { seq: activitySeq, payment: { provider: 'none', status: 'not_connected' } };
   if (opts.mailClient !== false) await queueInvoiceMail(deps, tx, scope, row);
   return { seq: activitySeq, payment: await queueDelivery(tx, deps.jobs, scope.providerId, invoiceId) };
 }
