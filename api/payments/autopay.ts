@@ -233,7 +233,7 @@ export async function applyAutopaySetup(
     FROM autopay_setup_sessions
     WHERE provider_id = ${source.providerId} AND session_id = ${session.id} AND account_id = ${source.accountId}
     FOR UPDATE`;
-  if (!stored || stored.status !== 'open') return;
+  if (stored?.status !== 'open') return;
   const customer = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
   if (customer !== stored.customer_id || details.customerId !== stored.customer_id) return;
   await tx`
@@ -334,7 +334,7 @@ export async function chargeAutopayInvoice(
     JOIN recurring_invoices r ON r.provider_id = ch.provider_id AND r.id = ch.recurring_invoice_id
     JOIN invoices i ON i.provider_id = ch.provider_id AND i.id = ch.invoice_id
     WHERE ch.provider_id = ${providerId} AND ch.invoice_id = ${invoiceId}`;
-  if (!row || row.status !== 'pending') return { outcome: 'done' };
+  if (row?.status !== 'pending') return { outcome: 'done' };
   if (!isPayable(row.invoice_status))
     return fallBack(deps, providerId, invoiceId, 'invoice_not_payable', null);
   if (row.withdrawn || !row.autopay) return fallBack(deps, providerId, invoiceId, 'autopay_withdrawn', null);
