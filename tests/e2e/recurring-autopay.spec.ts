@@ -50,7 +50,7 @@ test('a client agrees to automatic payment in the German phone portal; the job�
     await signIn(client, w, { email: 'E-Mail', password: 'Passwort', signIn: 'Anmelden' });
     await client.goto(`/portal/${w.portalId}/invoices`);
     const section = client.getByRole('region', { name: 'Automatische Zahlung' });
-    await expect(section).toContainText(/500,00\s€ monatlich/);
+    await expect(section).toContainText(/595,00\s€ monatlich/);
     await expect(section.getByTestId('autopay-state')).toHaveText('Wird Ihnen zur Zahlung gesendet');
     await expectNoSidewaysScroll(client);
     await shot(client, 'recurring-autopay/portal-de-390-offer');
