@@ -71,7 +71,9 @@ test('a client agrees to automatic payment in the German phone portal; the jobâ€
       await page.request.get(`/api/recurring-invoices/${schedule.id}`),
     );
     expect(agreed.autopay.agreement).toMatchObject({ cardLast4: '4242', agreedBy: { name: 'Grace Hopper' } });
-    await ok(await page.request.patch(`/api/recurring-invoices/${schedule.id}`, { data: { startDate: day(0) } }));
+    await ok(
+      await page.request.patch(`/api/recurring-invoices/${schedule.id}`, { data: { startDate: day(0) } }),
+    );
     await expect
       .poll(
         async () =>
