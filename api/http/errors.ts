@@ -62,6 +62,7 @@ export const STATUS: Record<
   // An XRechnung needs a detail the invoice settings lack (the seller's phone, BR-DE-6); the fields name it.
   einvoice_incomplete: 422,
   invoice_not_payable: 409,
+  autopay_not_offered: 409,
   // A payment over the balance still due (issue 28, partial payments).
   payment_exceeds_balance: 422,
   // Only a payment recorded by hand, on an invoice not cancelled, can be taken back (issue 28).

@@ -34,7 +34,7 @@ interface PaymentRow {
   id: string;
   invoice_id: string;
   account_id: string;
-  source: 'stripe_checkout' | 'stripe_invoice';
+  source: 'stripe_checkout' | 'stripe_invoice' | 'stripe_autopay';
   stripe_object_id: string;
   payment_intent_id: string | null;
   amount_cents: string;

@@ -69,4 +69,6 @@ export const PROVIDER_WEBHOOK_EVENTS = [
   'checkout.session.completed',
   // A payment for part of a Stripe invoice (issue 28, partial payments).
   'invoice_payment.paid',
+  // Automatic payment of recurring invoices (issue 28): the saved card, and an off-session charge's result.
+  'payment_intent.succeeded',
 ] as const;

@@ -103,7 +103,7 @@ export interface LatePayment {
   providerId: string;
   invoiceId: string;
   accountId: string;
-  source: 'stripe_checkout' | 'stripe_invoice';
+  source: 'stripe_checkout' | 'stripe_invoice' | 'stripe_autopay';
   /** The Checkout session (`cs_…`) or the Stripe invoice (`in_…`) that was paid. */
   objectId: string;
   /** Known for a Checkout payment; for a Stripe invoice the refund job looks it up. */

@@ -6,6 +6,7 @@ import type { AppDeps } from '../http/context';
 import { ApiError } from '../http/errors';
 import { publishActivity } from '../services/activity/record-activity';
 import { applyInvoicePayment } from '../services/invoices/payments';
+import { applyAutopayIntent, applyAutopaySetup, type SetupDetails, setupDetailsOf } from './autopay';
 import { activeConnection } from './connection';
 import { applySubscriptionEvent, linkPlanCheckout } from './plan';
 import { recordLatePayment } from './stripe-jobs';
@@ -114,6 +115,9 @@ export async function handleStripeEvent(
 ): Promise<{ processed: boolean }> {
   // Activity rows the transaction wrote (an invoice paid), published once it commits: both sides see it live.
   const activitySeqs: number[] = [];
+  // A completed setup session (automatic payment, issue 28) names only its SetupIntent: its card is read
+  // from Stripe first, outside the transaction (a failure answers 500 and Stripe delivers it again).
+  const setup = source.kind === 'provider' ? await setupDetailsOf(deps, event, source.providerId) : null;
   const processed = await deps.sql.begin(async (tx) => {
     const [fresh] = await tx<{ id: string }[]>`
       INSERT INTO stripe_events (id, type, source)
@@ -121,7 +125,7 @@ export async function handleStripeEvent(
       ON CONFLICT (id) DO NOTHING RETURNING id`;
     if (!fresh) return false;
     if (source.kind === 'platform') await platformEvent(tx, event);
-    else await providerEvent(deps, tx, event, source, activitySeqs);
+    else await providerEvent(deps, tx, event, source, activitySeqs, setup);
     return true;
   });
   if (source.kind === 'provider')
@@ -150,12 +154,18 @@ async function providerEvent(
   event: Stripe.Event,
   source: Extract<WebhookSource, { kind: 'provider' }>,
   activitySeqs: number[],
+  setup: SetupDetails | null,
 ) {
   switch (event.type) {
     case 'invoice.paid':
       return stripeInvoicePaid(deps, tx, event, event.data.object, source, activitySeqs);
     case 'checkout.session.completed':
+      if (event.data.object.mode === 'setup')
+        return applyAutopaySetup(tx, event, event.data.object, source, setup);
       return checkoutCompleted(deps, tx, event, event.data.object, source, activitySeqs);
+    case 'payment_intent.succeeded':
+      // An automatic charge of a recurring invoice (issue 28); any other intent is not ours to apply.
+      return applyAutopayIntent(tx, deps.jobs, source, event.data.object, event.id, activitySeqs);
     case 'invoice_payment.paid':
       return invoicePaymentPaid(deps, tx, event, event.data.object, source, activitySeqs);
     case 'invoice.payment_failed':

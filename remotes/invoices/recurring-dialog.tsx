@@ -1,4 +1,4 @@
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { defaultCurrency } from '../../shared/contracts/invoices';
 import {
   type RecurringFrequency,
@@ -23,7 +23,7 @@ import {
   liveTotals,
   serverErrors,
 } from './editor-state';
-import { rateText, today } from './format';
+import { formatDay, rateText, today } from './format';
 import { useInvoiceTexts } from './i18n';
 import { LineItems, TotalsPanel } from './line-items';
 import { useCreateRecurring, useRecurring, useUpdateRecurring } from './recurring-api';
@@ -38,6 +38,7 @@ type Form = {
   currency: 'EUR' | 'USD';
   language: 'en' | 'de';
   description: string;
+  autopay: boolean;
   lines: LineDraft[];
 };
 
@@ -59,6 +60,7 @@ function bodyOf(form: Form, lang: string, existing: RecurringInvoice | null) {
     currency: form.currency,
     language: form.language,
     description: form.description.trim() ? form.description : null,
+    autopay: form.autopay,
     lines: form.lines.map((line) => lineInput(line, lang)),
   };
 }
@@ -83,6 +85,7 @@ function formOf(r: RecurringInvoice, lang: string): Form {
     currency: r.currency,
     language: r.language,
     description: r.description ?? '',
+    autopay: r.autopay.offered,
     lines,
   };
 }
@@ -160,10 +163,12 @@ function RecurringForm({
           currency: defaultCurrency(lang === 'de' ? 'de' : 'en', providerCurrency),
           language: lang === 'de' ? 'de' : 'en',
           description: '',
+          autopay: false,
           lines: [emptyLine(defaultTaxRate)],
         },
   );
   const [errors, setErrors] = useState<FieldErrors>({});
+  const autopayId = useId();
   const create = useCreateRecurring();
   const update = useUpdateRecurring();
   const totals = useMemo(() => liveTotals(form.lines, lang), [form.lines, lang]);
@@ -310,6 +315,26 @@ function RecurringForm({
             onChange={(event) => change({ description: event.target.value }, 'description')}
           />
         </div>
+        <div className="flex gap-3 sm:col-span-2">
+          <input
+            id={autopayId}
+            name="autopay"
+            type="checkbox"
+            checked={form.autopay}
+            onChange={(event) => change({ autopay: event.target.checked }, 'autopay')}
+            aria-describedby={`${autopayId}-hint`}
+            className="mt-0.5 size-4 shrink-0 accent-primary"
+          />
+          <div className="grid gap-0.5">
+            <label htmlFor={autopayId} className="text-sm font-medium">
+              {t('recurring.autopay.offer')}
+            </label>
+            <p id={`${autopayId}-hint`} className="text-xs text-subtle">
+              {t('recurring.autopay.offerHint')}
+            </p>
+          </div>
+        </div>
+        {existing ? <AutopayState autopay={existing.autopay} /> : null}
       </div>
       <LineItems
         lines={form.lines}
@@ -337,3 +362,54 @@ function RecurringForm({
     </form>
   );
 }
+
+/** Whether the client agreed to automatic payment (the saved card) and how the last charge went. */
+function AutopayState({ autopay }: { autopay: RecurringInvoice['autopay'] }) {
+  const { t, lang } = useInvoiceTexts();
+  const { agreement, lastCharge } = autopay;
+  const when = (iso: string) => formatDay(iso.slice(0, 10), lang);
+  return (
+    <section
+      aria-label={t('recurring.autopay.title')}
+      data-testid="autopay-state"
+      className="grid gap-1 rounded-md border border-border p-3 text-sm sm:col-span-2"
+    >
+      <h3 className="font-medium">{t('recurring.autopay.title')}</h3>
+      <p>
+        {agreement
+          ? t('recurring.autopay.agreed', {
+              card: cardText(agreement.cardBrand, agreement.cardLast4),
+              name: agreement.agreedBy.name,
+              email: agreement.agreedBy.email,
+              date: when(agreement.agreedAt),
+              ip: agreement.agreedIp,
+            })
+          : t(autopay.offered ? 'recurring.autopay.notAgreed' : 'recurring.autopay.notOffered')}
+      </p>
+      {lastCharge ? (
+        <p role={lastCharge.status === 'failed' ? 'alert' : undefined}>
+          {lastCharge.status === 'failed'
+            ? t('recurring.autopay.lastFailed', {
+                number: lastCharge.invoiceNumber ?? '',
+                reason: t(`recurring.autopay.reason.${lastCharge.errorCode ?? 'stripe_unavailable'}`),
+              })
+            : t(`recurring.autopay.last.${lastCharge.status}`, {
+                number: lastCharge.invoiceNumber ?? '',
+                date: when(lastCharge.at),
+              })}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
+
+/** "Visa •••• 4242" from what Stripe told us (display only). */
+export const cardText = (brand: string | null, last4: string | null) =>
+  [brand ? (BRANDS[brand] ?? brand) : null, last4 ? `•••• ${last4}` : null].filter(Boolean).join(' ');

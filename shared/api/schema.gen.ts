@@ -2131,6 +2131,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portal/{portalId}/recurring-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my recurring invoices (client)
+         * @description The signed-in client’s running recurring invoices (active, not ended), the next invoice day first, each with whether the provider offers automatic payment and the card the client saved for it (brand and last four digits only).
+         */
+        get: operations["portalListRecurringInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/recurring-invoices/{recurringInvoiceId}/autopay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Agree to automatic payment (client)
+         * @description Starts the client’s agreement to automatic payment of one of their running recurring invoices: returns the URL of a Stripe Checkout page in setup mode (in the provider’s Stripe account, for the client’s Stripe customer) where the client saves a card. Stripe returns the client to `<portal origin>/portal/{portalId}/invoices?autopay={recurringInvoiceId}`; the agreement is recorded when Stripe’s webhook arrives (who, when, from the address this request came from), and each later invoice of the schedule is charged to that card off-session, or sent to pay when that fails. Agreeing again replaces the card. Another client’s schedule answers 404; 409 `autopay_not_offered` unless the provider offers it on a running schedule; 409 `stripe_not_connected`; 502 `stripe_unavailable`.
+         */
+        post: operations["portalAgreeAutopay"];
+        /**
+         * Withdraw automatic payment (client)
+         * @description The client withdraws their agreement: the next invoices of the schedule are sent to pay (an invoice whose charge already started is not stopped). The withdrawn agreement stays on record. Another client’s schedule answers 404; without an agreement nothing changes.
+         */
+        delete: operations["portalWithdrawAutopay"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/portal/{portalId}/session": {
         parameters: {
             query?: never;
@@ -4172,7 +4216,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "payment_exceeds_balance" | "payment_not_removable" | "quote_not_editable" | "quote_transition_not_allowed" | "quote_already_decided" | "quote_expired" | "quote_changed" | "quote_not_invoiceable" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "webhook_endpoint_limit" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "autopay_not_offered" | "payment_exceeds_balance" | "payment_not_removable" | "quote_not_editable" | "quote_transition_not_allowed" | "quote_already_decided" | "quote_expired" | "quote_changed" | "quote_not_invoiceable" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "webhook_endpoint_limit" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
                 fields?: components["schemas"]["FieldError"][];
                 /** @description Human-readable, in the request language. */
                 message: string;
@@ -4862,7 +4906,7 @@ export interface components {
             /** @description The day it was paid, `YYYY-MM-DD` (a calendar day). */
             paidOn: string | null;
             /** @enum {string|null} */
-            paidVia: "manual" | "stripe_invoice" | "stripe_checkout" | null;
+            paidVia: "manual" | "stripe_invoice" | "stripe_checkout" | "stripe_autopay" | null;
             /** @description Payments recorded by hand and card payments through Stripe, oldest first. */
             payments: components["schemas"]["InvoicePayment"][];
             project: {
@@ -5337,10 +5381,10 @@ export interface components {
             /** Format: date-time */
             refundedAt: string | null;
             /**
-             * @description `manual`: recorded by the provider (bank transfer, cash…); `stripe_checkout`: the portal’s pay button; `stripe_invoice`: Stripe’s hosted invoice page.
+             * @description `manual`: recorded by the provider (bank transfer, cash…); `stripe_checkout`: the portal’s pay button; `stripe_invoice`: Stripe’s hosted invoice page; `stripe_autopay`: charged automatically to the card the client saved for a recurring schedule.
              * @enum {string}
              */
-            source: "manual" | "stripe_checkout" | "stripe_invoice";
+            source: "manual" | "stripe_checkout" | "stripe_invoice" | "stripe_autopay";
         };
         InvoicePaymentCreate: {
             /**
@@ -6648,7 +6692,7 @@ export interface components {
                 /** @description `YYYY-MM-DD` */
                 paidOn: string;
                 /** @enum {string} */
-                source: "manual" | "stripe_checkout" | "stripe_invoice";
+                source: "manual" | "stripe_checkout" | "stripe_invoice" | "stripe_autopay";
             }[];
             project: {
                 /** Format: uuid */
@@ -7263,6 +7307,81 @@ export interface components {
             items: components["schemas"]["PortalQuote"][];
             /** @description Send as `cursor` for the next page; null on the last page. */
             nextCursor: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "0c6a3f4e-8b2d-4c1a-9e7f-5d3b2a1c0e98",
+         *       "frequency": "monthly",
+         *       "intervalDays": null,
+         *       "nextDate": "2026-05-02",
+         *       "currency": "EUR",
+         *       "amountCents": 59500,
+         *       "description": "Monthly website care",
+         *       "autopay": {
+         *         "offered": true,
+         *         "agreement": {
+         *           "cardBrand": "visa",
+         *           "cardLast4": "4242",
+         *           "agreedAt": "2026-03-02T09:15:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        PortalRecurringInvoice: {
+            amountCents: number;
+            autopay: {
+                agreement: {
+                    /** Format: date-time */
+                    agreedAt: string;
+                    /** @description e.g. `visa`, `mastercard`. */
+                    cardBrand: string | null;
+                    cardLast4: string | null;
+                } | null;
+                /** @description The provider offers automatic payment (and Stripe is connected). */
+                offered: boolean;
+            };
+            /**
+             * @description ISO 4217 currency.
+             * @example EUR
+             * @enum {string}
+             */
+            currency: "EUR" | "USD";
+            description: string | null;
+            /**
+             * @description How often: each month, quarter or year from the start day, or every `intervalDays` days.
+             * @enum {string}
+             */
+            frequency: "monthly" | "quarterly" | "yearly" | "days";
+            /** Format: uuid */
+            id: string;
+            intervalDays: number | null;
+            nextDate: string | null;
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "0c6a3f4e-8b2d-4c1a-9e7f-5d3b2a1c0e98",
+         *           "frequency": "monthly",
+         *           "intervalDays": null,
+         *           "nextDate": "2026-05-02",
+         *           "currency": "EUR",
+         *           "amountCents": 59500,
+         *           "description": "Monthly website care",
+         *           "autopay": {
+         *             "offered": true,
+         *             "agreement": {
+         *               "cardBrand": "visa",
+         *               "cardLast4": "4242",
+         *               "agreedAt": "2026-03-02T09:15:00.000Z"
+         *             }
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        PortalRecurringInvoiceList: {
+            items: components["schemas"]["PortalRecurringInvoice"][];
         };
         PortalSession: {
             client: components["schemas"]["PortalClient"];
@@ -8115,6 +8234,38 @@ export interface components {
         ReadPosition: {
             lastReadSeq: number;
         };
+        RecurringAutopay: {
+            /** @description The agreement in force; null: none. */
+            agreement: {
+                /** Format: date-time */
+                agreedAt: string;
+                agreedBy: {
+                    email: string;
+                    name: string;
+                };
+                /** @description The address the client agreed from. */
+                agreedIp: string;
+                /** @description e.g. `visa`, `mastercard`. */
+                cardBrand: string | null;
+                cardLast4: string | null;
+            } | null;
+            /** @description The last invoice charged automatically (or tried). */
+            lastCharge: {
+                /** Format: date-time */
+                at: string;
+                /**
+                 * @description `authentication_required`: the bank wants the client present (3D Secure); `card_declined`; `autopay_withdrawn` (or no longer offered); `stripe_not_connected` (or another account connected now); `stripe_unavailable`; `invoice_not_payable` (paid or cancelled before the charge).
+                 * @enum {string|null}
+                 */
+                errorCode: "authentication_required" | "card_declined" | "autopay_withdrawn" | "stripe_not_connected" | "stripe_unavailable" | "invoice_not_payable" | null;
+                /** Format: uuid */
+                invoiceId: string;
+                invoiceNumber: string | null;
+                /** @enum {string} */
+                status: "pending" | "succeeded" | "failed";
+            } | null;
+            offered: boolean;
+        };
         /**
          * @example {
          *       "id": "17b3877f-80aa-437f-8252-ca37b5522a8c",
@@ -8172,12 +8323,33 @@ export interface components {
          *         "2027-02-14"
          *       ],
          *       "runs": [],
-         *       "updatedAt": "2026-12-07T16:04:54.274Z"
+         *       "updatedAt": "2026-12-07T16:04:54.274Z",
+         *       "autopay": {
+         *         "offered": true,
+         *         "agreement": {
+         *           "cardBrand": "visa",
+         *           "cardLast4": "4242",
+         *           "agreedAt": "2026-03-02T09:15:00.000Z",
+         *           "agreedBy": {
+         *             "name": "Grace Hopper",
+         *             "email": "grace@example.com"
+         *           },
+         *           "agreedIp": "203.0.113.7"
+         *         },
+         *         "lastCharge": {
+         *           "invoiceId": "5b0f7a52-3c1d-4e8a-9f6b-2d7c1e0a9b34",
+         *           "invoiceNumber": "INV-0007",
+         *           "status": "succeeded",
+         *           "errorCode": null,
+         *           "at": "2026-04-02T00:00:04.000Z"
+         *         }
+         *       }
          *     }
          */
         RecurringInvoice: {
             /** @description Each invoice’s total, tax included. */
             amountCents: number;
+            autopay: components["schemas"]["RecurringAutopay"];
             client: {
                 /** Format: uuid */
                 id: string;
@@ -8251,6 +8423,11 @@ export interface components {
             updatedAt: string;
         };
         RecurringInvoiceCreate: {
+            /**
+             * @description Offer automatic payment: the client may save a card in the portal (Stripe, the provider’s account); each invoice is then charged to it and sent to pay only when that fails.
+             * @default false
+             */
+            autopay: boolean;
             /** Format: uuid */
             clientId: string;
             /**
@@ -8445,6 +8622,8 @@ export interface components {
             status: "active" | "paused" | "ended";
         };
         RecurringInvoiceUpdate: {
+            /** @description Offer automatic payment: the client may save a card in the portal (Stripe, the provider’s account); each invoice is then charged to it and sent to pay only when that fails. */
+            autopay?: boolean;
             /** Format: uuid */
             clientId?: string;
             /**
@@ -22140,6 +22319,263 @@ export interface operations {
             };
             /** @description Not found (also for another tenant’s objects) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalListRecurringInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                portalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalRecurringInvoiceList"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalAgreeAutopay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                portalId: string;
+                recurringInvoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to save the card */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutRedirect"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An upstream service (the payment provider) failed or could not be reached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalWithdrawAutopay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                portalId: string;
+                recurringInvoiceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalRecurringInvoice"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -145,6 +145,8 @@ export const ErrorCode = z.enum([
   'invoice_incomplete',
   'einvoice_incomplete',
   'invoice_not_payable',
+  // automatic payment asked for a schedule that does not offer it, or has ended or is paused (issue 28)
+  'autopay_not_offered',
   // a payment over the invoice's balance due (issue 28, partial payments)
   'payment_exceeds_balance',
   // taking back a payment that was not recorded by hand, or on a cancelled invoice (issue 28)

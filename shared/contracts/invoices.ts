@@ -250,7 +250,7 @@ export const CreditNote = z
   .meta({ id: 'CreditNote' });
 export type CreditNote = z.infer<typeof CreditNote>;
 
-export const PaidVia = z.enum(['manual', 'stripe_invoice', 'stripe_checkout']);
+export const PaidVia = z.enum(['manual', 'stripe_invoice', 'stripe_checkout', 'stripe_autopay']);
 
 /** Why the last Stripe job of an invoice failed (the texts live with the frontends' `stripeError.*`). */
 export const StripeErrorCode = z
@@ -288,9 +288,9 @@ export type InvoiceStripe = z.infer<typeof InvoiceStripe>;
 export const InvoicePayment = z
   .object({
     id: Uuid(),
-    source: z.enum(['manual', 'stripe_checkout', 'stripe_invoice']).meta({
+    source: z.enum(['manual', 'stripe_checkout', 'stripe_invoice', 'stripe_autopay']).meta({
       description:
-        '`manual`: recorded by the provider (bank transfer, cash…); `stripe_checkout`: the portal’s pay button; `stripe_invoice`: Stripe’s hosted invoice page.',
+        '`manual`: recorded by the provider (bank transfer, cash…); `stripe_checkout`: the portal’s pay button; `stripe_invoice`: Stripe’s hosted invoice page; `stripe_autopay`: charged automatically to the card the client saved for a recurring schedule.',
     }),
     amountCents: z.number().int(),
     currency: Currency,
@@ -626,7 +626,7 @@ export const PortalInvoiceDetail = z
           amountCents: z.number().int(),
           currency: Currency,
           paidOn: text().meta({ description: '`YYYY-MM-DD`' }),
-          source: z.enum(['manual', 'stripe_checkout', 'stripe_invoice']),
+          source: z.enum(['manual', 'stripe_checkout', 'stripe_invoice', 'stripe_autopay']),
         }),
       )
       .meta({ description: 'The payments applied to the invoice, oldest first.' }),

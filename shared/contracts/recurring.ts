@@ -154,6 +154,10 @@ const RecurringBody = {
   }),
   taxMode: InvoiceFields.taxMode,
   lines: InvoiceFields.lines,
+  autopay: z.boolean({ error: 'validation.invalid' }).meta({
+    description:
+      'Offer automatic payment: the client may save a card in the portal (Stripe, the provider’s account); each invoice is then charged to it and sent to pay only when that fails.',
+  }),
 };
 
 /** The rhythm's own rules: an interval for `days` (only then), an end not before the start. */
@@ -186,6 +190,7 @@ export const RecurringInvoiceCreate = z
     endDate: RecurringBody.endDate.optional().default(null),
     dueDays: RecurringBody.dueDays.optional().default(null),
     taxMode: RecurringBody.taxMode.optional().default(null),
+    autopay: RecurringBody.autopay.optional().default(false),
   })
   .superRefine(checkTiming)
   .meta({ id: 'RecurringInvoiceCreate' });
@@ -248,7 +253,54 @@ export const RecurringInvoiceSummary = z
   .meta({ id: 'RecurringInvoiceSummary' });
 export type RecurringInvoiceSummary = z.infer<typeof RecurringInvoiceSummary>;
 
+/** Why an automatic charge did not pay the invoice (it was sent to pay instead). */
+export const AutopayFailure = z
+  .enum([
+    'authentication_required',
+    'card_declined',
+    'autopay_withdrawn',
+    'stripe_not_connected',
+    'stripe_unavailable',
+    'invoice_not_payable',
+  ])
+  .meta({
+    description:
+      '`authentication_required`: the bank wants the client present (3D Secure); `card_declined`; `autopay_withdrawn` (or no longer offered); `stripe_not_connected` (or another account connected now); `stripe_unavailable`; `invoice_not_payable` (paid or cancelled before the charge).',
+  });
+export type AutopayFailure = z.infer<typeof AutopayFailure>;
+
+/** The card a client saved for a schedule: shown, never usable from here. */
+export const AutopayAgreement = z
+  .object({
+    cardBrand: text().nullable().meta({ description: 'e.g. `visa`, `mastercard`.' }),
+    cardLast4: text().nullable(),
+    agreedAt: z.iso.datetime(),
+    agreedBy: z.object({ name: text(), email: text() }),
+    agreedIp: text().meta({ description: 'The address the client agreed from.' }),
+  })
+  .meta({ id: 'AutopayAgreement' });
+export type AutopayAgreement = z.infer<typeof AutopayAgreement>;
+
+export const RecurringAutopay = z
+  .object({
+    offered: z.boolean(),
+    agreement: AutopayAgreement.nullable().meta({ description: 'The agreement in force; null: none.' }),
+    lastCharge: z
+      .object({
+        invoiceId: Uuid(),
+        invoiceNumber: text().nullable(),
+        status: z.enum(['pending', 'succeeded', 'failed']),
+        errorCode: AutopayFailure.nullable(),
+        at: z.iso.datetime(),
+      })
+      .nullable()
+      .meta({ description: 'The last invoice charged automatically (or tried).' }),
+  })
+  .meta({ id: 'RecurringAutopay' });
+export type RecurringAutopay = z.infer<typeof RecurringAutopay>;
+
 export const RecurringInvoice = RecurringInvoiceSummary.extend({
+  autopay: RecurringAutopay,
   language: Language,
   dueDays: z.number().int().nullable(),
   taxMode: InvoiceFields.taxMode,
@@ -278,3 +330,29 @@ export type RecurringInvoiceListQuery = z.input<typeof RecurringInvoiceListQuery
 
 export const RecurringInvoiceList = pageOf(RecurringInvoiceSummary).meta({ id: 'RecurringInvoiceList' });
 export type RecurringInvoiceList = z.infer<typeof RecurringInvoiceList>;
+
+/* --- The portal's view (automatic payment) ----------------------------------------------------------------- */
+
+export const PortalRecurringInvoice = z
+  .object({
+    id: Uuid(),
+    frequency: RecurringFrequency,
+    intervalDays: z.number().int().nullable(),
+    nextDate: text().nullable(),
+    currency: Currency,
+    amountCents: z.number().int(),
+    description: text().nullable(),
+    autopay: z.object({
+      offered: z
+        .boolean()
+        .meta({ description: 'The provider offers automatic payment (and Stripe is connected).' }),
+      agreement: AutopayAgreement.omit({ agreedIp: true, agreedBy: true }).nullable(),
+    }),
+  })
+  .meta({ id: 'PortalRecurringInvoice' });
+export type PortalRecurringInvoice = z.infer<typeof PortalRecurringInvoice>;
+
+export const PortalRecurringInvoiceList = z
+  .object({ items: z.array(PortalRecurringInvoice) })
+  .meta({ id: 'PortalRecurringInvoiceList' });
+export type PortalRecurringInvoiceList = z.infer<typeof PortalRecurringInvoiceList>;

@@ -75,6 +75,8 @@ export class StandInError extends Error {
     message: string,
     readonly param?: string,
     readonly code?: string,
+    /** More fields of Stripe's error object (`decline_code`, `payment_intent`…). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }

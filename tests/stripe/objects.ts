@@ -623,4 +623,135 @@ export function creditNote(
     type: 'pre_payment',
     voided_at: null,
   } as unknown as Stripe.CreditNote;
+/** A saved card (`pm_…`), attached to a customer once a setup succeeded. */
+export function cardPaymentMethod(
+  id: string,
+  params: { customer: string | null; brand: string; last4: string; expMonth: number; expYear: number },
+  livemode: boolean,
+): Stripe.PaymentMethod {
+  return {
+    id,
+    object: 'payment_method',
+    allow_redisplay: 'unspecified',
+    billing_details: { address: null, email: null, name: null, phone: null, tax_id: null },
+    card: {
+      brand: params.brand,
+      checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: 'pass' },
+      country: 'DE',
+      display_brand: params.brand,
+      exp_month: params.expMonth,
+      exp_year: params.expYear,
+      fingerprint: id.slice(3, 19),
+      funding: 'credit',
+      generated_from: null,
+      last4: params.last4,
+      networks: { available: [params.brand], preferred: null },
+      regulated_status: 'unregulated',
+      three_d_secure_usage: { supported: true },
+      wallet: null,
+    },
+    created: now(),
+    customer: params.customer,
+    customer_account: null,
+    livemode,
+    metadata: {},
+    type: 'card',
+  } as Stripe.PaymentMethod;
+}
+
+/** A SetupIntent as a setup-mode Checkout Session leaves it: succeeded, its card saved for off-session use. */
+export function setupIntent(
+  id: string,
+  params: { customer: string | null; paymentMethod: string | null; metadata: Record<string, string> },
+  livemode: boolean,
+): Stripe.SetupIntent {
+  return {
+    id,
+    object: 'setup_intent',
+    allowed_payment_method_types: null,
+    application: null,
+    automatic_payment_methods: null,
+    cancellation_reason: null,
+    client_secret: `${id}_secret_${id.slice(5, 15)}`,
+    created: now(),
+    customer: params.customer,
+    description: null,
+    excluded_payment_method_types: null,
+    last_setup_error: null,
+    latest_attempt: null,
+    livemode,
+    mandate: null,
+    metadata: params.metadata,
+    next_action: null,
+    on_behalf_of: null,
+    payment_method: params.paymentMethod,
+    payment_method_configuration_details: null,
+    payment_method_options: null,
+    payment_method_types: ['card'],
+    single_use_mandate: null,
+    status: params.paymentMethod ? 'succeeded' : 'requires_payment_method',
+    usage: 'off_session',
+  } as Stripe.SetupIntent;
+}
+
+/** A PaymentIntent as Stripe answers it (the stand-in's record of one, made whole). */
+export function paymentIntent(
+  params: {
+    id: string;
+    amount: number;
+    currency: string;
+    customer: string | null;
+    paymentMethod: string | null;
+    charge: string | null;
+    status: Stripe.PaymentIntent.Status;
+    metadata: Record<string, string>;
+    description: string | null;
+    lastError: Stripe.PaymentIntent.LastPaymentError | null;
+  },
+  livemode: boolean,
+): Stripe.PaymentIntent {
+  return {
+    id: params.id,
+    object: 'payment_intent',
+    allowed_payment_method_types: null,
+    amount: params.amount,
+    amount_capturable: 0,
+    amount_received: params.status === 'succeeded' ? params.amount : 0,
+    application: null,
+    application_fee_amount: null,
+    automatic_payment_methods: null,
+    canceled_at: null,
+    cancellation_reason: null,
+    capture_method: 'automatic',
+    client_secret: `${params.id}_secret_${params.id.slice(3, 13)}`,
+    confirmation_method: 'automatic',
+    created: now(),
+    currency: params.currency,
+    customer: params.customer,
+    customer_account: null,
+    description: params.description,
+    excluded_payment_method_types: null,
+    last_payment_error: params.lastError,
+    latest_charge: params.charge,
+    livemode,
+    managed_payments: null,
+    metadata: params.metadata,
+    next_action: null,
+    on_behalf_of: null,
+    payment_method: params.paymentMethod,
+    payment_method_configuration_details: null,
+    payment_method_options: null,
+    payment_method_types: ['card'],
+    payment_record: null,
+    processing: null,
+    receipt_email: null,
+    review: null,
+    setup_future_usage: null,
+    shipping: null,
+    source: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: params.status,
+    transfer_group: null,
+  } as Stripe.PaymentIntent;
 }

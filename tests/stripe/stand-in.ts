@@ -67,6 +67,8 @@ interface AccountState {
   invoices: Map<string, Stripe.Invoice>;
   sessions: Map<string, Stripe.Checkout.Session>;
   paymentIntents: Map<string, PaymentIntentRecord>;
+  paymentMethods: Map<string, Stripe.PaymentMethod>;
+  setupIntents: Map<string, Stripe.SetupIntent>;
   invoicePayments: Map<string, Stripe.InvoicePayment>;
   refunds: Map<string, Stripe.Refund>;
   creditNotes: Map<string, Stripe.CreditNote>;
@@ -87,9 +89,30 @@ interface PaymentIntentRecord {
   currency: string;
   customer: string | null;
   charge: string;
-  status: 'requires_payment_method' | 'succeeded';
+  status: 'requires_payment_method' | 'requires_confirmation' | 'succeeded';
   amountRefunded: number;
+  /** Set for an intent made through `POST /v1/payment_intents` (the off-session charge of a saved card). */
+  paymentMethod?: string | null;
+  metadata?: Record<string, string>;
+  description?: string | null;
+  lastError?: Stripe.PaymentIntent.LastPaymentError | null;
 }
+
+/**
+ * Stripe's test cards the setup page accepts, and how an off-session charge of each goes once saved:
+ * 4242… succeeds; 4000 0000 0000 0341 attaches but every charge is declined (`card_declined`);
+ * 4000 0027 6000 3184 needs 3D Secure on every payment, so an off-session one fails with
+ * `authentication_required`; 5555 5555 5555 4444 is a Mastercard that succeeds.
+ */
+export const TEST_CARDS: Record<
+  string,
+  { brand: string; last4: string; charge: 'succeeds' | 'card_declined' | 'authentication_required' }
+> = {
+  '4242424242424242': { brand: 'visa', last4: '4242', charge: 'succeeds' },
+  '5555555555554444': { brand: 'mastercard', last4: '4444', charge: 'succeeds' },
+  '4000000000000341': { brand: 'visa', last4: '0341', charge: 'card_declined' },
+  '4000002760003184': { brand: 'visa', last4: '3184', charge: 'authentication_required' },
+};
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
 const unix = () => Math.floor(Date.now() / 1000);
@@ -103,6 +126,9 @@ const EMITTED = new Set([
   'invoice.voided',
   'invoice_payment.paid',
   'checkout.session.completed',
+  'setup_intent.succeeded',
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
@@ -147,6 +173,8 @@ export class StripeStandIn {
       invoices: new Map(),
       sessions: new Map(),
       paymentIntents: new Map(),
+      paymentMethods: new Map(),
+      setupIntents: new Map(),
       invoicePayments: new Map(),
       refunds: new Map(),
       creditNotes: new Map(),
@@ -269,6 +297,17 @@ export class StripeStandIn {
   /** Every refund the account made, oldest first. */
   refunds(accountId: string) {
     return [...this.state(accountId).refunds.values()];
+  }
+
+  /** Every PaymentIntent of the account as Stripe answers it, oldest first. */
+  paymentIntents(accountId: string): Stripe.PaymentIntent[] {
+    const state = this.state(accountId);
+    return [...state.paymentIntents.values()].map((r) => this.intentObject(state, r));
+  }
+
+  /** Every saved card (payment method) of the account. */
+  paymentMethods(accountId: string) {
+    return [...this.state(accountId).paymentMethods.values()];
   }
 
   /** The payments of one invoice (`invoice_payment`), as `GET /v1/invoice_payments?invoice=` lists them. */
@@ -428,6 +467,49 @@ export class StripeStandIn {
     }
     session.status = 'complete';
     session.payment_status = 'paid';
+    deliveries.push(...(await this.emit(state, 'checkout.session.completed', session)));
+    const redirect = (session.success_url ?? '').replace('{CHECKOUT_SESSION_ID}', session.id);
+    return { redirect, deliveries };
+  }
+
+  /**
+   * Completes a setup-mode Checkout Session as its "Save card" button does with the card `number` (one of
+   * {@link TEST_CARDS}): a card payment method attached to the session's customer, a succeeded SetupIntent
+   * (`setup_intent.succeeded`), the session complete (`checkout.session.completed`, `setup_intent` set).
+   */
+  async completeSetup(accountId: string, sessionId: string, number = '4242424242424242') {
+    const state = this.state(accountId);
+    const session = this.session(accountId, sessionId);
+    if (session.status !== 'open' || session.mode !== 'setup')
+      throw new StandInError(400, 'invalid_request_error', 'Session is not an open setup session');
+    const card = TEST_CARDS[number.replace(/\s/g, '')];
+    if (!card)
+      throw new StandInError(
+        402,
+        'card_error',
+        'Your card number is incorrect.',
+        'number',
+        'incorrect_number',
+      );
+    const customer = typeof session.customer === 'string' ? session.customer : null;
+    const year = new Date().getUTCFullYear() + 3;
+    const method = build.cardPaymentMethod(
+      id('pm'),
+      { customer, brand: card.brand, last4: card.last4, expMonth: 12, expYear: year },
+      state.livemode,
+    );
+    state.paymentMethods.set(method.id, method);
+    this.cardOf.set(method.id, card.charge);
+    const intent = build.setupIntent(
+      id('seti'),
+      { customer, paymentMethod: method.id, metadata: this.pendingSetup.get(session.id) ?? {} },
+      state.livemode,
+    );
+    state.setupIntents.set(intent.id, intent);
+    session.setup_intent = intent.id;
+    session.status = 'complete';
+    session.payment_status = 'no_payment_required';
+    const deliveries = await this.emit(state, 'setup_intent.succeeded', intent);
     deliveries.push(...(await this.emit(state, 'checkout.session.completed', session)));
     const redirect = (session.success_url ?? '').replace('{CHECKOUT_SESSION_ID}', session.id);
     return { redirect, deliveries };
@@ -841,6 +923,23 @@ export class StripeStandIn {
       return sub;
     }
 
+    if (is('GET', 'setup_intents', true)) {
+      const found = state.setupIntents.get(objectId ?? '');
+      if (!found) throw noSuch('setupintent', objectId, 'intent');
+      return found;
+    }
+    if (is('GET', 'payment_methods', true)) {
+      const found = state.paymentMethods.get(objectId ?? '');
+      if (!found) throw noSuch('PaymentMethod', objectId, 'payment_method');
+      return found;
+    }
+    if (is('POST', 'payment_intents', false)) return this.createPaymentIntent(state, form);
+    if (is('GET', 'payment_intents', true)) {
+      const found = state.paymentIntents.get(objectId ?? '');
+      if (!found) throw noSuch('payment_intent', objectId, 'intent');
+      return this.intentObject(state, found);
+    }
+
     if (is('POST', 'webhook_endpoints', false)) {
       const url = str(form.url);
       if (!url || !URL.canParse(url))
@@ -1116,6 +1215,119 @@ export class StripeStandIn {
     return made;
   }
 
+  private intentObject(state: AccountState, r: PaymentIntentRecord): Stripe.PaymentIntent {
+    return build.paymentIntent(
+      {
+        id: r.id,
+        amount: r.amount,
+        currency: r.currency,
+        customer: r.customer,
+        paymentMethod: r.paymentMethod ?? null,
+        charge: r.status === 'succeeded' ? r.charge : null,
+        status: r.status,
+        metadata: r.metadata ?? {},
+        description: r.description ?? null,
+        lastError: r.lastError ?? null,
+      },
+      state.livemode,
+    );
+  }
+
+  /**
+   * `POST /v1/payment_intents` with a saved card, as Stripe's off-session flow: `confirm=true` charges it at
+   * once (`payment_intent.succeeded`); a card that declines, or one that needs authentication while
+   * `off_session=true`, answers 402 `card_error` (`card_declined` / `authentication_required`, the intent in
+   * the error, its status `requires_payment_method`) and delivers `payment_intent.payment_failed`.
+   */
+  private async createPaymentIntent(state: AccountState, form: FormObject): Promise<Stripe.PaymentIntent> {
+    const amount = int(form.amount, 'amount');
+    if (amount === undefined || amount < 50)
+      throw new StandInError(400, 'invalid_request_error', 'Amount must be at least 50 cents', 'amount');
+    const currency = str(form.currency)?.toLowerCase();
+    if (!currency || !/^[a-z]{3}$/.test(currency))
+      throw new StandInError(400, 'invalid_request_error', 'Missing required param: currency.', 'currency');
+    const customerId = str(form.customer) ?? null;
+    if (customerId) this.customerOf(state, customerId);
+    const methodId = str(form.payment_method) ?? null;
+    const method = methodId ? state.paymentMethods.get(methodId) : undefined;
+    if (methodId && !method) throw noSuch('PaymentMethod', methodId, 'payment_method');
+    if (method && method.customer !== customerId)
+      throw new StandInError(
+        400,
+        'invalid_request_error',
+        `The provided PaymentMethod ${methodId} does not belong to the Customer ${customerId ?? ''}.`,
+        'payment_method',
+      );
+    const offSession = str(form.off_session) === 'true';
+    if (offSession && str(form.confirm) !== 'true')
+      throw new StandInError(
+        400,
+        'invalid_request_error',
+        'off_session can only be set with confirm=true.',
+        'off_session',
+      );
+    const record: PaymentIntentRecord = {
+      id: id('pi'),
+      amount,
+      currency,
+      customer: customerId,
+      charge: id('ch'),
+      status: 'requires_confirmation',
+      amountRefunded: 0,
+      paymentMethod: methodId,
+      metadata: stringMap(form.metadata),
+      description: str(form.description) ?? null,
+      lastError: null,
+    };
+    state.paymentIntents.set(record.id, record);
+    if (str(form.confirm) !== 'true') return this.intentObject(state, record);
+    if (!methodId)
+      throw new StandInError(
+        400,
+        'invalid_request_error',
+        'A payment method is needed to confirm.',
+        'payment_method',
+      );
+    const behaviour = this.cardOf.get(methodId) ?? 'succeeds';
+    const failure =
+      behaviour === 'card_declined'
+        ? { code: 'card_declined', decline: 'generic_decline', message: 'Your card was declined.' }
+        : behaviour === 'authentication_required' && offSession
+          ? {
+              code: 'authentication_required',
+              decline: 'authentication_required',
+              message: 'Your card was declined. This transaction requires authentication.',
+            }
+          : null;
+    if (!failure) {
+      record.status = 'succeeded';
+      const made = this.intentObject(state, record);
+      await this.emit(state, 'payment_intent.succeeded', made);
+      return made;
+    }
+    record.status = 'requires_payment_method';
+    record.lastError = {
+      type: 'card_error',
+      code: failure.code as Stripe.PaymentIntent.LastPaymentError.Code,
+      decline_code: failure.decline,
+      message: failure.message,
+      charge: record.charge,
+    };
+    const failed = this.intentObject(state, record);
+    await this.emit(state, 'payment_intent.payment_failed', failed);
+    throw new StandInError(402, 'card_error', failure.message, undefined, failure.code, {
+      decline_code: failure.decline,
+      charge: record.charge,
+      payment_intent: failed,
+      payment_method: state.paymentMethods.get(methodId),
+    });
+  }
+
+  /** How each saved card behaves when charged (from the test card it was made of). */
+  private readonly cardOf = new Map<string, (typeof TEST_CARDS)[string]['charge']>();
+  /** `setup_intent_data.metadata` of each setup session, given to its SetupIntent. */
+  private readonly pendingSetup = new Map<string, Record<string, string>>();
+
   private markPaid(invoice: Stripe.Invoice) {
     invoice.status = 'paid';
     invoice.amount_paid = invoice.amount_due;
@@ -1126,11 +1338,11 @@ export class StripeStandIn {
 
   private createSession(state: AccountState, form: FormObject): Stripe.Checkout.Session {
     const mode = (str(form.mode) ?? 'payment') as Stripe.Checkout.Session.Mode;
-    if (mode !== 'payment' && mode !== 'subscription')
+    if (mode !== 'payment' && mode !== 'subscription' && mode !== 'setup')
       throw new StandInError(
         400,
         'invalid_request_error',
-        `The stand-in supports payment and subscription mode, not ${mode}.`,
+        `The stand-in supports payment, subscription and setup mode, not ${mode}.`,
         'mode',
       );
     const successUrl = str(form.success_url) ?? null;
@@ -1141,6 +1353,7 @@ export class StripeStandIn {
       throw new StandInError(400, 'invalid_request_error', 'Not a valid URL', 'cancel_url');
     let customerId = str(form.customer) ?? null;
     if (customerId) this.customerOf(state, customerId);
+    if (mode === 'setup') return this.createSetupSession(state, form, { successUrl, cancelUrl, customerId });
     const items = list(form.line_items).map((entry) => obj(entry as FormValue));
     if (!items.length)
       throw new StandInError(400, 'invalid_request_error', 'line_items is required.', 'line_items');
@@ -1227,6 +1440,68 @@ export class StripeStandIn {
         metadata: stringMap(obj(form.subscription_data).metadata),
       });
     }
+    return session;
+  }
+
+  /**
+   * A setup-mode session: no line items (refused, as Stripe does), `currency` unless the payment method types
+   * are given, a customer made when none is named (`customer_creation`), its SetupIntent made on completion.
+   */
+  private createSetupSession(
+    state: AccountState,
+    form: FormObject,
+    opts: { successUrl: string; cancelUrl: string | null; customerId: string | null },
+  ): Stripe.Checkout.Session {
+    if (form.line_items !== undefined)
+      throw new StandInError(
+        400,
+        'invalid_request_error',
+        'line_items cannot be used in setup mode.',
+        'line_items',
+      );
+    const types = list(form.payment_method_types).map(String);
+    const currency = str(form.currency)?.toLowerCase() ?? null;
+    if (!types.length && !currency)
+      throw new StandInError(
+        400,
+        'invalid_request_error',
+        'currency is required in setup mode unless payment_method_types is given.',
+        'currency',
+      );
+    let customerId = opts.customerId;
+    if (!customerId) {
+      const created = build.customer(
+        id('cus'),
+        { email: str(form.customer_email) ?? null, name: null, metadata: {} },
+        state.livemode,
+      );
+      state.customers.set(created.id, created);
+      customerId = created.id;
+    }
+    const sessionId = `cs_${state.livemode ? 'live' : 'test'}_${randomBytes(16).toString('hex')}`;
+    const session = build.checkoutSession(
+      sessionId,
+      {
+        mode: 'setup',
+        customer: customerId,
+        currency: currency ?? '',
+        amountTotal: 0,
+        successUrl: opts.successUrl,
+        cancelUrl: opts.cancelUrl,
+        metadata: stringMap(form.metadata),
+        clientReferenceId: str(form.client_reference_id) ?? null,
+        url: `${this.url}/c/${state.account.id}/${sessionId}`,
+        expiresAt: unix() + 24 * 3600,
+      },
+      state.livemode,
+    );
+    session.currency = currency;
+    session.amount_total = null;
+    session.amount_subtotal = null;
+    session.payment_status = 'no_payment_required';
+    session.locale = (str(form.locale) ?? null) as Stripe.Checkout.Session.Locale | null;
+    state.sessions.set(session.id, session);
+    this.pendingSetup.set(session.id, stringMap(obj(form.setup_intent_data).metadata));
     return session;
   }
 
@@ -1317,6 +1592,13 @@ export class StripeStandIn {
     if (kind === 'c') {
       const session = state.sessions.get(objectId);
       if (!session) return html(res, 404, 'Not found', '<p>No such Checkout Session.</p>');
+      if (post && action === 'setup' && session.status === 'open' && session.mode === 'setup') {
+        const number = new URLSearchParams(raw).get('card') ?? '';
+        if (!TEST_CARDS[number.replace(/\s/g, '')])
+          return redirect(res, `/c/${accountId}/${objectId}?declined=1`);
+        const { redirect: to } = await this.completeSetup(accountId, objectId, number);
+        return redirect(res, to);
+      }
       if (post && action === 'pay' && session.status === 'open') {
         const { redirect: to } = await this.completeCheckout(accountId, objectId);
         return redirect(res, to);
@@ -1364,6 +1646,8 @@ export class StripeStandIn {
         sessions: this.sessions(accountId),
         subscriptions: this.subscriptions(accountId),
         refunds: this.refunds(accountId),
+        paymentIntents: this.paymentIntents(accountId),
+        paymentMethods: this.paymentMethods(accountId),
         webhookEndpoints: this.webhookEndpoints(accountId),
         events: this.events(accountId),
       });
@@ -1409,6 +1693,7 @@ function errorBody(err: StandInError): string {
       message: err.message,
       ...(err.param ? { param: err.param } : {}),
       ...(err.code ? { code: err.code } : {}),
+      ...(err.extra ?? {}),
     },
   });
 }
@@ -1455,6 +1740,15 @@ function checkoutPage(session: Stripe.Checkout.Session, declined: boolean): stri
   const amount = money(session.amount_total ?? 0, session.currency ?? 'eur');
   if (session.status !== 'open')
     return `<h1>Checkout</h1><p role="status">This session is ${session.status}.</p>`;
+  if (session.mode === 'setup')
+    return (
+      '<h1>Save a card</h1>' +
+      (declined ? '<p role="alert">Your card number is incorrect.</p>' : '') +
+      `<form method="post" action="${escapeHtml(path)}/setup"><label>Card number <input name="card" value="4242 4242 4242 4242" autocomplete="off"></label> <button type="submit">Save card</button></form>` +
+      (session.cancel_url
+        ? `<form method="post" action="${escapeHtml(path)}/cancel"><button type="submit">Back</button></form>`
+        : '')
+    );
   return (
     `<h1>${session.mode === 'subscription' ? 'Subscribe' : 'Pay'} ${amount}</h1>` +
     (declined ? '<p role="alert">Your card was declined.</p>' : '') +

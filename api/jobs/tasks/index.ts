@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { TaskDefinition } from '../task';
+import { chargeAutopayInvoiceTask } from './charge-autopay-invoice';
 import { deliverWebhookTask } from './deliver-webhook';
 import { markOverdueInvoicesTask } from './invoices';
 import {
@@ -50,6 +51,7 @@ export const TASKS = {
   // Recurring invoices (issue 28).
   [createRecurringInvoice.name]: createRecurringInvoice,
   [recurringInvoicesSweep.name]: recurringInvoicesSweep,
+  [chargeAutopayInvoiceTask.name]: chargeAutopayInvoiceTask,
   [sendPaymentRemindersTask.name]: sendPaymentRemindersTask,
 } as const;
 

@@ -3,6 +3,11 @@ import { registerCreateRecurringInvoice } from './create';
 import { registerDeleteRecurringInvoice } from './delete';
 import { registerGetRecurringInvoice } from './get';
 import { registerListRecurringInvoices } from './list';
+import {
+  registerPortalAgreeAutopay,
+  registerPortalRecurringInvoices,
+  registerPortalWithdrawAutopay,
+} from './portal';
 import { registerUpdateRecurringInvoice } from './update';
 
 /** Recurring invoices (issue 28): the provider's schedules; the job makes and sends their invoices. */
@@ -12,4 +17,8 @@ export function registerRecurringInvoiceRoutes(app: App) {
   registerGetRecurringInvoice(app);
   registerUpdateRecurringInvoice(app);
   registerDeleteRecurringInvoice(app);
+  // Automatic payment (issue 28): the client's view and agreement.
+  registerPortalRecurringInvoices(app);
+  registerPortalAgreeAutopay(app);
+  registerPortalWithdrawAutopay(app);
 }

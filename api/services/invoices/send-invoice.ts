@@ -49,7 +49,15 @@ export async function sendDraft(
   deps: InvoiceDeps,
   scope: ProviderScope,
   invoiceId: string,
-  opts: { mailClient?: boolean; actor?: 'provider' | 'system' } = {},
+  opts: {
+    mailClient?: boolean;
+    actor?: 'provider' | 'system';
+    /**
+     * `false`: neither the client's e-mail nor the payment provider's delivery now (a recurring invoice that
+     * is charged automatically first; `deliverSentInvoice` sends it to pay when that fails).
+     */
+    deliver?: boolean;
+  } = {},
 ): Promise<{ seq: number; payment: InvoiceSent['payment'] }> {
   const current = await lockInvoice(tx, scope, invoiceId);
   if (!canTransition(current.status, 'sent')) throw new ApiError('invoice_transition_not_allowed');
@@ -87,8 +95,34 @@ export async function sendDraft(
     { ...row, from_status: 'draft', status: 'sent' },
     opts.actor ?? 'provider',
   );
+  if (opts.deliver === false)
+    return { seq: activitySeq, payment: { provider: 'none', status: 'not_connected' } };
   if (opts.mailClient !== false) await queueInvoiceMail(deps, tx, scope, row);
   return { seq: activitySeq, payment: await queueDelivery(tx, deps.jobs, scope.providerId, invoiceId) };
+}
+
+/**
+ * Sends an invoice that was sent with `deliver: false` to pay, as the send would have: the client's e-mail
+ * with the portal's pay link and the payment provider's delivery (in the caller's transaction).
+ */
+export async function deliverSentInvoice(tx: Tx, deps: InvoiceDeps, scope: ProviderScope, invoiceId: string) {
+  const [row] = await tx<
+    {
+      id: string;
+      number: string;
+      client_id: string;
+      amount_cents: string;
+      currency: string;
+      due_date: string | null;
+      language: Language;
+    }[]
+  >`
+    SELECT id, number, client_id, amount_cents::text AS amount_cents, currency::text AS currency,
+           to_char(due_date, 'YYYY-MM-DD') AS due_date, language
+    FROM invoices WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${invoiceId} AND number IS NOT NULL`;
+  if (!row) return;
+  await queueInvoiceMail(deps, tx, scope, row);
+  await queueDelivery(tx, deps.jobs, scope.providerId, invoiceId);
 }
 
 /**

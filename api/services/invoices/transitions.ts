@@ -18,7 +18,7 @@ import { recordActivity } from '../activity/record-activity';
  * next catch-up.
  */
 
-export type PaidVia = 'manual' | 'stripe_invoice' | 'stripe_checkout';
+export type PaidVia = 'manual' | 'stripe_invoice' | 'stripe_checkout' | 'stripe_autopay';
 
 /** Who caused a status change, for the activity's read flags: the provider's own action is read for them. */
 export type InvoiceActor = 'provider' | 'client' | 'system';

@@ -37,13 +37,15 @@ export async function createRecurringInvoice(
     const [row] = await tx<{ id: string; status: string; next_date: string | null }[]>`
       INSERT INTO recurring_invoices (provider_id, client_id, project_id, frequency, interval_days, start_date,
                                       end_date, next_period, next_date, currency, language, description, due_days,
-                                      tax_mode, subtotal_cents, tax_cents, amount_cents, created_at, updated_at)
+                                      tax_mode, subtotal_cents, tax_cents, amount_cents, autopay, created_at,
+                                      updated_at)
       VALUES (${scope.providerId}, ${input.clientId}, ${input.projectId}, ${input.frequency},
               ${input.frequency === 'days' ? input.intervalDays : null}, ${input.startDate}, ${input.endDate}, 0,
               ${input.startDate},
               ${input.currency ?? defaultCurrency(profile?.preferred_language ?? 'en', profile?.currency)},
               ${input.language ?? client.language}, ${input.description || null}, ${input.dueDays},
-              ${input.taxMode}, ${totals.subtotalCents}, ${totals.taxCents}, ${totals.totalCents}, ${now}, ${now})
+              ${input.taxMode}, ${totals.subtotalCents}, ${totals.taxCents}, ${totals.totalCents}, ${input.autopay},
+              ${now}, ${now})
       RETURNING id, status, to_char(next_date, 'YYYY-MM-DD') AS next_date`;
     const created = row as { id: string; status: string; next_date: string | null };
     await writeLines(tx, scope, created.id, input.lines, totals.lines, RECURRING_LINES);

@@ -4,6 +4,7 @@ import type { Sql, Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import { RECURRING_LINES } from '../invoices/drafts';
 import { linesOf } from '../invoices/get-invoice';
+import { autopayOf } from './autopay';
 import { type RecurringRow, type RunRow, recurringColumns, recurringJoins, toRecurringInvoice } from './view';
 
 /** One of the provider's schedules, or 404. */
@@ -38,7 +39,7 @@ export async function getRecurringInvoice(
     linesOf(sql, scope, id, RECURRING_LINES),
     runsOf(sql, scope, id),
   ]);
-  return toRecurringInvoice(row, lines, runs);
+  return toRecurringInvoice(row, lines, runs, await autopayOf(sql, scope, id, row.autopay));
 }
 
 /** The provider's schedule locked for the transaction (404 otherwise). */

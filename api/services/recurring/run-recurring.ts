@@ -9,6 +9,7 @@ import {
 import { actingFor, ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
+import { autopayAgreementFor, holdForAutopay } from '../../payments/autopay';
 import { insertInvoiceDraft } from '../invoices/create-draft';
 import { addDays, type InvoiceDeps, publishInvoiceActivity, todayOf } from '../invoices/deps';
 import { RECURRING_LINES } from '../invoices/drafts';
@@ -138,8 +139,18 @@ async function invoiceNextPeriod(
     WHERE ${ownedBy(tx, scope, 'provider_id')} AND recurring_invoice_id = ${id} AND period_start = ${period.start}`;
   const seqs = [draft.seq];
   let lastError: { code: string; fields: { path: string; key: string }[]; invoiceId: string } | null = null;
+  // Automatic payment (issue 28): with an agreement in force the invoice is sent without the e-mail and the
+  // Stripe push, and charged by a job; a failed charge sends it to pay then (`payments/autopay.ts`).
+  const agreement = await autopayAgreementFor(tx, scope.providerId, id);
   try {
-    const sent = await tx.savepoint((sp) => sendDraft(sp as Tx, deps, scope, draft.id, { actor: 'system' }));
+    const sent = await tx.savepoint(async (sp) => {
+      const done = await sendDraft(sp as Tx, deps, scope, draft.id, {
+        actor: 'system',
+        ...(agreement ? { deliver: false } : {}),
+      });
+      if (agreement) await holdForAutopay(sp as Tx, deps, scope.providerId, id, draft.id, agreement);
+      return done;
+    });
     seqs.push(sent.seq);
   } catch (err) {
     // Refused by a rule (the pre-send check): the draft stays for the provider; anything else is retried.

@@ -53,6 +53,7 @@ export async function updateRecurringInvoice(
       dueDays: 'due_days',
       taxMode: 'tax_mode',
       status: 'status',
+      autopay: 'autopay',
     };
     for (const [field, column] of Object.entries(columns)) {
       const value = (input as Record<string, unknown>)[field];

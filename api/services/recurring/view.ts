@@ -32,6 +32,7 @@ export interface RecurringRow {
   description: string | null;
   due_days: number | null;
   tax_mode: InvoiceTaxMode | null;
+  autopay: boolean;
   subtotal_cents: string;
   tax_cents: string;
   amount_cents: string;
@@ -46,7 +47,7 @@ export const recurringColumns = (sql: Sql | Tx) => sql`
   r.id, r.client_id, c.name AS client_name, r.project_id, p.name AS project_name, r.status, r.frequency,
   r.interval_days, to_char(r.start_date, 'YYYY-MM-DD') AS start_date, to_char(r.end_date, 'YYYY-MM-DD') AS end_date,
   to_char(r.next_date, 'YYYY-MM-DD') AS next_date, r.next_period, r.currency, r.language, r.description,
-  r.due_days, r.tax_mode, r.subtotal_cents::text AS subtotal_cents, r.tax_cents::text AS tax_cents,
+  r.due_days, r.tax_mode, r.autopay, r.subtotal_cents::text AS subtotal_cents, r.tax_cents::text AS tax_cents,
   r.amount_cents::text AS amount_cents, r.last_error, r.created_at, r.updated_at,
   (SELECT count(*)::int FROM recurring_invoice_runs x
    WHERE x.provider_id = r.provider_id AND x.recurring_invoice_id = r.id) AS invoice_count,
@@ -99,10 +100,16 @@ export interface RunRow {
   created_at: Date;
 }
 
-export function toRecurringInvoice(row: RecurringRow, lineRows: LineRow[], runs: RunRow[]): RecurringInvoice {
+export function toRecurringInvoice(
+  row: RecurringRow,
+  lineRows: LineRow[],
+  runs: RunRow[],
+  autopay: RecurringInvoice['autopay'],
+): RecurringInvoice {
   const lines = lineRows.map((line) => toInvoiceLine(line, null));
   return {
     ...toRecurringSummary(row),
+    autopay,
     language: row.language,
     dueDays: row.due_days,
     taxMode: row.tax_mode,

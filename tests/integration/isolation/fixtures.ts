@@ -297,6 +297,14 @@ Object.assign(FIXTURES, {
     object: (v: Victim) => ({ ...recurring(v), body: { status: 'paused', description: 'Taken over' } }),
   },
   'DELETE /api/recurring-invoices/{recurringInvoiceId}': { object: recurring },
+  // Automatic payment (issue 28): the client's schedules, agreeing and withdrawing.
+  'GET /api/portal/{portalId}/recurring-invoices': ownPortal,
+  'POST /api/portal/{portalId}/recurring-invoices/{recurringInvoiceId}/autopay': {
+    object: (v: Victim) => ({ params: { portalId: v.portalId, recurringInvoiceId: v.recurringInvoiceId } }),
+  },
+  'DELETE /api/portal/{portalId}/recurring-invoices/{recurringInvoiceId}/autopay': {
+    object: (v: Victim) => ({ params: { portalId: v.portalId, recurringInvoiceId: v.recurringInvoiceId } }),
+  },
 } satisfies Record<string, Fixture>);
 // ── End of the recurring invoices block. ─────────────────────────────────────────────────────────────
 

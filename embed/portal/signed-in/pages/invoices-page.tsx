@@ -9,6 +9,7 @@ import { Link } from '../../navigation/link';
 import { useFirstContentMark } from '../../ui/first-content';
 import { usePageTitle } from '../../ui/use-page-title';
 import { formatCalendarDate } from '../format';
+import { AutopaySection } from '../invoices/autopay-section';
 import { dueCounts, dueState } from '../invoices/due-state';
 import { dueSuffix, withDueSuffix } from '../invoices/due-text';
 import {
@@ -238,6 +239,7 @@ export default function InvoicesPage() {
     <>
       <PageHeader title={t('invoices.title')} description={t('invoices.subtitle')} />
       <QuoteSection />
+      <AutopaySection />
       {groups && invoices.data ? (
         invoices.data.items.length === 0 ? (
           <Card>
