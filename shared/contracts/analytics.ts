@@ -66,12 +66,9 @@ export const MoneyAnalytics = z
       previousInvoicedCents: Cents,
       outstandingCents: Cents.meta({ description: 'Open balances today: the sum of `ageing[].cents`.' }),
       overdueCents: Cents.meta({ description: 'The part of `outstandingCents` past its due date.' }),
-      averageDaysToPay: z
-        .number()
-        .nullable()
-        .meta({
-          description: 'Issue day to the day of the last payment, over invoices paid in full in the period.',
-        }),
+      averageDaysToPay: z.number().nullable().meta({
+        description: 'Issue day to the day of the last payment, over invoices paid in full in the period.',
+      }),
       paidInvoiceCount: z.number().int(),
     }),
     months: z
@@ -188,11 +185,9 @@ export const WorkAnalytics = z
     revisions: z.object({
       fileCount: z.number().int(),
       averagePerFile: z.number().nullable(),
-      histogram: z
-        .array(z.object({ revisions: z.number().int(), files: z.number().int() }))
-        .meta({
-          description: 'Files by their number of revisions (versions after the first; 3 means 3 or more).',
-        }),
+      histogram: z.array(z.object({ revisions: z.number().int(), files: z.number().int() })).meta({
+        description: 'Files by their number of revisions (versions after the first; 3 means 3 or more).',
+      }),
     }),
     messages: z.object({
       total: z

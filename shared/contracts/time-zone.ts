@@ -14,6 +14,7 @@ export function isKnownTimeZone(zone: string): boolean {
 
 /** An IANA time zone name (`Europe/Berlin`, `America/New_York`, `UTC`); 422 `validation.timeZoneInvalid`. */
 export const TimeZone = text()
+  .max(64, { error: 'validation.timeZoneInvalid' })
   .trim()
   .refine(isKnownTimeZone, { error: 'validation.timeZoneInvalid' })
   .meta({ description: 'IANA time zone name.', example: 'Europe/Berlin' });
