@@ -6,7 +6,11 @@ import { type CsvCell, downloadCsv, toCsv } from './csv';
 import { useAnalyticsTexts } from './i18n';
 
 /** A column of a report: its table column plus the value it sorts by and writes to the CSV. */
-export type ReportColumn<Row> = Column<Row> & { value: (row: Row) => CsvCell };
+export type ReportColumn<Row> = Column<Row> & {
+  value: (row: Row) => CsvCell;
+  /** What the column sorts by when it is not `value` (an ordered bucket's position). */
+  sortValue?: (row: Row) => CsvCell;
+};
 
 /**
  * A chart's table: every column sortable (in the browser: the report is one answer), the rows as cards on
@@ -37,8 +41,9 @@ export function ReportTable<Row>({
     const collator = new Intl.Collator(lang);
     const sign = sort.order === 'asc' ? 1 : -1;
     return [...rows].sort((a, b) => {
-      const x = column.value(a);
-      const y = column.value(b);
+      const key = column.sortValue ?? column.value;
+      const x = key(a);
+      const y = key(b);
       if (x === y) return 0;
       if (x === null) return 1;
       if (y === null) return -1;

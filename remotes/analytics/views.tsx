@@ -306,7 +306,8 @@ function MoneyView({ params }: { params: AnalyticsParams }) {
                     id: 'bucket',
                     header: f.t('columns.bucket'),
                     cell: (r) => f.t(`buckets.${r.bucket}`),
-                    value: (r) =>
+                    value: (r) => f.t(`buckets.${r.bucket}`),
+                    sortValue: (r) =>
                       ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'].indexOf(r.bucket),
                   },
                   {
@@ -350,7 +351,8 @@ function MoneyView({ params }: { params: AnalyticsParams }) {
                     id: 'window',
                     header: f.t('columns.window'),
                     cell: (r) => f.t(`windows.${r.window}`),
-                    value: (r) => ['days0to30', 'days31to60', 'days61to90'].indexOf(r.window),
+                    value: (r) => f.t(`windows.${r.window}`),
+                    sortValue: (r) => ['days0to30', 'days31to60', 'days61to90'].indexOf(r.window),
                   },
                   {
                     id: 'count',
