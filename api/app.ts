@@ -43,6 +43,11 @@ export const API_TAGS: { name: string; description: string }[] = [
   },
   { name: 'Waitlist', description: 'The public waitlist form.' },
   { name: 'Dashboard', description: 'The provider’s dashboard totals.' },
+  {
+    name: 'Analytics',
+    description:
+      'The provider’s figures per view (money, work, clients) for a period, currency and time zone.',
+  },
   { name: 'Profile', description: 'The provider’s own profile.' },
   { name: 'Account', description: 'Password, sessions, data export and deletion of the provider’s account.' },
   { name: 'Portals', description: 'The provider’s branded client portals and their logos.' },

@@ -72,16 +72,16 @@ describe('the remote registry', () => {
     expect(remoteExposes(record('invoices'))).toEqual({ './meta': './remotes/invoices/meta.ts' });
   });
 
-  it('shows Clients, Projects, Invoices, Files and Integrations, preloads Clients and Projects when idle (spec §2); the skeleton stays hidden', () => {
+  it('shows Clients, Projects, Invoices, Files, Analytics and Integrations, preloads Clients and Projects when idle (spec §2)', () => {
     expect(REMOTE_NAMES.filter(isRemoteAvailable)).toEqual([
       'clients',
       'projects',
       'invoices',
       'files',
+      'analytics',
       'integrations',
     ]);
     expect(IDLE_PRELOADED_REMOTES).toEqual(['clients', 'projects']);
-    expect(isRemoteAvailable('analytics')).toBe(false);
   });
 
   it('is the API contract’s list of remotes, and the config’s manifest URLs under any base', () => {

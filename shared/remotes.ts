@@ -75,8 +75,8 @@ export const REMOTES = [
   },
   {
     name: 'analytics',
-    section: false,
-    available: false,
+    section: true,
+    available: true,
     idlePreload: false,
     activity: [],
     activityPages: {},

@@ -9,6 +9,7 @@ import { registerMarkNotificationsRead } from './activity/mark-read';
 import { registerNotifications } from './activity/notifications';
 import { registerProjectActivity } from './activity/project-activity';
 import { registerUnreadCount } from './activity/unread-count';
+import { registerAnalyticsRoutes } from './analytics';
 import { registerApiKeyRoutes } from './api-keys';
 import { registerForgotPassword } from './auth/forgot-password';
 import { registerRefresh } from './auth/refresh';
@@ -220,6 +221,8 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerInvoiceRoutes(app);
   registerQuoteRoutes(app);
   registerRecurringInvoiceRoutes(app);
+  // Analytics (issue 29): one read per view.
+  registerAnalyticsRoutes(app);
 
   // Payments (issue 21): the provider's Stripe connection, their own plan, Stripe's webhooks, paying
   // an invoice from the portal.

@@ -13,7 +13,7 @@ import { type DashboardSection, isAvailable, SECTION_GROUPS } from './sections';
 import { planBadge } from './shell/plan-state';
 import { useExpireOnPlanRequired } from './shell/plan-watch';
 import { importSectionLoader, loadedSectionLoader, scheduleIdlePreload } from './shell/preload';
-import { useProfileLanguage } from './shell/profile-language';
+import { useProfileLanguage, useProfileTimeZoneDefault } from './shell/profile-language';
 import { useDashboardRealtime } from './shell/realtime';
 import { Sidebar } from './shell/sidebar';
 import { SidebarProvider } from './shell/sidebar-state';
@@ -61,6 +61,7 @@ export function preloadHostPage(path: string) {
 export default function DashboardFrame() {
   const auth = useAuth();
   useProfileLanguage();
+  useProfileTimeZoneDefault();
   useEffect(() => scheduleIdlePreload(), []);
   if (auth.status !== 'signedIn') return null;
   const { user } = auth;

@@ -18,12 +18,8 @@ describe('the sidebar and the remote registry', () => {
     const shown = visibleGroups()
       .flatMap((group) => group.sections)
       .flatMap((s) => (s.source.kind === 'remote' ? [s.source.remote] : []));
-    expect(shown).toEqual(['clients', 'projects', 'files', 'invoices', 'integrations']);
-    for (const id of ['analytics']) {
-      const section = sections.find((s) => s.id === id);
-      expect(section && isAvailable(section), id).toBe(false);
-      expect(remoteOf(id)).toBe(id);
-    }
+    expect(shown).toEqual(['clients', 'projects', 'files', 'invoices', 'analytics', 'integrations']);
+    expect(remoteOf('analytics')).toBe('analytics');
   });
 
   it('preloads on idle the sections whose record says so', () => {

@@ -1,5 +1,5 @@
 /**
- * Entry of the `analytics` remote. The section it will expose is a later issue; until then the remote
- * only publishes its container (remoteEntry.js) and manifest so the host can register it.
+ * Entry of the `analytics` remote. The section itself is exposed as `./Section` (`section.tsx`) and mounted
+ * by the host; this entry only publishes the container (remoteEntry.js) and manifest.
  */
 export {};

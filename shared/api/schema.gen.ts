@@ -123,6 +123,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analytics/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clients: engagement
+         * @description Per client: portal sign-ins in the period, last seen (the last sign-in or message), your messages they have not read, your files waiting for their decision, and their open invoices in the currency; those not seen longest first. For the days `from`..`to` (both included, at most 5 years; `to` before `from` or a longer range: 422 naming `to`), one `currency` (EUR or USD; amounts of different currencies are never added), and `timeZone` (an IANA name; default the profile’s, UTC while it has none; an unknown zone: 422) for "today" and month boundaries. Only the caller’s data; API keys need `analytics:read`. Not cacheable.
+         */
+        get: operations["getClientEngagement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/money": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Money: revenue, outstanding, ageing
+         * @description Revenue paid per month (payments by their calendar day; a paid invoice counts its whole total), invoiced per month (sent invoices by their issue day), totals with the previous period of the same length, open balances aged by days past due as of today (current, 1–30, 31–60, 61–90, over 90), balances due and recurring invoices scheduled in the next 30/60/90 days, average days to pay, and the ten clients who paid most. For the days `from`..`to` (both included, at most 5 years; `to` before `from` or a longer range: 422 naming `to`), one `currency` (EUR or USD; amounts of different currencies are never added), and `timeZone` (an IANA name; default the profile’s, UTC while it has none; an unknown zone: 422) for "today" and month boundaries. Only the caller’s data; API keys need `analytics:read`. Not cacheable.
+         */
+        get: operations["getMoneyAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/work": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Work: projects, files, approvals, messages
+         * @description Projects and files by their status now; in the period: the clients’ file decisions with the time from the version’s upload (median and 90th percentile, per client), revisions of the files uploaded, messages per project, and your median first response to a client’s message. For the days `from`..`to` (both included, at most 5 years; `to` before `from` or a longer range: 422 naming `to`), one `currency` (EUR or USD; amounts of different currencies are never added), and `timeZone` (an IANA name; default the profile’s, UTC while it has none; an unknown zone: 422) for "today" and month boundaries. Only the caller’s data; API keys need `analytics:read`. Not cacheable.
+         */
+        get: operations["getWorkAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api-keys": {
         parameters: {
             query?: never;
@@ -3544,7 +3604,7 @@ export interface components {
             prefix: string;
             /** Format: date-time */
             revokedAt: string | null;
-            scopes: ("clients:read" | "clients:write" | "projects:read" | "projects:write" | "messages:read" | "messages:write" | "files:read" | "files:write" | "invoices:read" | "invoices:write" | "webhooks:read" | "webhooks:write")[];
+            scopes: ("clients:read" | "clients:write" | "projects:read" | "projects:write" | "messages:read" | "messages:write" | "files:read" | "files:write" | "invoices:read" | "invoices:write" | "webhooks:read" | "webhooks:write" | "analytics:read" | "analytics:write")[];
             /**
              * @description Whether the key is accepted now.
              * @enum {string}
@@ -3596,7 +3656,7 @@ export interface components {
              */
             expiresAt?: string | null;
             name: string;
-            scopes: ("clients:read" | "clients:write" | "projects:read" | "projects:write" | "messages:read" | "messages:write" | "files:read" | "files:write" | "invoices:read" | "invoices:write" | "webhooks:read" | "webhooks:write")[];
+            scopes: ("clients:read" | "clients:write" | "projects:read" | "projects:write" | "messages:read" | "messages:write" | "files:read" | "files:write" | "invoices:read" | "invoices:write" | "webhooks:read" | "webhooks:write" | "analytics:read" | "analytics:write")[];
         };
         /**
          * @example {
@@ -3946,6 +4006,92 @@ export interface components {
             }[];
             updatedAt: string;
             vatId: string | null;
+        };
+        /**
+         * @example {
+         *       "period": {
+         *         "from": "2026-01-01",
+         *         "to": "2026-03-31",
+         *         "previousFrom": "2025-10-03",
+         *         "previousTo": "2025-12-31",
+         *         "timeZone": "Europe/Berlin",
+         *         "today": "2026-03-31",
+         *         "currency": "EUR"
+         *       },
+         *       "clients": [
+         *         {
+         *           "clientId": "6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c",
+         *           "name": "Jane Doe",
+         *           "company": "Acme GmbH",
+         *           "signIns": 4,
+         *           "lastSeenAt": "2026-03-28T09:15:00.000Z",
+         *           "unreadMessages": 2,
+         *           "filesWaiting": 1,
+         *           "invoicesDue": 1,
+         *           "dueCents": 80000
+         *         }
+         *       ]
+         *     }
+         */
+        ClientEngagement: {
+            clients: {
+                clientId: string;
+                company: string | null;
+                dueCents: number;
+                /** @description Your files waiting for the client’s decision. */
+                filesWaiting: number;
+                /** @description Open invoices in the currency. */
+                invoicesDue: number;
+                /**
+                 * Format: date-time
+                 * @description The client’s last portal sign-in or message.
+                 */
+                lastSeenAt: string | null;
+                name: string;
+                /** @description Portal sign-ins in the period. */
+                signIns: number;
+                /** @description Your messages the client has not read yet. */
+                unreadMessages: number;
+            }[];
+            period: {
+                /**
+                 * @description ISO 4217 currency.
+                 * @example EUR
+                 * @enum {string}
+                 */
+                currency: "EUR" | "USD";
+                /**
+                 * Format: date
+                 * @description Calendar date `YYYY-MM-DD`: a day that exists, in the years 1900 to 9999.
+                 * @example 2026-12-31
+                 */
+                from: string;
+                /**
+                 * Format: date
+                 * @description Calendar date `YYYY-MM-DD`: a day that exists, in the years 1900 to 9999.
+                 * @example 2026-12-31
+                 */
+                previousFrom: string;
+                /**
+                 * Format: date
+                 * @description Calendar date `YYYY-MM-DD`: a day that exists, in the years 1900 to 9999.
+                 * @example 2026-12-31
+                 */
+                previousTo: string;
+                timeZone: string;
+                /**
+                 * Format: date
+                 * @description Calendar date `YYYY-MM-DD`: a day that exists, in the years 1900 to 9999.
+                 * @example 2026-12-31
+                 */
+                to: string;
+                /**
+                 * Format: date
+                 * @description Today in `timeZone`: what "overdue" and "upcoming" count from.
+                 * @example 2026-12-31
+                 */
+                today: string;
+            };
         };
         /**
          * @example {
@@ -6076,6 +6222,190 @@ export interface components {
         };
         /**
          * @example {
+         *       "period": {
+         *         "from": "2026-01-01",
+         *         "to": "2026-03-31",
+         *         "previousFrom": "2025-10-03",
+         *         "previousTo": "2025-12-31",
+         *         "timeZone": "Europe/Berlin",
+         *         "today": "2026-03-31",
+         *         "currency": "EUR"
+         *       },
+         *       "totals": {
+         *         "revenueCents": 1250000,
+         *         "previousRevenueCents": 980000,
+         *         "invoicedCents": 1400000,
+         *         "previousInvoicedCents": 1100000,
+         *         "outstandingCents": 300000,
+         *         "overdueCents": 120000,
+         *         "averageDaysToPay": 12.5,
+         *         "paidInvoiceCount": 9
+         *       },
+         *       "months": [
+         *         {
+         *           "month": "2026-01",
+         *           "invoicedCents": 500000,
+         *           "paidCents": 400000
+         *         },
+         *         {
+         *           "month": "2026-02",
+         *           "invoicedCents": 400000,
+         *           "paidCents": 450000
+         *         },
+         *         {
+         *           "month": "2026-03",
+         *           "invoicedCents": 500000,
+         *           "paidCents": 400000
+         *         }
+         *       ],
+         *       "ageing": [
+         *         {
+         *           "bucket": "current",
+         *           "count": 2,
+         *           "cents": 180000
+         *         },
+         *         {
+         *           "bucket": "days1to30",
+         *           "count": 1,
+         *           "cents": 80000
+         *         },
+         *         {
+         *           "bucket": "days31to60",
+         *           "count": 1,
+         *           "cents": 40000
+         *         },
+         *         {
+         *           "bucket": "days61to90",
+         *           "count": 0,
+         *           "cents": 0
+         *         },
+         *         {
+         *           "bucket": "over90",
+         *           "count": 0,
+         *           "cents": 0
+         *         }
+         *       ],
+         *       "upcoming": [
+         *         {
+         *           "window": "days0to30",
+         *           "count": 2,
+         *           "cents": 180000,
+         *           "scheduledCount": 1,
+         *           "scheduledCents": 50000
+         *         },
+         *         {
+         *           "window": "days31to60",
+         *           "count": 0,
+         *           "cents": 0,
+         *           "scheduledCount": 1,
+         *           "scheduledCents": 50000
+         *         },
+         *         {
+         *           "window": "days61to90",
+         *           "count": 0,
+         *           "cents": 0,
+         *           "scheduledCount": 0,
+         *           "scheduledCents": 0
+         *         }
+         *       ],
+         *       "topClients": [
+         *         {
+         *           "clientId": "6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c",
+         *           "name": "Acme GmbH",
+         *           "paidCents": 800000,
+         *           "invoicedCents": 900000
+         *         }
+         *       ]
+         *     }
+         */
+        MoneyAnalytics: {
+            ageing: {
+                /** @enum {string} */
+                bucket: "current" | "days1to30" | "days31to60" | "days61to90" | "over90";
+                cents: number;
+                count: number;
+            }[];
+            /** @description Every month the period touches, oldest first (parts of months at its ends). */
+            months: {
+                invoicedCents: number;
+                /** @example 2026-03 */
+                month: string;
+                paidCents: number;
+            }[];
+            period: {
+                /**
+                 * @description ISO 4217 currency.
+                 * @example EUR
+                 * @enum {string}
+                 */
+                currency: "EUR" | "USD";
+                /**
+                 * Format: date
+                 * @description Calendar date `YYYY-MM-DD`: a day that exists, in the years 1900 to 9999.
+                 * @example 2026-12-31
+                 */
+                from: string;
+                /**
+                 * Format: date
+                 * @description Calendar date `YYYY-MM-DD`: a day that exists, in the years 1900 to 9999.
+                 * @example 2026-12-31
+                 */
+                previousFrom: string;
+                /**
+                 * Format: date
+                 * @description Calendar date `YYYY-MM-DD`: a day that exists, in the years 1900 to 9999.
+                 * @example 2026-12-31
+                 */
+                previousTo: string;
+                timeZone: string;
+                /**
+                 * Format: date
+                 * @description Calendar date `YYYY-MM-DD`: a day that exists, in the years 1900 to 9999.
+                 * @example 2026-12-31
+                 */
+                to: string;
+                /**
+                 * Format: date
+                 * @description Today in `timeZone`: what "overdue" and "upcoming" count from.
+                 * @example 2026-12-31
+                 */
+                today: string;
+            };
+            /** @description The ten clients with the most paid in the period, most first. */
+            topClients: {
+                clientId: string;
+                invoicedCents: number;
+                name: string;
+                paidCents: number;
+            }[];
+            totals: {
+                /** @description Issue day to the day of the last payment, over invoices paid in full in the period. */
+                averageDaysToPay: number | null;
+                /** @description Issued in the period: the sum of `months[].invoicedCents`. */
+                invoicedCents: number;
+                /** @description Open balances today: the sum of `ageing[].cents`. */
+                outstandingCents: number;
+                /** @description The part of `outstandingCents` past its due date. */
+                overdueCents: number;
+                paidInvoiceCount: number;
+                previousInvoicedCents: number;
+                previousRevenueCents: number;
+                /** @description Paid in the period: the sum of `months[].paidCents`. */
+                revenueCents: number;
+            };
+            upcoming: {
+                /** @description Open balances due in the window (days after today). */
+                cents: number;
+                count: number;
+                /** @description Next invoices of active recurring schedules dated in the window. */
+                scheduledCents: number;
+                scheduledCount: number;
+                /** @enum {string} */
+                window: "days0to30" | "days31to60" | "days61to90";
+            }[];
+        };
+        /**
+         * @example {
          *       "items": [
          *         {
          *           "id": "65761892-c20a-4b72-b97e-a2dcbddbbd9c",
@@ -7438,6 +7768,7 @@ export interface components {
          *       "website": "https://ada.studio",
          *       "preferredLanguage": "en",
          *       "currency": null,
+         *       "timeZone": "Europe/Berlin",
          *       "email": "ada@example.com"
          *     }
          */
@@ -7457,6 +7788,11 @@ export interface components {
              * @enum {string}
              */
             preferredLanguage: "en" | "de";
+            /**
+             * @description IANA time zone of "today" and of month boundaries in the analytics; null until the dashboard first sets it from the browser (UTC meanwhile).
+             * @example Europe/Berlin
+             */
+            timeZone: string | null;
             website: string | null;
         };
         ProfileUpdateInput: {
@@ -7478,6 +7814,11 @@ export interface components {
              * @enum {string}
              */
             preferredLanguage?: "en" | "de";
+            /**
+             * @description IANA time zone name.
+             * @example Europe/Berlin
+             */
+            timeZone?: string;
             /**
              * @description http(s) URL; empty string or null clears it.
              * @example https://ada.studio
@@ -9223,6 +9564,182 @@ export interface components {
             /** @description The last four characters of the current secret, to tell secrets apart. */
             hint: string | null;
         };
+        /**
+         * @example {
+         *       "period": {
+         *         "from": "2026-01-01",
+         *         "to": "2026-03-31",
+         *         "previousFrom": "2025-10-03",
+         *         "previousTo": "2025-12-31",
+         *         "timeZone": "Europe/Berlin",
+         *         "today": "2026-03-31",
+         *         "currency": "EUR"
+         *       },
+         *       "projectsByStatus": [
+         *         {
+         *           "status": "in_progress",
+         *           "count": 3
+         *         },
+         *         {
+         *           "status": "completed",
+         *           "count": 5
+         *         }
+         *       ],
+         *       "filesByStatus": [
+         *         {
+         *           "status": "pending_review",
+         *           "count": 2
+         *         },
+         *         {
+         *           "status": "client_approved",
+         *           "count": 7
+         *         }
+         *       ],
+         *       "approvals": {
+         *         "count": 7,
+         *         "medianHours": 20.5,
+         *         "p90Hours": 70,
+         *         "byClient": [
+         *           {
+         *             "clientId": "6f1c2b7a-3d4e-4f5a-8b9c-0d1e2f3a4b5c",
+         *             "name": "Acme GmbH",
+         *             "count": 7,
+         *             "medianHours": 20.5,
+         *             "p90Hours": 70
+         *           }
+         *         ]
+         *       },
+         *       "revisions": {
+         *         "fileCount": 9,
+         *         "averagePerFile": 0.7,
+         *         "histogram": [
+         *           {
+         *             "revisions": 0,
+         *             "files": 5
+         *           },
+         *           {
+         *             "revisions": 1,
+         *             "files": 2
+         *           },
+         *           {
+         *             "revisions": 2,
+         *             "files": 1
+         *           },
+         *           {
+         *             "revisions": 3,
+         *             "files": 1
+         *           }
+         *         ]
+         *       },
+         *       "messages": {
+         *         "total": 42,
+         *         "byProject": [
+         *           {
+         *             "projectId": "0b6d2a39-8f1e-4c5a-9d3e-2f1a7c9e4b10",
+         *             "name": "Website relaunch",
+         *             "clientName": "Acme GmbH",
+         *             "count": 42,
+         *             "fromClient": 18
+         *           }
+         *         ]
+         *       },
+         *       "firstResponse": {
+         *         "medianMinutes": 95,
+         *         "answered": 12,
+         *         "unanswered": 1
+         *       }
+         *     }
+         */
+        WorkAnalytics: {
+            approvals: {
+                byClient: {
+                    clientId: string;
+                    count: number;
+                    medianHours: number | null;
+                    name: string;
+                    p90Hours: number | null;
+                }[];
+                /** @description Client decisions in the period: the sum of `byClient[].count`. */
+                count: number;
+                medianHours: number | null;
+                p90Hours: number | null;
+            };
+            /** @description Every file by its approval status now. */
+            filesByStatus: {
+                count: number;
+                status: string;
+            }[];
+            firstResponse: {
+                answered: number;
+                /** @description Median time from a client’s message (the first of a run) to the provider’s next reply. */
+                medianMinutes: number | null;
+                unanswered: number;
+            };
+            messages: {
+                byProject: {
+                    clientName: string;
+                    count: number;
+                    fromClient: number;
+                    name: string;
+                    projectId: string;
+                }[];
+                /** @description Messages in the period: the sum of `byProject[].count`. */
+                total: number;
+            };
+            period: {
+                /**
+                 * @description ISO 4217 currency.
+                 * @example EUR
+                 * @enum {string}
+                 */
+                currency: "EUR" | "USD";
+                /**
+                 * Format: date
+                 * @description Calendar date `YYYY-MM-DD`: a day that exists, in the years 1900 to 9999.
+                 * @example 2026-12-31
+                 */
+                from: string;
+                /**
+                 * Format: date
+                 * @description Calendar date `YYYY-MM-DD`: a day that exists, in the years 1900 to 9999.
+                 * @example 2026-12-31
+                 */
+                previousFrom: string;
+                /**
+                 * Format: date
+                 * @description Calendar date `YYYY-MM-DD`: a day that exists, in the years 1900 to 9999.
+                 * @example 2026-12-31
+                 */
+                previousTo: string;
+                timeZone: string;
+                /**
+                 * Format: date
+                 * @description Calendar date `YYYY-MM-DD`: a day that exists, in the years 1900 to 9999.
+                 * @example 2026-12-31
+                 */
+                to: string;
+                /**
+                 * Format: date
+                 * @description Today in `timeZone`: what "overdue" and "upcoming" count from.
+                 * @example 2026-12-31
+                 */
+                today: string;
+            };
+            /** @description Every project by its status now. */
+            projectsByStatus: {
+                count: number;
+                status: string;
+            }[];
+            revisions: {
+                averagePerFile: number | null;
+                fileCount: number;
+                /** @description Files by their number of revisions (versions after the first; 3 means 3 or more). */
+                histogram: {
+                    files: number;
+                    revisions: number;
+                }[];
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -10080,6 +10597,345 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClientEngagement: {
+        parameters: {
+            query: {
+                /** @description ISO 4217 currency. */
+                currency: "EUR" | "USD";
+                /** @description First day of the period (included). */
+                from: string;
+                /** @description IANA time zone for "today" and month boundaries; default the profile’s (UTC while unset). */
+                timeZone?: string;
+                /** @description Last day of the period (included); not before `from`, at most 5 years after it. */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Engagement per client */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientEngagement"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMoneyAnalytics: {
+        parameters: {
+            query: {
+                /** @description ISO 4217 currency. */
+                currency: "EUR" | "USD";
+                /** @description First day of the period (included). */
+                from: string;
+                /** @description IANA time zone for "today" and month boundaries; default the profile’s (UTC while unset). */
+                timeZone?: string;
+                /** @description Last day of the period (included); not before `from`, at most 5 years after it. */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The money view */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoneyAnalytics"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWorkAnalytics: {
+        parameters: {
+            query: {
+                /** @description ISO 4217 currency. */
+                currency: "EUR" | "USD";
+                /** @description First day of the period (included). */
+                from: string;
+                /** @description IANA time zone for "today" and month boundaries; default the profile’s (UTC while unset). */
+                timeZone?: string;
+                /** @description Last day of the period (included); not before `from`, at most 5 years after it. */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The work view */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkAnalytics"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -10,8 +10,22 @@ import { PageQuery, pageOf } from './paging';
  */
 
 /** The resource families a key can be given access to, in the order the interface shows them. */
-export const API_KEY_FAMILIES = ['clients', 'projects', 'messages', 'files', 'invoices', 'webhooks'] as const;
+export const API_KEY_FAMILIES = [
+  'clients',
+  'projects',
+  'messages',
+  'files',
+  'invoices',
+  'webhooks',
+  'analytics',
+] as const;
 export type ApiKeyFamily = (typeof API_KEY_FAMILIES)[number];
+
+/**
+ * Families with reads only (issue 29: the analytics): the dialog offers no write for them; a key given
+ * `<family>:write` anyway reads with it (write implies read), nothing more.
+ */
+export const READ_ONLY_FAMILIES: ReadonlySet<ApiKeyFamily> = new Set(['analytics']);
 
 /** Every scope a key may hold: `<family>:read` and `<family>:write`. */
 export const API_KEY_SCOPES = API_KEY_FAMILIES.flatMap((family) => [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Language, text } from './common';
 import { CurrencyCode } from './overview';
+import { TimeZone } from './time-zone';
 
 /** Codes the runtime knows (Node and every current browser); a bare 3-letter check where it is missing. */
 const knownCurrencies: ReadonlySet<string> | undefined = (() => {
@@ -48,6 +49,11 @@ export const Profile = z
     currency: CurrencyCode.nullable().meta({
       description: 'Explicit currency, or null to follow the language (USD for en, EUR for de; spec §9).',
     }),
+    timeZone: text().nullable().meta({
+      description:
+        'IANA time zone of "today" and of month boundaries in the analytics; null until the dashboard first sets it from the browser (UTC meanwhile).',
+      example: 'Europe/Berlin',
+    }),
     email: text().meta({ description: 'The account e-mail (read-only here).' }),
   })
   .meta({
@@ -58,6 +64,7 @@ export const Profile = z
       website: 'https://ada.studio',
       preferredLanguage: 'en',
       currency: null,
+      timeZone: 'Europe/Berlin',
       email: 'ada@example.com',
     },
   });
@@ -82,6 +89,7 @@ export const ProfileUpdateInput = z
     website: WebsiteInput.nullable().optional(),
     preferredLanguage: Language.optional(),
     currency: CurrencyInput.nullable().optional(),
+    timeZone: TimeZone.optional(),
   })
   .strict()
   .meta({ id: 'ProfileUpdateInput' });

@@ -15,6 +15,7 @@ import {
   type ApiKeyPage,
   type ApiKeyStatus,
   accessOf,
+  READ_ONLY_FAMILIES,
   scopesOf,
 } from '../contracts/api-keys';
 import { formatDate, formatRelativeTime, parseCalendarDay } from '../format/date';
@@ -325,7 +326,10 @@ function CreateKeyDialog({
                   [family]: event.target.value as ApiKeyAccess,
                 })
               }
-              options={(['none', 'read', 'write'] as const).map((access) => ({
+              options={(READ_ONLY_FAMILIES.has(family)
+                ? (['none', 'read'] as const)
+                : (['none', 'read', 'write'] as const)
+              ).map((access) => ({
                 value: access,
                 label: k(`access.${access}`),
               }))}

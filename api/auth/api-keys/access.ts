@@ -30,6 +30,8 @@ export const ACCESS_BY_PREFIX: ReadonlyArray<readonly [prefix: string, family: A
   ['/api/quotes', 'invoices'],
   ['/api/recurring-invoices', 'invoices'],
   ['/api/webhook-endpoints', 'webhooks'],
+  // The analytics (issue 29): reads only, over every family's data, a family of their own.
+  ['/api/analytics', 'analytics'],
   ['/api/auth', 'account'],
   ['/api/account', 'account'],
   ['/api/profile', 'account'],

@@ -58,6 +58,7 @@ describe('GET /api/profile', () => {
       website: null,
       preferredLanguage: 'en',
       currency: null,
+      timeZone: null,
       email: 'read@example.com',
     });
   });
@@ -73,6 +74,19 @@ describe('GET /api/profile', () => {
 });
 
 describe('PATCH /api/profile', () => {
+  it('sets the time zone (issue 29) and refuses an unknown one with 422', async () => {
+    const cookie = await signedInProvider(t, 'zone@example.com');
+    const res = await patchProfile({ timeZone: 'Pacific/Auckland' }, cookie);
+    expect(res.status).toBe(200);
+    expect((await res.json()).timeZone).toBe('Pacific/Auckland');
+    for (const timeZone of ['Mars/Olympus', '+01:00', 'CET; DROP', '']) {
+      const bad = await patchProfile({ timeZone }, cookie);
+      expect(bad.status).toBe(422);
+      expect(JSON.stringify((await bad.json()).error.fields)).toContain('timeZone');
+    }
+    expect((await (await getProfile(cookie)).json()).timeZone).toBe('Pacific/Auckland');
+  });
+
   it('updates the fields sent, trims them and leaves the others unchanged', async () => {
     const cookie = await signedInProvider(t, 'update@example.com');
     const res = await patchProfile(
@@ -92,6 +106,7 @@ describe('PATCH /api/profile', () => {
       website: 'https://ada.studio/about',
       preferredLanguage: 'de',
       currency: 'CHF',
+      timeZone: null,
       email: 'update@example.com',
     };
     expect(await res.json()).toEqual(updated);

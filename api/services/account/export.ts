@@ -104,7 +104,7 @@ async function* documentPieces(
 ): AsyncGenerator<string> {
   const [profile] = await sql<Row[]>`
     SELECT full_name AS "fullName", business_name AS "businessName", website,
-           preferred_language AS "preferredLanguage", currency, created_at AS "createdAt", updated_at AS "updatedAt"
+           preferred_language AS "preferredLanguage", currency, time_zone AS "timeZone", created_at AS "createdAt", updated_at AS "updatedAt"
     FROM profiles WHERE ${ownedBy(sql, scope, 'user_id')}`;
   const [invoiceSettings] = await sql<Row[]>`
     SELECT number_prefix AS "numberPrefix", next_number AS "nextNumber", credit_note_prefix AS "creditNotePrefix",

@@ -9,6 +9,7 @@ export interface ProfileRow {
   website: string | null;
   preferred_language: 'en' | 'de';
   currency: string | null;
+  time_zone: string | null;
   email: string;
 }
 
@@ -20,6 +21,7 @@ export function toProfile(row: ProfileRow): Profile {
     website: row.website,
     preferredLanguage: row.preferred_language,
     currency: row.currency,
+    timeZone: row.time_zone,
     email: row.email,
   };
 }
@@ -30,7 +32,7 @@ export function toProfile(row: ProfileRow): Profile {
  */
 export async function getProfile(sql: Sql, scope: ProviderScope): Promise<Profile> {
   const [row] = await sql<ProfileRow[]>`
-    SELECT p.full_name, p.business_name, p.website, p.preferred_language, p.currency, u.email
+    SELECT p.full_name, p.business_name, p.website, p.preferred_language, p.currency, p.time_zone, u.email
     FROM profiles p JOIN users u ON u.id = p.user_id
     WHERE ${ownedBy(sql, scope, 'p.user_id')}`;
   if (!row) throw new ApiError('profile_not_found');

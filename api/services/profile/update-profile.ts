@@ -13,6 +13,7 @@ const COLUMNS = {
   website: 'website',
   preferredLanguage: 'preferred_language',
   currency: 'currency',
+  timeZone: 'time_zone',
 } as const satisfies Record<keyof Changes, string>;
 
 /**
@@ -37,7 +38,7 @@ export async function updateProfile(
     UPDATE profiles p SET ${sql(values)}
     FROM users u
     WHERE ${ownedBy(sql, scope, 'p.user_id')} AND u.id = p.user_id
-    RETURNING p.full_name, p.business_name, p.website, p.preferred_language, p.currency, u.email`;
+    RETURNING p.full_name, p.business_name, p.website, p.preferred_language, p.currency, p.time_zone, u.email`;
   if (!row) throw new ApiError('profile_not_found');
   return toProfile(row);
 }

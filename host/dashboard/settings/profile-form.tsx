@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { describeFailure, fieldErrorsOf } from '../../../shared/api/describe';
 import { type Profile, ProfileUpdateInput } from '../../../shared/contracts/profile';
+import { browserTimeZone } from '../../../shared/contracts/time-zone';
 import { chooseLanguage, currentLanguage } from '../../../shared/i18n/index';
 import { SUPPORTED_LANGUAGES, type SupportedLanguage } from '../../../shared/i18n/languages';
 import { useTranslation } from '../../../shared/i18n/react';
@@ -41,7 +42,16 @@ type Values = {
   website: string;
   preferredLanguage: SupportedLanguage;
   currency: string;
+  timeZone: string;
 };
+
+/** The zones the browser knows (the API checks the same way), with the profile's own kept in front. */
+function timeZoneOptions(current: string): string[] {
+  const intl = Intl as { supportedValuesOf?: (key: string) => string[] };
+  const zones = intl.supportedValuesOf ? intl.supportedValuesOf('timeZone') : [];
+  const all = zones.includes('UTC') ? zones : [...zones, 'UTC'];
+  return current && !all.includes(current) ? [current, ...all] : all;
+}
 
 const toValues = (profile: Profile): Values => ({
   fullName: profile.fullName,
@@ -49,6 +59,7 @@ const toValues = (profile: Profile): Values => ({
   website: profile.website ?? '',
   preferredLanguage: profile.preferredLanguage,
   currency: profile.currency ?? '',
+  timeZone: profile.timeZone ?? browserTimeZone(),
 });
 
 function ProfileFields({ profile }: { profile: Profile }) {
@@ -154,6 +165,18 @@ function ProfileFields({ profile }: { profile: Profile }) {
           ]}
         />
       </div>
+      <SelectField
+        label={t('settings:profile.timeZone')}
+        name="timeZone"
+        value={values.timeZone}
+        onChange={update('timeZone')}
+        error={errors.timeZone}
+        hint={t('settings:profile.timeZoneHint')}
+        options={timeZoneOptions(values.timeZone).map((zone) => ({
+          value: zone,
+          label: zone.replaceAll('_', ' '),
+        }))}
+      />
       <Field label={t('auth.email')} name="email" type="email" value={profile.email} readOnly disabled />
       <div>
         <Button type="submit" loading={save.isPending}>

@@ -70,3 +70,38 @@ export function useSaveLanguageChoice(): (lang: SupportedLanguage) => void {
     [remember, t],
   );
 }
+
+/**
+ * Issue 29: the profile's time zone defaults from the browser on the first sign-in. Once per account and
+ * browser (a local flag), the profile is read; a profile without a zone gets the browser's. Failures are
+ * quiet (the next dashboard load tries again): the analytics count in UTC meanwhile.
+ */
+export function useProfileTimeZoneDefault(): void {
+  const auth = useAuth();
+  const queryClient = useQueryClient();
+  const userId = auth.status === 'signedIn' ? auth.user.id : null;
+  useEffect(() => {
+    if (!userId) return;
+    const flag = `cp.tz-default.${userId}`;
+    try {
+      if (localStorage.getItem(flag)) return;
+    } catch {
+      return;
+    }
+    let cancelled = false;
+    void Promise.all([import('../dashboard-api'), import('../../../shared/contracts/time-zone')])
+      .then(async ([{ dashboardApi }, { browserTimeZone }]) => {
+        const profile = await dashboardApi.profile();
+        const saved = profile.timeZone
+          ? profile
+          : await dashboardApi.updateProfile({ timeZone: browserTimeZone() });
+        if (cancelled) return;
+        queryClient.setQueryData<Profile>(dashboardKeys.profile, saved);
+        localStorage.setItem(flag, '1');
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [userId, queryClient]);
+}

@@ -50,6 +50,10 @@ export const FIXTURES: Record<string, Fixture> = {
   'POST /api/waitlist': { public: 'the public waitlist form' },
 
   'GET /api/overview': own(),
+  // Analytics (issue 29): the caller's own figures; another tenant's must not mention the victim's.
+  'GET /api/analytics/money': own({ query: { from: '2000-01-01', to: '2004-12-30', currency: 'EUR' } }),
+  'GET /api/analytics/work': own({ query: { from: '2000-01-01', to: '2004-12-30', currency: 'EUR' } }),
+  'GET /api/analytics/clients': own({ query: { from: '2000-01-01', to: '2004-12-30', currency: 'EUR' } }),
   'GET /api/profile': own(),
   'PATCH /api/profile': own({ body: { fullName: 'Attacker renamed' } }),
 

@@ -1,0 +1,174 @@
+import {
+  AGEING_BUCKETS,
+  type AgeingBucket,
+  type MoneyAnalytics,
+  UPCOMING_WINDOWS,
+} from '../../../shared/contracts/analytics';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
+import type { Sql } from '../../db/client';
+import type { ResolvedPeriod } from './period';
+
+/**
+ * The money view (issue 29), in SQL over the caller's invoices of one currency:
+ *   - what came in ("receipts"): every applied payment (`invoice_payments`, by its calendar day `paid_on`) of
+ *     an invoice that is not cancelled, plus for a paid invoice what its payments do not cover (marked paid
+ *     by hand, or paid out of band) on the invoice's own `paid_on`; so a paid invoice counts exactly its total;
+ *   - what was invoiced: sent invoices (not drafts, not cancelled) by their issue day in the period's zone;
+ *   - what is owed: the balances (`amount_cents - paid_cents`) of sent and overdue invoices, aged by
+ *     days past their due date as of today in the zone (no due date: current).
+ */
+export async function moneyAnalytics(
+  sql: Sql,
+  scope: ProviderScope,
+  p: ResolvedPeriod,
+): Promise<MoneyAnalytics> {
+  const base = sql`
+    inv AS (
+      SELECT i.id, i.client_id, i.status, i.amount_cents, i.paid_cents, i.due_date, i.paid_on,
+             (i.issued_at AT TIME ZONE ${p.timeZone})::date AS issued_on
+      FROM invoices i
+      WHERE ${ownedBy(sql, scope, 'i.provider_id')} AND i.currency = ${p.currency} AND i.status <> 'draft'
+    ),
+    applied AS (
+      SELECT ip.invoice_id, ip.paid_on, ip.amount_cents FROM invoice_payments ip
+      WHERE ${ownedBy(sql, scope, 'ip.provider_id')} AND ip.outcome = 'applied'
+    ),
+    receipts AS (
+      SELECT inv.client_id, a.paid_on AS day, a.amount_cents AS cents
+      FROM inv JOIN applied a ON a.invoice_id = inv.id WHERE inv.status <> 'cancelled'
+      UNION ALL
+      SELECT inv.client_id, inv.paid_on,
+             inv.amount_cents - coalesce((SELECT sum(a.amount_cents) FROM applied a WHERE a.invoice_id = inv.id), 0)
+      FROM inv WHERE inv.status = 'paid'
+    )`;
+  const from = p.from;
+  const to = p.to;
+  const [months, [totals], ageing, upcoming, scheduled, topClients] = await Promise.all([
+    sql<{ month: string; invoiced: number; paid: number }[]>`
+      WITH ${base},
+      months AS (
+        SELECT to_char(d, 'YYYY-MM') AS month
+        FROM generate_series(date_trunc('month', ${from}::date), ${to}::date, interval '1 month') d
+      ),
+      invoiced AS (
+        SELECT to_char(issued_on, 'YYYY-MM') AS month, sum(amount_cents) AS cents FROM inv
+        WHERE status <> 'cancelled' AND issued_on BETWEEN ${from}::date AND ${to}::date GROUP BY 1
+      ),
+      paid AS (
+        SELECT to_char(day, 'YYYY-MM') AS month, sum(cents) AS cents FROM receipts
+        WHERE day BETWEEN ${from}::date AND ${to}::date GROUP BY 1
+      )
+      SELECT months.month, coalesce(invoiced.cents, 0)::float8 AS invoiced, coalesce(paid.cents, 0)::float8 AS paid
+      FROM months LEFT JOIN invoiced USING (month) LEFT JOIN paid USING (month)
+      ORDER BY months.month`,
+    sql<
+      {
+        paid: number;
+        invoiced: number;
+        outstanding: number;
+        overdue: number;
+        prev_paid: number;
+        prev_invoiced: number;
+        avg_days: number | null;
+        paid_count: number;
+      }[]
+    >`
+      WITH ${base}
+      SELECT
+        (SELECT coalesce(sum(cents), 0) FROM receipts WHERE day BETWEEN ${from}::date AND ${to}::date)::float8 AS paid,
+        (SELECT coalesce(sum(amount_cents), 0) FROM inv WHERE status <> 'cancelled'
+          AND issued_on BETWEEN ${from}::date AND ${to}::date)::float8 AS invoiced,
+        (SELECT coalesce(sum(amount_cents - paid_cents), 0) FROM inv
+          WHERE status IN ('sent', 'overdue'))::float8 AS outstanding,
+        (SELECT coalesce(sum(amount_cents - paid_cents), 0) FROM inv
+          WHERE status IN ('sent', 'overdue') AND due_date < ${p.today}::date)::float8 AS overdue,
+        (SELECT coalesce(sum(cents), 0) FROM receipts
+          WHERE day BETWEEN ${p.previousFrom}::date AND ${p.previousTo}::date)::float8 AS prev_paid,
+        (SELECT coalesce(sum(amount_cents), 0) FROM inv WHERE status <> 'cancelled'
+          AND issued_on BETWEEN ${p.previousFrom}::date AND ${p.previousTo}::date)::float8 AS prev_invoiced,
+        (SELECT round(avg(paid_on - issued_on), 1) FROM inv
+          WHERE status = 'paid' AND paid_on BETWEEN ${from}::date AND ${to}::date)::float8 AS avg_days,
+        (SELECT count(*) FROM inv
+          WHERE status = 'paid' AND paid_on BETWEEN ${from}::date AND ${to}::date)::int AS paid_count`,
+    sql<{ bucket: AgeingBucket; count: number; cents: number }[]>`
+      WITH ${base}, open AS (
+        SELECT amount_cents - paid_cents AS balance,
+               CASE WHEN due_date IS NULL THEN 0 ELSE ${p.today}::date - due_date END AS late
+        FROM inv WHERE status IN ('sent', 'overdue')
+      )
+      SELECT CASE WHEN late <= 0 THEN 'current' WHEN late <= 30 THEN 'days1to30' WHEN late <= 60 THEN 'days31to60'
+                  WHEN late <= 90 THEN 'days61to90' ELSE 'over90' END AS bucket,
+             count(*)::int AS count, sum(balance)::float8 AS cents
+      FROM open GROUP BY 1`,
+    sql<{ window: string; count: number; cents: number }[]>`
+      WITH ${base}, open AS (
+        SELECT amount_cents - paid_cents AS balance, due_date - ${p.today}::date AS ahead
+        FROM inv WHERE status IN ('sent', 'overdue') AND due_date >= ${p.today}::date
+      )
+      SELECT CASE WHEN ahead <= 30 THEN 'days0to30' WHEN ahead <= 60 THEN 'days31to60' ELSE 'days61to90' END AS window,
+             count(*)::int AS count, sum(balance)::float8 AS cents
+      FROM open WHERE ahead <= 90 GROUP BY 1`,
+    sql<{ window: string; count: number; cents: number }[]>`
+      WITH next AS (
+        SELECT r.amount_cents, greatest(r.next_date - ${p.today}::date, 0) AS ahead
+        FROM recurring_invoices r
+        WHERE ${ownedBy(sql, scope, 'r.provider_id')} AND r.status = 'active' AND r.currency = ${p.currency}
+          AND r.next_date IS NOT NULL AND r.next_date <= ${p.today}::date + 90
+      )
+      SELECT CASE WHEN ahead <= 30 THEN 'days0to30' WHEN ahead <= 60 THEN 'days31to60' ELSE 'days61to90' END AS window,
+             count(*)::int AS count, sum(amount_cents)::float8 AS cents
+      FROM next GROUP BY 1`,
+    sql<{ client_id: string; name: string; paid: number; invoiced: number }[]>`
+      WITH ${base},
+      paid AS (
+        SELECT client_id, sum(cents) AS cents FROM receipts
+        WHERE day BETWEEN ${from}::date AND ${to}::date GROUP BY 1 HAVING sum(cents) > 0
+      ),
+      invoiced AS (
+        SELECT client_id, sum(amount_cents) AS cents FROM inv
+        WHERE status <> 'cancelled' AND issued_on BETWEEN ${from}::date AND ${to}::date GROUP BY 1
+      )
+      SELECT c.id AS client_id, c.name, paid.cents::float8 AS paid, coalesce(invoiced.cents, 0)::float8 AS invoiced
+      FROM paid JOIN clients c ON ${ownedBy(sql, scope, 'c.provider_id')} AND c.id = paid.client_id
+      LEFT JOIN invoiced ON invoiced.client_id = paid.client_id
+      ORDER BY paid.cents DESC, lower(c.name), c.id
+      LIMIT 10`,
+  ]);
+  const ageingRows = AGEING_BUCKETS.map((bucket) => {
+    const row = ageing.find((r) => r.bucket === bucket);
+    return { bucket, count: row?.count ?? 0, cents: row?.cents ?? 0 };
+  });
+  const monthRows = months.map((m) => ({ month: m.month, invoicedCents: m.invoiced, paidCents: m.paid }));
+  return {
+    period: p,
+    totals: {
+      revenueCents: totals?.paid ?? 0,
+      previousRevenueCents: totals?.prev_paid ?? 0,
+      invoicedCents: totals?.invoiced ?? 0,
+      previousInvoicedCents: totals?.prev_invoiced ?? 0,
+      outstandingCents: totals?.outstanding ?? 0,
+      overdueCents: totals?.overdue ?? 0,
+      averageDaysToPay: totals?.avg_days ?? null,
+      paidInvoiceCount: totals?.paid_count ?? 0,
+    },
+    months: monthRows,
+    ageing: ageingRows,
+    upcoming: UPCOMING_WINDOWS.map((window) => {
+      const due = upcoming.find((r) => r.window === window);
+      const next = scheduled.find((r) => r.window === window);
+      return {
+        window,
+        count: due?.count ?? 0,
+        cents: due?.cents ?? 0,
+        scheduledCount: next?.count ?? 0,
+        scheduledCents: next?.cents ?? 0,
+      };
+    }),
+    topClients: topClients.map((c) => ({
+      clientId: c.client_id,
+      name: c.name,
+      paidCents: c.paid,
+      invoicedCents: c.invoiced,
+    })),
+  };
+}

@@ -1,0 +1,134 @@
+import type { WorkAnalytics } from '../../../shared/contracts/analytics';
+import { ownedBy, type ProviderScope } from '../../auth/scope';
+import type { Sql } from '../../db/client';
+import type { ResolvedPeriod } from './period';
+
+const hours = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
+
+/**
+ * The work view (issue 29): projects and files by their status now; in the period (its days in its zone,
+ * as instants `[from 00:00, to+1 00:00)`): the clients' decisions on files and how long each took from the
+ * version's upload, revisions of the files uploaded, messages per project, and the provider's first
+ * response to a client's message (the first of a run of client messages; answered by the next provider
+ * message of the project, whenever it came).
+ */
+export async function workAnalytics(
+  sql: Sql,
+  scope: ProviderScope,
+  p: ResolvedPeriod,
+): Promise<WorkAnalytics> {
+  const start = sql`(${p.from}::date::timestamp AT TIME ZONE ${p.timeZone})`;
+  const end = sql`((${p.to}::date + 1)::timestamp AT TIME ZONE ${p.timeZone})`;
+  const [projects, files, approvals, revisions, messages, firstResponse] = await Promise.all([
+    sql<{ status: string; count: number }[]>`
+      SELECT status, count(*)::int AS count FROM projects p WHERE ${ownedBy(sql, scope, 'p.provider_id')}
+      GROUP BY status ORDER BY count DESC, status`,
+    sql<{ status: string; count: number }[]>`
+      SELECT status, count(*)::int AS count FROM files f WHERE ${ownedBy(sql, scope, 'f.provider_id')}
+      GROUP BY status ORDER BY count DESC, status`,
+    sql<
+      {
+        client_id: string | null;
+        name: string | null;
+        count: number;
+        median: number | null;
+        p90: number | null;
+      }[]
+    >`
+      WITH d AS (
+        SELECT c.id AS client_id, c.name, extract(epoch FROM e.created_at - v.created_at) / 3600 AS h
+        FROM file_events e
+        JOIN file_versions v ON v.provider_id = e.provider_id AND v.id = e.version_id
+        JOIN files f ON f.provider_id = e.provider_id AND f.id = e.file_id
+        JOIN projects pr ON pr.provider_id = f.provider_id AND pr.id = f.project_id
+        JOIN clients c ON c.provider_id = pr.provider_id AND c.id = pr.client_id
+        WHERE ${ownedBy(sql, scope, 'e.provider_id')} AND e.kind = 'decision' AND e.actor_type = 'client'
+          AND e.created_at >= ${start} AND e.created_at < ${end}
+      )
+      SELECT client_id, name, count(*)::int AS count,
+             percentile_cont(0.5) WITHIN GROUP (ORDER BY h) AS median,
+             percentile_cont(0.9) WITHIN GROUP (ORDER BY h) AS p90
+      FROM d GROUP BY GROUPING SETS ((client_id, name), ())
+      ORDER BY count DESC, name`,
+    sql<{ revisions: number; files: number }[]>`
+      SELECT least(f.latest_version - 1, 3) AS revisions, count(*)::int AS files
+      FROM files f
+      WHERE ${ownedBy(sql, scope, 'f.provider_id')} AND f.created_at >= ${start} AND f.created_at < ${end}
+      GROUP BY 1 ORDER BY 1`,
+    sql<{ project_id: string; name: string; client_name: string; count: number; from_client: number }[]>`
+      SELECT pr.id AS project_id, pr.name, c.name AS client_name, count(*)::int AS count,
+             (count(*) FILTER (WHERE m.sender_type = 'client'))::int AS from_client
+      FROM messages m
+      JOIN projects pr ON pr.provider_id = m.provider_id AND pr.id = m.project_id
+      JOIN clients c ON c.provider_id = pr.provider_id AND c.id = pr.client_id
+      WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.created_at >= ${start} AND m.created_at < ${end}
+      GROUP BY pr.id, pr.name, c.name ORDER BY count DESC, lower(pr.name), pr.id`,
+    sql<{ median: number | null; answered: number; unanswered: number }[]>`
+      WITH m AS (
+        SELECT m.provider_id, m.project_id, m.seq, m.sender_type, m.created_at,
+               lag(m.sender_type) OVER (PARTITION BY m.project_id ORDER BY m.seq) AS previous
+        FROM messages m WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.created_at < ${end}
+      ),
+      runs AS (
+        SELECT m.*, (SELECT extract(epoch FROM r.created_at - m.created_at) / 60 FROM messages r
+                     WHERE r.provider_id = m.provider_id AND r.project_id = m.project_id
+                       AND r.sender_type = 'provider' AND r.seq > m.seq
+                     ORDER BY r.seq LIMIT 1) AS minutes
+        FROM m
+        WHERE m.sender_type = 'client' AND m.previous IS DISTINCT FROM 'client'
+          AND m.created_at >= ${start}
+      )
+      SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY minutes) AS median,
+             count(minutes)::int AS answered, (count(*) - count(minutes))::int AS unanswered
+      FROM runs`,
+  ]);
+  const overall = approvals.find((row) => row.client_id === null);
+  const fileCount = revisions.reduce((sum, r) => sum + r.files, 0);
+  const [revisionSum] = await sql<{ total: number | null }[]>`
+    SELECT sum(f.latest_version - 1)::float8 AS total FROM files f
+    WHERE ${ownedBy(sql, scope, 'f.provider_id')} AND f.created_at >= ${start} AND f.created_at < ${end}`;
+  const [response] = firstResponse;
+  return {
+    period: p,
+    projectsByStatus: projects,
+    filesByStatus: files,
+    approvals: {
+      count: overall?.count ?? 0,
+      medianHours: hours(overall?.median ?? null),
+      p90Hours: hours(overall?.p90 ?? null),
+      byClient: approvals
+        .filter((row) => row.client_id !== null)
+        .map((row) => ({
+          clientId: row.client_id as string,
+          name: row.name ?? '',
+          count: row.count,
+          medianHours: hours(row.median),
+          p90Hours: hours(row.p90),
+        })),
+    },
+    revisions: {
+      fileCount,
+      averagePerFile:
+        fileCount === 0 ? null : Math.round(((revisionSum?.total ?? 0) / fileCount) * 100) / 100,
+      histogram: [0, 1, 2, 3].map((n) => ({
+        revisions: n,
+        files: revisions.find((r) => r.revisions === n)?.files ?? 0,
+      })),
+    },
+    messages: {
+      total: messages.reduce((sum, m) => sum + m.count, 0),
+      byProject: messages.map((m) => ({
+        projectId: m.project_id,
+        name: m.name,
+        clientName: m.client_name,
+        count: m.count,
+        fromClient: m.from_client,
+      })),
+    },
+    firstResponse: {
+      medianMinutes: response?.median === null || response === undefined ? null : Math.round(response.median),
+      answered: response?.answered ?? 0,
+      unanswered: response?.unanswered ?? 0,
+    },
+  };
+}
