@@ -50,6 +50,7 @@ export async function seedDemoBilling(deps: AppDeps, providerId: string): Promis
     endDate: null,
     dueDays: 14,
     taxMode: null,
+    autopay: false,
     lines: [
       line('Wartung, Updates und Monitoring des Onlineshops', 1, 29_000, 1_900, 'month'),
       line('Hosting (Managed Server)', 1, 4_900, 1_900, 'month'),

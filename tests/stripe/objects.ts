@@ -623,6 +623,8 @@ export function creditNote(
     type: 'pre_payment',
     voided_at: null,
   } as unknown as Stripe.CreditNote;
+}
+
 /** A saved card (`pm_…`), attached to a customer once a setup succeeded. */
 export function cardPaymentMethod(
   id: string,
