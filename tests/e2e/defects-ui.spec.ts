@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
   type Browser,
@@ -15,7 +14,7 @@ import {
   type World,
   world,
 } from './collaboration-world';
-import { gotoLive, LIVE } from './support';
+import { axeViolations, gotoLive, LIVE } from './support';
 
 /**
  * Issue 26's UI defects from the outside reviews, each seen as a user sees it (worlds set up through the
@@ -47,6 +46,9 @@ async function clientMessage(request: APIRequestContext, w: World, token: string
   expect(res.status()).toBe(201);
 }
 
+/** WCAG AA contrast alone (axe's `color-contrast`). */
+const CONTRAST = { rules: ['color-contrast'] };
+
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -77,14 +79,6 @@ async function expectToastClearOf(page: Page, controls: { name: string; box: Box
     .toBe(true);
   expect(controls.length).toBeGreaterThan(0);
   expect(controls.filter((c) => overlaps(box, c.box)).map((c) => c.name)).toEqual([]);
-}
-
-async function contrastViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withRules(['color-contrast'])
-    .exclude('[data-sonner-toaster]')
-    .analyze();
-  return results.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary}`));
 }
 
 /** The client's page at `width` px, already signed in (its first page is the one the test opens). */
@@ -217,16 +211,16 @@ test('timestamps and secondary text pass WCAG AA contrast: conversations in the 
     await provider.goto(`/dashboard/messages/${w.website}`);
     await expect(provider.getByText('The first draft is ready for review.').last()).toBeVisible(LIVE);
     await expect(provider.locator('time').first()).toBeVisible();
-    expect(await contrastViolations(provider)).toEqual([]);
+    expect(await axeViolations(provider, CONTRAST)).toEqual([]);
 
     await client.page.goto(`/portal/${w.portalId}/messages?project=${w.website}`);
     await expect(client.page.getByText('The first draft is ready for review.').last()).toBeVisible(LIVE);
-    expect(await contrastViolations(client.page)).toEqual([]);
+    expect(await axeViolations(client.page, CONTRAST)).toEqual([]);
 
     await client.page.goto(`/portal/${w.portalId}/files/${fileId}`);
     await expect(client.page.getByText(/^Version 1/).first()).toBeVisible(LIVE);
     await expect(client.page.getByRole('button', { name: 'Approve' })).toBeVisible();
-    expect(await contrastViolations(client.page)).toEqual([]);
+    expect(await axeViolations(client.page, CONTRAST)).toEqual([]);
   } finally {
     await providerContext.close();
     await client.context.close();

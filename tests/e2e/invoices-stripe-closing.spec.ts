@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { STRIPE_URL } from '../../playwright.config';
-import { signIn, type World, world } from './collaboration-world';
+import { signedInClientContext, world } from './collaboration-world';
+import { shot as saveShot } from './support';
 
 /**
  * Issue 26's defect, end to end with the real SDK against the stand-in: the client opens Stripe Checkout
@@ -14,13 +14,8 @@ import { signIn, type World, world } from './collaboration-world';
  */
 
 const expect = baseExpect.configure({ timeout: 15_000 });
-const SHOTS = '/tmp/shots-invoices-stripe-closing';
-
-async function shot(page: Page, name: string) {
-  if (!process.env.E2E_SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+/** Screenshots on demand (`E2E_SHOTS=1`), under `invoices-stripe-closing/`. */
+const shot = (page: Page, name: string) => saveShot(page, `invoices-stripe-closing/${name}`);
 
 /** A provider with Stripe connected and an invoice sent; resolves once Stripe has it (the push job ran). */
 async function sentThroughStripe(request: APIRequestContext, language: 'en' | 'de') {
@@ -58,7 +53,6 @@ const TEXTS = {
     voided: 'Voided in Stripe; its card payments are closed.',
     payNow: 'Pay now',
     cancelled: 'This invoice was cancelled',
-    labels: { email: 'Email', password: 'Password', signIn: 'Sign in' },
   },
   de: {
     cancel: 'Mit Gutschrift stornieren',
@@ -66,7 +60,6 @@ const TEXTS = {
     voided: 'In Stripe storniert; ihre Kartenzahlungen sind geschlossen.',
     payNow: 'Jetzt bezahlen',
     cancelled: 'Diese Rechnung wurde storniert',
-    labels: { email: 'E-Mail', password: 'Passwort', signIn: 'Anmelden' },
   },
 } as const;
 
@@ -82,11 +75,12 @@ for (const language of ['en', 'de'] as const) {
       storageState: await request.storageState(),
       locale: language === 'de' ? 'de-DE' : 'en-US',
     });
-    const clientContext = await browser.newContext({ locale: language === 'de' ? 'de-DE' : 'en-US' });
+    const clientContext = await signedInClientContext(browser, request, w, {
+      locale: language === 'de' ? 'de-DE' : 'en-US',
+    });
     try {
       // The client opens Checkout from the portal and leaves it open.
       const client = await clientContext.newPage();
-      await signInAs(client, w, language);
       await client.goto(`/portal/${w.portalId}/invoices/${id}`);
       await client.getByRole('button', { name: text.payNow }).click();
       await client.waitForURL((url) => url.href.startsWith(STRIPE_URL));
@@ -127,11 +121,6 @@ for (const language of ['en', 'de'] as const) {
   });
 }
 
-/** The client's portal sign-in in their language (the portal follows the browser's language). */
-async function signInAs(page: Page, w: World, language: 'en' | 'de') {
-  await signIn(page, w, TEXTS[language].labels);
-}
-
 test('Stripe: a payment made on Checkout after the provider cancelled is refunded, and both sides see it', async ({
   browser,
   request,
@@ -141,10 +130,9 @@ test('Stripe: a payment made on Checkout after the provider cancelled is refunde
   const outage = (status?: number) =>
     request.post(`${STRIPE_URL}/_stand-in/accounts/${accountId}/failing`, { data: status ? { status } : {} });
   const providerContext = await browser.newContext({ storageState: await request.storageState() });
-  const clientContext = await browser.newContext();
+  const clientContext = await signedInClientContext(browser, request, w);
   try {
     const client = await clientContext.newPage();
-    await signInAs(client, w, 'en');
     await client.goto(`/portal/${w.portalId}/invoices/${id}`);
     await client.getByRole('button', { name: 'Pay now' }).click();
     await client.waitForURL((url) => url.href.startsWith(STRIPE_URL));

@@ -361,13 +361,14 @@ export async function pageIdle(page: Page) {
 
 /**
  * Axe's findings on the page as it is (sonner's toast outlet is its authors' markup and comes and goes),
- * as `rule: targets` lines; `serious` keeps only the serious and critical ones.
+ * as `rule: targets` lines; `serious` keeps only the serious and critical ones, `rules` runs only those.
  */
 export async function axeViolations(
   page: Page,
-  opts: { include?: string; exclude?: string[]; serious?: boolean } = {},
+  opts: { include?: string; exclude?: string[]; serious?: boolean; rules?: string[] } = {},
 ): Promise<string[]> {
   let builder = new AxeBuilder({ page }).exclude('[data-sonner-toaster]');
+  if (opts.rules) builder = builder.withRules(opts.rules);
   if (opts.include) builder = builder.include(opts.include);
   for (const selector of opts.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
