@@ -7279,6 +7279,25 @@ export interface components {
             /** @description Send as `cursor` for the next page; null on the last page. */
             nextCursor: string | null;
         };
+        /**
+         * @example {
+         *       "id": "0c6a3f4e-8b2d-4c1a-9e7f-5d3b2a1c0e98",
+         *       "frequency": "monthly",
+         *       "intervalDays": null,
+         *       "nextDate": "2026-05-02",
+         *       "currency": "EUR",
+         *       "amountCents": 59500,
+         *       "description": "Monthly website care",
+         *       "autopay": {
+         *         "offered": true,
+         *         "agreement": {
+         *           "cardBrand": "visa",
+         *           "cardLast4": "4242",
+         *           "agreedAt": "2026-03-02T09:15:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
         PortalRecurringInvoice: {
             amountCents: number;
             autopay: {
@@ -7309,6 +7328,29 @@ export interface components {
             intervalDays: number | null;
             nextDate: string | null;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "0c6a3f4e-8b2d-4c1a-9e7f-5d3b2a1c0e98",
+         *           "frequency": "monthly",
+         *           "intervalDays": null,
+         *           "nextDate": "2026-05-02",
+         *           "currency": "EUR",
+         *           "amountCents": 59500,
+         *           "description": "Monthly website care",
+         *           "autopay": {
+         *             "offered": true,
+         *             "agreement": {
+         *               "cardBrand": "visa",
+         *               "cardLast4": "4242",
+         *               "agreedAt": "2026-03-02T09:15:00.000Z"
+         *             }
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
         PortalRecurringInvoiceList: {
             items: components["schemas"]["PortalRecurringInvoice"][];
         };
@@ -8252,7 +8294,27 @@ export interface components {
          *         "2027-02-14"
          *       ],
          *       "runs": [],
-         *       "updatedAt": "2026-12-07T16:04:54.274Z"
+         *       "updatedAt": "2026-12-07T16:04:54.274Z",
+         *       "autopay": {
+         *         "offered": true,
+         *         "agreement": {
+         *           "cardBrand": "visa",
+         *           "cardLast4": "4242",
+         *           "agreedAt": "2026-03-02T09:15:00.000Z",
+         *           "agreedBy": {
+         *             "name": "Grace Hopper",
+         *             "email": "grace@example.com"
+         *           },
+         *           "agreedIp": "203.0.113.7"
+         *         },
+         *         "lastCharge": {
+         *           "invoiceId": "5b0f7a52-3c1d-4e8a-9f6b-2d7c1e0a9b34",
+         *           "invoiceNumber": "INV-0007",
+         *           "status": "succeeded",
+         *           "errorCode": null,
+         *           "at": "2026-04-02T00:00:04.000Z"
+         *         }
+         *       }
          *     }
          */
         RecurringInvoice: {
