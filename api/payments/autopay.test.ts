@@ -4,6 +4,7 @@ import { outbox } from '../auth/testing';
 import { line } from '../services/invoices/testing';
 import { invoiceDuePeriods } from '../services/recurring/run-recurring';
 import { chargeAutopayInvoice } from './autopay';
+import { stripeClient } from './stripe-client';
 import {
   call,
   connectSeller,
@@ -226,6 +227,28 @@ describe('automatic payment of recurring invoices', () => {
     const [kept] = await w.t.sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM autopay_agreements WHERE recurring_invoice_id = ${scheduleId}`;
     expect(kept?.n).toBe(4);
+  });
+
+  it('records no agreement for a setup session it did not make, even one naming the schedule', async () => {
+    const stripe = stripeClient(w.t.deps.config, account.secretKey);
+    const customer = w.stripe
+      .customers(account.accountId)
+      .find((c) => c.metadata.client_id === seller.clientId);
+    const metadata = {
+      provider_id: seller.providerId,
+      recurring_invoice_id: scheduleId,
+      client_id: seller.clientId,
+    };
+    const foreign = await stripe.checkout.sessions.create({
+      mode: 'setup',
+      currency: 'eur',
+      customer: customer?.id ?? '',
+      metadata,
+      success_url: 'https://attacker.example/done',
+    });
+    const done = await w.stripe.completeSetup(account.accountId, foreign.id);
+    expect(done.deliveries.map((d) => [d.type, d.status])).toEqual([['checkout.session.completed', 200]]);
+    expect((await schedule()).autopay.agreement).toBeNull();
   });
 
   it('refuses a schedule that does not offer it (409) and another client’s (404)', async () => {

@@ -54,6 +54,7 @@ describe('the Stripe connection', () => {
           'invoice.payment_failed',
           'invoice.voided',
           'invoice_payment.paid',
+          'payment_intent.succeeded',
         ],
       ],
     ]);
