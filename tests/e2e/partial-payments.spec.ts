@@ -5,7 +5,8 @@ import { expectNoSidewaysScroll, GERMAN_PHONE, LIVE, ok, shot } from './support'
 /**
  * Issue 28, partial payments: the provider records part of a sent invoice by hand, the balance due shows on
  * the provider's invoice page and in the client's portal (German, on a phone), the provider records the rest
- * and the invoice is paid on both sides. Set-up goes through the API as the provider.
+ * and the invoice is paid on both sides; that last payment, removed again (a mistake), opens it again.
+ * Set-up goes through the API as the provider.
  */
 
 test('a partial payment leaves a balance due on both sides, and the rest marks the invoice paid', async ({
@@ -88,6 +89,22 @@ test('a partial payment leaves a balance due on both sides, and the rest marks t
     await client.reload();
     await expect(client.getByRole('heading', { level: 1, name: `Rechnung ${number}` })).toBeVisible();
     await expect(client.getByRole('main').getByText('Bezahlt').first()).toBeVisible(LIVE);
+
+    // The rest was recorded by mistake: the provider removes it (after confirming), the invoice is open
+    // again with that balance, on both sides.
+    await page.getByRole('button', { name: /Remove the payment of €711\.39/ }).click();
+    const confirm = page
+      .getByRole('alertdialog')
+      .or(page.getByRole('dialog', { name: /Remove the payment/ }));
+    await expect(confirm).toContainText('Remove the payment of €711.39?');
+    await confirm.getByRole('button', { name: 'Remove payment' }).click();
+    await expect(page.getByText('Payment removed')).toBeVisible();
+    await expect(page.getByTestId('invoice-balance')).toHaveText('€711.39');
+    await expect(page.getByRole('button', { name: 'Record payment' })).toBeVisible();
+    // The first part, recorded by hand too, stays removable; nothing else changed.
+    await expect(page.getByRole('button', { name: /Remove the payment of €500\.00/ })).toBeVisible();
+    await client.reload();
+    await expect(client.getByRole('main')).toContainText(/500,00\s€ von 1\.211,39\s€ bereits bezahlt/, LIVE);
   } finally {
     await phone.close();
   }

@@ -1,12 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { world } from './collaboration-world';
-import { gotoLive, LIVE, ok } from './support';
+import { signIn, world } from './collaboration-world';
+import { expectNoSidewaysScroll, GERMAN_PHONE, gotoLive, LIVE, ok, shot } from './support';
 
 /**
  * Issue 28, recurring invoices: the provider sets up a monthly invoice starting today in the dashboard's
  * dialog; the job queue (the server's own worker, queued by the creation) makes and sends the first
  * invoice, with this month's period of service, and the list shows it live as sent; the schedule's next
- * date moves to next month. The world is set up through the API as the provider.
+ * date moves to next month. The world is set up through the API as the provider. What the client sees of it
+ * (issue 28: "in en and de at phone width"): a German client's recurring invoice, made by the job, in the
+ * portal on a 390 px phone, with its period of service.
  */
 
 test('a recurring invoice starting today is made and sent by the job', async ({ page }) => {
@@ -65,4 +67,63 @@ test('a recurring invoice starting today is made and sent by the job', async ({ 
     status: 'sent',
     legal: { supplyFrom: run?.periodStart, supplyTo: run?.periodEnd },
   });
+});
+
+test('the client sees the invoice the job made, in German on a phone, with its period of service', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const w = await world(page.request, 'de');
+  // Starting today (the server's UTC day): the creation queues the job, which makes and sends the invoice.
+  const schedule = await ok<{ id: string }>(
+    await page.request.post('/api/recurring-invoices', {
+      data: {
+        clientId: w.clientId,
+        projectId: w.website,
+        frequency: 'monthly',
+        startDate: new Date().toISOString().slice(0, 10),
+        currency: 'EUR',
+        description: 'Monatliche Website-Pflege',
+        lines: [
+          { description: 'Website-Pflege', quantityMilli: 1000, unitPriceCents: 50_000, taxRateBp: 1900 },
+        ],
+      },
+    }),
+    201,
+  );
+  type Detail = {
+    runs: { periodStart: string; invoice: { id: string; number: string | null; status: string } | null }[];
+  };
+  const sentRun = async () => {
+    const detail = await ok<Detail>(await page.request.get(`/api/recurring-invoices/${schedule.id}`));
+    const run = detail.runs[0];
+    return run?.invoice?.status === 'sent' ? run : null;
+  };
+  await expect.poll(async () => (await sentRun()) !== null, { timeout: 60_000 }).toBe(true);
+  const run = await sentRun();
+  const number = run?.invoice?.number ?? '';
+  expect(number).not.toBe('');
+
+  const phone = await browser.newContext(GERMAN_PHONE);
+  try {
+    const client = await phone.newPage();
+    await signIn(client, w, { email: 'E-Mail', password: 'Passwort', signIn: 'Anmelden' });
+    await client.goto(`/portal/${w.portalId}/invoices`);
+    const row = client.getByRole('region', { name: 'Zu bezahlen', exact: true }).getByRole('link').first();
+    await expect(row).toContainText(number);
+    await expect(row).toContainText(/595,00\s€/);
+    await expectNoSidewaysScroll(client);
+    await row.click();
+    await expect(client.getByRole('heading', { level: 1, name: `Rechnung ${number}` })).toBeVisible();
+    const main = client.getByRole('main');
+    await expect(main).toContainText('Website-Pflege');
+    // The period the job filled in: this month's period of the schedule, in German.
+    await expect(main).toContainText(/Leistungszeitraum: \S+ – \S+/);
+    await expect(main).toContainText(/595,00\s€/);
+    await expectNoSidewaysScroll(client);
+    await shot(client, 'recurring-invoices/portal-de-390');
+  } finally {
+    await phone.close();
+  }
 });
