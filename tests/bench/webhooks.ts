@@ -143,6 +143,7 @@ export async function webhooksBench(report: (b: Budget) => void, adminUrl: strin
     return process.memoryUsage();
   };
   let before = memory();
+  let beforeText = '';
   const started = performance.now();
   try {
     for (let i = 0; i < EVENTS; i++) {
@@ -165,7 +166,10 @@ export async function webhooksBench(report: (b: Budget) => void, adminUrl: strin
         // The clock starts as COMMIT is sent: the deliveries exist from then on.
         queueMicrotask(() => committedAt.set(id, performance.timeOrigin + performance.now()));
       });
-      if (i === Math.min(99, EVENTS - 1)) before = memory();
+      if (i === Math.min(99, EVENTS - 1)) {
+        before = memory();
+        beforeText = breakdown(before);
+      }
       if (TRACE && (i + 1) % TRACE === 0) console.log(`after ${i + 1} events: ${breakdown(memory())}`);
     }
     const receipts = await receivers.all;
@@ -176,7 +180,7 @@ export async function webhooksBench(report: (b: Budget) => void, adminUrl: strin
     });
     const received = receipts.ids.length;
     const after = memory();
-    console.log(`webhook worker memory before: ${breakdown(before)}`);
+    console.log(`webhook worker memory before: ${beforeText}`);
     console.log(`webhook worker memory after:  ${breakdown(after)}`);
     const p50 = percentile(latencies, 50);
     const p95 = percentile(latencies, 95);
