@@ -97,9 +97,10 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
 /**
  * Webhook fan-out: EVENTS client changes, each committed in its own transaction with its
  * `client.created` event (`queueClientEvent`, as the client service does), at RATE a second, to a provider
- * with 10 enabled endpoints on 10 local receivers. Latency is from each commit to the receipt of each of its
- * 10 deliveries (signed, sent and answered through the app's own delivery code, worker as the server
- * starts it: JOBS_CONCURRENCY 4); memory is the process's (worker included) after a warm-up and at the end.
+ * with 10 enabled endpoints on 10 local receivers (in a child process). Latency is from each commit to the
+ * receipt of each of its 10 deliveries (signed, sent and answered through the app's own delivery code,
+ * worker as the server starts it: JOBS_CONCURRENCY 4; clocks compared as `timeOrigin + now()` across the
+ * two processes); memory is this process's (the worker's) after a warm-up and at the end.
  */
 export async function webhooksBench(report: (b: Budget) => void, adminUrl: string): Promise<void> {
   const log = createLogger('silent');
