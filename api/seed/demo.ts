@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/password';
 import type { AppDeps } from '../http/context';
 import { seedDemoCollaboration } from './demo-collaboration';
 import { seedDemoFiles } from './demo-files';
+import { seedDemoHistory } from './demo-history';
 import { seedDemoInvoices } from './demo-invoices';
 import { seedDemoQuotes } from './demo-quotes';
 
@@ -61,6 +62,7 @@ export async function seedIfFirstRun(deps: AppDeps, opts: { force?: boolean } = 
   await seedDemoFiles(deps, providerId);
   await seedDemoInvoices(deps, providerId);
   await seedDemoQuotes(deps, providerId);
+  await seedDemoHistory(deps, providerId);
   const banner = [
     '',
     '  Demo provider account (shown once, write it down):',
