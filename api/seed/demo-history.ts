@@ -24,6 +24,8 @@ export async function seedDemoHistory(deps: AppDeps, providerId: string): Promis
   const ada = clients.find((c) => c.email === 'ada.demo@example.com')?.id;
   const joerg = clients.find((c) => c.email === 'joerg.demo@example.com')?.id;
   if (!ada || !joerg) throw new Error('the demo clients are missing');
+  const [mark] = await deps.sql<{ seq: string | null }[]>`
+    SELECT max(seq)::text AS seq FROM activity_feed WHERE provider_id = ${providerId}`;
   const base = deps.now().getTime();
   const at = (days: number): InvoiceDeps => ({
     ...deps,
@@ -74,4 +76,8 @@ export async function seedDemoHistory(deps: AppDeps, providerId: string): Promis
       });
     }
   }
+  // The history is the books, not news: its activity (a year of "paid" notifications) is not kept, so the
+  // bell and the feed show the demo's own recent events.
+  await deps.sql`
+    DELETE FROM activity_feed WHERE provider_id = ${providerId} AND seq > ${mark?.seq ?? '0'}::bigint`;
 }
