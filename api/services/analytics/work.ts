@@ -65,13 +65,14 @@ export async function workAnalytics(
       GROUP BY pr.id, pr.name, c.name ORDER BY count DESC, lower(pr.name), pr.id`,
     sql<{ median: number | null; answered: number; unanswered: number }[]>`
       WITH m AS (
+        -- One pass in the conversation's order from its end (the index on (provider, project, seq DESC)):
+        -- the message before (lead, read backwards) and the next provider message (a running minimum).
         SELECT m.sender_type, m.created_at,
-               lag(m.sender_type) OVER (PARTITION BY m.project_id ORDER BY m.seq) AS previous,
-               -- The next provider message: a running minimum from the end (one pass, no lookup per row).
+               lead(m.sender_type) OVER w AS previous,
                min(CASE WHEN m.sender_type = 'provider' THEN m.created_at END) OVER (
-                 PARTITION BY m.project_id ORDER BY m.seq DESC
-                 ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS reply_at
+                 w ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS reply_at
         FROM messages m WHERE ${ownedBy(sql, scope, 'm.provider_id')}
+        WINDOW w AS (PARTITION BY m.project_id ORDER BY m.seq DESC)
       ),
       runs AS (
         SELECT extract(epoch FROM reply_at - created_at) / 60 AS minutes
