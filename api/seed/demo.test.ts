@@ -128,13 +128,20 @@ describe('the first start’s demo data', () => {
   });
 });
 
+/** The demo's history of paid invoices (issue 29: 14 months for the analytics), apart from its own. */
+const HISTORY = 19;
+const notHistory = (i: { description: string | null }) =>
+  i.description !== 'Wartungsvertrag Onlineshop' && i.description !== 'Design support';
+
 describe('the demo’s invoices', () => {
   it('has an invoice in every status, a credit note, both currencies, and activity for them', async () => {
     const list = (await (
       await t.app.request('/api/invoices', { headers: { Cookie: cookie } })
     ).json()) as InvoiceList;
     const counts = Object.fromEntries(list.totals.map((s) => [s.status, s.count]));
-    expect(counts).toEqual({ draft: 1, sent: 2, overdue: 1, paid: 1, cancelled: 1 });
+    // Issue 29's history: 13 monthly retainers and 6 design invoices, all paid, before the demo's own.
+    expect(counts).toEqual({ draft: 1, sent: 2, overdue: 1, paid: 1 + HISTORY, cancelled: 1 });
+    list.items = list.items.filter(notHistory);
     const cancelled = list.items.find((i) => i.status === 'cancelled');
     expect(cancelled?.creditNoteNumber).toBe('CN-0001');
     expect(new Set(list.items.map((i) => i.currency))).toEqual(new Set(['EUR', 'USD']));
@@ -169,7 +176,10 @@ describe('the demo’s legal content and e-invoices', () => {
 
   it('the draft passes the pre-send check, and every sent invoice’s details were complete', async () => {
     const list = (await (await get('/api/invoices')).json()) as InvoiceList;
-    for (const item of list.items) {
+    // The history's invoices are made the same way; two of them (one per client) stand for the rest.
+    const history = list.items.filter((i) => !notHistory(i));
+    const checked = [...list.items.filter(notHistory), ...history.slice(0, 2)];
+    for (const item of checked) {
       const invoice = (await (await get(`/api/invoices/${item.id}`)).json()) as Invoice;
       expect(invoice.legal.missing, item.number ?? 'draft').toEqual([]);
       expect(invoice.legal.seller).toMatchObject({ country: 'DE', vatId: 'DE123456789' });
@@ -181,7 +191,7 @@ describe('the demo’s legal content and e-invoices', () => {
 
   it('every sent invoice and the credit note download as XRechnung, valid; ZUGFeRD of two', async () => {
     const list = (await (await get('/api/invoices')).json()) as InvoiceList;
-    const sent = list.items.filter((i) => i.status !== 'draft');
+    const sent = list.items.filter((i) => i.status !== 'draft' && notHistory(i));
     expect(sent).toHaveLength(5);
     const paths = sent.map((i) => `/api/invoices/${i.id}`);
     const cancelled = sent.find((i) => i.creditNoteNumber);

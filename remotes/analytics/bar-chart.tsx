@@ -7,7 +7,6 @@ export type BarSeries = { name: string; className: string };
 export type BarGroup = { key: string; label: string; values: readonly number[] };
 
 const HEIGHT = 160;
-const LABEL = 28;
 
 export function BarChart({
   label,
@@ -33,8 +32,8 @@ export function BarChart({
       <svg
         role="img"
         aria-label={label}
-        viewBox={`0 0 ${width} ${HEIGHT + LABEL}`}
-        className="h-48 w-full"
+        viewBox={`0 0 ${width} ${HEIGHT}`}
+        className="h-40 w-full"
         preserveAspectRatio="none"
       >
         <line x1={0} x2={width} y1={HEIGHT} y2={HEIGHT} className="stroke-line" strokeWidth={1} />
@@ -58,20 +57,22 @@ export function BarChart({
                   </rect>
                 );
               })}
-              {g % every === 0 ? (
-                <text
-                  x={g * step + step / 2}
-                  y={HEIGHT + 18}
-                  textAnchor="middle"
-                  className="fill-muted text-[11px]"
-                >
-                  {group.label}
-                </text>
-              ) : null}
             </g>
           );
         })}
       </svg>
+      {/* The labels are HTML under their groups: they wrap instead of stretching with the picture. */}
+      <div
+        aria-hidden="true"
+        className="grid gap-1 text-center text-[11px] leading-tight text-muted"
+        style={{ gridTemplateColumns: `repeat(${Math.max(groups.length, 1)}, minmax(0, 1fr))` }}
+      >
+        {groups.map((group, g) => (
+          <span key={group.key} className="break-words">
+            {g % every === 0 ? group.label : ''}
+          </span>
+        ))}
+      </div>
       {series.length > 1 ? (
         <figcaption className="flex flex-wrap gap-4 text-xs text-muted">
           {series.map((s) => (

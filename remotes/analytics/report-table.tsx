@@ -54,6 +54,7 @@ export function ReportTable<Row>({
     });
   }, [rows, columns, sort, lang]);
   const withSort = columns.map((c) => ({ ...c, sort: c.id }));
+  if (rows.length === 0) return <p className="text-sm text-muted">{t('noRows')}</p>;
   return (
     <div className="grid gap-3">
       {children}

@@ -496,7 +496,7 @@ function WorkView({ params }: { params: AnalyticsParams }) {
               <ReportTable
                 title={f.t('work.revisions')}
                 fileName="revisions-per-file"
-                rows={w.revisions.histogram}
+                rows={w.revisions.fileCount === 0 ? [] : w.revisions.histogram}
                 rowKey={(r) => String(r.revisions)}
                 initialSort={{ field: 'revisions', order: 'asc' }}
                 columns={[

@@ -6397,7 +6397,7 @@ export interface components {
                 /** @description Open balances due in the window (days after today). */
                 cents: number;
                 count: number;
-                /** @description Next invoices of active recurring schedules dated in the window. */
+                /** @description What active recurring schedules will invoice on days in the window (every period). */
                 scheduledCents: number;
                 scheduledCount: number;
                 /** @enum {string} */

@@ -88,7 +88,7 @@ export const MoneyAnalytics = z
         cents: Cents.meta({ description: 'Open balances due in the window (days after today).' }),
         scheduledCount: z.number().int(),
         scheduledCents: Cents.meta({
-          description: 'Next invoices of active recurring schedules dated in the window.',
+          description: 'What active recurring schedules will invoice on days in the window (every period).',
         }),
       }),
     ),

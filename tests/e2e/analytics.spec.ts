@@ -97,12 +97,25 @@ test('money, work and clients views in English and German on a phone @phone', as
   await context.close();
 });
 
-test('an empty workspace says what will appear and links to the action @phone', async ({ page }) => {
-  await signUpProvider(page.request, { fullName: 'Empty' });
-  await page.setViewportSize(PHONE.viewport);
-  await page.goto('/dashboard/analytics/money');
-  await expect(page.getByRole('heading', { name: 'No invoices yet' })).toBeVisible(FIRST_LOAD);
-  await shot(page, 'analytics-empty-en-phone');
-  await page.getByRole('link', { name: 'Create an invoice' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/invoices\/new$/);
+test.describe('in Auckland', () => {
+  test.use({ timezoneId: 'Pacific/Auckland' });
+
+  test('an empty workspace says what will appear and links to the action; the zone comes from the browser @phone', async ({
+    page,
+  }) => {
+    await signUpProvider(page.request, { fullName: 'Empty' });
+    await page.setViewportSize(PHONE.viewport);
+    await page.goto('/dashboard/analytics/money');
+    await expect(page.getByRole('heading', { name: 'No invoices yet' })).toBeVisible(FIRST_LOAD);
+    // The first dashboard visit gave the profile the browser's time zone.
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get('/api/profile')).json()) as { timeZone: string | null }).timeZone,
+      )
+      .toBe('Pacific/Auckland');
+    await shot(page, 'analytics-empty-en-phone');
+    await page.getByRole('link', { name: 'Create an invoice' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/invoices\/new$/);
+  });
 });

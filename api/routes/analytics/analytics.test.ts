@@ -223,6 +223,24 @@ describe('every total equals the sum of the list it summarises', () => {
     expect(usd.totals.revenueCents).toBe(0);
   });
 
+  it('money: recurring schedules count every invoice they will make in the next 90 days', async () => {
+    const [a] = ids.clientIds as [string];
+    const schedule = (frequency: string, start: string, cents: number, intervalDays: number | null) => t.sql`
+      INSERT INTO recurring_invoices (provider_id, client_id, frequency, interval_days, start_date, next_period,
+                                      next_date, currency, language, subtotal_cents, tax_cents, amount_cents)
+      VALUES (${providerId}, ${a}, ${frequency}, ${intervalDays}, ${start}, 0, ${start}, 'EUR', 'en', ${cents}, 0,
+              ${cents})`;
+    await schedule('monthly', dayFromNow(5), 10_000, null);
+    await schedule('days', today(), 3_000, 40);
+    const m = (await (await get('/api/analytics/money', period())).json()) as MoneyAnalytics;
+    expect(m.upcoming.map((u) => [u.window, u.scheduledCount, u.scheduledCents])).toEqual([
+      ['days0to30', 2, 13_000],
+      ['days31to60', 2, 13_000],
+      ['days61to90', 2, 13_000],
+    ]);
+    await t.sql`DELETE FROM recurring_invoices WHERE client_id = ${a}`;
+  });
+
   it('work: approvals per client, messages per project, first response', async () => {
     const w = (await (await get('/api/analytics/work', period())).json()) as WorkAnalytics;
     expect(w.approvals.count).toBe(w.approvals.byClient.reduce((s, c) => s + c.count, 0));

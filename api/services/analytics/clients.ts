@@ -28,31 +28,47 @@ export async function clientEngagement(
       due_cents: number;
     }[]
   >`
-    SELECT c.id AS client_id, c.name, c.company,
-      (SELECT count(*) FROM portal_events e
-        WHERE e.provider_id = c.provider_id AND e.client_id = c.id AND e.event_type = 'login'
-          AND e.created_at >= ${start} AND e.created_at < ${end})::int AS sign_ins,
-      greatest(
-        (SELECT max(e.created_at) FROM portal_events e
-          WHERE e.provider_id = c.provider_id AND e.client_id = c.id AND e.event_type = 'login'),
-        (SELECT max(m.created_at) FROM messages m
-          WHERE m.provider_id = c.provider_id AND m.sender_client_id = c.id)) AS last_seen,
-      (SELECT count(*) FROM messages m
-        JOIN projects pr ON pr.provider_id = m.provider_id AND pr.id = m.project_id
-        LEFT JOIN conversation_reads r ON r.project_id = m.project_id AND r.reader = 'client'
-        WHERE pr.provider_id = c.provider_id AND pr.client_id = c.id AND m.sender_type = 'provider'
-          AND m.seq > coalesce(r.last_read_seq, 0))::int AS unread,
-      (SELECT count(*) FROM files f
-        JOIN projects pr ON pr.provider_id = f.provider_id AND pr.id = f.project_id
-        WHERE pr.provider_id = c.provider_id AND pr.client_id = c.id
-          AND f.status = 'pending_review' AND f.uploaded_by = 'provider')::int AS files_waiting,
-      (SELECT count(*) FROM invoices i
-        WHERE i.provider_id = c.provider_id AND i.client_id = c.id AND i.currency = ${p.currency}
-          AND i.status IN ('sent', 'overdue'))::int AS invoices_due,
-      (SELECT coalesce(sum(i.amount_cents - i.paid_cents), 0) FROM invoices i
-        WHERE i.provider_id = c.provider_id AND i.client_id = c.id AND i.currency = ${p.currency}
-          AND i.status IN ('sent', 'overdue'))::float8 AS due_cents
+    WITH logins AS (
+      SELECT e.client_id, count(*) FILTER (WHERE e.created_at >= ${start} AND e.created_at < ${end}) AS n,
+             max(e.created_at) AS last
+      FROM portal_events e
+      WHERE ${ownedBy(sql, scope, 'e.provider_id')} AND e.event_type = 'login' AND e.client_id IS NOT NULL
+      GROUP BY e.client_id
+    ),
+    wrote AS (
+      SELECT m.sender_client_id AS client_id, max(m.created_at) AS last FROM messages m
+      WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.sender_type = 'client' GROUP BY 1
+    ),
+    unread AS (
+      SELECT pr.client_id, count(*) AS n
+      FROM messages m
+      JOIN projects pr ON pr.provider_id = m.provider_id AND pr.id = m.project_id
+      LEFT JOIN conversation_reads r ON r.project_id = m.project_id AND r.reader = 'client'
+      WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.sender_type = 'provider'
+        AND m.seq > coalesce(r.last_read_seq, 0)
+      GROUP BY 1
+    ),
+    waiting AS (
+      SELECT pr.client_id, count(*) AS n
+      FROM files f JOIN projects pr ON pr.provider_id = f.provider_id AND pr.id = f.project_id
+      WHERE ${ownedBy(sql, scope, 'f.provider_id')} AND f.status = 'pending_review' AND f.uploaded_by = 'provider'
+      GROUP BY 1
+    ),
+    due AS (
+      SELECT i.client_id, count(*) AS n, sum(i.amount_cents - i.paid_cents) AS cents FROM invoices i
+      WHERE ${ownedBy(sql, scope, 'i.provider_id')} AND i.currency = ${p.currency} AND i.status IN ('sent', 'overdue')
+      GROUP BY 1
+    )
+    SELECT c.id AS client_id, c.name, c.company, coalesce(logins.n, 0)::int AS sign_ins,
+           greatest(logins.last, wrote.last) AS last_seen, coalesce(unread.n, 0)::int AS unread,
+           coalesce(waiting.n, 0)::int AS files_waiting, coalesce(due.n, 0)::int AS invoices_due,
+           coalesce(due.cents, 0)::float8 AS due_cents
     FROM clients c
+    LEFT JOIN logins ON logins.client_id = c.id
+    LEFT JOIN wrote ON wrote.client_id = c.id
+    LEFT JOIN unread ON unread.client_id = c.id
+    LEFT JOIN waiting ON waiting.client_id = c.id
+    LEFT JOIN due ON due.client_id = c.id
     WHERE ${ownedBy(sql, scope, 'c.provider_id')}
     ORDER BY last_seen ASC NULLS FIRST, lower(c.name), c.id
     LIMIT 1000`;

@@ -110,10 +110,23 @@ export async function moneyAnalytics(
       FROM open WHERE ahead <= 90 GROUP BY 1`,
     sql<{ window: string; count: number; cents: number }[]>`
       WITH next AS (
-        SELECT r.amount_cents, greatest(r.next_date - ${p.today}::date, 0) AS ahead
+        -- Every invoice an active schedule will make in the next 90 days: period k starts k months (3, 12)
+        -- or k × interval days after the start day, clamped to a shorter month's end like the job's
+        -- (shared/contracts/recurring.ts periodStart); a period already due (the job not run yet) counts as now.
+        SELECT r.amount_cents, greatest(d.day - ${p.today}::date, 0) AS ahead
         FROM recurring_invoices r
+        CROSS JOIN LATERAL generate_series(r.next_period, r.next_period + 91) AS k(n)
+        CROSS JOIN LATERAL (
+          SELECT (CASE r.frequency
+                    WHEN 'monthly' THEN r.start_date + make_interval(months => k.n)
+                    WHEN 'quarterly' THEN r.start_date + make_interval(months => 3 * k.n)
+                    WHEN 'yearly' THEN r.start_date + make_interval(years => k.n)
+                    ELSE r.start_date + make_interval(days => r.interval_days * k.n)
+                  END)::date AS day
+        ) d
         WHERE ${ownedBy(sql, scope, 'r.provider_id')} AND r.status = 'active' AND r.currency = ${p.currency}
-          AND r.next_date IS NOT NULL AND r.next_date <= ${p.today}::date + 90
+          AND r.next_date IS NOT NULL AND d.day <= ${p.today}::date + 90
+          AND (r.end_date IS NULL OR d.day <= r.end_date)
       )
       SELECT CASE WHEN ahead <= 30 THEN 'days0to30' WHEN ahead <= 60 THEN 'days31to60' ELSE 'days61to90' END AS window,
              count(*)::int AS count, sum(amount_cents)::float8 AS cents

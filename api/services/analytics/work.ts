@@ -65,18 +65,20 @@ export async function workAnalytics(
       GROUP BY pr.id, pr.name, c.name ORDER BY count DESC, lower(pr.name), pr.id`,
     sql<{ median: number | null; answered: number; unanswered: number }[]>`
       WITH m AS (
-        SELECT m.provider_id, m.project_id, m.seq, m.sender_type, m.created_at,
-               lag(m.sender_type) OVER (PARTITION BY m.project_id ORDER BY m.seq) AS previous
-        FROM messages m WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.created_at < ${end}
+        -- One pass in the conversation's order from its end (the index on (provider, project, seq DESC)):
+        -- the message before (lead, read backwards) and the next provider message (a running minimum).
+        SELECT m.sender_type, m.created_at,
+               lead(m.sender_type) OVER w AS previous,
+               min(CASE WHEN m.sender_type = 'provider' THEN m.created_at END) OVER (
+                 w ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS reply_at
+        FROM messages m WHERE ${ownedBy(sql, scope, 'm.provider_id')}
+        WINDOW w AS (PARTITION BY m.project_id ORDER BY m.seq DESC)
       ),
       runs AS (
-        SELECT m.*, (SELECT extract(epoch FROM r.created_at - m.created_at) / 60 FROM messages r
-                     WHERE r.provider_id = m.provider_id AND r.project_id = m.project_id
-                       AND r.sender_type = 'provider' AND r.seq > m.seq
-                     ORDER BY r.seq LIMIT 1) AS minutes
+        SELECT extract(epoch FROM reply_at - created_at) / 60 AS minutes
         FROM m
-        WHERE m.sender_type = 'client' AND m.previous IS DISTINCT FROM 'client'
-          AND m.created_at >= ${start}
+        WHERE sender_type = 'client' AND previous IS DISTINCT FROM 'client'
+          AND created_at >= ${start} AND created_at < ${end}
       )
       SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY minutes) AS median,
              count(minutes)::int AS answered, (count(*) - count(minutes))::int AS unanswered
