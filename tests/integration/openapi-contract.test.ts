@@ -148,7 +148,9 @@ describe('the OpenAPI document', () => {
     const walk = (node: unknown, path: string[], isSchema: boolean) => {
       if (!node || typeof node !== 'object') return;
       if (Array.isArray(node)) {
-        node.forEach((item, i) => walk(item, [...path, String(i)], isSchema));
+        node.forEach((item, i) => {
+          walk(item, [...path, String(i)], isSchema);
+        });
         return;
       }
       const obj = node as Record<string, unknown>;
