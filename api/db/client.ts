@@ -23,6 +23,8 @@ export interface Database {
   queueSchema: string;
   /** Closes the pool (and the embedded server when there is one). */
   close(): Promise<void>;
+  /** In memory only: the data directory's image, to open another database from (`openDatabase`'s `image`). */
+  dump?(): Promise<Uint8Array>;
 }
 
 /**
@@ -37,6 +39,8 @@ export async function openDatabase(
     JOBS_SCHEMA?: string;
   },
   log: Logger,
+  /** In memory only (no DATABASE_URL, no DATA_DIR): start from this image (`Database.dump`). */
+  opts: { image?: Uint8Array } = {},
 ): Promise<Database> {
   const options = {
     max: config.DATABASE_POOL_MAX,
@@ -56,7 +60,12 @@ export async function openDatabase(
     };
   }
 
-  const embedded = await startEmbeddedPostgres(config.DATA_DIR, EMBEDDED_MAX_CONNECTIONS, log);
+  const embedded = await startEmbeddedPostgres(
+    config.DATA_DIR,
+    EMBEDDED_MAX_CONNECTIONS,
+    log,
+    config.DATA_DIR === undefined ? opts.image : undefined,
+  );
   const sql = postgres({
     ...options,
     // PGlite is one session: its socket runs one client's query batch or transaction at a time
@@ -83,5 +92,6 @@ export async function openDatabase(
       await sql.end({ timeout: 5 });
       await embedded.stop();
     },
+    ...(config.DATA_DIR === undefined ? { dump: () => embedded.dump() } : {}),
   };
 }

@@ -18,10 +18,21 @@ export interface PgliteWorkerData {
   /** The database's folder (created on first start); undefined: in memory. */
   dir: string | undefined;
   maxConnections: number;
+  /**
+   * In memory only: a data directory to start from (a `dump`'s bytes) instead of an empty one. The test
+   * harness migrates one database per test process and starts each test's from its image.
+   */
+  image?: Uint8Array;
 }
 
-/** The thread's messages: `ready` once the socket listens, `stopped` after `stop`. */
-export type PgliteWorkerMessage = { type: 'ready'; port: number } | { type: 'stopped' };
+/**
+ * The thread's messages: `ready` once the socket listens, `stopped` after `stop`, `image` after `dump`
+ * (the data directory as PGlite's `dumpDataDir` makes it, a tar file).
+ */
+export type PgliteWorkerMessage =
+  | { type: 'ready'; port: number }
+  | { type: 'stopped' }
+  | { type: 'image'; image: Uint8Array };
 
 interface Queued {
   handlerId: number;
@@ -147,11 +158,17 @@ export class SessionQueue {
  * Opens PGlite (`dir`, or in memory) behind a loopback socket on a free port. Up to `maxConnections`
  * clients share PGlite's one session through a {@link SessionQueue}.
  */
-async function serve({ dir, maxConnections }: PgliteWorkerData) {
+async function serve({ dir, maxConnections, image }: PgliteWorkerData) {
   if (dir !== undefined) mkdirSync(dir, { recursive: true });
   // pg_trgm backs the client search indexes.
   const extensions = { pg_trgm };
-  const db = await PGlite.create(dir ? { dataDir: dir, extensions } : { extensions });
+  const db = await PGlite.create(
+    dir
+      ? { dataDir: dir, extensions }
+      : image
+        ? { loadDataDir: new Blob([new Uint8Array(image)]), extensions }
+        : { extensions },
+  );
   const queue = new SessionQueue(db);
   const handlers = new Set<PGLiteSocketHandler>();
   const server: Server = createServer((socket: Socket) => {
@@ -180,6 +197,11 @@ async function serve({ dir, maxConnections }: PgliteWorkerData) {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   parentPort?.on('message', async (message: unknown) => {
+    if (message === 'dump') {
+      const tar = new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
+      parentPort?.postMessage({ type: 'image', image: tar } satisfies PgliteWorkerMessage, [tar.buffer]);
+      return;
+    }
     if (message !== 'stop') return;
     for (const handler of handlers) await handler.detach(true);
     handlers.clear();

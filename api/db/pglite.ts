@@ -6,6 +6,8 @@ import type { PgliteWorkerData, PgliteWorkerMessage } from './pglite-worker';
 export interface EmbeddedPostgres {
   host: string;
   port: number;
+  /** The data directory's image (a tar file), to start another in-memory database from. */
+  dump(): Promise<Uint8Array>;
   stop(): Promise<void>;
 }
 
@@ -37,8 +39,9 @@ function takeEarlyThread(dir: string | undefined, maxConnections: number): Datab
   return undefined;
 }
 
-function startThread(dir: string | undefined, maxConnections: number): DatabaseThread {
-  const worker = new Worker(WORKER_URL, { workerData: { dir, maxConnections } satisfies PgliteWorkerData });
+function startThread(dir: string | undefined, maxConnections: number, image?: Uint8Array): DatabaseThread {
+  const workerData: PgliteWorkerData = image ? { dir, maxConnections, image } : { dir, maxConnections };
+  const worker = new Worker(WORKER_URL, { workerData });
   const opened = new Promise<number>((ready, fail) => {
     worker.on('message', (message: PgliteWorkerMessage) => {
       if (message.type === 'ready') ready(message.port);
@@ -63,9 +66,11 @@ export async function startEmbeddedPostgres(
   dataDir: string | undefined,
   maxConnections: number,
   log: Logger,
+  image?: Uint8Array,
 ): Promise<EmbeddedPostgres> {
   const dir = dataDir === undefined ? undefined : resolve(join(dataDir, 'pg'));
-  const { worker, opened } = takeEarlyThread(dir, maxConnections) ?? startThread(dir, maxConnections);
+  const { worker, opened } =
+    (image ? undefined : takeEarlyThread(dir, maxConnections)) ?? startThread(dir, maxConnections, image);
   const port = await opened;
   let stopping = false;
   let markStopped = () => {};
@@ -84,6 +89,16 @@ export async function startEmbeddedPostgres(
   return {
     host: '127.0.0.1',
     port,
+    dump: () =>
+      new Promise<Uint8Array>((done) => {
+        const onMessage = (message: PgliteWorkerMessage) => {
+          if (message.type !== 'image') return;
+          worker.off('message', onMessage);
+          done(message.image);
+        };
+        worker.on('message', onMessage);
+        worker.postMessage('dump');
+      }),
     async stop() {
       if (!stopping) {
         stopping = true;
