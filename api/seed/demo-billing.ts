@@ -5,7 +5,7 @@ import { recordInvoicePayment } from '../services/invoices/payments';
 import { createRecurringInvoice } from '../services/recurring/create-recurring';
 import { defaultReminderSteps, updateReminderSettings } from '../services/reminders/settings';
 import { sendPaymentReminders } from '../services/reminders/sweep';
-import { line } from './demo-invoices';
+import { line } from './demo-lines';
 
 /*
  * The demo's billing routine (issue 28), after its invoices (`demo-invoices.ts`): a monthly recurring invoice

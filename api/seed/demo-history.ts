@@ -4,7 +4,7 @@ import { changeInvoiceStatus } from '../services/invoices/change-status';
 import { createInvoice } from '../services/invoices/create-draft';
 import type { InvoiceDeps } from '../services/invoices/deps';
 import { sendInvoice } from '../services/invoices/send-invoice';
-import { line, rc } from './demo-invoices';
+import { line, rc } from './demo-lines';
 
 /*
  * Issue 29: a year of history before the demo's own invoices, so the analytics show a real shape at once.

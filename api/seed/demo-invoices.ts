@@ -1,6 +1,3 @@
-import type { z } from 'zod';
-import type { InvoiceLineInput } from '../../shared/contracts/invoices';
-import type { InvoiceUnit, VatCategory } from '../../shared/contracts/legal';
 import type { ProviderScope } from '../auth/scope';
 import type { AppDeps } from '../http/context';
 import { cancelInvoice } from '../services/invoices/cancel-invoice';
@@ -10,6 +7,8 @@ import type { InvoiceDeps } from '../services/invoices/deps';
 import { sendInvoice } from '../services/invoices/send-invoice';
 import { updateInvoiceSettings } from '../services/invoices/settings';
 import { markInvoiceOverdue } from '../services/invoices/transitions';
+import { seedDemoHistory } from './demo-history';
+import { abroad, line, rc } from './demo-lines';
 
 /*
  * The demo's invoices (issue 21): one in every status, made through the invoice services (so numbers,
@@ -22,36 +21,6 @@ import { markInvoiceOverdue } from '../services/invoices/transitions';
  */
 
 const DAY = 24 * 3600_000;
-
-/**
- * A line: hours by default. Ada (Netherlands, VAT id) is billed under reverse charge, Grace (United States)
- * for services not taxable in Germany (§ 3a (2) UStG), Jörg (Germany) with German VAT.
- */
-export const line = (
-  description: string,
-  quantity: number,
-  unitPriceCents: number,
-  taxRateBp: number | null = null,
-  unit: InvoiceUnit = 'hour',
-  vatCategory: VatCategory | null = null,
-) =>
-  ({
-    description,
-    quantityMilli: Math.round(quantity * 1000),
-    unitPriceCents,
-    taxRateBp,
-    unit,
-    vatCategory,
-    exemptionReason: null,
-  }) satisfies z.output<typeof InvoiceLineInput>;
-export const rc = (
-  description: string,
-  quantity: number,
-  unitPriceCents: number,
-  unit: InvoiceUnit = 'hour',
-) => line(description, quantity, unitPriceCents, 0, unit, 'reverse_charge');
-const abroad = (description: string, quantity: number, unitPriceCents: number, unit: InvoiceUnit = 'hour') =>
-  line(description, quantity, unitPriceCents, 0, unit, 'outside_scope');
 
 export async function seedDemoInvoices(deps: AppDeps, providerId: string): Promise<void> {
   const scope: ProviderScope = { kind: 'provider', providerId, sessionId: '' };
@@ -138,6 +107,9 @@ export async function seedDemoInvoices(deps: AppDeps, providerId: string): Promi
     footerNote: 'Thank you for working with Demo Studio.',
     defaultDueDays: 14,
   });
+  // Issue 29: 14 months of paid history first, so the gapless numbers follow the issue dates (the history's
+  // INV-0001…0019, then the demo's own, each sent on its day, oldest first).
+  await seedDemoHistory(deps, providerId);
 
   // Paid: the website's design phase (sent 58 days ago, paid 44 days ago).
   const paid = await createInvoice(at(60), scope, {
@@ -156,21 +128,6 @@ export async function seedDemoInvoices(deps: AppDeps, providerId: string): Promi
   });
   await sendInvoice(at(58), scope, paid.id, { mailClient: false });
   await changeInvoiceStatus(at(44), scope, paid.id, { status: 'paid', paidDate: date(44) });
-
-  // Sent: the brand guidelines, due in 9 days.
-  const sent = await createInvoice(at(6), scope, {
-    clientId: ada,
-    projectId: project('Brand guidelines'),
-    currency: 'USD',
-    description: 'Brand guidelines: final delivery',
-    dueDate: date(-9),
-    supplyDate: date(7),
-    lines: [
-      rc('Brand guidelines (fixed price)', 1, 320_000, 'flat_rate'),
-      rc('Print-ready logo files', 1, 45_000, 'flat_rate'),
-    ],
-  });
-  await sendInvoice(at(5), scope, sent.id, { mailClient: false });
 
   // Overdue: the app's discovery phase, due 16 days ago.
   const overdue = await createInvoice(at(31), scope, {
@@ -222,6 +179,21 @@ export async function seedDemoInvoices(deps: AppDeps, providerId: string): Promi
     ],
   });
   await sendInvoice(at(18), scope, corrected.id, { mailClient: false });
+
+  // Sent: the brand guidelines, due in 9 days.
+  const sent = await createInvoice(at(6), scope, {
+    clientId: ada,
+    projectId: project('Brand guidelines'),
+    currency: 'USD',
+    description: 'Brand guidelines: final delivery',
+    dueDate: date(-9),
+    supplyDate: date(7),
+    lines: [
+      rc('Brand guidelines (fixed price)', 1, 320_000, 'flat_rate'),
+      rc('Print-ready logo files', 1, 45_000, 'flat_rate'),
+    ],
+  });
+  await sendInvoice(at(5), scope, sent.id, { mailClient: false });
 
   // Draft: next month's retainer, not sent yet (the client does not see it).
   await createInvoice(at(1), scope, {

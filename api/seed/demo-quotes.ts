@@ -4,7 +4,7 @@ import type { InvoiceDeps } from '../services/invoices/deps';
 import { createQuote } from '../services/quotes/create-quote';
 import { decideQuote } from '../services/quotes/decide-quote';
 import { sendQuote } from '../services/quotes/send-quote';
-import { line, rc } from './demo-invoices';
+import { line, rc } from './demo-lines';
 
 /*
  * The demo's quotes (issue 28), made through the quote services at dates in the past, after the demo's

@@ -141,6 +141,13 @@ describe('the demo’s invoices', () => {
     const counts = Object.fromEntries(list.totals.map((s) => [s.status, s.count]));
     // Issue 29's history: 13 monthly retainers and 6 design invoices, all paid, before the demo's own.
     expect(counts).toEqual({ draft: 1, sent: 2, overdue: 1, paid: 1 + HISTORY, cancelled: 1 });
+    // The gapless numbers follow the issue dates: the history's first, then the demo's own.
+    const issued = list.items
+      .filter((i) => i.number && i.issuedAt)
+      .sort((a, b) => Date.parse(a.issuedAt ?? '') - Date.parse(b.issuedAt ?? ''));
+    expect(issued.map((i) => i.number)).toEqual(
+      Array.from({ length: HISTORY + 5 }, (_, n) => `INV-${String(n + 1).padStart(4, '0')}`),
+    );
     list.items = list.items.filter(notHistory);
     const cancelled = list.items.find((i) => i.status === 'cancelled');
     expect(cancelled?.creditNoteNumber).toBe('CN-0001');
@@ -150,7 +157,7 @@ describe('the demo’s invoices', () => {
         .filter((i) => i.number)
         .map((i) => i.number)
         .sort(),
-    ).toEqual(['INV-0001', 'INV-0002', 'INV-0003', 'INV-0004', 'INV-0005']);
+    ).toEqual(['INV-0020', 'INV-0021', 'INV-0022', 'INV-0023', 'INV-0024']);
     const corrected = list.items.find((i) => i.currency === 'EUR' && i.status === 'sent');
     const detail = (await (
       await t.app.request(`/api/invoices/${corrected?.id}`, { headers: { Cookie: cookie } })

@@ -4,7 +4,6 @@ import type { AppDeps } from '../http/context';
 import { seedDemoBilling } from './demo-billing';
 import { seedDemoCollaboration } from './demo-collaboration';
 import { seedDemoFiles } from './demo-files';
-import { seedDemoHistory } from './demo-history';
 import { seedDemoInvoices } from './demo-invoices';
 import { seedDemoQuotes } from './demo-quotes';
 
@@ -65,7 +64,6 @@ export async function seedIfFirstRun(deps: AppDeps, opts: { force?: boolean } = 
   await seedDemoInvoices(deps, providerId);
   await seedDemoQuotes(deps, providerId);
   await seedDemoBilling(deps, providerId);
-  await seedDemoHistory(deps, providerId);
   const banner = [
     '',
     '  Demo provider account (shown once, write it down):',

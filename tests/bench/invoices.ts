@@ -35,8 +35,8 @@ const tsx = 'node_modules/.bin/tsx';
 const INVOICES = 50_000;
 const OTHER_PROVIDERS = 2;
 const OTHER_INVOICES = 25_000;
-const CLIENTS = 200;
-const PROJECTS = 100;
+const CLIENT_COUNT = 200;
+const PROJECT_COUNT = 100;
 const PDF_RUNS = Number(process.env.BENCH_PDF_RUNS ?? 30);
 
 type Load = { rps: number; p99: number; errors: number };
@@ -54,9 +54,18 @@ function load(url: string, cookie: string, seconds: number) {
  * A provider's clients, projects and `count` invoices in a few statements, valid under migration 0014's checks:
  * 5 % drafts (no number, not issued), 20 % sent, 10 % overdue, 55 % paid (paid_at), 10 % cancelled (a credit
  * note each); amount = subtotal + 19 % tax (rounded half up, as computeTotals does), EUR and USD alternating,
- * one line each, a third with a project, created over the last ~3 years.
+ * one line each, a third with a project, created over the last ~3 years. `opts` sets the clients (200) and
+ * projects (100); the analytics bench seeds its own payments, files and messages on top.
  */
-async function seedProvider(sql: Sql, label: string, count: number, passwordHash: string): Promise<string> {
+export async function seedProvider(
+  sql: Sql,
+  label: string,
+  count: number,
+  passwordHash: string,
+  opts: { clients?: number; projects?: number } = {},
+): Promise<string> {
+  const CLIENTS = opts.clients ?? CLIENT_COUNT;
+  const PROJECTS = opts.projects ?? PROJECT_COUNT;
   const [user] = await sql<{ id: string }[]>`
     INSERT INTO users (email, password_hash, email_verified_at)
     VALUES (${`${label}@bench.example`}, ${passwordHash}, now()) RETURNING id`;

@@ -13,7 +13,7 @@ import { remoteEntryKb } from './sizes';
 /**
  * `npm run bench`: every performance budget of the issues, measured against a baseline in the same run
  * where the budget is a ratio. Prints `budget <name>: <measured> (limit <limit>) ok|over` per budget and
- * the raw numbers behind each. Set BENCH_ONLY=sizes,session,clients,lighthouse,cold-start,navigate,portal,widget,storage,files,jobs,realtime,invoices,einvoices,keys,webhooks to run a subset.
+ * the raw numbers behind each. Set BENCH_ONLY=sizes,session,clients,lighthouse,cold-start,navigate,portal,widget,storage,files,jobs,realtime,invoices,einvoices,keys,webhooks,analytics to run a subset.
  */
 const DIST = 'dist';
 /** Lighthouse runs per page of the dashboard's budgets (their median counts): single runs vary by several points. */
@@ -30,7 +30,17 @@ const report = (b: Budget) => {
 // Every bench but the job queue's, the realtime, the storage and the files one loads the built frontends.
 const needsFrontends = [...only].some(
   (name) =>
-    !['jobs', 'realtime', 'files', 'invoices', 'einvoices', 'storage', 'keys', 'webhooks'].includes(name),
+    ![
+      'jobs',
+      'realtime',
+      'files',
+      'invoices',
+      'einvoices',
+      'storage',
+      'keys',
+      'webhooks',
+      'analytics',
+    ].includes(name),
 );
 if (needsFrontends && !existsSync(join(DIST, 'host', 'index.html'))) {
   const build = spawnSync('npx', ['rsbuild', 'build'], { stdio: 'inherit' });
@@ -239,6 +249,9 @@ if (only.has('einvoices') || !process.env.BENCH_ONLY)
 
 if (only.has('webhooks') || !process.env.BENCH_ONLY)
   await (await import('./webhooks')).webhooksBench(report, ADMIN_DB);
+
+if (only.has('analytics') || !process.env.BENCH_ONLY)
+  await (await import('./analytics')).analyticsBench(report, ADMIN_DB);
 
 const over = budgets.filter((b) => (b.kind === 'max' ? b.measured > b.limit : b.measured < b.limit));
 console.log(`\n${budgets.length - over.length} of ${budgets.length} budgets ok`);
