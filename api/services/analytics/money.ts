@@ -22,45 +22,14 @@ export async function moneyAnalytics(
   scope: ProviderScope,
   p: ResolvedPeriod,
 ): Promise<MoneyAnalytics> {
-  const base = sql`
-    inv AS (
-      SELECT i.id, i.client_id, i.status, i.amount_cents, i.paid_cents, i.due_date, i.paid_on,
-             (i.issued_at AT TIME ZONE ${p.timeZone})::date AS issued_on
-      FROM invoices i
-      WHERE ${ownedBy(sql, scope, 'i.provider_id')} AND i.currency = ${p.currency} AND i.status <> 'draft'
-    ),
-    applied AS (
-      SELECT ip.invoice_id, ip.paid_on, ip.amount_cents FROM invoice_payments ip
-      WHERE ${ownedBy(sql, scope, 'ip.provider_id')} AND ip.outcome = 'applied'
-    ),
-    receipts AS (
-      SELECT inv.client_id, a.paid_on AS day, a.amount_cents AS cents
-      FROM inv JOIN applied a ON a.invoice_id = inv.id WHERE inv.status <> 'cancelled'
-      UNION ALL
-      SELECT inv.client_id, inv.paid_on,
-             inv.amount_cents - coalesce((SELECT sum(a.amount_cents) FROM applied a WHERE a.invoice_id = inv.id), 0)
-      FROM inv WHERE inv.status = 'paid'
-    )`;
   const from = p.from;
   const to = p.to;
-  const [months, [totals], ageing, upcoming, scheduled, topClients] = await Promise.all([
-    sql<{ month: string; invoiced: number; paid: number }[]>`
-      WITH ${base},
-      months AS (
-        SELECT to_char(d, 'YYYY-MM') AS month
-        FROM generate_series(date_trunc('month', ${from}::date), ${to}::date, interval '1 month') d
-      ),
-      invoiced AS (
-        SELECT to_char(issued_on, 'YYYY-MM') AS month, sum(amount_cents) AS cents FROM inv
-        WHERE status <> 'cancelled' AND issued_on BETWEEN ${from}::date AND ${to}::date GROUP BY 1
-      ),
-      paid AS (
-        SELECT to_char(day, 'YYYY-MM') AS month, sum(cents) AS cents FROM receipts
-        WHERE day BETWEEN ${from}::date AND ${to}::date GROUP BY 1
-      )
-      SELECT months.month, coalesce(invoiced.cents, 0)::float8 AS invoiced, coalesce(paid.cents, 0)::float8 AS paid
-      FROM months LEFT JOIN invoiced USING (month) LEFT JOIN paid USING (month)
-      ORDER BY months.month`,
+  // One statement: the caller's invoices of the currency (`inv`) and the receipts are read once and every
+  // figure is an aggregate over them (FILTER per range), answered as one row of JSON arrays.
+  const inPeriod = (col: string) => sql`${sql(col)} BETWEEN ${from}::date AND ${to}::date`;
+  const inPrevious = (col: string) =>
+    sql`${sql(col)} BETWEEN ${p.previousFrom}::date AND ${p.previousTo}::date`;
+  const [[row], scheduled] = await Promise.all([
     sql<
       {
         paid: number;
@@ -71,43 +40,106 @@ export async function moneyAnalytics(
         prev_invoiced: number;
         avg_days: number | null;
         paid_count: number;
+        months: { month: string; invoiced: number; paid: number }[];
+        ageing: { bucket: AgeingBucket; count: number; cents: number }[] | null;
+        upcoming: { window: string; count: number; cents: number }[] | null;
+        top: { client_id: string; name: string; paid: number; invoiced: number }[] | null;
       }[]
     >`
-      WITH ${base}
-      SELECT
-        (SELECT coalesce(sum(cents), 0) FROM receipts WHERE day BETWEEN ${from}::date AND ${to}::date)::float8 AS paid,
-        (SELECT coalesce(sum(amount_cents), 0) FROM inv WHERE status <> 'cancelled'
-          AND issued_on BETWEEN ${from}::date AND ${to}::date)::float8 AS invoiced,
-        (SELECT coalesce(sum(amount_cents - paid_cents), 0) FROM inv
-          WHERE status IN ('sent', 'overdue'))::float8 AS outstanding,
-        (SELECT coalesce(sum(amount_cents - paid_cents), 0) FROM inv
-          WHERE status IN ('sent', 'overdue') AND due_date < ${p.today}::date)::float8 AS overdue,
-        (SELECT coalesce(sum(cents), 0) FROM receipts
-          WHERE day BETWEEN ${p.previousFrom}::date AND ${p.previousTo}::date)::float8 AS prev_paid,
-        (SELECT coalesce(sum(amount_cents), 0) FROM inv WHERE status <> 'cancelled'
-          AND issued_on BETWEEN ${p.previousFrom}::date AND ${p.previousTo}::date)::float8 AS prev_invoiced,
-        (SELECT round(avg(paid_on - issued_on), 1) FROM inv
-          WHERE status = 'paid' AND paid_on BETWEEN ${from}::date AND ${to}::date)::float8 AS avg_days,
-        (SELECT count(*) FROM inv
-          WHERE status = 'paid' AND paid_on BETWEEN ${from}::date AND ${to}::date)::int AS paid_count`,
-    sql<{ bucket: AgeingBucket; count: number; cents: number }[]>`
-      WITH ${base}, open AS (
-        SELECT amount_cents - paid_cents AS balance,
+      WITH inv AS MATERIALIZED (
+        SELECT i.id, i.client_id, i.status, i.amount_cents, i.paid_cents, i.due_date, i.paid_on,
+               (i.issued_at AT TIME ZONE ${p.timeZone})::date AS issued_on
+        FROM invoices i
+        WHERE ${ownedBy(sql, scope, 'i.provider_id')} AND i.currency = ${p.currency} AND i.status <> 'draft'
+      ),
+      applied AS MATERIALIZED (
+        SELECT ip.invoice_id, ip.paid_on, ip.amount_cents FROM invoice_payments ip
+        WHERE ${ownedBy(sql, scope, 'ip.provider_id')} AND ip.outcome = 'applied'
+      ),
+      receipts AS MATERIALIZED (
+        SELECT inv.client_id, a.paid_on AS day, a.amount_cents AS cents
+        FROM inv JOIN applied a ON a.invoice_id = inv.id WHERE inv.status <> 'cancelled'
+        UNION ALL
+        SELECT inv.client_id, inv.paid_on, inv.amount_cents - coalesce(s.cents, 0)
+        FROM inv LEFT JOIN (SELECT invoice_id, sum(amount_cents) AS cents FROM applied GROUP BY 1) s
+          ON s.invoice_id = inv.id
+        WHERE inv.status = 'paid'
+      ),
+      open AS MATERIALIZED (
+        SELECT amount_cents - paid_cents AS balance, due_date,
                CASE WHEN due_date IS NULL THEN 0 ELSE ${p.today}::date - due_date END AS late
         FROM inv WHERE status IN ('sent', 'overdue')
+      ),
+      inv_totals AS (
+        SELECT
+          coalesce(sum(amount_cents) FILTER (WHERE status <> 'cancelled' AND ${inPeriod('issued_on')}), 0)::float8 AS invoiced,
+          coalesce(sum(amount_cents) FILTER (WHERE status <> 'cancelled' AND ${inPrevious('issued_on')}), 0)::float8 AS prev_invoiced,
+          round(avg(paid_on - issued_on) FILTER (WHERE status = 'paid' AND ${inPeriod('paid_on')}), 1)::float8 AS avg_days,
+          (count(*) FILTER (WHERE status = 'paid' AND ${inPeriod('paid_on')}))::int AS paid_count
+        FROM inv
+      ),
+      open_totals AS (
+        SELECT coalesce(sum(balance), 0)::float8 AS outstanding,
+               coalesce(sum(balance) FILTER (WHERE due_date < ${p.today}::date), 0)::float8 AS overdue
+        FROM open
+      ),
+      receipt_totals AS (
+        SELECT coalesce(sum(cents) FILTER (WHERE ${inPeriod('day')}), 0)::float8 AS paid,
+               coalesce(sum(cents) FILTER (WHERE ${inPrevious('day')}), 0)::float8 AS prev_paid
+        FROM receipts
+      ),
+      months AS (
+        SELECT to_char(d, 'YYYY-MM') AS month
+        FROM generate_series(date_trunc('month', ${from}::date), ${to}::date, interval '1 month') d
+      ),
+      invoiced AS (
+        SELECT to_char(issued_on, 'YYYY-MM') AS month, sum(amount_cents) AS cents FROM inv
+        WHERE status <> 'cancelled' AND ${inPeriod('issued_on')} GROUP BY 1
+      ),
+      paid AS (
+        SELECT to_char(day, 'YYYY-MM') AS month, sum(cents) AS cents FROM receipts
+        WHERE ${inPeriod('day')} GROUP BY 1
+      ),
+      month_rows AS (
+        SELECT months.month, coalesce(invoiced.cents, 0)::float8 AS invoiced, coalesce(paid.cents, 0)::float8 AS paid
+        FROM months LEFT JOIN invoiced USING (month) LEFT JOIN paid USING (month)
+      ),
+      ageing AS (
+        SELECT CASE WHEN late <= 0 THEN 'current' WHEN late <= 30 THEN 'days1to30' WHEN late <= 60 THEN 'days31to60'
+                    WHEN late <= 90 THEN 'days61to90' ELSE 'over90' END AS bucket,
+               count(*)::int AS count, sum(balance)::float8 AS cents
+        FROM open GROUP BY 1
+      ),
+      upcoming AS (
+        SELECT CASE WHEN ahead <= 30 THEN 'days0to30' WHEN ahead <= 60 THEN 'days31to60' ELSE 'days61to90' END AS win,
+               count(*)::int AS count, sum(balance)::float8 AS cents
+        FROM (SELECT balance, due_date - ${p.today}::date AS ahead FROM open WHERE due_date >= ${p.today}::date) o
+        WHERE ahead <= 90 GROUP BY 1
+      ),
+      client_paid AS (
+        SELECT client_id, sum(cents) AS cents FROM receipts
+        WHERE ${inPeriod('day')} GROUP BY 1 HAVING sum(cents) > 0
+      ),
+      client_invoiced AS (
+        SELECT client_id, sum(amount_cents) AS cents FROM inv
+        WHERE status <> 'cancelled' AND ${inPeriod('issued_on')} GROUP BY 1
+      ),
+      top AS (
+        SELECT c.id AS client_id, c.name, cp.cents::float8 AS paid, coalesce(ci.cents, 0)::float8 AS invoiced,
+               cp.cents AS sort_paid, lower(c.name) AS sort_name
+        FROM client_paid cp JOIN clients c ON ${ownedBy(sql, scope, 'c.provider_id')} AND c.id = cp.client_id
+        LEFT JOIN client_invoiced ci ON ci.client_id = cp.client_id
+        ORDER BY cp.cents DESC, lower(c.name), c.id
+        LIMIT 10
       )
-      SELECT CASE WHEN late <= 0 THEN 'current' WHEN late <= 30 THEN 'days1to30' WHEN late <= 60 THEN 'days31to60'
-                  WHEN late <= 90 THEN 'days61to90' ELSE 'over90' END AS bucket,
-             count(*)::int AS count, sum(balance)::float8 AS cents
-      FROM open GROUP BY 1`,
-    sql<{ window: string; count: number; cents: number }[]>`
-      WITH ${base}, open AS (
-        SELECT amount_cents - paid_cents AS balance, due_date - ${p.today}::date AS ahead
-        FROM inv WHERE status IN ('sent', 'overdue') AND due_date >= ${p.today}::date
-      )
-      SELECT CASE WHEN ahead <= 30 THEN 'days0to30' WHEN ahead <= 60 THEN 'days31to60' ELSE 'days61to90' END AS window,
-             count(*)::int AS count, sum(balance)::float8 AS cents
-      FROM open WHERE ahead <= 90 GROUP BY 1`,
+      SELECT r.paid, i.invoiced, o.outstanding, o.overdue, r.prev_paid, i.prev_invoiced, i.avg_days, i.paid_count,
+        (SELECT json_agg(json_build_object('month', month, 'invoiced', invoiced, 'paid', paid) ORDER BY month)
+         FROM month_rows) AS months,
+        (SELECT json_agg(json_build_object('bucket', bucket, 'count', count, 'cents', cents)) FROM ageing) AS ageing,
+        (SELECT json_agg(json_build_object('window', win, 'count', count, 'cents', cents)) FROM upcoming) AS upcoming,
+        (SELECT json_agg(json_build_object('client_id', client_id, 'name', name, 'paid', paid, 'invoiced', invoiced)
+                         ORDER BY sort_paid DESC, sort_name, client_id) FROM top) AS top
+      FROM inv_totals i, open_totals o, receipt_totals r`,
     sql<{ window: string; count: number; cents: number }[]>`
       WITH next AS (
         -- Every invoice an active schedule will make in the next 90 days: period k starts k months (3, 12)
@@ -131,22 +163,12 @@ export async function moneyAnalytics(
       SELECT CASE WHEN ahead <= 30 THEN 'days0to30' WHEN ahead <= 60 THEN 'days31to60' ELSE 'days61to90' END AS window,
              count(*)::int AS count, sum(amount_cents)::float8 AS cents
       FROM next GROUP BY 1`,
-    sql<{ client_id: string; name: string; paid: number; invoiced: number }[]>`
-      WITH ${base},
-      paid AS (
-        SELECT client_id, sum(cents) AS cents FROM receipts
-        WHERE day BETWEEN ${from}::date AND ${to}::date GROUP BY 1 HAVING sum(cents) > 0
-      ),
-      invoiced AS (
-        SELECT client_id, sum(amount_cents) AS cents FROM inv
-        WHERE status <> 'cancelled' AND issued_on BETWEEN ${from}::date AND ${to}::date GROUP BY 1
-      )
-      SELECT c.id AS client_id, c.name, paid.cents::float8 AS paid, coalesce(invoiced.cents, 0)::float8 AS invoiced
-      FROM paid JOIN clients c ON ${ownedBy(sql, scope, 'c.provider_id')} AND c.id = paid.client_id
-      LEFT JOIN invoiced ON invoiced.client_id = paid.client_id
-      ORDER BY paid.cents DESC, lower(c.name), c.id
-      LIMIT 10`,
   ]);
+  const totals = row;
+  const months = row?.months ?? [];
+  const ageing = row?.ageing ?? [];
+  const upcoming = row?.upcoming ?? [];
+  const topClients = row?.top ?? [];
   const ageingRows = AGEING_BUCKETS.map((bucket) => {
     const row = ageing.find((r) => r.bucket === bucket);
     return { bucket, count: row?.count ?? 0, cents: row?.cents ?? 0 };
