@@ -50,28 +50,56 @@ export async function workAnalytics(
              percentile_cont(0.9) WITHIN GROUP (ORDER BY h) AS p90
       FROM d GROUP BY GROUPING SETS ((client_id, name), ())
       ORDER BY count DESC, name`,
-    sql<{ revisions: number; files: number }[]>`
-      SELECT least(f.latest_version - 1, 3) AS revisions, count(*)::int AS files
+    sql<{ revisions: number; files: number; total: number }[]>`
+      SELECT least(f.latest_version - 1, 3) AS revisions, count(*)::int AS files,
+             sum(f.latest_version - 1)::float8 AS total
       FROM files f
       WHERE ${ownedBy(sql, scope, 'f.provider_id')} AND f.created_at >= ${start} AND f.created_at < ${end}
       GROUP BY 1 ORDER BY 1`,
     sql<{ project_id: string; name: string; client_name: string; count: number; from_client: number }[]>`
-      SELECT pr.id AS project_id, pr.name, c.name AS client_name, count(*)::int AS count,
-             (count(*) FILTER (WHERE m.sender_type = 'client'))::int AS from_client
-      FROM messages m
-      JOIN projects pr ON pr.provider_id = m.provider_id AND pr.id = m.project_id
+      WITH per AS (
+        -- Counted per project from the index on (provider, created_at) first; then named.
+        SELECT m.project_id, count(*) AS n, count(*) FILTER (WHERE m.sender_type = 'client') AS from_client
+        FROM messages m
+        WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.created_at >= ${start} AND m.created_at < ${end}
+        GROUP BY m.project_id
+      )
+      SELECT pr.id AS project_id, pr.name, c.name AS client_name, per.n::int AS count,
+             per.from_client::int AS from_client
+      FROM per
+      JOIN projects pr ON ${ownedBy(sql, scope, 'pr.provider_id')} AND pr.id = per.project_id
       JOIN clients c ON c.provider_id = pr.provider_id AND c.id = pr.client_id
-      WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.created_at >= ${start} AND m.created_at < ${end}
-      GROUP BY pr.id, pr.name, c.name ORDER BY count DESC, lower(pr.name), pr.id`,
+      ORDER BY per.n DESC, lower(pr.name), pr.id`,
     sql<{ median: number | null; answered: number; unanswered: number }[]>`
-      WITH m AS (
-        -- One pass in the conversation's order from its end (the index on (provider, project, seq DESC)):
-        -- the message before (lead, read backwards) and the next provider message (a running minimum).
+      WITH cand AS (
+        -- The conversations with a client message in the period, from the first such message on (the
+        -- covering index on (provider, created_at)); earlier messages can neither start a run in the period
+        -- nor answer one, except the one just before, which tells whether that first message starts a run.
+        SELECT m.project_id, min(m.seq) AS s0 FROM messages m
+        WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.sender_type = 'client'
+          AND m.created_at >= ${start} AND m.created_at < ${end}
+        GROUP BY m.project_id
+      ),
+      conv AS (
+        SELECT m.project_id, m.seq, m.sender_type, m.created_at
+        FROM cand JOIN messages m ON ${ownedBy(sql, scope, 'm.provider_id')} AND m.project_id = cand.project_id
+          AND m.seq >= cand.s0
+        UNION ALL
+        SELECT cand.project_id, b.seq, b.sender_type, b.created_at
+        FROM cand CROSS JOIN LATERAL (
+          SELECT m.seq, m.sender_type, m.created_at FROM messages m
+          WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.project_id = cand.project_id AND m.seq < cand.s0
+          ORDER BY m.seq DESC LIMIT 1
+        ) b
+      ),
+      m AS (
+        -- One pass in the conversation's order from its end: the message before (lead, read backwards) and
+        -- the next provider message (a running minimum).
         SELECT m.sender_type, m.created_at,
                lead(m.sender_type) OVER w AS previous,
                min(CASE WHEN m.sender_type = 'provider' THEN m.created_at END) OVER (
                  w ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS reply_at
-        FROM messages m WHERE ${ownedBy(sql, scope, 'm.provider_id')}
+        FROM conv m
         WINDOW w AS (PARTITION BY m.project_id ORDER BY m.seq DESC)
       ),
       runs AS (
@@ -86,9 +114,7 @@ export async function workAnalytics(
   ]);
   const overall = approvals.find((row) => row.client_id === null);
   const fileCount = revisions.reduce((sum, r) => sum + r.files, 0);
-  const [revisionSum] = await sql<{ total: number | null }[]>`
-    SELECT sum(f.latest_version - 1)::float8 AS total FROM files f
-    WHERE ${ownedBy(sql, scope, 'f.provider_id')} AND f.created_at >= ${start} AND f.created_at < ${end}`;
+  const revisionTotal = revisions.reduce((sum, r) => sum + r.total, 0);
   const [response] = firstResponse;
   return {
     period: p,
@@ -110,8 +136,7 @@ export async function workAnalytics(
     },
     revisions: {
       fileCount,
-      averagePerFile:
-        fileCount === 0 ? null : Math.round(((revisionSum?.total ?? 0) / fileCount) * 100) / 100,
+      averagePerFile: fileCount === 0 ? null : Math.round((revisionTotal / fileCount) * 100) / 100,
       histogram: [0, 1, 2, 3].map((n) => ({
         revisions: n,
         files: revisions.find((r) => r.revisions === n)?.files ?? 0,
