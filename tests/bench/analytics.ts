@@ -43,6 +43,10 @@ type Op = (typeof ANALYTICS_OPS)[number];
  */
 async function seedWork(sql: Sql, providerId: string, files: number, messages: number, logins: number) {
   await sql`UPDATE invoices SET paid_cents = amount_cents WHERE provider_id = ${providerId} AND status = 'paid'`;
+  // What the overdue sweep would do at the app's start, done before, so both servers read the same rows.
+  await sql`
+    UPDATE invoices SET status = 'overdue'
+    WHERE provider_id = ${providerId} AND status = 'sent' AND due_date < current_date`;
   await sql`
     UPDATE invoices SET paid_cents = amount_cents / 2
     WHERE provider_id = ${providerId} AND status IN ('sent', 'overdue') AND abs(hashtext(id::text)) % 3 = 0

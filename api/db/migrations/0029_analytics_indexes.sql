@@ -12,3 +12,7 @@ CREATE INDEX messages_provider_created_idx ON messages (provider_id, created_at)
 DROP INDEX messages_project_seq_idx;
 CREATE INDEX messages_project_seq_idx ON messages (provider_id, project_id, seq DESC)
   INCLUDE (sender_type, created_at);
+-- Clients: each client's last message, and the provider's messages after a client's read mark.
+CREATE INDEX messages_client_sender_idx ON messages (provider_id, sender_client_id, created_at)
+  WHERE sender_type = 'client';
+CREATE INDEX messages_provider_sent_idx ON messages (provider_id, project_id, seq) WHERE sender_type = 'provider';

@@ -35,17 +35,18 @@ export async function clientEngagement(
       WHERE ${ownedBy(sql, scope, 'e.provider_id')} AND e.event_type = 'login' AND e.client_id IS NOT NULL
       GROUP BY e.client_id
     ),
-    wrote AS (
-      SELECT m.sender_client_id AS client_id, max(m.created_at) AS last FROM messages m
-      WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.sender_type = 'client' GROUP BY 1
-    ),
     unread AS (
-      SELECT pr.client_id, count(*) AS n
-      FROM messages m
-      JOIN projects pr ON pr.provider_id = m.provider_id AND pr.id = m.project_id
-      LEFT JOIN conversation_reads r ON r.project_id = m.project_id AND r.reader = 'client'
-      WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.sender_type = 'provider'
-        AND m.seq > coalesce(r.last_read_seq, 0)
+      -- Per conversation, the provider's messages after the client's read mark (the partial index on the
+      -- provider's messages, read from the mark on).
+      SELECT pr.client_id, sum(u.n) AS n
+      FROM projects pr
+      LEFT JOIN conversation_reads r ON r.project_id = pr.id AND r.reader = 'client'
+      CROSS JOIN LATERAL (
+        SELECT count(*) AS n FROM messages m
+        WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.project_id = pr.id AND m.sender_type = 'provider'
+          AND m.seq > coalesce(r.last_read_seq, 0)
+      ) u
+      WHERE ${ownedBy(sql, scope, 'pr.provider_id')}
       GROUP BY 1
     ),
     waiting AS (
@@ -65,7 +66,11 @@ export async function clientEngagement(
            coalesce(due.cents, 0)::float8 AS due_cents
     FROM clients c
     LEFT JOIN logins ON logins.client_id = c.id
-    LEFT JOIN wrote ON wrote.client_id = c.id
+    LEFT JOIN LATERAL (
+      -- The client's last message: one probe of the index on their messages.
+      SELECT max(m.created_at) AS last FROM messages m
+      WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.sender_type = 'client' AND m.sender_client_id = c.id
+    ) wrote ON true
     LEFT JOIN unread ON unread.client_id = c.id
     LEFT JOIN waiting ON waiting.client_id = c.id
     LEFT JOIN due ON due.client_id = c.id
