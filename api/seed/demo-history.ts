@@ -11,6 +11,7 @@ import { line, rc } from './demo-lines';
  * Jörg (euros, 19 % VAT) pays a monthly maintenance retainer, 14 down to 2 months back, with extra hours in
  * some months; Ada (dollars, reverse charge) an hourly design invoice every other month. Each is sent on its
  * day and paid 6–34 days later (a calendar day), made through the invoice services like the rest of the demo.
+ * Seeded before the demo's own invoices (by `seedDemoInvoices`), so the gapless numbers follow the issue dates.
  */
 
 const DAY = 24 * 3600_000;
