@@ -97,10 +97,10 @@ export async function workAnalytics(
         -- the next provider message (a running minimum).
         SELECT m.sender_type, m.created_at,
                lead(m.sender_type) OVER w AS previous,
-               min(CASE WHEN m.sender_type = 'provider' THEN m.created_at END) OVER (
-                 w ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS reply_at
+               min(CASE WHEN m.sender_type = 'provider' THEN m.created_at END) OVER w AS reply_at
         FROM conv m
-        WINDOW w AS (PARTITION BY m.project_id ORDER BY m.seq DESC)
+        -- lead ignores the frame, so both share one window (one pass over the sorted rows).
+        WINDOW w AS (PARTITION BY m.project_id ORDER BY m.seq DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
       ),
       runs AS (
         SELECT extract(epoch FROM reply_at - created_at) / 60 AS minutes
