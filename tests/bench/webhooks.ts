@@ -87,6 +87,63 @@ function breakdown(m: NodeJS.MemoryUsage): string {
   return `rss ${f(m.rss)} = brk ${f(brk)} + arenas ${f(arenas)} + other anon ${f(anon)} + files ${f(files)}; heapTotal ${f(m.heapTotal)} heapUsed ${f(m.heapUsed)} external ${f(m.external)} arrayBuffers ${f(m.arrayBuffers)} MB`;
 }
 
+interface Mapping {
+  start: string;
+  size: number;
+  perms: string;
+  name: string;
+  rss: number;
+}
+
+/** The process's mappings (`/proc/self/smaps`) by start address, with their size and resident bytes. */
+function mappings(): Map<string, Mapping> {
+  const all = new Map<string, Mapping>();
+  let current: Mapping | undefined;
+  for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      const [, start = '', end = '', perms = '', name = ''] = head;
+      current = { start, size: Number.parseInt(end, 16) - Number.parseInt(start, 16), perms, name, rss: 0 };
+      all.set(start, current);
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss && current) current.rss = Number(rss[1]) * 1024;
+  }
+  return all;
+}
+
+/**
+ * What grew between two `mappings()` (BENCH_WEBHOOK_SMAPS=1): new, grown and gone mappings' resident
+ * bytes, the new ones grouped by size and permissions (V8 pages, thread stacks, malloc's mmapped chunks
+ * and arenas each have their own), and the largest single changes.
+ */
+function mappingGrowth(before: Map<string, Mapping>, after: Map<string, Mapping>): string {
+  const f = (n: number) => `${mb(n).toFixed(1)} MB`;
+  const changes: { m: Mapping; diff: number; kind: 'new' | 'grown' | 'gone' }[] = [];
+  for (const [start, m] of after) {
+    const was = before.get(start);
+    if (!was || was.size !== m.size)
+      changes.push({ m, diff: m.rss - (was?.rss ?? 0), kind: was ? 'grown' : 'new' });
+    else if (m.rss !== was.rss) changes.push({ m, diff: m.rss - was.rss, kind: 'grown' });
+  }
+  for (const [start, m] of before) if (!after.has(start)) changes.push({ m, diff: -m.rss, kind: 'gone' });
+  const sum = (kind: string) => changes.filter((c) => c.kind === kind).reduce((t, c) => t + c.diff, 0);
+  const groups = new Map<string, { count: number; rss: number }>();
+  for (const c of changes) {
+    const key = `${c.kind} ${c.m.name || 'anon'} ${c.m.perms} ${(c.m.size / 1024).toFixed(0)} kB`;
+    const g = groups.get(key) ?? { count: 0, rss: 0 };
+    g.count++;
+    g.rss += c.diff;
+    groups.set(key, g);
+  }
+  const top = [...groups].sort((a, b) => Math.abs(b[1].rss) - Math.abs(a[1].rss)).slice(0, 15);
+  return [
+    `mappings: ${before.size} → ${after.size}; resident: new ${f(sum('new'))}, grown ${f(sum('grown'))}, gone ${f(sum('gone'))}`,
+    ...top.map(([key, g]) => `  ${key} ×${g.count}: ${f(g.rss)}`),
+  ].join('\n');
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -99,7 +156,7 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
  * `client.created` event (`queueClientEvent`, as the client service does), at RATE a second, to a provider
  * with 10 enabled endpoints on 10 local receivers (in a child process). Latency is from each commit to the
  * receipt of each of its 10 deliveries (signed, sent and answered through the app's own delivery code,
- * worker as the server starts it: JOBS_CONCURRENCY 4; clocks compared as `timeOrigin + now()` across the
+ * worker as the server starts it: JOBS_CONCURRENCY 4, WEBHOOKS_CONCURRENCY 16; clocks compared as `timeOrigin + now()` across the
  * two processes); memory is this process's (the worker's) after a warm-up and at the end.
  */
 export async function webhooksBench(report: (b: Budget) => void, adminUrl: string): Promise<void> {
@@ -152,6 +209,8 @@ export async function webhooksBench(report: (b: Budget) => void, adminUrl: strin
   };
   let before = memory();
   let beforeText = '';
+  const SMAPS = process.env.BENCH_WEBHOOK_SMAPS === '1';
+  let beforeMaps = new Map<string, Mapping>();
   /** When event 0 was due; moved on by the rest of the warm-up sample. */
   let paceStart = performance.now();
   try {
@@ -179,6 +238,7 @@ export async function webhooksBench(report: (b: Budget) => void, adminUrl: strin
         const resting = performance.now();
         before = await settled();
         beforeText = breakdown(before);
+        if (SMAPS) beforeMaps = mappings();
         // The pace resumes after the rest (no burst of the events that fell due meanwhile).
         paceStart += performance.now() - resting;
       }
@@ -197,6 +257,7 @@ export async function webhooksBench(report: (b: Budget) => void, adminUrl: strin
     const after = await settled();
     console.log(`webhook worker memory before: ${beforeText}`);
     console.log(`webhook worker memory after:  ${breakdown(after)}`);
+    if (SMAPS) console.log(mappingGrowth(beforeMaps, mappings()));
     const p50 = percentile(latencies, 50);
     const p95 = percentile(latencies, 95);
     console.log(
