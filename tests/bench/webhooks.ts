@@ -218,14 +218,25 @@ export async function webhooksBench(report: (b: Budget) => void, adminUrl: strin
   };
   // The two samples compared: after a collection AND a rest longer than V8's memory-reducer delay (8 s),
   // so heap pages V8 has freed are given back rather than counted as the worker's.
+  const SMAPS = process.env.BENCH_WEBHOOK_SMAPS === '1';
+  // BENCH_WEBHOOK_REST_MS (10 s): the rest; with BENCH_WEBHOOK_SMAPS=1 the RSS and V8-page-sized (256 kB)
+  // anonymous mappings are printed every 5 s of it, to see whether and when freed heap pages go back.
+  const REST_MS = Number(process.env.BENCH_WEBHOOK_REST_MS ?? 10_000);
   const settled = async () => {
     memory();
-    await new Promise((r) => setTimeout(r, 10_000));
+    for (let waited = 0; waited < REST_MS; waited += 5_000) {
+      await new Promise((r) => setTimeout(r, Math.min(5_000, REST_MS - waited)));
+      if (!SMAPS) continue;
+      const pages = [...mappings().values()].filter((m) => m.name === '' && m.size === 256 * 1024);
+      const resident = pages.reduce((t, m) => t + m.rss, 0);
+      console.log(
+        `  resting ${((waited + 5_000) / 1000).toFixed(0)} s: rss ${mb(process.memoryUsage().rss).toFixed(0)} MB, 256 kB anonymous mappings ${pages.length} (${mb(resident).toFixed(0)} MB resident), heapTotal ${mb(process.memoryUsage().heapTotal).toFixed(0)} MB`,
+      );
+    }
     return memory();
   };
   let before = memory();
   let beforeText = '';
-  const SMAPS = process.env.BENCH_WEBHOOK_SMAPS === '1';
   let beforeMaps = new Map<string, Mapping>();
   /** When event 0 was due; moved on by the rest of the warm-up sample. */
   let paceStart = performance.now();
