@@ -146,6 +146,11 @@ export const ConfigSchema = z.object({
   /** First retry delay of a failed webhook delivery; doubling (with jitter) up to WEBHOOKS_RETRY_MAX_MS. */
   WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(5_000),
   WEBHOOKS_RETRY_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(21_600_000),
+  /**
+   * Webhook deliveries this instance runs at once, in their own lane beside JOBS_CONCURRENCY's (a burst of
+   * deliveries does not hold up e-mail); each waits mostly on the receiver. 0: they share the general lane.
+   */
+  WEBHOOKS_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(16),
   /** How long one webhook delivery may take (connect, send, answer) before it counts as failed. */
   WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(10_000),
 });

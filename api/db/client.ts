@@ -10,9 +10,10 @@ export const QUEUE_SCHEMA = 'graphile_worker';
 
 /**
  * Clients the embedded database accepts: the app's one connection, the job worker's pool
- * (JOBS_CONCURRENCY + 2, at most 34) and a few to spare; the socket refuses more.
+ * (JOBS_CONCURRENCY + 2, at most 34), the webhook lane's (at most 6) and a few to spare; the socket
+ * refuses more.
  */
-const EMBEDDED_MAX_CONNECTIONS = 40;
+const EMBEDDED_MAX_CONNECTIONS = 48;
 
 export interface Database {
   sql: Sql;

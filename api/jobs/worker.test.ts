@@ -264,3 +264,58 @@ describe('stopping the worker', () => {
     release();
   });
 });
+
+describe('webhook deliveries in their own lane', () => {
+  let t: TestContext;
+  let worker: JobWorker | undefined;
+  let release: () => void = () => {};
+  const blocked = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const { runs, seen } = recorder();
+  const tasks: TaskList = {
+    block: defineTask({
+      name: 'block',
+      payload: z.object({}),
+      async run(payload, ctx) {
+        seen('block', payload, ctx);
+        await blocked;
+      },
+    }),
+    deliver_webhook: defineTask({
+      name: 'deliver_webhook',
+      payload: z.object({ n: z.number() }),
+      async run(payload, ctx) {
+        seen('deliver_webhook', payload, ctx);
+      },
+    }),
+  };
+
+  beforeAll(async () => {
+    t = await createTestContext({
+      JOBS_POLL_INTERVAL_MS: '50',
+      JOBS_CONCURRENCY: '1',
+      WEBHOOKS_CONCURRENCY: '2',
+    });
+    worker = await startWorker(t.deps, t.db, { tasks, schedules: [] });
+  });
+  afterAll(async () => {
+    release();
+    await worker?.stop();
+    await t.close();
+  });
+
+  it('delivers while every general worker is busy', async () => {
+    await enqueueRaw(t, 'block', {});
+    await waitFor(() => expect(runs.filter((r) => r.name === 'block')).toHaveLength(1));
+    await enqueueRaw(t, 'deliver_webhook', { n: 1 });
+    await enqueueRaw(t, 'deliver_webhook', { n: 2 });
+    await waitFor(() => expect(runs.filter((r) => r.name === 'deliver_webhook')).toHaveLength(2));
+    release();
+  });
+
+  it('bounds WEBHOOKS_CONCURRENCY (0–64)', () => {
+    expect(loadConfig({}).WEBHOOKS_CONCURRENCY).toBe(16);
+    expect(() => loadConfig({ WEBHOOKS_CONCURRENCY: '65' })).toThrow(/WEBHOOKS_CONCURRENCY/);
+  });
+});

@@ -48,7 +48,8 @@ export async function installQueue(db: QueueDatabase, log: Logger): Promise<void
 
 /**
  * Runs the tasks (the registry unless `opts.tasks`) and the schedules on this instance, with
- * JOBS_CONCURRENCY jobs at once; undefined when JOBS_CONCURRENCY is 0. Safe with any number of instances:
+ * JOBS_CONCURRENCY jobs at once, and webhook deliveries in their own lane of WEBHOOKS_CONCURRENCY (with
+ * the others when it is 0); undefined when JOBS_CONCURRENCY is 0. Safe with any number of instances:
  * a job is locked (`FOR UPDATE SKIP LOCKED`) by exactly one worker.
  *
  * On PostgreSQL a new job's NOTIFY wakes a worker at once; on the embedded database (no NOTIFY across its
@@ -64,17 +65,72 @@ export async function startWorker(
   if (config.JOBS_CONCURRENCY === 0) return undefined;
   const log = deps.log.child({ part: 'jobs' });
   const tasks = opts.tasks ?? (TASKS as unknown as TaskList);
-  const taskList: QueueTaskList = {};
+  const general: QueueTaskList = {};
+  const webhooks: QueueTaskList = {};
+  const ownLane = config.WEBHOOKS_CONCURRENCY > 0;
   for (const def of Object.values(tasks)) {
-    taskList[def.name] = (payload, helpers) => runAttempt(deps, db.queueSchema, def, payload, helpers, log);
+    const list = ownLane && def.name === WEBHOOK_TASK ? webhooks : general;
+    list[def.name] = (payload, helpers) => runAttempt(deps, db.queueSchema, def, payload, helpers, log);
   }
   const schedules = opts.schedules ?? SCHEDULES;
+  const lanes = [
+    await startLane(deps, db, log, {
+      name: 'general',
+      concurrency: config.JOBS_CONCURRENCY,
+      poolSize: config.JOBS_CONCURRENCY + 2,
+      taskList: general,
+      schedules,
+    }),
+  ];
+  // Webhook deliveries in a lane of their own (a worker fetches only the tasks it knows): a burst of them
+  // waits on receivers without holding up e-mail. Few queue connections: completions are batched and a
+  // delivery's own queries go through deps.sql.
+  if (Object.keys(webhooks).length) {
+    try {
+      lanes.push(
+        await startLane(deps, db, log, {
+          name: 'webhooks',
+          concurrency: config.WEBHOOKS_CONCURRENCY,
+          poolSize: Math.min(config.WEBHOOKS_CONCURRENCY, 4) + 2,
+          taskList: webhooks,
+          schedules: [],
+        }),
+      );
+    } catch (err) {
+      await lanes[0]?.stop();
+      throw err;
+    }
+  }
+  return {
+    stop: async () => {
+      await Promise.all(lanes.map((lane) => lane.stop()));
+    },
+  };
+}
+
+const WEBHOOK_TASK = 'deliver_webhook';
+
+/** One graphile-worker runner (its own pool of `concurrency` workers) for some of the tasks. */
+async function startLane(
+  deps: AppDeps,
+  db: QueueDatabase,
+  log: Logger,
+  lane: {
+    name: string;
+    concurrency: number;
+    poolSize: number;
+    taskList: QueueTaskList;
+    schedules: Schedule[];
+  },
+): Promise<JobWorker> {
+  const { config } = deps;
+  const { schedules } = lane;
   const options = {
     connectionString: db.url,
     schema: db.queueSchema,
-    concurrency: config.JOBS_CONCURRENCY,
-    // One connection per running job's bookkeeping, one for LISTEN, one to spare (tasks use deps.sql).
-    maxPoolSize: config.JOBS_CONCURRENCY + 2,
+    concurrency: lane.concurrency,
+    // Connections for the running jobs' bookkeeping and LISTEN (tasks use deps.sql).
+    maxPoolSize: lane.poolSize,
     pollInterval: config.JOBS_POLL_INTERVAL_MS,
     noPreparedStatements: db.kind === 'embedded',
     noHandleSignals: true,
@@ -89,10 +145,10 @@ export async function startWorker(
         // Embedded: one fetch for the whole pool per poll instead of one per idle worker. PGlite plans
         // each unprepared lookup anew on the server's own thread; four workers polling alone cost about
         // half a core while idle.
-        ...(db.kind === 'embedded' ? { localQueue: { size: config.JOBS_CONCURRENCY } } : {}),
+        ...(db.kind === 'embedded' ? { localQueue: { size: lane.concurrency } } : {}),
       },
     },
-    taskList,
+    taskList: lane.taskList,
     parsedCronItems: parseCronItems(
       schedules.map((s) => ({
         task: s.task,
@@ -147,7 +203,10 @@ export async function startWorker(
     retry();
   };
   await launch();
-  log.info({ concurrency: config.JOBS_CONCURRENCY, schedules: schedules.length }, 'job worker started');
+  log.info(
+    { lane: lane.name, concurrency: lane.concurrency, schedules: schedules.length },
+    'job worker started',
+  );
 
   return {
     stop() {
@@ -166,7 +225,7 @@ export async function startWorker(
           await pool()?.forcefulShutdown('worker shut down before the job finished');
         }
         await graceful;
-        log.info({}, 'job worker stopped');
+        log.info({ lane: lane.name }, 'job worker stopped');
       })();
       return stopping;
     },

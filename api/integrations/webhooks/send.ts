@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { WEBHOOK_LIMITS } from '../../../shared/contracts/webhooks';
 import { checkAddress } from './address-policy';
 import type { HostResolver, ResolvedAddress } from './resolve';
@@ -30,12 +30,14 @@ export interface SendOutcome {
 }
 
 /**
- * POSTs one signed webhook message. The host is looked up now and EVERY address it has is checked
- * (`checkAddress`): one internal address refuses the whole host, so a name that answers with a public and
- * a private address cannot reach the private one. The connection then goes to the checked address
- * (`lookup` pinned to it; https still verifies the certificate for the host name), so no second look-up
- * can swap in another address. Redirects are not followed (a 3xx is a failure), the attempt has one
- * deadline for everything, and at most 64 KB of the answer is read.
+ * POSTs one signed webhook message over a kept-alive connection to the endpoint's origin (at most
+ * SOCKETS_PER_ORIGIN per origin). Every NEW connection is guarded (`agentsFor`): the host is looked up
+ * then and EVERY address it has is checked (`checkAddress`): one internal address refuses the whole host,
+ * so a name that answers with a public and a private address cannot reach the private one; the connection
+ * goes to the checked address (`lookup` pinned to it; https still verifies the certificate for the host
+ * name), so no second look-up can swap in another address. An address literal is checked before anything.
+ * Redirects are not followed (a 3xx is a failure), the attempt has one deadline for everything, and at
+ * most 64 KB of the answer is read.
  * @example await sendWebhook({ url, headers, body }, { resolve, allowLoopback: false, timeoutMs: 10_000 })
  */
 export async function sendWebhook(
@@ -60,6 +62,89 @@ export async function sendWebhook(
   }
 }
 
+/** Why a new connection was not opened: the guard's verdict, carried through `net.connect`'s lookup. */
+class ConnectRefused extends Error {
+  constructor(
+    readonly kind: 'address_refused' | 'dns_failed',
+    readonly detail: string,
+  ) {
+    super(`webhook connection refused: ${kind} ${detail}`);
+  }
+}
+
+/** Connections kept open per endpoint origin (host and port) and per pool; more requests wait for one. */
+export const SOCKETS_PER_ORIGIN = 8;
+
+type Agents = { http: http.Agent; https: https.Agent };
+const pools = new WeakMap<HostResolver, { loopback?: Agents; strict?: Agents }>();
+
+/**
+ * The keep-alive pool for a resolver and a loopback setting (one per combination, so a connection opened
+ * where loopback is allowed is never lent to a sender where it is not). Its `lookup` is the SSRF guard,
+ * asked by `net.connect` for EVERY new connection: the host is resolved, every address checked, and the
+ * connection goes to the first checked address (pinned, no second look-up). A reused connection goes to
+ * an address that was checked when it was opened; idle ones close after the receiver's keep-alive hint
+ * (Node's default) or 4 s.
+ */
+function agentsFor(resolve: HostResolver, allowLoopback: boolean): Agents {
+  let entry = pools.get(resolve);
+  if (!entry) {
+    entry = {};
+    pools.set(resolve, entry);
+  }
+  const key = allowLoopback ? 'loopback' : 'strict';
+  const existing = entry[key];
+  if (existing) return existing;
+  const lookup: LookupFunction = (hostname, options, callback) => {
+    guardedLookup(resolve, allowLoopback, hostname).then(
+      (target) => {
+        if (options.all) callback(null, [{ address: target.address, family: target.family }]);
+        else callback(null, target.address, target.family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, '', 0),
+    );
+  };
+  const options = {
+    keepAlive: true,
+    maxSockets: SOCKETS_PER_ORIGIN,
+    maxFreeSockets: SOCKETS_PER_ORIGIN,
+    // Idle connections: a 4 s timeout keeps below the common 5 s server keep-alive (Node's own default).
+    timeout: 4_000,
+    scheduling: 'lifo' as const,
+    lookup,
+  };
+  const agents = { http: new http.Agent(options), https: new https.Agent(options) };
+  entry[key] = agents;
+  return agents;
+}
+
+async function guardedLookup(
+  resolve: HostResolver,
+  allowLoopback: boolean,
+  hostname: string,
+): Promise<ResolvedAddress> {
+  let addresses: ResolvedAddress[];
+  try {
+    addresses = await resolve(hostname);
+  } catch (err) {
+    throw new ConnectRefused('dns_failed', codeOf(err));
+  }
+  const refused = refusal(addresses, allowLoopback);
+  if (refused) throw new ConnectRefused('address_refused', refused);
+  const target = addresses[0];
+  if (!target) throw new ConnectRefused('dns_failed', 'no address');
+  return target;
+}
+
+/** The first address the policy refuses (with its range), or null when all are allowed. */
+function refusal(addresses: readonly ResolvedAddress[], allowLoopback: boolean): string | null {
+  for (const { address } of addresses) {
+    const verdict = checkAddress(address, { allowLoopback });
+    if (!verdict.allowed) return `${address} (${verdict.range})`;
+  }
+  return null;
+}
+
 async function attempt(
   message: { url: string; headers: Record<string, string>; body: string },
   opts: SendOptions,
@@ -82,104 +167,101 @@ async function attempt(
       detail,
     }) satisfies SendOutcome;
 
-  let addresses: ResolvedAddress[];
-  try {
-    addresses = await untilAborted(opts.resolve(url.hostname), deadline);
-  } catch (err) {
-    return deadline.aborted ? failed('timeout') : failed('dns_failed', codeOf(err));
+  // An address literal is never looked up by `net.connect` (the guard in `lookup` would not run): checked here.
+  const bare = url.hostname.replace(/^\[|\]$/g, '');
+  const family = isIP(bare);
+  if (family) {
+    const refused = refusal([{ address: bare, family: family as 4 | 6 }], opts.allowLoopback);
+    if (refused) return failed('address_refused', refused);
   }
-  for (const { address } of addresses) {
-    const verdict = checkAddress(address, { allowLoopback: opts.allowLoopback });
-    if (!verdict.allowed) return failed('address_refused', `${address} (${verdict.range})`);
-  }
-  const target = addresses[0];
-  if (!target) return failed('dns_failed', 'no address');
 
-  // Pinned: `net.connect` asks this instead of DNS (with `all` when it races address families).
-  const lookup: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  };
   const body = Buffer.from(message.body, 'utf8');
-  const client = url.protocol === 'https:' ? https : http;
+  const https_ = url.protocol === 'https:';
+  const pool = agentsFor(opts.resolve, opts.allowLoopback);
 
-  return new Promise<SendOutcome>((resolve) => {
-    let settled = false;
-    const finish = (outcome: SendOutcome) => {
-      if (settled) return;
-      settled = true;
-      deadline.removeEventListener('abort', onAbort);
-      request.destroy();
-      resolve(outcome);
-    };
-    let statusCode: number | null = null;
-    const onAbort = () => finish(failed('timeout', undefined, statusCode));
-    const request = client.request(url, {
-      method: 'POST',
-      lookup,
-      agent: false,
-      headers: {
-        'content-type': 'application/json',
-        'content-length': String(body.length),
-        'user-agent': 'ClientPortal-Webhooks/1',
-        ...message.headers,
-      },
-    });
-    deadline.addEventListener('abort', onAbort, { once: true });
-    if (deadline.aborted) return onAbort();
-    request.on('error', (err) => finish(failed('connection_failed', codeOf(err), statusCode)));
-    request.on('response', (response) => {
-      statusCode = response.statusCode ?? null;
-      const chunks: Buffer[] = [];
-      let read = 0;
-      const done = () => {
-        const responseBody = firstBytesAsText(Buffer.concat(chunks), WEBHOOK_LIMITS.responseBodyStoredBytes);
-        const code = statusCode ?? 0;
-        const redirect = code >= 300 && code < 400;
-        finish({
-          ok: code >= 200 && code < 300,
-          statusCode,
-          durationMs: elapsed(),
-          responseBody,
-          error: redirect ? 'redirect_not_followed' : null,
-        });
+  const send = (retried: boolean) =>
+    new Promise<SendOutcome | 'again'>((resolve) => {
+      let settled = false;
+      const finish = (outcome: SendOutcome | 'again', keep = false) => {
+        if (settled) return;
+        settled = true;
+        deadline.removeEventListener('abort', onAbort);
+        // A finished exchange leaves its connection to the pool; anything else closes it.
+        if (!keep) request.destroy();
+        resolve(outcome);
       };
-      response.on('data', (chunk: Buffer) => {
-        const room = RESPONSE_READ_CAP_BYTES - read;
-        chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
-        read += Math.min(chunk.length, room);
-        // The cap reached: what came is enough for the log; the rest is not waited for.
-        if (read >= RESPONSE_READ_CAP_BYTES) done();
+      let statusCode: number | null = null;
+      const onAbort = () => finish(failed('timeout', undefined, statusCode));
+      const request = (https_ ? https : http).request(url, {
+        method: 'POST',
+        agent: https_ ? pool.https : pool.http,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(body.length),
+          'user-agent': 'ClientPortal-Webhooks/1',
+          ...message.headers,
+        },
       });
-      response.on('end', done);
-      response.on('error', (err) => finish(failed('connection_failed', codeOf(err), statusCode)));
+      deadline.addEventListener('abort', onAbort, { once: true });
+      if (deadline.aborted) return onAbort();
+      request.on('error', (err) => {
+        if (err instanceof ConnectRefused) return finish(failed(err.kind, err.detail));
+        // A kept connection the receiver closed while it was idle, before any answer: once more on a new one.
+        const code = (err as NodeJS.ErrnoException).code;
+        if (
+          !retried &&
+          statusCode === null &&
+          request.reusedSocket &&
+          (code === 'ECONNRESET' || code === 'EPIPE')
+        )
+          return finish('again');
+        finish(failed('connection_failed', codeOf(err), statusCode));
+      });
+      request.on('response', (response) => {
+        statusCode = response.statusCode ?? null;
+        const chunks: Buffer[] = [];
+        let read = 0;
+        const done = (complete: boolean) => {
+          const responseBody = firstBytesAsText(
+            Buffer.concat(chunks),
+            WEBHOOK_LIMITS.responseBodyStoredBytes,
+          );
+          const code = statusCode ?? 0;
+          const redirect = code >= 300 && code < 400;
+          finish(
+            {
+              ok: code >= 200 && code < 300,
+              statusCode,
+              durationMs: elapsed(),
+              responseBody,
+              error: redirect ? 'redirect_not_followed' : null,
+            },
+            complete,
+          );
+        };
+        response.on('data', (chunk: Buffer) => {
+          const room = RESPONSE_READ_CAP_BYTES - read;
+          chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
+          read += Math.min(chunk.length, room);
+          // The cap reached: what came is enough for the log; the rest is not waited for (connection closed).
+          if (read >= RESPONSE_READ_CAP_BYTES) done(false);
+        });
+        response.on('end', () => done(true));
+        response.on('error', (err) => finish(failed('connection_failed', codeOf(err), statusCode)));
+      });
+      request.end(body);
     });
-    request.end(body);
-  });
+
+  const first = await send(false);
+  if (first !== 'again') return first;
+  const second = await send(true);
+  return second === 'again' ? failed('connection_failed', 'ECONNRESET') : second;
 }
 
 /** The first `max` bytes as text: cut before an incomplete character, without NUL (the database refuses it). */
 function firstBytesAsText(bytes: Buffer, max: number): string {
   // `stream: true` holds back a character cut at the end instead of writing U+FFFD for it.
   return new TextDecoder('utf-8').decode(bytes.subarray(0, max), { stream: true }).replaceAll('\u0000', '');
-}
-
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (err) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(err);
-      },
-    );
-  });
 }
 
 function codeOf(err: unknown): string {

@@ -168,6 +168,51 @@ describe('sending to a host (local receiver, names from the DNS stand-in)', () =
     expect(receiver.received.length).toBe(before);
   });
 
+  it('reuses a kept-alive connection per origin, and looks up and checks only for a new connection', async () => {
+    receiver.keepAlive(10_000);
+    let lookups = 0;
+    const counting: typeof resolve = (host) => {
+      lookups++;
+      return resolve(host);
+    };
+    try {
+      const before = receiver.received.length;
+      for (let i = 0; i < 3; i++) {
+        const sent = await sendWebhook(message(`http://receiver.test:${receiver.port}/a`), {
+          resolve: counting,
+          allowLoopback: true,
+          timeoutMs: 2_000,
+        });
+        expect(sent).toMatchObject({ ok: true, statusCode: 200 });
+      }
+      const ports = new Set(receiver.received.slice(before).map((r) => r.remotePort));
+      expect(ports.size).toBe(1);
+      expect(lookups).toBe(1);
+      // The same resolver where loopback is refused never borrows that connection: a new one, refused.
+      const refused = await sendWebhook(message(`http://receiver.test:${receiver.port}/a`), {
+        resolve: counting,
+        allowLoopback: false,
+        timeoutMs: 2_000,
+      });
+      expect(refused).toMatchObject({ ok: false, error: 'address_refused' });
+      expect(lookups).toBe(2);
+      expect(receiver.received.length).toBe(before + 3);
+    } finally {
+      receiver.keepAlive(1);
+    }
+  });
+
+  it('checks an address literal before connecting (no look-up runs for it)', async () => {
+    const before = receiver.received.length;
+    const outcome = await sendWebhook(message(`http://127.0.0.1:${receiver.port}/a`), {
+      resolve,
+      allowLoopback: false,
+      timeoutMs: 2_000,
+    });
+    expect(outcome).toMatchObject({ ok: false, error: 'address_refused' });
+    expect(receiver.received.length).toBe(before);
+  });
+
   it('answers dns_failed for a name that does not exist', async () => {
     const outcome = await sendWebhook(message('http://nowhere.test/a'), {
       resolve,

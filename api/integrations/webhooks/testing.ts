@@ -7,6 +7,8 @@ export interface Received {
   headers: IncomingHttpHeaders;
   body: string;
   at: number;
+  /** The sender's port: the same for requests over one kept-alive connection. */
+  remotePort: number | undefined;
 }
 
 export type ReceiverBehaviour =
@@ -39,6 +41,7 @@ export async function startReceiver() {
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
         at: Date.now(),
+        remotePort: req.socket.remotePort,
       });
       for (const wake of waiters) wake();
       const behaviour = behaviours.get(path) ?? { kind: 'ok' };
@@ -74,6 +77,10 @@ export async function startReceiver() {
   return {
     port,
     received,
+    /** How long an idle kept-alive connection stays open (1 ms unless set). */
+    keepAlive(ms: number) {
+      server.keepAliveTimeout = ms;
+    },
     /** Answers 500 to the next `n` requests (to `path` only, when given). */
     failNext(n: number, path = '*') {
       failures.set(path, n);
