@@ -1,11 +1,14 @@
 import Stripe from 'stripe';
 import { type InvoiceStatus, isPayable } from '../../shared/contracts/invoices';
-import { actingFor, type ClientScope, tenant } from '../auth/scope';
+import { actingFor, type ClientScope, ownedBy, tenant } from '../auth/scope';
 import type { Tx } from '../db/client';
 import { ApiError } from '../http/errors';
+import type { Lang } from '../http/i18n';
 import { isLastAttempt } from '../jobs/backoff';
 import type { JobQueue } from '../jobs/queue';
+import { autopayReceiptMail } from '../mail/templates/autopay-receipt';
 import { type InvoiceDeps, publishInvoiceActivity } from '../services/invoices/deps';
+import { xrechnungAttachment } from '../services/invoices/einvoice/file';
 import { applyInvoicePayment } from '../services/invoices/payments';
 import { deliverSentInvoice } from '../services/invoices/send-invoice';
 import { activeConnection } from './connection';
@@ -394,7 +397,7 @@ export async function chargeAutopayInvoice(
   if (intent.status === 'succeeded') {
     const seqs: number[] = [];
     await deps.sql.begin((tx) =>
-      applyAutopayIntent(tx, deps.jobs, { providerId, accountId: connection.accountId }, intent, null, seqs),
+      applyAutopayIntent(tx, deps, { providerId, accountId: connection.accountId }, intent, null, seqs),
     );
     await publishInvoiceActivity(deps, providerId, seqs);
     return { outcome: 'succeeded' };
@@ -434,7 +437,7 @@ async function fallBack(
  */
 export async function applyAutopayIntent(
   tx: Tx,
-  jobs: Pick<JobQueue, 'enqueue'>,
+  deps: ReceiptDeps,
   source: { providerId: string; accountId: string },
   intent: Stripe.PaymentIntent,
   eventId: string | null,
@@ -442,8 +445,9 @@ export async function applyAutopayIntent(
 ): Promise<void> {
   const invoiceId = intent.metadata?.invoice_id;
   if (intent.status !== 'succeeded' || !invoiceId || !/^[0-9a-f-]{36}$/i.test(invoiceId)) return;
-  const [charge] = await tx<{ customer_id: string; payment_method_id: string }[]>`
-    SELECT a.customer_id, a.payment_method_id
+  const jobs = deps.jobs;
+  const [charge] = await tx<{ customer_id: string; payment_method_id: string; card_last4: string | null }[]>`
+    SELECT a.customer_id, a.payment_method_id, a.card_last4
     FROM autopay_charges ch JOIN autopay_agreements a ON a.id = ch.agreement_id
     WHERE ch.provider_id = ${source.providerId} AND ch.invoice_id = ${invoiceId}
       AND a.account_id = ${source.accountId}
@@ -487,6 +491,13 @@ export async function applyAutopayIntent(
               ${intent.amount_received || intent.amount}, ${intent.currency.toLowerCase()}, ${ours.status}, 'applied',
               ${eventId}, ${paidAt})
       ON CONFLICT (account_id, stripe_object_id) DO NOTHING`;
+    // Once: this branch runs for the first application of the intent only (charge row locked, payment row
+    // checked above), so the job's answer and the webhook never both mail.
+    await queueAutopayReceipt(tx, deps, source.providerId, invoiceId, {
+      amountCents: intent.amount_received || intent.amount,
+      currency: intent.currency,
+      last4: charge.card_last4,
+    });
     return;
   }
   await recordLatePayment(tx, jobs, {
@@ -501,5 +512,60 @@ export async function applyAutopayIntent(
     invoiceStatus: ours.status === 'draft' ? 'cancelled' : ours.status,
     eventId: eventId ?? intent.id,
     receivedAt: paidAt,
+  });
+}
+
+/** What the receipt needs besides the transaction. */
+export type ReceiptDeps = Pick<Deps, 'jobs' | 'mailer' | 'config' | 'log'>;
+
+/**
+ * The client's receipt for an automatic charge, queued in the transaction that applied it (the outbox sends
+ * it once): invoice number, amount, card, the invoice in the portal, in the invoice's language; the XRechnung
+ * attached when the provider attaches it to invoice e-mails.
+ */
+async function queueAutopayReceipt(
+  tx: Tx,
+  deps: ReceiptDeps,
+  providerId: string,
+  invoiceId: string,
+  paid: { amountCents: number; currency: string; last4: string | null },
+): Promise<void> {
+  const scope = actingFor(providerId);
+  const [to] = await tx<
+    {
+      email: string;
+      name: string;
+      portal_id: string;
+      sender: string | null;
+      number: string | null;
+      language: Lang;
+      attach: boolean | null;
+    }[]
+  >`
+    SELECT c.email, c.name, c.portal_id, i.number, i.language,
+           coalesce(nullif(pr.business_name, ''), nullif(pr.full_name, '')) AS sender,
+           (SELECT s.attach_e_invoice FROM invoice_settings s WHERE s.provider_id = i.provider_id) AS attach
+    FROM invoices i
+    JOIN clients c ON c.provider_id = i.provider_id AND c.id = i.client_id
+    LEFT JOIN profiles pr ON pr.user_id = c.provider_id
+    WHERE ${ownedBy(tx, scope, 'i.provider_id')} AND i.id = ${invoiceId}`;
+  if (!to?.number) return;
+  const attachment = to.attach
+    ? await xrechnungAttachment(tx, scope, invoiceId, deps.config.publicOrigin)
+    : null;
+  await deps.mailer.queue(tx, {
+    ...autopayReceiptMail({
+      to: to.email,
+      name: to.name,
+      lang: to.language,
+      sender: to.sender ?? '',
+      number: to.number,
+      amountCents: paid.amountCents,
+      currency: paid.currency.toUpperCase(),
+      last4: paid.last4,
+      link: `${deps.config.publicOrigin}/portal/${to.portal_id}/invoices/${invoiceId}`,
+    }),
+    senderProviderId: providerId,
+    ...(attachment ? { attachments: [attachment] } : {}),
   });
 }
