@@ -161,7 +161,7 @@ async function providerEvent(
       return stripeInvoicePaid(deps, tx, event, event.data.object, source, activitySeqs);
     case 'checkout.session.completed':
       if (event.data.object.mode === 'setup')
-        return applyAutopaySetup(tx, event, event.data.object, source, setup);
+        return applyAutopaySetup(tx, deps.jobs, event, event.data.object, source, setup);
       return checkoutCompleted(deps, tx, event, event.data.object, source, activitySeqs);
     case 'payment_intent.succeeded':
       // An automatic charge of a recurring invoice (issue 28); any other intent is not ours to apply.
