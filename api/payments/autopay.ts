@@ -261,7 +261,7 @@ export async function detachAgreementCard(
   >`
     SELECT account_id, payment_method_id, (withdrawn_at IS NOT NULL) AS withdrawn, (detached_at IS NOT NULL) AS detached
     FROM autopay_agreements WHERE ${ownedBy(deps.sql, scope, 'provider_id')} AND id = ${agreementId}`;
-  if (!row || !row.withdrawn || row.detached) return { outcome: 'skipped' };
+  if (!row?.withdrawn || row.detached) return { outcome: 'skipped' };
   const connection = await activeConnection(deps, deps.sql, providerId).catch(() => null);
   if (!connection || connection.accountId !== row.account_id) return { outcome: 'skipped' };
   const record = (error: string | null) => deps.sql`
