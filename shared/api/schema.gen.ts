@@ -7673,7 +7673,8 @@ export interface components {
          *           "cardBrand": "visa",
          *           "cardLast4": "4242",
          *           "agreedAt": "2026-03-02T09:15:00.000Z"
-         *         }
+         *         },
+         *         "endedByProviderAt": null
          *       }
          *     }
          */
@@ -7729,7 +7730,8 @@ export interface components {
          *               "cardBrand": "visa",
          *               "cardLast4": "4242",
          *               "agreedAt": "2026-03-02T09:15:00.000Z"
-         *             }
+         *             },
+         *             "endedByProviderAt": null
          *           }
          *         }
          *       ]
