@@ -97,7 +97,10 @@ describe('automatic payment of recurring invoices', () => {
 
   it('offers it in the portal; agreeing saves the card through a setup session, recorded with who, when and where', async () => {
     expect((await portalList()).items).toEqual([
-      expect.objectContaining({ id: scheduleId, autopay: { offered: true, agreement: null } }),
+      expect.objectContaining({
+        id: scheduleId,
+        autopay: { offered: true, agreement: null, endedByProviderAt: null },
+      }),
     ]);
     const done = await agree('4242 4242 4242 4242');
     expect(done.redirect).toBe(
@@ -230,7 +233,11 @@ describe('automatic payment of recurring invoices', () => {
       { bearer: seller.token },
     );
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { autopay: unknown }).autopay).toEqual({ offered: true, agreement: null });
+    expect(((await res.json()) as { autopay: unknown }).autopay).toEqual({
+      offered: true,
+      agreement: null,
+      endedByProviderAt: null,
+    });
     expect((await schedule()).autopay.agreement).toBeNull();
     w.t.advance(DAY);
     const invoiceId = await nextInvoice();
