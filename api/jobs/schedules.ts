@@ -28,4 +28,5 @@ export const SCHEDULES: Schedule[] = [
   every('5,20,35,50 * * * *', 'send_payment_reminders', {}),
   every('*/5 * * * *', 'prune_api_usage', {}),
   every('*/15 * * * *', 'recurring_invoices', {}),
+  every('43 * * * *', 'stripe_webhook_events_sweep', {}),
 ];

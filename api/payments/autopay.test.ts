@@ -97,7 +97,10 @@ describe('automatic payment of recurring invoices', () => {
 
   it('offers it in the portal; agreeing saves the card through a setup session, recorded with who, when and where', async () => {
     expect((await portalList()).items).toEqual([
-      expect.objectContaining({ id: scheduleId, autopay: { offered: true, agreement: null } }),
+      expect.objectContaining({
+        id: scheduleId,
+        autopay: { offered: true, agreement: null, endedByProviderAt: null },
+      }),
     ]);
     const done = await agree('4242 4242 4242 4242');
     expect(done.redirect).toBe(
@@ -150,6 +153,22 @@ describe('automatic payment of recurring invoices', () => {
       outcome: 'done',
     });
     expect(await payments(invoiceId)).toHaveLength(1);
+    // The client's receipt, once (the job's answer and the webhook both saw the intent), and no "please pay".
+    await runQueuedJobs(w.t, TASKS);
+    const [invoice] = await w.t.sql<
+      { number: string }[]
+    >`SELECT number FROM invoices WHERE id = ${invoiceId}`;
+    const [client] = await w.t.sql<
+      { email: string }[]
+    >`SELECT email FROM clients WHERE id = ${seller.clientId}`;
+    const mails = (await outbox(w.t, client?.email ?? '')).filter((m) =>
+      m.subject.includes(invoice?.number ?? '?'),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain('paid automatically');
+    expect(mails[0]?.text).toContain('card ••••4242');
+    expect(mails[0]?.text).toContain('€595.00');
+    expect(mails[0]?.text).toContain(`/portal/${seller.portalId}/invoices/${invoiceId}`);
   });
 
   it('sends the invoice to pay when the card is declined, and tells the provider why', async () => {
@@ -214,7 +233,11 @@ describe('automatic payment of recurring invoices', () => {
       { bearer: seller.token },
     );
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { autopay: unknown }).autopay).toEqual({ offered: true, agreement: null });
+    expect(((await res.json()) as { autopay: unknown }).autopay).toEqual({
+      offered: true,
+      agreement: null,
+      endedByProviderAt: null,
+    });
     expect((await schedule()).autopay.agreement).toBeNull();
     w.t.advance(DAY);
     const invoiceId = await nextInvoice();

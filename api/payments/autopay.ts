@@ -1,11 +1,15 @@
 import Stripe from 'stripe';
 import { type InvoiceStatus, isPayable } from '../../shared/contracts/invoices';
-import { actingFor, type ClientScope, tenant } from '../auth/scope';
+import { actingFor, type ClientScope, ownedBy, type ProviderScope, tenant } from '../auth/scope';
 import type { Tx } from '../db/client';
 import { ApiError } from '../http/errors';
+import type { Lang } from '../http/i18n';
 import { isLastAttempt } from '../jobs/backoff';
 import type { JobQueue } from '../jobs/queue';
+import { autopayReceiptMail } from '../mail/templates/autopay-receipt';
+import { recordActivity } from '../services/activity/record-activity';
 import { type InvoiceDeps, publishInvoiceActivity } from '../services/invoices/deps';
+import { xrechnungAttachment } from '../services/invoices/einvoice/file';
 import { applyInvoicePayment } from '../services/invoices/payments';
 import { deliverSentInvoice } from '../services/invoices/send-invoice';
 import { activeConnection } from './connection';
@@ -150,9 +154,12 @@ export async function startAutopaySetup(
   }
 }
 
-/** The client withdraws their agreement (404 for another client's schedule; nothing in force: no change). */
+/**
+ * The client withdraws their agreement (404 for another client's schedule; nothing in force: no change). The
+ * card is detached from their Stripe customer by a job queued in the same transaction.
+ */
 export async function withdrawAutopay(
-  deps: Pick<Deps, 'sql' | 'now'>,
+  deps: Pick<Deps, 'sql' | 'now' | 'jobs'>,
   scope: ClientScope,
   recurringInvoiceId: string,
 ) {
@@ -161,10 +168,126 @@ export async function withdrawAutopay(
     WHERE ${tenant(deps.sql, scope, { provider: 'r.provider_id', client: 'r.client_id' })}
       AND r.id = ${recurringInvoiceId}`;
   if (!schedule) throw new ApiError('not_found');
-  await deps.sql`
-    UPDATE autopay_agreements a SET withdrawn_at = ${deps.now()}, withdrawn_by = 'client'
-    WHERE ${tenant(deps.sql, scope, { provider: 'a.provider_id', client: 'a.client_id' })}
-      AND a.recurring_invoice_id = ${recurringInvoiceId} AND a.withdrawn_at IS NULL`;
+  await deps.sql.begin(async (tx) => {
+    const ended = await tx<{ id: string }[]>`
+      UPDATE autopay_agreements a SET withdrawn_at = ${deps.now()}, withdrawn_by = 'client'
+      WHERE ${tenant(tx, scope, { provider: 'a.provider_id', client: 'a.client_id' })}
+        AND a.recurring_invoice_id = ${recurringInvoiceId} AND a.withdrawn_at IS NULL
+      RETURNING a.id`;
+    for (const a of ended) await queueDetach(tx, deps.jobs, scope.providerId, a.id);
+  });
+}
+
+/**
+ * The provider ends their client's agreement (404 for another provider's schedule; nothing in force: no
+ * change): recorded as the provider's (with the API key when one was used), a client-visible activity row
+ * (the portal shows that the provider ended it), and the card detached at Stripe by a job.
+ * @returns the activity row's seq to publish after commit, or null when nothing was in force
+ */
+export async function endAutopayAgreement(
+  deps: Pick<Deps, 'sql' | 'now' | 'jobs'>,
+  scope: ProviderScope,
+  recurringInvoiceId: string,
+): Promise<number | null> {
+  return deps.sql.begin(async (tx) => {
+    const [schedule] = await tx<
+      { id: string; client_id: string; amount_cents: string; currency: string; sender: string | null }[]
+    >`
+      SELECT r.id, r.client_id, r.amount_cents::text AS amount_cents, r.currency::text AS currency,
+             coalesce(nullif(pr.business_name, ''), nullif(pr.full_name, '')) AS sender
+      FROM recurring_invoices r LEFT JOIN profiles pr ON pr.user_id = r.provider_id
+      WHERE ${ownedBy(tx, scope, 'r.provider_id')} AND r.id = ${recurringInvoiceId}
+      FOR UPDATE OF r`;
+    if (!schedule) throw new ApiError('not_found');
+    const ended = await tx<{ id: string; card_last4: string | null }[]>`
+      UPDATE autopay_agreements SET withdrawn_at = ${deps.now()}, withdrawn_by = 'provider',
+        withdrawn_key_id = ${scope.credential === 'key' ? (scope.keyId ?? null) : null}
+      WHERE ${ownedBy(tx, scope, 'provider_id')} AND recurring_invoice_id = ${recurringInvoiceId}
+        AND withdrawn_at IS NULL
+      RETURNING id, card_last4`;
+    if (ended.length === 0) return null;
+    for (const a of ended) await queueDetach(tx, deps.jobs, scope.providerId, a.id);
+    const activity = await recordActivity(tx, {
+      jobs: deps.jobs,
+      providerId: scope.providerId,
+      projectId: null,
+      clientId: schedule.client_id,
+      type: 'invoice_status',
+      metadata: {
+        recurringInvoiceId,
+        event: 'autopay_ended',
+        amountCents: Number(schedule.amount_cents),
+        currency: schedule.currency.trim().toUpperCase(),
+        actorName: schedule.sender ?? '',
+        cardLast4: ended[0]?.card_last4 ?? null,
+        sender_type: 'provider',
+      },
+      actor: 'provider',
+    });
+    return activity.seq;
+  });
+}
+
+/** The ended agreement's card detached at Stripe, by a job queued in the transaction that ended it. */
+async function queueDetach(tx: Tx, jobs: Pick<JobQueue, 'enqueue'>, providerId: string, agreementId: string) {
+  await jobs.enqueue(
+    tx,
+    'stripe_detach_payment_method',
+    { providerId, agreementId },
+    { jobKey: `autopay-detach:${agreementId}` },
+  );
+}
+
+export type DetachOutcome =
+  | { outcome: 'detached' | 'gone' | 'skipped' | 'failed' }
+  | { outcome: 'retry'; error: unknown };
+
+/**
+ * One attempt of `stripe_detach_payment_method`: the ended agreement's card detached from the client's Stripe
+ * customer (`POST /v1/payment_methods/:id/detach` with the provider's key), only while the agreement's account
+ * is the one connected (another account's card cannot be reached: `skipped`). A card Stripe no longer has
+ * attached (400) is `gone`. Outages are retried under the delivery rule; the last attempt records
+ * `detach_error` and logs it (the provider can remove the card in their dashboard).
+ */
+export async function detachAgreementCard(
+  deps: Pick<Deps, 'sql' | 'config' | 'log' | 'now'>,
+  providerId: string,
+  agreementId: string,
+  attempt: { attempt: number; maxAttempts: number },
+): Promise<DetachOutcome> {
+  const scope = actingFor(providerId);
+  const [row] = await deps.sql<
+    { account_id: string; payment_method_id: string; withdrawn: boolean; detached: boolean }[]
+  >`
+    SELECT account_id, payment_method_id, (withdrawn_at IS NOT NULL) AS withdrawn, (detached_at IS NOT NULL) AS detached
+    FROM autopay_agreements WHERE ${ownedBy(deps.sql, scope, 'provider_id')} AND id = ${agreementId}`;
+  if (!row?.withdrawn || row.detached) return { outcome: 'skipped' };
+  const connection = await activeConnection(deps, deps.sql, providerId).catch(() => null);
+  if (!connection || connection.accountId !== row.account_id) return { outcome: 'skipped' };
+  const record = (error: string | null) => deps.sql`
+    UPDATE autopay_agreements SET detached_at = ${error ? null : deps.now()}, detach_error = ${error}
+    WHERE ${ownedBy(deps.sql, scope, 'provider_id')} AND id = ${agreementId}`;
+  try {
+    await stripeClient(deps.config, connection.secretKey, { retries: 0 }).paymentMethods.detach(
+      row.payment_method_id,
+      {},
+      { idempotencyKey: `autopay-detach:${agreementId}:${connection.accountId}` },
+    );
+    await record(null);
+    return { outcome: 'detached' };
+  } catch (err) {
+    const failure = stripeFailure(err);
+    if (failure === 'other') throw err;
+    if (failure === 'invalid') {
+      // Not attached any more (detached in the dashboard, or the customer deleted): nothing left to do.
+      await record(null);
+      return { outcome: 'gone' };
+    }
+    if (!isLastAttempt(attempt)) return { outcome: 'retry', error: err };
+    deps.log.warn({ err, agreementId }, 'the ended agreement’s card could not be detached at Stripe');
+    await record(failure === 'auth' ? 'stripe_not_connected' : 'stripe_unavailable');
+    return { outcome: 'failed' };
+  }
 }
 
 /** What the webhook needs of a completed setup session, read from Stripe before its transaction. */
@@ -212,6 +335,7 @@ export async function setupDetailsOf(
  */
 export async function applyAutopaySetup(
   tx: Tx,
+  jobs: Pick<JobQueue, 'enqueue'>,
   event: Stripe.Event,
   session: Stripe.Checkout.Session,
   source: { providerId: string; accountId: string },
@@ -240,10 +364,12 @@ export async function applyAutopaySetup(
     UPDATE autopay_setup_sessions SET status = 'complete'
     WHERE provider_id = ${source.providerId} AND session_id = ${session.id}`;
   const at = new Date(event.created * 1000);
-  await tx`
+  const replaced = await tx<{ id: string }[]>`
     UPDATE autopay_agreements SET withdrawn_at = ${at}, withdrawn_by = 'client'
     WHERE provider_id = ${source.providerId} AND recurring_invoice_id = ${stored.recurring_invoice_id}
-      AND withdrawn_at IS NULL`;
+      AND withdrawn_at IS NULL
+    RETURNING id`;
+  for (const a of replaced) await queueDetach(tx, jobs, source.providerId, a.id);
   await tx`
     INSERT INTO autopay_agreements (provider_id, recurring_invoice_id, client_id, account_id, customer_id,
                                     payment_method_id, card_brand, card_last4, setup_session_id, agreed_name,
@@ -394,7 +520,7 @@ export async function chargeAutopayInvoice(
   if (intent.status === 'succeeded') {
     const seqs: number[] = [];
     await deps.sql.begin((tx) =>
-      applyAutopayIntent(tx, deps.jobs, { providerId, accountId: connection.accountId }, intent, null, seqs),
+      applyAutopayIntent(tx, deps, { providerId, accountId: connection.accountId }, intent, null, seqs),
     );
     await publishInvoiceActivity(deps, providerId, seqs);
     return { outcome: 'succeeded' };
@@ -434,7 +560,7 @@ async function fallBack(
  */
 export async function applyAutopayIntent(
   tx: Tx,
-  jobs: Pick<JobQueue, 'enqueue'>,
+  deps: ReceiptDeps,
   source: { providerId: string; accountId: string },
   intent: Stripe.PaymentIntent,
   eventId: string | null,
@@ -442,8 +568,9 @@ export async function applyAutopayIntent(
 ): Promise<void> {
   const invoiceId = intent.metadata?.invoice_id;
   if (intent.status !== 'succeeded' || !invoiceId || !/^[0-9a-f-]{36}$/i.test(invoiceId)) return;
-  const [charge] = await tx<{ customer_id: string; payment_method_id: string }[]>`
-    SELECT a.customer_id, a.payment_method_id
+  const jobs = deps.jobs;
+  const [charge] = await tx<{ customer_id: string; payment_method_id: string; card_last4: string | null }[]>`
+    SELECT a.customer_id, a.payment_method_id, a.card_last4
     FROM autopay_charges ch JOIN autopay_agreements a ON a.id = ch.agreement_id
     WHERE ch.provider_id = ${source.providerId} AND ch.invoice_id = ${invoiceId}
       AND a.account_id = ${source.accountId}
@@ -487,6 +614,13 @@ export async function applyAutopayIntent(
               ${intent.amount_received || intent.amount}, ${intent.currency.toLowerCase()}, ${ours.status}, 'applied',
               ${eventId}, ${paidAt})
       ON CONFLICT (account_id, stripe_object_id) DO NOTHING`;
+    // Once: this branch runs for the first application of the intent only (charge row locked, payment row
+    // checked above), so the job's answer and the webhook never both mail.
+    await queueAutopayReceipt(tx, deps, source.providerId, invoiceId, {
+      amountCents: intent.amount_received || intent.amount,
+      currency: intent.currency,
+      last4: charge.card_last4,
+    });
     return;
   }
   await recordLatePayment(tx, jobs, {
@@ -501,5 +635,60 @@ export async function applyAutopayIntent(
     invoiceStatus: ours.status === 'draft' ? 'cancelled' : ours.status,
     eventId: eventId ?? intent.id,
     receivedAt: paidAt,
+  });
+}
+
+/** What the receipt needs besides the transaction. */
+export type ReceiptDeps = Pick<Deps, 'jobs' | 'mailer' | 'config' | 'log'>;
+
+/**
+ * The client's receipt for an automatic charge, queued in the transaction that applied it (the outbox sends
+ * it once): invoice number, amount, card, the invoice in the portal, in the invoice's language; the XRechnung
+ * attached when the provider attaches it to invoice e-mails.
+ */
+async function queueAutopayReceipt(
+  tx: Tx,
+  deps: ReceiptDeps,
+  providerId: string,
+  invoiceId: string,
+  paid: { amountCents: number; currency: string; last4: string | null },
+): Promise<void> {
+  const scope = actingFor(providerId);
+  const [to] = await tx<
+    {
+      email: string;
+      name: string;
+      portal_id: string;
+      sender: string | null;
+      number: string | null;
+      language: Lang;
+      attach: boolean | null;
+    }[]
+  >`
+    SELECT c.email, c.name, c.portal_id, i.number, i.language,
+           coalesce(nullif(pr.business_name, ''), nullif(pr.full_name, '')) AS sender,
+           (SELECT s.attach_e_invoice FROM invoice_settings s WHERE s.provider_id = i.provider_id) AS attach
+    FROM invoices i
+    JOIN clients c ON c.provider_id = i.provider_id AND c.id = i.client_id
+    LEFT JOIN profiles pr ON pr.user_id = c.provider_id
+    WHERE ${ownedBy(tx, scope, 'i.provider_id')} AND i.id = ${invoiceId}`;
+  if (!to?.number) return;
+  const attachment = to.attach
+    ? await xrechnungAttachment(tx, scope, invoiceId, deps.config.publicOrigin)
+    : null;
+  await deps.mailer.queue(tx, {
+    ...autopayReceiptMail({
+      to: to.email,
+      name: to.name,
+      lang: to.language,
+      sender: to.sender ?? '',
+      number: to.number,
+      amountCents: paid.amountCents,
+      currency: paid.currency.toUpperCase(),
+      last4: paid.last4,
+      link: `${deps.config.publicOrigin}/portal/${to.portal_id}/invoices/${invoiceId}`,
+    }),
+    senderProviderId: providerId,
+    ...(attachment ? { attachments: [attachment] } : {}),
   });
 }

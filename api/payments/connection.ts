@@ -5,6 +5,7 @@ import type { ProviderScope } from '../auth/scope';
 import type { Sql, Tx } from '../db/client';
 import type { AppDeps } from '../http/context';
 import { ApiError } from '../http/errors';
+import { isLastAttempt } from '../jobs/backoff';
 import {
   decryptSecret,
   encryptSecret,
@@ -164,17 +165,18 @@ export async function connectStripe(
   const livemode = /^(sk|rk)_live_/.test(input.secretKey);
   const [row] = await deps.sql<ConnectionRow[]>`
     INSERT INTO stripe_connections (provider_id, account_id, account_name, livemode, secret_key_enc,
-                                    secret_key_last4, webhook_secret_enc, webhook_endpoint_id, connected_at)
+                                    secret_key_last4, webhook_secret_enc, webhook_endpoint_id, webhook_events,
+                                    connected_at)
     VALUES (${scope.providerId}, ${account.id}, ${name}, ${livemode},
             ${encryptSecret(key, input.secretKey, secretContext(scope.providerId, 'secret_key'))},
             ${input.secretKey.slice(-4)},
             ${encryptSecret(key, webhookSecret, secretContext(scope.providerId, 'webhook_secret'))},
-            ${endpointId}, now())
+            ${endpointId}, ${endpointId ? [...PROVIDER_WEBHOOK_EVENTS] : null}::text[], now())
     ON CONFLICT (provider_id) DO UPDATE SET
       account_id = EXCLUDED.account_id, account_name = EXCLUDED.account_name, livemode = EXCLUDED.livemode,
       secret_key_enc = EXCLUDED.secret_key_enc, secret_key_last4 = EXCLUDED.secret_key_last4,
       webhook_secret_enc = EXCLUDED.webhook_secret_enc, webhook_endpoint_id = EXCLUDED.webhook_endpoint_id,
-      connected_at = EXCLUDED.connected_at
+      webhook_events = EXCLUDED.webhook_events, connected_at = EXCLUDED.connected_at
     RETURNING *`;
   if (previous?.webhookEndpointId && previous.webhookEndpointId !== endpointId)
     await removeEndpoint(deps, previous);
@@ -200,5 +202,72 @@ async function removeEndpoint(deps: Deps, connection: ActiveConnection) {
       { err, endpointId: connection.webhookEndpointId },
       'could not remove the Stripe webhook endpoint',
     );
+  }
+}
+
+/**
+ * Providers whose endpoint we made before it listened to every event we need now (e.g. connected before
+ * `payment_intent.succeeded`, issue 28): one `stripe_webhook_events` job each (the hourly sweep; a lost job is
+ * made up by the next sweep). A provider's own endpoint (they gave the secret) is theirs to change.
+ */
+export async function queueWebhookEventUpdates(deps: Pick<AppDeps, 'sql' | 'jobs'>): Promise<number> {
+  const due = await deps.sql<{ provider_id: string }[]>`
+    SELECT provider_id FROM stripe_connections
+    WHERE webhook_endpoint_id IS NOT NULL
+      AND (webhook_events IS NULL OR NOT (webhook_events @> ${[...PROVIDER_WEBHOOK_EVENTS]}::text[]))
+    ORDER BY provider_id LIMIT 500`;
+  for (const row of due)
+    await deps.jobs.enqueue(
+      deps.sql,
+      'stripe_webhook_events',
+      { providerId: row.provider_id },
+      { jobKey: `webhook-events:${row.provider_id}` },
+    );
+  return due.length;
+}
+
+export type WebhookEventsOutcome =
+  | { outcome: 'updated' | 'current' | 'skipped' | 'failed'; events?: string[] }
+  | { outcome: 'retry'; error: unknown };
+
+/**
+ * One attempt of `stripe_webhook_events`: our endpoint in the provider's account brought up to
+ * `PROVIDER_WEBHOOK_EVENTS` (`POST /v1/webhook_endpoints/:id`, as Stripe allows: the same endpoint and signing
+ * secret; events it had besides ours are kept), then recorded (`webhook_events`) for that endpoint only, so a
+ * reconnection meanwhile is not overwritten. An endpoint Stripe no longer has is logged (`failed`: the provider
+ * reconnects). Outages retry under the job's rule.
+ */
+export async function updateWebhookEvents(
+  deps: Deps,
+  providerId: string,
+  attempt: { attempt: number; maxAttempts: number },
+): Promise<WebhookEventsOutcome> {
+  const connection = await activeConnection(deps, deps.sql, providerId).catch(() => null);
+  const endpointId = connection?.webhookEndpointId;
+  if (!connection || !endpointId) return { outcome: 'skipped' };
+  const stripe = stripeClient(deps.config, connection.secretKey, { retries: 0 });
+  const record = (events: string[]) => deps.sql`
+    UPDATE stripe_connections SET webhook_events = ${events}::text[]
+    WHERE provider_id = ${providerId} AND webhook_endpoint_id = ${endpointId}`;
+  try {
+    const endpoint = await stripe.webhookEndpoints.retrieve(endpointId);
+    const had = endpoint.enabled_events as string[];
+    const missing = PROVIDER_WEBHOOK_EVENTS.filter((e) => !had.includes(e));
+    if (had.includes('*') || missing.length === 0) {
+      await record(had.includes('*') ? [...PROVIDER_WEBHOOK_EVENTS] : had);
+      return { outcome: 'current', events: had };
+    }
+    const events = [...had, ...missing];
+    const updated = await stripe.webhookEndpoints.update(endpointId, {
+      enabled_events: events as Stripe.WebhookEndpointUpdateParams.EnabledEvent[],
+    });
+    await record(updated.enabled_events as string[]);
+    return { outcome: 'updated', events: updated.enabled_events as string[] };
+  } catch (err) {
+    const failure = stripeFailure(err);
+    if (failure === 'other') throw err;
+    if (failure === 'network' && !isLastAttempt(attempt)) return { outcome: 'retry', error: err };
+    deps.log.warn({ err, providerId, endpointId }, 'could not update the Stripe webhook endpoint’s events');
+    return { outcome: 'failed' };
   }
 }

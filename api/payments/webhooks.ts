@@ -30,7 +30,7 @@ import { recordLatePayment } from './stripe-jobs';
  */
 
 type Deps = Pick<AppDeps, 'config' | 'sql' | 'log'>;
-type HandleDeps = Deps & Pick<AppDeps, 'pubsub' | 'jobs'>;
+type HandleDeps = Deps & Pick<AppDeps, 'pubsub' | 'jobs' | 'mailer'>;
 
 export type WebhookSource =
   | { kind: 'platform' }
@@ -161,11 +161,11 @@ async function providerEvent(
       return stripeInvoicePaid(deps, tx, event, event.data.object, source, activitySeqs);
     case 'checkout.session.completed':
       if (event.data.object.mode === 'setup')
-        return applyAutopaySetup(tx, event, event.data.object, source, setup);
+        return applyAutopaySetup(tx, deps.jobs, event, event.data.object, source, setup);
       return checkoutCompleted(deps, tx, event, event.data.object, source, activitySeqs);
     case 'payment_intent.succeeded':
       // An automatic charge of a recurring invoice (issue 28); any other intent is not ours to apply.
-      return applyAutopayIntent(tx, deps.jobs, source, event.data.object, event.id, activitySeqs);
+      return applyAutopayIntent(tx, deps, source, event.data.object, event.id, activitySeqs);
     case 'invoice_payment.paid':
       return invoicePaymentPaid(deps, tx, event, event.data.object, source, activitySeqs);
     case 'invoice.payment_failed':

@@ -1,4 +1,7 @@
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type HTMLAttributes, type SyntheticEvent, useId, useMemo, useState } from 'react';
+import { callApi } from '../../shared/api/call';
+import { api } from '../../shared/api/client';
 import { defaultCurrency } from '../../shared/contracts/invoices';
 import {
   type RecurringFrequency,
@@ -8,7 +11,7 @@ import {
 } from '../../shared/contracts/recurring';
 import { Button } from '../../shared/ui/button';
 import { DateField } from '../../shared/ui/date-field';
-import { Dialog } from '../../shared/ui/dialog';
+import { ConfirmDialog, Dialog } from '../../shared/ui/dialog';
 import { Field } from '../../shared/ui/field';
 import { SelectField } from '../../shared/ui/select-field';
 import { Spinner } from '../../shared/ui/spinner';
@@ -26,7 +29,7 @@ import {
 import { formatDay, rateText, today } from './format';
 import { useInvoiceTexts } from './i18n';
 import { LineItems, TotalsPanel } from './line-items';
-import { useCreateRecurring, useRecurring, useUpdateRecurring } from './recurring-api';
+import { recurringKeys, useCreateRecurring, useRecurring, useUpdateRecurring } from './recurring-api';
 
 type Form = {
   clientId: string;
@@ -334,7 +337,7 @@ function RecurringForm({
             </p>
           </div>
         </div>
-        {existing ? <AutopayState autopay={existing.autopay} /> : null}
+        {existing ? <AutopayState id={existing.id} autopay={existing.autopay} /> : null}
       </div>
       <LineItems
         lines={form.lines}
@@ -363,11 +366,31 @@ function RecurringForm({
   );
 }
 
+/** React's `onClose` on an element that holds a nested dialog (the DOM types know it only on `<dialog>`). */
+const STOP_CLOSE = {
+  onClose: (event: SyntheticEvent) => event.stopPropagation(),
+} as unknown as HTMLAttributes<HTMLDivElement>;
+
 /** Whether the client agreed to automatic payment (the saved card) and how the last charge went. */
-function AutopayState({ autopay }: { autopay: RecurringInvoice['autopay'] }) {
+function AutopayState({ id, autopay }: { id: string; autopay: RecurringInvoice['autopay'] }) {
   const { t, lang } = useInvoiceTexts();
   const { agreement, lastCharge } = autopay;
   const when = (iso: string) => formatDay(iso.slice(0, 10), lang);
+  const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
+  // The provider ends the client's agreement (the card detached at Stripe, the client told in the portal).
+  const end = useMutation({
+    mutationFn: (): Promise<RecurringInvoice> =>
+      callApi(
+        api.DELETE('/api/recurring-invoices/{recurringInvoiceId}/autopay-agreement', {
+          params: { path: { recurringInvoiceId: id } },
+        }),
+      ),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(recurringKeys.detail(id), saved);
+      void queryClient.invalidateQueries({ queryKey: recurringKeys.lists });
+    },
+  });
   return (
     <section
       aria-label={t('recurring.autopay.title')}
@@ -386,6 +409,36 @@ function AutopayState({ autopay }: { autopay: RecurringInvoice['autopay'] }) {
             })
           : t(autopay.offered ? 'recurring.autopay.notAgreed' : 'recurring.autopay.notOffered')}
       </p>
+      {agreement ? (
+        // React passes a nested <dialog>'s `close` on to its ancestors: stopped here, so closing the confirmation
+        // does not close the schedule's dialog around it.
+        <div {...STOP_CLOSE}>
+          <Button type="button" variant="secondary" size="sm" onClick={() => setConfirming(true)}>
+            {t('recurring.autopay.end')}
+          </Button>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={t('recurring.autopay.endTitle')}
+            description={t('recurring.autopay.endBody', {
+              card: cardText(agreement.cardBrand, agreement.cardLast4),
+            })}
+            cancelLabel={t('recurring.dialog.cancel')}
+            confirmLabel={t('recurring.autopay.endConfirm')}
+            confirming={end.isPending}
+            onConfirm={() =>
+              void end.mutateAsync().then(
+                () => {
+                  setConfirming(false);
+                  toast.success(t('recurring.autopay.ended'));
+                },
+                (cause: Error) =>
+                  toast.error(t('recurring.autopay.endFailed'), { description: cause.message }),
+              )
+            }
+          />
+        </div>
+      ) : null}
       {lastCharge ? (
         <p role={lastCharge.status === 'failed' ? 'alert' : undefined}>
           {lastCharge.status === 'failed'

@@ -347,6 +347,10 @@ export const PortalRecurringInvoice = z
         .boolean()
         .meta({ description: 'The provider offers automatic payment (and Stripe is connected).' }),
       agreement: AutopayAgreement.omit({ agreedIp: true, agreedBy: true }).nullable(),
+      endedByProviderAt: z.iso.datetime().nullable().meta({
+        description:
+          'When the provider ended the client’s last agreement (no agreement in force since); null otherwise.',
+      }),
     }),
   })
   .meta({ id: 'PortalRecurringInvoice' });

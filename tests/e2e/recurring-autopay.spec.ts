@@ -1,7 +1,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { STRIPE_URL } from '../../playwright.config';
 import { signIn, world } from './collaboration-world';
-import { expectNoSidewaysScroll, GERMAN_PHONE, gotoLive, ok, shot } from './support';
+import { expectNoSidewaysScroll, GERMAN_PHONE, gotoLive, latestMail, ok, shot } from './support';
 
 /**
  * Issue 28, automatic payment of recurring invoices, end to end with the real SDK against the Stripe
@@ -26,7 +26,7 @@ test('a client agrees to automatic payment in the German phone portal; the job�
     data: { name: 'Acme Studio' },
   });
   expect(account.status()).toBe(201);
-  const { secretKey } = (await account.json()) as { secretKey: string };
+  const { secretKey, accountId } = (await account.json()) as { secretKey: string; accountId: string };
   await ok(await page.request.put('/api/payments/stripe', { data: { secretKey } }));
   const schedule = await ok<{ id: string }>(
     await page.request.post('/api/recurring-invoices', {
@@ -104,6 +104,36 @@ test('a client agrees to automatic payment in the German phone portal; the job�
     await client.goto(`/portal/${w.portalId}/invoices`);
     const settled = client.getByRole('region', { name: 'Bezahlt und storniert' });
     await expect(settled.getByRole('link').first()).toContainText('Bezahlt');
+    await expectNoSidewaysScroll(client);
+
+    // The client got a receipt for the automatic charge (instead of "please pay").
+    const receipt = await latestMail(page.request, w.clientEmail, 'autopay_receipt');
+    expect(receipt.text).toContain('••••4242');
+
+    // The provider ends the agreement from the dialog (after a confirmation): the card is detached at Stripe by
+    // the server's job, and the portal tells the client.
+    await dialog.getByRole('button', { name: 'End automatic payment' }).click();
+    const confirm = page.getByRole('dialog', { name: 'End your client’s automatic payment?' });
+    await expect(confirm).toContainText('Visa •••• 4242');
+    await confirm.getByRole('button', { name: 'End automatic payment' }).click();
+    await expect(state).toContainText('Your client has not agreed yet');
+    await expect
+      .poll(
+        async () => {
+          const stand = (await (
+            await page.request.get(`${STRIPE_URL}/_stand-in/accounts/${accountId}/state`)
+          ).json()) as {
+            paymentMethods: { customer: string | null }[];
+          };
+          return stand.paymentMethods.map((m) => m.customer);
+        },
+        { timeout: 60_000 },
+      )
+      .toEqual([null]);
+    await client.goto(`/portal/${w.portalId}/invoices`);
+    await expect(
+      client.getByRole('region', { name: 'Automatische Zahlung' }).getByTestId('autopay-ended'),
+    ).toContainText('hat die automatische Zahlung am');
     await expectNoSidewaysScroll(client);
   } finally {
     await phone.close();

@@ -129,6 +129,7 @@ const EMITTED = new Set([
   'setup_intent.succeeded',
   'payment_intent.succeeded',
   'payment_intent.payment_failed',
+  'payment_method.detached',
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
@@ -933,6 +934,22 @@ export class StripeStandIn {
       if (!found) throw noSuch('PaymentMethod', objectId, 'payment_method');
       return found;
     }
+    if (is('POST', 'payment_methods', true, 'detach')) {
+      // As Stripe: the card leaves its customer (it can no longer be charged for them); a second detach, or one
+      // of a card never attached, is a 400.
+      const found = state.paymentMethods.get(objectId ?? '');
+      if (!found) throw noSuch('PaymentMethod', objectId, 'payment_method');
+      if (!found.customer)
+        throw new StandInError(
+          400,
+          'invalid_request_error',
+          'The payment method you provided is not attached to a customer so detachment is impossible.',
+        );
+      const previous = { customer: found.customer };
+      found.customer = null;
+      await this.emit(state, 'payment_method.detached', found, previous);
+      return found;
+    }
     if (is('POST', 'payment_intents', false)) return this.createPaymentIntent(state, form);
     if (is('GET', 'payment_intents', true)) {
       const found = state.paymentIntents.get(objectId ?? '');
@@ -959,6 +976,43 @@ export class StripeStandIn {
       endpoint.object.description = str(form.description) ?? null;
       endpoint.object.metadata = stringMap(form.metadata);
       return endpoint.object;
+    }
+    if (is('GET', 'webhook_endpoints', true)) {
+      const endpoint = state.endpoints.get(objectId ?? '');
+      if (!endpoint || endpoint.deleted) throw noSuch('webhook_endpoint', objectId);
+      // Stripe shows the signing secret only in the answer that created the endpoint.
+      const { secret: _secret, ...shown } = endpoint.object;
+      return shown;
+    }
+    if (is('POST', 'webhook_endpoints', true)) {
+      // An update (`enabled_events`, `url`, `description`, `metadata`, `disabled`), as Stripe allows: the same
+      // id and secret; enabled_events replaced whole.
+      const endpoint = state.endpoints.get(objectId ?? '');
+      if (!endpoint || endpoint.deleted) throw noSuch('webhook_endpoint', objectId);
+      if (form.enabled_events !== undefined) {
+        const events = list(form.enabled_events).map((e) => String(e));
+        const unknown = events.filter((e) => e !== '*' && !EMITTED.has(e));
+        if (!events.length || unknown.length)
+          throw new StandInError(
+            400,
+            'invalid_request_error',
+            `Invalid enabled_events: ${unknown.join(', ')}`,
+            'enabled_events',
+          );
+        endpoint.object.enabled_events = events;
+      }
+      const url = str(form.url);
+      if (url !== undefined) {
+        if (!URL.canParse(url)) throw new StandInError(400, 'invalid_request_error', 'Invalid URL', 'url');
+        endpoint.object.url = url;
+      }
+      if (form.description !== undefined) endpoint.object.description = str(form.description) ?? null;
+      if (form.metadata !== undefined)
+        endpoint.object.metadata = { ...endpoint.object.metadata, ...stringMap(form.metadata) };
+      if (form.disabled !== undefined)
+        endpoint.object.status = str(form.disabled) === 'true' ? 'disabled' : 'enabled';
+      const { secret: _secret, ...shown } = endpoint.object;
+      return shown;
     }
     if (is('DELETE', 'webhook_endpoints', true)) {
       const endpoint = state.endpoints.get(objectId ?? '');
@@ -1531,7 +1585,10 @@ export class StripeStandIn {
 
   private endpointsFor(state: AccountState, type: string) {
     return [...state.endpoints.values()].filter(
-      (e) => !e.deleted && (e.object.enabled_events.includes('*') || e.object.enabled_events.includes(type)),
+      (e) =>
+        !e.deleted &&
+        e.object.status !== 'disabled' &&
+        (e.object.enabled_events.includes('*') || e.object.enabled_events.includes(type)),
     );
   }
 

@@ -20,9 +20,11 @@ import { pruneOutbox } from './prune-outbox';
 import { createRecurringInvoice, recurringInvoicesSweep } from './recurring-invoices';
 import { sendMail } from './send-mail';
 import { stripeCloseInvoice } from './stripe-close-invoice';
+import { stripeDetachPaymentMethod } from './stripe-detach-payment-method';
 import { stripePushInvoice } from './stripe-push-invoice';
 import { stripeRefundPayment } from './stripe-refund-payment';
 import { stripeSyncCredits } from './stripe-sync-credits';
+import { stripeWebhookEvents, stripeWebhookEventsSweep } from './stripe-webhook-events';
 
 /**
  * Every task the worker runs, by name. A new task: one file beside this one (`defineTask`), one entry
@@ -52,6 +54,9 @@ export const TASKS = {
   [createRecurringInvoice.name]: createRecurringInvoice,
   [recurringInvoicesSweep.name]: recurringInvoicesSweep,
   [chargeAutopayInvoiceTask.name]: chargeAutopayInvoiceTask,
+  [stripeDetachPaymentMethod.name]: stripeDetachPaymentMethod,
+  [stripeWebhookEvents.name]: stripeWebhookEvents,
+  [stripeWebhookEventsSweep.name]: stripeWebhookEventsSweep,
   [sendPaymentRemindersTask.name]: sendPaymentRemindersTask,
 } as const;
 

@@ -1,6 +1,7 @@
 import type { App } from '../../http/context';
 import { registerCreateRecurringInvoice } from './create';
 import { registerDeleteRecurringInvoice } from './delete';
+import { registerEndAutopayAgreement } from './end-autopay';
 import { registerGetRecurringInvoice } from './get';
 import { registerListRecurringInvoices } from './list';
 import {
@@ -17,6 +18,7 @@ export function registerRecurringInvoiceRoutes(app: App) {
   registerGetRecurringInvoice(app);
   registerUpdateRecurringInvoice(app);
   registerDeleteRecurringInvoice(app);
+  registerEndAutopayAgreement(app);
   // Automatic payment (issue 28): the client's view and agreement.
   registerPortalRecurringInvoices(app);
   registerPortalAgreeAutopay(app);

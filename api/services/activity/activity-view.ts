@@ -108,11 +108,13 @@ function invoiceKeys(
     };
   }
   // A payment reminder sent by the job (services/reminders/sweep.ts; the status unchanged), a part payment
-  // received or a hand-recorded payment removed (services/invoices/payments.ts; `amountCents` the payment's).
+  // received or a hand-recorded payment removed (services/invoices/payments.ts; `amountCents` the payment's),
+  // an automatic-payment agreement the provider ended (payments/autopay.ts; `amountCents` the schedule's).
   if (
     meta.event === 'reminder_sent' ||
     meta.event === 'payment_received' ||
-    meta.event === 'payment_removed'
+    meta.event === 'payment_removed' ||
+    meta.event === 'autopay_ended'
   ) {
     return {
       title: `activity.invoice_status.events.${meta.event}.title`,

@@ -78,6 +78,7 @@ interface PortalRow {
   card_brand: string | null;
   card_last4: string | null;
   agreed_at: Date | null;
+  ended_by_provider_at: Date | null;
 }
 
 const toPortal = (row: PortalRow): PortalRecurringInvoice => ({
@@ -97,6 +98,8 @@ const toPortal = (row: PortalRow): PortalRecurringInvoice => ({
           agreedAt: new Date(row.agreed_at).toISOString(),
         }
       : null,
+    endedByProviderAt:
+      !row.agreed_at && row.ended_by_provider_at ? new Date(row.ended_by_provider_at).toISOString() : null,
   },
 });
 
@@ -105,7 +108,10 @@ function portalRows(sql: Sql | Tx, scope: ClientScope, id: string | null) {
     SELECT r.id, r.frequency, r.interval_days, to_char(r.next_date, 'YYYY-MM-DD') AS next_date, r.currency,
            r.amount_cents::text AS amount_cents, r.description,
            (r.autopay AND EXISTS (SELECT 1 FROM stripe_connections sc WHERE sc.provider_id = r.provider_id)) AS offered,
-           a.card_brand, a.card_last4, a.agreed_at
+           a.card_brand, a.card_last4, a.agreed_at,
+           (SELECT CASE WHEN e.withdrawn_by = 'provider' THEN e.withdrawn_at END FROM autopay_agreements e
+            WHERE e.provider_id = r.provider_id AND e.recurring_invoice_id = r.id AND e.client_id = r.client_id
+            ORDER BY e.agreed_at DESC, e.id LIMIT 1) AS ended_by_provider_at
     FROM recurring_invoices r
     LEFT JOIN autopay_agreements a ON a.provider_id = r.provider_id AND a.recurring_invoice_id = r.id
       AND a.client_id = r.client_id AND a.withdrawn_at IS NULL

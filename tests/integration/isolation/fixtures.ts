@@ -301,6 +301,7 @@ Object.assign(FIXTURES, {
     object: (v: Victim) => ({ ...recurring(v), body: { status: 'paused', description: 'Taken over' } }),
   },
   'DELETE /api/recurring-invoices/{recurringInvoiceId}': { object: recurring },
+  'DELETE /api/recurring-invoices/{recurringInvoiceId}/autopay-agreement': { object: recurring },
   // Automatic payment (issue 28): the client's schedules, agreeing and withdrawing.
   'GET /api/portal/{portalId}/recurring-invoices': ownPortal,
   'POST /api/portal/{portalId}/recurring-invoices/{recurringInvoiceId}/autopay': {

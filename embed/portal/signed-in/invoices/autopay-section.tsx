@@ -116,6 +116,14 @@ function ScheduleRow({ schedule }: { schedule: PortalRecurringInvoice }) {
               })
             : t('autopay.notAgreed')}
         </span>
+        {!agreement && schedule.autopay.endedByProviderAt ? (
+          <span className="text-sm" data-testid="autopay-ended">
+            {t('autopay.endedByProvider', {
+              provider: branding?.name ?? '',
+              date: formatDate(schedule.autopay.endedByProviderAt, lang),
+            })}
+          </span>
+        ) : null}
         {!agreement ? (
           <span className="text-xs text-subtle">
             {t('autopay.agreeHint', { provider: branding?.name ?? '' })}
