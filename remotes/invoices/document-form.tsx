@@ -33,6 +33,32 @@ export function useDocumentForm<F extends DocumentForm>(initial: F | (() => F)) 
 
 type DocumentFormState<F extends DocumentForm> = ReturnType<typeof useDocumentForm<F>>;
 
+/** The client select ("Choose a client" first); `onPick` gets the chosen id ('' for none). */
+export function ClientField<F extends DocumentForm & { clientId: string }>({
+  state: { form, errors, message },
+  clients,
+  onPick,
+}: {
+  state: DocumentFormState<F>;
+  clients: readonly { id: string; name: string }[];
+  onPick: (clientId: string) => void;
+}) {
+  const { t } = useInvoiceTexts();
+  return (
+    <SelectField
+      label={t('editor.client')}
+      name="clientId"
+      value={form.clientId}
+      options={[
+        { value: '', label: t('editor.chooseClient') },
+        ...clients.map((client) => ({ value: client.id, label: client.name })),
+      ]}
+      error={message(errors.clientId)}
+      onChange={(event) => onPick(event.target.value)}
+    />
+  );
+}
+
 /** The currency and the language of the document (its PDF and e-mails). */
 export function CurrencyLanguageFields<F extends DocumentForm>({
   state: { form, errors, message, change },

@@ -1,8 +1,9 @@
-import type { LucideIcon } from 'lucide-react';
+import { type LucideIcon, Pencil, Send, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Invoice } from '../../shared/contracts/invoices';
 import { buttonClass } from '../../shared/ui/button';
 import { TitledCard } from '../../shared/ui/card';
+import type { DetailAction } from '../../shared/ui/page-header';
 import { money, quantityText, ratePercent } from './format';
 import { useInvoiceTexts } from './i18n';
 import { TotalsPanel } from './line-items';
@@ -36,6 +37,20 @@ export function DocumentBody({ doc, children }: { doc: DocumentLines; children: 
       <div className="grid min-w-0 gap-6">{children}</div>
     </div>
   );
+}
+
+/** A draft's actions in the page's header: Edit, Send (`onSend`) and Delete (`onDelete`); none for a sent one. */
+export function draftActions(
+  t: (key: string) => string,
+  isDraft: boolean,
+  { onSend, onDelete }: { onSend: () => void; onDelete: () => void },
+): DetailAction[] {
+  if (!isDraft) return [];
+  return [
+    { label: t('actions.edit'), icon: Pencil, to: 'edit' },
+    { label: t('actions.send'), icon: Send, variant: 'primary', onClick: onSend },
+    { label: t('actions.delete'), icon: Trash2, variant: 'danger', onClick: onDelete },
+  ];
 }
 
 /** The details card: its rows (`Item`s). */

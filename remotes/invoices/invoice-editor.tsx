@@ -25,7 +25,7 @@ import {
   useProviderCurrency,
   useUpdateInvoice,
 } from './api';
-import { CurrencyLanguageFields, LinesAndTotals, useDocumentForm } from './document-form';
+import { ClientField, CurrencyLanguageFields, LinesAndTotals, useDocumentForm } from './document-form';
 import {
   type EditorForm,
   emptyLine,
@@ -288,10 +288,6 @@ export function EditorView({
     !projectList.some((p) => p.id === invoice.project?.id)
   )
     projectList.unshift({ ...invoice.project, clientId: invoice.client.id });
-  const clientOptions = [
-    { value: '', label: t('editor.chooseClient') },
-    ...clientList.map((client) => ({ value: client.id, label: client.name })),
-  ];
   const projectOptions = [
     { value: '', label: t('editor.noProject') },
     ...projectList.map((project) => ({ value: project.id, label: project.name })),
@@ -317,17 +313,14 @@ export function EditorView({
       <Card className="grid gap-4 p-4 sm:p-6">
         <h2 className="text-base font-semibold">{t('editor.details')}</h2>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label={t('editor.client')}
-            name="clientId"
-            value={form.clientId}
-            options={clientOptions}
-            error={message(errors.clientId)}
-            onChange={(event) => {
-              const client = clientList.find((candidate) => candidate.id === event.target.value);
+          <ClientField
+            state={state}
+            clients={clientList}
+            onPick={(clientId) => {
+              const client = clientList.find((candidate) => candidate.id === clientId);
               change(
                 {
-                  clientId: event.target.value,
+                  clientId,
                   projectId: '',
                   ...(client && !languageTouched ? { language: client.language } : {}),
                 },

@@ -1,15 +1,4 @@
-import {
-  Ban,
-  CheckCircle2,
-  Clock,
-  Download,
-  FileCheck2,
-  FileCode2,
-  FileMinus2,
-  Pencil,
-  Send,
-  Trash2,
-} from 'lucide-react';
+import { Ban, CheckCircle2, Clock, Download, FileCheck2, FileCode2, FileMinus2 } from 'lucide-react';
 import { useState } from 'react';
 import { canTransition, type Invoice } from '../../shared/contracts/invoices';
 import { formatDate } from '../../shared/format/date';
@@ -21,7 +10,7 @@ import { DetailHeader } from '../../shared/ui/page-header';
 import { StatusBadge } from '../../shared/ui/status-badge';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
 import { creditNotePdfUrl, eInvoiceUrl, invoicePdfUrl, useInvoice, useInvoiceSettings } from './api';
-import { ClientItem, DetailsCard, DocumentBody, DownloadLink, Item } from './document-parts';
+import { ClientItem, DetailsCard, DocumentBody, DownloadLink, draftActions, Item } from './document-parts';
 import { formatDay, money } from './format';
 import { useInvoiceTexts } from './i18n';
 import { CancelDialog, DeleteDialog, MarkOverdueDialog, MarkPaidDialog, SendDialog } from './invoice-dialogs';
@@ -104,19 +93,7 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
           </>
         }
         actions={[
-          isDraft && { label: t('actions.edit'), icon: Pencil, to: 'edit' },
-          isDraft && {
-            label: t('actions.send'),
-            icon: Send,
-            variant: 'primary',
-            onClick: () => setOpen('send'),
-          },
-          isDraft && {
-            label: t('actions.delete'),
-            icon: Trash2,
-            variant: 'danger',
-            onClick: () => setOpen('delete'),
-          },
+          ...draftActions(t, isDraft, { onSend: () => setOpen('send'), onDelete: () => setOpen('delete') }),
           allowed('paid') && {
             label: t('actions.markPaid'),
             icon: CheckCircle2,

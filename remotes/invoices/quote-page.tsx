@@ -1,4 +1,4 @@
-import { Download, FileCheck2, Pencil, Percent, Receipt, Send, Trash2 } from 'lucide-react';
+import { Download, FileCheck2, Percent, Receipt } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { ApiError } from '../../shared/api/error';
 import type { Quote, QuoteInvoiceCreate } from '../../shared/contracts/quotes';
@@ -14,7 +14,7 @@ import { DetailHeader } from '../../shared/ui/page-header';
 import { StatusBadge } from '../../shared/ui/status-badge';
 import { toast } from '../../shared/ui/toaster';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
-import { ClientItem, DetailsCard, DocumentBody, DownloadLink, Item } from './document-parts';
+import { ClientItem, DetailsCard, DocumentBody, DownloadLink, draftActions, Item } from './document-parts';
 import { formatDay, money } from './format';
 import { useInvoiceTexts } from './i18n';
 import { invoicePath } from './invoice-table';
@@ -85,19 +85,7 @@ function QuoteView({ quote, onDeleted }: { quote: Quote; onDeleted: () => void }
           </>
         }
         actions={[
-          isDraft && { label: t('actions.edit'), icon: Pencil, to: 'edit' },
-          isDraft && {
-            label: t('actions.send'),
-            icon: Send,
-            variant: 'primary',
-            onClick: () => setOpen('send'),
-          },
-          isDraft && {
-            label: t('actions.delete'),
-            icon: Trash2,
-            variant: 'danger',
-            onClick: () => setOpen('delete'),
-          },
+          ...draftActions(t, isDraft, { onSend: () => setOpen('send'), onDelete: () => setOpen('delete') }),
           can('full') && {
             label: t('quotes.invoice.full'),
             icon: Receipt,

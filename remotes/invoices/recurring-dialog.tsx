@@ -14,7 +14,7 @@ import { SelectField } from '../../shared/ui/select-field';
 import { Spinner } from '../../shared/ui/spinner';
 import { toast } from '../../shared/ui/toaster';
 import { type ClientOption, useInvoiceSettings, useProviderCurrency } from './api';
-import { CurrencyLanguageFields, LinesAndTotals, useDocumentForm } from './document-form';
+import { ClientField, CurrencyLanguageFields, LinesAndTotals, useDocumentForm } from './document-form';
 import {
   emptyLine,
   formFromInvoice,
@@ -198,28 +198,18 @@ function RecurringForm({
     }
   }
 
-  const clientOptions = [
-    { value: '', label: t('editor.chooseClient') },
-    ...clients.map((client) => ({ value: client.id, label: client.name })),
-  ];
-  if (existing && !clients.some((c) => c.id === existing.client.id))
-    clientOptions.push({ value: existing.client.id, label: existing.client.name });
+  const clientList: { id: string; name: string }[] = [...clients];
+  if (existing && !clients.some((c) => c.id === existing.client.id)) clientList.push(existing.client);
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label={t('editor.client')}
-          name="clientId"
-          value={form.clientId}
-          options={clientOptions}
-          error={message(errors.clientId)}
-          onChange={(event) => {
-            const client = clients.find((c) => c.id === event.target.value);
-            change(
-              { clientId: event.target.value, ...(client ? { language: client.language } : {}) },
-              'clientId',
-            );
+        <ClientField
+          state={state}
+          clients={clientList}
+          onPick={(clientId) => {
+            const client = clients.find((c) => c.id === clientId);
+            change({ clientId, ...(client ? { language: client.language } : {}) }, 'clientId');
           }}
         />
         <SelectField
