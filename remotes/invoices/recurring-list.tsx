@@ -7,6 +7,7 @@ import { DeleteDialog } from '../../shared/ui/delete-dialog';
 import { ListPage } from '../../shared/ui/list-page';
 import { StatusBadge, type StatusMap } from '../../shared/ui/status-badge';
 import { toast } from '../../shared/ui/toaster';
+import { AutopayBadge } from './autopay-badge';
 import { formatDay, money } from './format';
 import { useInvoiceTexts } from './i18n';
 import { ListCard, useClientStatusList } from './list-parts';
@@ -121,6 +122,11 @@ function columns(t: T, lang: string, open: (dialog: Dialog) => void): Column<Rec
       cell: (r) => <StatusBadge status={r.status} map={RECURRING_STATUS} t={t} />,
     },
     {
+      id: 'autopay',
+      header: t('recurring.columns.autopay'),
+      cell: (r) => <AutopayBadge id={r.id} />,
+    },
+    {
       id: 'actions',
       header: t('recurring.columns.actions'),
       align: 'right',
@@ -143,6 +149,7 @@ function RecurringCard({ row, open }: { row: RecurringInvoiceSummary; open: (dia
           {row.nextDate ? (
             <span>{t('recurring.nextOn', { date: formatDay(row.nextDate, lang) })}</span>
           ) : null}
+          <AutopayBadge id={row.id} compact />
         </>
       }
     >
