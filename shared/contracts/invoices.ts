@@ -145,21 +145,34 @@ export const InvoiceFields = {
     .max(INVOICE_MAX_LINES, { error: 'validation.tooManyLines' }),
 };
 
+/**
+ * What a new draft (invoice or quote) may leave out: no project, description, day or period of supply, or
+ * tax mode (null); the currency from the profile and the language from the client (the server's choice).
+ */
+export const createDefaults = (
+  fields: Pick<
+    typeof InvoiceFields,
+    'projectId' | 'description' | 'supplyDate' | 'supplyFrom' | 'supplyTo' | 'taxMode'
+  > & { language: typeof Language },
+) => ({
+  projectId: fields.projectId.optional().default(null),
+  currency: Currency.optional().meta({ description: 'Default: from the profile, else the language.' }),
+  language: fields.language.optional().meta({ description: 'Default: the client’s language.' }),
+  description: fields.description.optional().default(null),
+  supplyDate: fields.supplyDate.optional().default(null),
+  supplyFrom: fields.supplyFrom.optional().default(null),
+  supplyTo: fields.supplyTo.optional().default(null),
+  taxMode: fields.taxMode.optional().default(null),
+});
+
 /** A new draft. Total at most 999,999.99 (422 `invoice_total_too_large`). */
 export const InvoiceCreate = z
   .object({
     ...InvoiceFields,
-    projectId: InvoiceFields.projectId.optional().default(null),
-    currency: Currency.optional().meta({ description: 'Default: from the profile, else the language.' }),
-    language: InvoiceFields.language.optional().meta({ description: 'Default: the client’s language.' }),
-    description: InvoiceFields.description.optional().default(null),
+    ...createDefaults(InvoiceFields),
     dueDate: InvoiceFields.dueDate.optional().meta({
       description: 'A day of 1900 to 9999 (`YYYY-MM-DD`); default: today plus the settings’ payment term.',
     }),
-    supplyDate: InvoiceFields.supplyDate.optional().default(null),
-    supplyFrom: InvoiceFields.supplyFrom.optional().default(null),
-    supplyTo: InvoiceFields.supplyTo.optional().default(null),
-    taxMode: InvoiceFields.taxMode.optional().default(null),
   })
   .superRefine(checkSupply)
   .meta({ id: 'InvoiceCreate' });

@@ -3,6 +3,7 @@ import { DateOnly, Language, text, Uuid } from './common';
 import {
   Currency,
   checkSupply,
+  createDefaults,
   InvoiceFields,
   InvoiceLegal,
   InvoiceLine,
@@ -52,17 +53,10 @@ const QuoteBody = {
 export const QuoteCreate = z
   .object({
     ...QuoteBody,
-    projectId: QuoteBody.projectId.optional().default(null),
-    currency: Currency.optional().meta({ description: 'Default: from the profile, else the language.' }),
-    language: QuoteBody.language.optional().meta({ description: 'Default: the client’s language.' }),
-    description: QuoteBody.description.optional().default(null),
+    ...createDefaults(QuoteBody),
     validUntil: QuoteBody.validUntil.optional().meta({
       description: 'Default: today plus the settings’ validity (30 days unless changed).',
     }),
-    supplyDate: QuoteBody.supplyDate.optional().default(null),
-    supplyFrom: QuoteBody.supplyFrom.optional().default(null),
-    supplyTo: QuoteBody.supplyTo.optional().default(null),
-    taxMode: QuoteBody.taxMode.optional().default(null),
   })
   .superRefine(checkSupply)
   .meta({ id: 'QuoteCreate' });
