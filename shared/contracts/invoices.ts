@@ -146,23 +146,28 @@ export const InvoiceFields = {
 };
 
 /**
- * What a new draft (invoice or quote) may leave out: no project, description, day or period of supply, or
- * tax mode (null); the currency from the profile and the language from the client (the server's choice).
+ * What a new document (invoice, quote, recurring invoice) may leave out: no project, description or tax
+ * mode (null); the currency from the profile and the language from the client (the server's choice).
  */
-export const createDefaults = (
-  fields: Pick<
-    typeof InvoiceFields,
-    'projectId' | 'description' | 'supplyDate' | 'supplyFrom' | 'supplyTo' | 'taxMode'
-  > & { language: typeof Language },
+export const documentDefaults = (
+  fields: Pick<typeof InvoiceFields, 'projectId' | 'description' | 'taxMode'> & { language: typeof Language },
 ) => ({
   projectId: fields.projectId.optional().default(null),
   currency: Currency.optional().meta({ description: 'Default: from the profile, else the language.' }),
   language: fields.language.optional().meta({ description: 'Default: the client’s language.' }),
   description: fields.description.optional().default(null),
+  taxMode: fields.taxMode.optional().default(null),
+});
+
+/** What a new draft invoice or quote may leave out: `documentDefaults`, and no day or period of supply. */
+export const createDefaults = (
+  fields: Parameters<typeof documentDefaults>[0] &
+    Pick<typeof InvoiceFields, 'supplyDate' | 'supplyFrom' | 'supplyTo'>,
+) => ({
+  ...documentDefaults(fields),
   supplyDate: fields.supplyDate.optional().default(null),
   supplyFrom: fields.supplyFrom.optional().default(null),
   supplyTo: fields.supplyTo.optional().default(null),
-  taxMode: fields.taxMode.optional().default(null),
 });
 
 /** A new draft. Total at most 999,999.99 (422 `invoice_total_too_large`). */
