@@ -52,20 +52,58 @@ function addDays(day: string, days: number): string {
  * invoice is not editable: the page says so and links to it.
  */
 export default function InvoiceEditorPage() {
-  const { t, lang } = useInvoiceTexts();
   const { invoiceId } = useParams();
-  const { search, clients, currency, settings } = useEditorInputs();
   const existing = useInvoice(invoiceId ?? '', Boolean(invoiceId));
-  useDocumentTitle(invoiceId ? t('editor.editTitle') : t('editor.newTitle'));
+  return (
+    <DraftEditorPage
+      kind="invoice"
+      id={invoiceId}
+      query={existing}
+      formOf={formFromInvoice}
+      newDraft={({ search, settings, client }) => ({
+        projectId: client ? (search.get('project') ?? '') : '',
+        dueDate: settings ? addDays(today(), settings.defaultDueDays) : '',
+      })}
+    />
+  );
+}
 
-  if (invoiceId)
+/**
+ * An editor page (an invoice's, or a quote's with `kind: 'quote'`): the saved draft `id` (`query`) in the
+ * editor, or a new draft prefilled from the query string's client, the provider's currency and the
+ * settings (`newDraft`: its project and due or validity date).
+ */
+export function DraftEditorPage<D extends EditedDocument & { status: string }>({
+  kind,
+  id,
+  query,
+  formOf,
+  newDraft,
+}: {
+  kind: 'invoice' | 'quote';
+  id: string | undefined;
+  query: UseQueryResult<D>;
+  formOf: (draft: D, lang: string) => EditorForm;
+  newDraft: (input: {
+    search: URLSearchParams;
+    settings: ReturnType<typeof useInvoiceSettings>['data'];
+    client: ClientOption | undefined;
+  }) => { projectId: string; dueDate: string };
+}) {
+  const { t, lang } = useInvoiceTexts();
+  const { search, clients, currency, settings } = useEditorInputs();
+  const keyOf = (key: string) => (kind === 'quote' ? `quotes.editor.${key}` : `editor.${key}`);
+  useDocumentTitle(t(keyOf(id ? 'editTitle' : 'newTitle')));
+
+  if (id)
     return (
-      <ExistingDraft query={existing} clientsPending={clients.isPending} kind="invoice">
-        {(invoice) => (
+      <ExistingDraft query={query} clientsPending={clients.isPending} kind={kind}>
+        {(draft) => (
           <EditorView
-            key={invoice.id}
-            invoice={invoice}
-            initial={formFromInvoice(invoice, lang)}
+            key={draft.id}
+            kind={kind}
+            invoice={draft}
+            initial={formOf(draft, lang)}
             clients={clients.data ?? []}
             defaultTaxRate=""
           />
@@ -79,17 +117,18 @@ export default function InvoiceEditorPage() {
   const defaultTaxRate = defaultTaxRateText(settings.data?.defaultTaxRateBp, lang);
   const initial = newDraftForm({
     client,
-    projectId: client ? (search.get('project') ?? '') : '',
+    ...newDraft({ search, settings: settings.data, client }),
     currency: currency.data,
     lang,
-    dueDate: settings.data ? addDays(today(), settings.data.defaultDueDays) : '',
     defaultTaxRate,
   });
-  return <EditorView initial={initial} clients={clients.data ?? []} defaultTaxRate={defaultTaxRate} />;
+  return (
+    <EditorView kind={kind} initial={initial} clients={clients.data ?? []} defaultTaxRate={defaultTaxRate} />
+  );
 }
 
 /** What an editor page reads besides its document: the query string, clients, currency and settings. */
-export function useEditorInputs() {
+function useEditorInputs() {
   const [search] = useSearchParams();
   return {
     search,
@@ -100,11 +139,11 @@ export function useEditorInputs() {
 }
 
 /** The settings' default tax rate as the editor's text ('' for none). */
-export const defaultTaxRateText = (rate: number | null | undefined, lang: string) =>
+const defaultTaxRateText = (rate: number | null | undefined, lang: string) =>
   rate === null || rate === undefined ? '' : rateText(rate, lang);
 
 /** A new draft's form: the client's language, the provider's currency, one empty line. */
-export function newDraftForm({
+function newDraftForm({
   client,
   projectId,
   currency,
@@ -142,7 +181,7 @@ export function newDraftForm({
  * A saved draft for its editor: a skeleton while it (and the clients) load, the load error, and for a
  * document no longer a draft a panel that says so and links to it.
  */
-export function ExistingDraft<D extends { id: string; status: string }>({
+function ExistingDraft<D extends { id: string; status: string }>({
   query,
   clientsPending,
   kind,
