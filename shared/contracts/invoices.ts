@@ -331,6 +331,40 @@ export const QuoteInvoicePart = z.enum(['full', 'deposit', 'rest']).meta({
 });
 export type QuoteInvoicePart = z.infer<typeof QuoteInvoicePart>;
 
+/*
+ * The fields an invoice and a quote (`quotes.ts`) both have, in the same places: made anew for each use
+ * (a schema is not shared between two documents of the API).
+ */
+
+/** A document's list entry after its number and status: client, project, currency, total, description. */
+export const documentListed = () => ({
+  client: z.object({ id: Uuid(), name: text() }),
+  project: z.object({ id: Uuid(), name: text() }).nullable(),
+  currency: Currency,
+  amountCents: z.number().int().meta({ description: 'Total, tax included.' }),
+  description: text().nullable(),
+});
+
+/** What a document's own page adds: the client's e-mail and company, its language, lines and taxes. */
+export const documentDetail = () => ({
+  client: z.object({ id: Uuid(), name: text(), email: text(), company: text().nullable() }),
+  language: Language,
+  lines: z.array(InvoiceLine),
+  subtotalCents: z.number().int(),
+  taxes: z.array(TaxGroup),
+  taxCents: z.number().int(),
+});
+
+/** What the client sees of a document's content in the portal: its lines, legal texts and totals. */
+export const portalDocumentContent = () => ({
+  lines: z.array(InvoiceLine.omit({ id: true })),
+  legal: InvoiceLegal.omit({ missing: true }),
+  subtotalCents: z.number().int(),
+  taxes: z.array(TaxGroup),
+  taxCents: z.number().int(),
+  amountCents: z.number().int(),
+});
+
 /** What the provider sees of an invoice in lists. */
 export const InvoiceSummary = z
   .object({
@@ -339,11 +373,7 @@ export const InvoiceSummary = z
       .nullable()
       .meta({ description: 'Assigned when sent; null for a draft.', example: 'INV-0007' }),
     status: InvoiceStatus,
-    client: z.object({ id: Uuid(), name: text() }),
-    project: z.object({ id: Uuid(), name: text() }).nullable(),
-    currency: Currency,
-    amountCents: z.number().int().meta({ description: 'Total, tax included.' }),
-    description: text().nullable(),
+    ...documentListed(),
     dueDate: text().nullable().meta({ description: 'Calendar date `YYYY-MM-DD`.' }),
     issuedAt: z.iso.datetime().nullable(),
     paidAt: z.iso.datetime().nullable(),
@@ -364,12 +394,7 @@ export const InvoiceSummary = z
 export type InvoiceSummary = z.infer<typeof InvoiceSummary>;
 
 export const Invoice = InvoiceSummary.extend({
-  client: z.object({ id: Uuid(), name: text(), email: text(), company: text().nullable() }),
-  language: Language,
-  lines: z.array(InvoiceLine),
-  subtotalCents: z.number().int(),
-  taxes: z.array(TaxGroup),
-  taxCents: z.number().int(),
+  ...documentDetail(),
   paidVia: PaidVia.nullable(),
   cancelledAt: z.iso.datetime().nullable(),
   creditNote: CreditNote.nullable(),
@@ -627,12 +652,7 @@ export const PortalInvoiceDetail = z
     paidAt: z.iso.datetime().nullable(),
     paidOn: text().nullable().meta({ description: 'The day it was paid, `YYYY-MM-DD`.' }),
     project: z.object({ id: Uuid(), name: text() }).nullable(),
-    lines: z.array(InvoiceLine.omit({ id: true })),
-    legal: InvoiceLegal.omit({ missing: true }),
-    subtotalCents: z.number().int(),
-    taxes: z.array(TaxGroup),
-    taxCents: z.number().int(),
-    amountCents: z.number().int(),
+    ...portalDocumentContent(),
     paidCents: z.number().int().meta({ description: 'Paid so far (the total once paid).' }),
     balanceCents: z
       .number()

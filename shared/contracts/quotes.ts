@@ -4,12 +4,13 @@ import {
   Currency,
   checkSupply,
   createDefaults,
+  documentDetail,
+  documentListed,
   InvoiceFields,
   InvoiceLegal,
-  InvoiceLine,
   InvoiceStatus,
+  portalDocumentContent,
   QuoteInvoicePart,
-  TaxGroup,
 } from './invoices';
 import { PageQuery, pageOf } from './paging';
 
@@ -104,11 +105,7 @@ export const QuoteSummary = z
       .nullable()
       .meta({ description: 'Assigned when sent; null for a draft.', example: 'AN-0001' }),
     status: QuoteStatus,
-    client: z.object({ id: Uuid(), name: text() }),
-    project: z.object({ id: Uuid(), name: text() }).nullable(),
-    currency: Currency,
-    amountCents: z.number().int().meta({ description: 'Total, tax included.' }),
-    description: text().nullable(),
+    ...documentListed(),
     validUntil: text().meta({ description: 'Calendar date `YYYY-MM-DD`.' }),
     issuedAt: z.iso.datetime().nullable(),
     decidedAt: z.iso.datetime().nullable(),
@@ -118,12 +115,7 @@ export const QuoteSummary = z
 export type QuoteSummary = z.infer<typeof QuoteSummary>;
 
 export const Quote = QuoteSummary.extend({
-  client: z.object({ id: Uuid(), name: text(), email: text(), company: text().nullable() }),
-  language: Language,
-  lines: z.array(InvoiceLine),
-  subtotalCents: z.number().int(),
-  taxes: z.array(TaxGroup),
-  taxCents: z.number().int(),
+  ...documentDetail(),
   legal: InvoiceLegal,
   contentSha256: text()
     .nullable()
@@ -200,12 +192,7 @@ export const PortalQuote = z
     validUntil: text(),
     issuedAt: z.iso.datetime(),
     project: z.object({ id: Uuid(), name: text() }).nullable(),
-    lines: z.array(InvoiceLine.omit({ id: true })),
-    legal: InvoiceLegal.omit({ missing: true }),
-    subtotalCents: z.number().int(),
-    taxes: z.array(TaxGroup),
-    taxCents: z.number().int(),
-    amountCents: z.number().int(),
+    ...portalDocumentContent(),
     contentSha256: text(),
     decision: QuoteDecision.nullable(),
   })
