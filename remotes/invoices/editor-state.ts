@@ -196,7 +196,9 @@ export const toReverseCharge = (lines: readonly LineDraft[]): LineDraft[] =>
   lines.map((line) => ({ ...line, taxRate: '', vatCategory: 'reverse_charge', exemptionReason: '' }));
 
 /** The contract's issues as field errors (the first per path), their messages being i18n keys. */
-function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+export function issuesToErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const path = issue.path.map(String).join('.') || 'form';

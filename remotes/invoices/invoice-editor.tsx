@@ -1,5 +1,6 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import type { ApiError } from '../../shared/api/error';
 import { defaultCurrency, type Invoice } from '../../shared/contracts/invoices';
 import { reverseChargeApplies } from '../../shared/contracts/legal';
@@ -24,13 +25,12 @@ import {
   useProviderCurrency,
   useUpdateInvoice,
 } from './api';
+import { ClientField, CurrencyLanguageFields, LinesAndTotals, useDocumentForm } from './document-form';
 import {
   type EditorForm,
   emptyLine,
-  type FieldErrors,
   formFromInvoice,
   formProblems,
-  liveTotals,
   serverErrors,
   toReverseCharge,
   validateForm,
@@ -38,7 +38,6 @@ import {
 import { rateText, today } from './format';
 import { useInvoiceTexts } from './i18n';
 import { invoicePath } from './invoice-table';
-import { LineItems, TotalsPanel } from './line-items';
 import { quotePagePath } from './quote-list';
 import { type QuoteCreateBody, useCreateQuote, useUpdateQuote } from './quotes-api';
 
@@ -53,67 +52,122 @@ function addDays(day: string, days: number): string {
  * invoice is not editable: the page says so and links to it.
  */
 export default function InvoiceEditorPage() {
-  const { t, lang } = useInvoiceTexts();
   const { invoiceId } = useParams();
-  const [search] = useSearchParams();
-  const clients = useClientOptions();
-  const currency = useProviderCurrency();
-  const settings = useInvoiceSettings();
   const existing = useInvoice(invoiceId ?? '', Boolean(invoiceId));
-  useDocumentTitle(invoiceId ? t('editor.editTitle') : t('editor.newTitle'));
+  return (
+    <DraftEditorPage
+      kind="invoice"
+      id={invoiceId}
+      query={existing}
+      formOf={formFromInvoice}
+      newDraft={({ search, settings, client }) => ({
+        projectId: client ? (search.get('project') ?? '') : '',
+        dueDate: settings ? addDays(today(), settings.defaultDueDays) : '',
+      })}
+    />
+  );
+}
 
-  if (invoiceId) {
-    if (existing.isPending || clients.isPending) return <DetailSkeleton />;
-    if (existing.isError)
-      return (
-        <DetailLoadFailed
-          error={existing.error}
-          t={(key) => t(key)}
-          retrying={existing.isFetching}
-          onRetry={() => void existing.refetch()}
-        />
-      );
-    if (existing.data.status !== 'draft')
-      return (
-        <div className="grid gap-6">
-          <BackLink label={t('detail.back')} to=".." />
-          <StatePanel
-            role="alert"
-            icon={<AlertTriangle aria-hidden="true" className="size-6" />}
-            title={t('editor.notEditable')}
-            body={t('editor.notEditableBody')}
-          >
-            <Link to={invoicePath(existing.data.id)} className={buttonClass('secondary')}>
-              {t('editor.toInvoice')}
-            </Link>
-          </StatePanel>
-        </div>
-      );
+/**
+ * An editor page (an invoice's, or a quote's with `kind: 'quote'`): the saved draft `id` (`query`) in the
+ * editor, or a new draft prefilled from the query string's client, the provider's currency and the
+ * settings (`newDraft`: its project and due or validity date).
+ */
+export function DraftEditorPage<D extends EditedDocument & { status: string }>({
+  kind,
+  id,
+  query,
+  formOf,
+  newDraft,
+}: {
+  kind: 'invoice' | 'quote';
+  id: string | undefined;
+  query: UseQueryResult<D>;
+  formOf: (draft: D, lang: string) => EditorForm;
+  newDraft: (input: {
+    search: URLSearchParams;
+    settings: ReturnType<typeof useInvoiceSettings>['data'];
+    client: ClientOption | undefined;
+  }) => { projectId: string; dueDate: string };
+}) {
+  const { t, lang } = useInvoiceTexts();
+  const { search, clients, currency, settings } = useEditorInputs();
+  const keyOf = (key: string) => (kind === 'quote' ? `quotes.editor.${key}` : `editor.${key}`);
+  useDocumentTitle(t(keyOf(id ? 'editTitle' : 'newTitle')));
+
+  if (id)
     return (
-      <EditorView
-        key={existing.data.id}
-        invoice={existing.data}
-        initial={formFromInvoice(existing.data, lang)}
-        clients={clients.data ?? []}
-        defaultTaxRate=""
-      />
+      <ExistingDraft query={query} clientsPending={clients.isPending} kind={kind}>
+        {(draft) => (
+          <EditorView
+            key={draft.id}
+            kind={kind}
+            invoice={draft}
+            initial={formOf(draft, lang)}
+            clients={clients.data ?? []}
+            defaultTaxRate=""
+          />
+        )}
+      </ExistingDraft>
     );
-  }
 
   // A new draft waits for what prefills it (a failed optional read prefills nothing).
   if (clients.isPending || currency.isPending || settings.isPending) return <DetailSkeleton />;
-  const clientParam = search.get('client') ?? '';
-  const client = clients.data?.find((candidate) => candidate.id === clientParam);
-  const rate = settings.data?.defaultTaxRateBp;
-  const defaultTaxRate = rate === null || rate === undefined ? '' : rateText(rate, lang);
-  const initial: EditorForm = {
+  const client = clients.data?.find((candidate) => candidate.id === (search.get('client') ?? ''));
+  const defaultTaxRate = defaultTaxRateText(settings.data?.defaultTaxRateBp, lang);
+  const initial = newDraftForm({
+    client,
+    ...newDraft({ search, settings: settings.data, client }),
+    currency: currency.data,
+    lang,
+    defaultTaxRate,
+  });
+  return (
+    <EditorView kind={kind} initial={initial} clients={clients.data ?? []} defaultTaxRate={defaultTaxRate} />
+  );
+}
+
+/** What an editor page reads besides its document: the query string, clients, currency and settings. */
+function useEditorInputs() {
+  const [search] = useSearchParams();
+  return {
+    search,
+    clients: useClientOptions(),
+    currency: useProviderCurrency(),
+    settings: useInvoiceSettings(),
+  };
+}
+
+/** The settings' default tax rate as the editor's text ('' for none). */
+const defaultTaxRateText = (rate: number | null | undefined, lang: string) =>
+  rate === null || rate === undefined ? '' : rateText(rate, lang);
+
+/** A new draft's form: the client's language, the provider's currency, one empty line. */
+function newDraftForm({
+  client,
+  projectId,
+  currency,
+  lang,
+  dueDate,
+  defaultTaxRate,
+}: {
+  client: ClientOption | undefined;
+  projectId: string;
+  currency: string | null | undefined;
+  lang: string;
+  dueDate: string;
+  defaultTaxRate: string;
+}): EditorForm {
+  const language = lang === 'de' ? 'de' : 'en';
+  return {
     clientId: client?.id ?? '',
-    projectId: client ? (search.get('project') ?? '') : '',
-    currency: defaultCurrency(lang === 'de' ? 'de' : 'en', currency.data),
-    language: client?.language ?? (lang === 'de' ? 'de' : 'en'),
+    projectId,
+    currency: defaultCurrency(language, currency),
+    language: client?.language ?? language,
     description: '',
-    dueDate: settings.data ? addDays(today(), settings.data.defaultDueDays) : '',
-    // The day of supply starts as today: the provider confirms or changes it (or gives a period).
+    dueDate,
+    // The day of supply starts as today: the provider confirms or changes it (or gives a period); a
+    // quote's is the expected day, which the invoices made of it take over.
     supplyKind: 'day',
     supplyDate: today(),
     supplyFrom: '',
@@ -121,7 +175,55 @@ export default function InvoiceEditorPage() {
     taxMode: '',
     lines: [emptyLine(defaultTaxRate)],
   };
-  return <EditorView initial={initial} clients={clients.data ?? []} defaultTaxRate={defaultTaxRate} />;
+}
+
+/**
+ * A saved draft for its editor: a skeleton while it (and the clients) load, the load error, and for a
+ * document no longer a draft a panel that says so and links to it.
+ */
+function ExistingDraft<D extends { id: string; status: string }>({
+  query,
+  clientsPending,
+  kind,
+  children,
+}: {
+  query: UseQueryResult<D>;
+  clientsPending: boolean;
+  kind: 'invoice' | 'quote';
+  children: (draft: D) => ReactNode;
+}) {
+  const { t } = useInvoiceTexts();
+  const isQuote = kind === 'quote';
+  if (query.isPending || clientsPending) return <DetailSkeleton />;
+  if (query.isError)
+    return (
+      <DetailLoadFailed
+        error={query.error}
+        t={(key) => t(key)}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  if (query.data.status !== 'draft')
+    return (
+      <div className="grid gap-6">
+        <BackLink label={t(isQuote ? 'quotes.back' : 'detail.back')} to=".." />
+        <StatePanel
+          role="alert"
+          icon={<AlertTriangle aria-hidden="true" className="size-6" />}
+          title={t(isQuote ? 'quotes.editor.notEditable' : 'editor.notEditable')}
+          body={t(isQuote ? 'quotes.editor.notEditableBody' : 'editor.notEditableBody')}
+        >
+          <Link
+            to={(isQuote ? quotePagePath : invoicePath)(query.data.id)}
+            className={buttonClass('secondary')}
+          >
+            {t(isQuote ? 'quotes.editor.toQuote' : 'editor.toInvoice')}
+          </Link>
+        </StatePanel>
+      </div>
+    );
+  return children(query.data);
 }
 
 /** The document an editor changes: an invoice, or a quote (issue 28), which shares everything but its dates. */
@@ -147,8 +249,8 @@ export function EditorView({
   const isQuote = kind === 'quote';
   const { t, lang } = useInvoiceTexts();
   const navigate = useNavigate();
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const state = useDocumentForm(initial);
+  const { form, setForm, errors, setErrors, message, change } = state;
   const [languageTouched, setLanguageTouched] = useState(Boolean(invoice));
   const projects = useProjectOptions(form.clientId, Boolean(form.clientId));
   const settings = useInvoiceSettings();
@@ -167,21 +269,12 @@ export function EditorView({
   const updateQuote = useUpdateQuote(invoice?.id ?? '');
   const pathOf = (id: string) => (isQuote ? quotePagePath(id) : invoicePath(id));
   const titleKey = (key: 'editTitle' | 'newTitle') => (isQuote ? `quotes.editor.${key}` : `editor.${key}`);
-  const totals = useMemo(() => liveTotals(form.lines, lang), [form.lines, lang]);
   const saving = create.isPending || update.isPending || createQuote.isPending || updateQuote.isPending;
 
   /** "Line 2: " before a line's problem. */
   const problemLabel = (path: string) => {
     const line = /^lines\.(\d+)\./.exec(path);
     return line ? `${t('line.label', { number: Number(line[1]) + 1 })}: ` : '';
-  };
-  /** An error is an i18n key of the contract (`validation.*`) or the server's translated text. */
-  const message = (value: string | undefined) =>
-    value === undefined ? undefined : value.startsWith('validation.') ? t(value) : value;
-  const change = (patch: Partial<EditorForm>, ...paths: string[]) => {
-    setForm((current) => ({ ...current, ...patch }));
-    if (paths.some((path) => errors[path]))
-      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([k]) => !paths.includes(k))));
   };
 
   async function submit(event: FormEvent) {
@@ -234,10 +327,6 @@ export function EditorView({
     !projectList.some((p) => p.id === invoice.project?.id)
   )
     projectList.unshift({ ...invoice.project, clientId: invoice.client.id });
-  const clientOptions = [
-    { value: '', label: t('editor.chooseClient') },
-    ...clientList.map((client) => ({ value: client.id, label: client.name })),
-  ];
   const projectOptions = [
     { value: '', label: t('editor.noProject') },
     ...projectList.map((project) => ({ value: project.id, label: project.name })),
@@ -263,17 +352,14 @@ export function EditorView({
       <Card className="grid gap-4 p-4 sm:p-6">
         <h2 className="text-base font-semibold">{t('editor.details')}</h2>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label={t('editor.client')}
-            name="clientId"
-            value={form.clientId}
-            options={clientOptions}
-            error={message(errors.clientId)}
-            onChange={(event) => {
-              const client = clientList.find((candidate) => candidate.id === event.target.value);
+          <ClientField
+            state={state}
+            clients={clientList}
+            onPick={(clientId) => {
+              const client = clientList.find((candidate) => candidate.id === clientId);
               change(
                 {
-                  clientId: event.target.value,
+                  clientId,
                   projectId: '',
                   ...(client && !languageTouched ? { language: client.language } : {}),
                 },
@@ -292,31 +378,10 @@ export function EditorView({
             error={message(errors.projectId)}
             onChange={(event) => change({ projectId: event.target.value }, 'projectId')}
           />
-          <SelectField
-            label={t('editor.currency')}
-            name="currency"
-            value={form.currency}
-            options={[
-              { value: 'EUR', label: t('currency.EUR') },
-              { value: 'USD', label: t('currency.USD') },
-            ]}
-            error={message(errors.currency)}
-            onChange={(event) => change({ currency: event.target.value as 'EUR' | 'USD' }, 'currency')}
-          />
-          <SelectField
-            label={t('editor.language')}
-            name="language"
-            value={form.language}
-            options={[
-              { value: 'en', label: t('language.en') },
-              { value: 'de', label: t('language.de') },
-            ]}
-            hint={t('editor.languageHint')}
-            error={message(errors.language)}
-            onChange={(event) => {
-              setLanguageTouched(true);
-              change({ language: event.target.value as 'en' | 'de' }, 'language');
-            }}
+          <CurrencyLanguageFields
+            state={state}
+            languageHint={t('editor.languageHint')}
+            onLanguage={() => setLanguageTouched(true)}
           />
           <DateField
             label={t(isQuote ? 'quotes.validUntil' : 'editor.dueDate')}
@@ -408,36 +473,20 @@ export function EditorView({
           <h2 className="text-base font-semibold">{t('editor.lines')}</h2>
           <p className="text-sm text-muted">{t('editor.linesHint')}</p>
         </div>
-        <LineItems
-          lines={form.lines}
-          onChange={(lines) => {
-            setForm((current) => ({ ...current, lines }));
-            if (Object.keys(errors).some((key) => key.startsWith('lines')))
-              setErrors((current) =>
-                Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith('lines'))),
-              );
-          }}
-          totals={totals}
-          currency={form.currency}
-          errors={errors}
-          message={message}
-          defaultTaxRate={defaultTaxRate}
-        />
-        {offerReverseCharge ? (
-          <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-surface p-3 text-sm">
-            <p>{t('editor.reverseChargeOffer')}</p>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => setForm((current) => ({ ...current, lines: toReverseCharge(current.lines) }))}
-            >
-              {t('editor.applyReverseCharge')}
-            </Button>
-          </div>
-        ) : null}
-        <div className="border-t border-line pt-4">
-          <TotalsPanel totals={totals} currency={form.currency} />
-        </div>
+        <LinesAndTotals state={state} defaultTaxRate={defaultTaxRate} framed>
+          {offerReverseCharge ? (
+            <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-surface p-3 text-sm">
+              <p>{t('editor.reverseChargeOffer')}</p>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setForm((current) => ({ ...current, lines: toReverseCharge(current.lines) }))}
+              >
+                {t('editor.applyReverseCharge')}
+              </Button>
+            </div>
+          ) : null}
+        </LinesAndTotals>
       </Card>
 
       <Card

@@ -10,6 +10,7 @@ import { useClientOptions, useInvoiceList, useProjectOptions } from './api';
 import { money } from './format';
 import { useInvoiceTexts } from './i18n';
 import { INVOICES_BASE, InvoiceCard, invoiceColumns } from './invoice-table';
+import { clientFilter } from './list-parts';
 import { SectionNav } from './section-nav';
 
 /**
@@ -71,10 +72,7 @@ export function InvoiceList() {
       above={<SectionNav />}
       filters={[
         {
-          key: 'client',
-          label: t('filter.client'),
-          allLabel: t('filter.allClients'),
-          options: (clients.data ?? []).map((option) => ({ value: option.id, label: option.name })),
+          ...clientFilter(t, clients.data),
           onChange: (value) => {
             // A chosen client narrows the projects: a project of another client goes.
             const keep = (projects.data ?? []).some(

@@ -1,32 +1,20 @@
-import {
-  Ban,
-  CheckCircle2,
-  Clock,
-  Download,
-  FileCheck2,
-  FileCode2,
-  FileMinus2,
-  Pencil,
-  Send,
-  Trash2,
-} from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { Ban, CheckCircle2, Clock, Download, FileCheck2, FileCode2, FileMinus2 } from 'lucide-react';
+import { useState } from 'react';
 import { canTransition, type Invoice } from '../../shared/contracts/invoices';
 import { formatDate } from '../../shared/format/date';
 import { INVOICE_STATUS } from '../../shared/invoices/status';
 import { Link, useNavigate, useParams } from '../../shared/router';
-import { buttonClass } from '../../shared/ui/button';
 import { TitledCard } from '../../shared/ui/card';
 import { DetailPage } from '../../shared/ui/detail-page';
 import { DetailHeader } from '../../shared/ui/page-header';
 import { StatusBadge } from '../../shared/ui/status-badge';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
 import { creditNotePdfUrl, eInvoiceUrl, invoicePdfUrl, useInvoice, useInvoiceSettings } from './api';
-import { formatDay, money, quantityText, ratePercent } from './format';
+import { ClientItem, DetailsCard, DocumentBody, DownloadLink, draftActions, Item } from './document-parts';
+import { formatDay, money } from './format';
 import { useInvoiceTexts } from './i18n';
 import { CancelDialog, DeleteDialog, MarkOverdueDialog, MarkPaidDialog, SendDialog } from './invoice-dialogs';
 import { INVOICES_BASE } from './invoice-table';
-import { TotalsPanel } from './line-items';
 import { PaymentsCard } from './payments-card';
 import { quotePagePath } from './quote-list';
 import { useInvoiceReminders } from './reminders-api';
@@ -105,19 +93,7 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
           </>
         }
         actions={[
-          isDraft && { label: t('actions.edit'), icon: Pencil, to: 'edit' },
-          isDraft && {
-            label: t('actions.send'),
-            icon: Send,
-            variant: 'primary',
-            onClick: () => setOpen('send'),
-          },
-          isDraft && {
-            label: t('actions.delete'),
-            icon: Trash2,
-            variant: 'danger',
-            onClick: () => setOpen('delete'),
-          },
+          ...draftActions(t, isDraft, { onSend: () => setOpen('send'), onDelete: () => setOpen('delete') }),
           allowed('paid') && {
             label: t('actions.markPaid'),
             icon: CheckCircle2,
@@ -137,261 +113,146 @@ function InvoiceView({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () =
         ]}
       />
 
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)]">
-        <TitledCard title={t('editor.lines')}>
-          {invoice.description ? (
-            <p className="text-sm whitespace-pre-line text-muted">{invoice.description}</p>
+      <DocumentBody doc={invoice}>
+        <DetailsCard>
+          <ClientItem client={invoice.client} />
+          <Item label={t('detail.currency')}>{t(`currency.${invoice.currency}`)}</Item>
+          <Item label={t('detail.language')}>{t(`language.${invoice.language}`)}</Item>
+          <Item label={t('columns.due')}>
+            {invoice.dueDate ? formatDay(invoice.dueDate, lang) : t('detail.noDueDate')}
+          </Item>
+          {invoice.issuedAt ? (
+            <Item label={t('columns.issued')}>{formatDate(invoice.issuedAt, lang)}</Item>
           ) : null}
-          <LinesTable invoice={invoice} />
-          <div className="border-t border-line pt-4">
-            <TotalsPanel
-              totals={{
-                subtotalCents: invoice.subtotalCents,
-                taxes: invoice.taxes,
-                totalCents: invoice.amountCents,
-              }}
-              currency={invoice.currency}
+          {invoice.legal.supplyDate ? (
+            <Item label={t('editor.supplyDate')}>{formatDay(invoice.legal.supplyDate, lang)}</Item>
+          ) : invoice.legal.supplyFrom && invoice.legal.supplyTo ? (
+            <Item label={t('editor.supplyKind.period')}>
+              {formatDay(invoice.legal.supplyFrom, lang)} – {formatDay(invoice.legal.supplyTo, lang)}
+            </Item>
+          ) : null}
+          {invoice.legal.notes.length > 0 ? (
+            <Item label={t('detail.legalNotes')}>
+              {invoice.legal.notes.map((note) => (
+                <span key={note} className="block">
+                  {note}
+                </span>
+              ))}
+            </Item>
+          ) : null}
+          {invoice.legal.missing.length > 0 ? (
+            <Item label={t('editor.presendTitle')}>
+              <span className="block text-danger">{t('editor.presendMissing')}</span>
+              {invoice.legal.missing.map((problem) => (
+                <span key={problem.path} className="block">
+                  {t(problem.key)}
+                </span>
+              ))}
+            </Item>
+          ) : null}
+          {invoice.paidOn ? (
+            <Item label={t('columns.paid')}>
+              {formatDay(invoice.paidOn, lang)}
+              {invoice.paidVia ? (
+                <span className="block text-muted">{t(`paidVia.${invoice.paidVia}`)}</span>
+              ) : null}
+            </Item>
+          ) : null}
+          {invoice.creditNote ? (
+            <Item label={t('detail.creditNote')}>
+              <span className="block tabular-nums">{invoice.creditNote.number}</span>
+              <span className="block tabular-nums">{amount(-Math.abs(invoice.creditNote.amountCents))}</span>
+              {invoice.creditNote.reason ? (
+                <span className="block text-muted">{invoice.creditNote.reason}</span>
+              ) : null}
+            </Item>
+          ) : null}
+          {invoice.quote ? (
+            <Item label={t('detail.quote')}>
+              <Link
+                to={quotePagePath(invoice.quote.id)}
+                className="block font-medium tabular-nums hover:text-primary"
+              >
+                {invoice.quote.number}
+              </Link>
+              {invoice.quote.part === 'full' ? null : (
+                <span className="block text-muted">{t(`quotes.part.${invoice.quote.part}`)}</span>
+              )}
+            </Item>
+          ) : null}
+        </DetailsCard>
+
+        <TitledCard title={t('detail.documents')} className="gap-3">
+          <div className="flex flex-wrap gap-2">
+            <DownloadLink
+              href={invoicePdfUrl(invoice.id)}
+              download={`${fileBase}.pdf`}
+              icon={Download}
+              label={t('actions.pdf')}
             />
+            {invoice.number ? (
+              <>
+                <DownloadLink
+                  href={eInvoiceUrl(invoice.id, 'xrechnung')}
+                  download={`${fileBase}.xml`}
+                  icon={FileCode2}
+                  label={t('actions.xrechnung')}
+                />
+                <DownloadLink
+                  href={eInvoiceUrl(invoice.id, 'zugferd')}
+                  download={`${fileBase}.pdf`}
+                  icon={FileCheck2}
+                  label={t('actions.zugferd')}
+                />
+              </>
+            ) : null}
+            {invoice.creditNote ? (
+              <DownloadLink
+                href={creditNotePdfUrl(invoice.id)}
+                download={`${invoice.creditNote.number}.pdf`}
+                icon={FileMinus2}
+                label={t('actions.creditNotePdf')}
+              />
+            ) : null}
+            {invoice.creditNote ? (
+              <>
+                <DownloadLink
+                  href={eInvoiceUrl(invoice.id, 'xrechnung', true)}
+                  download={`${invoice.creditNote.number}.xml`}
+                  icon={FileCode2}
+                  label={t('actions.creditNoteXrechnung')}
+                />
+                <DownloadLink
+                  href={eInvoiceUrl(invoice.id, 'zugferd', true)}
+                  download={`${invoice.creditNote.number}.pdf`}
+                  icon={FileCheck2}
+                  label={t('actions.creditNoteZugferd')}
+                />
+              </>
+            ) : null}
           </div>
+          {invoice.number && settings.data && !settings.data.phone ? (
+            <p className="text-sm text-muted" data-testid="einvoice-phone-hint">
+              {t('detail.eInvoicePhoneHint')}{' '}
+              <Link to={SETTINGS_INVOICES} className="underline underline-offset-2">
+                {t('detail.eInvoiceSettingsLink')}
+              </Link>
+            </p>
+          ) : null}
         </TitledCard>
 
-        <div className="grid min-w-0 gap-6">
-          <TitledCard title={t('detail.details')} className="gap-3">
-            <dl className="grid gap-2 text-sm">
-              <Item label={t('detail.client')}>
-                <span className="block">{invoice.client.name}</span>
-                {invoice.client.company ? (
-                  <span className="block text-muted">{invoice.client.company}</span>
-                ) : null}
-                <span className="block text-muted [overflow-wrap:anywhere]">{invoice.client.email}</span>
-              </Item>
-              <Item label={t('detail.currency')}>{t(`currency.${invoice.currency}`)}</Item>
-              <Item label={t('detail.language')}>{t(`language.${invoice.language}`)}</Item>
-              <Item label={t('columns.due')}>
-                {invoice.dueDate ? formatDay(invoice.dueDate, lang) : t('detail.noDueDate')}
-              </Item>
-              {invoice.issuedAt ? (
-                <Item label={t('columns.issued')}>{formatDate(invoice.issuedAt, lang)}</Item>
-              ) : null}
-              {invoice.legal.supplyDate ? (
-                <Item label={t('editor.supplyDate')}>{formatDay(invoice.legal.supplyDate, lang)}</Item>
-              ) : invoice.legal.supplyFrom && invoice.legal.supplyTo ? (
-                <Item label={t('editor.supplyKind.period')}>
-                  {formatDay(invoice.legal.supplyFrom, lang)} – {formatDay(invoice.legal.supplyTo, lang)}
-                </Item>
-              ) : null}
-              {invoice.legal.notes.length > 0 ? (
-                <Item label={t('detail.legalNotes')}>
-                  {invoice.legal.notes.map((note) => (
-                    <span key={note} className="block">
-                      {note}
-                    </span>
-                  ))}
-                </Item>
-              ) : null}
-              {invoice.legal.missing.length > 0 ? (
-                <Item label={t('editor.presendTitle')}>
-                  <span className="block text-danger">{t('editor.presendMissing')}</span>
-                  {invoice.legal.missing.map((problem) => (
-                    <span key={problem.path} className="block">
-                      {t(problem.key)}
-                    </span>
-                  ))}
-                </Item>
-              ) : null}
-              {invoice.paidOn ? (
-                <Item label={t('columns.paid')}>
-                  {formatDay(invoice.paidOn, lang)}
-                  {invoice.paidVia ? (
-                    <span className="block text-muted">{t(`paidVia.${invoice.paidVia}`)}</span>
-                  ) : null}
-                </Item>
-              ) : null}
-              {invoice.creditNote ? (
-                <Item label={t('detail.creditNote')}>
-                  <span className="block tabular-nums">{invoice.creditNote.number}</span>
-                  <span className="block tabular-nums">
-                    {amount(-Math.abs(invoice.creditNote.amountCents))}
-                  </span>
-                  {invoice.creditNote.reason ? (
-                    <span className="block text-muted">{invoice.creditNote.reason}</span>
-                  ) : null}
-                </Item>
-              ) : null}
-              {invoice.quote ? (
-                <Item label={t('detail.quote')}>
-                  <Link
-                    to={quotePagePath(invoice.quote.id)}
-                    className="block font-medium tabular-nums hover:text-primary"
-                  >
-                    {invoice.quote.number}
-                  </Link>
-                  {invoice.quote.part === 'full' ? null : (
-                    <span className="block text-muted">{t(`quotes.part.${invoice.quote.part}`)}</span>
-                  )}
-                </Item>
-              ) : null}
-            </dl>
-          </TitledCard>
+        <PaymentsCard invoice={invoice} />
 
-          <TitledCard title={t('detail.documents')} className="gap-3">
-            <div className="flex flex-wrap gap-2">
-              <a
-                href={invoicePdfUrl(invoice.id)}
-                download={`${fileBase}.pdf`}
-                className={buttonClass('secondary', 'sm')}
-              >
-                <Download aria-hidden="true" className="size-4" />
-                {t('actions.pdf')}
-              </a>
-              {invoice.number ? (
-                <>
-                  <a
-                    href={eInvoiceUrl(invoice.id, 'xrechnung')}
-                    download={`${fileBase}.xml`}
-                    className={buttonClass('secondary', 'sm')}
-                  >
-                    <FileCode2 aria-hidden="true" className="size-4" />
-                    {t('actions.xrechnung')}
-                  </a>
-                  <a
-                    href={eInvoiceUrl(invoice.id, 'zugferd')}
-                    download={`${fileBase}.pdf`}
-                    className={buttonClass('secondary', 'sm')}
-                  >
-                    <FileCheck2 aria-hidden="true" className="size-4" />
-                    {t('actions.zugferd')}
-                  </a>
-                </>
-              ) : null}
-              {invoice.creditNote ? (
-                <a
-                  href={creditNotePdfUrl(invoice.id)}
-                  download={`${invoice.creditNote.number}.pdf`}
-                  className={buttonClass('secondary', 'sm')}
-                >
-                  <FileMinus2 aria-hidden="true" className="size-4" />
-                  {t('actions.creditNotePdf')}
-                </a>
-              ) : null}
-              {invoice.creditNote ? (
-                <>
-                  <a
-                    href={eInvoiceUrl(invoice.id, 'xrechnung', true)}
-                    download={`${invoice.creditNote.number}.xml`}
-                    className={buttonClass('secondary', 'sm')}
-                  >
-                    <FileCode2 aria-hidden="true" className="size-4" />
-                    {t('actions.creditNoteXrechnung')}
-                  </a>
-                  <a
-                    href={eInvoiceUrl(invoice.id, 'zugferd', true)}
-                    download={`${invoice.creditNote.number}.pdf`}
-                    className={buttonClass('secondary', 'sm')}
-                  >
-                    <FileCheck2 aria-hidden="true" className="size-4" />
-                    {t('actions.creditNoteZugferd')}
-                  </a>
-                </>
-              ) : null}
-            </div>
-            {invoice.number && settings.data && !settings.data.phone ? (
-              <p className="text-sm text-muted" data-testid="einvoice-phone-hint">
-                {t('detail.eInvoicePhoneHint')}{' '}
-                <Link to={SETTINGS_INVOICES} className="underline underline-offset-2">
-                  {t('detail.eInvoiceSettingsLink')}
-                </Link>
-              </p>
-            ) : null}
-          </TitledCard>
+        <StripeCard invoice={invoice} />
 
-          <PaymentsCard invoice={invoice} />
-
-          <StripeCard invoice={invoice} />
-
-          <History invoice={invoice} />
-        </div>
-      </div>
+        <History invoice={invoice} />
+      </DocumentBody>
 
       <SendDialog {...dialog('send')} />
       {open === 'paid' ? <MarkPaidDialog {...dialog('paid')} /> : null}
       <MarkOverdueDialog {...dialog('overdue')} />
       {open === 'cancel' ? <CancelDialog {...dialog('cancel')} /> : null}
       <DeleteDialog {...dialog('delete')} onDeleted={onDeleted} />
-    </>
-  );
-}
-
-/** One row of a details card (the invoice's and the quote's). */
-export function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[6rem_minmax(0,1fr)] gap-3">
-      <dt className="text-muted">{label}</dt>
-      <dd className="min-w-0">{children}</dd>
-    </div>
-  );
-}
-
-/** The lines: a table from 640 px, stacked rows below (an invoice's or a quote's). */
-export function LinesTable({ invoice }: { invoice: Pick<Invoice, 'lines' | 'currency'> }) {
-  const { t, lang } = useInvoiceTexts();
-  const amount = (cents: number) => money(cents, invoice.currency, lang);
-  return (
-    <>
-      <table className="w-full text-sm max-sm:hidden">
-        <thead className="text-left text-xs text-muted">
-          <tr className="border-b border-line">
-            <th scope="col" className="py-2 pr-3 font-medium">
-              {t('line.description')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">
-              {t('line.quantity')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">
-              {t('line.unitPrice')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">
-              {t('line.taxRate')}
-            </th>
-            <th scope="col" className="py-2 pl-3 text-right font-medium">
-              {t('line.amount')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {invoice.lines.map((line) => (
-            <tr key={line.id}>
-              <td className="py-2.5 pr-3 break-words">{line.description}</td>
-              <td className="px-3 py-2.5 text-right tabular-nums">
-                {quantityText(line.quantityMilli, lang)}
-              </td>
-              <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
-                {amount(line.unitPriceCents)}
-              </td>
-              <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums text-muted">
-                {line.taxRateBp ? ratePercent(line.taxRateBp, lang) : '—'}
-              </td>
-              <td className="py-2.5 pl-3 text-right whitespace-nowrap tabular-nums">
-                {amount(line.amountCents)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <ul className="grid divide-y divide-line sm:hidden">
-        {invoice.lines.map((line) => (
-          <li key={line.id} className="grid gap-1 py-2.5 text-sm">
-            <div className="flex justify-between gap-3">
-              <span className="min-w-0 break-words">{line.description}</span>
-              <span className="font-medium whitespace-nowrap tabular-nums">{amount(line.amountCents)}</span>
-            </div>
-            <span className="text-xs text-muted tabular-nums">
-              {quantityText(line.quantityMilli, lang)} × {amount(line.unitPriceCents)}
-              {line.taxRateBp ? ` · ${t('line.taxShort', { rate: ratePercent(line.taxRateBp, lang) })}` : ''}
-            </span>
-          </li>
-        ))}
-      </ul>
     </>
   );
 }

@@ -6,11 +6,10 @@ import { buttonClass } from '../../shared/ui/button';
 import type { Column } from '../../shared/ui/data-table';
 import { ListPage } from '../../shared/ui/list-page';
 import { StatusBadge } from '../../shared/ui/status-badge';
-import { useListParams } from '../../shared/ui/use-list-url';
-import { useClientOptions } from './api';
 import { formatDay, money } from './format';
 import { useInvoiceTexts } from './i18n';
 import { INVOICES_BASE } from './invoice-table';
+import { ListCard, useClientStatusList } from './list-parts';
 import { useQuoteList } from './quotes-api';
 import { SectionNav } from './section-nav';
 
@@ -59,21 +58,17 @@ function quoteColumns(t: T, lang: string): Column<QuoteSummary>[] {
 function QuoteCard({ quote }: { quote: QuoteSummary }) {
   const { t, lang } = useInvoiceTexts();
   return (
-    <div className="grid gap-2 rounded-2xl border border-line p-4">
-      <div className="flex items-start justify-between gap-3">
-        <div className="grid min-w-0 gap-0.5">
-          <QuoteNumber quote={quote} />
-          <p className="truncate text-sm text-muted">{quote.client.name}</p>
-        </div>
-        <span className="font-semibold whitespace-nowrap tabular-nums">
-          {money(quote.amountCents, quote.currency, lang)}
-        </span>
-      </div>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
-        <StatusBadge status={quote.status} map={QUOTE_STATUS} t={t} />
-        <span>{t('quotes.validUntilDate', { date: formatDay(quote.validUntil, lang) })}</span>
-      </div>
-    </div>
+    <ListCard
+      title={<QuoteNumber quote={quote} />}
+      subtitle={quote.client.name}
+      amount={money(quote.amountCents, quote.currency, lang)}
+      facts={
+        <>
+          <StatusBadge status={quote.status} map={QUOTE_STATUS} t={t} />
+          <span>{t('quotes.validUntilDate', { date: formatDay(quote.validUntil, lang) })}</span>
+        </>
+      }
+    />
   );
 }
 
@@ -83,14 +78,10 @@ function QuoteCard({ quote }: { quote: QuoteSummary }) {
  */
 export function QuoteList() {
   const { t, lang } = useInvoiceTexts();
-  const params = useListParams({ filters: { status: QUOTE_STATUSES, client: 'uuid' } });
-  const { status, client } = params.filters;
-  const clients = useClientOptions();
-  const list = useQuoteList({
-    ...(status ? { status } : {}),
-    ...(client ? { clientId: client } : {}),
-    ...(params.search ? { q: params.search } : {}),
-  });
+  const { params, client, query, filters } = useClientStatusList(QUOTE_STATUSES, (value) =>
+    t(`quotes.status.${value}`),
+  );
+  const list = useQuoteList(query);
   /** The list kit reads the section's standard keys; the quotes' live under `quotes.`. */
   const qt = (key: string) => (key.startsWith('columns.') ? t(key) : t(`quotes.${key}`));
   const newQuote = (
@@ -110,20 +101,7 @@ export function QuoteList() {
       card={(quote) => <QuoteCard quote={quote} />}
       actions={newQuote}
       above={<SectionNav />}
-      filters={[
-        {
-          key: 'client',
-          label: t('filter.client'),
-          allLabel: t('filter.allClients'),
-          options: (clients.data ?? []).map((option) => ({ value: option.id, label: option.name })),
-        },
-        {
-          key: 'status',
-          label: t('filter.status'),
-          allLabel: t('quotes.allStatuses'),
-          options: QUOTE_STATUSES.map((value) => ({ value, label: t(`quotes.status.${value}`) })),
-        },
-      ]}
+      filters={filters}
       empty={{ icon: FileSignature, action: newQuote }}
     />
   );

@@ -1,11 +1,11 @@
-import { Download, FileCheck2, Pencil, Percent, Receipt, Send, Trash2 } from 'lucide-react';
+import { Download, FileCheck2, Percent, Receipt } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { ApiError } from '../../shared/api/error';
 import type { Quote, QuoteInvoiceCreate } from '../../shared/contracts/quotes';
 import { formatDate, formatDateTime } from '../../shared/format/date';
 import { INVOICE_STATUS, QUOTE_STATUS } from '../../shared/invoices/status';
 import { Link, useNavigate, useParams } from '../../shared/router';
-import { Button, buttonClass } from '../../shared/ui/button';
+import { Button } from '../../shared/ui/button';
 import { TitledCard } from '../../shared/ui/card';
 import { DetailPage } from '../../shared/ui/detail-page';
 import { ConfirmDialog, Dialog } from '../../shared/ui/dialog';
@@ -14,11 +14,10 @@ import { DetailHeader } from '../../shared/ui/page-header';
 import { StatusBadge } from '../../shared/ui/status-badge';
 import { toast } from '../../shared/ui/toaster';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
+import { ClientItem, DetailsCard, DocumentBody, DownloadLink, draftActions, Item } from './document-parts';
 import { formatDay, money } from './format';
 import { useInvoiceTexts } from './i18n';
-import { Item, LinesTable } from './invoice-page';
 import { invoicePath } from './invoice-table';
-import { TotalsPanel } from './line-items';
 import { QUOTES_BASE } from './quote-list';
 import { quotePdfUrl, useDeleteQuote, useInvoiceFromQuote, useQuote, useSendQuote } from './quotes-api';
 
@@ -86,19 +85,7 @@ function QuoteView({ quote, onDeleted }: { quote: Quote; onDeleted: () => void }
           </>
         }
         actions={[
-          isDraft && { label: t('actions.edit'), icon: Pencil, to: 'edit' },
-          isDraft && {
-            label: t('actions.send'),
-            icon: Send,
-            variant: 'primary',
-            onClick: () => setOpen('send'),
-          },
-          isDraft && {
-            label: t('actions.delete'),
-            icon: Trash2,
-            variant: 'danger',
-            onClick: () => setOpen('delete'),
-          },
+          ...draftActions(t, isDraft, { onSend: () => setOpen('send'), onDelete: () => setOpen('delete') }),
           can('full') && {
             label: t('quotes.invoice.full'),
             icon: Receipt,
@@ -119,82 +106,56 @@ function QuoteView({ quote, onDeleted }: { quote: Quote; onDeleted: () => void }
         ]}
       />
 
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)]">
-        <TitledCard title={t('editor.lines')}>
-          {quote.description ? (
-            <p className="text-sm whitespace-pre-line text-muted">{quote.description}</p>
+      <DocumentBody doc={quote}>
+        <DetailsCard>
+          <ClientItem client={{ name: quote.client.name, email: quote.client.email }} />
+          <Item label={t('quotes.validUntil')}>{formatDay(quote.validUntil, lang)}</Item>
+          {quote.issuedAt ? (
+            <Item label={t('columns.issued')}>{formatDate(quote.issuedAt, lang)}</Item>
           ) : null}
-          <LinesTable invoice={quote} />
-          <div className="border-t border-line pt-4">
-            <TotalsPanel
-              totals={{
-                subtotalCents: quote.subtotalCents,
-                taxes: quote.taxes,
-                totalCents: quote.amountCents,
-              }}
-              currency={quote.currency}
-            />
-          </div>
+          {quote.legal.supplyDate ? (
+            <Item label={t('editor.supplyDate')}>{formatDay(quote.legal.supplyDate, lang)}</Item>
+          ) : null}
+          <Item label={t('detail.language')}>{t(`language.${quote.language}`)}</Item>
+        </DetailsCard>
+
+        <TitledCard title={t('detail.documents')} className="gap-3">
+          <DownloadLink
+            href={quotePdfUrl(quote.id)}
+            download={`${quote.number ?? t('draftNumber')}.pdf`}
+            icon={Download}
+            label={t('actions.pdf')}
+          />
+          {quote.contentSha256 ? (
+            <p className="text-xs text-muted">
+              {t('quotes.fingerprint')}{' '}
+              <code className="font-mono break-all" data-testid="quote-sha256">
+                {quote.contentSha256}
+              </code>
+            </p>
+          ) : null}
         </TitledCard>
 
-        <div className="grid min-w-0 gap-6">
-          <TitledCard title={t('detail.details')} className="gap-3">
-            <dl className="grid gap-2 text-sm">
-              <Item label={t('detail.client')}>
-                <span className="block">{quote.client.name}</span>
-                <span className="block text-muted [overflow-wrap:anywhere]">{quote.client.email}</span>
-              </Item>
-              <Item label={t('quotes.validUntil')}>{formatDay(quote.validUntil, lang)}</Item>
-              {quote.issuedAt ? (
-                <Item label={t('columns.issued')}>{formatDate(quote.issuedAt, lang)}</Item>
-              ) : null}
-              {quote.legal.supplyDate ? (
-                <Item label={t('editor.supplyDate')}>{formatDay(quote.legal.supplyDate, lang)}</Item>
-              ) : null}
-              <Item label={t('detail.language')}>{t(`language.${quote.language}`)}</Item>
-            </dl>
+        {quote.decision ? <DecisionCard quote={quote} /> : null}
+
+        {quote.invoices.length > 0 ? (
+          <TitledCard title={t('quotes.invoices')} className="gap-3">
+            <ul className="grid gap-2 text-sm" data-testid="quote-invoices">
+              {quote.invoices.map((v) => (
+                <li key={v.id} className="flex flex-wrap items-center justify-between gap-2">
+                  <Link to={invoicePath(v.id)} className="font-medium hover:text-primary">
+                    {t(`quotes.part.${v.part}`)} · {v.number ?? t('draftNumber')}
+                  </Link>
+                  <span className="flex items-center gap-2 tabular-nums">
+                    {amount(v.amountCents)}
+                    <StatusBadge status={v.status} map={INVOICE_STATUS} t={t} />
+                  </span>
+                </li>
+              ))}
+            </ul>
           </TitledCard>
-
-          <TitledCard title={t('detail.documents')} className="gap-3">
-            <a
-              href={quotePdfUrl(quote.id)}
-              download={`${quote.number ?? t('draftNumber')}.pdf`}
-              className={buttonClass('secondary', 'sm')}
-            >
-              <Download aria-hidden="true" className="size-4" />
-              {t('actions.pdf')}
-            </a>
-            {quote.contentSha256 ? (
-              <p className="text-xs text-muted">
-                {t('quotes.fingerprint')}{' '}
-                <code className="font-mono break-all" data-testid="quote-sha256">
-                  {quote.contentSha256}
-                </code>
-              </p>
-            ) : null}
-          </TitledCard>
-
-          {quote.decision ? <DecisionCard quote={quote} /> : null}
-
-          {quote.invoices.length > 0 ? (
-            <TitledCard title={t('quotes.invoices')} className="gap-3">
-              <ul className="grid gap-2 text-sm" data-testid="quote-invoices">
-                {quote.invoices.map((v) => (
-                  <li key={v.id} className="flex flex-wrap items-center justify-between gap-2">
-                    <Link to={invoicePath(v.id)} className="font-medium hover:text-primary">
-                      {t(`quotes.part.${v.part}`)} · {v.number ?? t('draftNumber')}
-                    </Link>
-                    <span className="flex items-center gap-2 tabular-nums">
-                      {amount(v.amountCents)}
-                      <StatusBadge status={v.status} map={INVOICE_STATUS} t={t} />
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </TitledCard>
-          ) : null}
-        </div>
-      </div>
+        ) : null}
+      </DocumentBody>
 
       <ConfirmDialog
         open={open === 'send'}

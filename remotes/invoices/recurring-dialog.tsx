@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type HTMLAttributes, type SyntheticEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, type HTMLAttributes, type SyntheticEvent, useId, useState } from 'react';
 import { callApi } from '../../shared/api/call';
 import { api } from '../../shared/api/client';
 import { defaultCurrency } from '../../shared/contracts/invoices';
@@ -17,18 +17,17 @@ import { SelectField } from '../../shared/ui/select-field';
 import { Spinner } from '../../shared/ui/spinner';
 import { toast } from '../../shared/ui/toaster';
 import { type ClientOption, useInvoiceSettings, useProviderCurrency } from './api';
+import { ClientField, CurrencyLanguageFields, LinesAndTotals, useDocumentForm } from './document-form';
 import {
   emptyLine,
-  type FieldErrors,
   formFromInvoice,
+  issuesToErrors,
   type LineDraft,
   lineInput,
-  liveTotals,
   serverErrors,
 } from './editor-state';
 import { formatDay, rateText, today } from './format';
 import { useInvoiceTexts } from './i18n';
-import { LineItems, TotalsPanel } from './line-items';
 import { recurringKeys, useCreateRecurring, useRecurring, useUpdateRecurring } from './recurring-api';
 
 type Form = {
@@ -153,7 +152,7 @@ function RecurringForm({
 }) {
   const { t, lang } = useInvoiceTexts();
   const defaultTaxRate = defaultTaxRateBp === null ? '' : rateText(defaultTaxRateBp, lang);
-  const [form, setForm] = useState<Form>(() =>
+  const state = useDocumentForm<Form>(() =>
     existing
       ? formOf(existing, lang)
       : {
@@ -170,18 +169,10 @@ function RecurringForm({
           lines: [emptyLine(defaultTaxRate)],
         },
   );
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, errors, setErrors, message, change } = state;
   const autopayId = useId();
   const create = useCreateRecurring();
   const update = useUpdateRecurring();
-  const totals = useMemo(() => liveTotals(form.lines, lang), [form.lines, lang]);
-  const message = (value: string | undefined) =>
-    value === undefined ? undefined : value.startsWith('validation.') ? t(value) : value;
-  const change = (patch: Partial<Form>, ...paths: string[]) => {
-    setForm((current) => ({ ...current, ...patch }));
-    if (paths.some((path) => errors[path]))
-      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([k]) => !paths.includes(k))));
-  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -191,10 +182,7 @@ function RecurringForm({
     const changes = existing && startDate === existing.startDate ? rest : body;
     const checked = (existing ? RecurringInvoiceUpdate : RecurringInvoiceCreate).safeParse(changes);
     if (!checked.success) {
-      const found: FieldErrors = {};
-      for (const issue of checked.error.issues)
-        found[issue.path.map(String).join('.') || 'form'] ??= issue.message;
-      setErrors(found);
+      setErrors(issuesToErrors(checked.error.issues));
       toast.error(t('editor.fixErrors'));
       return;
     }
@@ -213,28 +201,18 @@ function RecurringForm({
     }
   }
 
-  const clientOptions = [
-    { value: '', label: t('editor.chooseClient') },
-    ...clients.map((client) => ({ value: client.id, label: client.name })),
-  ];
-  if (existing && !clients.some((c) => c.id === existing.client.id))
-    clientOptions.push({ value: existing.client.id, label: existing.client.name });
+  const clientList: { id: string; name: string }[] = [...clients];
+  if (existing && !clients.some((c) => c.id === existing.client.id)) clientList.push(existing.client);
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label={t('editor.client')}
-          name="clientId"
-          value={form.clientId}
-          options={clientOptions}
-          error={message(errors.clientId)}
-          onChange={(event) => {
-            const client = clients.find((c) => c.id === event.target.value);
-            change(
-              { clientId: event.target.value, ...(client ? { language: client.language } : {}) },
-              'clientId',
-            );
+        <ClientField
+          state={state}
+          clients={clientList}
+          onPick={(clientId) => {
+            const client = clients.find((c) => c.id === clientId);
+            change({ clientId, ...(client ? { language: client.language } : {}) }, 'clientId');
           }}
         />
         <SelectField
@@ -287,28 +265,7 @@ function RecurringForm({
           error={message(errors.dueDays)}
           onChange={(event) => change({ dueDays: event.target.value }, 'dueDays')}
         />
-        <SelectField
-          label={t('editor.currency')}
-          name="currency"
-          value={form.currency}
-          options={[
-            { value: 'EUR', label: t('currency.EUR') },
-            { value: 'USD', label: t('currency.USD') },
-          ]}
-          error={message(errors.currency)}
-          onChange={(event) => change({ currency: event.target.value as 'EUR' | 'USD' }, 'currency')}
-        />
-        <SelectField
-          label={t('editor.language')}
-          name="language"
-          value={form.language}
-          options={[
-            { value: 'en', label: t('language.en') },
-            { value: 'de', label: t('language.de') },
-          ]}
-          error={message(errors.language)}
-          onChange={(event) => change({ language: event.target.value as 'en' | 'de' }, 'language')}
-        />
+        <CurrencyLanguageFields state={state} />
         <div className="sm:col-span-2">
           <Field
             label={t('recurring.dialog.description')}
@@ -339,21 +296,13 @@ function RecurringForm({
         </div>
         {existing ? <AutopayState id={existing.id} autopay={existing.autopay} /> : null}
       </div>
-      <LineItems
-        lines={form.lines}
-        onChange={(lines) => change({ lines }, ...Object.keys(errors).filter((k) => k.startsWith('lines')))}
-        totals={totals}
-        currency={form.currency}
-        errors={errors}
-        message={message}
-        defaultTaxRate={defaultTaxRate}
-      />
-      {errors.lines ? (
-        <p role="alert" className="text-sm text-danger">
-          {message(errors.lines)}
-        </p>
-      ) : null}
-      <TotalsPanel totals={totals} currency={form.currency} />
+      <LinesAndTotals state={state} defaultTaxRate={defaultTaxRate}>
+        {errors.lines ? (
+          <p role="alert" className="text-sm text-danger">
+            {message(errors.lines)}
+          </p>
+        ) : null}
+      </LinesAndTotals>
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="secondary" onClick={onClose}>
           {t('recurring.dialog.cancel')}

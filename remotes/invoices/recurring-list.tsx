@@ -7,10 +7,10 @@ import { DeleteDialog } from '../../shared/ui/delete-dialog';
 import { ListPage } from '../../shared/ui/list-page';
 import { StatusBadge, type StatusMap } from '../../shared/ui/status-badge';
 import { toast } from '../../shared/ui/toaster';
-import { useListParams } from '../../shared/ui/use-list-url';
-import { useClientOptions } from './api';
+import { AutopayBadge } from './autopay-badge';
 import { formatDay, money } from './format';
 import { useInvoiceTexts } from './i18n';
+import { ListCard, useClientStatusList } from './list-parts';
 import { useDeleteRecurring, useRecurringList, useUpdateRecurring } from './recurring-api';
 import { SectionNav } from './section-nav';
 
@@ -122,6 +122,11 @@ function columns(t: T, lang: string, open: (dialog: Dialog) => void): Column<Rec
       cell: (r) => <StatusBadge status={r.status} map={RECURRING_STATUS} t={t} />,
     },
     {
+      id: 'autopay',
+      header: t('recurring.columns.autopay'),
+      cell: (r) => <AutopayBadge id={r.id} />,
+    },
+    {
       id: 'actions',
       header: t('recurring.columns.actions'),
       align: 'right',
@@ -133,23 +138,23 @@ function columns(t: T, lang: string, open: (dialog: Dialog) => void): Column<Rec
 function RecurringCard({ row, open }: { row: RecurringInvoiceSummary; open: (dialog: Dialog) => void }) {
   const { t, lang } = useInvoiceTexts();
   return (
-    <div className="grid gap-2 rounded-2xl border border-line p-4">
-      <div className="flex items-start justify-between gap-3">
-        <div className="grid min-w-0 gap-0.5">
-          <span className="font-medium">{row.client.name}</span>
-          {row.description ? <p className="truncate text-sm text-muted">{row.description}</p> : null}
-        </div>
-        <span className="font-semibold whitespace-nowrap tabular-nums">
-          {money(row.amountCents, row.currency, lang)}
-        </span>
-      </div>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
-        <StatusBadge status={row.status} map={RECURRING_STATUS} t={t} />
-        <span>{rhythmText(t, row)}</span>
-        {row.nextDate ? <span>{t('recurring.nextOn', { date: formatDay(row.nextDate, lang) })}</span> : null}
-      </div>
+    <ListCard
+      title={<span className="font-medium">{row.client.name}</span>}
+      subtitle={row.description}
+      amount={money(row.amountCents, row.currency, lang)}
+      facts={
+        <>
+          <StatusBadge status={row.status} map={RECURRING_STATUS} t={t} />
+          <span>{rhythmText(t, row)}</span>
+          {row.nextDate ? (
+            <span>{t('recurring.nextOn', { date: formatDay(row.nextDate, lang) })}</span>
+          ) : null}
+          <AutopayBadge id={row.id} compact />
+        </>
+      }
+    >
       <RowActions row={row} open={open} />
-    </div>
+    </ListCard>
   );
 }
 
@@ -160,14 +165,10 @@ function RecurringCard({ row, open }: { row: RecurringInvoiceSummary; open: (dia
  */
 export function RecurringList() {
   const { t, lang } = useInvoiceTexts();
-  const params = useListParams({ filters: { status: RECURRING_STATUSES, client: 'uuid' } });
-  const { status, client } = params.filters;
-  const clients = useClientOptions();
-  const list = useRecurringList({
-    ...(status ? { status } : {}),
-    ...(client ? { clientId: client } : {}),
-    ...(params.search ? { q: params.search } : {}),
-  });
+  const { params, clients, query, filters } = useClientStatusList(RECURRING_STATUSES, (value) =>
+    t(`recurring.status.${value}`),
+  );
+  const list = useRecurringList(query);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const remove = useDeleteRecurring();
   const rt = (key: string) => (key.startsWith('columns.') ? t(key) : t(`recurring.${key}`));
@@ -189,20 +190,7 @@ export function RecurringList() {
         card={(row) => <RecurringCard row={row} open={setDialog} />}
         actions={add}
         above={<SectionNav />}
-        filters={[
-          {
-            key: 'client',
-            label: t('filter.client'),
-            allLabel: t('filter.allClients'),
-            options: (clients.data ?? []).map((option) => ({ value: option.id, label: option.name })),
-          },
-          {
-            key: 'status',
-            label: t('filter.status'),
-            allLabel: t('quotes.allStatuses'),
-            options: RECURRING_STATUSES.map((value) => ({ value, label: t(`recurring.status.${value}`) })),
-          },
-        ]}
+        filters={filters}
         empty={{ icon: Repeat, action: add }}
       />
       {dialog?.kind === 'new' || dialog?.kind === 'edit' ? (

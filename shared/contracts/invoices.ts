@@ -145,21 +145,39 @@ export const InvoiceFields = {
     .max(INVOICE_MAX_LINES, { error: 'validation.tooManyLines' }),
 };
 
+/**
+ * What a new document (invoice, quote, recurring invoice) may leave out: no project, description or tax
+ * mode (null); the currency from the profile and the language from the client (the server's choice).
+ */
+export const documentDefaults = (
+  fields: Pick<typeof InvoiceFields, 'projectId' | 'description' | 'taxMode'> & { language: typeof Language },
+) => ({
+  projectId: fields.projectId.optional().default(null),
+  currency: Currency.optional().meta({ description: 'Default: from the profile, else the language.' }),
+  language: fields.language.optional().meta({ description: 'Default: the client’s language.' }),
+  description: fields.description.optional().default(null),
+  taxMode: fields.taxMode.optional().default(null),
+});
+
+/** What a new draft invoice or quote may leave out: `documentDefaults`, and no day or period of supply. */
+export const createDefaults = (
+  fields: Parameters<typeof documentDefaults>[0] &
+    Pick<typeof InvoiceFields, 'supplyDate' | 'supplyFrom' | 'supplyTo'>,
+) => ({
+  ...documentDefaults(fields),
+  supplyDate: fields.supplyDate.optional().default(null),
+  supplyFrom: fields.supplyFrom.optional().default(null),
+  supplyTo: fields.supplyTo.optional().default(null),
+});
+
 /** A new draft. Total at most 999,999.99 (422 `invoice_total_too_large`). */
 export const InvoiceCreate = z
   .object({
     ...InvoiceFields,
-    projectId: InvoiceFields.projectId.optional().default(null),
-    currency: Currency.optional().meta({ description: 'Default: from the profile, else the language.' }),
-    language: InvoiceFields.language.optional().meta({ description: 'Default: the client’s language.' }),
-    description: InvoiceFields.description.optional().default(null),
+    ...createDefaults(InvoiceFields),
     dueDate: InvoiceFields.dueDate.optional().meta({
       description: 'A day of 1900 to 9999 (`YYYY-MM-DD`); default: today plus the settings’ payment term.',
     }),
-    supplyDate: InvoiceFields.supplyDate.optional().default(null),
-    supplyFrom: InvoiceFields.supplyFrom.optional().default(null),
-    supplyTo: InvoiceFields.supplyTo.optional().default(null),
-    taxMode: InvoiceFields.taxMode.optional().default(null),
   })
   .superRefine(checkSupply)
   .meta({ id: 'InvoiceCreate' });
@@ -313,6 +331,40 @@ export const QuoteInvoicePart = z.enum(['full', 'deposit', 'rest']).meta({
 });
 export type QuoteInvoicePart = z.infer<typeof QuoteInvoicePart>;
 
+/*
+ * The fields an invoice and a quote (`quotes.ts`) both have, in the same places: made anew for each use
+ * (a schema is not shared between two documents of the API).
+ */
+
+/** A document's list entry after its number and status: client, project, currency, total, description. */
+export const documentListed = () => ({
+  client: z.object({ id: Uuid(), name: text() }),
+  project: z.object({ id: Uuid(), name: text() }).nullable(),
+  currency: Currency,
+  amountCents: z.number().int().meta({ description: 'Total, tax included.' }),
+  description: text().nullable(),
+});
+
+/** What a document's own page adds: the client's e-mail and company, its language, lines and taxes. */
+export const documentDetail = () => ({
+  client: z.object({ id: Uuid(), name: text(), email: text(), company: text().nullable() }),
+  language: Language,
+  lines: z.array(InvoiceLine),
+  subtotalCents: z.number().int(),
+  taxes: z.array(TaxGroup),
+  taxCents: z.number().int(),
+});
+
+/** What the client sees of a document's content in the portal: its lines, legal texts and totals. */
+export const portalDocumentContent = () => ({
+  lines: z.array(InvoiceLine.omit({ id: true })),
+  legal: InvoiceLegal.omit({ missing: true }),
+  subtotalCents: z.number().int(),
+  taxes: z.array(TaxGroup),
+  taxCents: z.number().int(),
+  amountCents: z.number().int(),
+});
+
 /** What the provider sees of an invoice in lists. */
 export const InvoiceSummary = z
   .object({
@@ -321,11 +373,7 @@ export const InvoiceSummary = z
       .nullable()
       .meta({ description: 'Assigned when sent; null for a draft.', example: 'INV-0007' }),
     status: InvoiceStatus,
-    client: z.object({ id: Uuid(), name: text() }),
-    project: z.object({ id: Uuid(), name: text() }).nullable(),
-    currency: Currency,
-    amountCents: z.number().int().meta({ description: 'Total, tax included.' }),
-    description: text().nullable(),
+    ...documentListed(),
     dueDate: text().nullable().meta({ description: 'Calendar date `YYYY-MM-DD`.' }),
     issuedAt: z.iso.datetime().nullable(),
     paidAt: z.iso.datetime().nullable(),
@@ -346,12 +394,7 @@ export const InvoiceSummary = z
 export type InvoiceSummary = z.infer<typeof InvoiceSummary>;
 
 export const Invoice = InvoiceSummary.extend({
-  client: z.object({ id: Uuid(), name: text(), email: text(), company: text().nullable() }),
-  language: Language,
-  lines: z.array(InvoiceLine),
-  subtotalCents: z.number().int(),
-  taxes: z.array(TaxGroup),
-  taxCents: z.number().int(),
+  ...documentDetail(),
   paidVia: PaidVia.nullable(),
   cancelledAt: z.iso.datetime().nullable(),
   creditNote: CreditNote.nullable(),
@@ -609,12 +652,7 @@ export const PortalInvoiceDetail = z
     paidAt: z.iso.datetime().nullable(),
     paidOn: text().nullable().meta({ description: 'The day it was paid, `YYYY-MM-DD`.' }),
     project: z.object({ id: Uuid(), name: text() }).nullable(),
-    lines: z.array(InvoiceLine.omit({ id: true })),
-    legal: InvoiceLegal.omit({ missing: true }),
-    subtotalCents: z.number().int(),
-    taxes: z.array(TaxGroup),
-    taxCents: z.number().int(),
-    amountCents: z.number().int(),
+    ...portalDocumentContent(),
     paidCents: z.number().int().meta({ description: 'Paid so far (the total once paid).' }),
     balanceCents: z
       .number()

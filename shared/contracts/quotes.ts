@@ -3,12 +3,14 @@ import { DateOnly, Language, text, Uuid } from './common';
 import {
   Currency,
   checkSupply,
+  createDefaults,
+  documentDetail,
+  documentListed,
   InvoiceFields,
   InvoiceLegal,
-  InvoiceLine,
   InvoiceStatus,
+  portalDocumentContent,
   QuoteInvoicePart,
-  TaxGroup,
 } from './invoices';
 import { PageQuery, pageOf } from './paging';
 
@@ -52,17 +54,10 @@ const QuoteBody = {
 export const QuoteCreate = z
   .object({
     ...QuoteBody,
-    projectId: QuoteBody.projectId.optional().default(null),
-    currency: Currency.optional().meta({ description: 'Default: from the profile, else the language.' }),
-    language: QuoteBody.language.optional().meta({ description: 'Default: the client’s language.' }),
-    description: QuoteBody.description.optional().default(null),
+    ...createDefaults(QuoteBody),
     validUntil: QuoteBody.validUntil.optional().meta({
       description: 'Default: today plus the settings’ validity (30 days unless changed).',
     }),
-    supplyDate: QuoteBody.supplyDate.optional().default(null),
-    supplyFrom: QuoteBody.supplyFrom.optional().default(null),
-    supplyTo: QuoteBody.supplyTo.optional().default(null),
-    taxMode: QuoteBody.taxMode.optional().default(null),
   })
   .superRefine(checkSupply)
   .meta({ id: 'QuoteCreate' });
@@ -110,11 +105,7 @@ export const QuoteSummary = z
       .nullable()
       .meta({ description: 'Assigned when sent; null for a draft.', example: 'AN-0001' }),
     status: QuoteStatus,
-    client: z.object({ id: Uuid(), name: text() }),
-    project: z.object({ id: Uuid(), name: text() }).nullable(),
-    currency: Currency,
-    amountCents: z.number().int().meta({ description: 'Total, tax included.' }),
-    description: text().nullable(),
+    ...documentListed(),
     validUntil: text().meta({ description: 'Calendar date `YYYY-MM-DD`.' }),
     issuedAt: z.iso.datetime().nullable(),
     decidedAt: z.iso.datetime().nullable(),
@@ -124,12 +115,7 @@ export const QuoteSummary = z
 export type QuoteSummary = z.infer<typeof QuoteSummary>;
 
 export const Quote = QuoteSummary.extend({
-  client: z.object({ id: Uuid(), name: text(), email: text(), company: text().nullable() }),
-  language: Language,
-  lines: z.array(InvoiceLine),
-  subtotalCents: z.number().int(),
-  taxes: z.array(TaxGroup),
-  taxCents: z.number().int(),
+  ...documentDetail(),
   legal: InvoiceLegal,
   contentSha256: text()
     .nullable()
@@ -206,12 +192,7 @@ export const PortalQuote = z
     validUntil: text(),
     issuedAt: z.iso.datetime(),
     project: z.object({ id: Uuid(), name: text() }).nullable(),
-    lines: z.array(InvoiceLine.omit({ id: true })),
-    legal: InvoiceLegal.omit({ missing: true }),
-    subtotalCents: z.number().int(),
-    taxes: z.array(TaxGroup),
-    taxCents: z.number().int(),
-    amountCents: z.number().int(),
+    ...portalDocumentContent(),
     contentSha256: text(),
     decision: QuoteDecision.nullable(),
   })

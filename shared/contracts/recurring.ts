@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DateOnly, Language, text, Uuid } from './common';
-import { Currency, InvoiceFields, InvoiceLine, InvoiceStatus, TaxGroup } from './invoices';
+import { Currency, documentDefaults, InvoiceFields, InvoiceLine, InvoiceStatus, TaxGroup } from './invoices';
 import { PageQuery, pageOf } from './paging';
 
 /*
@@ -182,14 +182,10 @@ function checkTiming(
 export const RecurringInvoiceCreate = z
   .object({
     ...RecurringBody,
-    projectId: RecurringBody.projectId.optional().default(null),
-    currency: Currency.optional().meta({ description: 'Default: from the profile, else the language.' }),
-    language: RecurringBody.language.optional().meta({ description: 'Default: the client’s language.' }),
-    description: RecurringBody.description.optional().default(null),
+    ...documentDefaults(RecurringBody),
     intervalDays: RecurringBody.intervalDays.optional().default(null),
     endDate: RecurringBody.endDate.optional().default(null),
     dueDays: RecurringBody.dueDays.optional().default(null),
-    taxMode: RecurringBody.taxMode.optional().default(null),
     autopay: RecurringBody.autopay.optional().default(false),
   })
   .superRefine(checkTiming)

@@ -34,6 +34,8 @@ test('a recurring invoice starting today is made and sent by the job', async ({ 
   const schedule = page.getByRole('row', { name: /Monthly website care/ });
   await expect(schedule).toContainText('Monthly');
   await expect(schedule).toContainText('Active');
+  // Automatic payment was not offered: the list's badge says so (issue 26).
+  await expect(schedule.getByTestId('autopay-badge')).toHaveText('Off');
 
   // The job made and sent the invoice: it shows among the invoices as sent (live, or when the list loads).
   await gotoLive(page, '/dashboard/invoices');

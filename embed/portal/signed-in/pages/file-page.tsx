@@ -1,4 +1,4 @@
-import { ArrowLeft, FileX } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { ApiError } from '../../../../shared/api/error';
 import type { FileDetail } from '../../../../shared/contracts/files';
@@ -21,9 +21,8 @@ import { FileDownloads } from '../files/file-downloads';
 import { addPin, decideOnFile, fileChanged, useFileDetail } from '../files/files-data';
 import { PortalFilesKit, usePortalFileUrls } from '../files/portal-files-kit';
 import { useSignedIn } from '../signed-in-context';
-import { EmptyState } from '../ui/empty-state';
-import { LoadFailed, LoadingRows } from '../ui/load-state';
 import { PageHeader } from '../ui/page-header';
+import { MissingDocument } from './document-parts';
 
 function BackLink() {
   const { t } = useI18n();
@@ -179,18 +178,13 @@ export default function FilePage({ fileId }: { fileId: string }) {
     return (
       <>
         <BackLink />
-        {missing ? (
-          <>
-            <PageHeader title={t('files.notFound')} />
-            <Card>
-              <EmptyState icon={FileX} title={t('files.notFound')} body={t('files.notFoundBody')} />
-            </Card>
-          </>
-        ) : detail.error ? (
-          <LoadFailed message={detail.error.message} onRetry={() => void detail.refetch()} />
-        ) : (
-          <LoadingRows rows={4} />
-        )}
+        <MissingDocument
+          notFound={missing}
+          error={detail.error}
+          onRetry={() => void detail.refetch()}
+          title={t('files.notFound')}
+          body={t('files.notFoundBody')}
+        />
       </>
     );
   }

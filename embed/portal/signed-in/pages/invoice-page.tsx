@@ -7,7 +7,6 @@ import {
   ExternalLink,
   FileCheck2,
   FileCode2,
-  FileX,
   Landmark,
   Undo2,
 } from 'lucide-react';
@@ -39,10 +38,9 @@ import {
   usePaymentPolling,
 } from '../invoices/invoices-data';
 import { useSignedIn } from '../signed-in-context';
-import { EmptyState } from '../ui/empty-state';
-import { LoadFailed, LoadingRows } from '../ui/load-state';
 import { PageHeader } from '../ui/page-header';
 import { StatusBadge } from '../ui/status-badge';
+import { DocumentColumns, DownloadButton, MissingDocument } from './document-parts';
 
 export function BackLink() {
   const { t } = useI18n();
@@ -87,22 +85,13 @@ function PdfButton({
 }) {
   const { t } = useI18n();
   const { portalId } = useSignedIn();
-  const [busy, setBusy] = useState(false);
-  const Icon = format === 'xrechnung' ? FileCode2 : format === 'zugferd' ? FileCheck2 : Download;
   return (
-    <Button
-      variant="secondary"
-      loading={busy}
-      onClick={() => {
-        setBusy(true);
-        downloadInvoicePdf(portalId, invoice, t('errors.network'), pdf, format)
-          .catch(() => toast.error(t(format === 'pdf' ? 'invoice.downloadFailed' : 'invoice.eInvoiceFailed')))
-          .finally(() => setBusy(false));
-      }}
-    >
-      {busy ? null : <Icon aria-hidden="true" className="size-4" />}
-      {t(FILE_LABELS[pdf][format])}
-    </Button>
+    <DownloadButton
+      icon={format === 'xrechnung' ? FileCode2 : format === 'zugferd' ? FileCheck2 : Download}
+      label={t(FILE_LABELS[pdf][format])}
+      failed={t(format === 'pdf' ? 'invoice.downloadFailed' : 'invoice.eInvoiceFailed')}
+      download={() => downloadInvoicePdf(portalId, invoice, t('errors.network'), pdf, format)}
+    />
   );
 }
 
@@ -436,17 +425,9 @@ function InvoiceView({ invoice }: { invoice: PortalInvoiceDetail }) {
           </span>
         }
       />
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="grid content-start gap-4 lg:col-start-2 lg:row-start-1">
-          <PaymentPanel invoice={invoice} />
-        </div>
-        <div className="grid content-start gap-6 lg:col-start-1 lg:row-start-1">
-          {invoice.description ? (
-            <p className="break-words whitespace-pre-line text-muted">{invoice.description}</p>
-          ) : null}
-          <InvoiceLines invoice={invoice} />
-        </div>
-      </div>
+      <DocumentColumns description={invoice.description} aside={<PaymentPanel invoice={invoice} />}>
+        <InvoiceLines invoice={invoice} />
+      </DocumentColumns>
     </>
   );
 }
@@ -471,18 +452,13 @@ export default function InvoicePage({ invoiceId }: { invoiceId: string }) {
     return (
       <>
         <BackLink />
-        {isNotFound(detail.error) ? (
-          <>
-            <PageHeader title={t('invoice.notFound')} />
-            <Card>
-              <EmptyState icon={FileX} title={t('invoice.notFound')} body={t('invoice.notFoundBody')} />
-            </Card>
-          </>
-        ) : detail.error ? (
-          <LoadFailed message={detail.error.message} onRetry={() => void detail.refetch()} />
-        ) : (
-          <LoadingRows rows={4} />
-        )}
+        <MissingDocument
+          notFound={isNotFound(detail.error)}
+          error={detail.error}
+          onRetry={() => void detail.refetch()}
+          title={t('invoice.notFound')}
+          body={t('invoice.notFoundBody')}
+        />
       </>
     );
   }

@@ -1,4 +1,4 @@
-import { CircleCheck, Clock, Download, FileSignature, FileX, XCircle } from 'lucide-react';
+import { CircleCheck, Clock, Download, FileSignature, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import type { PortalQuote } from '../../../../shared/contracts/quotes';
 import { formatDate, formatDateTime } from '../../../../shared/format/date';
@@ -17,10 +17,9 @@ import { formatCalendarDate } from '../format';
 import { isNotFound } from '../invoices/invoices-data';
 import { portalKeys, useQuotes } from '../portal-data';
 import { useSignedIn } from '../signed-in-context';
-import { EmptyState } from '../ui/empty-state';
-import { LoadFailed, LoadingRows } from '../ui/load-state';
 import { PageHeader } from '../ui/page-header';
 import { StatusBadge } from '../ui/status-badge';
+import { DocumentColumns, DownloadButton, MissingDocument } from './document-parts';
 import { BackLink, InvoiceLines } from './invoice-page';
 
 const quoteBase = (portalId: string, quoteId: string) =>
@@ -30,7 +29,6 @@ const quoteBase = (portalId: string, quoteId: string) =>
 function PdfButton({ quote }: { quote: PortalQuote }) {
   const { t } = useI18n();
   const { portalId } = useSignedIn();
-  const [busy, setBusy] = useState(false);
   const download = async () => {
     const blob = await fetchBlob(`${quoteBase(portalId, quote.id)}/pdf`, t('errors.network'));
     const url = URL.createObjectURL(blob);
@@ -41,19 +39,12 @@ function PdfButton({ quote }: { quote: PortalQuote }) {
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   };
   return (
-    <Button
-      variant="secondary"
-      loading={busy}
-      onClick={() => {
-        setBusy(true);
-        download()
-          .catch(() => toast.error(t('quote.downloadFailed')))
-          .finally(() => setBusy(false));
-      }}
-    >
-      {busy ? null : <Download aria-hidden="true" className="size-4" />}
-      {t('quote.downloadPdf')}
-    </Button>
+    <DownloadButton
+      icon={Download}
+      label={t('quote.downloadPdf')}
+      failed={t('quote.downloadFailed')}
+      download={download}
+    />
   );
 }
 
@@ -249,29 +240,28 @@ function QuoteView({ quote }: { quote: PortalQuote }) {
         }
         actions={<PdfButton quote={quote} />}
       />
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="grid content-start gap-4 lg:col-start-2 lg:row-start-1">
-          {quote.status === 'sent' ? <DecisionPanel quote={quote} /> : null}
-          {quote.status === 'expired' ? (
-            <Card className="flex items-start gap-3 p-5">
-              <Clock aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-warning" />
-              <div className="grid gap-1">
-                <h2 className="font-semibold">{t('quote.expired')}</h2>
-                <p className="text-sm text-muted">
-                  {t('quote.expiredBody', { date: formatCalendarDate(quote.validUntil, lang) })}
-                </p>
-              </div>
-            </Card>
-          ) : null}
-          <DecisionRecord quote={quote} />
-        </div>
-        <div className="grid content-start gap-6 lg:col-start-1 lg:row-start-1">
-          {quote.description ? (
-            <p className="break-words whitespace-pre-line text-muted">{quote.description}</p>
-          ) : null}
-          <InvoiceLines invoice={quote} />
-        </div>
-      </div>
+      <DocumentColumns
+        description={quote.description}
+        aside={
+          <>
+            {quote.status === 'sent' ? <DecisionPanel quote={quote} /> : null}
+            {quote.status === 'expired' ? (
+              <Card className="flex items-start gap-3 p-5">
+                <Clock aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-warning" />
+                <div className="grid gap-1">
+                  <h2 className="font-semibold">{t('quote.expired')}</h2>
+                  <p className="text-sm text-muted">
+                    {t('quote.expiredBody', { date: formatCalendarDate(quote.validUntil, lang) })}
+                  </p>
+                </div>
+              </Card>
+            ) : null}
+            <DecisionRecord quote={quote} />
+          </>
+        }
+      >
+        <InvoiceLines invoice={quote} />
+      </DocumentColumns>
     </>
   );
 }
@@ -292,18 +282,13 @@ export default function QuotePage({ quoteId }: { quoteId: string }) {
     return (
       <>
         <BackLink />
-        {list.data || isNotFound(list.error) ? (
-          <>
-            <PageHeader title={t('quote.notFound')} />
-            <Card>
-              <EmptyState icon={FileX} title={t('quote.notFound')} body={t('quote.notFoundBody')} />
-            </Card>
-          </>
-        ) : list.error ? (
-          <LoadFailed message={list.error.message} onRetry={() => void list.refetch()} />
-        ) : (
-          <LoadingRows rows={4} />
-        )}
+        <MissingDocument
+          notFound={Boolean(list.data) || isNotFound(list.error)}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          title={t('quote.notFound')}
+          body={t('quote.notFoundBody')}
+        />
       </>
     );
   }
