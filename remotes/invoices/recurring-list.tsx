@@ -124,7 +124,7 @@ function columns(t: T, lang: string, open: (dialog: Dialog) => void): Column<Rec
     {
       id: 'autopay',
       header: t('recurring.columns.autopay'),
-      cell: (r) => <AutopayBadge id={r.id} />,
+      cell: (r) => <AutopayBadge state={r.autopayState} />,
     },
     {
       id: 'actions',
@@ -149,7 +149,7 @@ function RecurringCard({ row, open }: { row: RecurringInvoiceSummary; open: (dia
           {row.nextDate ? (
             <span>{t('recurring.nextOn', { date: formatDay(row.nextDate, lang) })}</span>
           ) : null}
-          <AutopayBadge id={row.id} compact />
+          <AutopayBadge state={row.autopayState} compact />
         </>
       }
     >

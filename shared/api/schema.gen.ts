@@ -8655,6 +8655,7 @@ export interface components {
          *       "amountCents": 5950,
          *       "description": null,
          *       "invoiceCount": 0,
+         *       "autopayState": "agreed",
          *       "lastError": null,
          *       "createdAt": "2026-12-07T16:04:54.274Z",
          *       "language": "en",
@@ -8718,6 +8719,11 @@ export interface components {
             /** @description Each invoice’s total, tax included. */
             amountCents: number;
             autopay: components["schemas"]["RecurringAutopay"];
+            /**
+             * @description Automatic payment in one word: `off`, `offered` (no card agreed yet), `agreed` (a card on file), `failed` (the last charge failed).
+             * @enum {string}
+             */
+            autopayState: "off" | "offered" | "agreed" | "failed";
             client: {
                 /** Format: uuid */
                 id: string;
@@ -8879,6 +8885,7 @@ export interface components {
          *           "amountCents": 5950,
          *           "description": null,
          *           "invoiceCount": 0,
+         *           "autopayState": "off",
          *           "lastError": null,
          *           "createdAt": "2026-12-07T16:04:54.274Z"
          *         }
@@ -8932,6 +8939,7 @@ export interface components {
          *       "amountCents": 5950,
          *       "description": null,
          *       "invoiceCount": 0,
+         *       "autopayState": "off",
          *       "lastError": null,
          *       "createdAt": "2026-12-07T16:04:54.274Z"
          *     }
@@ -8939,6 +8947,11 @@ export interface components {
         RecurringInvoiceSummary: {
             /** @description Each invoice’s total, tax included. */
             amountCents: number;
+            /**
+             * @description Automatic payment in one word: `off`, `offered` (no card agreed yet), `agreed` (a card on file), `failed` (the last charge failed).
+             * @enum {string}
+             */
+            autopayState: "off" | "offered" | "agreed" | "failed";
             client: {
                 /** Format: uuid */
                 id: string;

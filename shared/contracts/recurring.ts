@@ -233,6 +233,10 @@ export const RecurringInvoiceSummary = z
     amountCents: z.number().int().meta({ description: 'Each invoice’s total, tax included.' }),
     description: text().nullable(),
     invoiceCount: z.number().int().meta({ description: 'Periods invoiced so far.' }),
+    autopayState: z.enum(['off', 'offered', 'agreed', 'failed']).meta({
+      description:
+        'Automatic payment in one word: `off`, `offered` (no card agreed yet), `agreed` (a card on file), `failed` (the last charge failed).',
+    }),
     lastError: z
       .object({
         code: text().meta({ description: 'Why the last invoice was not sent (e.g. `invoice_incomplete`).' }),

@@ -33,6 +33,7 @@ export interface RecurringRow {
   due_days: number | null;
   tax_mode: InvoiceTaxMode | null;
   autopay: boolean;
+  autopay_state: 'off' | 'offered' | 'agreed' | 'failed';
   subtotal_cents: string;
   tax_cents: string;
   amount_cents: string;
@@ -51,6 +52,16 @@ export const recurringColumns = (sql: Sql | Tx) => sql`
   r.amount_cents::text AS amount_cents, r.last_error, r.created_at, r.updated_at,
   (SELECT count(*)::int FROM recurring_invoice_runs x
    WHERE x.provider_id = r.provider_id AND x.recurring_invoice_id = r.id) AS invoice_count,
+  CASE
+    WHEN (SELECT ch.status FROM autopay_charges ch
+          WHERE ch.provider_id = r.provider_id AND ch.recurring_invoice_id = r.id
+          ORDER BY ch.created_at DESC LIMIT 1) = 'failed' THEN 'failed'
+    WHEN EXISTS (SELECT 1 FROM autopay_agreements a
+                 WHERE a.provider_id = r.provider_id AND a.recurring_invoice_id = r.id AND a.withdrawn_at IS NULL)
+      THEN 'agreed'
+    WHEN r.autopay THEN 'offered'
+    ELSE 'off'
+  END AS autopay_state,
   to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_ts`;
 
 export const recurringJoins = (sql: Sql | Tx) => sql`
@@ -86,6 +97,7 @@ export function toRecurringSummary(row: RecurringRow): RecurringInvoiceSummary {
     amountCents: Number(row.amount_cents),
     description: row.description,
     invoiceCount: row.invoice_count,
+    autopayState: row.autopay_state,
     lastError: row.last_error,
     createdAt: new Date(row.created_at).toISOString(),
   };
