@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type HTMLAttributes, type SyntheticEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { callApi } from '../../shared/api/call';
 import { api } from '../../shared/api/client';
 import { defaultCurrency } from '../../shared/contracts/invoices';
@@ -315,11 +315,6 @@ function RecurringForm({
   );
 }
 
-/** React's `onClose` on an element that holds a nested dialog (the DOM types know it only on `<dialog>`). */
-const STOP_CLOSE = {
-  onClose: (event: SyntheticEvent) => event.stopPropagation(),
-} as unknown as HTMLAttributes<HTMLDivElement>;
-
 /** Whether the client agreed to automatic payment (the saved card) and how the last charge went. */
 function AutopayState({ id, autopay }: { id: string; autopay: RecurringInvoice['autopay'] }) {
   const { t, lang } = useInvoiceTexts();
@@ -359,9 +354,7 @@ function AutopayState({ id, autopay }: { id: string; autopay: RecurringInvoice['
           : t(autopay.offered ? 'recurring.autopay.notAgreed' : 'recurring.autopay.notOffered')}
       </p>
       {agreement ? (
-        // React passes a nested <dialog>'s `close` on to its ancestors: stopped here, so closing the confirmation
-        // does not close the schedule's dialog around it.
-        <div {...STOP_CLOSE}>
+        <div>
           <Button type="button" variant="secondary" size="sm" onClick={() => setConfirming(true)}>
             {t('recurring.autopay.end')}
           </Button>

@@ -1,4 +1,4 @@
-import { type MouseEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type MouseEvent, type ReactNode, type SyntheticEvent, useEffect, useId, useRef } from 'react';
 import { Button } from './button';
 import { cn } from './cn';
 
@@ -26,7 +26,10 @@ export function useModalDialog(open: boolean, onOpenChange: (open: boolean) => v
       ref,
       'aria-labelledby': titleId,
       'aria-describedby': described ? descriptionId : undefined,
-      onClose: () => onOpenChange(false),
+      // Only this dialog's own close: React hands a nested dialog's `close` on to its ancestors' handlers.
+      onClose: (event: SyntheticEvent<HTMLDialogElement>) => {
+        if (event.target === event.currentTarget) onOpenChange(false);
+      },
       onClick: (event: MouseEvent<HTMLDialogElement>) => {
         if (event.target === event.currentTarget) onOpenChange(false);
       },
