@@ -74,6 +74,15 @@ export const REMOTES = [
     activityPages: { file: '' },
   },
   {
+    // Issue 30: shown once its calendar and booking types are built.
+    name: 'calendar',
+    section: true,
+    available: false,
+    idlePreload: false,
+    activity: [],
+    activityPages: {},
+  },
+  {
     name: 'analytics',
     section: true,
     available: true,

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketHandler, type PGLiteSocketHandlerOptions } from '@electric-sql/pglite-socket';
 
@@ -160,8 +161,8 @@ export class SessionQueue {
  */
 async function serve({ dir, maxConnections, image }: PgliteWorkerData) {
   if (dir !== undefined) mkdirSync(dir, { recursive: true });
-  // pg_trgm backs the client search indexes.
-  const extensions = { pg_trgm };
+  // pg_trgm backs the client search indexes; btree_gist the bookings' no-overlap constraint (0031).
+  const extensions = { pg_trgm, btree_gist };
   const db = await PGlite.create(
     dir
       ? { dataDir: dir, extensions }

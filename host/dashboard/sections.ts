@@ -56,8 +56,8 @@ const host = (page: (() => Promise<PageModule>) | null): SectionSource => ({ kin
 const remote = (name: RemoteName): SectionSource => ({ kind: 'remote', remote: name });
 
 /**
- * The sidebar of spec §2, group by group and in order. Host sections without a page yet (`null`: calendar)
- * are declared so their issues only add the page.
+ * The sidebar of spec §2, group by group and in order. A section without a page yet (a host page `null`, or
+ * a remote the registry does not show yet) is declared so its issue only adds the page.
  */
 export const SECTION_GROUPS: SectionGroup[] = [
   {
@@ -101,7 +101,7 @@ export const SECTION_GROUPS: SectionGroup[] = [
         source: host(hostPages.documentation),
       },
       { id: 'invoices', path: 'invoices', label: 'nav.invoices', icon: Receipt, source: remote('invoices') },
-      { id: 'calendar', path: 'calendar', label: 'nav.calendar', icon: CalendarDays, source: host(null) },
+      { id: 'calendar', path: 'calendar', label: 'nav.calendar', icon: CalendarDays, source: remote('calendar') },
     ],
   },
   {

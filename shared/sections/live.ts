@@ -14,6 +14,7 @@ const LIVE: { readonly [name in RemoteName]: SectionLive | null } = {
   projects: projectsLive,
   invoices: invoicesLive,
   files: filesLive,
+  calendar: null,
   analytics: null,
   // The Integrations page's state comes from the API when it opens; no provider event changes it.
   integrations: null,
