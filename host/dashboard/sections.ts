@@ -101,7 +101,13 @@ export const SECTION_GROUPS: SectionGroup[] = [
         source: host(hostPages.documentation),
       },
       { id: 'invoices', path: 'invoices', label: 'nav.invoices', icon: Receipt, source: remote('invoices') },
-      { id: 'calendar', path: 'calendar', label: 'nav.calendar', icon: CalendarDays, source: remote('calendar') },
+      {
+        id: 'calendar',
+        path: 'calendar',
+        label: 'nav.calendar',
+        icon: CalendarDays,
+        source: remote('calendar'),
+      },
     ],
   },
   {
