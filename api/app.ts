@@ -72,6 +72,11 @@ export const API_TAGS: { name: string; description: string }[] = [
       'Schedules that make and send an invoice each month, quarter, year or number of days, with the period of service.',
   },
   {
+    name: 'Booking types',
+    description:
+      'What clients may book: duration, place, weekly hours in a time zone, buffers, notice, caps, who may book; date overrides and holidays.',
+  },
+  {
     name: 'Notifications',
     description: 'The notification sheet: activity across projects and the unread count.',
   },

@@ -69,6 +69,8 @@ export const STATUS: Record<
   payment_not_removable: 409,
   // Quotes (issue 28): a sent quote is immutable; a decision is taken once, while it is valid, on the content
   // the client saw; each part of an accepted quote is invoiced once.
+  booking_override_exists: 409,
+  booking_type_has_bookings: 409,
   quote_not_editable: 409,
   quote_transition_not_allowed: 409,
   quote_already_decided: 409,

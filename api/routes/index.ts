@@ -21,6 +21,7 @@ import { registerSignOut } from './auth/sign-out';
 import { registerSignUp } from './auth/sign-up';
 import { registerVerificationStatus } from './auth/verification-status';
 import { registerVerifyEmail } from './auth/verify-email';
+import { registerBookingTypeRoutes } from './booking-types';
 import { registerCreateClient } from './clients/create';
 import { registerDeleteClient } from './clients/delete';
 import { registerGetClient } from './clients/get';
@@ -223,6 +224,8 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerRecurringInvoiceRoutes(app);
   // Analytics (issue 29): one read per view.
   registerAnalyticsRoutes(app);
+  // Booking types (issue 30): the provider's types, their availability, date overrides and holidays.
+  registerBookingTypeRoutes(app);
 
   // Payments (issue 21): the provider's Stripe connection, their own plan, Stripe's webhooks, paying
   // an invoice from the portal.

@@ -427,6 +427,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/booking-overrides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List date overrides and holidays
+         * @description A page of the provider’s date overrides, earliest day first (`limit`, `cursor` as every list). `bookingTypeId`: that type’s own and those for every type; `from`: days on or after it.
+         */
+        get: operations["listBookingOverrides"];
+        put?: never;
+        /**
+         * Add a date override or a holiday
+         * @description One calendar day’s hours instead of the weekly ones (`hours: []`, the default: not available that day) for every type (`bookingTypeId` null) or one of the provider’s types (another provider’s answers 404). One per day for every type and one per day and type: a second answers 409 `booking_override_exists`.
+         */
+        post: operations["createBookingOverride"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking-overrides/{overrideId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a date override
+         * @description The day follows the weekly hours again. Another provider’s answers 404.
+         */
+        delete: operations["deleteBookingOverride"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a date override
+         * @description Changes the fields sent: the day, its hours, the label, or the type it holds for. A day already taken for the same types answers 409 `booking_override_exists`. Another provider’s answers 404.
+         */
+        patch: operations["updateBookingOverride"];
+        trace?: never;
+    };
+    "/api/booking-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List booking types
+         * @description A page of the provider’s booking types, newest first (`limit`, default 50, at most 100; `nextCursor` continues the list as `cursor`), each with its weekly hours and, for `chosen`, the clients who may book it. Filters: `q` (contains, in the name), `active`. Only the provider’s own.
+         */
+        get: operations["listBookingTypes"];
+        put?: never;
+        /**
+         * Create a booking type
+         * @description What clients may book: name, duration (5–480 minutes), where (`video` with a https link, `phone`, `in_person`), the weekly hours in the type’s time zone (default: the profile’s, else UTC; every weekday’s [start, end) "HH:MM" ranges, end "24:00" allowed, not overlapping: 422 naming the weekday), buffers before and after, the minimum notice, how many days ahead, a daily cap, the slot interval, until when the client may reschedule or cancel, and who may book it: `all` clients or the `chosen` ones (`clientIds`, at least one; another provider’s client answers 404, and nothing is written). Out-of-range numbers answer 422 with the field.
+         */
+        post: operations["createBookingType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking-types/{bookingTypeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a booking type
+         * @description One of the provider’s booking types with its weekly hours and who may book it. Another provider’s answers 404.
+         */
+        get: operations["getBookingType"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a booking type
+         * @description Deletes the type with its chosen clients, its own date overrides and its past or cancelled bookings. A type with a confirmed booking still ahead answers 409 `booking_type_has_bookings` (cancel them, or set it inactive). Another provider’s answers 404.
+         */
+        delete: operations["deleteBookingType"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a booking type
+         * @description Changes the fields sent, checked as on creation (a video link of the resulting kind is https: 422 `location`). `clientIds` replaces the chosen clients (another provider’s client answers 404, nothing written); a `chosen` type keeps at least one (422 `clientIds`); back to `all` forgets them. Bookings already made keep their time and place. Another provider’s type answers 404.
+         */
+        patch: operations["updateBookingType"];
+        trace?: never;
+    };
     "/api/clients": {
         parameters: {
             query?: never;
@@ -3624,7 +3724,7 @@ export interface components {
             prefix: string;
             /** Format: date-time */
             revokedAt: string | null;
-            scopes: ("clients:read" | "clients:write" | "projects:read" | "projects:write" | "messages:read" | "messages:write" | "files:read" | "files:write" | "invoices:read" | "invoices:write" | "webhooks:read" | "webhooks:write" | "analytics:read" | "analytics:write")[];
+            scopes: ("clients:read" | "clients:write" | "projects:read" | "projects:write" | "messages:read" | "messages:write" | "files:read" | "files:write" | "invoices:read" | "invoices:write" | "webhooks:read" | "webhooks:write" | "analytics:read" | "analytics:write" | "calendar:read" | "calendar:write")[];
             /**
              * @description Whether the key is accepted now.
              * @enum {string}
@@ -3676,7 +3776,7 @@ export interface components {
              */
             expiresAt?: string | null;
             name: string;
-            scopes: ("clients:read" | "clients:write" | "projects:read" | "projects:write" | "messages:read" | "messages:write" | "files:read" | "files:write" | "invoices:read" | "invoices:write" | "webhooks:read" | "webhooks:write" | "analytics:read" | "analytics:write")[];
+            scopes: ("clients:read" | "clients:write" | "projects:read" | "projects:write" | "messages:read" | "messages:write" | "files:read" | "files:write" | "invoices:read" | "invoices:write" | "webhooks:read" | "webhooks:write" | "analytics:read" | "analytics:write" | "calendar:read" | "calendar:write")[];
         };
         /**
          * @example {
@@ -3719,6 +3819,266 @@ export interface components {
             integration: string;
             /** @enum {string} */
             outcome: "connected" | "denied" | "failed";
+        };
+        BookingOverride: {
+            /** Format: uuid */
+            bookingTypeId: string | null;
+            bookingTypeName: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            day: string;
+            hours: [
+                string,
+                string
+            ][];
+            /** Format: uuid */
+            id: string;
+            label: string | null;
+        };
+        BookingOverrideCreate: {
+            /**
+             * Format: uuid
+             * @description The one type it holds for; null: every type.
+             * @default null
+             */
+            bookingTypeId: string | null;
+            /**
+             * Format: date
+             * @description The calendar day (in each type’s zone) whose hours it replaces.
+             * @example 2026-12-31
+             */
+            day: string;
+            /**
+             * @description That day’s ranges instead of the weekly ones; `[]`: a day off.
+             * @default []
+             */
+            hours: [
+                string,
+                string
+            ][];
+            /**
+             * @description What the day is, e.g. “Christmas”.
+             * @default null
+             */
+            label: string | null;
+        };
+        BookingOverrideList: {
+            items: components["schemas"]["BookingOverride"][];
+            /** @description Send as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        BookingOverrideUpdate: {
+            /**
+             * Format: uuid
+             * @description The one type it holds for; null: every type.
+             */
+            bookingTypeId?: string | null;
+            /**
+             * Format: date
+             * @description The calendar day (in each type’s zone) whose hours it replaces.
+             * @example 2026-12-31
+             */
+            day?: string;
+            /** @description That day’s ranges instead of the weekly ones; `[]`: a day off. */
+            hours?: [
+                string,
+                string
+            ][];
+            /** @description What the day is, e.g. “Christmas”. */
+            label?: string | null;
+        };
+        BookingType: {
+            active: boolean;
+            bufferAfterMinutes: number;
+            bufferBeforeMinutes: number;
+            changeNoticeMinutes: number;
+            /** @description For `chosen`: who may book it, by name; empty for `all`. */
+            clients: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            /**
+             * @description `all` of the provider’s clients may book it, or only the `chosen` ones.
+             * @enum {string}
+             */
+            clientScope: "all" | "chosen";
+            /** Format: date-time */
+            createdAt: string;
+            dailyCap: number | null;
+            description: string | null;
+            durationMinutes: number;
+            horizonDays: number;
+            /** Format: uuid */
+            id: string;
+            location: string | null;
+            /**
+             * @description `video` (a https link), `phone` (a number) or `in_person` (an address).
+             * @enum {string}
+             */
+            locationKind: "video" | "phone" | "in_person";
+            minNoticeMinutes: number;
+            name: string;
+            slotIntervalMinutes: number;
+            timeZone: string;
+            /** Format: date-time */
+            updatedAt: string;
+            weeklyHours: components["schemas"]["WeeklyHoursView"];
+        };
+        BookingTypeCreate: {
+            /**
+             * @description Inactive types cannot be booked.
+             * @default true
+             */
+            active: boolean;
+            /**
+             * Format: int32
+             * @description Kept free after each meeting, 0 to 240 minutes.
+             * @default 0
+             */
+            bufferAfterMinutes: number;
+            /**
+             * Format: int32
+             * @description Kept free before each meeting, 0 to 240 minutes.
+             * @default 0
+             */
+            bufferBeforeMinutes: number;
+            /**
+             * Format: int32
+             * @description Until how long before the start the client may reschedule or cancel, 0 to 43,200 minutes.
+             * @default 1440
+             */
+            changeNoticeMinutes: number;
+            /**
+             * @description For `chosen`: the provider’s clients who may book it (another provider’s client answers 404). Replaces the list.
+             * @default []
+             */
+            clientIds: string[];
+            /**
+             * @description `all` of the provider’s clients may book it, or only the `chosen` ones.
+             * @default all
+             * @enum {string}
+             */
+            clientScope: "all" | "chosen";
+            /**
+             * Format: int32
+             * @description At most this many bookings of the type a day (1 to 100); null: no cap.
+             * @default null
+             */
+            dailyCap: number | null;
+            /** @default null */
+            description: string | null;
+            /**
+             * Format: int32
+             * @description How long a meeting lasts, 5 to 480 minutes.
+             */
+            durationMinutes: number;
+            /**
+             * Format: int32
+             * @description How many days ahead it can be booked, 1 to 365.
+             * @default 60
+             */
+            horizonDays: number;
+            /**
+             * @description The video link (https), phone number or address; shown to the client once booked.
+             * @default null
+             */
+            location: string | null;
+            /**
+             * @description `video` (a https link), `phone` (a number) or `in_person` (an address).
+             * @enum {string}
+             */
+            locationKind: "video" | "phone" | "in_person";
+            /**
+             * Format: int32
+             * @description How long before its start a slot can still be booked, 0 to 43,200 minutes (30 days).
+             * @default 240
+             */
+            minNoticeMinutes: number;
+            name: string;
+            /**
+             * Format: int32
+             * @description Slots start every this many minutes, 5 to 240.
+             * @default 30
+             */
+            slotIntervalMinutes: number;
+            /**
+             * @description Default: the provider profile’s time zone (else UTC).
+             * @example Europe/Berlin
+             */
+            timeZone?: string;
+            weeklyHours: components["schemas"]["WeeklyHours"];
+        };
+        BookingTypeList: {
+            items: components["schemas"]["BookingType"][];
+            /** @description Send as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        BookingTypeUpdate: {
+            /** @description Inactive types cannot be booked. */
+            active?: boolean;
+            /**
+             * Format: int32
+             * @description Kept free after each meeting, 0 to 240 minutes.
+             */
+            bufferAfterMinutes?: number;
+            /**
+             * Format: int32
+             * @description Kept free before each meeting, 0 to 240 minutes.
+             */
+            bufferBeforeMinutes?: number;
+            /**
+             * Format: int32
+             * @description Until how long before the start the client may reschedule or cancel, 0 to 43,200 minutes.
+             */
+            changeNoticeMinutes?: number;
+            /** @description For `chosen`: the provider’s clients who may book it (another provider’s client answers 404). Replaces the list. */
+            clientIds?: string[];
+            /**
+             * @description `all` of the provider’s clients may book it, or only the `chosen` ones.
+             * @enum {string}
+             */
+            clientScope?: "all" | "chosen";
+            /**
+             * Format: int32
+             * @description At most this many bookings of the type a day (1 to 100); null: no cap.
+             */
+            dailyCap?: number | null;
+            description?: string | null;
+            /**
+             * Format: int32
+             * @description How long a meeting lasts, 5 to 480 minutes.
+             */
+            durationMinutes?: number;
+            /**
+             * Format: int32
+             * @description How many days ahead it can be booked, 1 to 365.
+             */
+            horizonDays?: number;
+            /** @description The video link (https), phone number or address; shown to the client once booked. */
+            location?: string | null;
+            /**
+             * @description `video` (a https link), `phone` (a number) or `in_person` (an address).
+             * @enum {string}
+             */
+            locationKind?: "video" | "phone" | "in_person";
+            /**
+             * Format: int32
+             * @description How long before its start a slot can still be booked, 0 to 43,200 minutes (30 days).
+             */
+            minNoticeMinutes?: number;
+            name?: string;
+            /**
+             * Format: int32
+             * @description Slots start every this many minutes, 5 to 240.
+             */
+            slotIntervalMinutes?: number;
+            /**
+             * @description IANA time zone name.
+             * @example Europe/Berlin
+             */
+            timeZone?: string;
+            weeklyHours?: components["schemas"]["WeeklyHours"];
         };
         ChangePasswordInput: {
             confirmPassword: string;
@@ -4382,7 +4742,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "autopay_not_offered" | "payment_exceeds_balance" | "payment_not_removable" | "quote_not_editable" | "quote_transition_not_allowed" | "quote_already_decided" | "quote_expired" | "quote_changed" | "quote_not_invoiceable" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "webhook_endpoint_limit" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "autopay_not_offered" | "payment_exceeds_balance" | "payment_not_removable" | "quote_not_editable" | "quote_transition_not_allowed" | "quote_already_decided" | "quote_expired" | "quote_changed" | "quote_not_invoiceable" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "webhook_endpoint_limit" | "booking_override_exists" | "booking_type_has_bookings" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
                 fields?: components["schemas"]["FieldError"][];
                 /** @description Human-readable, in the request language. */
                 message: string;
@@ -6590,6 +6950,7 @@ export interface components {
          *         "projects": "/remotes/projects/mf-manifest.json",
          *         "invoices": "/remotes/invoices/mf-manifest.json",
          *         "files": "/remotes/files/mf-manifest.json",
+         *         "calendar": "/remotes/calendar/mf-manifest.json",
          *         "analytics": "/remotes/analytics/mf-manifest.json",
          *         "integrations": "/remotes/integrations/mf-manifest.json"
          *       },
@@ -6605,6 +6966,7 @@ export interface components {
             /** @description Module Federation manifest URL of each dashboard section. */
             remotes: {
                 analytics?: string;
+                calendar?: string;
                 clients?: string;
                 files?: string;
                 integrations?: string;
@@ -9537,6 +9899,115 @@ export interface components {
             /** @enum {number} */
             version: 1;
         };
+        /**
+         * @description Per weekday (`mon`…`sun`, all seven) the [start, end) "HH:MM" ranges in the type’s time zone; end "24:00" allowed; not overlapping.
+         * @example {
+         *       "mon": [
+         *         [
+         *           "09:00",
+         *           "12:00"
+         *         ],
+         *         [
+         *           "13:00",
+         *           "17:00"
+         *         ]
+         *       ],
+         *       "tue": [
+         *         [
+         *           "09:00",
+         *           "17:00"
+         *         ]
+         *       ],
+         *       "wed": [
+         *         [
+         *           "09:00",
+         *           "17:00"
+         *         ]
+         *       ],
+         *       "thu": [
+         *         [
+         *           "09:00",
+         *           "17:00"
+         *         ]
+         *       ],
+         *       "fri": [
+         *         [
+         *           "09:00",
+         *           "13:00"
+         *         ]
+         *       ],
+         *       "sat": [],
+         *       "sun": []
+         *     }
+         */
+        WeeklyHours: {
+            /** @description A day’s [start, end) ranges, not overlapping (returned sorted). */
+            fri: [
+                string,
+                string
+            ][];
+            /** @description A day’s [start, end) ranges, not overlapping (returned sorted). */
+            mon: [
+                string,
+                string
+            ][];
+            /** @description A day’s [start, end) ranges, not overlapping (returned sorted). */
+            sat: [
+                string,
+                string
+            ][];
+            /** @description A day’s [start, end) ranges, not overlapping (returned sorted). */
+            sun: [
+                string,
+                string
+            ][];
+            /** @description A day’s [start, end) ranges, not overlapping (returned sorted). */
+            thu: [
+                string,
+                string
+            ][];
+            /** @description A day’s [start, end) ranges, not overlapping (returned sorted). */
+            tue: [
+                string,
+                string
+            ][];
+            /** @description A day’s [start, end) ranges, not overlapping (returned sorted). */
+            wed: [
+                string,
+                string
+            ][];
+        };
+        /** @description Per weekday its sorted [start, end) "HH:MM" ranges. */
+        WeeklyHoursView: {
+            fri: [
+                string,
+                string
+            ][];
+            mon: [
+                string,
+                string
+            ][];
+            sat: [
+                string,
+                string
+            ][];
+            sun: [
+                string,
+                string
+            ][];
+            thu: [
+                string,
+                string
+            ][];
+            tue: [
+                string,
+                string
+            ][];
+            wed: [
+                string,
+                string
+            ][];
+        };
         WidgetEmbedding: {
             /** @description Whether `origin` is one of the portal’s allowed website origins (Portals → the portal → Website embedding). */
             allowed: boolean;
@@ -12178,6 +12649,1427 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBookingOverrides: {
+        parameters: {
+            query?: {
+                /** @description That type’s overrides and those for every type. */
+                bookingTypeId?: string;
+                /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                cursor?: string;
+                /** @description Days on or after this one (e.g. today). */
+                from?: string;
+                /** @description Items per page, 1–100 (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Date overrides */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingOverrideList"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBookingOverride: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key and the same request within 24 h answers the first 2xx answer again (`Idempotent-Replayed: true`) and creates nothing; the same key with another request answers 422 `idempotency_key_reused`, and while the first request still runs, 409 `idempotency_key_in_progress`. Printable ASCII, up to 255 characters (e.g. a UUID). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "day": "2026-12-24",
+                 *       "hours": [],
+                 *       "label": "Christmas Eve"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BookingOverrideCreate"];
+            };
+        };
+        responses: {
+            /** @description The override */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingOverride"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteBookingOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                overrideId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateBookingOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                overrideId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "hours": [
+                 *         [
+                 *           "10:00",
+                 *           "14:00"
+                 *         ]
+                 *       ],
+                 *       "label": "Short day"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BookingOverrideUpdate"];
+            };
+        };
+        responses: {
+            /** @description The override */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingOverride"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBookingTypes: {
+        parameters: {
+            query?: {
+                /** @description Only active (`true`) or inactive (`false`) types. */
+                active?: "true" | "false";
+                /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                cursor?: string;
+                /** @description Items per page, 1–100 (default 50). */
+                limit?: number;
+                /** @description Searches the name (contains). */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Booking types */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingTypeList"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBookingType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key and the same request within 24 h answers the first 2xx answer again (`Idempotent-Replayed: true`) and creates nothing; the same key with another request answers 422 `idempotency_key_reused`, and while the first request still runs, 409 `idempotency_key_in_progress`. Printable ASCII, up to 255 characters (e.g. a UUID). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Intro call",
+                 *       "description": "Thirty minutes to get to know each other and your project.",
+                 *       "durationMinutes": 30,
+                 *       "locationKind": "video",
+                 *       "location": "https://meet.example.com/intro",
+                 *       "timeZone": "Europe/Berlin",
+                 *       "weeklyHours": {
+                 *         "mon": [
+                 *           [
+                 *             "09:00",
+                 *             "12:00"
+                 *           ],
+                 *           [
+                 *             "13:00",
+                 *             "17:00"
+                 *           ]
+                 *         ],
+                 *         "tue": [
+                 *           [
+                 *             "09:00",
+                 *             "17:00"
+                 *           ]
+                 *         ],
+                 *         "wed": [
+                 *           [
+                 *             "09:00",
+                 *             "17:00"
+                 *           ]
+                 *         ],
+                 *         "thu": [
+                 *           [
+                 *             "09:00",
+                 *             "17:00"
+                 *           ]
+                 *         ],
+                 *         "fri": [
+                 *           [
+                 *             "09:00",
+                 *             "13:00"
+                 *           ]
+                 *         ],
+                 *         "sat": [],
+                 *         "sun": []
+                 *       },
+                 *       "bufferBeforeMinutes": 0,
+                 *       "bufferAfterMinutes": 15,
+                 *       "minNoticeMinutes": 240,
+                 *       "horizonDays": 60,
+                 *       "dailyCap": 4,
+                 *       "slotIntervalMinutes": 30,
+                 *       "changeNoticeMinutes": 1440,
+                 *       "clientScope": "all",
+                 *       "active": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["BookingTypeCreate"];
+            };
+        };
+        responses: {
+            /** @description The booking type */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingType"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBookingType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookingTypeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking type */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingType"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteBookingType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookingTypeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateBookingType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookingTypeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "durationMinutes": 45,
+                 *       "bufferAfterMinutes": 10,
+                 *       "active": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["BookingTypeUpdate"];
+            };
+        };
+        responses: {
+            /** @description The booking type */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingType"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {

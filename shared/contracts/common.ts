@@ -176,6 +176,9 @@ export const ErrorCode = z.enum([
   'authorisation_state_used',
   // outgoing webhooks (issue 27): a provider's endpoints are limited in number
   'webhook_endpoint_limit',
+  // booking types (issue 30): a second override of one day for the same types; a type with bookings ahead
+  'booking_override_exists',
+  'booking_type_has_bookings',
   // widget identity handoff (`HandoffErrorCode` in shared/contracts/widget.ts)
   ...HANDOFF_ERROR_CODES,
   // API keys and idempotency (issue 27)

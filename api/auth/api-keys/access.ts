@@ -32,6 +32,9 @@ export const ACCESS_BY_PREFIX: ReadonlyArray<readonly [prefix: string, family: A
   ['/api/webhook-endpoints', 'webhooks'],
   // The analytics (issue 29): reads only, over every family's data, a family of their own.
   ['/api/analytics', 'analytics'],
+  // The calendar and booking (issue 30): events, booking types, date overrides.
+  ['/api/booking-types', 'calendar'],
+  ['/api/booking-overrides', 'calendar'],
   ['/api/auth', 'account'],
   ['/api/account', 'account'],
   ['/api/profile', 'account'],
