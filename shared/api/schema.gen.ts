@@ -3820,6 +3820,17 @@ export interface components {
             /** @enum {string} */
             outcome: "connected" | "denied" | "failed";
         };
+        /**
+         * @example {
+         *       "id": "7a1e2d3c-4b5a-4968-8776-655443322110",
+         *       "bookingTypeId": null,
+         *       "bookingTypeName": null,
+         *       "day": "2026-12-24",
+         *       "hours": [],
+         *       "label": "Christmas Eve",
+         *       "createdAt": "2026-12-07T10:13:36.147Z"
+         *     }
+         */
         BookingOverride: {
             /** Format: uuid */
             bookingTypeId: string | null;
@@ -3827,10 +3838,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             day: string;
-            hours: [
-                string,
-                string
-            ][];
+            hours: string[][];
             /** Format: uuid */
             id: string;
             label: string | null;
@@ -3852,16 +3860,43 @@ export interface components {
              * @description That day’s ranges instead of the weekly ones; `[]`: a day off.
              * @default []
              */
-            hours: [
-                string,
-                string
-            ][];
+            hours: string[][];
             /**
              * @description What the day is, e.g. “Christmas”.
              * @default null
              */
             label: string | null;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "7a1e2d3c-4b5a-4968-8776-655443322110",
+         *           "bookingTypeId": null,
+         *           "bookingTypeName": null,
+         *           "day": "2026-12-24",
+         *           "hours": [],
+         *           "label": "Christmas Eve",
+         *           "createdAt": "2026-12-07T10:13:36.147Z"
+         *         },
+         *         {
+         *           "id": "8b2f3e4d-5c6b-4a79-9887-766554433221",
+         *           "bookingTypeId": "5d0c9a8e-6f3b-4c21-9a7e-3b2f1c0d4e5f",
+         *           "bookingTypeName": "Project review",
+         *           "day": "2026-12-30",
+         *           "hours": [
+         *             [
+         *               "10:00",
+         *               "13:00"
+         *             ]
+         *           ],
+         *           "label": "Short day",
+         *           "createdAt": "2026-12-07T10:13:36.147Z"
+         *         }
+         *       ],
+         *       "nextCursor": null
+         *     }
+         */
         BookingOverrideList: {
             items: components["schemas"]["BookingOverride"][];
             /** @description Send as `cursor` for the next page; null on the last page. */
@@ -3880,13 +3915,76 @@ export interface components {
              */
             day?: string;
             /** @description That day’s ranges instead of the weekly ones; `[]`: a day off. */
-            hours?: [
-                string,
-                string
-            ][];
+            hours?: string[][];
             /** @description What the day is, e.g. “Christmas”. */
             label?: string | null;
         };
+        /**
+         * @example {
+         *       "id": "5d0c9a8e-6f3b-4c21-9a7e-3b2f1c0d4e5f",
+         *       "name": "Project review",
+         *       "description": "Forty-five minutes on where your project stands.",
+         *       "durationMinutes": 45,
+         *       "locationKind": "video",
+         *       "location": "https://meet.example.com/review",
+         *       "timeZone": "Europe/Berlin",
+         *       "weeklyHours": {
+         *         "mon": [
+         *           [
+         *             "09:00",
+         *             "12:00"
+         *           ],
+         *           [
+         *             "13:00",
+         *             "17:00"
+         *           ]
+         *         ],
+         *         "tue": [
+         *           [
+         *             "09:00",
+         *             "17:00"
+         *           ]
+         *         ],
+         *         "wed": [
+         *           [
+         *             "09:00",
+         *             "17:00"
+         *           ]
+         *         ],
+         *         "thu": [
+         *           [
+         *             "09:00",
+         *             "17:00"
+         *           ]
+         *         ],
+         *         "fri": [
+         *           [
+         *             "09:00",
+         *             "13:00"
+         *           ]
+         *         ],
+         *         "sat": [],
+         *         "sun": []
+         *       },
+         *       "bufferBeforeMinutes": 0,
+         *       "bufferAfterMinutes": 15,
+         *       "minNoticeMinutes": 240,
+         *       "horizonDays": 60,
+         *       "dailyCap": 4,
+         *       "slotIntervalMinutes": 30,
+         *       "changeNoticeMinutes": 1440,
+         *       "clientScope": "chosen",
+         *       "clients": [
+         *         {
+         *           "id": "0b5a3c1e-8f52-4a53-9d0e-2f0b7f1f6a10",
+         *           "name": "Acme GmbH"
+         *         }
+         *       ],
+         *       "active": true,
+         *       "createdAt": "2026-12-07T10:13:36.147Z",
+         *       "updatedAt": "2026-12-07T10:13:36.147Z"
+         *     }
+         */
         BookingType: {
             active: boolean;
             bufferAfterMinutes: number;
@@ -4009,6 +4107,77 @@ export interface components {
             timeZone?: string;
             weeklyHours: components["schemas"]["WeeklyHours"];
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "5d0c9a8e-6f3b-4c21-9a7e-3b2f1c0d4e5f",
+         *           "name": "Project review",
+         *           "description": "Forty-five minutes on where your project stands.",
+         *           "durationMinutes": 45,
+         *           "locationKind": "video",
+         *           "location": "https://meet.example.com/review",
+         *           "timeZone": "Europe/Berlin",
+         *           "weeklyHours": {
+         *             "mon": [
+         *               [
+         *                 "09:00",
+         *                 "12:00"
+         *               ],
+         *               [
+         *                 "13:00",
+         *                 "17:00"
+         *               ]
+         *             ],
+         *             "tue": [
+         *               [
+         *                 "09:00",
+         *                 "17:00"
+         *               ]
+         *             ],
+         *             "wed": [
+         *               [
+         *                 "09:00",
+         *                 "17:00"
+         *               ]
+         *             ],
+         *             "thu": [
+         *               [
+         *                 "09:00",
+         *                 "17:00"
+         *               ]
+         *             ],
+         *             "fri": [
+         *               [
+         *                 "09:00",
+         *                 "13:00"
+         *               ]
+         *             ],
+         *             "sat": [],
+         *             "sun": []
+         *           },
+         *           "bufferBeforeMinutes": 0,
+         *           "bufferAfterMinutes": 15,
+         *           "minNoticeMinutes": 240,
+         *           "horizonDays": 60,
+         *           "dailyCap": 4,
+         *           "slotIntervalMinutes": 30,
+         *           "changeNoticeMinutes": 1440,
+         *           "clientScope": "chosen",
+         *           "clients": [
+         *             {
+         *               "id": "0b5a3c1e-8f52-4a53-9d0e-2f0b7f1f6a10",
+         *               "name": "Acme GmbH"
+         *             }
+         *           ],
+         *           "active": true,
+         *           "createdAt": "2026-12-07T10:13:36.147Z",
+         *           "updatedAt": "2026-12-07T10:13:36.147Z"
+         *         }
+         *       ],
+         *       "nextCursor": null
+         *     }
+         */
         BookingTypeList: {
             items: components["schemas"]["BookingType"][];
             /** @description Send as `cursor` for the next page; null on the last page. */
@@ -9942,71 +10111,29 @@ export interface components {
          */
         WeeklyHours: {
             /** @description A day’s [start, end) ranges, not overlapping (returned sorted). */
-            fri: [
-                string,
-                string
-            ][];
+            fri: string[][];
             /** @description A day’s [start, end) ranges, not overlapping (returned sorted). */
-            mon: [
-                string,
-                string
-            ][];
+            mon: string[][];
             /** @description A day’s [start, end) ranges, not overlapping (returned sorted). */
-            sat: [
-                string,
-                string
-            ][];
+            sat: string[][];
             /** @description A day’s [start, end) ranges, not overlapping (returned sorted). */
-            sun: [
-                string,
-                string
-            ][];
+            sun: string[][];
             /** @description A day’s [start, end) ranges, not overlapping (returned sorted). */
-            thu: [
-                string,
-                string
-            ][];
+            thu: string[][];
             /** @description A day’s [start, end) ranges, not overlapping (returned sorted). */
-            tue: [
-                string,
-                string
-            ][];
+            tue: string[][];
             /** @description A day’s [start, end) ranges, not overlapping (returned sorted). */
-            wed: [
-                string,
-                string
-            ][];
+            wed: string[][];
         };
         /** @description Per weekday its sorted [start, end) "HH:MM" ranges. */
         WeeklyHoursView: {
-            fri: [
-                string,
-                string
-            ][];
-            mon: [
-                string,
-                string
-            ][];
-            sat: [
-                string,
-                string
-            ][];
-            sun: [
-                string,
-                string
-            ][];
-            thu: [
-                string,
-                string
-            ][];
-            tue: [
-                string,
-                string
-            ][];
-            wed: [
-                string,
-                string
-            ][];
+            fri: string[][];
+            mon: string[][];
+            sat: string[][];
+            sun: string[][];
+            thu: string[][];
+            tue: string[][];
+            wed: string[][];
         };
         WidgetEmbedding: {
             /** @description Whether `origin` is one of the portal’s allowed website origins (Portals → the portal → Website embedding). */

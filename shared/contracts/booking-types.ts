@@ -51,14 +51,17 @@ export function timeOfMinutes(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-const Time = text({ error: 'validation.bookingTimeInvalid' }).refine((v) => !Number.isNaN(minutesOf(v)), {
-  error: 'validation.bookingTimeInvalid',
-});
+const Time = text({ error: 'validation.bookingTimeInvalid' })
+  .max(5, { error: 'validation.bookingTimeInvalid' })
+  .refine((v) => !Number.isNaN(minutesOf(v)), { error: 'validation.bookingTimeInvalid' });
 
 /** One [start, end) range of a day: "HH:MM" pairs, the end after the start ("24:00" only as an end). */
 export const TimeRange = z
-  .tuple([Time, Time], { error: 'validation.bookingTimeInvalid' })
-  .superRefine(([start, end], ctx) => {
+  .array(Time, { error: 'validation.bookingTimeInvalid' })
+  .min(2, { error: 'validation.bookingTimeInvalid' })
+  .max(2, { error: 'validation.bookingTimeInvalid' })
+  .superRefine((range, ctx) => {
+    const [start = '', end = ''] = range;
     if (start === '24:00') ctx.addIssue({ code: 'custom', message: 'validation.bookingTimeInvalid' });
     else if (minutesOf(end) <= minutesOf(start))
       ctx.addIssue({ code: 'custom', message: 'validation.bookingRangeOrder' });
@@ -70,7 +73,7 @@ export type TimeRange = [string, string];
 export const DayHours = z
   .array(TimeRange, { error: 'validation.bookingTimeInvalid' })
   .max(BOOKING_LIMITS.rangesPerDay, { error: 'validation.bookingTooManyRanges' })
-  .transform((ranges) => [...ranges].sort((a, b) => minutesOf(a[0]) - minutesOf(b[0])) as TimeRange[])
+  .transform((ranges) => [...(ranges as TimeRange[])].sort((a, b) => minutesOf(a[0]) - minutesOf(b[0])))
   .superRefine((ranges, ctx) => {
     for (let i = 1; i < ranges.length; i++) {
       const previous = ranges[i - 1] as TimeRange;
@@ -109,7 +112,7 @@ export const WeeklyHours = z
 export type WeeklyHours = Record<Weekday, DayHours>;
 
 /** Weekly hours as the API answers them (already checked: no transforms in a response's schema). */
-const StoredRange = z.tuple([text(), text()]);
+const StoredRange = z.array(text()).min(2).max(2);
 export const WeeklyHoursView = z
   .object(
     Object.fromEntries(WEEKDAYS.map((day) => [day, z.array(StoredRange)])) as Record<

@@ -313,6 +313,39 @@ Object.assign(FIXTURES, {
 } satisfies Record<string, Fixture>);
 // ── End of the recurring invoices block. ─────────────────────────────────────────────────────────────
 
+// ── Booking types (issue 30): the provider's types and date overrides. ────────────────────────────────
+const bookingType = (v: Victim) => ({ params: { bookingTypeId: v.booking.typeId } });
+const bookingOverride = (v: Victim) => ({ params: { overrideId: v.booking.overrideId } });
+Object.assign(FIXTURES, {
+  'GET /api/booking-types': own({ query: { q: 'Victim' } }),
+  'POST /api/booking-types': {
+    object: (v: Victim) => ({
+      body: {
+        name: 'Planted type',
+        durationMinutes: 30,
+        locationKind: 'phone',
+        weeklyHours: { mon: [['09:00', '10:00']], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] },
+        clientScope: 'chosen',
+        clientIds: [v.client.clientId],
+      },
+    }),
+  },
+  'GET /api/booking-types/{bookingTypeId}': { object: bookingType },
+  'PATCH /api/booking-types/{bookingTypeId}': {
+    object: (v: Victim) => ({ ...bookingType(v), body: { name: 'Taken over', active: false } }),
+  },
+  'DELETE /api/booking-types/{bookingTypeId}': { object: bookingType },
+  'GET /api/booking-overrides': own({ query: { from: '2099-01-01' } }),
+  'POST /api/booking-overrides': {
+    object: (v: Victim) => ({ body: { bookingTypeId: v.booking.typeId, day: '2099-12-25' } }),
+  },
+  'PATCH /api/booking-overrides/{overrideId}': {
+    object: (v: Victim) => ({ ...bookingOverride(v), body: { label: 'Taken over' } }),
+  },
+  'DELETE /api/booking-overrides/{overrideId}': { object: bookingOverride },
+} satisfies Record<string, Fixture>);
+// ── End of the booking types block. ────────────────────────────────────────────────────────────────
+
 // ── Invoices (issue 21): the PDFs of an invoice and its credit note, for both audiences. ──────────────
 Object.assign(FIXTURES, {
   'GET /api/invoices/{invoiceId}/pdf': { object: (v) => ({ params: { invoiceId: v.invoicePdf.invoiceId } }) },

@@ -90,6 +90,8 @@ export interface Victim extends Provider {
   quotes: { draftId: string; sentId: string; sentSha256: string; acceptedId: string };
   /** The client's recurring invoice (issue 28), starting in a week. */
   recurringInvoiceId: string;
+  /** A booking type for the client only (issue 30) and a holiday override of it. */
+  booking: { typeId: string; overrideId: string };
   keys: VictimKeys;
   /** An integration's authorisation the victim started (issue 27): its state, for the callback. */
   authorisationState: string;
@@ -419,6 +421,28 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     }),
     'create a recurring invoice',
   );
+  const bookingType = await created<{ id: string }>(
+    await call(t, 'POST', '/api/booking-types', {
+      ...as,
+      body: {
+        name: 'Victim intro call',
+        durationMinutes: 30,
+        locationKind: 'video',
+        location: 'https://meet.example.com/victim',
+        weeklyHours: { mon: [['09:00', '17:00']], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] },
+        clientScope: 'chosen',
+        clientIds: [first.clientId],
+      },
+    }),
+    'create a booking type',
+  );
+  const bookingOverride = await created<{ id: string }>(
+    await call(t, 'POST', '/api/booking-overrides', {
+      ...as,
+      body: { bookingTypeId: bookingType.id, day: '2099-12-24', label: 'Victim holiday' },
+    }),
+    'add a date override',
+  );
   // Payment reminders (issue 28): the victim's own steps, which no other tenant's PUT may replace.
   const reminders = await call(t, 'PUT', '/api/invoice-settings/reminders', {
     ...as,
@@ -472,6 +496,7 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     invoicePdf,
     quotes,
     recurringInvoiceId: recurring.id,
+    booking: { typeId: bookingType.id, overrideId: bookingOverride.id },
     portalId: first.portalId,
     client: { ...first, token: session.token },
     neighbour: second,
