@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../shared/contracts/activity';
+import type { BookingOverrideList, BookingTypeList } from '../../shared/contracts/booking-types';
 import type { Invoice, InvoiceList } from '../../shared/contracts/invoices';
 import type { PortalProjectList } from '../../shared/contracts/portal-client';
 import type { QuoteList } from '../../shared/contracts/quotes';
@@ -280,5 +281,26 @@ describe('the demo’s legal content and e-invoices', () => {
       balanceCents: detail.amountCents - 50_000,
     });
     expect(detail.payments).toMatchObject([{ source: 'manual', amountCents: 50_000, method: 'Überweisung' }]);
+  });
+
+  it('has an intro call for every client and a project review for two, with Christmas Eve off', async () => {
+    const types = (await (await get('/api/booking-types')).json()) as BookingTypeList;
+    const byName = new Map(types.items.map((b) => [b.name, b]));
+    expect(byName.get('Intro call')).toMatchObject({
+      durationMinutes: 30,
+      locationKind: 'video',
+      timeZone: 'Europe/Berlin',
+      clientScope: 'all',
+      active: true,
+    });
+    expect(byName.get('Intro call')?.weeklyHours.mon).toEqual([['09:00', '17:00']]);
+    const review = byName.get('Project review');
+    expect(review?.clientScope).toBe('chosen');
+    expect(review?.clients.map((c) => c.name)).toEqual(['Ada Demo', 'Jörg Demo']);
+    const overrides = (await (await get('/api/booking-overrides')).json()) as BookingOverrideList;
+    expect(overrides.items.find((o) => o.label === 'Christmas Eve')).toMatchObject({
+      bookingTypeId: null,
+      hours: [],
+    });
   });
 });

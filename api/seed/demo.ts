@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/password';
 import type { AppDeps } from '../http/context';
 import { seedDemoBilling } from './demo-billing';
+import { seedDemoBooking } from './demo-booking';
 import { seedDemoCollaboration } from './demo-collaboration';
 import { seedDemoFiles } from './demo-files';
 import { seedDemoInvoices } from './demo-invoices';
@@ -22,7 +23,8 @@ const DEMO_CLIENTS: [string, string, string, 'en' | 'de'][] = [
  * activity (`demo-collaboration.ts`), and files in several review states with versions, feedback and pins
  * (`demo-files.ts`), invoices in every status with a credit note, legally complete with their e-invoices
  * (`demo-invoices.ts`), an open and an accepted quote (`demo-quotes.ts`), and a monthly recurring invoice,
- * payment reminders on (with the ones sent so far) and a part-paid invoice (`demo-billing.ts`).
+ * payment reminders on (with the ones sent so far) and a part-paid invoice (`demo-billing.ts`), and two
+ * booking types with a holiday (`demo-booking.ts`).
  * @returns the generated credentials, or undefined when the database already had users
  */
 export async function seedIfFirstRun(deps: AppDeps, opts: { force?: boolean } = {}) {
@@ -64,6 +66,7 @@ export async function seedIfFirstRun(deps: AppDeps, opts: { force?: boolean } = 
   await seedDemoInvoices(deps, providerId);
   await seedDemoQuotes(deps, providerId);
   await seedDemoBilling(deps, providerId);
+  await seedDemoBooking(deps, providerId);
   const banner = [
     '',
     '  Demo provider account (shown once, write it down):',
