@@ -40,34 +40,38 @@ export function DayRanges({
     <div className="grid gap-2">
       {ranges.map((range, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: ranges have no identity but their place while edited
-        <div key={index} className="flex flex-wrap items-center gap-2">
-          <Input
-            className="w-20 text-center tabular-nums"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={5}
-            placeholder="09:00"
-            aria-label={t('hours.from', { day: label, n: index + 1 })}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            value={range[0]}
-            onChange={(e) => set(index, 0, e.target.value.trim())}
-          />
+        <div key={index} className="flex items-center gap-2">
+          <div className="w-24">
+            <Input
+              className="text-center tabular-nums"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={5}
+              placeholder="09:00"
+              aria-label={t('hours.from', { day: label, n: index + 1 })}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              value={range[0]}
+              onChange={(e) => set(index, 0, e.target.value.trim())}
+            />
+          </div>
           <span aria-hidden="true" className="text-muted">
             –
           </span>
-          <Input
-            className="w-20 text-center tabular-nums"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={5}
-            placeholder="17:00"
-            aria-label={t('hours.to', { day: label, n: index + 1 })}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            value={range[1]}
-            onChange={(e) => set(index, 1, e.target.value.trim())}
-          />
+          <div className="w-24">
+            <Input
+              className="text-center tabular-nums"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={5}
+              placeholder="17:00"
+              aria-label={t('hours.to', { day: label, n: index + 1 })}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              value={range[1]}
+              onChange={(e) => set(index, 1, e.target.value.trim())}
+            />
+          </div>
           <Button
             type="button"
             variant="ghost"

@@ -223,7 +223,7 @@ export function OverridesCard({ typeId, typeName }: { typeId: string | null; typ
         </fieldset>
         {values.off ? null : (
           <DayRanges
-            label={t('overrides.day')}
+            label={t('overrides.that')}
             ranges={values.hours}
             onChange={(hours) => form.setValue('hours', hours)}
             error={form.error('off')}
