@@ -7,6 +7,7 @@ import {
   FIRST_LOAD,
   GERMAN_PHONE,
   ok,
+  SHOTS,
   setProfileLanguage,
   shot,
   signUpProvider,
@@ -123,6 +124,13 @@ test('the provider sets up a booking type with availability, a holiday and chose
   await expect(row).toContainText('Active');
   expect(await axeViolations(page, { serious: true })).toEqual([]);
   await shot(page, 'booking-types/list-en-1280');
+  if (SHOTS) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'booking-types/list-en-390');
+    await page.goto(`${BASE}/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Strategy session' })).toBeVisible();
+    await shot(page, 'booking-types/form-en-390');
+  }
 });
 
 test('a German provider on a phone makes a phone-call type with other hours on one day @phone', async ({
@@ -176,9 +184,19 @@ test('a German provider on a phone makes a phone-call type with other hours on o
   expect(list.items[0]?.weeklyHours.wed).toEqual([['09:00', '12:30']]);
 
   await phone.getByRole('link', { name: 'Terminarten' }).first().click();
-  await expect(phone.getByRole('link', { name: 'Kennenlerngespräch' }).first()).toBeVisible();
-  await expect(phone.getByText('Telefonat').first()).toBeVisible();
+  // Below 768 px the list is cards (the table stays in the page, hidden).
+  await expect(
+    phone.getByRole('link', { name: 'Kennenlerngespräch' }).filter({ visible: true }),
+  ).toBeVisible();
+  await expect(phone.getByText('Telefonat').filter({ visible: true })).toBeVisible();
   await expectNoSidewaysScroll(phone);
   await shot(phone, 'booking-types/list-de-390');
+  if (SHOTS) {
+    await phone.setViewportSize({ width: 1280, height: 900 });
+    await shot(phone, 'booking-types/list-de-1280');
+    await phone.getByRole('link', { name: 'Kennenlerngespräch' }).filter({ visible: true }).click();
+    await expect(phone.getByRole('heading', { level: 1, name: 'Kennenlerngespräch' })).toBeVisible();
+    await shot(phone, 'booking-types/form-de-1280');
+  }
   await context.close();
 });
