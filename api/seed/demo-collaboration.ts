@@ -123,6 +123,13 @@ export async function seedDemoCollaboration(deps: AppDeps, providerId: string): 
     UPDATE messages m SET created_at = now() - (r.n * interval '3 hours')
     FROM (SELECT id, row_number() OVER (ORDER BY seq DESC) - 1 AS n FROM messages WHERE provider_id = ${providerId}) r
     WHERE m.id = r.id`;
+  // …and the provider's answers the database noted on the waiting messages (0033) with them.
+  await deps.sql`
+    UPDATE messages w SET answered_at = (
+      SELECT min(r.created_at) FROM messages r
+      WHERE r.provider_id = w.provider_id AND r.project_id = w.project_id AND r.sender_type = 'provider'
+        AND r.seq > w.seq)
+    WHERE w.provider_id = ${providerId} AND w.opens_wait`;
   await deps.sql`
     UPDATE activity_feed a SET created_at = now() - (r.n * interval '3 hours')
     FROM (SELECT id, row_number() OVER (ORDER BY seq DESC) - 1 AS n FROM activity_feed WHERE provider_id = ${providerId}) r
