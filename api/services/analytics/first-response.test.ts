@@ -10,7 +10,7 @@ import { workAnalytics } from './work';
 
 /*
  * The provider's first response (issue 29's work view), kept on the waiting message by the database
- * (migration 0033: `opens_wait`, `answered_at`): the stored columns after each insert, and the view's
+ * (migration 0033: `opens_wait` on a client's first message of a run, `wait_started_at` on the provider's reply): the stored columns after each insert, and the view's
  * figures against a brute-force reference over random conversations.
  */
 
@@ -24,7 +24,10 @@ beforeAll(async () => {
   const cookie = await signedInProvider(t, 'analytics-first-response@example.com');
   providerId = await userIdOf(t, cookie);
   scope = { kind: 'provider', providerId, sessionId: '' };
-  const seeded = await seedWorkspace(t.sql, providerId, { clients: 1, projects: ['in_progress', 'completed'] });
+  const seeded = await seedWorkspace(t.sql, providerId, {
+    clients: 1,
+    projects: ['in_progress', 'completed'],
+  });
   projectIds = seeded.projectIds;
   asClient = {
     kind: 'client',
@@ -47,18 +50,23 @@ type Side = 'provider' | 'client';
 /** Writes a message as the service does (its triggers, its idempotency), `minutes` after START. */
 async function write(project: string, side: Side, minutes: number, clientMessageId = crypto.randomUUID()) {
   const deps = { ...t.deps, now: () => at(minutes) };
-  return sendMessage(deps, side === 'provider' ? scope : asClient, project, { clientMessageId, body: 'Hello' });
+  return sendMessage(deps, side === 'provider' ? scope : asClient, project, {
+    clientMessageId,
+    body: 'Hello',
+  });
 }
 
-/** The stored columns of a conversation in its order: [sender, opens_wait, minutes to the answer]. */
+/** The stored columns of a conversation in its order: [sender, opens_wait, minutes a reply ended a wait of]. */
 async function stored(project: string) {
-  const rows = await t.sql<{ sender_type: Side; opens_wait: boolean; answered_at: Date | null; created_at: Date }[]>`
-    SELECT sender_type, opens_wait, answered_at, created_at FROM messages
+  const rows = await t.sql<
+    { sender_type: Side; opens_wait: boolean; wait_started_at: Date | null; created_at: Date }[]
+  >`
+    SELECT sender_type, opens_wait, wait_started_at, created_at FROM messages
     WHERE provider_id = ${providerId} AND project_id = ${project} ORDER BY seq`;
   return rows.map((r) => [
     r.sender_type,
     r.opens_wait,
-    r.answered_at === null ? null : (r.answered_at.getTime() - r.created_at.getTime()) / 60_000,
+    r.wait_started_at === null ? null : (r.created_at.getTime() - r.wait_started_at.getTime()) / 60_000,
   ]);
 }
 
@@ -69,8 +77,8 @@ describe('the waiting message and its answer (0033)', () => {
     expect(await stored(p)).toEqual([['client', true, null]]);
     await write(p, 'provider', 45);
     expect(await stored(p)).toEqual([
-      ['client', true, 45],
-      ['provider', false, null],
+      ['client', true, null],
+      ['provider', false, 45],
     ]);
   });
 
@@ -81,9 +89,9 @@ describe('the waiting message and its answer (0033)', () => {
     await write(p, 'provider', 70);
     await write(p, 'provider', 80);
     expect(await stored(p)).toEqual([
-      ['client', true, 70],
+      ['client', true, null],
       ['client', false, null],
-      ['provider', false, null],
+      ['provider', false, 70],
       ['provider', false, null],
     ]);
   });
@@ -101,8 +109,8 @@ describe('the waiting message and its answer (0033)', () => {
       ['client', true, null],
     ]);
     expect(await stored(q)).toEqual([
-      ['client', true, 14],
-      ['provider', false, null],
+      ['client', true, null],
+      ['provider', false, 14],
     ]);
   });
 
@@ -115,8 +123,8 @@ describe('the waiting message and its answer (0033)', () => {
     const retry = await write(p, 'provider', 50, id);
     expect(retry.created).toBe(false);
     expect(await stored(p)).toEqual([
-      ['client', true, 30],
-      ['provider', false, null],
+      ['client', true, null],
+      ['provider', false, 30],
       ['client', true, null],
     ]);
   });

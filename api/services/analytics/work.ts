@@ -10,7 +10,7 @@ const hours = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10
  * as instants `[from 00:00, to+1 00:00)`): the clients' decisions on files and how long each took from the
  * version's upload, revisions of the files uploaded, messages per project, and the provider's first
  * response to a client's message (the first of a run of client messages; answered by the next provider
- * message of the project, whenever it came: `messages.opens_wait` and `answered_at`, migration 0033).
+ * message of the project, whenever it came: `messages.opens_wait` and `wait_started_at`, migration 0033).
  */
 export async function workAnalytics(
   sql: Sql,
@@ -71,14 +71,21 @@ export async function workAnalytics(
       JOIN clients c ON c.provider_id = pr.provider_id AND c.id = pr.client_id
       ORDER BY per.n DESC, lower(pr.name), pr.id`,
     sql<{ median: number | null; answered: number; unanswered: number }[]>`
-      -- The waits (a client message after the provider's or none) begun in the period, with the provider's
-      -- next message, both kept on the message by the database (0033): the partial index by day alone.
-      SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM m.answered_at - m.created_at) / 60)
-               AS median,
-             count(m.answered_at)::int AS answered, (count(*) - count(m.answered_at))::int AS unanswered
-      FROM messages m
-      WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.opens_wait
-        AND m.created_at >= ${start} AND m.created_at < ${end}`,
+      -- The waits (a client message after the provider's or none) begun in the period, and the provider's
+      -- replies that ended them, both marked by the database on insert (0033): two partial indexes by day.
+      WITH replies AS (
+        SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM m.created_at - m.wait_started_at) / 60)
+                 AS median,
+               count(*) AS answered
+        FROM messages m
+        WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.wait_started_at >= ${start} AND m.wait_started_at < ${end}
+      ),
+      waits AS (
+        SELECT count(*) AS n FROM messages m
+        WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.opens_wait AND m.created_at >= ${start} AND m.created_at < ${end}
+      )
+      SELECT replies.median, replies.answered::int AS answered, (waits.n - replies.answered)::int AS unanswered
+      FROM replies, waits`,
   ]);
   const overall = approvals.find((row) => row.client_id === null);
   const fileCount = revisions.reduce((sum, r) => sum + r.files, 0);
