@@ -200,6 +200,8 @@ export type ReportChart<Row> = {
   group: (row: Row) => { label: string; values: readonly number[] };
   /** How a bar's value reads in its tooltip. */
   format: 'money' | 'count';
+  /** Columns under a time line (default), or rows for categories with long names. */
+  layout?: 'columns' | 'rows';
 };
 
 /** A card of the report: its title, a note under it, the chart if any, its table and the CSV download. */
@@ -220,6 +222,7 @@ export function ReportCard<Row>({
             series={chart.series}
             groups={table.rows.map((r) => ({ key: table.rowKey(r), ...chart.group(r) }))}
             format={chart.format === 'money' ? f.money : f.n}
+            layout={chart.layout}
           />
         ) : null}
       </ReportTable>

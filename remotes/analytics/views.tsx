@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { describeFailure } from '../../shared/api/describe';
 import { Link } from '../../shared/router';
 import { buttonClass } from '../../shared/ui/button';
+import { ClampedText } from '../../shared/ui/data-table';
 import { LoadFailedPanel } from '../../shared/ui/load-failed';
 import { DetailSkeleton } from '../../shared/ui/page-skeletons';
 import { StatePanel } from '../../shared/ui/state-panel';
@@ -73,11 +74,11 @@ function Stat({ label, value, note, to }: { label: string; value: string; note?:
     </>
   );
   return to ? (
-    <Link to={to} className="grid gap-1 rounded-2xl border border-line p-4 hover:bg-surface">
+    <Link to={to} className="grid content-start gap-1 rounded-2xl border border-line p-4 hover:bg-surface">
       {body}
     </Link>
   ) : (
-    <div className="grid gap-1 rounded-2xl border border-line p-4">{body}</div>
+    <div className="grid content-start gap-1 rounded-2xl border border-line p-4">{body}</div>
   );
 }
 
@@ -108,8 +109,7 @@ function Empty({ t, kind }: { t: Texts['t']; kind: 'money' | 'work' | 'clients' 
 
 function change(current: number, previous: number, f: Format): string {
   if (previous === 0) return f.t('compare.none');
-  const pct = ((current - previous) / previous) * 100;
-  return f.t('compare.change', { value: `${pct >= 0 ? '+' : ''}${f.n(Math.round(pct))}` });
+  return f.t('compare.change', { value: f.percent((current - previous) / previous) });
 }
 
 function Overview({ params, linkSuffix }: { params: AnalyticsParams; linkSuffix: string }) {
@@ -209,7 +209,7 @@ function MoneyView({ params }: { params: AnalyticsParams }) {
               rows={m.months}
               rowKey={(r) => r.month}
               columns={(c) => [
-                c.text('month', f.t('columns.month'), (r) => f.month(r.month), { value: (r) => r.month }),
+                c.text('month', f.t('columns.month'), (r) => f.monthLong(r.month), { value: (r) => r.month }),
                 c.money('invoiced', f.t('money.invoiced'), (r) => r.invoicedCents),
                 c.money('paid', f.t('money.paid'), (r) => r.paidCents),
               ]}
@@ -392,6 +392,7 @@ function StatusCard({
         series: [{ name: f.t('columns.count'), className: 'fill-primary' }],
         group: (r) => ({ label: label(r), values: [r.count] }),
         format: 'count',
+        layout: 'rows',
       }}
     />
   );
@@ -421,6 +422,13 @@ function ClientsView({ params }: { params: AnalyticsParams }) {
                 {
                   long: true,
                   value: (r) => r.name,
+                  // The company under the name: the name keeps the width the figures leave.
+                  cell: (r) => (
+                    <span className="grid">
+                      <ClampedText>{r.name}</ClampedText>
+                      {r.company ? <span className="truncate text-xs text-muted">{r.company}</span> : null}
+                    </span>
+                  ),
                 },
               ),
               c.count('signIns', f.t('columns.signIns'), (r) => r.signIns),
