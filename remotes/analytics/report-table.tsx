@@ -212,7 +212,7 @@ export function ReportCard<Row>({
 }: ReportTableProps<Row> & { note?: ReactNode; chart?: ReportChart<Row> }) {
   const f = useFormat(table.currency);
   return (
-    <Card className="grid gap-4 p-4 sm:p-6">
+    <Card className="grid content-start gap-4 p-4 sm:p-6">
       <h2 className="text-lg font-semibold">{table.title}</h2>
       {note}
       <ReportTable {...table}>
