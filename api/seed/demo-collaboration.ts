@@ -123,6 +123,13 @@ export async function seedDemoCollaboration(deps: AppDeps, providerId: string): 
     UPDATE messages m SET created_at = now() - (r.n * interval '3 hours')
     FROM (SELECT id, row_number() OVER (ORDER BY seq DESC) - 1 AS n FROM messages WHERE provider_id = ${providerId}) r
     WHERE m.id = r.id`;
+  // …and the waits the database noted on the replies (0033) with them.
+  await deps.sql`
+    UPDATE messages r SET wait_started_at = (
+      SELECT w.created_at FROM messages w
+      WHERE w.provider_id = r.provider_id AND w.project_id = r.project_id AND w.seq < r.seq AND w.opens_wait
+      ORDER BY w.seq DESC LIMIT 1)
+    WHERE r.provider_id = ${providerId} AND r.wait_started_at IS NOT NULL`;
   await deps.sql`
     UPDATE activity_feed a SET created_at = now() - (r.n * interval '3 hours')
     FROM (SELECT id, row_number() OVER (ORDER BY seq DESC) - 1 AS n FROM activity_feed WHERE provider_id = ${providerId}) r

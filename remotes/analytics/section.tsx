@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { periodProblem } from '../../shared/contracts/analytics-period';
 import { browserTimeZone } from '../../shared/contracts/time-zone';
 import { DEFAULT_CURRENCY, formatLanguage } from '../../shared/format/locale';
 import { Navigate, NavLink, Route, Routes, useSearchParams } from '../../shared/router';
@@ -67,6 +68,8 @@ function AnalyticsPage({ view }: { view: View }) {
   const { t, lang } = useAnalyticsTexts();
   const { range, params, set, query } = usePeriod();
   const suffix = query ? `?${query}` : '';
+  // A custom range the server would refuse is said at its field, and nothing is asked (no stale figures).
+  const problem = periodProblem(params.from, params.to);
   return (
     <div className="grid gap-6">
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
@@ -106,6 +109,7 @@ function AnalyticsPage({ view }: { view: View }) {
               name="to"
               lang={lang}
               value={params.to}
+              error={problem ? t(problem) : undefined}
               onChange={(value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && set({ to: value })}
             />
           </>
@@ -131,9 +135,11 @@ function AnalyticsPage({ view }: { view: View }) {
           </NavLink>
         ))}
       </nav>
-      <Suspense fallback={<DetailSkeleton />}>
-        <Views view={view} params={params} linkSuffix={suffix} />
-      </Suspense>
+      {problem ? null : (
+        <Suspense fallback={<DetailSkeleton />}>
+          <Views view={view} params={params} linkSuffix={suffix} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,12 +1,9 @@
 import { BarChart3, Briefcase, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { describeFailure } from '../../shared/api/describe';
-import { formatCalendarDay, formatDateTime } from '../../shared/format/date';
-import { formatLanguage, LOCALE } from '../../shared/format/locale';
-import { formatMoney } from '../../shared/format/money';
 import { Link } from '../../shared/router';
 import { buttonClass } from '../../shared/ui/button';
-import { Card } from '../../shared/ui/card';
+import { ClampedText } from '../../shared/ui/data-table';
 import { LoadFailedPanel } from '../../shared/ui/load-failed';
 import { DetailSkeleton } from '../../shared/ui/page-skeletons';
 import { StatePanel } from '../../shared/ui/state-panel';
@@ -19,30 +16,12 @@ import {
   useWork,
   type Work,
 } from './api';
-import { BarChart } from './bar-chart';
-import { units } from './csv';
+import { type Format, useFormat } from './format';
 import { useAnalyticsTexts } from './i18n';
-import { ReportTable } from './report-table';
+import { ReportCard } from './report-table';
 import type { View } from './section';
 
 type Texts = ReturnType<typeof useAnalyticsTexts>;
-
-/** Number, money, percentage, day and month formatting in the interface language. */
-function useFormat() {
-  const texts = useAnalyticsTexts();
-  const locale = LOCALE[formatLanguage(texts.lang)];
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  const monthFormat = new Intl.DateTimeFormat(locale, { month: 'short', year: '2-digit', timeZone: 'UTC' });
-  return {
-    ...texts,
-    n: (value: number | null) => (value === null ? '–' : number.format(value)),
-    money: (cents: number, currency: string) => formatMoney(cents, texts.lang, currency),
-    month: (key: string) => monthFormat.format(new Date(`${key}-01T00:00:00Z`)),
-    day: (day: string) => formatCalendarDay(day, texts.lang),
-    hours: (value: number | null) =>
-      value === null ? '–' : texts.t('units.hours', { value: number.format(value) }),
-  };
-}
 
 export default function Views({
   view,
@@ -86,15 +65,6 @@ function Loading<T>({
   return <>{children(query.data)}</>;
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card className="grid gap-4 p-4 sm:p-6">
-      <h2 className="text-lg font-semibold">{title}</h2>
-      {children}
-    </Card>
-  );
-}
-
 function Stat({ label, value, note, to }: { label: string; value: string; note?: string; to?: string }) {
   const body = (
     <>
@@ -104,11 +74,11 @@ function Stat({ label, value, note, to }: { label: string; value: string; note?:
     </>
   );
   return to ? (
-    <Link to={to} className="grid gap-1 rounded-2xl border border-line p-4 hover:bg-surface">
+    <Link to={to} className="grid content-start gap-1 rounded-2xl border border-line p-4 hover:bg-surface">
       {body}
     </Link>
   ) : (
-    <div className="grid gap-1 rounded-2xl border border-line p-4">{body}</div>
+    <div className="grid content-start gap-1 rounded-2xl border border-line p-4">{body}</div>
   );
 }
 
@@ -137,14 +107,13 @@ function Empty({ t, kind }: { t: Texts['t']; kind: 'money' | 'work' | 'clients' 
   );
 }
 
-function change(current: number, previous: number, f: ReturnType<typeof useFormat>): string {
+function change(current: number, previous: number, f: Format): string {
   if (previous === 0) return f.t('compare.none');
-  const pct = ((current - previous) / previous) * 100;
-  return f.t('compare.change', { value: `${pct >= 0 ? '+' : ''}${f.n(Math.round(pct))}` });
+  return f.t('compare.change', { value: f.percent((current - previous) / previous) });
 }
 
 function Overview({ params, linkSuffix }: { params: AnalyticsParams; linkSuffix: string }) {
-  const f = useFormat();
+  const f = useFormat(params.currency);
   const money = useMoney(params);
   const work = useWork(params);
   const clients = useEngagement(params);
@@ -158,23 +127,19 @@ function Overview({ params, linkSuffix }: { params: AnalyticsParams; linkSuffix:
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             <Stat
               label={f.t('money.revenue')}
-              value={f.money(m.totals.revenueCents, params.currency)}
+              value={f.money(m.totals.revenueCents)}
               note={change(m.totals.revenueCents, m.totals.previousRevenueCents, f)}
               to={`${base}/money${linkSuffix}`}
             />
             <Stat
               label={f.t('money.outstanding')}
-              value={f.money(m.totals.outstandingCents, params.currency)}
-              note={f.t('money.overdueNote', { amount: f.money(m.totals.overdueCents, params.currency) })}
+              value={f.money(m.totals.outstandingCents)}
+              note={f.t('money.overdueNote', { amount: f.money(m.totals.overdueCents) })}
               to={`${base}/money${linkSuffix}`}
             />
             <Stat
               label={f.t('money.daysToPay')}
-              value={
-                m.totals.averageDaysToPay === null
-                  ? '–'
-                  : f.t('units.days', { value: f.n(m.totals.averageDaysToPay) })
-              }
+              value={f.days(m.totals.averageDaysToPay)}
               to={`${base}/money${linkSuffix}`}
             />
             <Stat
@@ -184,11 +149,7 @@ function Overview({ params, linkSuffix }: { params: AnalyticsParams; linkSuffix:
             />
             <Stat
               label={f.t('work.firstResponse')}
-              value={
-                work.data?.firstResponse.medianMinutes == null
-                  ? '–'
-                  : f.t('units.minutes', { value: f.n(work.data.firstResponse.medianMinutes) })
-              }
+              value={f.duration(work.data?.firstResponse.medianMinutes ?? null)}
               to={`${base}/work${linkSuffix}`}
             />
             <Stat
@@ -209,9 +170,9 @@ function Overview({ params, linkSuffix }: { params: AnalyticsParams; linkSuffix:
 }
 
 function MoneyView({ params }: { params: AnalyticsParams }) {
-  const f = useFormat();
+  const f = useFormat(params.currency);
   const query = useMoney(params);
-  const cur = params.currency;
+  const currency = params.currency;
   return (
     <Loading query={query}>
       {(m) =>
@@ -222,198 +183,102 @@ function MoneyView({ params }: { params: AnalyticsParams }) {
             <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
               <Stat
                 label={f.t('money.revenue')}
-                value={f.money(m.totals.revenueCents, cur)}
+                value={f.money(m.totals.revenueCents)}
                 note={change(m.totals.revenueCents, m.totals.previousRevenueCents, f)}
               />
               <Stat
                 label={f.t('money.invoiced')}
-                value={f.money(m.totals.invoicedCents, cur)}
+                value={f.money(m.totals.invoicedCents)}
                 note={change(m.totals.invoicedCents, m.totals.previousInvoicedCents, f)}
               />
               <Stat
                 label={f.t('money.outstanding')}
-                value={f.money(m.totals.outstandingCents, cur)}
-                note={f.t('money.overdueNote', { amount: f.money(m.totals.overdueCents, cur) })}
+                value={f.money(m.totals.outstandingCents)}
+                note={f.t('money.overdueNote', { amount: f.money(m.totals.overdueCents) })}
               />
               <Stat
                 label={f.t('money.daysToPay')}
-                value={
-                  m.totals.averageDaysToPay === null
-                    ? '–'
-                    : f.t('units.days', { value: f.n(m.totals.averageDaysToPay) })
-                }
+                value={f.days(m.totals.averageDaysToPay)}
                 note={f.t('money.paidInvoices', { count: m.totals.paidInvoiceCount })}
               />
             </div>
-            <Section title={f.t('money.byMonth')}>
-              <ReportTable
-                title={f.t('money.byMonth')}
-                fileName="revenue-by-month"
-                rows={m.months}
-                rowKey={(r) => r.month}
-                columns={[
-                  {
-                    id: 'month',
-                    header: f.t('columns.month'),
-                    cell: (r) => f.month(r.month),
-                    value: (r) => r.month,
-                  },
-                  {
-                    id: 'invoiced',
-                    header: f.t('money.invoiced'),
-                    align: 'right',
-                    className: 'tabular-nums',
-                    cell: (r) => f.money(r.invoicedCents, cur),
-                    value: (r) => units(r.invoicedCents),
-                  },
-                  {
-                    id: 'paid',
-                    header: f.t('money.paid'),
-                    align: 'right',
-                    className: 'tabular-nums',
-                    cell: (r) => f.money(r.paidCents, cur),
-                    value: (r) => units(r.paidCents),
-                  },
-                ]}
-              >
-                <BarChart
-                  label={f.t('money.chartLabel')}
-                  series={[
-                    { name: f.t('money.invoiced'), className: 'fill-primary/35' },
-                    { name: f.t('money.paid'), className: 'fill-primary' },
-                  ]}
-                  groups={m.months.map((r) => ({
-                    key: r.month,
-                    label: f.month(r.month),
-                    values: [r.invoicedCents, r.paidCents],
-                  }))}
-                  format={(v) => f.money(v, cur)}
-                />
-              </ReportTable>
-            </Section>
-            <Section title={f.t('money.ageing')}>
-              <p className="text-sm text-muted">
-                {f.t('money.asOf', { day: f.day(m.period.today), zone: m.period.timeZone })}
-              </p>
-              <ReportTable
-                title={f.t('money.ageing')}
-                fileName="ageing"
-                rows={m.ageing}
-                rowKey={(r) => r.bucket}
-                initialSort={{ field: 'bucket', order: 'asc' }}
-                columns={[
-                  {
-                    id: 'bucket',
-                    header: f.t('columns.bucket'),
-                    cell: (r) => f.t(`buckets.${r.bucket}`),
-                    value: (r) => f.t(`buckets.${r.bucket}`),
-                    sortValue: (r) =>
-                      ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'].indexOf(r.bucket),
-                  },
-                  {
-                    id: 'count',
-                    header: f.t('columns.invoices'),
-                    align: 'right',
-                    cell: (r) => f.n(r.count),
-                    value: (r) => r.count,
-                  },
-                  {
-                    id: 'cents',
-                    header: f.t('columns.balance'),
-                    align: 'right',
-                    className: 'tabular-nums',
-                    cell: (r) => f.money(r.cents, cur),
-                    value: (r) => units(r.cents),
-                  },
-                ]}
-              >
-                <BarChart
-                  label={f.t('money.ageing')}
-                  series={[{ name: f.t('columns.balance'), className: 'fill-warning' }]}
-                  groups={m.ageing.map((r) => ({
-                    key: r.bucket,
-                    label: f.t(`buckets.${r.bucket}`),
-                    values: [r.cents],
-                  }))}
-                  format={(v) => f.money(v, cur)}
-                />
-              </ReportTable>
-            </Section>
-            <Section title={f.t('money.upcoming')}>
-              <ReportTable
-                title={f.t('money.upcoming')}
-                fileName="upcoming"
-                rows={m.upcoming}
-                rowKey={(r) => r.window}
-                initialSort={{ field: 'window', order: 'asc' }}
-                columns={[
-                  {
-                    id: 'window',
-                    header: f.t('columns.window'),
-                    cell: (r) => f.t(`windows.${r.window}`),
-                    value: (r) => f.t(`windows.${r.window}`),
-                    sortValue: (r) => ['days0to30', 'days31to60', 'days61to90'].indexOf(r.window),
-                  },
-                  {
-                    id: 'count',
-                    header: f.t('columns.invoices'),
-                    align: 'right',
-                    cell: (r) => f.n(r.count),
-                    value: (r) => r.count,
-                  },
-                  {
-                    id: 'cents',
-                    header: f.t('columns.due'),
-                    align: 'right',
-                    className: 'tabular-nums',
-                    cell: (r) => f.money(r.cents, cur),
-                    value: (r) => units(r.cents),
-                  },
-                  {
-                    id: 'scheduled',
-                    header: f.t('columns.scheduled'),
-                    align: 'right',
-                    className: 'tabular-nums',
-                    cell: (r) => `${f.money(r.scheduledCents, cur)} (${f.n(r.scheduledCount)})`,
-                    value: (r) => units(r.scheduledCents),
-                  },
-                ]}
-              />
-            </Section>
-            <Section title={f.t('money.topClients')}>
-              <ReportTable
-                title={f.t('money.topClients')}
-                fileName="top-clients"
-                rows={m.topClients}
-                rowKey={(r) => r.clientId}
-                initialSort={{ field: 'paid', order: 'desc' }}
-                columns={[
-                  {
-                    id: 'name',
-                    header: f.t('columns.client'),
-                    long: (r) => r.name,
-                    cell: (r) => r.name,
-                    value: (r) => r.name,
-                  },
-                  {
-                    id: 'paid',
-                    header: f.t('money.paid'),
-                    align: 'right',
-                    className: 'tabular-nums',
-                    cell: (r) => f.money(r.paidCents, cur),
-                    value: (r) => units(r.paidCents),
-                  },
-                  {
-                    id: 'invoiced',
-                    header: f.t('money.invoiced'),
-                    align: 'right',
-                    className: 'tabular-nums',
-                    cell: (r) => f.money(r.invoicedCents, cur),
-                    value: (r) => units(r.invoicedCents),
-                  },
-                ]}
-              />
-            </Section>
+            <ReportCard
+              title={f.t('money.byMonth')}
+              fileName="revenue-by-month"
+              currency={currency}
+              rows={m.months}
+              rowKey={(r) => r.month}
+              columns={(c) => [
+                c.text('month', f.t('columns.month'), (r) => f.monthLong(r.month), { value: (r) => r.month }),
+                c.money('invoiced', f.t('money.invoiced'), (r) => r.invoicedCents),
+                c.money('paid', f.t('money.paid'), (r) => r.paidCents),
+              ]}
+              chart={{
+                label: f.t('money.chartLabel'),
+                series: [
+                  { name: f.t('money.invoiced'), className: 'fill-primary/35' },
+                  { name: f.t('money.paid'), className: 'fill-primary' },
+                ],
+                group: (r) => ({ label: f.month(r.month), values: [r.invoicedCents, r.paidCents] }),
+                format: 'money',
+              }}
+            />
+            <ReportCard
+              title={f.t('money.ageing')}
+              note={
+                <p className="text-sm text-muted">
+                  {f.t('money.asOf', { day: f.day(m.period.today), zone: m.period.timeZone })}
+                </p>
+              }
+              fileName="ageing"
+              currency={currency}
+              rows={m.ageing}
+              rowKey={(r) => r.bucket}
+              initialSort={{ field: 'bucket', order: 'asc' }}
+              columns={(c) => [
+                c.text('bucket', f.t('columns.bucket'), (r) => f.t(`buckets.${r.bucket}`), {
+                  sortValue: (r) => AGEING_ORDER.indexOf(r.bucket),
+                }),
+                c.count('count', f.t('columns.invoices'), (r) => r.count),
+                c.money('cents', f.t('columns.balance'), (r) => r.cents),
+              ]}
+              chart={{
+                series: [{ name: f.t('columns.balance'), className: 'fill-warning' }],
+                group: (r) => ({ label: f.t(`buckets.${r.bucket}`), values: [r.cents] }),
+                format: 'money',
+              }}
+            />
+            <ReportCard
+              title={f.t('money.upcoming')}
+              fileName="upcoming"
+              currency={currency}
+              rows={m.upcoming}
+              rowKey={(r) => r.window}
+              initialSort={{ field: 'window', order: 'asc' }}
+              columns={(c) => [
+                c.text('window', f.t('columns.window'), (r) => f.t(`windows.${r.window}`), {
+                  sortValue: (r) => UPCOMING_ORDER.indexOf(r.window),
+                }),
+                c.count('count', f.t('columns.invoices'), (r) => r.count),
+                c.money('cents', f.t('columns.due'), (r) => r.cents),
+                c.money('scheduled', f.t('columns.scheduled'), (r) => r.scheduledCents, {
+                  cell: (r) => `${f.money(r.scheduledCents)} (${f.n(r.scheduledCount)})`,
+                }),
+              ]}
+            />
+            <ReportCard
+              title={f.t('money.topClients')}
+              fileName="top-clients"
+              currency={currency}
+              rows={m.topClients}
+              rowKey={(r) => r.clientId}
+              initialSort={{ field: 'paid', order: 'desc' }}
+              columns={(c) => [
+                c.text('name', f.t('columns.client'), (r) => r.name, { long: true }),
+                c.money('paid', f.t('money.paid'), (r) => r.paidCents),
+                c.money('invoiced', f.t('money.invoiced'), (r) => r.invoicedCents),
+              ]}
+            />
           </div>
         )
       }
@@ -421,8 +286,12 @@ function MoneyView({ params }: { params: AnalyticsParams }) {
   );
 }
 
+const AGEING_ORDER = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'];
+const UPCOMING_ORDER = ['days0to30', 'days31to60', 'days61to90'];
+const revisionLabel = (n: number) => (n === 3 ? '3+' : String(n));
+
 function WorkView({ params }: { params: AnalyticsParams }) {
-  const f = useFormat();
+  const f = useFormat(params.currency);
   const query = useWork(params);
   return (
     <Loading query={query}>
@@ -436,136 +305,59 @@ function WorkView({ params }: { params: AnalyticsParams }) {
               <Stat label={f.t('work.approvalP90')} value={f.hours(w.approvals.p90Hours)} />
               <Stat
                 label={f.t('work.firstResponse')}
-                value={
-                  w.firstResponse.medianMinutes === null
-                    ? '–'
-                    : f.t('units.minutes', { value: f.n(w.firstResponse.medianMinutes) })
-                }
+                value={f.duration(w.firstResponse.medianMinutes)}
                 note={f.t('work.unanswered', { count: w.firstResponse.unanswered })}
               />
               <Stat label={f.t('work.revisionsAverage')} value={f.n(w.revisions.averagePerFile)} />
             </div>
             <div className="grid gap-6 lg:grid-cols-2">
-              <Section title={f.t('work.projects')}>
-                <StatusTable rows={w.projectsByStatus} f={f} kind="projectStatus" file="projects-by-status" />
-              </Section>
-              <Section title={f.t('work.files')}>
-                <StatusTable rows={w.filesByStatus} f={f} kind="fileStatus" file="files-by-status" />
-              </Section>
+              <StatusCard rows={w.projectsByStatus} f={f} kind="projectStatus" file="projects-by-status" />
+              <StatusCard rows={w.filesByStatus} f={f} kind="fileStatus" file="files-by-status" />
             </div>
-            <Section title={f.t('work.approvals')}>
-              <ReportTable
-                title={f.t('work.approvals')}
-                fileName="approval-turnaround"
-                rows={w.approvals.byClient}
-                rowKey={(r) => r.clientId}
-                initialSort={{ field: 'count', order: 'desc' }}
-                columns={[
-                  {
-                    id: 'name',
-                    header: f.t('columns.client'),
-                    long: (r) => r.name,
-                    cell: (r) => r.name,
-                    value: (r) => r.name,
-                  },
-                  {
-                    id: 'count',
-                    header: f.t('columns.decisions'),
-                    align: 'right',
-                    cell: (r) => f.n(r.count),
-                    value: (r) => r.count,
-                  },
-                  {
-                    id: 'median',
-                    header: f.t('columns.median'),
-                    align: 'right',
-                    cell: (r) => f.hours(r.medianHours),
-                    value: (r) => r.medianHours,
-                  },
-                  {
-                    id: 'p90',
-                    header: f.t('columns.p90'),
-                    align: 'right',
-                    cell: (r) => f.hours(r.p90Hours),
-                    value: (r) => r.p90Hours,
-                  },
-                ]}
-              />
-            </Section>
-            <Section title={f.t('work.revisions')}>
-              <ReportTable
-                title={f.t('work.revisions')}
-                fileName="revisions-per-file"
-                rows={w.revisions.fileCount === 0 ? [] : w.revisions.histogram}
-                rowKey={(r) => String(r.revisions)}
-                initialSort={{ field: 'revisions', order: 'asc' }}
-                columns={[
-                  {
-                    id: 'revisions',
-                    header: f.t('columns.revisions'),
-                    cell: (r) => (r.revisions === 3 ? '3+' : String(r.revisions)),
-                    value: (r) => r.revisions,
-                  },
-                  {
-                    id: 'files',
-                    header: f.t('columns.files'),
-                    align: 'right',
-                    cell: (r) => f.n(r.files),
-                    value: (r) => r.files,
-                  },
-                ]}
-              >
-                <BarChart
-                  label={f.t('work.revisions')}
-                  series={[{ name: f.t('columns.files'), className: 'fill-primary' }]}
-                  groups={w.revisions.histogram.map((r) => ({
-                    key: String(r.revisions),
-                    label: r.revisions === 3 ? '3+' : String(r.revisions),
-                    values: [r.files],
-                  }))}
-                  format={(v) => f.n(v)}
-                />
-              </ReportTable>
-            </Section>
-            <Section title={f.t('work.messages')}>
-              <ReportTable
-                title={f.t('work.messages')}
-                fileName="messages-per-project"
-                rows={w.messages.byProject}
-                rowKey={(r) => r.projectId}
-                initialSort={{ field: 'count', order: 'desc' }}
-                columns={[
-                  {
-                    id: 'name',
-                    header: f.t('columns.project'),
-                    long: (r) => r.name,
-                    cell: (r) => r.name,
-                    value: (r) => r.name,
-                  },
-                  {
-                    id: 'client',
-                    header: f.t('columns.client'),
-                    long: (r) => r.clientName,
-                    cell: (r) => r.clientName,
-                    value: (r) => r.clientName,
-                  },
-                  {
-                    id: 'count',
-                    header: f.t('columns.messages'),
-                    align: 'right',
-                    cell: (r) => f.n(r.count),
-                    value: (r) => r.count,
-                  },
-                  {
-                    id: 'fromClient',
-                    header: f.t('columns.fromClient'),
-                    align: 'right',
-                    cell: (r) => f.n(r.fromClient),
-                    value: (r) => r.fromClient,
-                  },
-                ]}
-              />
-            </Section>
+            <ReportCard
+              title={f.t('work.approvals')}
+              fileName="approval-turnaround"
+              rows={w.approvals.byClient}
+              rowKey={(r) => r.clientId}
+              initialSort={{ field: 'count', order: 'desc' }}
+              columns={(c) => [
+                c.text('name', f.t('columns.client'), (r) => r.name, { long: true }),
+                c.count('count', f.t('columns.decisions'), (r) => r.count),
+                c.hours('median', f.t('columns.median'), (r) => r.medianHours),
+                c.hours('p90', f.t('columns.p90'), (r) => r.p90Hours),
+              ]}
+            />
+            <ReportCard
+              title={f.t('work.revisions')}
+              fileName="revisions-per-file"
+              rows={w.revisions.fileCount === 0 ? [] : w.revisions.histogram}
+              rowKey={(r) => String(r.revisions)}
+              initialSort={{ field: 'revisions', order: 'asc' }}
+              columns={(c) => [
+                c.text('revisions', f.t('columns.revisions'), (r) => revisionLabel(r.revisions), {
+                  value: (r) => r.revisions,
+                }),
+                c.count('files', f.t('columns.files'), (r) => r.files),
+              ]}
+              chart={{
+                series: [{ name: f.t('columns.files'), className: 'fill-primary' }],
+                group: (r) => ({ label: revisionLabel(r.revisions), values: [r.files] }),
+                format: 'count',
+              }}
+            />
+            <ReportCard
+              title={f.t('work.messages')}
+              fileName="messages-per-project"
+              rows={w.messages.byProject}
+              rowKey={(r) => r.projectId}
+              initialSort={{ field: 'count', order: 'desc' }}
+              columns={(c) => [
+                c.text('name', f.t('columns.project'), (r) => r.name, { long: true }),
+                c.text('client', f.t('columns.client'), (r) => r.clientName, { long: true }),
+                c.count('count', f.t('columns.messages'), (r) => r.count),
+                c.count('fromClient', f.t('columns.fromClient'), (r) => r.fromClient),
+              ]}
+            />
           </div>
         )
       }
@@ -573,114 +365,81 @@ function WorkView({ params }: { params: AnalyticsParams }) {
   );
 }
 
-function StatusTable({
+function StatusCard({
   rows,
   f,
   kind,
   file,
 }: {
   rows: readonly { status: string; count: number }[];
-  f: ReturnType<typeof useFormat>;
+  f: Format;
   kind: 'projectStatus' | 'fileStatus';
   file: string;
 }) {
+  const label = (r: { status: string }) => f.t(`${kind}.${r.status}`);
   return (
-    <ReportTable
+    <ReportCard
       title={f.t(kind === 'projectStatus' ? 'work.projects' : 'work.files')}
       fileName={file}
       rows={rows}
       rowKey={(r) => r.status}
       initialSort={{ field: 'count', order: 'desc' }}
-      columns={[
-        {
-          id: 'status',
-          header: f.t('columns.status'),
-          cell: (r) => f.t(`${kind}.${r.status}`),
-          value: (r) => f.t(`${kind}.${r.status}`),
-        },
-        {
-          id: 'count',
-          header: f.t('columns.count'),
-          align: 'right',
-          cell: (r) => f.n(r.count),
-          value: (r) => r.count,
-        },
+      columns={(c) => [
+        c.text('status', f.t('columns.status'), label),
+        c.count('count', f.t('columns.count'), (r) => r.count),
       ]}
-    >
-      <BarChart
-        label={f.t(kind === 'projectStatus' ? 'work.projects' : 'work.files')}
-        series={[{ name: f.t('columns.count'), className: 'fill-primary' }]}
-        groups={rows.map((r) => ({ key: r.status, label: f.t(`${kind}.${r.status}`), values: [r.count] }))}
-        format={(v) => f.n(v)}
-      />
-    </ReportTable>
+      chart={{
+        series: [{ name: f.t('columns.count'), className: 'fill-primary' }],
+        group: (r) => ({ label: label(r), values: [r.count] }),
+        format: 'count',
+        layout: 'rows',
+      }}
+    />
   );
 }
 
 function ClientsView({ params }: { params: AnalyticsParams }) {
-  const f = useFormat();
+  const f = useFormat(params.currency);
   const query = useEngagement(params);
-  const cur = params.currency;
   return (
     <Loading query={query}>
       {(e: Engagement) =>
         e.clients.length === 0 ? (
           <Empty t={f.t} kind="clients" />
         ) : (
-          <Section title={f.t('clients.title')}>
-            <ReportTable
-              title={f.t('clients.title')}
-              fileName="client-engagement"
-              rows={e.clients}
-              rowKey={(r) => r.clientId}
-              initialSort={{ field: 'lastSeen', order: 'asc' }}
-              columns={[
+          <ReportCard
+            title={f.t('clients.title')}
+            fileName="client-engagement"
+            currency={params.currency}
+            rows={e.clients}
+            rowKey={(r) => r.clientId}
+            initialSort={{ field: 'lastSeen', order: 'asc' }}
+            columns={(c) => [
+              c.text(
+                'name',
+                f.t('columns.client'),
+                (r) => (r.company ? `${r.name} (${r.company})` : r.name),
                 {
-                  id: 'name',
-                  header: f.t('columns.client'),
-                  long: (r) => (r.company ? `${r.name} (${r.company})` : r.name),
-                  cell: (r) => (r.company ? `${r.name} (${r.company})` : r.name),
+                  long: true,
                   value: (r) => r.name,
+                  // The company under the name: the name keeps the width the figures leave.
+                  cell: (r) => (
+                    <span className="grid">
+                      <ClampedText>{r.name}</ClampedText>
+                      {r.company ? <span className="truncate text-xs text-muted">{r.company}</span> : null}
+                    </span>
+                  ),
                 },
-                {
-                  id: 'signIns',
-                  header: f.t('columns.signIns'),
-                  align: 'right',
-                  cell: (r) => f.n(r.signIns),
-                  value: (r) => r.signIns,
-                },
-                {
-                  id: 'lastSeen',
-                  header: f.t('columns.lastSeen'),
-                  cell: (r) => (r.lastSeenAt ? formatDateTime(r.lastSeenAt, f.lang) : f.t('clients.never')),
-                  value: (r) => r.lastSeenAt,
-                },
-                {
-                  id: 'unread',
-                  header: f.t('columns.unread'),
-                  align: 'right',
-                  cell: (r) => f.n(r.unreadMessages),
-                  value: (r) => r.unreadMessages,
-                },
-                {
-                  id: 'files',
-                  header: f.t('columns.filesWaiting'),
-                  align: 'right',
-                  cell: (r) => f.n(r.filesWaiting),
-                  value: (r) => r.filesWaiting,
-                },
-                {
-                  id: 'due',
-                  header: f.t('columns.invoicesDue'),
-                  align: 'right',
-                  className: 'tabular-nums',
-                  cell: (r) =>
-                    r.invoicesDue === 0 ? '–' : `${f.money(r.dueCents, cur)} (${f.n(r.invoicesDue)})`,
-                  value: (r) => units(r.dueCents),
-                },
-              ]}
-            />
-          </Section>
+              ),
+              c.count('signIns', f.t('columns.signIns'), (r) => r.signIns),
+              c.date('lastSeen', f.t('columns.lastSeen'), (r) => r.lastSeenAt, f.t('clients.never')),
+              c.count('unread', f.t('columns.unread'), (r) => r.unreadMessages),
+              c.count('files', f.t('columns.filesWaiting'), (r) => r.filesWaiting),
+              c.money('due', f.t('columns.invoicesDue'), (r) => r.dueCents, {
+                cell: (r) => (r.invoicesDue === 0 ? '–' : `${f.money(r.dueCents)} (${f.n(r.invoicesDue)})`),
+              }),
+            ]}
+          />
         )
       }
     </Loading>

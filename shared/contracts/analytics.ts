@@ -3,18 +3,14 @@ import { DateOnly, text } from './common';
 import { Currency } from './invoices';
 import { TimeZone } from './time-zone';
 
+export { daysBetween, periodProblem, rangeLimit } from './analytics-period';
+
 /**
  * The analytics section's operations (issue 29): one per view, each over a period of calendar days
  * (`from`..`to`, both included), in one currency (amounts of different currencies are never added), with
  * "today" and month boundaries in a time zone (the profile's unless `timeZone` is given; UTC while the
  * profile has none). A range that ends before it starts or spans more than 5 years answers 422.
  */
-
-/** The first day a period starting on `from` may no longer reach: 5 calendar years later (29 Feb → 1 Mar). */
-export function rangeLimit(from: string): string {
-  const [y, m, d] = from.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y + 5, m - 1, d)).toISOString().slice(0, 10);
-}
 
 export const AnalyticsQuery = z.object({
   from: DateOnly.meta({ description: 'First day of the period (included).', example: '2026-01-01' }),
@@ -29,11 +25,6 @@ export const AnalyticsQuery = z.object({
   }),
 });
 export type AnalyticsQuery = z.input<typeof AnalyticsQuery>;
-
-/** Days between two `YYYY-MM-DD` days (`to - from`). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
 
 /** The period the figures were computed for, with the one before it (same length) for comparison. */
 const Period = z.object({

@@ -94,6 +94,17 @@ test('money, work and clients views in English and German on a phone @phone', as
     .click();
   await expect(de.getByRole('heading', { name: 'Projekte nach Status' })).toBeVisible();
   await shot(de, 'analytics-work-de-phone');
+  // A custom range that ends before it starts: the reason at its field, in German, and no stale figures.
+  await de.getByLabel('Zeitraum').selectOption('custom');
+  await de.getByLabel('Von').fill('01.06.2026');
+  await de.getByLabel('Bis').fill('01.03.2026');
+  await de.getByLabel('Bis').blur();
+  await expect(de.getByText('Das Enddatum darf nicht vor dem Startdatum liegen')).toBeVisible();
+  await expect(de.getByLabel('Bis')).toHaveAttribute('aria-invalid', 'true');
+  await expect(de.getByRole('heading', { name: 'Projekte nach Status' })).toBeHidden();
+  await de.getByLabel('Bis').fill('30.09.2026');
+  await de.getByLabel('Bis').blur();
+  await expect(de.getByRole('heading', { name: 'Projekte nach Status' })).toBeVisible();
   await context.close();
 });
 

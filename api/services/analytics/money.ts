@@ -52,17 +52,20 @@ export async function moneyAnalytics(
         FROM invoices i
         WHERE ${ownedBy(sql, scope, 'i.provider_id')} AND i.currency = ${p.currency} AND i.status <> 'draft'
       ),
-      applied AS MATERIALIZED (
-        SELECT ip.invoice_id, ip.paid_on, ip.amount_cents FROM invoice_payments ip
-        WHERE ${ownedBy(sql, scope, 'ip.provider_id')} AND ip.outcome = 'applied'
-      ),
+      -- The payments are joined from their table, not a CTE: its statistics keep the estimates near the
+      -- truth (a CTE's unknown distinct values made them ~100× too high, which switched on JIT compilation:
+      -- ~200 ms per request of compiling a plan that runs in less).
       receipts AS MATERIALIZED (
-        SELECT inv.client_id, a.paid_on AS day, a.amount_cents AS cents
-        FROM inv JOIN applied a ON a.invoice_id = inv.id WHERE inv.status <> 'cancelled'
+        SELECT inv.client_id, ip.paid_on AS day, ip.amount_cents AS cents
+        FROM inv JOIN invoice_payments ip
+          ON ${ownedBy(sql, scope, 'ip.provider_id')} AND ip.outcome = 'applied' AND ip.invoice_id = inv.id
+        WHERE inv.status <> 'cancelled'
         UNION ALL
         SELECT inv.client_id, inv.paid_on, inv.amount_cents - coalesce(s.cents, 0)
-        FROM inv LEFT JOIN (SELECT invoice_id, sum(amount_cents) AS cents FROM applied GROUP BY 1) s
-          ON s.invoice_id = inv.id
+        FROM inv LEFT JOIN (
+          SELECT ip.invoice_id, sum(ip.amount_cents) AS cents FROM invoice_payments ip
+          WHERE ${ownedBy(sql, scope, 'ip.provider_id')} AND ip.outcome = 'applied' GROUP BY 1
+        ) s ON s.invoice_id = inv.id
         WHERE inv.status = 'paid'
       ),
       open AS MATERIALIZED (

@@ -1,4 +1,4 @@
-import { type AnalyticsQuery, daysBetween, rangeLimit } from '../../../shared/contracts/analytics';
+import { type AnalyticsQuery, daysBetween, periodProblem } from '../../../shared/contracts/analytics';
 import type { Currency } from '../../../shared/contracts/invoices';
 import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Sql } from '../../db/client';
@@ -29,11 +29,9 @@ export async function resolvePeriod(
   query: { from: string; to: string; currency: Currency; timeZone?: string | undefined },
   now: Date,
 ): Promise<ResolvedPeriod> {
+  const problem = periodProblem(query.from, query.to);
+  if (problem) throw new ApiError('validation_failed', { fields: [{ path: 'to', key: problem }] });
   const length = daysBetween(query.from, query.to);
-  if (length < 0)
-    throw new ApiError('validation_failed', { fields: [{ path: 'to', key: 'validation.endBeforeStart' }] });
-  if (query.to >= rangeLimit(query.from))
-    throw new ApiError('validation_failed', { fields: [{ path: 'to', key: 'validation.rangeTooLong' }] });
   let timeZone = query.timeZone;
   if (!timeZone) {
     const [profile] = await sql<{ time_zone: string | null }[]>`

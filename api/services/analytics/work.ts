@@ -10,7 +10,7 @@ const hours = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10
  * as instants `[from 00:00, to+1 00:00)`): the clients' decisions on files and how long each took from the
  * version's upload, revisions of the files uploaded, messages per project, and the provider's first
  * response to a client's message (the first of a run of client messages; answered by the next provider
- * message of the project, whenever it came).
+ * message of the project, whenever it came: `messages.opens_wait` and `wait_started_at`, migration 0033).
  */
 export async function workAnalytics(
   sql: Sql,
@@ -71,46 +71,21 @@ export async function workAnalytics(
       JOIN clients c ON c.provider_id = pr.provider_id AND c.id = pr.client_id
       ORDER BY per.n DESC, lower(pr.name), pr.id`,
     sql<{ median: number | null; answered: number; unanswered: number }[]>`
-      WITH cand AS (
-        -- The conversations with a client message in the period, from the first such message on (the
-        -- covering index on (provider, created_at)); earlier messages can neither start a run in the period
-        -- nor answer one, except the one just before, which tells whether that first message starts a run.
-        SELECT m.project_id, min(m.seq) AS s0 FROM messages m
-        WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.sender_type = 'client'
-          AND m.created_at >= ${start} AND m.created_at < ${end}
-        GROUP BY m.project_id
+      -- The waits (a client message after the provider's or none) begun in the period, and the provider's
+      -- replies that ended them, both marked by the database on insert (0033): two partial indexes by day.
+      WITH replies AS (
+        SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM m.created_at - m.wait_started_at) / 60)
+                 AS median,
+               count(*) AS answered
+        FROM messages m
+        WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.wait_started_at >= ${start} AND m.wait_started_at < ${end}
       ),
-      conv AS (
-        SELECT m.project_id, m.seq, m.sender_type, m.created_at
-        FROM cand JOIN messages m ON ${ownedBy(sql, scope, 'm.provider_id')} AND m.project_id = cand.project_id
-          AND m.seq >= cand.s0
-        UNION ALL
-        SELECT cand.project_id, b.seq, b.sender_type, b.created_at
-        FROM cand CROSS JOIN LATERAL (
-          SELECT m.seq, m.sender_type, m.created_at FROM messages m
-          WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.project_id = cand.project_id AND m.seq < cand.s0
-          ORDER BY m.seq DESC LIMIT 1
-        ) b
-      ),
-      m AS (
-        -- One pass in the conversation's order from its end: the message before (lead, read backwards) and
-        -- the next provider message (a running minimum).
-        SELECT m.sender_type, m.created_at,
-               lead(m.sender_type) OVER w AS previous,
-               min(CASE WHEN m.sender_type = 'provider' THEN m.created_at END) OVER w AS reply_at
-        FROM conv m
-        -- lead ignores the frame, so both share one window (one pass over the sorted rows).
-        WINDOW w AS (PARTITION BY m.project_id ORDER BY m.seq DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
-      ),
-      runs AS (
-        SELECT extract(epoch FROM reply_at - created_at) / 60 AS minutes
-        FROM m
-        WHERE sender_type = 'client' AND previous IS DISTINCT FROM 'client'
-          AND created_at >= ${start} AND created_at < ${end}
+      waits AS (
+        SELECT count(*) AS n FROM messages m
+        WHERE ${ownedBy(sql, scope, 'm.provider_id')} AND m.opens_wait AND m.created_at >= ${start} AND m.created_at < ${end}
       )
-      SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY minutes) AS median,
-             count(minutes)::int AS answered, (count(*) - count(minutes))::int AS unanswered
-      FROM runs`,
+      SELECT replies.median, replies.answered::int AS answered, (waits.n - replies.answered)::int AS unanswered
+      FROM replies, waits`,
   ]);
   const overall = approvals.find((row) => row.client_id === null);
   const fileCount = revisions.reduce((sum, r) => sum + r.files, 0);
