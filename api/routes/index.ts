@@ -10,6 +10,7 @@ import { registerNotifications } from './activity/notifications';
 import { registerProjectActivity } from './activity/project-activity';
 import { registerUnreadCount } from './activity/unread-count';
 import { registerAnalyticsRoutes } from './analytics';
+import { registerBookingRoutes } from './bookings';
 import { registerApiKeyRoutes } from './api-keys';
 import { registerForgotPassword } from './auth/forgot-password';
 import { registerRefresh } from './auth/refresh';
@@ -220,6 +221,7 @@ export function registerRoutes(app: App, deps: AppDeps) {
   // Invoices (issue 21): the provider's, their settings, the client's detail.
   registerInvoiceRoutes(app);
   registerQuoteRoutes(app);
+  registerBookingRoutes(app);
   registerRecurringInvoiceRoutes(app);
   // Analytics (issue 29): one read per view.
   registerAnalyticsRoutes(app);

@@ -65,6 +65,10 @@ export interface WidgetEventMap {
   /** The client accepted a quote in the portal (issue 28). */
   'quote.accepted': { quoteId: string };
   'file.status_changed': { fileId: string; status: string };
+  /** The client booked a meeting in the portal (issue 30): the booking and its start (ISO 8601). */
+  'booking.created': { bookingId: string; startsAt: string };
+  /** The client cancelled a booking in the portal (issue 30). */
+  'booking.cancelled': { bookingId: string };
 }
 export type WidgetEventName = keyof WidgetEventMap;
 export const WIDGET_EVENTS: readonly WidgetEventName[] = [
@@ -80,6 +84,8 @@ export const WIDGET_EVENTS: readonly WidgetEventName[] = [
   'invoice.paid',
   'quote.accepted',
   'file.status_changed',
+  'booking.created',
+  'booking.cancelled',
 ];
 /** Product events the frame forwards as they happen in the portal. */
 export const PRODUCT_EVENTS = [
@@ -87,6 +93,8 @@ export const PRODUCT_EVENTS = [
   'invoice.paid',
   'quote.accepted',
   'file.status_changed',
+  'booking.created',
+  'booking.cancelled',
 ] as const;
 export type ProductEventName = (typeof PRODUCT_EVENTS)[number];
 
@@ -224,6 +232,8 @@ export type FrameMessage =
   | { type: 'invoice.paid'; invoiceId: string }
   | { type: 'quote.accepted'; quoteId: string }
   | { type: 'file.status_changed'; fileId: string; status: string }
+  | { type: 'booking.created'; bookingId: string; startsAt: string }
+  | { type: 'booking.cancelled'; bookingId: string }
   /** The frame needs a (new) handoff token: its session ended or a token was rejected. */
   | { type: 'request-token' }
   /** The visitor pressed Escape inside the frame (key events do not cross the frame boundary). */
@@ -303,6 +313,12 @@ export function parseFrameMessage(m: Record<string, unknown>): FrameMessage | nu
       return isString(m.fileId) && isString(m.status, 50)
         ? { type: m.type, fileId: m.fileId, status: m.status }
         : null;
+    case 'booking.created':
+      return isString(m.bookingId) && isString(m.startsAt, 40)
+        ? { type: m.type, bookingId: m.bookingId, startsAt: m.startsAt }
+        : null;
+    case 'booking.cancelled':
+      return isString(m.bookingId) ? { type: m.type, bookingId: m.bookingId } : null;
     case 'logout':
     case 'request-token':
     case 'request-close':

@@ -32,6 +32,8 @@ export const ACCESS_BY_PREFIX: ReadonlyArray<readonly [prefix: string, family: A
   ['/api/webhook-endpoints', 'webhooks'],
   // The analytics (issue 29): reads only, over every family's data, a family of their own.
   ['/api/analytics', 'analytics'],
+  // Issue 30: the calendar, its events and feed, booking types and bookings.
+  ['/api/bookings', 'calendar'],
   ['/api/auth', 'account'],
   ['/api/account', 'account'],
   ['/api/profile', 'account'],

@@ -39,7 +39,9 @@ function reference(rules: SlotRules, q: SlotQuery): Date[] {
       hit = {
         date: l.date,
         available: ranges.some(([a, b]) => a <= l.minutes && l.minutes < b),
-        onGrid: ranges.some(([a, b]) => a <= l.minutes && l.minutes < b && (l.minutes - a) % rules.intervalMinutes === 0),
+        onGrid: ranges.some(
+          ([a, b]) => a <= l.minutes && l.minutes < b && (l.minutes - a) % rules.intervalMinutes === 0,
+        ),
       };
       cache.set(ms, hit);
     }
@@ -81,46 +83,55 @@ const dayHours: fc.Arbitrary<DayHours> = fc
   )
   .map((points) => {
     const sorted = [...points].sort((a, b) => a - b);
-    const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+    const hhmm = (m: number) =>
+      `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
     const pairs: Array<readonly [string, string]> = [];
-    for (let i = 0; i + 1 < sorted.length; i += 2) pairs.push([hhmm(sorted[i] as number), hhmm(sorted[i + 1] as number)]);
+    for (let i = 0; i + 1 < sorted.length; i += 2)
+      pairs.push([hhmm(sorted[i] as number), hhmm(sorted[i + 1] as number)]);
     return pairs;
   });
 
-const scenario = fc
-  .constantFrom(...Object.keys(SWITCHES))
-  .chain((timeZone) =>
-    fc.record({
-      timeZone: fc.constant(timeZone),
-      day: fc.constantFrom(...(SWITCHES[timeZone] as string[])),
-      weekly: fc.array(dayHours, { minLength: 7, maxLength: 7 }),
-      overrides: fc.array(fc.tuple(fc.integer({ min: -2, max: 2 }), dayHours), { maxLength: 2 }),
-      durationMinutes: fc.integer({ min: 1, max: 36 }).map((n) => n * 5),
-      intervalMinutes: fc.constantFrom(5, 10, 15, 20, 30, 45, 60),
-      bufferBeforeMinutes: fc.constantFrom(0, 0, 5, 15, 30),
-      bufferAfterMinutes: fc.constantFrom(0, 0, 10, 15, 45),
-      minNoticeMinutes: fc.integer({ min: 0, max: 3000 }),
-      horizonDays: fc.integer({ min: 1, max: 5 }),
-      dailyCap: fc.option(fc.integer({ min: 1, max: 3 })),
-      nowHours: fc.integer({ min: -60, max: 12 }),
-      fromHours: fc.integer({ min: -30, max: 10 }),
-      lengthHours: fc.integer({ min: 1, max: 60 }),
-      busy: fc.array(
-        fc.tuple(fc.integer({ min: -40 * 60, max: 40 * 60 }), fc.integer({ min: 1, max: 180 }), fc.integer({ min: 0, max: 59_999 })),
-        { maxLength: 12 },
+const scenario = fc.constantFrom(...Object.keys(SWITCHES)).chain((timeZone) =>
+  fc.record({
+    timeZone: fc.constant(timeZone),
+    day: fc.constantFrom(...(SWITCHES[timeZone] as string[])),
+    weekly: fc.array(dayHours, { minLength: 7, maxLength: 7 }),
+    overrides: fc.array(fc.tuple(fc.integer({ min: -2, max: 2 }), dayHours), { maxLength: 2 }),
+    durationMinutes: fc.integer({ min: 1, max: 36 }).map((n) => n * 5),
+    intervalMinutes: fc.constantFrom(5, 10, 15, 20, 30, 45, 60),
+    bufferBeforeMinutes: fc.constantFrom(0, 0, 5, 15, 30),
+    bufferAfterMinutes: fc.constantFrom(0, 0, 10, 15, 45),
+    minNoticeMinutes: fc.integer({ min: 0, max: 3000 }),
+    horizonDays: fc.integer({ min: 1, max: 5 }),
+    dailyCap: fc.option(fc.integer({ min: 1, max: 3 })),
+    nowHours: fc.integer({ min: -60, max: 12 }),
+    fromHours: fc.integer({ min: -30, max: 10 }),
+    lengthHours: fc.integer({ min: 1, max: 60 }),
+    busy: fc.array(
+      fc.tuple(
+        fc.integer({ min: -40 * 60, max: 40 * 60 }),
+        fc.integer({ min: 1, max: 180 }),
+        fc.integer({ min: 0, max: 59_999 }),
       ),
-      counts: fc.array(fc.tuple(fc.integer({ min: -2, max: 2 }), fc.integer({ min: 0, max: 3 })), { maxLength: 4 }),
+      { maxLength: 12 },
+    ),
+    counts: fc.array(fc.tuple(fc.integer({ min: -2, max: 2 }), fc.integer({ min: 0, max: 3 })), {
+      maxLength: 4,
     }),
-  );
+  }),
+);
 
-const plusDays = (date: string, days: number) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
+const plusDays = (date: string, days: number) =>
+  new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('computeSlots', () => {
   it('equals the minute-by-minute reference around DST switches in three zones', () => {
     fc.assert(
       fc.property(scenario, (s) => {
         const noon = DateTime.fromISO(`${s.day}T12:00`, { zone: s.timeZone }).toMillis();
-        const weeklyHours = Object.fromEntries(WEEKDAYS.map((d, i) => [d, s.weekly[i] as DayHours])) as WeeklyHours;
+        const weeklyHours = Object.fromEntries(
+          WEEKDAYS.map((d, i) => [d, s.weekly[i] as DayHours]),
+        ) as WeeklyHours;
         const rules: SlotRules = {
           timeZone: s.timeZone,
           durationMinutes: s.durationMinutes,
