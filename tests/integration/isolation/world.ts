@@ -6,6 +6,7 @@ import { createPortalSession } from '../../../api/auth/portal-client/portal-sess
 import { actingFor } from '../../../api/auth/scope';
 import { createSession } from '../../../api/auth/session';
 import { beginAuthorisation } from '../../../api/integrations/authorisations';
+import { insertBookingType } from '../../../api/services/booking/testing';
 import { insertFile, insertPin } from '../../../api/services/files/direct-rows';
 import { testPdf } from '../../../api/services/files/testing-previews';
 import { insertTestInvoice } from '../../../api/services/invoices/pdf/testing';
@@ -90,6 +91,11 @@ export interface Victim extends Provider {
   quotes: { draftId: string; sentId: string; sentSha256: string; acceptedId: string };
   /** The client's recurring invoice (issue 28), starting in a week. */
   recurringInvoiceId: string;
+  /**
+   * Bookings (issue 30): a type only the client may book, the client's booking of it, and a free slot of
+   * it (for the create and reschedule attempts).
+   */
+  booking: { typeId: string; bookingId: string; freeSlot: string };
   keys: VictimKeys;
   /** An integration's authorisation the victim started (issue 27): its state, for the callback. */
   authorisationState: string;
@@ -419,6 +425,28 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     }),
     'create a recurring invoice',
   );
+  const bookingTypeId = await insertBookingType(t.sql, {
+    providerId: owner.providerId,
+    name: 'Victim call',
+    clientScope: 'chosen',
+    chosenClientIds: [first.clientId],
+  });
+  const from = t.deps.now();
+  const slotsRes = await call(
+    t,
+    'GET',
+    `/api/portal/${first.portalId}/booking-types/${bookingTypeId}/slots?from=${from.toISOString()}&to=${new Date(from.getTime() + 14 * 86_400_000).toISOString()}&timeZone=UTC`,
+    { bearer: session.token },
+  );
+  const slots = ((await slotsRes.json()) as { slots: { startsAt: string }[] }).slots;
+  const victimBooking = await created<{ id: string }>(
+    await call(t, 'POST', `/api/portal/${first.portalId}/bookings`, {
+      bearer: session.token,
+      body: { bookingTypeId, startsAt: slots[0]?.startsAt, timeZone: 'UTC', projectId: project.id },
+    }),
+    'book a slot',
+  );
+  const booking = { typeId: bookingTypeId, bookingId: victimBooking.id, freeSlot: slots[5]?.startsAt ?? '' };
   // Payment reminders (issue 28): the victim's own steps, which no other tenant's PUT may replace.
   const reminders = await call(t, 'PUT', '/api/invoice-settings/reminders', {
     ...as,
@@ -472,6 +500,7 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     invoicePdf,
     quotes,
     recurringInvoiceId: recurring.id,
+    booking,
     portalId: first.portalId,
     client: { ...first, token: session.token },
     neighbour: second,
