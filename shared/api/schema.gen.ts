@@ -3894,6 +3894,29 @@ export interface components {
             /** @enum {string} */
             outcome: "connected" | "denied" | "failed";
         };
+        /**
+         * @example {
+         *       "id": "5d0f6c1e-2b7a-4f55-9a51-0f3c2d8e7a41",
+         *       "bookingTypeId": "8a3b1c2d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "clientId": "2f4e6a8c-0b1d-4c3e-9f5a-7b9d1e3f5a7c",
+         *       "clientName": "Grace Hopper",
+         *       "projectId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+         *       "projectName": "Website relaunch",
+         *       "title": "Intro call",
+         *       "startsAt": "2026-12-14T09:00:00.000Z",
+         *       "endsAt": "2026-12-14T09:30:00.000Z",
+         *       "status": "confirmed",
+         *       "clientTimeZone": "Europe/Berlin",
+         *       "locationKind": "video",
+         *       "location": "https://meet.example.com/intro",
+         *       "note": "About the new logo",
+         *       "sequence": 0,
+         *       "cancelledAt": null,
+         *       "cancelledBy": null,
+         *       "changeableUntil": "2026-12-13T09:00:00.000Z",
+         *       "createdAt": "2026-12-07T16:42:10.000Z"
+         *     }
+         */
         Booking: {
             bookingTypeId: string;
             /** Format: date-time */
@@ -3933,10 +3956,24 @@ export interface components {
             status: "confirmed" | "cancelled";
             title: string;
         };
+        /**
+         * @example {
+         *       "reason": "Something came up, sorry."
+         *     }
+         */
         BookingCancel: {
             /** @description Told to the other side in the cancellation e-mail. */
             reason?: string | null;
         };
+        /**
+         * @example {
+         *       "bookingTypeId": "8a3b1c2d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "startsAt": "2026-12-14T09:00:00.000Z",
+         *       "timeZone": "Europe/Berlin",
+         *       "projectId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+         *       "note": "About the new logo"
+         *     }
+         */
         BookingCreate: {
             /** Format: uuid */
             bookingTypeId: string;
@@ -3956,6 +3993,34 @@ export interface components {
              */
             timeZone: string;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "5d0f6c1e-2b7a-4f55-9a51-0f3c2d8e7a41",
+         *           "bookingTypeId": "8a3b1c2d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *           "clientId": "2f4e6a8c-0b1d-4c3e-9f5a-7b9d1e3f5a7c",
+         *           "clientName": "Grace Hopper",
+         *           "projectId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+         *           "projectName": "Website relaunch",
+         *           "title": "Intro call",
+         *           "startsAt": "2026-12-14T09:00:00.000Z",
+         *           "endsAt": "2026-12-14T09:30:00.000Z",
+         *           "status": "confirmed",
+         *           "clientTimeZone": "Europe/Berlin",
+         *           "locationKind": "video",
+         *           "location": "https://meet.example.com/intro",
+         *           "note": "About the new logo",
+         *           "sequence": 0,
+         *           "cancelledAt": null,
+         *           "cancelledBy": null,
+         *           "changeableUntil": "2026-12-13T09:00:00.000Z",
+         *           "createdAt": "2026-12-07T16:42:10.000Z"
+         *         }
+         *       ],
+         *       "nextCursor": null
+         *     }
+         */
         BookingList: {
             items: components["schemas"]["Booking"][];
             /** @description Send as `cursor` for the next page; null on the last page. */
@@ -3974,6 +4039,12 @@ export interface components {
             /** @description With `slot_taken` and `slot_unavailable`: up to five free slots after the one asked for. */
             nextSlots?: components["schemas"]["BookingSlot"][];
         };
+        /**
+         * @example {
+         *       "startsAt": "2026-12-15T13:30:00.000Z",
+         *       "timeZone": "Europe/Berlin"
+         *     }
+         */
         BookingReschedule: {
             /**
              * Format: date-time
@@ -3987,12 +4058,34 @@ export interface components {
              */
             timeZone?: string;
         };
+        /**
+         * @example {
+         *       "startsAt": "2026-12-14T09:00:00.000Z",
+         *       "endsAt": "2026-12-14T09:30:00.000Z"
+         *     }
+         */
         BookingSlot: {
             /** Format: date-time */
             endsAt: string;
             /** Format: date-time */
             startsAt: string;
         };
+        /**
+         * @example {
+         *       "bookingTypeId": "8a3b1c2d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "timeZone": "America/New_York",
+         *       "slots": [
+         *         {
+         *           "startsAt": "2026-12-14T09:00:00.000Z",
+         *           "endsAt": "2026-12-14T09:30:00.000Z"
+         *         },
+         *         {
+         *           "startsAt": "2026-12-14T09:30:00.000Z",
+         *           "endsAt": "2026-12-14T10:00:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
         BookingSlotList: {
             bookingTypeId: string;
             slots: components["schemas"]["BookingSlot"][];
@@ -6963,6 +7056,18 @@ export interface components {
             secondaryColor: string;
             updatedAt: string;
         };
+        /**
+         * @example {
+         *       "id": "8a3b1c2d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "name": "Intro call",
+         *       "description": "Thirty minutes to get to know your project.",
+         *       "durationMinutes": 30,
+         *       "locationKind": "video",
+         *       "changeNoticeMinutes": 1440,
+         *       "minNoticeMinutes": 240,
+         *       "horizonDays": 60
+         *     }
+         */
         PortalBookingType: {
             /** @description Until how long before the start the client may reschedule or cancel. */
             changeNoticeMinutes: number;
@@ -6979,6 +7084,22 @@ export interface components {
             minNoticeMinutes: number;
             name: string;
         };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "8a3b1c2d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *           "name": "Intro call",
+         *           "description": null,
+         *           "durationMinutes": 30,
+         *           "locationKind": "video",
+         *           "changeNoticeMinutes": 1440,
+         *           "minNoticeMinutes": 240,
+         *           "horizonDays": 60
+         *         }
+         *       ]
+         *     }
+         */
         PortalBookingTypeList: {
             items: components["schemas"]["PortalBookingType"][];
         };
