@@ -10,6 +10,7 @@ import type {
 } from '../../../shared/contracts/bookings';
 import type { OutboxMail } from '../../../shared/contracts/dev';
 import { outbox } from '../../auth/testing';
+import { sendBookingReminders } from '../../services/booking/reminders';
 import { anotherClient, insertBookingType } from '../../services/booking/testing';
 import { type FilesWorld, filesWorld } from '../../services/files/testing';
 import { createTestContext, type TestContext } from '../../testing/harness';
@@ -325,5 +326,33 @@ describe('changes', () => {
     // Another client's booking is 404 to them.
     const stranger = await anotherClient(t, w, 'book-peeker');
     expect((await portal('POST', `/bookings/${booking.id}/cancel`, {}, stranger.token)).status).toBe(404);
+  });
+});
+
+describe('reminders', () => {
+  it('reminds both sides once, 24 hours before the start', async () => {
+    const typeId = await insertBookingType(t.sql, { providerId: w.providerId, name: 'Reminded' });
+    const slots = (await slotsOf(typeId)).slots;
+    const far = slots.find((s) => Date.parse(s.startsAt) > t.deps.now().getTime() + 4 * DAY) as {
+      startsAt: string;
+    };
+    const booking = await json<Booking>(await book(typeId, far.startsAt), 201);
+    // Nothing is due yet.
+    await sendBookingReminders(t.deps);
+    const before = await t.sql<
+      { reminder_sent_at: Date | null }[]
+    >`SELECT reminder_sent_at FROM bookings WHERE id = ${booking.id}`;
+    expect(before[0]?.reminder_sent_at).toBeNull();
+    t.advance(Date.parse(far.startsAt) - 23 * 3_600_000 - t.deps.now().getTime());
+    expect(await sendBookingReminders(t.deps)).toBeGreaterThanOrEqual(1);
+    const [reminder] = await outbox(t, 'book-client@example.com');
+    expect(reminder?.kind).toBe('booking_reminder');
+    expect(invitationOf(reminder)).toMatch(/METHOD:REQUEST/);
+    const [providerReminder] = await outbox(t, await providerEmail());
+    expect(providerReminder?.kind).toBe('booking_reminder');
+    // Once: the next sweep sends nothing for it.
+    await sendBookingReminders(t.deps);
+    const again = (await outbox(t, 'book-client@example.com')).filter((m) => m.kind === 'booking_reminder');
+    expect(again).toHaveLength(1);
   });
 });
