@@ -16,7 +16,15 @@ export const PROTOCOL = 'client-portal-widget';
 export const PROTOCOL_VERSION = 1;
 
 /** The portal pages a widget can open (`navigate`, `open`, the `page` option); spec §2 portal navigation. */
-export const PORTAL_PAGES = ['dashboard', 'projects', 'files', 'messages', 'invoices', 'profile'] as const;
+export const PORTAL_PAGES = [
+  'dashboard',
+  'projects',
+  'files',
+  'messages',
+  'invoices',
+  'bookings',
+  'profile',
+] as const;
 export type PortalPage = (typeof PORTAL_PAGES)[number];
 
 export type WidgetMode = 'inline' | 'popup' | 'floating';
