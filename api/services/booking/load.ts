@@ -124,13 +124,19 @@ export async function loadBusy(
   return (await Promise.all(sources)).flat();
 }
 
-/** Other confirmed bookings' blocked ranges (the meeting with its type's buffers). */
-function confirmedBookings(tx: Sql | Tx, scope: Scope, from: Date, to: Date, options: BusyOptions) {
-  return tx<Interval[]>`
-    SELECT b.blocked_from AS start, b.blocked_until AS "end" FROM bookings b
+/**
+ * Other confirmed bookings' blocked ranges (the meeting with its type's buffers). Read as epoch milliseconds:
+ * a number is cheaper to make a Date of than the text of a timestamp (hundreds of rows per request).
+ */
+async function confirmedBookings(tx: Sql | Tx, scope: Scope, from: Date, to: Date, options: BusyOptions) {
+  const rows = await tx<{ s: number; e: number }[]>`
+    SELECT (extract(epoch FROM b.blocked_from) * 1000)::float8 AS s,
+           (extract(epoch FROM b.blocked_until) * 1000)::float8 AS e
+    FROM bookings b
     WHERE ${ownedBy(tx, scope, 'b.provider_id')} AND b.status = 'confirmed'
       AND b.blocked_from < ${to} AND b.blocked_until > ${from}
       ${options.exceptBookingId ? tx`AND b.id <> ${options.exceptBookingId}` : tx``}`;
+  return rows.map((r) => ({ start: new Date(r.s), end: new Date(r.e) }));
 }
 
 /** Confirmed bookings of a type per date in the type's zone, for the daily cap. */
