@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import ICAL from 'ical.js';
-import postgres from 'postgres';
+import { type Booking, bookingType, DB_URL } from './booking-world';
 import { CLIENT_PASSWORD, signedInClientContext, world } from './collaboration-world';
 import {
   axeViolations,
@@ -21,37 +21,6 @@ import {
  */
 
 const expect = baseExpect.configure({ timeout: 15_000 });
-const DB_URL = process.env.DATABASE_URL;
-
-/** A booking type of the provider signed in on `request`: 30 minutes, every day 08:00–20:00 in Berlin. */
-async function bookingType(request: APIRequestContext, name: string): Promise<string> {
-  if (!DB_URL) throw new Error('needs DATABASE_URL');
-  const session = await ok<{ user: { id: string } }>(await request.get('/api/auth/session'));
-  const url = new URL(DB_URL);
-  url.pathname = `/e2e_${process.env.E2E_PORT ?? 4317}`;
-  const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
-  const day = [['08:00', '20:00']];
-  const week = { mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day };
-  try {
-    const [row] = await sql<{ id: string }[]>`
-      INSERT INTO booking_types (provider_id, name, duration_minutes, location_kind, location, time_zone, weekly_hours,
-                                 min_notice_minutes, horizon_days, change_notice_minutes)
-      VALUES (${session.user.id}, ${name}, 30, 'video', 'https://meet.example.com/kickoff', 'Europe/Berlin',
-              ${sql.json(week)}, 60, 30, 60)
-      RETURNING id`;
-    return row?.id ?? '';
-  } finally {
-    await sql.end();
-  }
-}
-
-interface Booking {
-  id: string;
-  startsAt: string;
-  status: string;
-  sequence: number;
-  clientTimeZone: string;
-}
 
 async function invitation(request: APIRequestContext, to: string, kind: string): Promise<ICAL.Component> {
   let ics = '';
