@@ -356,3 +356,31 @@ describe('reminders', () => {
     expect(again).toHaveLength(1);
   });
 });
+
+describe('the provider’s list', () => {
+  it('pages upcoming bookings soonest first by cursor, each once, and narrows to one client', async () => {
+    const typeId = await insertBookingType(t.sql, { providerId: w.providerId, name: 'Paged' });
+    const slots = (await slotsOf(typeId)).slots.slice(40, 45);
+    for (const slot of slots) await json<Booking>(await book(typeId, slot.startsAt), 201);
+    const all = await json<BookingList>(await send(t, 'GET', '/api/bookings?limit=100', w.owner));
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: BookingList = await json<BookingList>(
+        await send(t, 'GET', `/api/bookings?limit=2${cursor ? `&cursor=${cursor}` : ''}`, w.owner),
+      );
+      walked.push(...page.items.map((b) => b.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(walked).toEqual(all.items.map((b) => b.id));
+    const starts = all.items.map((b) => b.startsAt);
+    expect([...starts].sort()).toEqual(starts);
+    const stranger = await anotherClient(t, w, 'book-lister');
+    const theirs = await json<BookingList>(
+      await send(t, 'GET', `/api/bookings?clientId=${stranger.id}`, w.owner),
+    );
+    expect(theirs.items).toEqual([]);
+    const bad = await send(t, 'GET', '/api/bookings?filter=past&cursor=' + (cursor ?? 'x'), w.owner);
+    expect(bad.status).toBe(422);
+  });
+});
