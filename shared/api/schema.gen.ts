@@ -3249,6 +3249,66 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "booking.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.cancelled
+         * @description A booking was cancelled (`cancelledBy` says by whom: the client, or you). Sent to each enabled endpoint subscribed to `booking.cancelled`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: operations["bookingCancelledEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.created
+         * @description A client booked a meeting in the portal or the widget. Sent to each enabled endpoint subscribed to `booking.created`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: operations["bookingCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.rescheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.rescheduled
+         * @description A client moved a booking to another time. Sent to each enabled endpoint subscribed to `booking.rescheduled`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: operations["bookingRescheduledEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "client.created": {
         parameters: {
             query?: never;
@@ -3965,6 +4025,26 @@ export interface components {
             /** @description Told to the other side in the cancellation e-mail. */
             reason?: string | null;
         };
+        /** @description A booking was cancelled (`cancelledBy` says by whom: the client, or you). */
+        BookingCancelledEvent: {
+            data: {
+                object: components["schemas"]["Booking"];
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "booking.cancelled";
+            /** @enum {number} */
+            version: 1;
+        };
         /**
          * @example {
          *       "bookingTypeId": "8a3b1c2d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
@@ -3992,6 +4072,26 @@ export interface components {
              * @example Europe/Berlin
              */
             timeZone: string;
+        };
+        /** @description A client booked a meeting in the portal or the widget. */
+        BookingCreatedEvent: {
+            data: {
+                object: components["schemas"]["Booking"];
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "booking.created";
+            /** @enum {number} */
+            version: 1;
         };
         /**
          * @example {
@@ -4057,6 +4157,26 @@ export interface components {
              * @example Europe/Berlin
              */
             timeZone?: string;
+        };
+        /** @description A client moved a booking to another time. */
+        BookingRescheduledEvent: {
+            data: {
+                object: components["schemas"]["Booking"];
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "booking.rescheduled";
+            /** @enum {number} */
+            version: 1;
         };
         /**
          * @example {
@@ -9865,7 +9985,7 @@ export interface components {
              */
             disabledReason: "failing" | null;
             enabled: boolean;
-            eventTypes: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled" | "quote.sent" | "quote.accepted" | "quote.declined")[];
+            eventTypes: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled" | "quote.sent" | "quote.accepted" | "quote.declined" | "booking.created" | "booking.rescheduled" | "booking.cancelled")[];
             /** @description When the current run of failed attempts began; null after a success. */
             failingSince: string | null;
             /** Format: uuid */
@@ -9884,7 +10004,7 @@ export interface components {
              */
             disabledReason: "failing" | null;
             enabled: boolean;
-            eventTypes: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled" | "quote.sent" | "quote.accepted" | "quote.declined")[];
+            eventTypes: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled" | "quote.sent" | "quote.accepted" | "quote.declined" | "booking.created" | "booking.rescheduled" | "booking.cancelled")[];
             /** @description When the current run of failed attempts began; null after a success. */
             failingSince: string | null;
             /** Format: uuid */
@@ -9910,7 +10030,7 @@ export interface components {
              *       "invoice.paid"
              *     ]
              */
-            eventTypes: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled" | "quote.sent" | "quote.accepted" | "quote.declined")[];
+            eventTypes: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled" | "quote.sent" | "quote.accepted" | "quote.declined" | "booking.created" | "booking.rescheduled" | "booking.cancelled")[];
             /** @example https://hooks.example.com/client-portal */
             url: string;
         };
@@ -9929,7 +10049,7 @@ export interface components {
              *       "invoice.paid"
              *     ]
              */
-            eventTypes?: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled" | "quote.sent" | "quote.accepted" | "quote.declined")[];
+            eventTypes?: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled" | "quote.sent" | "quote.accepted" | "quote.declined" | "booking.created" | "booking.rescheduled" | "booking.cancelled")[];
             /** @example https://hooks.example.com/client-portal */
             url?: string;
         };
@@ -32556,6 +32676,93 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    bookingCancelledEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingCancelledEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bookingCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bookingRescheduledEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingRescheduledEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

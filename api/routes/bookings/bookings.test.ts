@@ -384,3 +384,44 @@ describe('the provider’s list', () => {
     expect(bad.status).toBe(422);
   });
 });
+
+describe('webhook events', () => {
+  it('sends booking.created and booking.cancelled with the booking to a subscribed endpoint', async () => {
+    const endpoint = await send(t, 'POST', '/api/webhook-endpoints', other.owner, {
+      url: 'https://hooks.example.com/bookings',
+      eventTypes: ['booking.created', 'booking.cancelled'],
+    });
+    expect(endpoint.status, await endpoint.clone().text()).toBe(201);
+    const typeId = await insertBookingType(t.sql, { providerId: other.providerId, name: 'Hooked' });
+    const slots = await json<SlotList>(
+      await portal(
+        'GET',
+        `/booking-types/${typeId}/slots?${window()}&timeZone=UTC`,
+        undefined,
+        other.token,
+        other.portalId,
+      ),
+    );
+    const slot = slots.slots[0] as { startsAt: string };
+    const res = await portal(
+      'POST',
+      '/bookings',
+      { bookingTypeId: typeId, startsAt: slot.startsAt, timeZone: 'UTC' },
+      other.token,
+      other.portalId,
+    );
+    const booking = await json<Booking>(res, 201);
+    await json<Booking>(
+      await send(t, 'POST', `/api/bookings/${booking.id}/cancel`, other.owner, { reason: null }),
+    );
+    const events = await t.sql<{ type: string; body: string }[]>`
+      SELECT type, body FROM webhook_events WHERE provider_id = ${other.providerId} ORDER BY created_at`;
+    expect(events.map((e) => e.type)).toEqual(['booking.created', 'booking.cancelled']);
+    const cancelled = JSON.parse(events[1]?.body ?? '{}') as { data: { object: Booking } };
+    expect(cancelled.data.object).toMatchObject({
+      id: booking.id,
+      status: 'cancelled',
+      cancelledBy: 'provider',
+    });
+  });
+});
