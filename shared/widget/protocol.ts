@@ -324,8 +324,10 @@ export function parseFrameMessage(m: Record<string, unknown>): FrameMessage | nu
       return { type: m.type };
     default: {
       // A product event: exactly its fields, each a string (one table, not a case each: the runtime's bytes).
-      const fields = Object.hasOwn(PRODUCT_FIELDS, m.type as string) && PRODUCT_FIELDS[m.type as ProductEventName];
-      return fields && fields.every((f) => isString(m[f]))
+      const fields = Object.hasOwn(PRODUCT_FIELDS, m.type as string)
+        ? PRODUCT_FIELDS[m.type as ProductEventName]
+        : undefined;
+      return fields?.every((f) => isString(m[f]))
         ? (Object.fromEntries([['type', m.type], ...fields.map((f) => [f, m[f]])]) as FrameMessage)
         : null;
     }

@@ -380,7 +380,7 @@ describe('the provider’s list', () => {
       await send(t, 'GET', `/api/bookings?clientId=${stranger.id}`, w.owner),
     );
     expect(theirs.items).toEqual([]);
-    const bad = await send(t, 'GET', '/api/bookings?filter=past&cursor=' + (cursor ?? 'x'), w.owner);
+    const bad = await send(t, 'GET', `/api/bookings?filter=past&cursor=${cursor ?? 'x'}`, w.owner);
     expect(bad.status).toBe(422);
   });
 });
