@@ -67,6 +67,11 @@ export const API_TAGS: { name: string; description: string }[] = [
       'Quotes (Angebote): drafts, sending, their PDFs, and the invoices made of an accepted quote.',
   },
   {
+    name: 'Bookings',
+    description:
+      'Meetings clients booked from the portal or the widget: the list, one booking, cancelling (with the invitations sent).',
+  },
+  {
     name: 'Recurring invoices',
     description:
       'Schedules that make and send an invoice each month, quarter, year or number of days, with the period of service.',

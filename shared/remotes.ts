@@ -79,7 +79,7 @@ export const REMOTES = [
     section: true,
     available: true,
     idlePreload: false,
-    activity: [],
+    activity: ['booking_created', 'booking_rescheduled', 'booking_cancelled'],
     activityPages: {},
   },
   {

@@ -77,6 +77,12 @@ export const STATUS: Record<
   quote_expired: 409,
   quote_changed: 409,
   quote_not_invoiceable: 409,
+  // Bookings (issue 30): the exclusion constraint's last word (with the next free slots), a start that is
+  // not a slot, a change after the change notice, a change of a cancelled booking.
+  slot_taken: 409,
+  slot_unavailable: 422,
+  booking_change_too_late: 422,
+  booking_cancelled: 409,
   stripe_not_connected: 409,
   stripe_key_invalid: 422,
   stripe_unavailable: 502,
@@ -128,6 +134,8 @@ export class ApiError extends Error {
       fields?: FieldIssue[];
       headers?: Record<string, string>;
       vars?: Record<string, unknown>;
+      /** Members of the body beside `error` (409 `slot_taken`'s `nextSlots`), documented by the operation. */
+      extra?: Record<string, unknown>;
       cause?: unknown;
     } = {},
   ) {
@@ -135,10 +143,12 @@ export class ApiError extends Error {
     this.fields = options.fields;
     this.headers = options.headers;
     this.vars = options.vars;
+    this.extra = options.extra;
   }
   readonly fields: FieldIssue[] | undefined;
   readonly headers: Record<string, string> | undefined;
   readonly vars: Record<string, unknown> | undefined;
+  readonly extra: Record<string, unknown> | undefined;
 }
 
 /** zod issues → field errors; contract messages are i18n keys (`validation.*`). */
@@ -161,6 +171,7 @@ export function errorResponse(c: Context<AppEnv>, err: ApiError) {
         ? { fields: err.fields.map((f) => ({ path: f.path, key: f.key, message: translate(lang, f.key) })) }
         : {}),
     },
+    ...err.extra,
   };
   for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
   const status = STATUS[err.code];

@@ -29,4 +29,5 @@ export const SCHEDULES: Schedule[] = [
   every('*/5 * * * *', 'prune_api_usage', {}),
   every('*/15 * * * *', 'recurring_invoices', {}),
   every('43 * * * *', 'stripe_webhook_events_sweep', {}),
+  every('*/5 * * * *', 'send_booking_reminders', {}),
 ];

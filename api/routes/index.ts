@@ -22,6 +22,7 @@ import { registerSignUp } from './auth/sign-up';
 import { registerVerificationStatus } from './auth/verification-status';
 import { registerVerifyEmail } from './auth/verify-email';
 import { registerBookingTypeRoutes } from './booking-types';
+import { registerBookingRoutes } from './bookings';
 import { registerCreateClient } from './clients/create';
 import { registerDeleteClient } from './clients/delete';
 import { registerGetClient } from './clients/get';
@@ -221,6 +222,7 @@ export function registerRoutes(app: App, deps: AppDeps) {
   // Invoices (issue 21): the provider's, their settings, the client's detail.
   registerInvoiceRoutes(app);
   registerQuoteRoutes(app);
+  registerBookingRoutes(app);
   registerRecurringInvoiceRoutes(app);
   // Analytics (issue 29): one read per view.
   registerAnalyticsRoutes(app);

@@ -27,6 +27,8 @@ const ACTING_FOR_ALLOWED: Record<string, string> = {
     'the payment reminders job, for the provider of each invoice it reminds (or the one its payload names)',
   'api/services/recurring/run-recurring.ts':
     'the recurring invoices job, for the provider of the schedule its payload names',
+  'api/services/booking/reminders.ts':
+    'the booking reminders job, for the provider of each booking it claimed',
   'api/services/files/direct-rows.ts':
     'files written without a request: the first start’s demo data and tests',
 };

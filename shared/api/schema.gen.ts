@@ -527,6 +527,66 @@ export interface paths {
         patch: operations["updateBookingType"];
         trace?: never;
     };
+    "/api/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List bookings
+         * @description A page of the provider’s bookings: `upcoming` (default; confirmed and not ended, soonest first), `past` (confirmed and ended) or `cancelled` (latest first), optionally one client’s (`clientId`); paged by cursor (`limit` up to 100, default 50; `nextCursor` continues the list as `cursor`).
+         */
+        get: operations["listBookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{bookingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a booking
+         * @description One of the provider’s bookings (404 for another provider’s).
+         */
+        get: operations["getBooking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{bookingId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a booking
+         * @description The provider cancels one of their bookings at any time, with an optional reason told to the client; both get the cancellation (METHOD:CANCEL, a higher SEQUENCE) and the client is notified. 409 `booking_cancelled` when it already is.
+         */
+        post: operations["cancelBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clients": {
         parameters: {
             query?: never;
@@ -1501,6 +1561,110 @@ export interface paths {
          * @description Starts Stripe Checkout (subscription mode, 9 EUR a month, on the platform’s Stripe account) and returns its URL; Stripe returns the provider to `/dashboard/settings?plan=success` (or `?plan=cancelled`). The plan turns premium when Stripe’s subscription webhook arrives. 503 `billing_unavailable` on a server without its own Stripe account, 409 `conflict` while a subscription is running, 502 `stripe_unavailable` when Stripe cannot be reached.
          */
         post: operations["startPlanCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/booking-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Booking types the client may book
+         * @description The provider’s active booking types open to the signed-in client (to all clients, or to chosen ones including this client), by name.
+         */
+        get: operations["portalListBookingTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/booking-types/{bookingTypeId}/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Free slots of a booking type
+         * @description The slot starts of the type in [`from`, `to`) (at most 62 days) that can be booked now: on the type’s grid within its availability (its time zone, date overrides and holidays), clear of other bookings and busy times with the buffers, after the minimum notice, within the horizon and under the daily cap. `timeZone` is the client’s, echoed for showing them. 404 for a type the client may not book.
+         */
+        get: operations["portalListBookingSlots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client’s bookings
+         * @description The signed-in client’s own bookings: `upcoming` (default; soonest first), `past` or `cancelled` (latest first), paged by cursor (`limit` up to 100, default 50; `nextCursor` continues the list as `cursor`). `changeableUntil` says until when each can be rescheduled or cancelled.
+         */
+        get: operations["portalListBookings"];
+        put?: never;
+        /**
+         * Book a slot (client)
+         * @description The signed-in client books a slot of a type they may book, optionally for one of their projects (404 otherwise). Checked again on fresh data under the provider’s lock; two clients taking the same slot at once: one gets 201, the other 409 `slot_taken` with `nextSlots`. A start that is not a slot (outside availability, before the notice, beyond the horizon, over the cap, off the grid): 422 `slot_unavailable` with `nextSlots`. Both sides get a confirmation e-mail with an invitation (`invite.ics`, METHOD:REQUEST); the provider is notified live; inside the widget the page hears `booking.created`.
+         */
+        post: operations["portalCreateBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/{portalId}/bookings/{bookingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Reschedule a booking (client)
+         * @description The signed-in client moves their booking to another slot of its type, checked as a new booking is (the booking itself no longer blocks): 409 `slot_taken` or 422 `slot_unavailable` with `nextSlots`. The invitation's SEQUENCE grows; both sides get the updated invitation (METHOD:REQUEST). Only until the type’s change notice before the start (`changeableUntil`): later, 422 `booking_change_too_late`; a cancelled booking, 409 `booking_cancelled`; another client’s, 404.
+         */
+        patch: operations["portalRescheduleBooking"];
+        trace?: never;
+    };
+    "/api/portal/{portalId}/bookings/{bookingId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a booking (client)
+         * @description The signed-in client cancels their booking, with an optional reason for the provider; both get the cancellation (METHOD:CANCEL, STATUS:CANCELLED, a higher SEQUENCE); inside the widget the page hears `booking.cancelled`. Only until the type’s change notice before the start (`changeableUntil`): later, 422 `booking_change_too_late`; a cancelled booking, 409 `booking_cancelled`; another client’s, 404.
+         */
+        post: operations["portalCancelBooking"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3185,6 +3349,66 @@ export interface paths {
     };
 }
 export interface webhooks {
+    "booking.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.cancelled
+         * @description A booking was cancelled (`cancelledBy` says by whom: the client, or you). Sent to each enabled endpoint subscribed to `booking.cancelled`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: operations["bookingCancelledEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.created
+         * @description A client booked a meeting in the portal or the widget. Sent to each enabled endpoint subscribed to `booking.created`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: operations["bookingCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.rescheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.rescheduled
+         * @description A client moved a booking to another time. Sent to each enabled endpoint subscribed to `booking.rescheduled`, signed per the Standard Webhooks specification; retried with exponential backoff for at least 24 hours until it answers 2xx.
+         */
+        post: operations["bookingRescheduledEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "client.created": {
         parameters: {
             query?: never;
@@ -3568,6 +3792,16 @@ export interface components {
             nextCursor: string | null;
         };
         ActivityItem: {
+            /** @description For booking_created, booking_rescheduled and booking_cancelled: the booking as the event left it (the widget’s `booking.created` and `booking.cancelled`). */
+            booking?: {
+                endsAt: string;
+                /** Format: uuid */
+                id: string;
+                startsAt: string;
+                /** @enum {string} */
+                status: "confirmed" | "cancelled";
+                title: string;
+            };
             /** @description The client the row is about (the project’s, or the invoice’s); always sent by the API. */
             client?: {
                 /** Format: uuid */
@@ -3635,7 +3869,7 @@ export interface components {
              * @example message
              * @enum {string}
              */
-            type: "message" | "file_upload" | "file_approval" | "invoice_created" | "invoice_status" | "quote_status" | "project_created" | "project_updated" | "project_status";
+            type: "message" | "file_upload" | "file_approval" | "invoice_created" | "invoice_status" | "quote_status" | "booking_created" | "booking_rescheduled" | "booking_cancelled" | "project_created" | "project_updated" | "project_status";
         };
         /**
          * @example {
@@ -3822,6 +4056,178 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": "5d0f6c1e-2b7a-4f55-9a51-0f3c2d8e7a41",
+         *       "bookingTypeId": "8a3b1c2d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "clientId": "2f4e6a8c-0b1d-4c3e-9f5a-7b9d1e3f5a7c",
+         *       "clientName": "Grace Hopper",
+         *       "projectId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+         *       "projectName": "Website relaunch",
+         *       "title": "Intro call",
+         *       "startsAt": "2026-12-14T09:00:00.000Z",
+         *       "endsAt": "2026-12-14T09:30:00.000Z",
+         *       "status": "confirmed",
+         *       "clientTimeZone": "Europe/Berlin",
+         *       "locationKind": "video",
+         *       "location": "https://meet.example.com/intro",
+         *       "note": "About the new logo",
+         *       "sequence": 0,
+         *       "cancelledAt": null,
+         *       "cancelledBy": null,
+         *       "changeableUntil": "2026-12-13T09:00:00.000Z",
+         *       "createdAt": "2026-12-07T16:42:10.000Z"
+         *     }
+         */
+        Booking: {
+            bookingTypeId: string;
+            /** Format: date-time */
+            cancelledAt: string | null;
+            /** @enum {string|null} */
+            cancelledBy: "client" | "provider" | null;
+            /**
+             * Format: date-time
+             * @description The last moment the client may reschedule or cancel (the start minus the type’s change notice).
+             */
+            changeableUntil: string;
+            clientId: string;
+            clientName: string;
+            clientTimeZone: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            id: string;
+            location: string | null;
+            /**
+             * @description Where the meeting happens.
+             * @example video
+             * @enum {string}
+             */
+            locationKind: "video" | "phone" | "in_person";
+            note: string | null;
+            projectId: string | null;
+            projectName: string | null;
+            sequence: number;
+            /** Format: date-time */
+            startsAt: string;
+            /**
+             * @example confirmed
+             * @enum {string}
+             */
+            status: "confirmed" | "cancelled";
+            title: string;
+        };
+        /**
+         * @example {
+         *       "reason": "Something came up, sorry."
+         *     }
+         */
+        BookingCancel: {
+            /** @description Told to the other side in the cancellation e-mail. */
+            reason?: string | null;
+        };
+        /** @description A booking was cancelled (`cancelledBy` says by whom: the client, or you). */
+        BookingCancelledEvent: {
+            data: {
+                object: components["schemas"]["Booking"];
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "booking.cancelled";
+            /** @enum {number} */
+            version: 1;
+        };
+        /**
+         * @example {
+         *       "bookingTypeId": "8a3b1c2d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "startsAt": "2026-12-14T09:00:00.000Z",
+         *       "timeZone": "Europe/Berlin",
+         *       "projectId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+         *       "note": "About the new logo"
+         *     }
+         */
+        BookingCreate: {
+            /** Format: uuid */
+            bookingTypeId: string;
+            /** @description A note for the provider. */
+            note?: string | null;
+            /** Format: uuid */
+            projectId?: string | null;
+            /**
+             * Format: date-time
+             * @description The slot’s start, one of the slots offered.
+             * @example 2026-12-14T09:00:00.000Z
+             */
+            startsAt: string;
+            /**
+             * @description The client’s zone: their e-mails and invitation show times in it.
+             * @example Europe/Berlin
+             */
+            timeZone: string;
+        };
+        /** @description A client booked a meeting in the portal or the widget. */
+        BookingCreatedEvent: {
+            data: {
+                object: components["schemas"]["Booking"];
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "booking.created";
+            /** @enum {number} */
+            version: 1;
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "5d0f6c1e-2b7a-4f55-9a51-0f3c2d8e7a41",
+         *           "bookingTypeId": "8a3b1c2d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *           "clientId": "2f4e6a8c-0b1d-4c3e-9f5a-7b9d1e3f5a7c",
+         *           "clientName": "Grace Hopper",
+         *           "projectId": "c4d5e6f7-a8b9-4c0d-8e1f-2a3b4c5d6e7f",
+         *           "projectName": "Website relaunch",
+         *           "title": "Intro call",
+         *           "startsAt": "2026-12-14T09:00:00.000Z",
+         *           "endsAt": "2026-12-14T09:30:00.000Z",
+         *           "status": "confirmed",
+         *           "clientTimeZone": "Europe/Berlin",
+         *           "locationKind": "video",
+         *           "location": "https://meet.example.com/intro",
+         *           "note": "About the new logo",
+         *           "sequence": 0,
+         *           "cancelledAt": null,
+         *           "cancelledBy": null,
+         *           "changeableUntil": "2026-12-13T09:00:00.000Z",
+         *           "createdAt": "2026-12-07T16:42:10.000Z"
+         *         }
+         *       ],
+         *       "nextCursor": null
+         *     }
+         */
+        BookingList: {
+            items: components["schemas"]["Booking"][];
+            /** @description Send as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        /**
+         * @example {
          *       "id": "7a1e2d3c-4b5a-4968-8776-655443322110",
          *       "bookingTypeId": null,
          *       "bookingTypeName": null,
@@ -3918,6 +4324,92 @@ export interface components {
             hours?: string[][];
             /** @description What the day is, e.g. “Christmas”. */
             label?: string | null;
+        };
+        BookingRefusal: {
+            error: {
+                /** @enum {string} */
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "autopay_not_offered" | "payment_exceeds_balance" | "payment_not_removable" | "quote_not_editable" | "quote_transition_not_allowed" | "quote_already_decided" | "quote_expired" | "quote_changed" | "quote_not_invoiceable" | "slot_taken" | "slot_unavailable" | "booking_change_too_late" | "booking_cancelled" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "webhook_endpoint_limit" | "booking_override_exists" | "booking_type_has_bookings" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
+                fields?: components["schemas"]["FieldError"][];
+                /** @description Human-readable, in the request language. */
+                message: string;
+                /** @example req_01HZX3Q4 */
+                requestId: string;
+            };
+            /** @description With `slot_taken` and `slot_unavailable`: up to five free slots after the one asked for. */
+            nextSlots?: components["schemas"]["BookingSlot"][];
+        };
+        /**
+         * @example {
+         *       "startsAt": "2026-12-15T13:30:00.000Z",
+         *       "timeZone": "Europe/Berlin"
+         *     }
+         */
+        BookingReschedule: {
+            /**
+             * Format: date-time
+             * @description The new slot’s start.
+             * @example 2026-12-14T09:00:00.000Z
+             */
+            startsAt: string;
+            /**
+             * @description The client’s zone (default: the one booked in).
+             * @example Europe/Berlin
+             */
+            timeZone?: string;
+        };
+        /** @description A client moved a booking to another time. */
+        BookingRescheduledEvent: {
+            data: {
+                object: components["schemas"]["Booking"];
+            };
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`; the same on every retry.
+             */
+            id: string;
+            /**
+             * @description When it happened (ISO 8601).
+             * @example 2026-12-07T10:15:00.000Z
+             */
+            timestamp: string;
+            /** @enum {string} */
+            type: "booking.rescheduled";
+            /** @enum {number} */
+            version: 1;
+        };
+        /**
+         * @example {
+         *       "startsAt": "2026-12-14T09:00:00.000Z",
+         *       "endsAt": "2026-12-14T09:30:00.000Z"
+         *     }
+         */
+        BookingSlot: {
+            /** Format: date-time */
+            endsAt: string;
+            /** Format: date-time */
+            startsAt: string;
+        };
+        /**
+         * @example {
+         *       "bookingTypeId": "8a3b1c2d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "timeZone": "America/New_York",
+         *       "slots": [
+         *         {
+         *           "startsAt": "2026-12-14T09:00:00.000Z",
+         *           "endsAt": "2026-12-14T09:30:00.000Z"
+         *         },
+         *         {
+         *           "startsAt": "2026-12-14T09:30:00.000Z",
+         *           "endsAt": "2026-12-14T10:00:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        BookingSlotList: {
+            bookingTypeId: string;
+            slots: components["schemas"]["BookingSlot"][];
+            /** @description The zone of the request, to show the slots in. */
+            timeZone: string;
         };
         /**
          * @example {
@@ -4911,7 +5403,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "autopay_not_offered" | "payment_exceeds_balance" | "payment_not_removable" | "quote_not_editable" | "quote_transition_not_allowed" | "quote_already_decided" | "quote_expired" | "quote_changed" | "quote_not_invoiceable" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "webhook_endpoint_limit" | "booking_override_exists" | "booking_type_has_bookings" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "autopay_not_offered" | "payment_exceeds_balance" | "payment_not_removable" | "quote_not_editable" | "quote_transition_not_allowed" | "quote_already_decided" | "quote_expired" | "quote_changed" | "quote_not_invoiceable" | "slot_taken" | "slot_unavailable" | "booking_change_too_late" | "booking_cancelled" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "webhook_endpoint_limit" | "booking_override_exists" | "booking_type_has_bookings" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
                 fields?: components["schemas"]["FieldError"][];
                 /** @description Human-readable, in the request language. */
                 message: string;
@@ -7212,6 +7704,53 @@ export interface components {
             primaryColor: string;
             secondaryColor: string;
             updatedAt: string;
+        };
+        /**
+         * @example {
+         *       "id": "8a3b1c2d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "name": "Intro call",
+         *       "description": "Thirty minutes to get to know your project.",
+         *       "durationMinutes": 30,
+         *       "locationKind": "video",
+         *       "changeNoticeMinutes": 1440,
+         *       "minNoticeMinutes": 240,
+         *       "horizonDays": 60
+         *     }
+         */
+        PortalBookingType: {
+            /** @description Until how long before the start the client may reschedule or cancel. */
+            changeNoticeMinutes: number;
+            description: string | null;
+            durationMinutes: number;
+            horizonDays: number;
+            id: string;
+            /**
+             * @description Where the meeting happens.
+             * @example video
+             * @enum {string}
+             */
+            locationKind: "video" | "phone" | "in_person";
+            minNoticeMinutes: number;
+            name: string;
+        };
+        /**
+         * @example {
+         *       "items": [
+         *         {
+         *           "id": "8a3b1c2d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *           "name": "Intro call",
+         *           "description": null,
+         *           "durationMinutes": 30,
+         *           "locationKind": "video",
+         *           "changeNoticeMinutes": 1440,
+         *           "minNoticeMinutes": 240,
+         *           "horizonDays": 60
+         *         }
+         *       ]
+         *     }
+         */
+        PortalBookingTypeList: {
+            items: components["schemas"]["PortalBookingType"][];
         };
         PortalBranding: {
             /** Format: uuid */
@@ -9975,7 +10514,7 @@ export interface components {
              */
             disabledReason: "failing" | null;
             enabled: boolean;
-            eventTypes: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled" | "quote.sent" | "quote.accepted" | "quote.declined")[];
+            eventTypes: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled" | "quote.sent" | "quote.accepted" | "quote.declined" | "booking.created" | "booking.rescheduled" | "booking.cancelled")[];
             /** @description When the current run of failed attempts began; null after a success. */
             failingSince: string | null;
             /** Format: uuid */
@@ -9994,7 +10533,7 @@ export interface components {
              */
             disabledReason: "failing" | null;
             enabled: boolean;
-            eventTypes: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled" | "quote.sent" | "quote.accepted" | "quote.declined")[];
+            eventTypes: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled" | "quote.sent" | "quote.accepted" | "quote.declined" | "booking.created" | "booking.rescheduled" | "booking.cancelled")[];
             /** @description When the current run of failed attempts began; null after a success. */
             failingSince: string | null;
             /** Format: uuid */
@@ -10020,7 +10559,7 @@ export interface components {
              *       "invoice.paid"
              *     ]
              */
-            eventTypes: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled" | "quote.sent" | "quote.accepted" | "quote.declined")[];
+            eventTypes: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled" | "quote.sent" | "quote.accepted" | "quote.declined" | "booking.created" | "booking.rescheduled" | "booking.cancelled")[];
             /** @example https://hooks.example.com/client-portal */
             url: string;
         };
@@ -10039,7 +10578,7 @@ export interface components {
              *       "invoice.paid"
              *     ]
              */
-            eventTypes?: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled" | "quote.sent" | "quote.accepted" | "quote.declined")[];
+            eventTypes?: ("client.created" | "client.updated" | "client.deleted" | "project.created" | "project.updated" | "project.status_changed" | "message.created" | "file.uploaded" | "file.status_changed" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "invoice.cancelled" | "quote.sent" | "quote.accepted" | "quote.declined" | "booking.created" | "booking.rescheduled" | "booking.cancelled")[];
             /** @example https://hooks.example.com/client-portal */
             url?: string;
         };
@@ -14125,6 +14664,408 @@ export interface operations {
             };
             /** @description Not found (also for another tenant’s objects) */
             404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBookings: {
+        parameters: {
+            query?: {
+                clientId?: string;
+                /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                cursor?: string;
+                /** @description `upcoming`: confirmed, not ended yet (soonest first); `past`: confirmed and ended; `cancelled`. */
+                filter?: "upcoming" | "past" | "cancelled";
+                /** @description Items per page, 1–100 (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bookings */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingList"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`validation_failed`); `fields` lists each failing field. */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingCancel"];
+            };
+        };
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
                     RateLimit?: string;
@@ -21862,6 +22803,518 @@ export interface operations {
             };
             /** @description Service unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalListBookingTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                portalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking types */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalBookingTypeList"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (`not_found`), also for another tenant’s object. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed (`validation_failed`); `fields` lists each failing field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalListBookingSlots: {
+        parameters: {
+            query: {
+                /** @description The earliest slot start asked for. */
+                from: string;
+                /** @description The zone the client reads the slots in; echoed in the answer. */
+                timeZone: string;
+                /** @description The end of the window (after `from`, at most 62 days later). */
+                to: string;
+            };
+            header?: never;
+            path: {
+                bookingTypeId: string;
+                portalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The free slots */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingSlotList"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalListBookings: {
+        parameters: {
+            query?: {
+                /** @description Opaque: the `nextCursor` of the previous page, sent with the same sort and order (a cursor made for another sort or order answers 422). Omit it for the first page. */
+                cursor?: string;
+                /** @description `upcoming`: confirmed, not ended yet (soonest first); `past`: confirmed and ended; `cancelled`. */
+                filter?: "upcoming" | "past" | "cancelled";
+                /** @description Items per page, 1–100 (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                portalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bookings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingList"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (`not_found`), also for another tenant’s object. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalCreateBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                portalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingCreate"];
+            };
+        };
+        responses: {
+            /** @description Booked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `slot_taken`: booked meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingRefusal"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `slot_unavailable`, or validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingRefusal"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalRescheduleBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookingId: string;
+                portalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingReschedule"];
+            };
+        };
+        responses: {
+            /** @description Rescheduled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `slot_taken` or `booking_cancelled` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingRefusal"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `slot_unavailable`, `booking_change_too_late`, or validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingRefusal"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    portalCancelBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookingId: string;
+                portalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingCancel"];
+            };
+        };
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -33240,6 +34693,93 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    bookingCancelledEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingCancelledEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bookingCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bookingRescheduledEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id, the same on every retry and redelivery: drop a message whose id you have seen. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint’s secret (the base64 after `whsec_`), per the Standard Webhooks specification; two signatures for 24 h after a rotation (old and new secret). Verify with any Standard Webhooks library, e.g. `new Webhook(secret).verify(body, headers)` of the `standardwebhooks` package. */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, Unix seconds: refuse one far from your clock (e.g. 5 minutes). */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingRescheduledEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer within 10 seconds marks the delivery done. Anything else (another status, a redirect, which is not followed, a timeout) is retried; after 3 days of failures the endpoint is turned off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -20,6 +20,9 @@ export const ActivityType = z
     'invoice_created',
     'invoice_status',
     'quote_status',
+    'booking_created',
+    'booking_rescheduled',
+    'booking_cancelled',
     'project_created',
     'project_updated',
     'project_status',
@@ -64,6 +67,19 @@ export const ActivityItem = z
       .meta({
         description:
           'For quote_status: the quote, its number and the status the event set (the widget’s `quote.accepted`).',
+      }),
+    booking: z
+      .object({
+        id: Uuid(),
+        title: text(),
+        startsAt: text(),
+        endsAt: text(),
+        status: z.enum(['confirmed', 'cancelled']),
+      })
+      .optional()
+      .meta({
+        description:
+          'For booking_created, booking_rescheduled and booking_cancelled: the booking as the event left it (the widget’s `booking.created` and `booking.cancelled`).',
       }),
   })
   .meta({ id: 'ActivityItem' });

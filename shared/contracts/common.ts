@@ -158,6 +158,12 @@ export const ErrorCode = z.enum([
   'quote_expired',
   'quote_changed',
   'quote_not_invoiceable',
+  // Bookings (issue 30): a slot another booking took meanwhile; a start that is not one of the type's slots
+  // (outside availability, notice, horizon or cap); a change after the type's change notice; a cancelled one
+  'slot_taken',
+  'slot_unavailable',
+  'booking_change_too_late',
+  'booking_cancelled',
   'stripe_not_connected',
   'stripe_key_invalid',
   'stripe_unavailable',

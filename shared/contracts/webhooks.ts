@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Booking } from './bookings';
 import { Client } from './clients';
 import { text, Uuid } from './common';
 import { FileSummary } from './files';
@@ -33,6 +34,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'quote.sent',
   'quote.accepted',
   'quote.declined',
+  'booking.created',
+  'booking.rescheduled',
+  'booking.cancelled',
 ] as const;
 
 export const WebhookEventType = z
@@ -262,5 +266,16 @@ export const WEBHOOK_EVENTS = {
     'The client accepted a quote in the portal (`decision` records who, when, from where and the content’s SHA-256).',
   ),
   'quote.declined': eventOf('quote.declined', Quote, 'The client declined a quote in the portal.'),
+  'booking.created': eventOf(
+    'booking.created',
+    Booking,
+    'A client booked a meeting in the portal or the widget.',
+  ),
+  'booking.rescheduled': eventOf('booking.rescheduled', Booking, 'A client moved a booking to another time.'),
+  'booking.cancelled': eventOf(
+    'booking.cancelled',
+    Booking,
+    'A booking was cancelled (`cancelledBy` says by whom: the client, or you).',
+  ),
   [WEBHOOK_TEST_EVENT]: eventOf(WEBHOOK_TEST_EVENT, WebhookTestObject, 'Sent by “Send test event”.'),
 } as const satisfies Record<WebhookEventType | typeof WEBHOOK_TEST_EVENT, z.ZodType>;

@@ -1,4 +1,4 @@
-import { Bell, FileCheck2, FolderKanban, MessageSquare, Receipt, Upload } from 'lucide-react';
+import { Bell, CalendarDays, FileCheck2, FolderKanban, MessageSquare, Receipt, Upload } from 'lucide-react';
 import type { ActivityItem } from '../contracts/activity';
 import { formatRelativeTime } from '../format/date';
 import { Button } from '../ui/button';
@@ -11,6 +11,7 @@ const ICONS = {
   messages: MessageSquare,
   files: Upload,
   invoices: Receipt,
+  calendar: CalendarDays,
   projects: FolderKanban,
 } as const;
 

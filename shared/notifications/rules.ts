@@ -25,9 +25,9 @@ export function groupNotifications(
   return { fresh, earlier: earlierLimit === undefined ? read : read.slice(0, earlierLimit) };
 }
 
-export type NotificationSection = 'messages' | 'files' | 'invoices' | 'projects';
+export type NotificationSection = 'messages' | 'files' | 'invoices' | 'calendar' | 'projects';
 
-/** Spec §2: message → messages; file_upload, file_approval → files; invoice_* → invoices; else projects. */
+/** Spec §2: message → messages; file_upload, file_approval → files; invoice_* → invoices; booking_* → calendar (issue 30); else projects. */
 export function notificationSection(type: ActivityType | string): NotificationSection {
   switch (type) {
     case 'message':
@@ -39,6 +39,10 @@ export function notificationSection(type: ActivityType | string): NotificationSe
     case 'invoice_status':
     case 'quote_status':
       return 'invoices';
+    case 'booking_created':
+    case 'booking_rescheduled':
+    case 'booking_cancelled':
+      return 'calendar';
     default:
       return 'projects';
   }

@@ -1,7 +1,7 @@
-import { FileText, FolderKanban, LayoutDashboard, MessageSquare, Receipt } from 'lucide-react';
+import { CalendarDays, FileText, FolderKanban, LayoutDashboard, MessageSquare, Receipt } from 'lucide-react';
 
 /** The pages of the portal's navigation (their labels are `nav.<page>` of the portal's texts). */
-export type PortalNavPage = 'dashboard' | 'projects' | 'files' | 'messages' | 'invoices';
+export type PortalNavPage = 'dashboard' | 'projects' | 'files' | 'messages' | 'invoices' | 'bookings';
 
 /**
  * Spec §2's portal navigation, in its order: the portal's header and tab bar draw it, and so does the
@@ -13,4 +13,6 @@ export const PORTAL_NAV: readonly { page: PortalNavPage; icon: typeof LayoutDash
   { page: 'files', icon: FileText },
   { page: 'messages', icon: MessageSquare },
   { page: 'invoices', icon: Receipt },
+  // Issue 30: booking a meeting.
+  { page: 'bookings', icon: CalendarDays },
 ];

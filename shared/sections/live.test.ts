@@ -63,7 +63,12 @@ async function staleAfter(event: RealtimeEvent): Promise<string[]> {
 
 describe('the sections’ live effects (what the host’s socket does through the registry)', () => {
   it('has one entry per section with effects, in registry order, each under its own key root', () => {
-    expect(SECTION_LIVE.map((section) => section.root[0])).toEqual(['projects', 'invoices', 'files']);
+    expect(SECTION_LIVE.map((section) => section.root[0])).toEqual([
+      'projects',
+      'invoices',
+      'files',
+      'calendar',
+    ]);
     const names = REMOTES.map((remote) => remote.name as string);
     for (const section of SECTION_LIVE) expect(names).toContain(section.root[0]);
   });

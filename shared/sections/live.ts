@@ -1,4 +1,5 @@
 import { REMOTES, type RemoteName } from '../remotes';
+import { calendarLive } from './calendar';
 import { filesLive } from './files';
 import { invoicesLive } from './invoices';
 import { projectsLive } from './projects';
@@ -14,7 +15,7 @@ const LIVE: { readonly [name in RemoteName]: SectionLive | null } = {
   projects: projectsLive,
   invoices: invoicesLive,
   files: filesLive,
-  calendar: null,
+  calendar: calendarLive,
   analytics: null,
   // The Integrations page's state comes from the API when it opens; no provider event changes it.
   integrations: null,

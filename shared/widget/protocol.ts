@@ -16,7 +16,15 @@ export const PROTOCOL = 'client-portal-widget';
 export const PROTOCOL_VERSION = 1;
 
 /** The portal pages a widget can open (`navigate`, `open`, the `page` option); spec §2 portal navigation. */
-export const PORTAL_PAGES = ['dashboard', 'projects', 'files', 'messages', 'invoices', 'profile'] as const;
+export const PORTAL_PAGES = [
+  'dashboard',
+  'projects',
+  'files',
+  'messages',
+  'invoices',
+  'bookings',
+  'profile',
+] as const;
 export type PortalPage = (typeof PORTAL_PAGES)[number];
 
 export type WidgetMode = 'inline' | 'popup' | 'floating';
@@ -65,8 +73,36 @@ export interface WidgetEventMap {
   /** The client accepted a quote in the portal (issue 28). */
   'quote.accepted': { quoteId: string };
   'file.status_changed': { fileId: string; status: string };
+  /** The client booked a meeting in the portal (issue 30): the booking and its start (ISO 8601). */
+  'booking.created': { bookingId: string; startsAt: string };
+  /** The client cancelled a booking in the portal (issue 30). */
+  'booking.cancelled': { bookingId: string };
 }
 export type WidgetEventName = keyof WidgetEventMap;
+/** Product events the frame forwards as they happen in the portal. */
+export const PRODUCT_EVENTS = [
+  'message.received',
+  'invoice.paid',
+  'quote.accepted',
+  'file.status_changed',
+  'booking.created',
+  'booking.cancelled',
+] as const;
+export type ProductEventName = (typeof PRODUCT_EVENTS)[number];
+
+/**
+ * Each product event's data: its fields, all strings (`parseFrameMessage` keeps exactly these). The names
+ * are written once, here: the runtime's size budget counts every byte.
+ */
+const PRODUCT_FIELDS: { readonly [K in ProductEventName]: readonly (keyof WidgetEventMap[K])[] } = {
+  'message.received': ['projectId', 'messageId'],
+  'invoice.paid': ['invoiceId'],
+  'quote.accepted': ['quoteId'],
+  'file.status_changed': ['fileId', 'status'],
+  'booking.created': ['bookingId', 'startsAt'],
+  'booking.cancelled': ['bookingId'],
+};
+
 export const WIDGET_EVENTS: readonly WidgetEventName[] = [
   'ready',
   'open',
@@ -76,19 +112,8 @@ export const WIDGET_EVENTS: readonly WidgetEventName[] = [
   'login',
   'logout',
   'error',
-  'message.received',
-  'invoice.paid',
-  'quote.accepted',
-  'file.status_changed',
+  ...(Object.keys(PRODUCT_FIELDS) as ProductEventName[]),
 ];
-/** Product events the frame forwards as they happen in the portal. */
-export const PRODUCT_EVENTS = [
-  'message.received',
-  'invoice.paid',
-  'quote.accepted',
-  'file.status_changed',
-] as const;
-export type ProductEventName = (typeof PRODUCT_EVENTS)[number];
 
 /** What a callback and a CustomEvent's `detail` receive: the event's data plus which widget raised it. */
 export type WidgetEventDetail<K extends WidgetEventName> = WidgetEventMap[K] & {
@@ -224,6 +249,8 @@ export type FrameMessage =
   | { type: 'invoice.paid'; invoiceId: string }
   | { type: 'quote.accepted'; quoteId: string }
   | { type: 'file.status_changed'; fileId: string; status: string }
+  | { type: 'booking.created'; bookingId: string; startsAt: string }
+  | { type: 'booking.cancelled'; bookingId: string }
   /** The frame needs a (new) handoff token: its session ended or a token was rejected. */
   | { type: 'request-token' }
   /** The visitor pressed Escape inside the frame (key events do not cross the frame boundary). */
@@ -291,24 +318,19 @@ export function parseFrameMessage(m: Record<string, unknown>): FrameMessage | nu
       return isString(m.code, 100)
         ? { type: 'error', code: m.code, ...(isString(m.message) ? { message: m.message } : {}) }
         : null;
-    case 'message.received':
-      return isString(m.projectId) && isString(m.messageId)
-        ? { type: m.type, projectId: m.projectId, messageId: m.messageId }
-        : null;
-    case 'invoice.paid':
-      return isString(m.invoiceId) ? { type: m.type, invoiceId: m.invoiceId } : null;
-    case 'quote.accepted':
-      return isString(m.quoteId) ? { type: m.type, quoteId: m.quoteId } : null;
-    case 'file.status_changed':
-      return isString(m.fileId) && isString(m.status, 50)
-        ? { type: m.type, fileId: m.fileId, status: m.status }
-        : null;
     case 'logout':
     case 'request-token':
     case 'request-close':
       return { type: m.type };
-    default:
-      return null;
+    default: {
+      // A product event: exactly its fields, each a string (one table, not a case each: the runtime's bytes).
+      const fields = Object.hasOwn(PRODUCT_FIELDS, m.type as string)
+        ? PRODUCT_FIELDS[m.type as ProductEventName]
+        : undefined;
+      return fields?.every((f) => isString(m[f]))
+        ? (Object.fromEntries([['type', m.type], ...fields.map((f) => [f, m[f]])]) as FrameMessage)
+        : null;
+    }
   }
 }
 

@@ -32,9 +32,10 @@ export const ACCESS_BY_PREFIX: ReadonlyArray<readonly [prefix: string, family: A
   ['/api/webhook-endpoints', 'webhooks'],
   // The analytics (issue 29): reads only, over every family's data, a family of their own.
   ['/api/analytics', 'analytics'],
-  // The calendar and booking (issue 30): events, booking types, date overrides.
+  // Issue 30: the calendar, its events and feed, booking types, date overrides and bookings.
   ['/api/booking-types', 'calendar'],
   ['/api/booking-overrides', 'calendar'],
+  ['/api/bookings', 'calendar'],
   ['/api/auth', 'account'],
   ['/api/account', 'account'],
   ['/api/profile', 'account'],

@@ -2,6 +2,7 @@ import type { ActivityType } from '../../../shared/contracts/activity';
 import type { WebhookEventType } from '../../../shared/contracts/webhooks';
 import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
+import { getBooking } from '../../services/booking/view';
 import { type FileRow, fileSelect, toFileSummary } from '../../services/files/file-view';
 import { getInvoice } from '../../services/invoices/get-invoice';
 import { MESSAGE_COLUMNS, type MessageRow, toMessage } from '../../services/messages/messages';
@@ -77,6 +78,13 @@ export function eventOfActivity(
       return quoteId && type
         ? { type, object: () => getQuote(tx, scope, quoteId, new Date().toISOString().slice(0, 10)) }
         : null;
+    }
+    case 'booking_created':
+    case 'booking_rescheduled':
+    case 'booking_cancelled': {
+      const bookingId = id('bookingId');
+      const type = `booking.${facts.type.slice('booking_'.length)}` as WebhookEventType;
+      return bookingId ? { type, object: () => getBooking(tx, scope, bookingId) } : null;
     }
     default:
       return null;

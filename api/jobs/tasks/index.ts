@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { TaskDefinition } from '../task';
+import { sendBookingRemindersTask } from './booking-reminders';
 import { chargeAutopayInvoiceTask } from './charge-autopay-invoice';
 import { deliverWebhookTask } from './deliver-webhook';
 import { markOverdueInvoicesTask } from './invoices';
@@ -58,6 +59,8 @@ export const TASKS = {
   [stripeWebhookEvents.name]: stripeWebhookEvents,
   [stripeWebhookEventsSweep.name]: stripeWebhookEventsSweep,
   [sendPaymentRemindersTask.name]: sendPaymentRemindersTask,
+  // Bookings (issue 30).
+  [sendBookingRemindersTask.name]: sendBookingRemindersTask,
 } as const;
 
 /**

@@ -28,6 +28,9 @@ const KNOWN = new Set<string>([
   'invoice_created',
   'invoice_status',
   'quote_status',
+  'booking_created',
+  'booking_rescheduled',
+  'booking_cancelled',
   'project_created',
   'project_updated',
   'project_status',
@@ -162,6 +165,37 @@ function quoteKeys(meta: Record<string, unknown>): { title: string; description:
   };
 }
 
+const BOOKING_TYPES = new Set(['booking_created', 'booking_rescheduled', 'booking_cancelled']);
+
+/** `ActivityItem.booking` of a booking event. */
+function bookingOf(type: ActivityType, meta: Record<string, unknown>): ActivityItem['booking'] {
+  if (!BOOKING_TYPES.has(type)) return undefined;
+  const id = text(meta.bookingId);
+  if (!id) return undefined;
+  return {
+    id,
+    title: text(meta.title),
+    startsAt: text(meta.startsAt),
+    endsAt: text(meta.endsAt),
+    status: meta.status === 'cancelled' ? 'cancelled' : 'confirmed',
+  };
+}
+
+/** A booking event's start in the reader's language and the zone it was booked in. */
+function bookingWhen(meta: Record<string, unknown>, lang: Lang): string {
+  const start = Date.parse(text(meta.startsAt));
+  if (!Number.isFinite(start)) return '';
+  const timeZone = text(meta.timeZone) || 'UTC';
+  try {
+    const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+      start,
+    );
+    return `${when} (${timeZone.replaceAll('_', ' ')})`;
+  } catch {
+    return new Date(start).toISOString();
+  }
+}
+
 /** An invoice event's amount in the reader's language (money in minor units, its own currency). */
 function amountOf(meta: Record<string, unknown>, lang: Lang, field = 'amountCents'): string {
   const cents = Number(meta[field]);
@@ -192,6 +226,9 @@ export function toActivityItem(row: ActivityRow, lang: Lang): ActivityItem {
     amount: amountOf(meta, lang),
     balance: amountOf(meta, lang, 'balanceCents'),
     creditNote: text(meta.creditNoteNumber),
+    title: text(meta.title),
+    when: BOOKING_TYPES.has(type) ? bookingWhen(meta, lang) : '',
+    reason: text(meta.reason),
   };
   const isFile = type === 'file_upload' || type === 'file_approval';
   const isInvoice = type === 'invoice_created' || type === 'invoice_status';
@@ -206,6 +243,7 @@ export function toActivityItem(row: ActivityRow, lang: Lang): ActivityItem {
   const file = fileOf(type, meta);
   const invoice = invoiceOf(type, meta);
   const quote = quoteOf(type, meta);
+  const booking = bookingOf(type, meta);
   const senderType =
     meta.sender_type === 'provider' || meta.sender_type === 'client' ? meta.sender_type : null;
   return {
@@ -225,5 +263,6 @@ export function toActivityItem(row: ActivityRow, lang: Lang): ActivityItem {
     ...(file ? { file } : {}),
     ...(invoice ? { invoice } : {}),
     ...(quote ? { quote } : {}),
+    ...(booking ? { booking } : {}),
   };
 }

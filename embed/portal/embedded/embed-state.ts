@@ -53,6 +53,10 @@ export const frameHooks: {
   invoicePaid?: (invoiceId: string) => void;
   /** The client accepted a quote here (the widget's `quote.accepted` event, issue 28). */
   quoteAccepted?: (quoteId: string) => void;
+  /** The client booked a meeting here (the widget's `booking.created` event, issue 30). */
+  bookingCreated?: (bookingId: string, startsAt: string) => void;
+  /** The client cancelled a booking here (the widget's `booking.cancelled` event, issue 30). */
+  bookingCancelled?: (bookingId: string) => void;
 } = {};
 
 /** Marks a screen as the frame's first content (`ready`); call it in each page-level screen. */

@@ -22,6 +22,9 @@ export function reportToPage(link: FrameLink, signIn: PageSignIn): void {
   frameHooks.invoicePaid = (invoiceId) => send({ type: 'invoice.paid', invoiceId });
   // The client accepted a quote in the frame (`signed-in/pages/quote-page.tsx`).
   frameHooks.quoteAccepted = (quoteId) => send({ type: 'quote.accepted', quoteId });
+  // The client booked or cancelled a meeting in the frame (`signed-in/bookings`).
+  frameHooks.bookingCreated = (bookingId, startsAt) => send({ type: 'booking.created', bookingId, startsAt });
+  frameHooks.bookingCancelled = (bookingId) => send({ type: 'booking.cancelled', bookingId });
   reportLogout(link, signIn);
   frameHooks.contentShown = contentShown(portalId, send, sessionHere);
   reportRoutes(portalId, send);

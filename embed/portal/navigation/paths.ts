@@ -20,6 +20,7 @@ export const PORTAL_PAGES = [
   'files',
   'messages',
   'invoices',
+  'bookings',
   'profile',
   'payment-success',
 ] as const;

@@ -66,7 +66,7 @@ function StandaloneShell({ page, children }: { page: PortalPage; children: React
           'relative flex items-center font-medium transition-colors',
           variant === 'bar'
             ? 'h-9 rounded-lg px-3 text-sm text-muted hover:bg-surface hover:text-ink aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary'
-            : 'min-w-0 flex-1 flex-col justify-center gap-0.5 py-2 text-[0.6875rem] text-subtle aria-[current=page]:text-primary',
+            : 'min-w-0 flex-1 flex-col justify-center gap-0.5 py-2 text-[0.625rem] text-subtle aria-[current=page]:text-primary',
         )}
       >
         {variant === 'tabs' ? <Icon aria-hidden="true" className="size-5" /> : null}

@@ -28,6 +28,7 @@ const PAGES: Record<PortalPage, ComponentType> = {
   files: lazy(() => import('./pages/files-page')),
   messages: lazy(() => import('./pages/messages-page')),
   invoices: lazy(() => import('./pages/invoices-page')),
+  bookings: lazy(() => import('./pages/bookings-page')),
   profile: lazy(() => import('./pages/profile-page')),
   'payment-success': lazy(() => import('./pages/payment-success-page')),
 };

@@ -153,6 +153,8 @@ const EVENTS: Record<WidgetEventName, { data: string; key: string }> = {
   'invoice.paid': { data: '{ invoiceId: string }', key: 'invoicePaid' },
   'quote.accepted': { data: '{ quoteId: string }', key: 'quoteAccepted' },
   'file.status_changed': { data: '{ fileId: string, status: string }', key: 'fileStatusChanged' },
+  'booking.created': { data: '{ bookingId: string, startsAt: string }', key: 'bookingCreated' },
+  'booking.cancelled': { data: '{ bookingId: string }', key: 'bookingCancelled' },
 };
 
 const RUNTIME_ERRORS: Record<RuntimeErrorCode, string> = {

@@ -282,6 +282,42 @@ Object.assign(FIXTURES, {
 } satisfies Record<string, Fixture>);
 // ── End of the quotes block. ─────────────────────────────────────────────────────────────────────────
 
+// ── Bookings (issue 30): the provider's bookings; the client's types, slots and bookings. ──────────────
+const booking = (v: Victim) => ({ params: { bookingId: v.booking.bookingId } });
+const portalBooking = (v: Victim) => ({ params: { portalId: v.portalId, bookingId: v.booking.bookingId } });
+Object.assign(FIXTURES, {
+  'GET /api/bookings': own({ query: { filter: 'upcoming' } }),
+  'GET /api/bookings/{bookingId}': { object: booking },
+  'POST /api/bookings/{bookingId}/cancel': {
+    object: (v: Victim) => ({ ...booking(v), body: { reason: 'Taken over' } }),
+  },
+  'GET /api/portal/{portalId}/booking-types': ownPortal,
+  'GET /api/portal/{portalId}/booking-types/{bookingTypeId}/slots': {
+    object: (v: Victim) => ({
+      params: { portalId: v.portalId, bookingTypeId: v.booking.typeId },
+      query: {
+        from: v.booking.freeSlot,
+        to: new Date(Date.parse(v.booking.freeSlot) + 86_400_000).toISOString(),
+        timeZone: 'UTC',
+      },
+    }),
+  },
+  'POST /api/portal/{portalId}/bookings': {
+    object: (v: Victim) => ({
+      ...portal(v),
+      body: { bookingTypeId: v.booking.typeId, startsAt: v.booking.freeSlot, timeZone: 'UTC' },
+    }),
+  },
+  'GET /api/portal/{portalId}/bookings': ownPortal,
+  'PATCH /api/portal/{portalId}/bookings/{bookingId}': {
+    object: (v: Victim) => ({ ...portalBooking(v), body: { startsAt: v.booking.freeSlot } }),
+  },
+  'POST /api/portal/{portalId}/bookings/{bookingId}/cancel': {
+    object: (v: Victim) => ({ ...portalBooking(v), body: {} }),
+  },
+} satisfies Record<string, Fixture>);
+// ── End of the bookings block. ───────────────────────────────────────────────────────────────────────
+
 // ── Recurring invoices (issue 28): the provider's schedules. ──────────────────────────────────────────
 const recurring = (v: Victim) => ({ params: { recurringInvoiceId: v.recurringInvoiceId } });
 Object.assign(FIXTURES, {

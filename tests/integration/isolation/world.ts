@@ -90,8 +90,11 @@ export interface Victim extends Provider {
   quotes: { draftId: string; sentId: string; sentSha256: string; acceptedId: string };
   /** The client's recurring invoice (issue 28), starting in a week. */
   recurringInvoiceId: string;
-  /** A booking type for the client only (issue 30) and a holiday override of it. */
-  booking: { typeId: string; overrideId: string };
+  /**
+   * Booking (issue 30): a type only the client may book with a holiday override of it, the client's booking
+   * of it, and a free slot of it (for the create and reschedule attempts).
+   */
+  booking: { typeId: string; overrideId: string; bookingId: string; freeSlot: string };
   keys: VictimKeys;
   /** An integration's authorisation the victim started (issue 27): its state, for the callback. */
   authorisationState: string;
@@ -443,6 +446,27 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     }),
     'add a date override',
   );
+  const from = t.deps.now();
+  const slotsRes = await call(
+    t,
+    'GET',
+    `/api/portal/${first.portalId}/booking-types/${bookingType.id}/slots?from=${from.toISOString()}&to=${new Date(from.getTime() + 14 * 86_400_000).toISOString()}&timeZone=UTC`,
+    { bearer: session.token },
+  );
+  const slots = ((await slotsRes.json()) as { slots: { startsAt: string }[] }).slots;
+  const victimBooking = await created<{ id: string }>(
+    await call(t, 'POST', `/api/portal/${first.portalId}/bookings`, {
+      bearer: session.token,
+      body: { bookingTypeId: bookingType.id, startsAt: slots[0]?.startsAt, timeZone: 'UTC', projectId: project.id },
+    }),
+    'book a slot',
+  );
+  const booking = {
+    typeId: bookingType.id,
+    overrideId: bookingOverride.id,
+    bookingId: victimBooking.id,
+    freeSlot: slots[5]?.startsAt ?? '',
+  };
   // Payment reminders (issue 28): the victim's own steps, which no other tenant's PUT may replace.
   const reminders = await call(t, 'PUT', '/api/invoice-settings/reminders', {
     ...as,
@@ -496,7 +520,7 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     invoicePdf,
     quotes,
     recurringInvoiceId: recurring.id,
-    booking: { typeId: bookingType.id, overrideId: bookingOverride.id },
+    booking,
     portalId: first.portalId,
     client: { ...first, token: session.token },
     neighbour: second,

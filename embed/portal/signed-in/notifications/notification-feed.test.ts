@@ -34,6 +34,7 @@ const paths = {
   project: (id: string) => `/projects/${id}`,
   file: (id: string) => `/files/${id}`,
   invoice: (id: string) => `/invoices/${id}`,
+  bookings: '/bookings',
 };
 
 describe('the portal notification sheet (spec §2, §7–§9)', () => {
@@ -68,6 +69,7 @@ describe('the portal notification sheet (spec §2, §7–§9)', () => {
     expect(notificationTarget(item({ type: 'invoice_status', invoice }), paths)).toBe('/invoices/i1');
     expect(notificationTarget(item({ type: 'project_updated' }), paths)).toBe('/projects/p1');
     expect(notificationTarget(item({ type: 'project_created' }), paths)).toBe('/projects/p1');
+    expect(notificationTarget(item({ type: 'booking_cancelled' }), paths)).toBe('/bookings');
   });
 
   it('announces nothing from the first list, then only items not seen before', () => {

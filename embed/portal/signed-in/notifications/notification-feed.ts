@@ -28,12 +28,14 @@ export interface NotificationPaths {
   file: (fileId: string) => string;
   /** One invoice's page (an item that names its invoice). */
   invoice: (invoiceId: string) => string;
+  /** The booking page (issue 30). */
+  bookings: string;
 }
 
 /**
  * Where a click on an item leads in the portal (spec §2): a message to Messages (its project's
  * conversation open), file_upload and file_approval to Files (the item's file open), invoice_created and invoice_status to
- * Invoices (the item's invoice open), anything else to Projects (the item's project).
+ * Invoices (the item's invoice open), a booking to the booking page, anything else to Projects (the item's project).
  */
 export function notificationTarget(item: ActivityItem, paths: NotificationPaths): string {
   switch (notificationSection(item.type)) {
@@ -43,6 +45,8 @@ export function notificationTarget(item: ActivityItem, paths: NotificationPaths)
       return item.file ? paths.file(item.file.id) : paths.files;
     case 'invoices':
       return item.invoice ? paths.invoice(item.invoice.id) : paths.invoices;
+    case 'calendar':
+      return paths.bookings;
     case 'projects':
       // Every project row names its project; a row without one is an invoice's.
       return item.project ? paths.project(item.project.id) : paths.invoices;

@@ -32,6 +32,7 @@ export default function NotificationSheet({
     project: projectPathTo,
     file: filePathTo,
     invoice: invoicePathTo,
+    bookings: pathTo('bookings'),
   };
   // A failed load says why: the server's message, or spec §6's 'No authenticated client'.
   const translate: NotificationTranslate = (key) =>

@@ -1,5 +1,8 @@
 import {
   Bell,
+  CalendarCheck,
+  CalendarClock,
+  CalendarX,
   FileCheck,
   FileSignature,
   FileUp,
@@ -18,6 +21,9 @@ const ICONS: Record<ActivityType, LucideIcon> = {
   invoice_created: Receipt,
   invoice_status: Receipt,
   quote_status: FileSignature,
+  booking_created: CalendarCheck,
+  booking_rescheduled: CalendarClock,
+  booking_cancelled: CalendarX,
   project_created: FolderKanban,
   project_updated: RefreshCw,
   project_status: RefreshCw,
