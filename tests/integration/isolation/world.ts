@@ -457,7 +457,12 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
   const victimBooking = await created<{ id: string }>(
     await call(t, 'POST', `/api/portal/${first.portalId}/bookings`, {
       bearer: session.token,
-      body: { bookingTypeId: bookingType.id, startsAt: slots[0]?.startsAt, timeZone: 'UTC', projectId: project.id },
+      body: {
+        bookingTypeId: bookingType.id,
+        startsAt: slots[0]?.startsAt,
+        timeZone: 'UTC',
+        projectId: project.id,
+      },
     }),
     'book a slot',
   );
