@@ -46,7 +46,9 @@ describe('authorisation state', () => {
     now = t.deps.now(),
   ) =>
     t.sql.begin((tx: Tx) =>
-      completeAuthorisation({ log, now }, tx, actingFor(providerId), input, [testKind]),
+      completeAuthorisation({ config: t.deps.config, log, now }, tx, actingFor(providerId), input, [
+        testKind,
+      ]),
     );
 
   it('stores only a hash of a random state, bound to the provider and the integration, for 10 minutes', async () => {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { TaskDefinition } from '../task';
 import { chargeAutopayInvoiceTask } from './charge-autopay-invoice';
 import { deliverWebhookTask } from './deliver-webhook';
+import { googleCalendarSync } from './google-calendar-sync';
 import { markOverdueInvoicesTask } from './invoices';
 import {
   deleteProviderFilesTask,
@@ -58,6 +59,8 @@ export const TASKS = {
   [stripeWebhookEvents.name]: stripeWebhookEvents,
   [stripeWebhookEventsSweep.name]: stripeWebhookEventsSweep,
   [sendPaymentRemindersTask.name]: sendPaymentRemindersTask,
+  // Google Calendar (issue 30).
+  [googleCalendarSync.name]: googleCalendarSync,
 } as const;
 
 /**
