@@ -348,7 +348,7 @@ describe('sync', () => {
       INSERT INTO client_portals (provider_id, portal_name) VALUES (${p.providerId}, 'Studio') RETURNING id`;
     const [client] = await t.sql<{ id: string }[]>`
       INSERT INTO clients (provider_id, portal_id, name, email)
-      VALUES (${p.providerId}, ${portal?.id}, 'Jana Fischer', ${`jana-${crypto.randomUUID()}@example.com`}) RETURNING id`;
+      VALUES (${p.providerId}, ${portal?.id ?? ''}, 'Jana Fischer', ${`jana-${crypto.randomUUID()}@example.com`}) RETURNING id`;
     const [type] = await t.sql<{ id: string }[]>`
       INSERT INTO booking_types (provider_id, name, duration_minutes, location_kind, time_zone, weekly_hours)
       VALUES (${p.providerId}, 'Consultation', 30, 'video', 'Europe/Berlin', '{}') RETURNING id`;
@@ -356,7 +356,7 @@ describe('sync', () => {
     const [booking] = await t.sql<{ id: string }[]>`
       INSERT INTO bookings (provider_id, booking_type_id, client_id, starts_at, ends_at, blocked_from, blocked_until,
         client_time_zone, title, location_kind, location, uid)
-      VALUES (${p.providerId}, ${type?.id}, ${client?.id}, '2027-05-03 07:00:00+00', '2027-05-03 07:30:00+00',
+      VALUES (${p.providerId}, ${type?.id ?? ''}, ${client?.id ?? ''}, '2027-05-03 07:00:00+00', '2027-05-03 07:30:00+00',
         '2027-05-03 07:00:00+00', '2027-05-03 07:30:00+00', 'Europe/Berlin', 'Consultation', 'video',
         'https://meet.example.com/abc', ${uid})
       RETURNING id`;

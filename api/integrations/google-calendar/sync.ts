@@ -174,7 +174,7 @@ const retriable = (status: number) => status === 429 || status >= 500 || status 
 export async function syncToGoogle(deps: SyncDeps, target: SyncTarget): Promise<SyncOutcome> {
   const [connection] = await deps.sql<{ calendar_id: string | null; status: string }[]>`
     SELECT calendar_id, status FROM google_calendar_connections WHERE provider_id = ${target.providerId}`;
-  if (!connection || connection.status !== 'connected') return { outcome: 'skipped' };
+  if (connection?.status !== 'connected') return { outcome: 'skipped' };
   const [synced] = await deps.sql<SyncedRow[]>`
     SELECT google_event_id, calendar_id FROM google_calendar_synced
     WHERE provider_id = ${target.providerId} AND source = ${target.source} AND source_id = ${target.id}`;

@@ -21,7 +21,7 @@ export const registerGoogleCalendarConnect = providerOperation(
           'application/json': {
             schema: GoogleCalendarConnectStart,
             example: {
-              url: 'https://accounts.google.com/o/oauth2/v2/auth?response_type=code&client_id=…&state=Vx2a9QeN1bq0mZ7cW4sYtR8uLkPjH3dGfEaBcD5oI6M&code_challenge_method=S256&code_challenge=…',
+              url: 'https://accounts.google.com/o/oauth2/v2/auth?response_type=code&client_id=1234567890-abc.apps.googleusercontent.com&redirect_uri=https%3A%2F%2Fapp.example.com%2Fcalendar-oauth-callback&state=Vx2a9QeN1bq0mZ7cW4sYtR8uLkPjH3dGfEaBcD5oI6M&code_challenge_method=S256&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&scope=https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fcalendar.events+https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fcalendar.readonly&access_type=offline&prompt=consent',
               expiresAt: '2026-12-07T09:10:00.000Z',
             },
           },
