@@ -290,7 +290,6 @@ export async function startGoogleStandIn(
       GOOGLE_TOKEN_URL: `${issuer}/token`,
       GOOGLE_REVOCATION_URL: `${issuer}/revoke`,
       GOOGLE_CALENDAR_API_BASE: `${calendarBase}/calendar/v3`,
-      GOOGLE_STAND_IN_CONTROL: calendarBase,
     },
     clientId,
     accountEmail,
