@@ -2,7 +2,7 @@ import { CalendarDays, Link2, Unplug } from 'lucide-react';
 import { useState } from 'react';
 import { describeFailure } from '../../shared/api/describe';
 import type { GoogleCalendarConnection } from '../../shared/contracts/google-calendar';
-import { formatRelativeTime } from '../../shared/format/date';
+import { formatDate, formatRelativeTime } from '../../shared/format/date';
 import { Button } from '../../shared/ui/button';
 import { DetailItem } from '../../shared/ui/card';
 import { ConfirmDialog } from '../../shared/ui/dialog';
@@ -115,7 +115,7 @@ function ConnectedFacts({ connection }: { connection: GoogleCalendarConnection }
         <span className="block break-all">{connection.accountEmail ?? t('google.unknownAccount')}</span>
       </DetailItem>
       <DetailItem label={t('google.connectedAt')}>
-        {formatRelativeTime(connection.connectedAt, lang)}
+        {formatDate(connection.connectedAt, lang)}
       </DetailItem>
       <DetailItem label={t('google.lastSynced')}>
         {connection.lastSyncedAt ? formatRelativeTime(connection.lastSyncedAt, lang) : t('google.never')}
