@@ -23,8 +23,8 @@ export interface AuthorisationKind {
   }): Promise<void>;
 }
 
-/** What finishing an authorisation may use: the configuration, the log and the request's time. */
-export type AuthorisationDeps = Pick<AppDeps, 'log' | 'config'> & { now: Date };
+/** What finishing an authorisation may use: the configuration, the log, the job queue and the request's time. */
+export type AuthorisationDeps = Pick<AppDeps, 'log' | 'config' | 'jobs'> & { now: Date };
 
 /** Every integration kind that can start an authorisation, one line each. */
 export const AUTHORISATION_KINDS: readonly AuthorisationKind[] = [googleCalendarKind];

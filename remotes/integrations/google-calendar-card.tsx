@@ -114,9 +114,7 @@ function ConnectedFacts({ connection }: { connection: GoogleCalendarConnection }
       <DetailItem label={t('google.account')}>
         <span className="block break-all">{connection.accountEmail ?? t('google.unknownAccount')}</span>
       </DetailItem>
-      <DetailItem label={t('google.connectedAt')}>
-        {formatDate(connection.connectedAt, lang)}
-      </DetailItem>
+      <DetailItem label={t('google.connectedAt')}>{formatDate(connection.connectedAt, lang)}</DetailItem>
       <DetailItem label={t('google.lastSynced')}>
         {connection.lastSyncedAt ? formatRelativeTime(connection.lastSyncedAt, lang) : t('google.never')}
       </DetailItem>

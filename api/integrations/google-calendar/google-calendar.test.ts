@@ -153,6 +153,24 @@ describe('connecting', () => {
     expect((await state(q)).connection).toBeNull();
   });
 
+  it('queues the current and coming events and bookings when connected', async () => {
+    const p = await makeProvider(t, 'gc-backfill');
+    const [past] = await t.sql<{ id: string }[]>`
+      INSERT INTO calendar_events (provider_id, title, starts_at, ends_at, time_zone, series_ends_at, uid)
+      VALUES (${p.providerId}, 'Done', now() - interval '2 days', now() - interval '47 hours', 'UTC',
+        now() - interval '47 hours', ${`${crypto.randomUUID()}@test`}) RETURNING id`;
+    const [coming] = await t.sql<{ id: string }[]>`
+      INSERT INTO calendar_events (provider_id, title, starts_at, ends_at, time_zone, series_ends_at, uid)
+      VALUES (${p.providerId}, 'Soon', now() + interval '2 days', now() + interval '49 hours', 'UTC',
+        now() + interval '49 hours', ${`${crypto.randomUUID()}@test`}) RETURNING id`;
+    await connect(p);
+    const queued = await t.sql<{ key: string }[]>`
+      SELECT key FROM ${t.sql(t.db.queueSchema)}._private_jobs WHERE key LIKE 'google-sync:%'`;
+    const ids = queued.map((j) => j.key.replace(/^google-sync:event:/, ''));
+    expect(ids).toContain(coming?.id);
+    expect(ids).not.toContain(past?.id);
+  });
+
   it('says so when the server has no Google client', async () => {
     const bare = await createTestContext();
     try {
