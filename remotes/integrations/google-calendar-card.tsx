@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, Link2, Unplug } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { describeFailure } from '../../shared/api/describe';
 import type { GoogleCalendarConnection } from '../../shared/contracts/google-calendar';
 import { formatDate, formatRelativeTime } from '../../shared/format/date';
+import { integrationKeys } from '../../shared/sections/integrations';
 import { Button } from '../../shared/ui/button';
 import { DetailItem } from '../../shared/ui/card';
 import { ConfirmDialog } from '../../shared/ui/dialog';
@@ -142,6 +144,13 @@ function CalendarChooser() {
   const calendars = useGoogleCalendars(true);
   const choose = useChooseGoogleCalendar();
   const [result, setResult] = useState<{ tone: ResultTone; text: string } | null>(null);
+  const queryClient = useQueryClient();
+  const failure = (calendars.error ?? choose.error) as { code?: string } | null;
+  // Google refused the grant while reading the calendars: the connection is broken now, show "Reconnect".
+  useEffect(() => {
+    if (failure?.code === 'google_calendar_broken')
+      void queryClient.invalidateQueries({ queryKey: integrationKeys.googleCalendar, exact: true });
+  }, [failure, queryClient]);
   if (calendars.isError)
     return (
       <p role="alert" className="text-sm text-danger">

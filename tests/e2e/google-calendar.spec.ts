@@ -12,6 +12,10 @@ import {
 
 failOnCspViolations(test);
 
+// One Google stand-in serves the whole run and the broken-grant test withdraws every grant on it: this
+// file's tests run one after another (no other spec connects Google).
+test.describe.configure({ mode: 'default' });
+
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 /**
@@ -123,3 +127,32 @@ for (const lang of ['en', 'de'] as const) {
     await expect(card.getByText(texts.notConnected)).toBeVisible();
   });
 }
+
+test('shows a connection Google no longer accepts as broken, and reconnects it', async ({ page }) => {
+  test.slow();
+  const texts = TEXTS.en;
+  await signUpProvider(page.request);
+  await setProfileLanguage(page.request, 'en');
+  await page.goto('/dashboard/integrations');
+  const card = googleCard(page, texts.card);
+  await card.getByRole('button', { name: texts.connect }).click(FIRST_LOAD);
+  await page.getByRole('link', { name: texts.back }).click();
+  await expect(card.getByText('alex.morgan@example.com')).toBeVisible();
+  await expect(card.getByLabel(texts.calendar)).toBeEnabled();
+
+  // The user removes the app's access in their Google account; the stored token stops working.
+  await page.request.post(`${GOOGLE_CONTROL_URL}/_stand-in/revoke-all`);
+  const expire = await page.request.post(`${GOOGLE_CONTROL_URL}/_stand-in/expire-tokens`);
+  expect(expire.ok()).toBe(true);
+  await page.reload();
+  await expect(card.getByText('Reconnect needed')).toBeVisible();
+  await expect(card.getByRole('alert')).toContainText('Google no longer accepts this connection');
+  expect(await axeViolations(page)).toEqual([]);
+  await shot(card, 'google-calendar/broken-en-1280');
+
+  await card.getByRole('button', { name: 'Reconnect' }).click();
+  await expect(page.getByRole('heading', { name: texts.connectedTitle, level: 2 })).toBeVisible();
+  await page.getByRole('link', { name: texts.back }).click();
+  await expect(card.getByText(texts.connected, { exact: true })).toBeVisible();
+  await expect(card.getByLabel(texts.calendar)).toBeEnabled();
+});

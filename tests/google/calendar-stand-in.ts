@@ -16,7 +16,9 @@ import { Events, OAuth2Server } from 'oauth2-mock-server';
  * the product knows it is not Google. Its state is in memory, one Google account per instance.
  *
  * Control for tests in another process (e2e): `POST /_stand-in/deny-next` (the next authorisation answers
- * `error=access_denied`), `GET /_stand-in/events` (every event stored), `GET /_stand-in/revoked`.
+ * `error=access_denied`), `POST /_stand-in/revoke-all` (every grant so far withdrawn, as when the user
+ * removes the app's access in their Google account), `POST /_stand-in/expire-tokens`, `GET /_stand-in/events` (every event stored),
+ * `GET /_stand-in/revoked`.
  */
 
 export interface StoredEvent {
@@ -264,6 +266,15 @@ export async function startGoogleStandIn(
   function control(path: string, method: string, res: ServerResponse) {
     if (method === 'POST' && path === '/_stand-in/deny-next') {
       denyNext = 'access_denied';
+      return send(res, 200, { ok: true });
+    }
+    if (method === 'POST' && path === '/_stand-in/revoke-all') {
+      // The user removed the app's access in their Google account: every grant so far stops working.
+      for (const grant of refreshTokens.values()) revokedGrants.add(grant);
+      return send(res, 200, { ok: true });
+    }
+    if (method === 'POST' && path === '/_stand-in/expire-tokens') {
+      for (const issued of accessTokens.values()) issued.expiresAt = 0;
       return send(res, 200, { ok: true });
     }
     if (method === 'GET' && path === '/_stand-in/events') return send(res, 200, [...events.values()]);
