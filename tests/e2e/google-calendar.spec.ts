@@ -156,3 +156,17 @@ test('shows a connection Google no longer accepts as broken, and reconnects it',
   await expect(card.getByText(texts.connected, { exact: true })).toBeVisible();
   await expect(card.getByLabel(texts.calendar)).toBeEnabled();
 });
+
+test('sends a signed-out visitor of /calendar-oauth-callback to sign in, then finishes there', async ({
+  page,
+  request,
+}) => {
+  const provider = await signUpProvider(request);
+  await page.goto('/calendar-oauth-callback?state=x&code=y');
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.getByLabel('Email').fill(provider.email);
+  await page.getByLabel('Password', { exact: true }).fill(provider.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/dashboard\/integrations\/callback\?state=x&code=y$/);
+  await expect(page.getByRole('alert')).toContainText('This authorisation is not known', FIRST_LOAD);
+});
