@@ -11,6 +11,9 @@ export const BASE_URL = `http://localhost:${PORT}`;
 /** The Stripe stand-in the server starts (tests/e2e/server.ts); specs open accounts on it. */
 const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 81);
 export const STRIPE_URL = `http://127.0.0.1:${STRIPE_PORT}`;
+/** The Google Calendar API stand-in's port (tests/google: its `/_stand-in/` control routes). */
+const GOOGLE_PORT = Number(process.env.E2E_GOOGLE_PORT ?? PORT + 82);
+export const GOOGLE_CONTROL_URL = `http://127.0.0.1:${GOOGLE_PORT}`;
 /** Where the server counts the documents (page loads) the run asked for (tests/e2e/summary-reporter.ts). */
 export const DOCUMENTS_FILE = join(tmpdir(), `e2e-documents-${PORT}.json`);
 
@@ -77,6 +80,7 @@ export default defineConfig({
       // Webhook endpoints on this machine (tests/e2e/webhooks.spec.ts's receiver); development only.
       WEBHOOKS_ALLOW_LOOPBACK: 'true',
       E2E_STRIPE_PORT: String(STRIPE_PORT),
+      E2E_GOOGLE_PORT: String(GOOGLE_PORT),
       E2E_DOCUMENTS_FILE: DOCUMENTS_FILE,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'e2e-data-')),
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),

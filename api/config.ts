@@ -46,6 +46,12 @@ export function decodeSecretsKey(value: string): Buffer | null {
   return bytes.length === 32 ? bytes : null;
 }
 
+/** An http(s) URL (a default applies when unset). */
+const httpUrl = (name: string) =>
+  url(name).refine((v) => v === undefined || /^https?:\/\//.test(v), {
+    error: `${name} must start with http:// or https://`,
+  });
+
 /** S3's bucket naming rules (the common part every S3-compatible service accepts). */
 const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
@@ -85,6 +91,20 @@ export const ConfigSchema = z.object({
   PAYMENT_SECRETS_KEY: optional.refine((v) => v === undefined || decodeSecretsKey(v) !== null, {
     error: 'PAYMENT_SECRETS_KEY must be 32 bytes, base64 (44 characters) or hex (64 characters)',
   }),
+  /**
+   * Google Calendar (issue 30): the platform's OAuth client at Google. Without GOOGLE_CLIENT_ID the
+   * Integrations page says Google Calendar is not configured on this server.
+   */
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  /**
+   * Google's endpoints (unset: Google's own, api/integrations/google-calendar/config.ts), overridable for
+   * another OAuth server and Calendar API (tests and e2e: the local stand-ins of tests/google/).
+   */
+  GOOGLE_AUTHORIZATION_URL: httpUrl('GOOGLE_AUTHORIZATION_URL'),
+  GOOGLE_TOKEN_URL: httpUrl('GOOGLE_TOKEN_URL'),
+  GOOGLE_REVOCATION_URL: httpUrl('GOOGLE_REVOCATION_URL'),
+  GOOGLE_CALENDAR_API_BASE: httpUrl('GOOGLE_CALENDAR_API_BASE'),
   REMOTES_BASE_URL: url('REMOTES_BASE_URL'),
   /** Proxies trusted to report the client's address: `false`, `true` (one hop), a hop count, or IPs/CIDRs. */
   TRUST_PROXY: z

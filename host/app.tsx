@@ -6,7 +6,7 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation } from '../shared/r
 import { ErrorBoundary } from '../shared/ui/error-screen';
 import { PageFallback } from '../shared/ui/spinner';
 import { Toaster } from '../shared/ui/toaster';
-import { AuthProvider } from './auth/auth-provider';
+import { AuthProvider, useAuth } from './auth/auth-provider';
 import { RedirectIfSignedIn, RequireAuth } from './auth/require-auth';
 
 // Every page is its own chunk (spec §2: pages load lazily with a loading fallback).
@@ -59,6 +59,22 @@ export function preloadRoute(path: string): void {
 function IntegrationsCallback() {
   const { search } = useLocation();
   return <Navigate to={`/dashboard/integrations/callback${search}`} replace />;
+}
+
+/**
+ * `/calendar-oauth-callback` (spec §2: unguarded), where Google Calendar's authorisation returns. Not behind
+ * the guard: it waits for the session itself, then hands the query to the Integrations section's return
+ * page (which checks the state against the provider who started it and says how it went); signed out, it
+ * asks to sign in first and comes back to that page with the query.
+ */
+function CalendarOAuthCallback() {
+  const auth = useAuth();
+  const { search } = useLocation();
+  const { t } = useTranslation();
+  const target = `/dashboard/integrations/callback${search}`;
+  if (auth.status === 'loading') return <PageFallback label={t('app.loading')} />;
+  if (auth.status === 'signedOut') return <Navigate to="/auth" replace state={{ from: target }} />;
+  return <Navigate to={target} replace />;
 }
 
 function Page({ children }: { children: ReactNode }) {
@@ -116,6 +132,7 @@ export function App() {
                   </RequireAuth>
                 }
               />
+              <Route path="/calendar-oauth-callback" element={<CalendarOAuthCallback />} />
               <Route path="/privacy" element={<Privacy />} />
               <Route path="/terms" element={<Terms />} />
               <Route path="*" element={<NotFound />} />

@@ -97,6 +97,12 @@ export const STATUS: Record<
   authorisation_state_invalid: 404,
   authorisation_state_expired: 409,
   authorisation_state_used: 409,
+  // Google Calendar (issue 30): no OAuth client on this server; no connection; Google refused the stored
+  // grant (connect again); Google could not be reached or failed.
+  google_calendar_not_configured: 409,
+  google_calendar_not_connected: 409,
+  google_calendar_broken: 409,
+  google_calendar_unavailable: 502,
   // Outgoing webhooks (issue 27): the provider already has the most endpoints allowed.
   webhook_endpoint_limit: 422,
   // Widget identity handoff: a malformed token; a token that does not prove who sent it or for which

@@ -8,11 +8,10 @@ import { AUTHORISATION_TTL_MS, beginAuthorisation, completeAuthorisation } from 
 import type { AuthorisationKind } from './kinds';
 
 /*
- * The authorisation state of `/integrations/callback` (issue 27). No integration can start one from the
- * UI yet (the calendar issue adds the first kind to `AUTHORISATION_KINDS`), so the mechanism is driven
- * here with a kind of the test's own handed to the service, and through the operation, which knows only
- * the registry's kinds: it checks the state the same way and reports a code for an unregistered kind as
- * failed. (No module mock: the server tests share their modules, vitest.config.ts.)
+ * The authorisation state of `/integrations/callback` (issue 27). The mechanism is driven here with a
+ * kind of the test's own handed to the service, and through the operation, which knows only the
+ * registry's kinds (Google Calendar's is tested in `google-calendar/`): it checks the state the same way
+ * and reports a code for an unregistered kind as failed. (No module mock: the server tests share their modules, vitest.config.ts.)
  */
 
 const completed: { code: string; codeVerifier: string | null; providerId: string }[] = [];
@@ -46,7 +45,13 @@ describe('authorisation state', () => {
     now = t.deps.now(),
   ) =>
     t.sql.begin((tx: Tx) =>
-      completeAuthorisation({ log, now }, tx, actingFor(providerId), input, [testKind]),
+      completeAuthorisation(
+        { config: t.deps.config, jobs: t.deps.jobs, log, now },
+        tx,
+        actingFor(providerId),
+        input,
+        [testKind],
+      ),
     );
 
   it('stores only a hash of a random state, bound to the provider and the integration, for 10 minutes', async () => {

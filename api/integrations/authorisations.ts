@@ -2,9 +2,8 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import type { AuthorisationCallback, AuthorisationOutcome } from '../../shared/contracts/integrations';
 import { ownedBy, type ProviderScope } from '../auth/scope';
 import type { Sql, Tx } from '../db/client';
-import type { AppDeps } from '../http/context';
 import { ApiError } from '../http/errors';
-import { AUTHORISATION_KINDS, type AuthorisationKind } from './kinds';
+import { AUTHORISATION_KINDS, type AuthorisationDeps, type AuthorisationKind } from './kinds';
 
 /*
  * The one mechanism an integration's OAuth authorisation returns through (`/integrations/callback`):
@@ -90,7 +89,7 @@ type Outcome = AuthorisationOutcome['outcome'];
  * cannot be used twice anyway).
  */
 export async function completeAuthorisation(
-  deps: Pick<AppDeps, 'log'> & { now: Date },
+  deps: AuthorisationDeps,
   tx: Tx,
   scope: ProviderScope,
   input: AuthorisationCallback,
@@ -127,7 +126,7 @@ export async function completeAuthorisation(
   const codeVerifier = row.code_verifier_enc ? openVerifier(input.state, row.code_verifier_enc) : null;
   try {
     // A savepoint: what the kind wrote before failing is undone, the spent state stays spent.
-    await tx.savepoint((sp) => kind.complete({ tx: sp, scope, code: input.code ?? '', codeVerifier }));
+    await tx.savepoint((sp) => kind.complete({ deps, tx: sp, scope, code: input.code ?? '', codeVerifier }));
   } catch (err) {
     deps.log.warn({ err, integration: row.integration }, 'an integration could not finish its authorisation');
     return report('failed');

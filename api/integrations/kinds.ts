@@ -1,5 +1,7 @@
 import type { ProviderScope } from '../auth/scope';
 import type { Tx } from '../db/client';
+import type { AppDeps } from '../http/context';
+import { googleCalendarKind } from './google-calendar/kind';
 
 /**
  * An integration that connects through an OAuth authorisation returning to `/integrations/callback`
@@ -12,11 +14,17 @@ export interface AuthorisationKind {
    * Exchanges the code (with the PKCE verifier when the start made one) and stores what the integration
    * keeps (tokens encrypted at rest), in `tx`. Throwing reports the authorisation as failed.
    */
-  complete(ctx: { tx: Tx; scope: ProviderScope; code: string; codeVerifier: string | null }): Promise<void>;
+  complete(ctx: {
+    deps: AuthorisationDeps;
+    tx: Tx;
+    scope: ProviderScope;
+    code: string;
+    codeVerifier: string | null;
+  }): Promise<void>;
 }
 
-/**
- * Every integration kind that can start an authorisation, one line each: the calendar issue adds
- * `googleCalendar` here. None yet: the page offers no authorisation to start.
- */
-export const AUTHORISATION_KINDS: readonly AuthorisationKind[] = [];
+/** What finishing an authorisation may use: the configuration, the log, the job queue and the request's time. */
+export type AuthorisationDeps = Pick<AppDeps, 'log' | 'config' | 'jobs'> & { now: Date };
+
+/** Every integration kind that can start an authorisation, one line each. */
+export const AUTHORISATION_KINDS: readonly AuthorisationKind[] = [googleCalendarKind];

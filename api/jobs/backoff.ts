@@ -1,7 +1,8 @@
 /*
  * The one retry rule of everything this product sends out: an e-mail to Resend (`send_mail`), an invoice
  * to the provider's Stripe (`stripe_push_invoice`), closing it there (`stripe_close_invoice`: Checkout
- * sessions expired, the Stripe invoice voided or settled) and a refund (`stripe_refund_payment`).
+ * sessions expired, the Stripe invoice voided or settled), a refund (`stripe_refund_payment`) and a calendar
+ * event or booking written to the provider's Google calendar (`google_calendar_sync`, issue 30).
  *
  *   - It is a job, enqueued in the transaction of the change that causes it, first tried at once.
  *   - A failed attempt is tried again after `retryDelayMs` (JOBS_RETRY_BASE_MS doubling, ±25 %, at most

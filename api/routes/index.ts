@@ -48,6 +48,7 @@ import { registerFileThumbnail } from './files/thumbnail';
 import { registerUpdateFile } from './files/update';
 import { registerUploadFile } from './files/upload';
 import { registerUploadFileVersion } from './files/upload-version';
+import { registerGoogleCalendarRoutes } from './google-calendar/index';
 import { registerIntegrationRoutes } from './integrations/index';
 import { registerInvoiceRoutes } from './invoices';
 import { registerCreditNotePdf } from './invoices/credit-note-pdf';
@@ -238,6 +239,8 @@ export function registerRoutes(app: App, deps: AppDeps) {
 
   // Integrations (issue 27): the provider's e-mail sending domain, the Stripe check, authorisations' return.
   registerIntegrationRoutes(app);
+  // Google Calendar (issue 30): connect, the account's calendars, the one written to, disconnect.
+  registerGoogleCalendarRoutes(app);
 
   registerWidgetSecretStatus(app);
   registerRotateWidgetSecret(app);

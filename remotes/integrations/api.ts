@@ -2,6 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../shared/api/call';
 import { api } from '../../shared/api/client';
 import type {
+  GoogleCalendarChoice,
+  GoogleCalendarConnectStart,
+  GoogleCalendarList,
+  GoogleCalendarState,
+} from '../../shared/contracts/google-calendar';
+import type {
   AuthorisationCallback,
   AuthorisationOutcome,
   MailDomainCreate,
@@ -90,5 +96,58 @@ export function useAuthorisationOutcome(input: AuthorisationCallback | null) {
     gcTime: Number.POSITIVE_INFINITY,
     refetchOnMount: false,
     refetchOnReconnect: false,
+  });
+}
+
+/** The Google Calendar connection (issue 30): whether the server can connect, and the provider's connection. */
+export function useGoogleCalendar() {
+  return useQuery({
+    queryKey: integrationKeys.googleCalendar,
+    queryFn: ({ signal }): Promise<GoogleCalendarState> =>
+      callApi(api.GET('/api/integrations/google-calendar', { signal })),
+  });
+}
+
+/** The connected account's calendars, read from Google (only while connected). */
+export function useGoogleCalendars(enabled: boolean) {
+  return useQuery({
+    queryKey: integrationKeys.googleCalendars,
+    queryFn: ({ signal }): Promise<GoogleCalendarList> =>
+      callApi(api.GET('/api/integrations/google-calendar/calendars', { signal })),
+    enabled,
+    retry: false,
+  });
+}
+
+/** Starts connecting: the answer is Google's authorisation page, where the browser goes next. */
+export function useConnectGoogleCalendar() {
+  return useMutation({
+    mutationFn: (): Promise<GoogleCalendarConnectStart> =>
+      callApi(api.POST('/api/integrations/google-calendar/connect')),
+  });
+}
+
+export function useChooseGoogleCalendar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: GoogleCalendarChoice): Promise<GoogleCalendarState> =>
+      callApi(api.PATCH('/api/integrations/google-calendar', { body })),
+    onSuccess: (state) => {
+      queryClient.setQueryData(integrationKeys.googleCalendar, state);
+      void queryClient.invalidateQueries({ queryKey: integrationKeys.googleCalendars });
+    },
+  });
+}
+
+export function useDisconnectGoogleCalendar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(api.DELETE('/api/integrations/google-calendar')),
+    onSuccess: () => {
+      queryClient.setQueryData<GoogleCalendarState>(integrationKeys.googleCalendar, (state) =>
+        state ? { ...state, connection: null } : state,
+      );
+      queryClient.removeQueries({ queryKey: integrationKeys.googleCalendars });
+    },
   });
 }

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { ApiKeysIntegration } from './api-keys-card';
+import { GoogleCalendarIntegration } from './google-calendar-card';
 import { MailDomainIntegration } from './mail-domain-card';
 import { StripeIntegration } from './stripe-card';
 import { WebhooksIntegration } from './webhooks-card';
@@ -16,6 +17,7 @@ export interface IntegrationCardRecord {
  */
 export const INTEGRATION_CARDS: readonly IntegrationCardRecord[] = [
   { id: 'stripe', Card: StripeIntegration },
+  { id: 'google-calendar', Card: GoogleCalendarIntegration },
   { id: 'mail-domain', Card: MailDomainIntegration },
   { id: 'api-keys', Card: ApiKeysIntegration },
   { id: 'webhooks', Card: WebhooksIntegration },

@@ -5,6 +5,7 @@ import type { StatusMap } from '../../shared/ui/status-badge';
 export type IntegrationStatus =
   | 'connected'
   | 'notConnected'
+  | 'reconnect'
   | 'unavailable'
   | 'notAdded'
   | 'inUse'
@@ -14,6 +15,7 @@ export type IntegrationStatus =
 export const INTEGRATION_STATUS: StatusMap<IntegrationStatus> = {
   connected: { label: 'status.connected', tone: 'success' },
   notConnected: { label: 'status.notConnected', tone: 'neutral' },
+  reconnect: { label: 'status.reconnect', tone: 'danger' },
   unavailable: { label: 'status.unavailable', tone: 'neutral' },
   notAdded: { label: 'status.notAdded', tone: 'neutral' },
   inUse: { label: 'status.inUse', tone: 'success' },

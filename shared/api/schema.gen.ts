@@ -987,6 +987,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/integrations/google-calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Google Calendar connection
+         * @description Whether this server can connect Google Calendar (`configured`: it has a Google OAuth client) and the signed-in provider’s connection: the account, `connected` or `broken` (Google refused the stored grant: connect again), the calendar bookings and events are written to, and the last write that failed. `connection: null` when not connected.
+         */
+        get: operations["getGoogleCalendar"];
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect Google Calendar
+         * @description Revokes the grant at Google and deletes the stored tokens, what was synced and the cached busy times. Events already written to Google stay there; nothing is written any more and Google’s busy times no longer block slots. 404 without a connection.
+         */
+        delete: operations["disconnectGoogleCalendar"];
+        options?: never;
+        head?: never;
+        /**
+         * Choose the Google calendar to write to
+         * @description Bookings and the provider’s events are written to this calendar from now on (those written before stay where they are); its busy times, with the primary calendar’s, block booking slots. It must be one of the account’s calendars the account may write to (422 on `calendarId` otherwise). 409 `google_calendar_not_connected` / `google_calendar_broken`, 502 `google_calendar_unavailable`.
+         */
+        patch: operations["chooseGoogleCalendar"];
+        trace?: never;
+    };
+    "/api/integrations/google-calendar/calendars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The connected account’s calendars
+         * @description The calendars of the connected Google account, read from Google now (all of them: Google’s own list, not paged here), with the one bookings and events are written to marked `chosen` (the primary calendar until another is chosen) and whether the account may write to each. 409 `google_calendar_not_connected` / `google_calendar_broken`, 502 `google_calendar_unavailable`.
+         */
+        get: operations["listGoogleCalendars"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/google-calendar/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start connecting Google Calendar
+         * @description Starts an OAuth 2.0 authorisation with PKCE: the answer is Google’s authorisation page, to open in the browser. Google returns to `/calendar-oauth-callback` with `state` and `code` (or `error`), which that page posts to `POST /api/integrations/callback`. The state is stored only as its SHA-256, bound to the provider, valid for 10 minutes and used once; the PKCE verifier is kept sealed with it. Connecting again replaces the stored grant. 409 `google_calendar_not_configured` when this server has no Google OAuth client.
+         */
+        post: operations["connectGoogleCalendar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/integrations/mail-domain": {
         parameters: {
             query?: never;
@@ -4328,7 +4396,7 @@ export interface components {
         BookingRefusal: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "autopay_not_offered" | "payment_exceeds_balance" | "payment_not_removable" | "quote_not_editable" | "quote_transition_not_allowed" | "quote_already_decided" | "quote_expired" | "quote_changed" | "quote_not_invoiceable" | "slot_taken" | "slot_unavailable" | "booking_change_too_late" | "booking_cancelled" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "webhook_endpoint_limit" | "booking_override_exists" | "booking_type_has_bookings" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "autopay_not_offered" | "payment_exceeds_balance" | "payment_not_removable" | "quote_not_editable" | "quote_transition_not_allowed" | "quote_already_decided" | "quote_expired" | "quote_changed" | "quote_not_invoiceable" | "slot_taken" | "slot_unavailable" | "booking_change_too_late" | "booking_cancelled" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "google_calendar_not_configured" | "google_calendar_not_connected" | "google_calendar_broken" | "google_calendar_unavailable" | "webhook_endpoint_limit" | "booking_override_exists" | "booking_type_has_bookings" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
                 fields?: components["schemas"]["FieldError"][];
                 /** @description Human-readable, in the request language. */
                 message: string;
@@ -5403,7 +5471,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "autopay_not_offered" | "payment_exceeds_balance" | "payment_not_removable" | "quote_not_editable" | "quote_transition_not_allowed" | "quote_already_decided" | "quote_expired" | "quote_changed" | "quote_not_invoiceable" | "slot_taken" | "slot_unavailable" | "booking_change_too_late" | "booking_cancelled" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "webhook_endpoint_limit" | "booking_override_exists" | "booking_type_has_bookings" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "autopay_not_offered" | "payment_exceeds_balance" | "payment_not_removable" | "quote_not_editable" | "quote_transition_not_allowed" | "quote_already_decided" | "quote_expired" | "quote_changed" | "quote_not_invoiceable" | "slot_taken" | "slot_unavailable" | "booking_change_too_late" | "booking_cancelled" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "google_calendar_not_configured" | "google_calendar_not_connected" | "google_calendar_broken" | "google_calendar_unavailable" | "webhook_endpoint_limit" | "booking_override_exists" | "booking_type_has_bookings" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
                 fields?: components["schemas"]["FieldError"][];
                 /** @description Human-readable, in the request language. */
                 message: string;
@@ -5924,6 +5992,54 @@ export interface components {
              * @example ada@example.com
              */
             email: string;
+        };
+        GoogleCalendarChoice: {
+            calendarId: string;
+        };
+        GoogleCalendarConnection: {
+            /** @description The Google account (its primary calendar’s id). */
+            accountEmail: string | null;
+            /** @description The calendar written to; null: the primary calendar. */
+            calendarId: string | null;
+            calendarName: string | null;
+            /** Format: date-time */
+            connectedAt: string;
+            /** Format: date-time */
+            lastSyncedAt: string | null;
+            /** @description Google’s answer to the last write that failed for good. */
+            lastSyncError: string | null;
+            /** Format: date-time */
+            lastSyncErrorAt: string | null;
+            /**
+             * @description `broken`: Google refused the stored grant (revoked, expired); nothing is synced until the provider connects again.
+             * @enum {string}
+             */
+            status: "connected" | "broken";
+        } | null;
+        GoogleCalendarConnectStart: {
+            /** Format: date-time */
+            expiresAt: string;
+            /**
+             * Format: uri
+             * @description Google’s authorisation page; send the browser there.
+             */
+            url: string;
+        };
+        GoogleCalendarEntry: {
+            chosen: boolean;
+            id: string;
+            primary: boolean;
+            summary: string;
+            /** @description The account may add events to it (owner or writer). */
+            writable: boolean;
+        };
+        GoogleCalendarList: {
+            items: components["schemas"]["GoogleCalendarEntry"][];
+        };
+        GoogleCalendarState: {
+            /** @description false: this server has no Google OAuth client (GOOGLE_CLIENT_ID). */
+            configured: boolean;
+            connection: components["schemas"]["GoogleCalendarConnection"];
         };
         /**
          * @example {
@@ -18343,6 +18459,482 @@ export interface operations {
             };
             /** @description Validation failed; `fields` lists each failing field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGoogleCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "configured": true,
+                     *       "connection": {
+                     *         "accountEmail": "alex@example-agency.com",
+                     *         "status": "connected",
+                     *         "calendarId": "c_8f3k2l1m0n9b8v7c6x5z4@group.calendar.google.com",
+                     *         "calendarName": "Client meetings",
+                     *         "lastSyncError": null,
+                     *         "lastSyncErrorAt": null,
+                     *         "lastSyncedAt": "2026-12-07T09:05:00.000Z",
+                     *         "connectedAt": "2026-12-07T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GoogleCalendarState"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    disconnectGoogleCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    chooseGoogleCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "calendarId": "c_8f3k2l1m0n9b8v7c6x5z4@group.calendar.google.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GoogleCalendarChoice"];
+            };
+        };
+        responses: {
+            /** @description The connection with the calendar chosen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "configured": true,
+                     *       "connection": {
+                     *         "accountEmail": "alex@example-agency.com",
+                     *         "status": "connected",
+                     *         "calendarId": "c_8f3k2l1m0n9b8v7c6x5z4@group.calendar.google.com",
+                     *         "calendarName": "Client meetings",
+                     *         "lastSyncError": null,
+                     *         "lastSyncErrorAt": null,
+                     *         "lastSyncedAt": "2026-12-07T09:05:00.000Z",
+                     *         "connectedAt": "2026-12-07T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GoogleCalendarState"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An upstream service (the payment provider) failed or could not be reached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listGoogleCalendars: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendars */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "alex@example-agency.com",
+                     *           "summary": "Alex",
+                     *           "primary": true,
+                     *           "writable": true,
+                     *           "chosen": false
+                     *         },
+                     *         {
+                     *           "id": "c_8f3k2l1m0n9b8v7c6x5z4@group.calendar.google.com",
+                     *           "summary": "Client meetings",
+                     *           "primary": false,
+                     *           "writable": true,
+                     *           "chosen": true
+                     *         },
+                     *         {
+                     *           "id": "de.german#holiday@group.v.calendar.google.com",
+                     *           "summary": "Holidays in Germany",
+                     *           "primary": false,
+                     *           "writable": false,
+                     *           "chosen": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GoogleCalendarList"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An upstream service (the payment provider) failed or could not be reached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    connectGoogleCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to send the browser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://accounts.google.com/o/oauth2/v2/auth?response_type=code&client_id=1234567890-abc.apps.googleusercontent.com&redirect_uri=https%3A%2F%2Fapp.example.com%2Fcalendar-oauth-callback&state=Vx2a9QeN1bq0mZ7cW4sYtR8uLkPjH3dGfEaBcD5oI6M&code_challenge_method=S256&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&scope=https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fcalendar.events+https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fcalendar.readonly&access_type=offline&prompt=consent",
+                     *       "expiresAt": "2026-12-07T09:10:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GoogleCalendarConnectStart"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

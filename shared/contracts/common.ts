@@ -180,6 +180,11 @@ export const ErrorCode = z.enum([
   'authorisation_state_invalid',
   'authorisation_state_expired',
   'authorisation_state_used',
+  // Google Calendar (issue 30): not configured on this server, not connected, the grant refused, Google failing
+  'google_calendar_not_configured',
+  'google_calendar_not_connected',
+  'google_calendar_broken',
+  'google_calendar_unavailable',
   // outgoing webhooks (issue 27): a provider's endpoints are limited in number
   'webhook_endpoint_limit',
   // booking types (issue 30): a second override of one day for the same types; a type with bookings ahead

@@ -8,4 +8,7 @@ export const integrationKeys = {
   mailDomain: ['integrations', 'mail-domain'] as const,
   /** The Stripe connection as Settings reads it (`GET /api/payments/stripe`). */
   stripe: ['integrations', 'stripe'] as const,
+  /** The Google Calendar connection (issue 30) and the account's calendars. */
+  googleCalendar: ['integrations', 'google-calendar'] as const,
+  googleCalendars: ['integrations', 'google-calendar', 'calendars'] as const,
 };

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { Server } from 'node:http';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import { startGoogleStandIn } from '../google/calendar-stand-in';
 import { startStripeStandIn } from '../stripe/stand-in';
 
 /**
@@ -49,6 +50,13 @@ process.env.STRIPE_API_BASE = stripe.url;
 process.env.STRIPE_SECRET_KEY = platform.secretKey;
 process.env.STRIPE_WEBHOOK_SECRET = platformHook.secret;
 process.env.PAYMENT_SECRETS_KEY ??= randomBytes(32).toString('base64');
+
+/*
+ * Google: `oauth2-mock-server` (authorise, token, revoke) and the Calendar API stand-in (tests/google), the
+ * latter on E2E_GOOGLE_PORT so specs can reach its control routes (`/_stand-in/deny-next`, `/_stand-in/events`).
+ */
+const google = await startGoogleStandIn({ port: Number(process.env.E2E_GOOGLE_PORT ?? 0) });
+Object.assign(process.env, google.env);
 
 /*
  * The run's page loads: every document the browser asked the platform for (top-level pages and frames, by

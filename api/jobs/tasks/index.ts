@@ -3,6 +3,7 @@ import type { TaskDefinition } from '../task';
 import { sendBookingRemindersTask } from './booking-reminders';
 import { chargeAutopayInvoiceTask } from './charge-autopay-invoice';
 import { deliverWebhookTask } from './deliver-webhook';
+import { googleCalendarSync } from './google-calendar-sync';
 import { markOverdueInvoicesTask } from './invoices';
 import {
   deleteProviderFilesTask,
@@ -61,6 +62,8 @@ export const TASKS = {
   [sendPaymentRemindersTask.name]: sendPaymentRemindersTask,
   // Bookings (issue 30).
   [sendBookingRemindersTask.name]: sendBookingRemindersTask,
+  // Google Calendar (issue 30).
+  [googleCalendarSync.name]: googleCalendarSync,
 } as const;
 
 /**

@@ -46,7 +46,12 @@ export const registerAuthorisationCallback = providerOperation(
     const deps = c.get('deps');
     const input = c.req.valid('json');
     const outcome = await deps.sql.begin((tx) =>
-      completeAuthorisation({ log: c.get('log'), now: deps.now() }, tx, scope, input),
+      completeAuthorisation(
+        { config: deps.config, jobs: deps.jobs, log: c.get('log'), now: deps.now() },
+        tx,
+        scope,
+        input,
+      ),
     );
     c.header('Cache-Control', 'no-store');
     return c.json(outcome, 200);

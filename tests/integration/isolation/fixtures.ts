@@ -470,6 +470,12 @@ Object.assign(FIXTURES, {
   'POST /api/integrations/callback': {
     object: (v) => ({ body: { state: v.authorisationState, code: 'isolation-code' } }),
   },
+  // Google Calendar (issue 30): the caller's own connection only (there is no id in the path to aim at).
+  'GET /api/integrations/google-calendar': own(),
+  'POST /api/integrations/google-calendar/connect': own(),
+  'GET /api/integrations/google-calendar/calendars': own(),
+  'PATCH /api/integrations/google-calendar': own({ body: { calendarId: 'primary' } }),
+  'DELETE /api/integrations/google-calendar': own(),
 } satisfies Record<string, Fixture>);
 // ── Outgoing webhooks (issue 27): the caller's own endpoints, and the victim's endpoint and delivery,
 // which every other tenant must get 404 for. ───────────────────────────────────────────────────────

@@ -6,6 +6,7 @@ import { createPortalSession } from '../../../api/auth/portal-client/portal-sess
 import { actingFor } from '../../../api/auth/scope';
 import { createSession } from '../../../api/auth/session';
 import { beginAuthorisation } from '../../../api/integrations/authorisations';
+import { sealToken } from '../../../api/integrations/google-calendar/tokens';
 import { insertFile, insertPin } from '../../../api/services/files/direct-rows';
 import { testPdf } from '../../../api/services/files/testing-previews';
 import { insertTestInvoice } from '../../../api/services/invoices/pdf/testing';
@@ -497,6 +498,14 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
   await t.sql`
     INSERT INTO mail_domains (provider_id, domain, resend_domain_id, status, from_local_part)
     VALUES (${owner.providerId}, ${`${unique('mail')}.example.org`}, ${unique('resend')}, 'not_started', 'portal')`;
+  // Google Calendar (issue 30): a connection (written directly; no Google here) no other caller may read,
+  // change or disconnect.
+  await t.sql`
+    INSERT INTO google_calendar_connections (provider_id, account_email, access_token_enc, refresh_token_enc,
+      access_token_expires_at, calendar_id, calendar_name)
+    VALUES (${owner.providerId}, ${owner.email}, ${sealToken(t.deps, owner.providerId, 'access_token', unique('ya29'))},
+      ${sealToken(t.deps, owner.providerId, 'refresh_token', unique('1//refresh'))}, now() + interval '1 hour',
+      ${owner.email}, 'Victim calendar')`;
   const authorisation = await beginAuthorisation(
     t.sql,
     actingFor(owner.providerId),
