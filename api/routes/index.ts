@@ -11,6 +11,7 @@ import { registerProjectActivity } from './activity/project-activity';
 import { registerUnreadCount } from './activity/unread-count';
 import { registerAnalyticsRoutes } from './analytics';
 import { registerApiKeyRoutes } from './api-keys';
+import { registerCalendarRoutes } from './calendar';
 import { registerForgotPassword } from './auth/forgot-password';
 import { registerRefresh } from './auth/refresh';
 import { registerResendVerification } from './auth/resend-verification';
@@ -223,6 +224,7 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerRecurringInvoiceRoutes(app);
   // Analytics (issue 29): one read per view.
   registerAnalyticsRoutes(app);
+  registerCalendarRoutes(app);
 
   // Payments (issue 21): the provider's Stripe connection, their own plan, Stripe's webhooks, paying
   // an invoice from the portal.

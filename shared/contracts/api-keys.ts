@@ -18,6 +18,7 @@ export const API_KEY_FAMILIES = [
   'invoices',
   'webhooks',
   'analytics',
+  'calendar',
 ] as const;
 export type ApiKeyFamily = (typeof API_KEY_FAMILIES)[number];
 

@@ -32,6 +32,8 @@ export const ACCESS_BY_PREFIX: ReadonlyArray<readonly [prefix: string, family: A
   ['/api/webhook-endpoints', 'webhooks'],
   // The analytics (issue 29): reads only, over every family's data, a family of their own.
   ['/api/analytics', 'analytics'],
+  // The calendar (issue 30): the provider's own events, the window of everything dated, the private feed.
+  ['/api/calendar', 'calendar'],
   ['/api/auth', 'account'],
   ['/api/account', 'account'],
   ['/api/profile', 'account'],
