@@ -63,18 +63,28 @@ export function eventTimeIssues(input: {
   end: string;
 }): { path: 'start' | 'end'; message: string }[] {
   if (!isWallClock(input.start, input.allDay))
-    return [{ path: 'start', message: input.allDay ? 'validation.dateInvalid' : 'validation.calendarDateTime' }];
+    return [
+      { path: 'start', message: input.allDay ? 'validation.dateInvalid' : 'validation.calendarDateTime' },
+    ];
   if (!isWallClock(input.end, input.allDay))
-    return [{ path: 'end', message: input.allDay ? 'validation.dateInvalid' : 'validation.calendarDateTime' }];
+    return [
+      { path: 'end', message: input.allDay ? 'validation.dateInvalid' : 'validation.calendarDateTime' },
+    ];
   const span = wallClockMs(input.end) - wallClockMs(input.start);
-  if (input.allDay ? span < 0 : span <= 0) return [{ path: 'end', message: 'validation.calendarEndBeforeStart' }];
+  if (input.allDay ? span < 0 : span <= 0)
+    return [{ path: 'end', message: 'validation.calendarEndBeforeStart' }];
   // A timed event's wall-clock span may differ from its real length by a DST change (an hour); the
   // server checks the instants.
   const tooLong = input.allDay
     ? span / 86_400_000 + 1 > MAX_ALL_DAY_EVENT_DAYS
     : span > (MAX_TIMED_EVENT_HOURS + 1) * 3_600_000;
   return tooLong
-    ? [{ path: 'end', message: input.allDay ? 'validation.calendarAllDayTooLong' : 'validation.calendarTooLong' }]
+    ? [
+        {
+          path: 'end',
+          message: input.allDay ? 'validation.calendarAllDayTooLong' : 'validation.calendarTooLong',
+        },
+      ]
     : [];
 }
 
@@ -123,7 +133,10 @@ const eventFields = {
   rrule: RecurrenceRule.nullable().default(null),
 };
 
-const withTimes = <T extends { allDay: boolean; start: string; end: string }>(value: T, ctx: z.RefinementCtx) => {
+const withTimes = <T extends { allDay: boolean; start: string; end: string }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) => {
   for (const issue of eventTimeIssues(value)) ctx.addIssue({ code: 'custom', ...issue, path: [issue.path] });
 };
 
@@ -239,7 +252,8 @@ export const CalendarWindowQuery = z
   })
   .superRefine((value, ctx) => {
     const days = (wallClockMs(value.to) - wallClockMs(value.from)) / 86_400_000 + 1;
-    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.calendarEndBeforeStart' });
+    if (days < 1)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.calendarEndBeforeStart' });
     else if (days > MAX_WINDOW_DAYS)
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.calendarWindowTooLong' });
   });
@@ -344,7 +358,10 @@ export type CalendarFeedCreated = z.infer<typeof CalendarFeedCreated>;
 export const CalendarFeedFileParam = z.object({
   file: text({ error: 'validation.invalid' })
     .max(60, { error: 'validation.invalid' })
-    .meta({ param: { name: 'file', in: 'path' }, example: '5kq0d2VbqE0pX9mJw6yYH3o1Zt8cR4nL7aU2sF0gKeI.ics' }),
+    .meta({
+      param: { name: 'file', in: 'path' },
+      example: '5kq0d2VbqE0pX9mJw6yYH3o1Zt8cR4nL7aU2sF0gKeI.ics',
+    }),
 });
 
 /** `{eventId}`: one of the provider's events. */

@@ -18,7 +18,13 @@ export const registerDeleteCalendarEvent = providerOperation(
   },
   async (c, scope) => {
     const { sql, now } = c.get('deps');
-    await deleteCalendarEvent(sql, scope, c.req.valid('param').eventId, c.req.valid('query').occurrence, now());
+    await deleteCalendarEvent(
+      sql,
+      scope,
+      c.req.valid('param').eventId,
+      c.req.valid('query').occurrence,
+      now(),
+    );
     return c.body(null, 204);
   },
 );

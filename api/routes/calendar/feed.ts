@@ -14,7 +14,10 @@ export const registerGetCalendarFeed = providerOperation(
     description:
       'Whether the provider has a private iCalendar feed, since when, and when a calendar app last read it. The address itself is shown only when it is made.',
     responses: {
-      200: { description: 'The feed’s state', content: { 'application/json': { schema: CalendarFeedStatus } } },
+      200: {
+        description: 'The feed’s state',
+        content: { 'application/json': { schema: CalendarFeedStatus } },
+      },
       ...errorResponses(401, 403),
     },
   },

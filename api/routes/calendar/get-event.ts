@@ -19,5 +19,6 @@ export const registerGetCalendarEvent = providerOperation(
       ...errorResponses(401, 403, 404, 422),
     },
   },
-  async (c, scope) => c.json(await getCalendarEvent(c.get('deps').sql, scope, c.req.valid('param').eventId), 200),
+  async (c, scope) =>
+    c.json(await getCalendarEvent(c.get('deps').sql, scope, c.req.valid('param').eventId), 200),
 );

@@ -1,9 +1,9 @@
 import type { App } from '../../http/context';
-import { registerCalendarEntries } from './entries';
 import { registerCreateCalendarEvent } from './create-event';
 import { registerDeleteCalendarEvent } from './delete-event';
-import { registerGetCalendarEvent } from './get-event';
+import { registerCalendarEntries } from './entries';
 import { registerCreateCalendarFeed, registerDeleteCalendarFeed, registerGetCalendarFeed } from './feed';
+import { registerGetCalendarEvent } from './get-event';
 import { registerPublicCalendarFeed } from './public-feed';
 import { registerUpdateCalendarEvent } from './update-event';
 

@@ -74,7 +74,14 @@ export async function calendarEntries(
       LEFT JOIN projects p ON p.provider_id = b.provider_id AND p.id = b.project_id
       WHERE ${ownedBy(sql, scope, 'b.provider_id')} AND b.starts_at < ${to} AND b.ends_at > ${from}`,
     sql<
-      { id: string; name: string; client_id: string; client_name: string; start_date: string | null; end_date: string | null }[]
+      {
+        id: string;
+        name: string;
+        client_id: string;
+        client_name: string;
+        start_date: string | null;
+        end_date: string | null;
+      }[]
     >`
       SELECT p.id, p.name, p.client_id, c.name AS client_name, to_char(p.start_date, 'YYYY-MM-DD') AS start_date,
              to_char(p.end_date, 'YYYY-MM-DD') AS end_date
@@ -82,7 +89,14 @@ export async function calendarEntries(
       WHERE ${ownedBy(sql, scope, 'p.provider_id')}
         AND (p.start_date BETWEEN ${query.from} AND ${query.to} OR p.end_date BETWEEN ${query.from} AND ${query.to})`,
     sql<
-      { id: string; number: string; client_id: string; client_name: string; project_id: string | null; due_date: string }[]
+      {
+        id: string;
+        number: string;
+        client_id: string;
+        client_name: string;
+        project_id: string | null;
+        due_date: string;
+      }[]
     >`
       SELECT i.id, i.number, i.client_id, c.name AS client_name, i.project_id, to_char(i.due_date, 'YYYY-MM-DD') AS due_date
       FROM invoices i JOIN clients c ON c.provider_id = i.provider_id AND c.id = i.client_id

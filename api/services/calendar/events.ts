@@ -46,7 +46,12 @@ export const timesOf = (row: EventRow) => ({
 });
 
 export function toCalendarEvent(row: EventRow): CalendarEvent {
-  const wall = wallClockOf({ allDay: row.all_day, startsAt: row.starts_at, endsAt: row.ends_at, timeZone: row.time_zone });
+  const wall = wallClockOf({
+    allDay: row.all_day,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    timeZone: row.time_zone,
+  });
   return {
     id: row.id,
     title: row.title,
@@ -85,7 +90,11 @@ export function selectEvents(sql: Sql | Tx, scope: ProviderScope, where = sql``)
 }
 
 /** One of the provider's events; another provider's answers 404. */
-export async function getCalendarEvent(sql: Sql | Tx, scope: ProviderScope, id: string): Promise<CalendarEvent> {
+export async function getCalendarEvent(
+  sql: Sql | Tx,
+  scope: ProviderScope,
+  id: string,
+): Promise<CalendarEvent> {
   const [row] = await selectEvents(sql, scope, sql`AND e.id = ${id}`);
   if (!row) throw new ApiError('not_found');
   return toCalendarEvent(row);
@@ -96,7 +105,8 @@ type Fields = z.output<typeof CalendarEventCreate>;
 /** The client and project of an event: the provider's own (404 otherwise), the project of that client. */
 async function checkLinks(tx: Tx, scope: ProviderScope, clientId: string | null, projectId: string | null) {
   if (clientId) {
-    const [client] = await tx`SELECT 1 FROM clients WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${clientId}`;
+    const [client] =
+      await tx`SELECT 1 FROM clients WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${clientId}`;
     if (!client) throw new ApiError('not_found');
   }
   if (projectId) {
@@ -104,7 +114,9 @@ async function checkLinks(tx: Tx, scope: ProviderScope, clientId: string | null,
       SELECT client_id FROM projects WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${projectId}`;
     if (!project) throw new ApiError('not_found');
     if (clientId && project.client_id !== clientId)
-      throw new ApiError('validation_failed', { fields: [{ path: 'projectId', key: 'validation.projectInvalid' }] });
+      throw new ApiError('validation_failed', {
+        fields: [{ path: 'projectId', key: 'validation.projectInvalid' }],
+      });
   }
 }
 
@@ -170,13 +182,20 @@ function occurrenceOf(row: EventRow, occurrence: string): Date {
   const at = new Date(occurrence);
   const taken = row.exdates.some((d) => d.getTime() === at.getTime());
   if (!row.rrule || taken || !isOccurrence(timesOf(row), at))
-    throw new ApiError('validation_failed', { fields: [{ path: 'occurrence', key: 'validation.calendarOccurrence' }] });
+    throw new ApiError('validation_failed', {
+      fields: [{ path: 'occurrence', key: 'validation.calendarOccurrence' }],
+    });
   return at;
 }
 
 /** The event's current fields, as the contract names them. */
 function fieldsOf(row: EventRow): Fields {
-  const wall = wallClockOf({ allDay: row.all_day, startsAt: row.starts_at, endsAt: row.ends_at, timeZone: row.time_zone });
+  const wall = wallClockOf({
+    allDay: row.all_day,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    timeZone: row.time_zone,
+  });
   return {
     title: row.title,
     allDay: row.all_day,
@@ -214,7 +233,12 @@ export async function updateCalendarEvent(
     if (occurrence) {
       const at = occurrenceOf(row, occurrence);
       const length = row.ends_at.getTime() - row.starts_at.getTime();
-      const single = fieldsOf({ ...row, starts_at: at, ends_at: new Date(at.getTime() + length), rrule: null });
+      const single = fieldsOf({
+        ...row,
+        starts_at: at,
+        ends_at: new Date(at.getTime() + length),
+        rrule: null,
+      });
       const newId = await insertEvent(tx, scope, { ...single, ...defined(changes), rrule: null }, now);
       await tx`
         UPDATE calendar_events SET exdates = array_append(exdates, ${at}::timestamptz), sequence = sequence + 1,
@@ -225,8 +249,16 @@ export async function updateCalendarEvent(
     const fields = { ...fieldsOf(row), ...defined(changes) } as Fields;
     const columns = columnsOf(fields);
     await checkLinks(tx, scope, fields.clientId, fields.projectId);
-    const times = { ...timesOf(row), ...{ startsAt: columns.starts_at, endsAt: columns.ends_at }, rrule: columns.rrule };
-    const exdates = columns.rrule ? row.exdates.filter((d) => isOccurrence({ ...times, timeZone: columns.time_zone, allDay: columns.all_day }, d)) : [];
+    const times = {
+      ...timesOf(row),
+      ...{ startsAt: columns.starts_at, endsAt: columns.ends_at },
+      rrule: columns.rrule,
+    };
+    const exdates = columns.rrule
+      ? row.exdates.filter((d) =>
+          isOccurrence({ ...times, timeZone: columns.time_zone, allDay: columns.all_day }, d),
+        )
+      : [];
     await tx`
       UPDATE calendar_events SET ${tx({ ...columns, updated_at: now })}, sequence = sequence + 1,
         exdates = ${exdates.map((d) => d.toISOString())}::timestamptz[]

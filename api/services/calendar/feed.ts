@@ -42,7 +42,10 @@ export async function createFeed(
     INSERT INTO calendar_feeds (provider_id, token_hash, created_at) VALUES (${scope.providerId}, ${hashOf(token)}, ${now})
     ON CONFLICT (provider_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = EXCLUDED.created_at,
       last_read_at = NULL`;
-  return { url: `${publicUrl.replace(/\/$/, '')}/api/calendar/feed/${token}.ics`, createdAt: now.toISOString() };
+  return {
+    url: `${publicUrl.replace(/\/$/, '')}/api/calendar/feed/${token}.ics`,
+    createdAt: now.toISOString(),
+  };
 }
 
 /** Revokes the feed: its address answers 404 from now on. */
@@ -67,8 +70,19 @@ export async function readFeed(sql: Sql, file: string, publicUrl: string, now: D
       SELECT preferred_language FROM profiles WHERE ${ownedBy(sql, scope, 'user_id')}`,
     selectEvents(sql, scope),
     sql<
-      { id: string; uid: string; sequence: number; title: string; starts_at: Date; ends_at: Date; status: string;
-        client_name: string; location: string | null; note: string | null; updated_at: Date }[]
+      {
+        id: string;
+        uid: string;
+        sequence: number;
+        title: string;
+        starts_at: Date;
+        ends_at: Date;
+        status: string;
+        client_name: string;
+        location: string | null;
+        note: string | null;
+        updated_at: Date;
+      }[]
     >`
       SELECT b.id, b.uid, b.sequence, b.title, b.starts_at, b.ends_at, b.status, c.name AS client_name, b.location,
              b.note, b.updated_at

@@ -11,7 +11,14 @@ const wall = (list: { start: Date }[], zone: string) =>
 function event(start: string, end: string, zone: string, rrule: string | null, allDay = false) {
   const times = instantsOf({ allDay, start, end, timeZone: zone });
   const rule = rrule ? checkRule(rrule, { ...times, timeZone: zone, allDay }) : null;
-  return { ...times, timeZone: zone, allDay, rrule: rule?.rrule ?? null, exdates: [] as Date[], seriesEndsAt: rule?.seriesEndsAt };
+  return {
+    ...times,
+    timeZone: zone,
+    allDay,
+    rrule: rule?.rrule ?? null,
+    exdates: [] as Date[],
+    seriesEndsAt: rule?.seriesEndsAt,
+  };
 }
 
 const fieldOf = (fn: () => unknown) => {
@@ -28,7 +35,11 @@ describe('recurrence', () => {
   it('keeps a weekly Berlin 10:00 at 10:00 across both DST changes (the UTC hour moves)', () => {
     const e = event('2027-03-22T10:00', '2027-03-22T11:00', 'Europe/Berlin', 'FREQ=WEEKLY;BYDAY=MO');
     const march = occurrences(e, new Date('2027-03-20T00:00Z'), new Date('2027-04-06T00:00Z'));
-    expect(wall(march, 'Europe/Berlin')).toEqual(['2027-03-22T10:00', '2027-03-29T10:00', '2027-04-05T10:00']);
+    expect(wall(march, 'Europe/Berlin')).toEqual([
+      '2027-03-22T10:00',
+      '2027-03-29T10:00',
+      '2027-04-05T10:00',
+    ]);
     // 28 March 2027 is the spring change: 09:00 UTC before, 08:00 UTC after.
     expect(march.map((o) => o.start.toISOString())).toEqual([
       '2027-03-22T09:00:00.000Z',
@@ -36,7 +47,10 @@ describe('recurrence', () => {
       '2027-04-05T08:00:00.000Z',
     ]);
     const october = occurrences(e, new Date('2027-10-25T00:00Z'), new Date('2027-11-02T00:00Z'));
-    expect(october.map((o) => o.start.toISOString())).toEqual(['2027-10-25T08:00:00.000Z', '2027-11-01T09:00:00.000Z']);
+    expect(october.map((o) => o.start.toISOString())).toEqual([
+      '2027-10-25T08:00:00.000Z',
+      '2027-11-01T09:00:00.000Z',
+    ]);
     expect(october.every((o) => o.end.getTime() - o.start.getTime() === 3_600_000)).toBe(true);
   });
 
@@ -49,7 +63,12 @@ describe('recurrence', () => {
       '2027-03-14T09:30',
       '2027-03-15T09:30',
     ]);
-    expect(list.map((o) => o.start.toISOString().slice(11, 16))).toEqual(['14:30', '14:30', '13:30', '13:30']);
+    expect(list.map((o) => o.start.toISOString().slice(11, 16))).toEqual([
+      '14:30',
+      '14:30',
+      '13:30',
+      '13:30',
+    ]);
     expect(e.seriesEndsAt?.toISOString()).toBe('2027-03-15T14:00:00.000Z');
     const fall = event('2027-11-05T09:30', '2027-11-05T10:00', 'America/New_York', 'FREQ=DAILY');
     const nov = occurrences(fall, new Date('2027-11-06T00:00Z'), new Date('2027-11-09T00:00Z'));
@@ -72,8 +91,15 @@ describe('recurrence', () => {
     const second = new Date('2027-03-29T08:00:00.000Z');
     expect(isOccurrence(e, second)).toBe(true);
     expect(isOccurrence(e, new Date('2027-03-29T09:00:00.000Z'))).toBe(false);
-    const list = occurrences({ ...e, exdates: [second] }, new Date('2027-03-01T00:00Z'), new Date('2027-05-01T00:00Z'));
-    expect(list.map((o) => o.start.toISOString())).toEqual(['2027-03-22T09:00:00.000Z', '2027-04-05T08:00:00.000Z']);
+    const list = occurrences(
+      { ...e, exdates: [second] },
+      new Date('2027-03-01T00:00Z'),
+      new Date('2027-05-01T00:00Z'),
+    );
+    expect(list.map((o) => o.start.toISOString())).toEqual([
+      '2027-03-22T09:00:00.000Z',
+      '2027-04-05T08:00:00.000Z',
+    ]);
   });
 
   it('repeats all-day events by day in their zone, UNTIL through its last day', () => {
@@ -90,14 +116,25 @@ describe('recurrence', () => {
   });
 
   it('reads a day as UNTIL of a timed event through the end of that day in its zone', () => {
-    const e = event('2027-03-22T10:00', '2027-03-22T11:00', 'Europe/Berlin', 'RRULE:FREQ=WEEKLY;UNTIL=20270405');
+    const e = event(
+      '2027-03-22T10:00',
+      '2027-03-22T11:00',
+      'Europe/Berlin',
+      'RRULE:FREQ=WEEKLY;UNTIL=20270405',
+    );
     expect(e.rrule).toBe('FREQ=WEEKLY;UNTIL=20270405T215900Z');
     expect(e.seriesEndsAt?.toISOString()).toBe('2027-04-05T09:00:00.000Z');
   });
 
   it('refuses rules that repeat within a day, too often, never, or not from the start', () => {
-    const times = instantsOf({ allDay: false, start: '2027-03-22T10:00', end: '2027-03-22T11:00', timeZone: 'Europe/Berlin' });
-    const check = (rule: string) => fieldOf(() => checkRule(rule, { ...times, timeZone: 'Europe/Berlin', allDay: false }));
+    const times = instantsOf({
+      allDay: false,
+      start: '2027-03-22T10:00',
+      end: '2027-03-22T11:00',
+      timeZone: 'Europe/Berlin',
+    });
+    const check = (rule: string) =>
+      fieldOf(() => checkRule(rule, { ...times, timeZone: 'Europe/Berlin', allDay: false }));
     expect(check('FREQ=HOURLY')).toBe('validation.calendarRruleTooFrequent');
     expect(check('FREQ=MINUTELY;COUNT=5')).toBe('validation.calendarRruleTooFrequent');
     expect(check('FREQ=SECONDLY')).toBe('validation.calendarRruleTooFrequent');
@@ -129,7 +166,12 @@ describe('recurrence', () => {
       'validation.calendarDateTime',
     );
     // 2 h of wall clock over the autumn change are 3 real hours: fine; 14 days of wall clock over the spring one too.
-    const autumn = instantsOf({ allDay: false, start: '2027-10-31T01:00', end: '2027-10-31T03:00', timeZone: z });
+    const autumn = instantsOf({
+      allDay: false,
+      start: '2027-10-31T01:00',
+      end: '2027-10-31T03:00',
+      timeZone: z,
+    });
     expect(autumn.endsAt.getTime() - autumn.startsAt.getTime()).toBe(3 * 3_600_000);
     const day = instantsOf({ allDay: true, start: '2027-03-28', end: '2027-03-28', timeZone: z });
     expect(day.endsAt.getTime() - day.startsAt.getTime()).toBe(23 * 3_600_000);

@@ -103,11 +103,19 @@ export function checkRule(
     // A day as UNTIL of a timed event: through the end of that day in the event's zone.
     const day = options.until;
     options.until = DateTime.fromObject(
-      { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour: 23, minute: 59 },
+      {
+        year: day.getUTCFullYear(),
+        month: day.getUTCMonth() + 1,
+        day: day.getUTCDate(),
+        hour: 23,
+        minute: 59,
+      },
       { zone: event.timeZone },
     ).toJSDate();
   } else if (options.until && event.allDay) {
-    options.until = new Date(Date.UTC(options.until.getUTCFullYear(), options.until.getUTCMonth(), options.until.getUTCDate()));
+    options.until = new Date(
+      Date.UTC(options.until.getUTCFullYear(), options.until.getUTCMonth(), options.until.getUTCDate()),
+    );
   }
   let normalised = RRule.optionsToString(options).replace(/^RRULE:/, '');
   if (event.allDay && options.until) {
@@ -148,7 +156,10 @@ function occurrenceAt(event: RecurringTimes, at: Date): { start: Date; end: Date
     );
     return { start: start.toJSDate(), end: start.plus({ days }).toJSDate() };
   }
-  return { start: start.toJSDate(), end: new Date(start.toMillis() + event.endsAt.getTime() - event.startsAt.getTime()) };
+  return {
+    start: start.toJSDate(),
+    end: new Date(start.toMillis() + event.endsAt.getTime() - event.startsAt.getTime()),
+  };
 }
 
 /**

@@ -10,7 +10,8 @@ export interface WallClockTimes {
   timeZone: string;
 }
 
-const fieldError = (path: string, key: string) => new ApiError('validation_failed', { fields: [{ path, key }] });
+const fieldError = (path: string, key: string) =>
+  new ApiError('validation_failed', { fields: [{ path, key }] });
 
 /**
  * The instants of an event entered as wall clock in its zone: a timed event's start and end (a time a
@@ -49,4 +50,5 @@ export function wallClockOf(row: { allDay: boolean; startsAt: Date; endsAt: Date
 export const dayIn = (at: Date, zone: string) => DateTime.fromJSDate(at, { zone }).toISODate() ?? '';
 
 /** Midnight starting `day` in `zone`. */
-export const midnightOf = (day: string, zone: string) => DateTime.fromISO(day, { zone }).startOf('day').toJSDate();
+export const midnightOf = (day: string, zone: string) =>
+  DateTime.fromISO(day, { zone }).startOf('day').toJSDate();
