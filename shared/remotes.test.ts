@@ -72,12 +72,13 @@ describe('the remote registry', () => {
     expect(remoteExposes(record('invoices'))).toEqual({ './meta': './remotes/invoices/meta.ts' });
   });
 
-  it('shows Clients, Projects, Invoices, Files, Analytics and Integrations, preloads Clients and Projects when idle (spec §2)', () => {
+  it('shows Clients, Projects, Invoices, Files, Calendar, Analytics and Integrations, preloads Clients and Projects when idle (spec §2)', () => {
     expect(REMOTE_NAMES.filter(isRemoteAvailable)).toEqual([
       'clients',
       'projects',
       'invoices',
       'files',
+      'calendar',
       'analytics',
       'integrations',
     ]);

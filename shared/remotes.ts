@@ -74,10 +74,10 @@ export const REMOTES = [
     activityPages: { file: '' },
   },
   {
-    // Issue 30: shown once its calendar and booking types are built.
+    // Issue 30: the calendar (month, week, agenda, the private feed) and the booking types.
     name: 'calendar',
     section: true,
-    available: false,
+    available: true,
     idlePreload: false,
     activity: [],
     activityPages: {},

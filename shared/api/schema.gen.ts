@@ -4019,11 +4019,8 @@ export interface components {
          */
         CalendarEventUpdate: {
             allDay?: boolean;
-            /**
-             * Format: uuid
-             * @default null
-             */
-            clientId: string | null;
+            /** Format: uuid */
+            clientId?: string | null;
             /** @description Timed: `YYYY-MM-DDTHH:mm` in `timeZone`; all-day: `YYYY-MM-DD`. */
             end?: string;
             location?: string | null;
@@ -4033,11 +4030,8 @@ export interface components {
              * @description Change only the occurrence that starts at this instant (a recurring event).
              */
             occurrence?: string;
-            /**
-             * Format: uuid
-             * @default null
-             */
-            projectId: string | null;
+            /** Format: uuid */
+            projectId?: string | null;
             /**
              * @description RFC 5545 RRULE without DTSTART.
              * @example FREQ=WEEKLY;BYDAY=MO;COUNT=10

@@ -28,3 +28,11 @@ export function browserTimeZone(): string {
     return 'UTC';
   }
 }
+
+/** The zones the browser knows (the API checks the same way), with `current` kept in front when it is not among them. */
+export function timeZoneOptions(current: string): string[] {
+  const intl = Intl as { supportedValuesOf?: (key: string) => string[] };
+  const zones = intl.supportedValuesOf ? intl.supportedValuesOf('timeZone') : [];
+  const all = zones.includes('UTC') ? zones : [...zones, 'UTC'];
+  return current && !all.includes(current) ? [current, ...all] : all;
+}

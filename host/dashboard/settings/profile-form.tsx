@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { describeFailure, fieldErrorsOf } from '../../../shared/api/describe';
 import { type Profile, ProfileUpdateInput } from '../../../shared/contracts/profile';
-import { browserTimeZone } from '../../../shared/contracts/time-zone';
+import { browserTimeZone, timeZoneOptions } from '../../../shared/contracts/time-zone';
 import { chooseLanguage, currentLanguage } from '../../../shared/i18n/index';
 import { SUPPORTED_LANGUAGES, type SupportedLanguage } from '../../../shared/i18n/languages';
 import { useTranslation } from '../../../shared/i18n/react';
@@ -44,14 +44,6 @@ type Values = {
   currency: string;
   timeZone: string;
 };
-
-/** The zones the browser knows (the API checks the same way), with the profile's own kept in front. */
-function timeZoneOptions(current: string): string[] {
-  const intl = Intl as { supportedValuesOf?: (key: string) => string[] };
-  const zones = intl.supportedValuesOf ? intl.supportedValuesOf('timeZone') : [];
-  const all = zones.includes('UTC') ? zones : [...zones, 'UTC'];
-  return current && !all.includes(current) ? [current, ...all] : all;
-}
 
 const toValues = (profile: Profile): Values => ({
   fullName: profile.fullName,
