@@ -18,7 +18,15 @@ describe('the sidebar and the remote registry', () => {
     const shown = visibleGroups()
       .flatMap((group) => group.sections)
       .flatMap((s) => (s.source.kind === 'remote' ? [s.source.remote] : []));
-    expect(shown).toEqual(['clients', 'projects', 'files', 'invoices', 'calendar', 'analytics', 'integrations']);
+    expect(shown).toEqual([
+      'clients',
+      'projects',
+      'files',
+      'invoices',
+      'calendar',
+      'analytics',
+      'integrations',
+    ]);
     expect(remoteOf('analytics')).toBe('analytics');
   });
 

@@ -147,11 +147,8 @@ function CalendarViews() {
             {label}
           </h2>
         </div>
-        <div
-          role="group"
-          aria-label={t('views.label')}
-          className="inline-flex rounded-lg border border-line p-0.5"
-        >
+        <fieldset className="inline-flex rounded-lg border border-line p-0.5">
+          <legend className="sr-only">{t('views.label')}</legend>
           {VIEWS.map((v) => (
             <button
               key={v}
@@ -166,7 +163,7 @@ function CalendarViews() {
               {t(`views.${v}`)}
             </button>
           ))}
-        </div>
+        </fieldset>
       </div>
       {entries.isError ? (
         <LoadFailedPanel
