@@ -175,7 +175,7 @@ export const CalendarEventUpdate = z
     videoUrl: VideoUrl.nullable().optional(),
     notes: Notes.nullable().optional(),
     rrule: RecurrenceRule.nullable().optional(),
-    occurrence: z.iso.datetime({ offset: true, error: 'validation.invalid' }).optional().meta({
+    occurrence: z.iso.datetime({ offset: true, error: 'validation.invalid' }).max(40).optional().meta({
       description: 'Change only the occurrence that starts at this instant (a recurring event).',
     }),
   })
@@ -238,7 +238,7 @@ export type CalendarEvent = z.infer<typeof CalendarEvent>;
 
 /** `DELETE …/events/{eventId}?occurrence=`: only that occurrence (an exception of the series). */
 export const CalendarEventDeleteQuery = z.object({
-  occurrence: z.iso.datetime({ offset: true, error: 'validation.invalid' }).optional().meta({
+  occurrence: z.iso.datetime({ offset: true, error: 'validation.invalid' }).max(40).optional().meta({
     description: 'Delete only the occurrence that starts at this instant (a recurring event).',
   }),
 });
