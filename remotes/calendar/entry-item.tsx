@@ -63,7 +63,7 @@ export function EntryItem({
 }: {
   entry: CalendarEntry;
   onOpen: OpenEntry;
-  variant?: 'chip' | 'row';
+  variant?: 'chip' | 'block' | 'row';
 }) {
   const { t } = useCalendarTexts();
   const label = useEntryLabel()(entry);
@@ -71,14 +71,26 @@ export function EntryItem({
   const cancelled = entry.status === 'cancelled';
   const className = cn(
     'flex w-full min-w-0 items-center gap-1.5 rounded-md border text-left focus-visible:outline-2 focus-visible:outline-primary',
-    variant === 'chip' ? 'px-1.5 py-0.5 text-xs' : 'px-3 py-2 text-sm',
+    variant === 'chip'
+      ? 'px-1.5 py-0.5 text-xs'
+      : variant === 'block'
+        ? 'items-start px-1.5 py-1 text-xs'
+        : 'px-3 py-2 text-sm',
     TONE[entry.kind],
     cancelled && 'opacity-70',
   );
   const content = (
     <>
-      <Icon aria-hidden="true" className={variant === 'chip' ? 'size-3 shrink-0' : 'size-4 shrink-0'} />
-      <span className={cn('min-w-0 truncate', cancelled && 'line-through')}>{label}</span>
+      <Icon aria-hidden="true" className={variant === 'row' ? 'size-4 shrink-0' : 'mt-px size-3 shrink-0'} />
+      <span
+        className={cn(
+          'min-w-0',
+          variant === 'block' ? 'line-clamp-3 break-words' : 'truncate',
+          cancelled && 'line-through',
+        )}
+      >
+        {label}
+      </span>
       {entry.recurring ? <Repeat aria-label={t('entry.recurring')} className="size-3 shrink-0" /> : null}
       {cancelled ? <span className="sr-only">{t('entry.cancelled')}</span> : null}
     </>

@@ -49,7 +49,7 @@ export function WeekView({
               </Button>
             </div>
             {list.map((entry) => (
-              <EntryItem key={entry.key} entry={entry} onOpen={onOpen} />
+              <EntryItem key={entry.key} entry={entry} onOpen={onOpen} variant="block" />
             ))}
           </li>
         );

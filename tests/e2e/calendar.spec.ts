@@ -55,6 +55,7 @@ test('month, week and agenda; a weekly event with one occurrence deleted; the fe
   await page.getByRole('button', { name: 'Week', exact: true }).click();
   await expect(page).toHaveURL(/view=week/);
   await expect(entry(page, '10:00 Design review')).toBeVisible();
+  await shot(page, 'calendar/week-en');
   await page.getByRole('button', { name: 'Agenda', exact: true }).click();
   await expect(entry(page, '10:00 Design review')).toHaveCount(1);
 
@@ -84,6 +85,10 @@ test('month, week and agenda; a weekly event with one occurrence deleted; the fe
   await expect(entry(page, '10:00 Design review')).toHaveCount(4);
   await expect(page.getByRole('region', { name: 'Tuesday, March 23, 2027' })).toHaveCount(0);
   await shot(page, 'calendar/agenda-en');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'calendar/agenda-en-phone');
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The private feed: made once in the settings, fetched and parsed with ical.js.
   await page.getByRole('link', { name: 'Calendar settings' }).click();
@@ -136,5 +141,10 @@ test('month, week and agenda; a weekly event with one occurrence deleted; the fe
   await de.getByRole('button', { name: 'Neuer Termin' }).first().click();
   await expect(de.getByRole('dialog', { name: 'Neuer Termin' })).toBeVisible();
   await shot(de, 'calendar/new-event-de-phone');
+  await de.keyboard.press('Escape');
+  await de.setViewportSize({ width: 1280, height: 900 });
+  await de.goto('/dashboard/calendar?view=week&date=2027-03-30');
+  await expect(entry(de, '10:00 Design review')).toBeVisible(FIRST_LOAD);
+  await shot(de, 'calendar/week-de');
   await phone.close();
 });
