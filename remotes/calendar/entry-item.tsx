@@ -97,11 +97,17 @@ export function EntryItem({
   );
   const href = entryHref(entry);
   return href ? (
-    <Link to={href} className={className} data-kind={entry.kind}>
+    <Link to={href} className={className} data-kind={entry.kind} title={label}>
       {content}
     </Link>
   ) : (
-    <button type="button" className={className} data-kind={entry.kind} onClick={() => onOpen(entry)}>
+    <button
+      type="button"
+      className={className}
+      data-kind={entry.kind}
+      title={label}
+      onClick={() => onOpen(entry)}
+    >
       {content}
     </button>
   );

@@ -1,10 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import ICAL from 'ical.js';
+import { world } from './collaboration-world';
 import {
   axeViolations,
   expectNoSidewaysScroll,
   FIRST_LOAD,
   GERMAN_PHONE,
+  ok,
   setProfileLanguage,
   shot,
   signUpProvider,
@@ -147,4 +149,34 @@ test('month, week and agenda; a weekly event with one occurrence deleted; the fe
   await expect(entry(de, '10:00 Design review')).toBeVisible(FIRST_LOAD);
   await shot(de, 'calendar/week-de');
   await phone.close();
+});
+
+test('project days and open invoices’ due days link to their pages', async ({ page }) => {
+  test.setTimeout(120_000);
+  const w = await world(page.request, 'en');
+  const draft = await ok<{ id: string }>(
+    await page.request.post('/api/invoices', {
+      data: {
+        clientId: w.clientId,
+        projectId: w.website,
+        currency: 'EUR',
+        dueDate: '2026-03-20',
+        supplyDate: '2026-03-02',
+        lines: [{ description: 'Design', quantityMilli: 1_000, unitPriceCents: 10_000, taxRateBp: 1900 }],
+      },
+    }),
+    201,
+  );
+  const { invoice: sent } = await ok<{ invoice: { number: string } }>(
+    await page.request.post(`/api/invoices/${draft.id}/send`),
+  );
+  // The world's "Website relaunch" starts on 2 March 2026.
+  await page.goto('/dashboard/calendar?view=month&date=2026-03-01');
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible(FIRST_LOAD);
+  const due = page.getByRole('main').getByRole('link', { name: `Invoice ${sent.number} due` });
+  await expect(due).toHaveAttribute('href', `/dashboard/invoices/${draft.id}`);
+  await shot(page, 'calendar/month-kinds-en');
+  await page.getByRole('main').getByRole('link', { name: 'Start: Website relaunch' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/projects/${w.website}`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Website relaunch' })).toBeVisible(FIRST_LOAD);
 });
