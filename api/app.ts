@@ -85,6 +85,11 @@ export const API_TAGS: { name: string; description: string }[] = [
     name: 'Notifications',
     description: 'The notification sheet: activity across projects and the unread count.',
   },
+  {
+    name: 'Calendar',
+    description:
+      'The provider’s calendar: their own events (recurring ones too), one window of everything dated, and the private iCalendar feed.',
+  },
   { name: 'Payments', description: 'The provider’s Stripe connection and Stripe’s webhook.' },
   { name: 'Plan', description: 'The provider’s own subscription to the platform.' },
   {

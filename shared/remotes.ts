@@ -74,7 +74,7 @@ export const REMOTES = [
     activityPages: { file: '' },
   },
   {
-    // Issue 30: the calendar and the booking types.
+    // Issue 30: the calendar (month, week, agenda, the private feed) and the booking types.
     name: 'calendar',
     section: true,
     available: true,

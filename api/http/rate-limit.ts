@@ -37,6 +37,8 @@ export const RATE_LIMITS = {
   passwordResetIp: { name: 'password-reset:ip', limit: 20, windowMs: 60 * 60_000 },
   /** Setting a new password through a reset link, from one source. */
   passwordResetConsumeIp: { name: 'password-reset-consume:ip', limit: 30, windowMs: 15 * 60_000 },
+  /** Reads of private calendar feeds from one source (calendar apps poll every few minutes to hours). */
+  calendarFeedIp: { name: 'calendar-feed:ip', limit: 120, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 /**

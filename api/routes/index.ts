@@ -23,6 +23,7 @@ import { registerVerificationStatus } from './auth/verification-status';
 import { registerVerifyEmail } from './auth/verify-email';
 import { registerBookingTypeRoutes } from './booking-types';
 import { registerBookingRoutes } from './bookings';
+import { registerCalendarRoutes } from './calendar';
 import { registerCreateClient } from './clients/create';
 import { registerDeleteClient } from './clients/delete';
 import { registerGetClient } from './clients/get';
@@ -229,6 +230,8 @@ export function registerRoutes(app: App, deps: AppDeps) {
   registerAnalyticsRoutes(app);
   // Booking types (issue 30): the provider's types, their availability, date overrides and holidays.
   registerBookingTypeRoutes(app);
+  // The calendar (issue 30): the provider's events, the window of everything dated, the private feed.
+  registerCalendarRoutes(app);
 
   // Payments (issue 21): the provider's Stripe connection, their own plan, Stripe's webhooks, paying
   // an invoice from the portal.

@@ -587,6 +587,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/calendar/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a window of the calendar
+         * @description Everything dated of the provider in the days `from` to `to` (both included, at most 62 days; 422 `to` beyond) of `timeZone` (default: the profile’s zone, else UTC): the occurrences of their events (recurring ones expanded in each event’s own zone across DST, deleted occurrences left out; `eventId` and `startsAt` name one), their bookings (`status` `confirmed` or `cancelled`), their projects’ start and end days and their open invoices’ due days (`projectId`, `invoiceId` link to them). Ordered by day, all-day entries first.
+         */
+        get: operations["listCalendarEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an event
+         * @description One of the provider’s own events, in wall-clock time of an IANA `timeZone`: timed (`start`/`end` `YYYY-MM-DDTHH:mm`, at most 14 days) or all-day (`allDay`, days `YYYY-MM-DD`, `end` the last day, at most 366 days). Optional: one of the provider’s clients and projects (another provider’s answers 404; a project of another client 422 `projectId`), a location, an https video link, notes, and a recurrence `rrule` (RFC 5545 without DTSTART, daily or slower, at most 366 occurrences a year, its first occurrence the start; 422 `rrule` otherwise). End before start, an unknown zone: 422 with the field.
+         */
+        post: operations["createCalendarEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an event
+         * @description One of the provider’s events with its rule, exceptions (`exdates`, the starts of deleted occurrences), the end of its last occurrence (`seriesEndsAt`, null: no end), UID and SEQUENCE. Another provider’s answers 404.
+         */
+        get: operations["getCalendarEvent"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an event or one occurrence
+         * @description Deletes the event (a whole series). With `occurrence` (the start of one occurrence of a recurring event) only that occurrence: it becomes an exception (EXDATE) of the series (422 `occurrence` when it is none of its starts). Another provider’s event answers 404.
+         */
+        delete: operations["deleteCalendarEvent"];
+        options?: never;
+        head?: never;
+        /**
+         * Change or move an event
+         * @description The fields sent replace the event’s, checked as when creating it (422 with the field otherwise); `sequence` grows. With `occurrence` (the start of one occurrence of a recurring event, as the entries give it) only that occurrence changes: it becomes an exception of the series and an event of its own, which is returned (422 `occurrence` when it is none of the series’ starts). Another provider’s event answers 404.
+         */
+        patch: operations["updateCalendarEvent"];
+        trace?: never;
+    };
+    "/api/calendar/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The private feed’s state
+         * @description Whether the provider has a private iCalendar feed, since when, and when a calendar app last read it. The address itself is shown only when it is made.
+         */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        /**
+         * Create or regenerate the private feed
+         * @description A new secret address of the provider’s iCalendar feed (events, bookings, open invoices’ due days) for Google Calendar, Apple Calendar or Outlook to subscribe to. The answer is the only time the address is shown (only its SHA-256 is stored); a previous address stops working at once.
+         */
+        post: operations["createCalendarFeed"];
+        /**
+         * Revoke the private feed
+         * @description The feed’s address answers 404 from now on; subscribed calendars stop updating.
+         */
+        delete: operations["deleteCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/feed/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The private iCalendar feed (by its secret address)
+         * @description The provider’s calendar as `text/calendar` (RFC 5545) for calendar apps to subscribe to: `{file}` is `<token>.ics` from `POST /api/calendar/feed`. Events carry their time zone (TZID with a VTIMEZONE), recurrence (RRULE, EXDATE), a stable UID and SEQUENCE; cancelled bookings STATUS:CANCELLED; open invoices’ due days are all-day. An unknown or revoked address answers 404. Limited per source address (429 with `Retry-After`).
+         */
+        get: operations["readCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clients": {
         parameters: {
             query?: never;
@@ -4808,6 +4924,242 @@ export interface components {
              */
             timeZone?: string;
             weeklyHours?: components["schemas"]["WeeklyHours"];
+        };
+        /**
+         * @example {
+         *       "timeZone": "Europe/Berlin",
+         *       "from": "2027-03-01",
+         *       "to": "2027-03-31",
+         *       "items": [
+         *         {
+         *           "key": "5f0c2a8e-2d1b-4a37-9f3e-6c1d8b2a4e10:2027-03-22T09:00:00.000Z",
+         *           "kind": "event",
+         *           "title": "Design review",
+         *           "allDay": false,
+         *           "startsAt": "2027-03-22T09:00:00.000Z",
+         *           "endsAt": "2027-03-22T10:00:00.000Z",
+         *           "startDay": "2027-03-22",
+         *           "endDay": "2027-03-22",
+         *           "eventId": "5f0c2a8e-2d1b-4a37-9f3e-6c1d8b2a4e10",
+         *           "recurring": true,
+         *           "bookingId": null,
+         *           "status": null,
+         *           "clientId": null,
+         *           "clientName": null,
+         *           "projectId": null,
+         *           "projectName": null,
+         *           "invoiceId": null,
+         *           "invoiceNumber": null,
+         *           "location": null,
+         *           "videoUrl": null
+         *         }
+         *       ]
+         *     }
+         */
+        CalendarEntries: {
+            from: string;
+            items: components["schemas"]["CalendarEntry"][];
+            timeZone: string;
+            to: string;
+        };
+        CalendarEntry: {
+            allDay: boolean;
+            /** Format: uuid */
+            bookingId: string | null;
+            /** Format: uuid */
+            clientId: string | null;
+            clientName: string | null;
+            endDay: string;
+            /** Format: date-time */
+            endsAt: string | null;
+            /** Format: uuid */
+            eventId: string | null;
+            /** Format: uuid */
+            invoiceId: string | null;
+            invoiceNumber: string | null;
+            /** @description Unique within the answer (an occurrence: event id and start). */
+            key: string;
+            /** @enum {string} */
+            kind: "event" | "booking" | "project_start" | "project_end" | "invoice_due";
+            location: string | null;
+            /** Format: uuid */
+            projectId: string | null;
+            projectName: string | null;
+            recurring: boolean;
+            startDay: string;
+            /** Format: date-time */
+            startsAt: string | null;
+            /** @enum {string|null} */
+            status: "confirmed" | "cancelled" | null;
+            title: string;
+            videoUrl: string | null;
+        };
+        /**
+         * @example {
+         *       "id": "5f0c2a8e-2d1b-4a37-9f3e-6c1d8b2a4e10",
+         *       "title": "Design review",
+         *       "allDay": false,
+         *       "start": "2027-03-22T10:00",
+         *       "end": "2027-03-22T11:00",
+         *       "startsAt": "2027-03-22T09:00:00.000Z",
+         *       "endsAt": "2027-03-22T10:00:00.000Z",
+         *       "timeZone": "Europe/Berlin",
+         *       "clientId": null,
+         *       "clientName": null,
+         *       "projectId": null,
+         *       "projectName": null,
+         *       "location": null,
+         *       "videoUrl": "https://meet.example.com/abc-defg",
+         *       "notes": null,
+         *       "rrule": "FREQ=WEEKLY;BYDAY=MO;COUNT=10",
+         *       "exdates": [],
+         *       "seriesEndsAt": "2027-05-24T09:00:00.000Z",
+         *       "uid": "5f0c2a8e-2d1b-4a37-9f3e-6c1d8b2a4e10@clientportal",
+         *       "sequence": 0,
+         *       "createdAt": "2027-03-01T08:00:00.000Z",
+         *       "updatedAt": "2027-03-01T08:00:00.000Z"
+         *     }
+         */
+        CalendarEvent: {
+            allDay: boolean;
+            /** Format: uuid */
+            clientId: string | null;
+            clientName: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Wall-clock end in `timeZone` (all-day: the last day). */
+            end: string;
+            /** Format: date-time */
+            endsAt: string;
+            exdates: string[];
+            /** Format: uuid */
+            id: string;
+            location: string | null;
+            notes: string | null;
+            /** Format: uuid */
+            projectId: string | null;
+            projectName: string | null;
+            rrule: string | null;
+            sequence: number;
+            /** Format: date-time */
+            seriesEndsAt: string | null;
+            /** @description Wall-clock start in `timeZone` (all-day: the first day). */
+            start: string;
+            /** Format: date-time */
+            startsAt: string;
+            timeZone: string;
+            title: string;
+            uid: string;
+            /** Format: date-time */
+            updatedAt: string;
+            videoUrl: string | null;
+        };
+        /**
+         * @example {
+         *       "title": "Design review",
+         *       "allDay": false,
+         *       "start": "2027-03-22T10:00",
+         *       "end": "2027-03-22T11:00",
+         *       "timeZone": "Europe/Berlin",
+         *       "rrule": "FREQ=WEEKLY;BYDAY=MO;COUNT=10"
+         *     }
+         */
+        CalendarEventCreate: {
+            /** @default false */
+            allDay: boolean;
+            /**
+             * Format: uuid
+             * @default null
+             */
+            clientId: string | null;
+            /** @description Timed: `YYYY-MM-DDTHH:mm` in `timeZone`; all-day: `YYYY-MM-DD`. */
+            end: string;
+            /** @default null */
+            location: string | null;
+            /** @default null */
+            notes: string | null;
+            /**
+             * Format: uuid
+             * @default null
+             */
+            projectId: string | null;
+            /**
+             * @description RFC 5545 RRULE without DTSTART.
+             * @default null
+             * @example FREQ=WEEKLY;BYDAY=MO;COUNT=10
+             */
+            rrule: string | null;
+            /** @description Timed: `YYYY-MM-DDTHH:mm` in `timeZone`; all-day: `YYYY-MM-DD`. */
+            start: string;
+            /**
+             * @description IANA time zone name.
+             * @example Europe/Berlin
+             */
+            timeZone: string;
+            title: string;
+            /** @default null */
+            videoUrl: string | null;
+        };
+        /**
+         * @example {
+         *       "start": "2027-03-22T14:00",
+         *       "end": "2027-03-22T15:00"
+         *     }
+         */
+        CalendarEventUpdate: {
+            allDay?: boolean;
+            /** Format: uuid */
+            clientId?: string | null;
+            /** @description Timed: `YYYY-MM-DDTHH:mm` in `timeZone`; all-day: `YYYY-MM-DD`. */
+            end?: string;
+            location?: string | null;
+            notes?: string | null;
+            /**
+             * Format: date-time
+             * @description Change only the occurrence that starts at this instant (a recurring event).
+             */
+            occurrence?: string;
+            /** Format: uuid */
+            projectId?: string | null;
+            /**
+             * @description RFC 5545 RRULE without DTSTART.
+             * @example FREQ=WEEKLY;BYDAY=MO;COUNT=10
+             */
+            rrule?: string | null;
+            /** @description Timed: `YYYY-MM-DDTHH:mm` in `timeZone`; all-day: `YYYY-MM-DD`. */
+            start?: string;
+            /**
+             * @description IANA time zone name.
+             * @example Europe/Berlin
+             */
+            timeZone?: string;
+            title?: string;
+            videoUrl?: string | null;
+        };
+        /**
+         * @example {
+         *       "url": "https://portal.example.com/api/calendar/feed/5kq0d2VbqE0pX9mJw6yYH3o1Zt8cR4nL7aU2sF0gKeI.ics",
+         *       "createdAt": "2027-03-01T08:00:00.000Z"
+         *     }
+         */
+        CalendarFeedCreated: {
+            /** Format: date-time */
+            createdAt: string;
+            url: string;
+        };
+        /**
+         * @example {
+         *       "active": true,
+         *       "createdAt": "2027-03-01T08:00:00.000Z",
+         *       "lastReadAt": "2027-03-02T06:12:00.000Z"
+         *     }
+         */
+        CalendarFeedStatus: {
+            active: boolean;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            lastReadAt: string | null;
         };
         ChangePasswordInput: {
             confirmPassword: string;
@@ -15254,6 +15606,1133 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCalendarEntries: {
+        parameters: {
+            query: {
+                /** @description Calendar date `YYYY-MM-DD`: a day that exists, in the years 1900 to 9999. */
+                from: string;
+                /** @description Default: the profile’s zone, else UTC. */
+                timeZone?: string;
+                /** @description Calendar date `YYYY-MM-DD`: a day that exists, in the years 1900 to 9999. */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEntries"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCalendarEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: a repeat with the same key and the same request within 24 h answers the first 2xx answer again (`Idempotent-Replayed: true`) and creates nothing; the same key with another request answers 422 `idempotency_key_reused`, and while the first request still runs, 409 `idempotency_key_in_progress`. Printable ASCII, up to 255 characters (e.g. a UUID). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarEventCreate"];
+            };
+        };
+        responses: {
+            /** @description The event */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEvent"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCalendarEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEvent"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCalendarEvent: {
+        parameters: {
+            query?: {
+                /** @description Delete only the occurrence that starts at this instant (a recurring event). */
+                occurrence?: string;
+            };
+            header?: never;
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCalendarEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarEventUpdate"];
+            };
+        };
+        responses: {
+            /** @description The changed event */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEvent"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed’s state */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedStatus"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new address (shown once) */
+            200: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedCreated"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in or wrong credentials */
+            401: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payment required (`plan_required`): the trial ended without a subscription; the account is read-only until you subscribe (`POST /api/plan/checkout`). */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (CSRF check failed, or not allowed) */
+            403: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large (`payload_too_large`): a JSON body may be at most 64 KB (65536 bytes); the connection is closed. */
+            413: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
+            415: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (also for another tenant’s objects) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed; `fields` lists each failing field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests; see the Retry-After header */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -32,7 +32,9 @@ export const ACCESS_BY_PREFIX: ReadonlyArray<readonly [prefix: string, family: A
   ['/api/webhook-endpoints', 'webhooks'],
   // The analytics (issue 29): reads only, over every family's data, a family of their own.
   ['/api/analytics', 'analytics'],
-  // Issue 30: the calendar, its events and feed, booking types, date overrides and bookings.
+  // Issue 30: the calendar (the provider's own events, the window of everything dated, the private feed),
+  // booking types, date overrides and bookings.
+  ['/api/calendar', 'calendar'],
   ['/api/booking-types', 'calendar'],
   ['/api/booking-overrides', 'calendar'],
   ['/api/bookings', 'calendar'],

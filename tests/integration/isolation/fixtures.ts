@@ -508,3 +508,26 @@ Object.assign(FIXTURES, {
   'GET /api/invoices/{invoiceId}/reminders': { object: invoice },
 } satisfies Record<string, Fixture>);
 // ── End of the payment reminders block. ────────────────────────────────────────────────────────────
+// ── The calendar (issue 30): the caller's own window, events and feed; the victim's event, which every
+// other tenant must get 404 for. The public feed's credential is the secret token in its path. ─────────
+const calendarEvent = (v: Victim) => ({ params: { eventId: v.calendarEventId } });
+Object.assign(FIXTURES, {
+  'GET /api/calendar/entries': own({
+    query: { from: '2027-03-01', to: '2027-04-30', timeZone: 'Europe/Berlin' },
+  }),
+  'POST /api/calendar/events': own({
+    body: { title: 'Attacker event', start: '2027-03-22T10:00', end: '2027-03-22T11:00', timeZone: 'UTC' },
+  }),
+  'GET /api/calendar/events/{eventId}': { object: calendarEvent },
+  'PATCH /api/calendar/events/{eventId}': {
+    object: (v) => ({ ...calendarEvent(v), body: { title: 'Taken over' } }),
+  },
+  'DELETE /api/calendar/events/{eventId}': { object: calendarEvent },
+  'GET /api/calendar/feed': own(),
+  'POST /api/calendar/feed': own(),
+  'DELETE /api/calendar/feed': own(),
+  'GET /api/calendar/feed/{file}': {
+    public:
+      'the credential is the secret token in the path (only its SHA-256 is stored); an unknown one answers 404',
+  },
+} satisfies Record<string, Fixture>);

@@ -101,6 +101,8 @@ export interface Victim extends Provider {
   authorisationState: string;
   /** A webhook endpoint of the victim (issue 27) with one delivery (its test event). */
   webhook: { endpointId: string; deliveryId: string };
+  /** A weekly event of the victim's calendar with the client and project (issue 30); the victim has a feed too. */
+  calendarEventId: string;
 }
 
 let counter = 0;
@@ -523,9 +525,26 @@ export async function makeVictim(t: TestContext): Promise<Victim> {
     await call(t, 'POST', `/api/webhook-endpoints/${endpoint.id}/test`, as),
     'send a webhook test event',
   )) as { deliveryId: string };
+  const calendarEvent = (await created(
+    await call(t, 'POST', '/api/calendar/events', {
+      ...as,
+      body: {
+        title: 'Victim weekly',
+        start: '2027-03-22T10:00',
+        end: '2027-03-22T11:00',
+        timeZone: 'Europe/Berlin',
+        clientId: first.clientId,
+        projectId: project.id,
+        rrule: 'FREQ=WEEKLY;COUNT=5',
+      },
+    }),
+    'create a calendar event',
+  )) as { id: string };
+  expect((await call(t, 'POST', '/api/calendar/feed', as)).status, 'create the calendar feed').toBe(200);
   return {
     ...owner,
     keys,
+    calendarEventId: calendarEvent.id,
     authorisationState: authorisation.state,
     webhook: { endpointId: endpoint.id, deliveryId: testEvent.deliveryId },
     invoiceId: invoice.id,
