@@ -23,6 +23,6 @@ export const registerPortalBookingSlots = clientOperation(
   async (c, scope) => {
     const deps = c.get('deps');
     const { bookingTypeId } = c.req.valid('param');
-    return c.json(await portalSlots(deps.sql, scope, bookingTypeId, c.req.valid('query'), deps.now()), 200);
+    return c.json(await portalSlots(deps, scope, bookingTypeId, c.req.valid('query')), 200);
   },
 );

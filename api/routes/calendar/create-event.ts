@@ -22,7 +22,7 @@ export const registerCreateCalendarEvent = providerOperation(
     },
   },
   async (c, scope) => {
-    const { sql, now } = c.get('deps');
-    return c.json(await createCalendarEvent(sql, scope, c.req.valid('json'), now()), 201);
+    const deps = c.get('deps');
+    return c.json(await createCalendarEvent(deps, scope, c.req.valid('json'), deps.now()), 201);
   },
 );

@@ -17,13 +17,13 @@ export const registerDeleteCalendarEvent = providerOperation(
     responses: { 204: { description: 'Deleted' }, ...errorResponses(401, 403, 404, 422) },
   },
   async (c, scope) => {
-    const { sql, now } = c.get('deps');
+    const deps = c.get('deps');
     await deleteCalendarEvent(
-      sql,
+      deps,
       scope,
       c.req.valid('param').eventId,
       c.req.valid('query').occurrence,
-      now(),
+      deps.now(),
     );
     return c.body(null, 204);
   },

@@ -23,8 +23,8 @@ export const registerUpdateCalendarEvent = providerOperation(
     },
   },
   async (c, scope) => {
-    const { sql, now } = c.get('deps');
+    const deps = c.get('deps');
     const { eventId } = c.req.valid('param');
-    return c.json(await updateCalendarEvent(sql, scope, eventId, c.req.valid('json'), now()), 200);
+    return c.json(await updateCalendarEvent(deps, scope, eventId, c.req.valid('json'), deps.now()), 200);
   },
 );

@@ -3,10 +3,19 @@ import type { Booking, BookingCreate, BookingReschedule, Slot } from '../../../s
 import { type ClientScope, type Scope, tenant } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
+import { queueGoogleSync } from '../../integrations/google-calendar/sync';
 import type { InvoiceDeps } from '../invoices/deps';
 import { publishInvoiceActivity } from '../invoices/deps';
 import { recordBookingActivity } from './activity';
-import { type BookingTypeRow, loadBookingType, loadOwnType, loadRules, slotsOf } from './load';
+import {
+  type BookingTypeRow,
+  type BusyOptions,
+  externalBusy,
+  loadBookingType,
+  loadOwnType,
+  loadRules,
+  slotsOf,
+} from './load';
 import { queueBookingMails } from './mail';
 import { computeSlots, horizonEnd } from './slots';
 import { getBooking, readBooking } from './view';
@@ -22,6 +31,22 @@ export type BookingDeps = InvoiceDeps;
 
 /** How many free slots a refusal offers instead. */
 const NEXT_SLOTS = 5;
+/**
+ * How far after a refused start the provider's Google busy times are read again (fresh) for the check and
+ * the next slots offered; later slots are offered on the database's data alone.
+ */
+const NEXT_SLOTS_WINDOW = 14 * 86_400_000;
+
+/**
+ * The provider's Google busy times from a start on, read fresh (never from the cache) before a slot is
+ * confirmed, and outside the booking's transaction.
+ */
+async function freshExternalBusy(deps: BookingDeps, scope: Scope, typeId: string, start: Date) {
+  const type = await loadOwnType(deps.sql, scope, typeId);
+  return externalBusy(deps, scope, type, start, new Date(start.getTime() + NEXT_SLOTS_WINDOW), {
+    fresh: true,
+  });
+}
 
 /** Serialises the booking writes of one provider (released at the transaction's end). */
 async function lockProvider(tx: Tx, scope: Scope) {
@@ -37,7 +62,7 @@ export async function nextSlots(
   type: BookingTypeRow,
   after: Date,
   now: Date,
-  exceptBookingId?: string,
+  options: BusyOptions = {},
 ): Promise<Slot[]> {
   const from = new Date(Math.max(after.getTime(), now.getTime()));
   const end = horizonEnd({ timeZone: type.time_zone, horizonDays: type.horizon_days }, now);
@@ -45,7 +70,7 @@ export async function nextSlots(
   // Week by week until five are found or the horizon is reached.
   for (let start = from; found.length < NEXT_SLOTS && start < end; ) {
     const to = new Date(Math.min(start.getTime() + 7 * 86_400_000, end.getTime()));
-    found.push(...(await slotsOf(sql, scope, type, { from: start, to, now }, { exceptBookingId })));
+    found.push(...(await slotsOf(sql, scope, type, { from: start, to, now }, options)));
     start = to;
   }
   return found.slice(0, NEXT_SLOTS).map((s) => slotOf(type, s));
@@ -67,16 +92,16 @@ async function checkSlot(
   type: BookingTypeRow,
   start: Date,
   now: Date,
-  exceptBookingId?: string,
+  options: BusyOptions,
 ) {
   const window = { from: start, to: new Date(start.getTime() + 1), now };
-  const free = await slotsOf(tx, scope, type, window, { exceptBookingId });
+  const free = await slotsOf(tx, scope, type, window, options);
   if (free.length === 1) return;
   const rules = await loadRules(tx, scope, type, window.from, window.to);
   const unblocked = computeSlots(rules, { ...window, busy: [], bookingsPerDay: new Map() });
   const code = unblocked.length === 1 ? 'slot_taken' : 'slot_unavailable';
   throw new ApiError(code, {
-    extra: { nextSlots: await nextSlots(tx, scope, type, start, now, exceptBookingId) },
+    extra: { nextSlots: await nextSlots(tx, scope, type, start, now, options) },
   });
 }
 
@@ -90,7 +115,12 @@ async function takenMeanwhile(
 ) {
   const type = await loadOwnType(deps.sql, scope, typeId);
   return new ApiError('slot_taken', {
-    extra: { nextSlots: await nextSlots(deps.sql, scope, type, start, deps.now(), exceptId) },
+    extra: {
+      nextSlots: await nextSlots(deps.sql, scope, type, start, deps.now(), {
+        exceptBookingId: exceptId,
+        external: await externalBusy(deps, scope, type, start, new Date(start.getTime() + NEXT_SLOTS_WINDOW)),
+      }),
+    },
   });
 }
 
@@ -106,6 +136,8 @@ export async function createBooking(
   input: BookingCreate,
 ): Promise<Booking> {
   const start = new Date(input.startsAt);
+  // The type is read again (scoped to what the client may book) inside the transaction.
+  const external = await freshExternalBusy(deps, scope, input.bookingTypeId, start);
   let result: { id: string; seq: number };
   try {
     result = await deps.sql.begin(async (tx) => {
@@ -118,7 +150,7 @@ export async function createBooking(
       }
       await lockProvider(tx, scope);
       const now = deps.now();
-      await checkSlot(tx, scope, type, start, now);
+      await checkSlot(tx, scope, type, start, now, { external });
       const end = new Date(start.getTime() + type.duration_minutes * 60_000);
       const host = new URL(deps.config.publicOrigin).hostname;
       const [row] = await tx<{ id: string }[]>`
@@ -142,6 +174,7 @@ export async function createBooking(
         'client',
       );
       await queueBookingMails(deps, tx, scope, booking, 'created');
+      await queueGoogleSync(deps, tx, { providerId: scope.providerId, source: 'booking', id: booking.id });
       return { id, seq };
     });
   } catch (err) {
@@ -185,6 +218,11 @@ export async function rescheduleBooking(
   input: BookingReschedule,
 ): Promise<Booking> {
   const start = new Date(input.startsAt);
+  const [current] = await deps.sql<{ booking_type_id: string }[]>`
+    SELECT b.booking_type_id FROM bookings b
+    WHERE ${tenant(deps.sql, scope, { provider: 'b.provider_id', client: 'b.client_id' })} AND b.id = ${bookingId}`;
+  // Google's busy times for the new start; a booking not found answers 404 inside the transaction.
+  const external = current ? await freshExternalBusy(deps, scope, current.booking_type_id, start) : [];
   let typeId = '';
   let seq: number;
   try {
@@ -195,7 +233,7 @@ export async function rescheduleBooking(
       const now = deps.now();
       await checkChangeNotice(tx, scope, bookingId, now);
       const type = await loadOwnType(tx, scope, current.booking_type_id);
-      await checkSlot(tx, scope, type, start, now, bookingId);
+      await checkSlot(tx, scope, type, start, now, { exceptBookingId: bookingId, external });
       const end = new Date(start.getTime() + type.duration_minutes * 60_000);
       await tx`
         UPDATE bookings b SET starts_at = ${start}, ends_at = ${end},
@@ -214,6 +252,7 @@ export async function rescheduleBooking(
         'client',
       );
       await queueBookingMails(deps, tx, scope, booking, 'rescheduled');
+      await queueGoogleSync(deps, tx, { providerId: scope.providerId, source: 'booking', id: booking.id });
       return activitySeq;
     });
   } catch (err) {
@@ -254,6 +293,7 @@ export async function cancelBooking(
       reason,
     );
     await queueBookingMails(deps, tx, scope, booking, 'cancelled', reason);
+    await queueGoogleSync(deps, tx, { providerId: scope.providerId, source: 'booking', id: booking.id });
     return activitySeq;
   });
   await publishInvoiceActivity(deps, scope.providerId, [seq]);

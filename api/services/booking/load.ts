@@ -1,6 +1,8 @@
 import { ownedBy, type Scope, tenant } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
+import { googleBusyIntervals } from '../../integrations/google-calendar/busy';
+import { eventBusyIntervals } from '../calendar/busy';
 import { computeSlots, type DayHours, type Interval, type SlotRules, type WeeklyHours } from './slots';
 
 /*
@@ -103,9 +105,14 @@ export async function loadRules(
   };
 }
 
-/** Leaves one booking out of what blocks (the one being rescheduled). */
 export interface BusyOptions {
+  /** Leaves one booking out of what blocks (the one being rescheduled). */
   exceptBookingId?: string | undefined;
+  /**
+   * Busy times read before the transaction from outside the database: the provider's Google calendars
+   * (`googleBusyIntervals`; an HTTP call never runs inside the booking's transaction and lock).
+   */
+  external?: readonly Interval[] | undefined;
 }
 
 /**
@@ -120,8 +127,13 @@ export async function loadBusy(
   to: Date,
   options: BusyOptions = {},
 ): Promise<Interval[]> {
-  const sources: Promise<Interval[]>[] = [confirmedBookings(tx, scope, from, to, options)];
-  return (await Promise.all(sources)).flat();
+  const sources: Promise<Interval[]>[] = [
+    confirmedBookings(tx, scope, from, to, options),
+    // The provider's own timed events (recurring ones expanded; all-day events do not block).
+    eventBusyIntervals(tx, scope.providerId, from, to),
+  ];
+  const external = (options.external ?? []).filter((i) => i.start < to && i.end > from);
+  return [...(await Promise.all(sources)).flat(), ...external];
 }
 
 /**
@@ -179,4 +191,24 @@ export async function slotsOf(
     loadDayCounts(tx, scope, type, from, to, options),
   ]);
   return computeSlots(rules, { now, from, to, busy, bookingsPerDay });
+}
+
+/** What reading the provider's Google busy times needs. */
+export type GoogleBusyDeps = Parameters<typeof googleBusyIntervals>[0];
+
+/**
+ * The provider's Google busy times around a type's window (padded by its buffers and duration): cached for
+ * a slot list, `fresh` before a slot is confirmed. Read outside any transaction; none without a connection.
+ */
+export function externalBusy(
+  deps: GoogleBusyDeps,
+  scope: Scope,
+  type: Pick<BookingTypeRow, 'buffer_before_minutes' | 'buffer_after_minutes' | 'duration_minutes'>,
+  from: Date,
+  to: Date,
+  options: { fresh?: boolean } = {},
+): Promise<Interval[]> {
+  const busyFrom = new Date(from.getTime() - type.buffer_before_minutes * 60_000);
+  const busyTo = new Date(to.getTime() + (type.duration_minutes + type.buffer_after_minutes) * 60_000);
+  return googleBusyIntervals(deps, scope.providerId, busyFrom, busyTo, options);
 }

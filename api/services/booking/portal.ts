@@ -1,7 +1,7 @@
 import type { PortalBookingTypeList, SlotList, SlotQuery } from '../../../shared/contracts/bookings';
 import type { ClientScope } from '../../auth/scope';
 import type { Sql } from '../../db/client';
-import { bookableTypes, loadBookingType, slotsOf } from './load';
+import { bookableTypes, externalBusy, type GoogleBusyDeps, loadBookingType, slotsOf } from './load';
 
 /** The booking types the signed-in client may book (active; open to all, or chosen including them). */
 export async function portalBookingTypes(sql: Sql, scope: ClientScope): Promise<PortalBookingTypeList> {
@@ -22,16 +22,17 @@ export async function portalBookingTypes(sql: Sql, scope: ClientScope): Promise<
 
 /** The free slots of a type the client may book, in a window (404 for another type). */
 export async function portalSlots(
-  sql: Sql,
+  deps: GoogleBusyDeps,
   scope: ClientScope,
   typeId: string,
   query: SlotQuery,
-  now: Date,
 ): Promise<SlotList> {
+  const { sql } = deps;
   const type = await loadBookingType(sql, scope, typeId);
   const from = new Date(query.from);
   const to = new Date(query.to);
-  const starts = await slotsOf(sql, scope, type, { from, to, now });
+  const external = await externalBusy(deps, scope, type, from, to);
+  const starts = await slotsOf(sql, scope, type, { from, to, now: deps.now() }, { external });
   const length = type.duration_minutes * 60_000;
   return {
     bookingTypeId: type.id,

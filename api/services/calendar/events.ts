@@ -8,6 +8,8 @@ import type {
 import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
+import { queueGoogleSync } from '../../integrations/google-calendar/sync';
+import type { JobQueue } from '../../jobs/queue';
 import { checkRule, isOccurrence } from './recurrence';
 import { instantsOf, wallClockOf } from './times';
 
@@ -142,6 +144,19 @@ function columnsOf(fields: Fields) {
   };
 }
 
+/**
+ * What writing events needs: the database and the job queue (a change is written to the provider's Google
+ * calendar by the `google_calendar_sync` job, queued in the change's transaction when a calendar is connected).
+ */
+export interface CalendarDeps {
+  sql: Sql;
+  jobs: Pick<JobQueue, 'enqueue'>;
+}
+
+/** Queues the event's copy in Google Calendar (created, changed or deleted), in the change's transaction. */
+const syncToGoogle = (deps: CalendarDeps, tx: Tx, scope: ProviderScope, id: string) =>
+  queueGoogleSync(deps, tx, { providerId: scope.providerId, source: 'event', id });
+
 async function insertEvent(tx: Tx, scope: ProviderScope, fields: Fields, now: Date): Promise<string> {
   const columns = columnsOf(fields);
   await checkLinks(tx, scope, fields.clientId, fields.projectId);
@@ -160,13 +175,17 @@ async function insertEvent(tx: Tx, scope: ProviderScope, fields: Fields, now: Da
 
 /** A new event of the provider (checked: times, zone, rule, client and project). */
 export async function createCalendarEvent(
-  sql: Sql,
+  deps: CalendarDeps,
   scope: ProviderScope,
   input: Fields,
   now: Date,
 ): Promise<CalendarEvent> {
-  const id = await sql.begin((tx) => insertEvent(tx, scope, input, now));
-  return getCalendarEvent(sql, scope, id);
+  const id = await deps.sql.begin(async (tx) => {
+    const newId = await insertEvent(tx, scope, input, now);
+    await syncToGoogle(deps, tx, scope, newId);
+    return newId;
+  });
+  return getCalendarEvent(deps.sql, scope, id);
 }
 
 async function lockEvent(tx: Tx, scope: ProviderScope, id: string): Promise<EventRow> {
@@ -221,15 +240,16 @@ const defined = <T extends object>(value: T) =>
  * exceptions only where they are still occurrences.
  */
 export async function updateCalendarEvent(
-  sql: Sql,
+  deps: CalendarDeps,
   scope: ProviderScope,
   id: string,
   input: z.output<typeof CalendarEventUpdate>,
   now: Date,
 ): Promise<CalendarEvent> {
   const { occurrence, ...changes } = input;
-  const resultId = await sql.begin(async (tx) => {
+  const resultId = await deps.sql.begin(async (tx) => {
     const row = await lockEvent(tx, scope, id);
+    await syncToGoogle(deps, tx, scope, id);
     if (occurrence) {
       const at = occurrenceOf(row, occurrence);
       const length = row.ends_at.getTime() - row.starts_at.getTime();
@@ -240,6 +260,7 @@ export async function updateCalendarEvent(
         rrule: null,
       });
       const newId = await insertEvent(tx, scope, { ...single, ...defined(changes), rrule: null }, now);
+      await syncToGoogle(deps, tx, scope, newId);
       await tx`
         UPDATE calendar_events SET exdates = array_append(exdates, ${at}::timestamptz), sequence = sequence + 1,
           updated_at = ${now}
@@ -265,7 +286,7 @@ export async function updateCalendarEvent(
       WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${id}`;
     return id;
   });
-  return getCalendarEvent(sql, scope, resultId);
+  return getCalendarEvent(deps.sql, scope, resultId);
 }
 
 /**
@@ -273,14 +294,15 @@ export async function updateCalendarEvent(
  * exceptions; `sequence` grows). Another provider's answers 404.
  */
 export async function deleteCalendarEvent(
-  sql: Sql,
+  deps: CalendarDeps,
   scope: ProviderScope,
   id: string,
   occurrence: string | undefined,
   now: Date,
 ): Promise<void> {
-  await sql.begin(async (tx) => {
+  await deps.sql.begin(async (tx) => {
     const row = await lockEvent(tx, scope, id);
+    await syncToGoogle(deps, tx, scope, id);
     if (!occurrence) {
       await tx`DELETE FROM calendar_events WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${id}`;
       return;
