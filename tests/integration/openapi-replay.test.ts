@@ -101,7 +101,10 @@ describe('replaying the route table as its callers', () => {
       };
       if ('public' in fixture) {
         const example = op.requestBody?.content?.['application/json']?.example;
-        spec = { params: { portalId: victim.portalId }, ...(example === undefined ? {} : { body: example }) };
+        spec = {
+          params: { portalId: victim.portalId, ...fixture.params },
+          ...(example === undefined ? {} : { body: example }),
+        };
       } else spec = 'object' in fixture ? fixture.object(victim) : fixture.own(victim);
       const target =
         path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(spec.params?.[name] ?? '')) +

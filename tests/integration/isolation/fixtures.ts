@@ -20,7 +20,7 @@ export interface CallSpec {
 }
 
 export type Fixture =
-  | { public: string }
+  | { public: string; params?: Record<string, string> }
   | { object: (v: Victim) => CallSpec }
   | { own: (v: Victim) => CallSpec };
 
@@ -529,5 +529,6 @@ Object.assign(FIXTURES, {
   'GET /api/calendar/feed/{file}': {
     public:
       'the credential is the secret token in the path (only its SHA-256 is stored); an unknown one answers 404',
+    params: { file: `${'0'.repeat(43)}.ics` },
   },
 } satisfies Record<string, Fixture>);
