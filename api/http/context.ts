@@ -24,6 +24,11 @@ export interface AppDeps {
   /** The clock, injectable so tests can move time (token expiry, sliding sessions). */
   now: () => Date;
   version: string;
+  /**
+   * Row-level security for scoped operations (`api/db/scoped.ts`); on unless false. Only the bench turns it
+   * off, to measure its cost side by side.
+   */
+  rowLevelSecurity?: boolean;
 }
 
 /** The one DNS call the app makes (TXT records of `_clientportal-verify.<domain>`). */

@@ -11,6 +11,7 @@ import { JSON_MAX_BYTES } from '../http/body-limit';
 import type { App, AppEnv } from '../http/context';
 import { idempotency } from '../http/idempotency';
 import { errorResponses } from '../http/openapi';
+import { runScoped } from '../db/scoped';
 
 /*
  * One way to write a route. Every operation file declares WHO may call it once, by the helper it uses, and
@@ -49,6 +50,32 @@ export type Register = (app: App) => void;
 
 type Context<R extends RouteConfig> = Parameters<RouteHandler<R, AppEnv>>[0];
 type Result<R extends RouteConfig> = ReturnType<RouteHandler<R, AppEnv>>;
+
+/**
+ * Runs a scoped operation's handler in its scope's transaction (`api/db/scoped.ts`): row-level security
+ * then hides every other tenant's rows from whatever the handler's services query. The handler's
+ * `c.get('deps')` has the transaction as `sql` (a service's `sql.begin` is a savepoint of it) and a pub/sub
+ * that publishes after the COMMIT. `deps.rowLevelSecurity === false` (the bench's side-by-side only) runs
+ * it as it is.
+ */
+function inScope<S extends Scope, R>(c: Context<RouteConfig>, scope: S, run: (scope: S) => R): R {
+  const deps = c.get('deps');
+  if (deps.rowLevelSecurity === false) return run(scope);
+  return runScoped(
+    deps.sql,
+    deps.pubsub,
+    scope,
+    async ({ sql, pubsub }) => {
+      c.set('deps', { ...deps, sql, pubsub });
+      try {
+        return await run(scope);
+      } finally {
+        c.set('deps', deps);
+      }
+    },
+    (err) => c.get('log').warn({ err }, 'notification not published'),
+  ) as R;
+}
 
 /** A handler of an operation: Hono's typed context (`c.req.valid(...)`, `c.json(...)`) and the caller. */
 export type ScopedHandler<R extends RouteConfig, S> = (c: Context<R>, scope: S) => Result<R>;
@@ -226,7 +253,7 @@ export function providerOperation<const R extends OperationConfig>(
     ),
   });
   return (app) => {
-    app.openapi(route, (c) => handler(c as unknown as Context<R>, providerScope(c)));
+    app.openapi(route, (c) => inScope(c, providerScope(c), (s) => handler(c as unknown as Context<R>, s)));
   };
 }
 
@@ -245,7 +272,7 @@ export function clientOperation<const R extends OperationConfig>(
     middleware: [requirePortalClient] as const,
   });
   return (app) => {
-    app.openapi(route, (c) => handler(c as unknown as Context<R>, clientScope(c)));
+    app.openapi(route, (c) => inScope(c, clientScope(c), (s) => handler(c as unknown as Context<R>, s)));
   };
 }
 
@@ -331,9 +358,13 @@ export function sharedOperation<const R extends Omit<OperationConfig, 'descripti
     },
   });
   return (app) => {
-    app.openapi(providerRoute, (c) => handler(c as unknown as Context<R>, providerScope(c)));
+    app.openapi(providerRoute, (c) =>
+      inScope(c, providerScope(c), (s) => handler(c as unknown as Context<R>, s)),
+    );
     // The client's context has the provider's inputs plus `portalId`, which the middleware checked.
-    app.openapi(clientRoute, (c) => handler(c as unknown as Context<R>, clientScope(c)));
+    app.openapi(clientRoute, (c) =>
+      inScope(c, clientScope(c), (s) => handler(c as unknown as Context<R>, s)),
+    );
   };
 }
 
