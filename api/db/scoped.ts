@@ -1,6 +1,6 @@
 import type { Scope } from '../auth/scope';
-import type { PubSub } from './pubsub';
 import type { Sql, Tx } from './client';
+import type { PubSub } from './pubsub';
 
 /*
  * Row-level security's runtime half (migration 0038 is the other; api/db/CONTEXT.md "Row-level security").
@@ -78,11 +78,13 @@ export async function grantAppRole(sql: Sql, schema: string): Promise<void> {
     SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = ${APP_ROLE}) AS exists`;
   if (!role?.exists) return;
   const quoted = `"${schema.replaceAll('"', '""')}"`;
-  await sql.unsafe(`
+  await sql
+    .unsafe(`
     GRANT USAGE ON SCHEMA ${quoted} TO ${APP_ROLE};
     GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${quoted} TO ${APP_ROLE};
     GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA ${quoted} TO ${APP_ROLE};
-    GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA ${quoted} TO ${APP_ROLE};`).simple();
+    GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA ${quoted} TO ${APP_ROLE};`)
+    .simple();
   // graphile-worker keeps RLS on its private tables (no policy: only the owner); the queue holds no
   // tenant's data, so the app role may use them whole.
   const locked = await sql<{ name: string }[]>`

@@ -7,11 +7,11 @@ import { requireProviderOrKey } from '../auth/api-keys/middleware';
 import { requireProvider } from '../auth/middleware';
 import { PORTAL_SECURITY, requirePortalClient } from '../auth/portal-client/middleware';
 import { type ClientScope, clientScope, type ProviderScope, providerScope, type Scope } from '../auth/scope';
+import { runScoped } from '../db/scoped';
 import { JSON_MAX_BYTES } from '../http/body-limit';
 import type { App, AppEnv } from '../http/context';
 import { idempotency } from '../http/idempotency';
 import { errorResponses } from '../http/openapi';
-import { runScoped } from '../db/scoped';
 
 /*
  * One way to write a route. Every operation file declares WHO may call it once, by the helper it uses, and
