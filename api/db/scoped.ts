@@ -24,49 +24,166 @@ export async function enterScope(tx: Tx, scope: Scope): Promise<void> {
            set_config('app.client_id', ${client}, true), set_config('app.portal_id', ${portal}, true)`;
 }
 
+const POOL = Symbol('the pool a scoped transaction runs on');
+
+/**
+ * What a per-database cache is keyed by: the pool, also when `sql` is a scoped transaction of it (a
+ * cache filled outside a scope and forgotten inside one is the same). A key only: it runs no query.
+ */
+export function cacheKeyOf(sql: Sql): object {
+  return ((sql as unknown as { [POOL]?: Sql })[POOL] ?? sql) as object;
+}
+
+/** Thrown by a query made through a scope's `sql` after its transaction ended (never run unscoped). */
+export class ScopeEndedError extends Error {
+  constructor() {
+    super('query after the scope’s transaction ended');
+  }
+}
+
 /**
  * The transaction as the `Sql` a service expects: queries run in it, and a service's own
- * `sql.begin(fn)` becomes a savepoint of it (its work still commits or rolls back as one).
+ * `sql.begin(fn)` becomes a savepoint of it (its work still commits or rolls back as one). Once
+ * `isOpen()` is false, every query (or fragment) through it throws {@link ScopeEndedError}: postgres.js
+ * would otherwise send it on the released connection, outside the scope.
  */
-export function asSql(tx: Tx): Sql {
+export function asSql(tx: Tx, pool: Sql, isOpen: () => boolean): Sql {
+  const check = () => {
+    if (!isOpen()) throw new ScopeEndedError();
+  };
   return new Proxy(tx, {
+    apply(target, self, args) {
+      check();
+      return Reflect.apply(target as unknown as (...a: unknown[]) => unknown, self, args);
+    },
     get(target, prop, receiver) {
-      if (prop === 'begin')
+      if (prop === POOL) return pool;
+      if (prop === 'begin' || prop === 'savepoint')
         return (...args: unknown[]) => {
+          check();
           // `begin(options, fn)`: a savepoint has no isolation options (the transaction's hold).
           const fn = args[args.length - 1] as (tx: Tx) => unknown;
           return target.savepoint(fn as never);
         };
-      return Reflect.get(target, prop, receiver);
+      const value = Reflect.get(target, prop, receiver);
+      if (prop === 'unsafe' || prop === 'file')
+        return (...args: unknown[]) => {
+          check();
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      return value;
     },
   }) as unknown as Sql;
 }
 
+/** What a scoped operation gets instead of the pool's: see {@link runScoped}. */
+export interface ScopedHandles {
+  sql: Sql;
+  pubsub: PubSub;
+  /**
+   * Keeps the transaction open until `done` settles: for a response whose body still queries as it
+   * streams (the account export). `runScoped` then answers at once and commits when `done` settles
+   * (at most HOLD_LIMIT_MS later).
+   */
+  holdUntil(done: Promise<unknown>): void;
+  /**
+   * Commits now, for an operation whose last query is behind it and whose long rest needs no database
+   * (rendering a preview page): the connection (on PGlite: the database) is free for others meanwhile.
+   * A query through `sql` afterwards throws {@link ScopeEndedError}.
+   */
+  end(): void;
+}
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/** How long a held transaction (`holdUntil`) may stay open after the answer. */
+const HOLD_LIMIT_MS = 120_000;
+
 /**
- * Runs `fn` in a transaction of the scope (see {@link enterScope}); `fn` gets the transaction as `Sql`
- * and a pub/sub whose messages wait for the COMMIT (a listener on another connection would not see the
- * rows yet), then go out; a failed publish is reported to `onPublishError` (a lost notice is caught up).
+ * Runs `fn` in a transaction of the scope (see {@link enterScope}), committed whether `fn` returns or
+ * throws (then rethrown); `fn` gets the transaction as `Sql`, and a pub/sub whose messages wait for the
+ * COMMIT (a listener on another connection would not see the rows yet), then go out. A failed publish,
+ * or a COMMIT failing after the answer was handed out (`holdUntil`), goes to `onLateError`.
  */
-export async function runScoped<T>(
+export function runScoped<T>(
   sql: Sql,
   pubsub: PubSub,
   scope: Scope,
-  fn: (scoped: { sql: Sql; pubsub: PubSub }) => Promise<T>,
-  onPublishError: (err: unknown) => void,
+  fn: (scoped: ScopedHandles) => Promise<T>,
+  onLateError: (err: unknown) => void,
 ): Promise<T> {
+  let open = true;
   const pending: [string, string][] = [];
+  const held: Promise<unknown>[] = [];
   const deferred: PubSub = {
     publish: async (channel, payload) => {
-      pending.push([channel, payload]);
+      if (open) pending.push([channel, payload]);
+      else await pubsub.publish(channel, payload);
     },
     subscribe: (channel, onMessage, onListen) => pubsub.subscribe(channel, onMessage, onListen),
   };
-  const result = (await sql.begin(async (tx) => {
-    await enterScope(tx, scope);
-    return { value: await fn({ sql: asSql(tx), pubsub: deferred }) };
-  })) as { value: T };
-  for (const [channel, payload] of pending) await pubsub.publish(channel, payload).catch(onPublishError);
-  return result.value;
+  let endNow = () => {};
+  const ended = new Promise<undefined>((done) => {
+    endNow = () => done(undefined);
+  });
+  let settle: (outcome: Outcome<T>) => void = () => {};
+  const answered = new Promise<Outcome<T>>((done) => {
+    settle = done;
+  });
+  let settled = false;
+  const answer = (outcome: Outcome<T>) => {
+    if (settled) return false;
+    settled = true;
+    settle(outcome);
+    return true;
+  };
+  let result: Promise<Outcome<T>> | undefined;
+
+  // Commits also when `fn` throws: what it wrote before (a rate limit's count, work it finished) stays, as
+  // it did statement by statement before; a service's atomic unit is its own `sql.begin` (a savepoint
+  // here), undone as ever. After a failed statement PostgreSQL turns the COMMIT into a ROLLBACK itself.
+  sql
+    .begin(async (tx) => {
+      await enterScope(tx, scope);
+      result = fn({
+        sql: asSql(tx, sql, () => open),
+        pubsub: deferred,
+        holdUntil: (done) => held.push(done),
+        end: endNow,
+      }).then(
+        (value) => ({ ok: true, value }) as const,
+        (error: unknown) => ({ ok: false, error }) as const,
+      );
+      const first = await Promise.race([result, ended]);
+      if (first && held.length) {
+        answer(first);
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.allSettled(held),
+          new Promise((done) => {
+            timer = setTimeout(done, HOLD_LIMIT_MS);
+          }),
+        ]);
+        clearTimeout(timer);
+      }
+      open = false;
+    })
+    .then(
+      async () => {
+        open = false;
+        for (const [channel, payload] of pending) await pubsub.publish(channel, payload).catch(onLateError);
+        // Ended early: the answer is `fn`'s, whenever it comes.
+        answer(await (result as Promise<Outcome<T>>));
+      },
+      (error: unknown) => {
+        open = false;
+        if (!answer({ ok: false, error })) onLateError(error);
+      },
+    );
+  return answered.then((outcome) => {
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
+  });
 }
 
 /**

@@ -29,6 +29,16 @@ export interface AppDeps {
    * off, to measure its cost side by side.
    */
   rowLevelSecurity?: boolean;
+  /**
+   * Inside a scoped operation (`api/routes/operation.ts`): keeps its transaction open until `done` settles,
+   * for a response body that still queries through `sql` while it streams (the account export).
+   */
+  holdScopeUntil?: (done: Promise<unknown>) => void;
+  /**
+   * Inside a scoped operation: commits its transaction now, before a long rest that needs no database
+   * (rendering a preview page); `sql` refuses queries afterwards.
+   */
+  endScope?: () => void;
 }
 
 /** The one DNS call the app makes (TXT records of `_clientportal-verify.<domain>`). */

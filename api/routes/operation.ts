@@ -65,15 +65,16 @@ function inScope<S extends Scope, R>(c: Context<RouteConfig>, scope: S, run: (sc
     deps.sql,
     deps.pubsub,
     scope,
-    async ({ sql, pubsub }) => {
-      c.set('deps', { ...deps, sql, pubsub });
+    async ({ sql, pubsub, holdUntil, end }) => {
+      c.set('deps', { ...deps, sql, pubsub, holdScopeUntil: holdUntil, endScope: end });
       try {
         return await run(scope);
       } finally {
         c.set('deps', deps);
       }
     },
-    (err) => c.get('log').warn({ err }, 'notification not published'),
+    (err) =>
+      c.get('log').warn({ err }, 'after the answer: a notification not published, or the COMMIT failed'),
   ) as R;
 }
 

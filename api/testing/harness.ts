@@ -9,11 +9,11 @@ import { loadConfig } from '../config';
 import { type Database, openDatabase, QUEUE_SCHEMA, type Sql } from '../db/client';
 import { type Migration, migrate, readMigrations } from '../db/migrate';
 import { createInProcessPubSub, createPostgresPubSub } from '../db/pubsub';
+import { grantAppRole } from '../db/scoped';
 import type { AppDeps } from '../http/context';
 import { createLogger } from '../http/logger';
 import { createJobQueue } from '../jobs/queue';
 import { installQueue } from '../jobs/worker';
-import { grantAppRole } from '../db/scoped';
 import { createMailer } from '../mail/mailer';
 import { createStore } from '../storage/create-store';
 

@@ -47,6 +47,16 @@ CREATE OR REPLACE FUNCTION app_client_id() RETURNS uuid LANGUAGE sql STABLE PARA
 CREATE OR REPLACE FUNCTION app_portal_id() RETURNS uuid LANGUAGE sql STABLE PARALLEL SAFE
   AS $$ SELECT nullif(current_setting('app.portal_id', true), '')::uuid $$;
 
+-- The cross-tenant questions a scoped request must be able to ask, each answering no more than it needs
+-- (SECURITY DEFINER: they run as the owner, who is not subject to the policies). The only ones.
+--   Whether another portal, of any provider, has verified `domain` (a claim of it reads as taken).
+CREATE OR REPLACE FUNCTION app_domain_verified_elsewhere(domain text, portal uuid) RETURNS boolean
+  LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp
+  AS $$ SELECT EXISTS (SELECT 1 FROM client_portals
+                       WHERE custom_domain = domain AND domain_status = 'verified' AND id <> portal) $$;
+REVOKE ALL ON FUNCTION app_domain_verified_elsewhere(text, uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION app_domain_verified_elsewhere(text, uuid) TO client_portal_app;
+
 -- Tables without a tenant: shared counters, the mail queue, Stripe's event ids, the waiting list, the
 -- migrations' own table. Read by the cross-tenant context only. (Listed again in api/db/rls.test.ts.)
 CREATE OR REPLACE FUNCTION app_tenantless_tables() RETURNS text[] LANGUAGE sql IMMUTABLE
