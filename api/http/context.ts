@@ -25,11 +25,6 @@ export interface AppDeps {
   now: () => Date;
   version: string;
   /**
-   * Row-level security for scoped operations (`api/db/scoped.ts`); on unless false. Only the bench turns it
-   * off, to measure its cost side by side.
-   */
-  rowLevelSecurity?: boolean;
-  /**
    * Inside a scoped operation (`api/routes/operation.ts`): keeps its transaction open until `done` settles,
    * for a response body that still queries through `sql` while it streams (the account export).
    */

@@ -55,12 +55,12 @@ type Result<R extends RouteConfig> = ReturnType<RouteHandler<R, AppEnv>>;
  * Runs a scoped operation's handler in its scope's transaction (`api/db/scoped.ts`): row-level security
  * then hides every other tenant's rows from whatever the handler's services query. The handler's
  * `c.get('deps')` has the transaction as `sql` (a service's `sql.begin` is a savepoint of it) and a pub/sub
- * that publishes after the COMMIT. `deps.rowLevelSecurity === false` (the bench's side-by-side only) runs
- * it as it is.
+ * that publishes after the COMMIT. `ROW_LEVEL_SECURITY_DISABLED` (the bench's side-by-side only) runs it
+ * as it is.
  */
 function inScope<S extends Scope, R>(c: Context<RouteConfig>, scope: S, run: (scope: S) => R): R {
   const deps = c.get('deps');
-  if (deps.rowLevelSecurity === false) return run(scope);
+  if (deps.config.ROW_LEVEL_SECURITY_DISABLED) return run(scope);
   return runScoped(
     deps.sql,
     deps.pubsub,

@@ -13,7 +13,7 @@ import { remoteEntryKb } from './sizes';
 /**
  * `npm run bench`: every performance budget of the issues, measured against a baseline in the same run
  * where the budget is a ratio. Prints `budget <name>: <measured> (limit <limit>) ok|over` per budget and
- * the raw numbers behind each. Set BENCH_ONLY=sizes,session,clients,lighthouse,cold-start,navigate,portal,widget,storage,files,jobs,realtime,invoices,einvoices,keys,webhooks,analytics to run a subset.
+ * the raw numbers behind each. Set BENCH_ONLY=sizes,session,clients,lighthouse,cold-start,navigate,portal,widget,storage,files,jobs,realtime,invoices,einvoices,keys,webhooks,analytics,rls to run a subset.
  */
 const DIST = 'dist';
 /** Lighthouse runs per page of the dashboard's budgets (their median counts): single runs vary by several points. */
@@ -40,6 +40,7 @@ const needsFrontends = [...only].some(
       'keys',
       'webhooks',
       'analytics',
+      'rls',
     ].includes(name),
 );
 if (needsFrontends && !existsSync(join(DIST, 'host', 'index.html'))) {
@@ -252,6 +253,7 @@ if (only.has('webhooks') || !process.env.BENCH_ONLY)
 
 if (only.has('analytics') || !process.env.BENCH_ONLY)
   await (await import('./analytics')).analyticsBench(report, ADMIN_DB);
+if (only.has('rls') || !process.env.BENCH_ONLY) await (await import('./rls')).rlsBench(report, ADMIN_DB);
 
 const over = budgets.filter((b) => (b.kind === 'max' ? b.measured > b.limit : b.measured < b.limit));
 console.log(`\n${budgets.length - over.length} of ${budgets.length} budgets ok`);
