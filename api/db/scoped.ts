@@ -4,23 +4,26 @@ import type { PubSub } from './pubsub';
 
 /*
  * Row-level security's runtime half (migration 0038 is the other; api/db/CONTEXT.md "Row-level security").
- * A provider's or a portal client's operation runs in one transaction that has dropped to APP_ROLE (no
+ * A provider's or a portal client's operation runs in one transaction that has dropped to its role (no
  * superuser, NOBYPASSRLS, owns nothing) and carries the caller's scope in transaction-local settings, so
  * PostgreSQL itself hides every other tenant's rows from it, whatever a query forgets.
  */
 
-/** The role a scoped transaction runs as (created by migration 0038). */
-export const APP_ROLE = 'client_portal_app';
+/** The roles a provider's and a portal client's transaction run as (created by migration 0038). */
+export const PROVIDER_ROLE = 'client_portal_provider';
+export const CLIENT_ROLE = 'client_portal_client';
+export const APP_ROLES = [PROVIDER_ROLE, CLIENT_ROLE] as const;
 
 /**
- * Makes the current transaction the scope's: the app role, `app.provider_id` and, for a portal client,
+ * Makes the current transaction the scope's: its role, `app.provider_id` and, for a portal client,
  * `app.client_id` and `app.portal_id` (all `SET LOCAL`: gone at COMMIT or ROLLBACK). One statement.
  */
-export async function enterScope(tx: Tx, scope: Scope): Promise<void> {
+export function enterScope(tx: Tx, scope: Scope) {
   const client = scope.kind === 'client' ? scope.clientId : '';
   const portal = scope.kind === 'client' ? scope.portalId : '';
-  await tx`
-    SELECT set_config('role', ${APP_ROLE}, true), set_config('app.provider_id', ${scope.providerId}, true),
+  const role = scope.kind === 'client' ? CLIENT_ROLE : PROVIDER_ROLE;
+  return tx`
+    SELECT set_config('role', ${role}, true), set_config('app.provider_id', ${scope.providerId}, true),
            set_config('app.client_id', ${client}, true), set_config('app.portal_id', ${portal}, true)`;
 }
 
@@ -144,7 +147,10 @@ export function runScoped<T>(
   // here), undone as ever. After a failed statement PostgreSQL turns the COMMIT into a ROLLBACK itself.
   sql
     .begin(async (tx) => {
-      await enterScope(tx, scope);
+      // Not awaited: it goes down the connection ahead of the handler's first query (one round trip
+      // less); should it fail, that query fails with it (the transaction is aborted).
+      const entering = enterScope(tx, scope).execute();
+      entering.catch(() => {});
       result = fn({
         sql: asSql(tx, sql, () => open),
         pubsub: deferred,
@@ -154,6 +160,7 @@ export function runScoped<T>(
         (value) => ({ ok: true, value }) as const,
         (error: unknown) => ({ ok: false, error }) as const,
       );
+      await entering;
       const first = await Promise.race([result, ended]);
       if (first && held.length) {
         answer(first);
@@ -191,27 +198,29 @@ export function runScoped<T>(
  * `deps.jobs.enqueue(tx, …)` writes inside a scoped transaction). Run at start, after the queue's install.
  */
 export async function grantAppRole(sql: Sql, schema: string): Promise<void> {
-  const [role] = await sql<{ exists: boolean }[]>`
-    SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = ${APP_ROLE}) AS exists`;
-  if (!role?.exists) return;
+  const roles = (
+    await sql<{ name: string }[]>`SELECT rolname AS name FROM pg_roles WHERE rolname IN ${sql(APP_ROLES)}`
+  ).map((r) => r.name);
+  if (roles.length !== APP_ROLES.length) return;
   const quoted = `"${schema.replaceAll('"', '""')}"`;
+  const to = APP_ROLES.join(', ');
   await sql
     .unsafe(`
-    GRANT USAGE ON SCHEMA ${quoted} TO ${APP_ROLE};
-    GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${quoted} TO ${APP_ROLE};
-    GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA ${quoted} TO ${APP_ROLE};
-    GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA ${quoted} TO ${APP_ROLE};`)
+    GRANT USAGE ON SCHEMA ${quoted} TO ${to};
+    GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${quoted} TO ${to};
+    GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA ${quoted} TO ${to};
+    GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA ${quoted} TO ${to};`)
     .simple();
   // graphile-worker keeps RLS on its private tables (no policy: only the owner); the queue holds no
-  // tenant's data, so the app role may use them whole.
+  // tenant's data, so the app's roles may use them whole.
   const locked = await sql<{ name: string }[]>`
     SELECT c.relname AS name FROM pg_class c
     WHERE c.relnamespace = ${schema}::regnamespace AND c.relkind IN ('r', 'p') AND c.relrowsecurity
-      AND NOT EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid AND p.polname = 'app_role')`;
+      AND NOT EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid AND p.polname = 'app_roles')`;
   for (const { name } of locked)
     await sql
       .unsafe(
-        `CREATE POLICY app_role ON ${quoted}."${name.replaceAll('"', '""')}" TO ${APP_ROLE} USING (true) WITH CHECK (true)`,
+        `CREATE POLICY app_roles ON ${quoted}."${name.replaceAll('"', '""')}" TO ${to} USING (true) WITH CHECK (true)`,
       )
       // Another instance starting at the same time made it.
       .catch((err: { code?: string }) => {

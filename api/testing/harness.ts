@@ -34,8 +34,8 @@ function templateName(migrations: Migration[]): string {
 }
 
 /** Bumped when what a template database contains changes in a way its name would not show. */
-// 2: the app role's grants and policies on the job queue's schema (`grantAppRole`).
-const TEMPLATE_LAYOUT = 2;
+// 3: the app roles' grants and policies on the job queue's schema (`grantAppRole`).
+const TEMPLATE_LAYOUT = 3;
 /** Any constant: serialises building a template between the test processes (and parallel runs). */
 const TEMPLATE_LOCK_ID = 727_002;
 

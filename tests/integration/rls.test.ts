@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actingFor, type ClientScope, type ProviderScope, type Scope } from '../../api/auth/scope';
 import type { Sql } from '../../api/db/client';
-import { APP_ROLE, runScoped } from '../../api/db/scoped';
+import { APP_ROLES, CLIENT_ROLE, PROVIDER_ROLE, runScoped } from '../../api/db/scoped';
 import { createTestContext, type TestContext } from '../../api/testing/harness';
 import { makeVictim, type PortalClient, type Victim } from './isolation/world';
 
@@ -85,41 +85,61 @@ for (const [name, databaseUrl] of [
         await t?.close();
       });
 
-      it('runs scoped work as a role that owns nothing, is no superuser and cannot bypass RLS', async () => {
-        const [role] = await t.sql<
-          { rolsuper: boolean; rolbypassrls: boolean; rolcanlogin: boolean; owns: number }[]
+      it('runs scoped work as roles that own nothing, are no superusers and cannot bypass RLS', async () => {
+        const roles = await t.sql<
+          { rolname: string; rolsuper: boolean; rolbypassrls: boolean; rolcanlogin: boolean; owns: number }[]
         >`
-        SELECT r.rolsuper, r.rolbypassrls, r.rolcanlogin,
-               (SELECT count(*)::int FROM pg_class c WHERE c.relowner = r.oid) AS owns
-        FROM pg_roles r WHERE r.rolname = ${APP_ROLE}`;
-        expect(role).toEqual({ rolsuper: false, rolbypassrls: false, rolcanlogin: false, owns: 0 });
-        const [inside] = await runScoped(
-          t.sql,
-          t.deps.pubsub,
-          clientOf(a, a.client),
-          ({ sql }) =>
-            sql<{ role: string; provider: string; client: string; portal: string }[]>`
-            SELECT current_user AS role, current_setting('app.provider_id') AS provider,
-                   current_setting('app.client_id') AS client, current_setting('app.portal_id') AS portal`,
-          () => {},
+          SELECT r.rolname, r.rolsuper, r.rolbypassrls, r.rolcanlogin,
+                 (SELECT count(*)::int FROM pg_class c WHERE c.relowner = r.oid) AS owns
+          FROM pg_roles r WHERE r.rolname IN ${t.sql(APP_ROLES)} ORDER BY r.rolname`;
+        expect(roles).toEqual(
+          [...APP_ROLES]
+            .sort()
+            .map((rolname) => ({
+              rolname,
+              rolsuper: false,
+              rolbypassrls: false,
+              rolcanlogin: false,
+              owns: 0,
+            })),
         );
-        expect(inside).toEqual({
-          role: APP_ROLE,
+        const settings = (scope: Scope) =>
+          runScoped(
+            t.sql,
+            t.deps.pubsub,
+            scope,
+            async ({ sql }) =>
+              (
+                await sql<{ role: string; provider: string; client: string; portal: string }[]>`
+                  SELECT current_user AS role, current_setting('app.provider_id') AS provider,
+                         current_setting('app.client_id') AS client, current_setting('app.portal_id') AS portal`
+              )[0],
+            () => {},
+          );
+        expect(await settings(clientOf(a, a.client))).toEqual({
+          role: CLIENT_ROLE,
           provider: a.providerId,
           client: a.client.clientId,
           portal: a.client.portalId,
         });
+        expect(await settings(providerOf(a))).toEqual({
+          role: PROVIDER_ROLE,
+          provider: a.providerId,
+          client: '',
+          portal: '',
+        });
         // Transaction-local: nothing is left on the connection afterwards.
         const [after] = await t.sql<{ role: string; provider: string | null }[]>`
-        SELECT current_user AS role, nullif(current_setting('app.provider_id', true), '') AS provider`;
-        expect(after?.role).not.toBe(APP_ROLE);
+          SELECT current_user AS role, nullif(current_setting('app.provider_id', true), '') AS provider`;
+        expect(APP_ROLES).not.toContain(after?.role);
         expect(after?.provider).toBeNull();
       });
 
       it('covers every table with a tenant key (a new table without its policy is named here)', async () => {
         const policies = await t.sql<{ table: string; rls: boolean; policy: boolean }[]>`
         SELECT c.relname AS table, c.relrowsecurity AS rls,
-               EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid AND p.polname = 'tenant') AS policy
+               (SELECT count(*)::int FROM pg_policy p WHERE p.polrelid = c.oid
+                  AND p.polname IN ('tenant_provider', 'tenant_client')) = 2 AS policy
         FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p')`;
         const uncovered = policies
           .filter((p) => !TENANTLESS.has(p.table))
@@ -143,14 +163,15 @@ for (const [name, databaseUrl] of [
 
       it('shows nothing at all to a transaction without a scope', async () => {
         const leaked: string[] = [];
-        await t.sql.begin(async (tx) => {
-          await tx`SELECT set_config('role', ${APP_ROLE}, true)`;
-          for (const table of tables.keys()) {
-            if (TENANTLESS.has(table)) continue;
-            const [row] = await tx<{ n: number }[]>`SELECT count(*)::int AS n FROM ${tx(table)}`;
-            if (row?.n) leaked.push(`${table}: ${row.n}`);
-          }
-        });
+        for (const role of APP_ROLES)
+          await t.sql.begin(async (tx) => {
+            await tx`SELECT set_config('role', ${role}, true)`;
+            for (const table of tables.keys()) {
+              if (TENANTLESS.has(table)) continue;
+              const [row] = await tx<{ n: number }[]>`SELECT count(*)::int AS n FROM ${tx(table)}`;
+              if (row?.n) leaked.push(`${role} ${table}: ${row.n}`);
+            }
+          });
         expect(leaked).toEqual([]);
       });
 

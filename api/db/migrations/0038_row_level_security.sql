@@ -2,13 +2,16 @@
 --
 -- Every query of a provider's or a portal client's request already names its tenant (`tenant()` /
 -- `ownedBy()`); this makes PostgreSQL refuse the rows of any other tenant as well, should a query forget.
---   * `client_portal_app`: the role a scoped request's transaction runs as (`SET LOCAL ROLE`, by
---     `api/db/scoped.ts`): it cannot log in, is no superuser, cannot bypass RLS and owns nothing; it may
---     read and write the tables (the grants below), never alter them.
+--   * `client_portal_provider` and `client_portal_client`: the roles a provider's and a portal client's
+--     request's transaction runs as (`SET LOCAL ROLE`, by `api/db/scoped.ts`): they cannot log in, are no
+--     superusers, cannot bypass RLS and own nothing; they may read and write the tables (the grants
+--     below), never alter them. Two roles, so each gets only its own policies: a provider's queries carry
+--     one indexable equality, not the client's conditions (which would spoil the planner's estimates).
 --   * The scope travels in three transaction-local settings: `app.provider_id`, and for a portal client also
 --     `app.client_id` and `app.portal_id` (`set_config(…, true)`; gone at COMMIT). Unset, a tenant table
---     shows the role nothing.
---   * `app_apply_tenant_policies()` enables RLS and (re)creates one policy, `tenant`, on every table of the
+--     shows the roles nothing.
+--   * `app_apply_tenant_policies()` enables RLS and (re)creates the policies `tenant_provider` and
+--     `tenant_client` on every table of the
 --     schema that carries a tenant key, derived from its columns (see the function). The migration runner
 --     calls it after every run that applied a migration, so a later migration's table is covered without a
 --     line of its own; `api/db/rls.test.ts` fails on any tenant-looking table it did not cover, and on a
@@ -18,26 +21,31 @@
 --     scoped transaction, as before.
 
 DO $$
+DECLARE
+  r text;
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'client_portal_app') THEN
-    BEGIN
-      CREATE ROLE client_portal_app NOLOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS NOINHERIT;
-    EXCEPTION WHEN duplicate_object OR unique_violation THEN
-      -- Another database of the same cluster created it meanwhile (test templates migrate in parallel).
-      NULL;
-    END;
-  END IF;
-  -- The owner must be able to become it (a superuser always can).
-  IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)
-     AND NOT pg_has_role(current_user, 'client_portal_app', 'MEMBER') THEN
-    EXECUTE format('GRANT client_portal_app TO %I', current_user);
-  END IF;
+  FOREACH r IN ARRAY ARRAY['client_portal_provider', 'client_portal_client'] LOOP
+    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = r) THEN
+      BEGIN
+        EXECUTE format('CREATE ROLE %I NOLOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS NOINHERIT', r);
+      EXCEPTION WHEN duplicate_object OR unique_violation THEN
+        -- Another database of the same cluster created it meanwhile (test templates migrate in parallel).
+        NULL;
+      END;
+    END IF;
+    -- The owner must be able to become it (a superuser always can).
+    IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AND NOT pg_has_role(current_user, r, 'MEMBER') THEN
+      EXECUTE format('GRANT %I TO %I', r, current_user);
+    END IF;
+  END LOOP;
 END
 $$;
 
-GRANT USAGE ON SCHEMA public TO client_portal_app;
-ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO client_portal_app;
-ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO client_portal_app;
+GRANT USAGE ON SCHEMA public TO client_portal_provider, client_portal_client;
+ALTER DEFAULT PRIVILEGES IN SCHEMA public
+  GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO client_portal_provider, client_portal_client;
+ALTER DEFAULT PRIVILEGES IN SCHEMA public
+  GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO client_portal_provider, client_portal_client;
 
 -- The scope of the current transaction (NULL when unset or empty).
 CREATE OR REPLACE FUNCTION app_provider_id() RETURNS uuid LANGUAGE sql STABLE PARALLEL SAFE
@@ -55,7 +63,7 @@ CREATE OR REPLACE FUNCTION app_domain_verified_elsewhere(domain text, portal uui
   AS $$ SELECT EXISTS (SELECT 1 FROM client_portals
                        WHERE custom_domain = domain AND domain_status = 'verified' AND id <> portal) $$;
 REVOKE ALL ON FUNCTION app_domain_verified_elsewhere(text, uuid) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION app_domain_verified_elsewhere(text, uuid) TO client_portal_app;
+GRANT EXECUTE ON FUNCTION app_domain_verified_elsewhere(text, uuid) TO client_portal_provider, client_portal_client;
 
 -- Tables without a tenant: shared counters, the mail queue, Stripe's event ids, the waiting list, the
 -- migrations' own table. Read by the cross-tenant context only. (Listed again in api/db/rls.test.ts.)
@@ -69,11 +77,12 @@ CREATE OR REPLACE FUNCTION app_provider_private_tables() RETURNS text[] LANGUAGE
                      'idempotency_keys'] $$;
 
 /*
- * The `tenant` policy of every table that carries a tenant key, from its columns:
- *   whose rows (every scope)   `provider_id` = app_provider_id(); else `user_id` (a provider's own rows;
+ * The policies of every table that carries a tenant key, from its columns:
+ *   `tenant_provider` (client_portal_provider) and the first part of `tenant_client`, whose rows:
+ *                              `provider_id` = app_provider_id(); else `user_id` (a provider's own rows;
  *                              `users` by its `id`); else, without either, `client_id` or `portal_id`
  *                              among the rows of `clients` / `client_portals` the scope sees.
- *   which of them a client sees (only while app_client_id() is set), every one that applies:
+ *   `tenant_client` (client_portal_client) also, which of them a client sees, every one that applies:
  *                              `clients` its own row, `client_portals` its portal's; `client_id` its own;
  *                              `portal_id` its portal's; a parent key (`project_id`, `invoice_id`, `file_id`,
  *                              `quote_id`, `recurring_invoice_id`) NULL or one of the parent rows it sees;
@@ -91,8 +100,8 @@ DECLARE
   cond text;
   covered text[] := '{}';
 BEGIN
-  EXECUTE 'GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO client_portal_app';
-  EXECUTE 'GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO client_portal_app';
+  EXECUTE 'GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO client_portal_provider, client_portal_client';
+  EXECUTE 'GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO client_portal_provider, client_portal_client';
   FOR t IN
     SELECT c.relname FROM pg_class c
     WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p')
@@ -129,14 +138,17 @@ BEGIN
       END IF;
     END LOOP;
 
+    EXECUTE format('ALTER TABLE public.%I ENABLE ROW LEVEL SECURITY', t);
+    EXECUTE format('DROP POLICY IF EXISTS tenant_provider ON public.%I', t);
+    EXECUTE format('DROP POLICY IF EXISTS tenant_client ON public.%I', t);
+    EXECUTE format('CREATE POLICY tenant_provider ON public.%I TO client_portal_provider USING (%s) WITH CHECK (%s)',
+                   t, owner_cond, owner_cond);
     cond := owner_cond;
     IF cardinality(client_conds) > 0 THEN
-      cond := format('%s AND (app_client_id() IS NULL OR (%s))', owner_cond, array_to_string(client_conds, ' AND '));
+      cond := format('%s AND %s', owner_cond, array_to_string(client_conds, ' AND '));
     END IF;
-
-    EXECUTE format('ALTER TABLE public.%I ENABLE ROW LEVEL SECURITY', t);
-    EXECUTE format('DROP POLICY IF EXISTS tenant ON public.%I', t);
-    EXECUTE format('CREATE POLICY tenant ON public.%I TO client_portal_app USING (%s) WITH CHECK (%s)', t, cond, cond);
+    EXECUTE format('CREATE POLICY tenant_client ON public.%I TO client_portal_client USING (%s) WITH CHECK (%s)',
+                   t, cond, cond);
     covered := covered || t;
   END LOOP;
   RETURN covered;
