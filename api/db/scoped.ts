@@ -204,26 +204,28 @@ export async function grantAppRole(sql: Sql, schema: string): Promise<void> {
   if (roles.length !== APP_ROLES.length) return;
   const quoted = `"${schema.replaceAll('"', '""')}"`;
   const to = APP_ROLES.join(', ');
-  await sql
-    .unsafe(`
-    GRANT USAGE ON SCHEMA ${quoted} TO ${to};
-    GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${quoted} TO ${to};
-    GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA ${quoted} TO ${to};
-    GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA ${quoted} TO ${to};`)
-    .simple();
-  // graphile-worker keeps RLS on its private tables (no policy: only the owner); the queue holds no
-  // tenant's data, so the app's roles may use them whole.
-  const locked = await sql<{ name: string }[]>`
-    SELECT c.relname AS name FROM pg_class c
-    WHERE c.relnamespace = ${schema}::regnamespace AND c.relkind IN ('r', 'p') AND c.relrowsecurity
-      AND NOT EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid AND p.polname = 'app_roles')`;
-  for (const { name } of locked)
-    await sql
-      .unsafe(
+  // One instance at a time: two GRANTs of one object at once fail ("tuple concurrently updated").
+  await sql.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(${GRANT_LOCK_ID})`;
+    await tx
+      .unsafe(`
+        GRANT USAGE ON SCHEMA ${quoted} TO ${to};
+        GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${quoted} TO ${to};
+        GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA ${quoted} TO ${to};
+        GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA ${quoted} TO ${to};`)
+      .simple();
+    // graphile-worker keeps RLS on its private tables (no policy: only the owner); the queue holds no
+    // tenant's data, so the app's roles may use them whole.
+    const locked = await tx<{ name: string }[]>`
+      SELECT c.relname AS name FROM pg_class c
+      WHERE c.relnamespace = ${schema}::regnamespace AND c.relkind IN ('r', 'p') AND c.relrowsecurity
+        AND NOT EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid AND p.polname = 'app_roles')`;
+    for (const { name } of locked)
+      await tx.unsafe(
         `CREATE POLICY app_roles ON ${quoted}."${name.replaceAll('"', '""')}" TO ${to} USING (true) WITH CHECK (true)`,
-      )
-      // Another instance starting at the same time made it.
-      .catch((err: { code?: string }) => {
-        if (err.code !== '42710') throw err;
-      });
+      );
+  });
 }
+
+/** Any constant; the same for every instance (`grantAppRole`). */
+const GRANT_LOCK_ID = 727_038;
