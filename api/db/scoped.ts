@@ -1,5 +1,5 @@
 import type { Scope } from '../auth/scope';
-import type { Sql, Tx } from './client';
+import type { Sql } from './client';
 import type { PubSub } from './pubsub';
 
 /*
@@ -14,17 +14,19 @@ export const PROVIDER_ROLE = 'client_portal_provider';
 export const CLIENT_ROLE = 'client_portal_client';
 export const APP_ROLES = [PROVIDER_ROLE, CLIENT_ROLE] as const;
 
+/** A text as an SQL literal (standard_conforming_strings: only quotes double). */
+const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
 /**
- * Makes the current transaction the scope's: its role, `app.provider_id` and, for a portal client,
- * `app.client_id` and `app.portal_id` (all `SET LOCAL`: gone at COMMIT or ROLLBACK). One statement.
+ * What opens a scope's transaction, as one simple-protocol message: BEGIN, then its role, `app.provider_id`
+ * and, for a portal client, `app.client_id` and `app.portal_id` (all `SET LOCAL`: gone at COMMIT or
+ * ROLLBACK). The values are ids the auth middlewares read from the database (uuids), quoted all the same.
  */
-export function enterScope(tx: Tx, scope: Scope) {
+export function scopeEntry(scope: Scope): string {
   const client = scope.kind === 'client' ? scope.clientId : '';
   const portal = scope.kind === 'client' ? scope.portalId : '';
   const role = scope.kind === 'client' ? CLIENT_ROLE : PROVIDER_ROLE;
-  return tx`
-    SELECT set_config('role', ${role}, true), set_config('app.provider_id', ${scope.providerId}, true),
-           set_config('app.client_id', ${client}, true), set_config('app.portal_id', ${portal}, true)`;
+  return `BEGIN; SELECT set_config('role', ${literal(role)}, true), set_config('app.provider_id', ${literal(scope.providerId)}, true), set_config('app.client_id', ${literal(client)}, true), set_config('app.portal_id', ${literal(portal)}, true)`;
 }
 
 const POOL = Symbol('the pool a scoped transaction runs on');
@@ -45,29 +47,44 @@ export class ScopeEndedError extends Error {
 }
 
 /**
- * The transaction as the `Sql` a service expects: queries run in it, and a service's own
- * `sql.begin(fn)` becomes a savepoint of it (its work still commits or rolls back as one). Once
- * `isOpen()` is false, every query (or fragment) through it throws {@link ScopeEndedError}: postgres.js
- * would otherwise send it on the released connection, outside the scope.
+ * The scope's connection as the `Sql` a service expects: queries run in its transaction, and a service's
+ * own `sql.begin(fn)` becomes a savepoint of it (its work still commits or rolls back as one). Once
+ * `isOpen()` is false, every query (or fragment) through it throws {@link ScopeEndedError}: it would
+ * otherwise run outside the scope.
  */
-export function asSql(tx: Tx, pool: Sql, isOpen: () => boolean): Sql {
+export function asSql(reserved: Sql, pool: Sql, isOpen: () => boolean): Sql {
   const check = () => {
     if (!isOpen()) throw new ScopeEndedError();
   };
-  return new Proxy(tx, {
+  let savepoints = 0;
+  let proxy: Sql;
+  // As postgres.js's own `savepoint`: the callback's result (an array of queries awaited), RELEASE on
+  // success, ROLLBACK TO on failure and rethrow.
+  const savepoint = async (fn: (sql: Sql) => unknown) => {
+    check();
+    const name = `s${savepoints++}`;
+    await reserved.unsafe(`SAVEPOINT ${name}`);
+    try {
+      const x = await fn(proxy);
+      const result = Array.isArray(x) ? await Promise.all(x) : x;
+      await reserved.unsafe(`RELEASE SAVEPOINT ${name}`);
+      return result;
+    } catch (error) {
+      await reserved.unsafe(`ROLLBACK TO SAVEPOINT ${name}`);
+      throw error;
+    }
+  };
+  proxy = new Proxy(reserved, {
     apply(target, self, args) {
       check();
       return Reflect.apply(target as unknown as (...a: unknown[]) => unknown, self, args);
     },
     get(target, prop, receiver) {
       if (prop === POOL) return pool;
+      // `begin(fn)`, `begin(options, fn)` (a savepoint has no isolation options: the transaction's hold).
       if (prop === 'begin' || prop === 'savepoint')
-        return (...args: unknown[]) => {
-          check();
-          // `begin(options, fn)`: a savepoint has no isolation options (the transaction's hold).
-          const fn = args[args.length - 1] as (tx: Tx) => unknown;
-          return target.savepoint(fn as never);
-        };
+        return (...args: unknown[]) => savepoint(args[args.length - 1] as (sql: Sql) => unknown);
+      if (prop === 'release' || prop === 'end' || prop === 'reserve' || prop === 'listen') return undefined;
       const value = Reflect.get(target, prop, receiver);
       if (prop === 'unsafe' || prop === 'file')
         return (...args: unknown[]) => {
@@ -77,6 +94,7 @@ export function asSql(tx: Tx, pool: Sql, isOpen: () => boolean): Sql {
       return value;
     },
   }) as unknown as Sql;
+  return proxy;
 }
 
 /** What a scoped operation gets instead of the pool's: see {@link runScoped}. */
@@ -103,7 +121,7 @@ type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 const HOLD_LIMIT_MS = 120_000;
 
 /**
- * Runs `fn` in a transaction of the scope (see {@link enterScope}), committed whether `fn` returns or
+ * Runs `fn` in a transaction of the scope (see {@link scopeEntry}), committed whether `fn` returns or
  * throws (then rethrown); `fn` gets the transaction as `Sql`, and a pub/sub whose messages wait for the
  * COMMIT (a listener on another connection would not see the rows yet), then go out. A failed publish,
  * or a COMMIT failing after the answer was handed out (`holdUntil`), goes to `onLateError`.
@@ -145,14 +163,15 @@ export function runScoped<T>(
   // Commits also when `fn` throws: what it wrote before (a rate limit's count, work it finished) stays, as
   // it did statement by statement before; a service's atomic unit is its own `sql.begin` (a savepoint
   // here), undone as ever. After a failed statement PostgreSQL turns the COMMIT into a ROLLBACK itself.
-  sql
-    .begin(async (tx) => {
-      // Not awaited: it goes down the connection ahead of the handler's first query (one round trip
-      // less); should it fail, that query fails with it (the transaction is aborted).
-      const entering = enterScope(tx, scope).execute();
+  // On a reserved connection rather than `sql.begin`: the BEGIN and the scope go down in one message,
+  // not awaited, ahead of the handler's first query (postgres.js's BEGIN is a round trip of its own).
+  (async () => {
+    const reserved = (await sql.reserve()) as unknown as Sql & { release(): void };
+    try {
+      const entering = reserved.unsafe(scopeEntry(scope)).simple().execute();
       entering.catch(() => {});
       result = fn({
-        sql: asSql(tx, sql, () => open),
+        sql: asSql(reserved, sql, () => open),
         pubsub: deferred,
         holdUntil: (done) => held.push(done),
         end: endNow,
@@ -160,7 +179,6 @@ export function runScoped<T>(
         (value) => ({ ok: true, value }) as const,
         (error: unknown) => ({ ok: false, error }) as const,
       );
-      await entering;
       const first = await Promise.race([result, ended]);
       if (first && held.length) {
         answer(first);
@@ -174,19 +192,26 @@ export function runScoped<T>(
         clearTimeout(timer);
       }
       open = false;
-    })
-    .then(
-      async () => {
-        open = false;
-        for (const [channel, payload] of pending) await pubsub.publish(channel, payload).catch(onLateError);
-        // Ended early: the answer is `fn`'s, whenever it comes.
-        answer(await (result as Promise<Outcome<T>>));
-      },
-      (error: unknown) => {
-        open = false;
-        if (!answer({ ok: false, error })) onLateError(error);
-      },
-    );
+      await entering;
+      await reserved.unsafe('COMMIT');
+    } catch (error) {
+      open = false;
+      // Whatever failed, the connection goes back with no transaction open.
+      await reserved.unsafe('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      reserved.release();
+    }
+  })().then(
+    async () => {
+      for (const [channel, payload] of pending) await pubsub.publish(channel, payload).catch(onLateError);
+      // Ended early: the answer is `fn`'s, whenever it comes.
+      answer(await (result as Promise<Outcome<T>>));
+    },
+    (error: unknown) => {
+      if (!answer({ ok: false, error })) onLateError(error);
+    },
+  );
   return answered.then((outcome) => {
     if (!outcome.ok) throw outcome.error;
     return outcome.value;
