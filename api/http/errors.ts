@@ -192,6 +192,5 @@ export function onError(err: Error, c: Context<AppEnv>) {
   const pgCode = (err as { code?: unknown }).code;
   if (pgCode === '22021' || pgCode === '22P05') return errorResponse(c, new ApiError('bad_request'));
   c.get('log')?.error({ err }, 'unhandled error');
-  if (process.env.RLS_DEBUG) console.error('RLSDEBUG', err);
   return errorResponse(c, new ApiError('internal_error'));
 }
