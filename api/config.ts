@@ -118,6 +118,11 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   SEED_DEMO: boolean,
   RATE_LIMIT_DISABLED: boolean,
+  /**
+   * Runs scoped operations without their row-level-security transaction (`api/db/scoped.ts`): only to
+   * measure what the wall costs, side by side (`BENCH_ONLY=rls npm run bench`). Logged at start.
+   */
+  ROW_LEVEL_SECURITY_DISABLED: boolean,
   /** Requests one API key may make per minute (`RateLimit-Policy`), on every instance together. */
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000_000).default(600),
   /** Serve the development helpers (outbox, demo links) to other machines too; never in production. */

@@ -30,6 +30,8 @@ async function main() {
   const { deps, db } = await createDeps(config, log, await opening);
   if (db.kind === 'embedded' || config.SEED_DEMO) await seedIfFirstRun(deps, { force: config.SEED_DEMO });
   const server = await startServer(deps, db);
+  if (config.ROW_LEVEL_SECURITY_DISABLED)
+    log.warn({}, 'ROW_LEVEL_SECURITY_DISABLED: scoped operations run without their row-level-security transaction');
   log.info(
     {
       port: server.port,

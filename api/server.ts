@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { createInProcessPubSub, createPostgresPubSub } from './db/pubsub';
+import { grantAppRole } from './db/scoped';
 import type { AppDeps, DnsResolver } from './http/context';
 import type { Logger } from './http/logger';
 import { createJobQueue } from './jobs/queue';
@@ -45,6 +46,7 @@ export async function createDeps(
   const applied = await migrate(db.sql);
   if (applied.length) log.info({ applied }, 'migrations applied');
   await installQueue(db, log);
+  await grantAppRole(db.sql, db.queueSchema);
   const pubsub = db.kind === 'postgres' ? createPostgresPubSub(db.sql, db.url) : createInProcessPubSub();
   const jobs = createJobQueue(db.queueSchema);
   const mailer = createMailer({

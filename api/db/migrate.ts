@@ -29,7 +29,8 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
 /**
  * Applies pending migrations in one transaction holding an advisory lock, so two instances starting at
  * once apply each migration exactly once: the second waits, then finds nothing left to do.
- * An edited migration that was already applied stops start-up (its checksum changed).
+ * An edited migration that was already applied stops start-up (its checksum changed). After a run that
+ * applied any, `app_apply_tenant_policies()` (0038) gives every tenant table its row-level security.
  * @returns the names of the migrations this call applied
  */
 export async function migrate(sql: Sql, migrations = readMigrations()): Promise<string[]> {
@@ -54,6 +55,10 @@ export async function migrate(sql: Sql, migrations = readMigrations()): Promise<
       await tx`INSERT INTO schema_migrations (name, checksum) VALUES (${m.name}, ${m.checksum})`;
       done.push(m.name);
     }
+    // Row-level security (0038) covers every tenant table, also those of migrations after it.
+    const [rls] = await tx<{ exists: boolean }[]>`
+      SELECT to_regprocedure('app_apply_tenant_policies()') IS NOT NULL AS exists`;
+    if (done.length && rls?.exists) await tx`SELECT app_apply_tenant_policies()`;
     return done;
   });
 }

@@ -24,6 +24,16 @@ export interface AppDeps {
   /** The clock, injectable so tests can move time (token expiry, sliding sessions). */
   now: () => Date;
   version: string;
+  /**
+   * Inside a scoped operation (`api/routes/operation.ts`): keeps its transaction open until `done` settles,
+   * for a response body that still queries through `sql` while it streams (the account export).
+   */
+  holdScopeUntil?: (done: Promise<unknown>) => void;
+  /**
+   * Inside a scoped operation: commits its transaction now, before a long rest that needs no database
+   * (rendering a preview page); `sql` refuses queries afterwards.
+   */
+  endScope?: () => void;
 }
 
 /** The one DNS call the app makes (TXT records of `_clientportal-verify.<domain>`). */

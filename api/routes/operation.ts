@@ -7,6 +7,7 @@ import { requireProviderOrKey } from '../auth/api-keys/middleware';
 import { requireProvider } from '../auth/middleware';
 import { PORTAL_SECURITY, requirePortalClient } from '../auth/portal-client/middleware';
 import { type ClientScope, clientScope, type ProviderScope, providerScope, type Scope } from '../auth/scope';
+import { runScoped } from '../db/scoped';
 import { JSON_MAX_BYTES } from '../http/body-limit';
 import type { App, AppEnv } from '../http/context';
 import { idempotency } from '../http/idempotency';
@@ -49,6 +50,33 @@ export type Register = (app: App) => void;
 
 type Context<R extends RouteConfig> = Parameters<RouteHandler<R, AppEnv>>[0];
 type Result<R extends RouteConfig> = ReturnType<RouteHandler<R, AppEnv>>;
+
+/**
+ * Runs a scoped operation's handler in its scope's transaction (`api/db/scoped.ts`): row-level security
+ * then hides every other tenant's rows from whatever the handler's services query. The handler's
+ * `c.get('deps')` has the transaction as `sql` (a service's `sql.begin` is a savepoint of it) and a pub/sub
+ * that publishes after the COMMIT. `ROW_LEVEL_SECURITY_DISABLED` (the bench's side-by-side only) runs it
+ * as it is.
+ */
+function inScope<S extends Scope, R>(c: Context<RouteConfig>, scope: S, run: (scope: S) => R): R {
+  const deps = c.get('deps');
+  if (deps.config.ROW_LEVEL_SECURITY_DISABLED) return run(scope);
+  return runScoped(
+    deps.sql,
+    deps.pubsub,
+    scope,
+    async ({ sql, pubsub, holdUntil, end }) => {
+      c.set('deps', { ...deps, sql, pubsub, holdScopeUntil: holdUntil, endScope: end });
+      try {
+        return await run(scope);
+      } finally {
+        c.set('deps', deps);
+      }
+    },
+    (err) =>
+      c.get('log').warn({ err }, 'after the answer: a notification not published, or the COMMIT failed'),
+  ) as R;
+}
 
 /** A handler of an operation: Hono's typed context (`c.req.valid(...)`, `c.json(...)`) and the caller. */
 export type ScopedHandler<R extends RouteConfig, S> = (c: Context<R>, scope: S) => Result<R>;
@@ -226,7 +254,7 @@ export function providerOperation<const R extends OperationConfig>(
     ),
   });
   return (app) => {
-    app.openapi(route, (c) => handler(c as unknown as Context<R>, providerScope(c)));
+    app.openapi(route, (c) => inScope(c, providerScope(c), (s) => handler(c as unknown as Context<R>, s)));
   };
 }
 
@@ -245,7 +273,7 @@ export function clientOperation<const R extends OperationConfig>(
     middleware: [requirePortalClient] as const,
   });
   return (app) => {
-    app.openapi(route, (c) => handler(c as unknown as Context<R>, clientScope(c)));
+    app.openapi(route, (c) => inScope(c, clientScope(c), (s) => handler(c as unknown as Context<R>, s)));
   };
 }
 
@@ -331,9 +359,13 @@ export function sharedOperation<const R extends Omit<OperationConfig, 'descripti
     },
   });
   return (app) => {
-    app.openapi(providerRoute, (c) => handler(c as unknown as Context<R>, providerScope(c)));
+    app.openapi(providerRoute, (c) =>
+      inScope(c, providerScope(c), (s) => handler(c as unknown as Context<R>, s)),
+    );
     // The client's context has the provider's inputs plus `portalId`, which the middleware checked.
-    app.openapi(clientRoute, (c) => handler(c as unknown as Context<R>, clientScope(c)));
+    app.openapi(clientRoute, (c) =>
+      inScope(c, clientScope(c), (s) => handler(c as unknown as Context<R>, s)),
+    );
   };
 }
 

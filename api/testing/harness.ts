@@ -9,6 +9,7 @@ import { loadConfig } from '../config';
 import { type Database, openDatabase, QUEUE_SCHEMA, type Sql } from '../db/client';
 import { type Migration, migrate, readMigrations } from '../db/migrate';
 import { createInProcessPubSub, createPostgresPubSub } from '../db/pubsub';
+import { grantAppRole } from '../db/scoped';
 import type { AppDeps } from '../http/context';
 import { createLogger } from '../http/logger';
 import { createJobQueue } from '../jobs/queue';
@@ -33,7 +34,8 @@ function templateName(migrations: Migration[]): string {
 }
 
 /** Bumped when what a template database contains changes in a way its name would not show. */
-const TEMPLATE_LAYOUT = 1;
+// 3: the app roles' grants and policies on the job queue's schema (`grantAppRole`).
+const TEMPLATE_LAYOUT = 3;
 /** Any constant: serialises building a template between the test processes (and parallel runs). */
 const TEMPLATE_LOCK_ID = 727_002;
 
@@ -78,6 +80,7 @@ async function buildPostgresTemplate(url: string): Promise<string> {
         try {
           await migrate(db.sql);
           await installQueue(db, createLogger('silent'));
+          await grantAppRole(db.sql, db.queueSchema);
         } finally {
           await db.sql.end({ timeout: 5 });
         }
@@ -133,6 +136,7 @@ export async function createTestDatabase(
     try {
       await migrate(db.sql, options.migrations);
       await installQueue(db, silent);
+      await grantAppRole(db.sql, db.queueSchema);
       // The process's first fully migrated database leaves its image for the next ones.
       if (!options.migrations && !embeddedImage && db.dump) {
         embeddedImage = db.dump();
@@ -155,6 +159,7 @@ export async function createTestDatabase(
       db = await openTestDatabase(url, name);
       await migrate(db.sql, options.migrations);
       await installQueue(db, silent);
+      await grantAppRole(db.sql, db.queueSchema);
     } else {
       await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate(url)}`);
       db = await openTestDatabase(url, name);

@@ -13,7 +13,7 @@ import { remoteEntryKb } from './sizes';
 /**
  * `npm run bench`: every performance budget of the issues, measured against a baseline in the same run
  * where the budget is a ratio. Prints `budget <name>: <measured> (limit <limit>) ok|over` per budget and
- * the raw numbers behind each. Set BENCH_ONLY=sizes,session,clients,lighthouse,cold-start,navigate,portal,widget,storage,files,jobs,realtime,invoices,einvoices,keys,webhooks,analytics,slots to run a subset.
+ * the raw numbers behind each. Set BENCH_ONLY=sizes,session,clients,lighthouse,cold-start,navigate,portal,widget,storage,files,jobs,realtime,invoices,einvoices,keys,webhooks,analytics,slots,rls to run a subset.
  */
 const DIST = 'dist';
 /** Lighthouse runs per page of the dashboard's budgets (their median counts): single runs vary by several points. */
@@ -41,6 +41,7 @@ const needsFrontends = [...only].some(
       'webhooks',
       'analytics',
       'slots',
+      'rls',
     ].includes(name),
 );
 if (needsFrontends && !existsSync(join(DIST, 'host', 'index.html'))) {
@@ -253,6 +254,7 @@ if (only.has('webhooks') || !process.env.BENCH_ONLY)
 
 if (only.has('analytics') || !process.env.BENCH_ONLY)
   await (await import('./analytics')).analyticsBench(report, ADMIN_DB);
+if (only.has('rls') || !process.env.BENCH_ONLY) await (await import('./rls')).rlsBench(report, ADMIN_DB);
 
 if (only.has('slots') || !process.env.BENCH_ONLY)
   await (await import('./slots')).slotsBench(report, ADMIN_DB);

@@ -39,8 +39,17 @@ export const registerExportAccount = providerOperation(
     c.header('Content-Disposition', `attachment; filename="${exportFileName(at)}"`);
     c.header('Cache-Control', 'private, no-store');
     c.header('X-Content-Type-Options', 'nosniff');
-    const body = toStream(pieces, (error) =>
-      log.error({ err: String(error) }, 'account export failed mid-stream'),
+    let finished = () => {};
+    // The pieces query as the body streams: the scope's transaction stays open until the stream ends.
+    c.get('deps').holdScopeUntil?.(
+      new Promise<void>((done) => {
+        finished = done;
+      }),
+    );
+    const body = toStream(
+      pieces,
+      (error) => log.error({ err: String(error) }, 'account export failed mid-stream'),
+      () => finished(),
     );
     // A streamed JSON document: the typed `c.json` would have to hold all of it in memory.
     return c.body(body, 200) as never;
@@ -51,22 +60,26 @@ export const registerExportAccount = providerOperation(
 function toStream(
   pieces: AsyncGenerator<string>,
   onError: (error: unknown) => void,
+  onEnd: () => void,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         const { value, done } = await pieces.next();
-        if (done) controller.close();
-        else controller.enqueue(encoder.encode(value));
+        if (done) {
+          controller.close();
+          onEnd();
+        } else controller.enqueue(encoder.encode(value));
       } catch (error) {
         // The status line is sent: the download breaks off (a truncated file is no valid JSON).
         onError(error);
         controller.error(error);
+        onEnd();
       }
     },
     async cancel() {
-      await pieces.return(undefined);
+      await pieces.return(undefined).finally(onEnd);
     },
   });
 }

@@ -1,4 +1,5 @@
 import type { Sql } from '../../db/client';
+import { cacheKeyOf } from '../../db/scoped';
 
 /** Verified domains are cached briefly; the database stays the truth (other instances change it too). */
 export const DOMAIN_CACHE_TTL_MS = 30_000;
@@ -9,13 +10,13 @@ interface Entry {
 }
 
 /** One cache per database handle, so apps (and test files) never share answers. */
-const caches = new WeakMap<Sql, Map<string, Entry>>();
+const caches = new WeakMap<object, Map<string, Entry>>();
 
 function cacheOf(sql: Sql): Map<string, Entry> {
-  let cache = caches.get(sql);
+  let cache = caches.get(cacheKeyOf(sql));
   if (!cache) {
     cache = new Map();
-    caches.set(sql, cache);
+    caches.set(cacheKeyOf(sql), cache);
   }
   return cache;
 }
@@ -38,5 +39,5 @@ export async function portalForHost(sql: Sql, host: string, nowMs: number): Prom
 
 /** Drops this instance's cached answers after a domain changed here (others expire within the TTL). */
 export function forgetPortalDomains(sql: Sql): void {
-  caches.get(sql)?.clear();
+  caches.get(cacheKeyOf(sql))?.clear();
 }

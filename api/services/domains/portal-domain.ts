@@ -40,10 +40,10 @@ export async function setPortalDomain(
   const current = await findPortalRow(sql, scope, portalId);
   if (current.custom_domain === domain && current.domain_status !== 'none' && !isClaimExpired(current, now))
     return;
-  const [holder] = await sql`
-    SELECT 1 FROM client_portals
-    WHERE custom_domain = ${domain} AND domain_status = 'verified' AND id <> ${portalId}`;
-  if (holder) throw new ApiError('domain_taken');
+  // Another provider's portal: asked through migration 0038's one cross-tenant function for it.
+  const [holder] = await sql<{ taken: boolean }[]>`
+    SELECT app_domain_verified_elsewhere(${domain}, ${portalId}) AS taken`;
+  if (holder?.taken) throw new ApiError('domain_taken');
   const token = `cpv-${randomBytes(16).toString('hex')}`;
   await sql`
     UPDATE client_portals SET custom_domain = ${domain}, domain_verification_token = ${token},
@@ -89,8 +89,8 @@ export async function verifyPortalDomain(
   }
   if (portal.domain_taken) return;
   const lookup = await lookupToken(dns, domain, token);
-  const claim =
-    () => sql`${ownedBy(sql, scope, 'provider_id')} AND id = ${portalId} AND custom_domain = ${domain}
+  const claim = (db: Sql = sql) =>
+    db`${ownedBy(db, scope, 'provider_id')} AND id = ${portalId} AND custom_domain = ${domain}
     AND domain_verification_token = ${token} AND domain_status IN ('pending', 'failed')`;
   if (lookup.outcome !== 'found') {
     await sql`
@@ -100,10 +100,13 @@ export async function verifyPortalDomain(
     return;
   }
   try {
-    await sql`
-      UPDATE client_portals SET domain_status = 'verified', domain_error = NULL, domain_checked_at = ${now},
-        domain_check_failures = 0, domain_revoked_at = NULL, updated_at = ${now}
-      WHERE ${claim()}`;
+    // Its own transaction (a savepoint inside a request's): the failed update leaves the rest usable.
+    await sql.begin(
+      (tx) => tx`
+        UPDATE client_portals SET domain_status = 'verified', domain_error = NULL, domain_checked_at = ${now},
+          domain_check_failures = 0, domain_revoked_at = NULL, updated_at = ${now}
+        WHERE ${claim(tx as unknown as Sql)}`,
+    );
   } catch (err) {
     if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
     // Another portal verified the same domain first: this claim stays unverified and reads as `taken`.

@@ -275,6 +275,8 @@ export async function pageFor(
   page: number,
 ): Promise<PreviewImage> {
   const { file, version } = await versionFor(deps.sql, scope, fileId, versionId);
+  // The last query: a render may wait its turn for long, with no connection held meanwhile.
+  deps.endScope?.();
   const providerId = file.provider_id;
   if (version.kind === 'document' || version.preview_status === 'failed')
     throw new ApiError('file_preview_unavailable');

@@ -123,10 +123,9 @@ export function selectPortals(
     SELECT p.id, p.portal_name, p.primary_color, p.secondary_color, p.allowed_origins, p.logo_path,
            p.custom_domain, p.domain_verification_token, p.domain_status, p.domain_checked_at,
            p.domain_error, p.domain_claimed_at, p.domain_revoked_at, p.created_at, p.updated_at,
-           (p.domain_status <> 'verified' AND EXISTS (
-             SELECT 1 FROM client_portals o
-             WHERE o.custom_domain = p.custom_domain AND o.domain_status = 'verified' AND o.id <> p.id
-           )) AS domain_taken,
+           -- Another provider's portal may hold it (row-level security hides it: migration 0038's function).
+           (p.domain_status <> 'verified'
+             AND app_domain_verified_elsewhere(p.custom_domain, p.id)) AS domain_taken,
            (SELECT count(*)::int FROM clients c
              WHERE c.provider_id = p.provider_id AND c.portal_id = p.id) AS client_count
     FROM client_portals p

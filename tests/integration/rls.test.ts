@@ -1,0 +1,348 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actingFor, type ClientScope, type ProviderScope, type Scope } from '../../api/auth/scope';
+import type { Sql } from '../../api/db/client';
+import { APP_ROLES, CLIENT_ROLE, PROVIDER_ROLE, runScoped } from '../../api/db/scoped';
+import { createTestContext, type TestContext } from '../../api/testing/harness';
+import { makeVictim, type PortalClient, type Victim } from './isolation/world';
+
+/*
+ * Row-level security as a second wall (issue 31; migration 0038, api/db/scoped.ts): deliberately unscoped
+ * queries of every tenant table, as every identity, see nothing of another tenant, on PostgreSQL and on
+ * the embedded database. Two fully populated tenants (the isolation suite's victim, twice: portals, clients,
+ * projects, conversations, files, invoices, quotes, recurring invoices, keys, webhooks, sessions…).
+ */
+
+/** Tables without a tenant (migration 0038's `app_tenantless_tables()`), each read cross-tenant only. */
+const TENANTLESS = new Set([
+  'schema_migrations', // the migration runner's
+  'rate_limits', // counters by source and address, shared by every instance
+  'api_key_rate_windows', // a key's window by its hash
+  'outbox_emails', // the mail queue, sent by the job worker
+  'stripe_events', // Stripe's event ids, deduplicated by the webhook before any tenant is known
+  'waitlist', // the public waiting list
+]);
+
+/** Tables a portal client's transaction must never see a row of (0038's `app_provider_private_tables()`). */
+const PROVIDER_PRIVATE = [
+  'user_sessions',
+  'email_verification_tokens',
+  'password_reset_tokens',
+  'api_keys',
+  'idempotency_keys',
+];
+
+/** The columns that make a table a tenant's (any of them). */
+const TENANT_KEYS = ['provider_id', 'user_id', 'client_id', 'portal_id'];
+
+type Row = Record<string, unknown>;
+
+const providerOf = (v: Victim): ProviderScope => actingFor(v.providerId);
+const clientOf = (v: Victim, c: PortalClient): ClientScope => ({
+  kind: 'client',
+  providerId: v.providerId,
+  portalId: c.portalId,
+  clientId: c.clientId,
+  clientName: 'test',
+  sessionId: '',
+});
+
+/** Every row of `table` an identity's transaction sees, with no condition of ours. */
+async function seenAs(t: TestContext, scope: Scope, table: string): Promise<Row[]> {
+  return runScoped(
+    t.sql,
+    t.deps.pubsub,
+    scope,
+    async ({ sql }) => [...(await sql<Row[]>`SELECT * FROM ${sql(table)}`)],
+    () => {},
+  );
+}
+
+for (const [name, databaseUrl] of [
+  ['PostgreSQL', process.env.DATABASE_URL],
+  ['embedded database', undefined],
+] as const) {
+  (name === 'PostgreSQL' && !databaseUrl ? describe.skip : describe)(
+    `row-level security on the ${name}`,
+    () => {
+      let t: TestContext;
+      let a: Victim;
+      let b: Victim;
+      let tables: Map<string, Set<string>>;
+
+      beforeAll(async () => {
+        t = await createTestContext({}, { databaseUrl });
+        a = await makeVictim(t);
+        b = await makeVictim(t);
+        const rows = await t.sql<{ table_name: string; column_name: string }[]>`
+        SELECT table_name, column_name FROM information_schema.columns
+        WHERE table_schema = 'public'
+          AND table_name IN (SELECT tablename FROM pg_tables WHERE schemaname = 'public')`;
+        tables = new Map();
+        for (const r of rows)
+          tables.set(r.table_name, (tables.get(r.table_name) ?? new Set()).add(r.column_name));
+      }, 120_000);
+      afterAll(async () => {
+        await t?.close();
+      });
+
+      it('runs scoped work as roles that own nothing, are no superusers and cannot bypass RLS', async () => {
+        const roles = await t.sql<
+          { rolname: string; rolsuper: boolean; rolbypassrls: boolean; rolcanlogin: boolean; owns: number }[]
+        >`
+          SELECT r.rolname, r.rolsuper, r.rolbypassrls, r.rolcanlogin,
+                 (SELECT count(*)::int FROM pg_class c WHERE c.relowner = r.oid) AS owns
+          FROM pg_roles r WHERE r.rolname IN ${t.sql(APP_ROLES)} ORDER BY r.rolname`;
+        expect(roles).toEqual(
+          [...APP_ROLES]
+            .sort()
+            .map((rolname) => ({
+              rolname,
+              rolsuper: false,
+              rolbypassrls: false,
+              rolcanlogin: false,
+              owns: 0,
+            })),
+        );
+        const settings = (scope: Scope) =>
+          runScoped(
+            t.sql,
+            t.deps.pubsub,
+            scope,
+            async ({ sql }) =>
+              (
+                await sql<{ role: string; provider: string; client: string; portal: string }[]>`
+                  SELECT current_user AS role, current_setting('app.provider_id') AS provider,
+                         current_setting('app.client_id') AS client, current_setting('app.portal_id') AS portal`
+              )[0],
+            () => {},
+          );
+        expect(await settings(clientOf(a, a.client))).toEqual({
+          role: CLIENT_ROLE,
+          provider: a.providerId,
+          client: a.client.clientId,
+          portal: a.client.portalId,
+        });
+        expect(await settings(providerOf(a))).toEqual({
+          role: PROVIDER_ROLE,
+          provider: a.providerId,
+          client: '',
+          portal: '',
+        });
+        // Transaction-local: nothing is left on the connection afterwards.
+        const [after] = await t.sql<{ role: string; provider: string | null }[]>`
+          SELECT current_user AS role, nullif(current_setting('app.provider_id', true), '') AS provider`;
+        expect(APP_ROLES).not.toContain(after?.role);
+        expect(after?.provider).toBeNull();
+      });
+
+      it('covers every table with a tenant key (a new table without its policy is named here)', async () => {
+        const policies = await t.sql<{ table: string; rls: boolean; policy: boolean }[]>`
+        SELECT c.relname AS table, c.relrowsecurity AS rls,
+               (SELECT count(*)::int FROM pg_policy p WHERE p.polrelid = c.oid
+                  AND p.polname IN ('tenant_provider', 'tenant_client')) = 2 AS policy
+        FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p')`;
+        const uncovered = policies
+          .filter((p) => !TENANTLESS.has(p.table))
+          .filter((p) => p.table === 'users' || TENANT_KEYS.some((k) => tables.get(p.table)?.has(k)))
+          .filter((p) => !p.rls || !p.policy)
+          .map((p) => p.table);
+        expect(
+          uncovered,
+          'tenant tables without row-level security: run app_apply_tenant_policies()',
+        ).toEqual([]);
+        // And a table without a tenant key is either known to be tenantless or named here.
+        const unknown = policies
+          .filter((p) => !TENANTLESS.has(p.table) && p.table !== 'users')
+          .filter((p) => !TENANT_KEYS.some((k) => tables.get(p.table)?.has(k)))
+          .map((p) => p.table);
+        expect(
+          unknown,
+          'tables with no tenant key: add a tenant key, or list them as tenantless in 0038 and here',
+        ).toEqual([]);
+      });
+
+      it('shows nothing at all to a transaction without a scope', async () => {
+        const leaked: string[] = [];
+        for (const role of APP_ROLES)
+          await t.sql.begin(async (tx) => {
+            await tx`SELECT set_config('role', ${role}, true)`;
+            for (const table of tables.keys()) {
+              if (TENANTLESS.has(table)) continue;
+              const [row] = await tx<{ n: number }[]>`SELECT count(*)::int AS n FROM ${tx(table)}`;
+              if (row?.n) leaked.push(`${role} ${table}: ${row.n}`);
+            }
+          });
+        expect(leaked).toEqual([]);
+      });
+
+      /** What the owner knows each row of `table` belongs to, by its tenant columns. */
+      async function owners(table: string) {
+        const cols = tables.get(table) ?? new Set<string>();
+        return {
+          cols,
+          clientOfProject: new Map(
+            (await t.sql<{ id: string; client_id: string }[]>`SELECT id, client_id FROM projects`).map(
+              (r) => [r.id, r.client_id],
+            ),
+          ),
+          clientOfInvoice: new Map(
+            (await t.sql<{ id: string; client_id: string }[]>`SELECT id, client_id FROM invoices`).map(
+              (r) => [r.id, r.client_id],
+            ),
+          ),
+          clientOfFile: new Map(
+            (
+              await t.sql<{ id: string; client_id: string }[]>`
+              SELECT f.id, p.client_id FROM files f JOIN projects p ON p.id = f.project_id`
+            ).map((r) => [r.id, r.client_id]),
+          ),
+          providerOfClient: new Map(
+            (await t.sql<{ id: string; provider_id: string }[]>`SELECT id, provider_id FROM clients`).map(
+              (r) => [r.id, r.provider_id],
+            ),
+          ),
+          providerOfPortal: new Map(
+            (
+              await t.sql<{ id: string; provider_id: string }[]>`SELECT id, provider_id FROM client_portals`
+            ).map((r) => [r.id, r.provider_id]),
+          ),
+        };
+      }
+
+      /** Why `row` of `table` is foreign to the identity, or undefined when it is the identity's own. */
+      function foreign(
+        table: string,
+        row: Row,
+        o: Awaited<ReturnType<typeof owners>>,
+        provider: string,
+        client?: PortalClient,
+      ): string | undefined {
+        const { cols } = o;
+        const provOf = cols.has('provider_id')
+          ? row.provider_id
+          : table === 'users'
+            ? row.id
+            : cols.has('user_id')
+              ? row.user_id
+              : cols.has('client_id')
+                ? o.providerOfClient.get(String(row.client_id))
+                : o.providerOfPortal.get(String(row.portal_id));
+        if (provOf !== provider) return `provider ${String(provOf)}`;
+        if (!client) return undefined;
+        if (PROVIDER_PRIVATE.includes(table)) return 'a provider-private row';
+        if (table === 'clients' && row.id !== client.clientId) return `client ${String(row.id)}`;
+        if (table === 'client_portals' && row.id !== client.portalId) return `portal ${String(row.id)}`;
+        if (cols.has('client_id') && row.client_id !== client.clientId)
+          return `client ${String(row.client_id)}`;
+        if (cols.has('portal_id') && row.portal_id !== client.portalId)
+          return `portal ${String(row.portal_id)}`;
+        const parents: [string, Map<string, string>][] = [
+          ['project_id', o.clientOfProject],
+          ['invoice_id', o.clientOfInvoice],
+          ['file_id', o.clientOfFile],
+        ];
+        for (const [col, map] of parents) {
+          if (cols.has(col) && row[col] != null && map.get(String(row[col])) !== client.clientId)
+            return `${col} ${String(row[col])} of another client`;
+        }
+        return undefined;
+      }
+
+      const identities = (): [string, Scope, string, PortalClient | undefined][] => [
+        ['provider A', providerOf(a), a.providerId, undefined],
+        ['provider B', providerOf(b), b.providerId, undefined],
+        ['client of A', clientOf(a, a.client), a.providerId, a.client],
+        ['A’s client of the same portal', clientOf(a, a.sibling), a.providerId, a.sibling],
+        ['A’s client of another portal', clientOf(a, a.neighbour), a.providerId, a.neighbour],
+        ['client of B', clientOf(b, b.client), b.providerId, b.client],
+      ];
+
+      it('shows each identity, querying every tenant table without a condition, nothing foreign', async () => {
+        const problems: string[] = [];
+        const seenByA = new Set<string>();
+        const seenByClientOfA = new Set<string>();
+        for (const table of [...tables.keys()].sort()) {
+          if (TENANTLESS.has(table)) continue;
+          const o = await owners(table);
+          for (const [label, scope, provider, client] of identities()) {
+            const rows = await seenAs(t, scope, table);
+            for (const row of rows) {
+              const why = foreign(table, row, o, provider, client);
+              if (why) problems.push(`${label} sees ${table} of ${why}`);
+            }
+            if (rows.length && label === 'provider A') seenByA.add(table);
+            if (rows.length && label === 'client of A') seenByClientOfA.add(table);
+          }
+        }
+        expect(problems).toEqual([]);
+        // The wall hides the others' rows, never the identity's own (else the check above proves nothing).
+        for (const table of [
+          'clients',
+          'client_portals',
+          'projects',
+          'messages',
+          'files',
+          'file_versions',
+          'invoices',
+          'invoice_lines',
+          'quotes',
+          'recurring_invoices',
+          'api_keys',
+          'webhook_endpoints',
+          'user_sessions',
+          'users',
+          'profiles',
+        ])
+          expect(seenByA, `provider A sees its own ${table}`).toContain(table);
+        for (const table of [
+          'clients',
+          'client_portals',
+          'projects',
+          'messages',
+          'files',
+          'invoices',
+          'quotes',
+          'users',
+          'profiles',
+          'portal_sessions',
+        ])
+          expect(seenByClientOfA, `A’s client sees its own ${table}`).toContain(table);
+      }, 120_000);
+
+      it('refuses to write a row for another tenant', async () => {
+        const write = (scope: Scope, fn: (sql: Sql) => Promise<unknown>) =>
+          runScoped(
+            t.sql,
+            t.deps.pubsub,
+            scope,
+            ({ sql }) => fn(sql),
+            () => {},
+          );
+        await expect(
+          write(
+            providerOf(a),
+            (sql) => sql`INSERT INTO clients (provider_id, portal_id, name, email)
+          VALUES (${b.providerId}, ${b.portalId}, 'x', 'x@example.com')`,
+          ),
+        ).rejects.toMatchObject({ code: '42501' });
+        // Moving one's own row to another tenant is refused too; a foreign row is not even found.
+        await expect(
+          write(
+            providerOf(a),
+            (sql) => sql`UPDATE projects SET provider_id = ${b.providerId} WHERE id = ${a.projectId}`,
+          ),
+        ).rejects.toMatchObject({ code: '42501' });
+        const updated = await write(
+          providerOf(a),
+          (sql) => sql`UPDATE projects SET name = 'taken' WHERE id = ${b.projectId}`,
+        );
+        expect((updated as { count: number }).count).toBe(0);
+        const deleted = await write(
+          clientOf(a, a.sibling),
+          (sql) => sql`DELETE FROM messages WHERE project_id = ${a.projectId}`,
+        );
+        expect((deleted as { count: number }).count).toBe(0);
+      });
+    },
+  );
+}
