@@ -29,8 +29,6 @@ const ACTING_FOR_ALLOWED: Record<string, string> = {
     'the recurring invoices job, for the provider of the schedule its payload names',
   'api/services/booking/reminders.ts':
     'the booking reminders job, for the provider of each booking it claimed',
-  'api/services/calendar/busy.ts':
-    'the slot calculator’s busy time: its caller names the provider of the booking type it has scoped',
   'api/services/calendar/feed.ts':
     'the public iCalendar feed: the provider is the one whose feed token (its SHA-256) the request names',
   'api/services/files/direct-rows.ts':

@@ -137,17 +137,14 @@ export async function loadBusy(
 }
 
 /**
- * Other confirmed bookings' blocked ranges (the meeting with its type's buffers). Read as epoch milliseconds:
- * a number is cheaper to make a Date of than the text of a timestamp (hundreds of rows per request).
+ * Other confirmed bookings' blocked ranges (the meeting with its type's buffers), of every client of the
+ * provider: through `app_busy_bookings` (0039), since a client's own transaction sees only their own
+ * bookings under row-level security; it answers times only, of the scope's provider only. Read as epoch
+ * milliseconds: a number is cheaper to make a Date of than the text of a timestamp.
  */
 async function confirmedBookings(tx: Sql | Tx, scope: Scope, from: Date, to: Date, options: BusyOptions) {
   const rows = await tx<{ s: number; e: number }[]>`
-    SELECT (extract(epoch FROM b.blocked_from) * 1000)::float8 AS s,
-           (extract(epoch FROM b.blocked_until) * 1000)::float8 AS e
-    FROM bookings b
-    WHERE ${ownedBy(tx, scope, 'b.provider_id')} AND b.status = 'confirmed'
-      AND b.blocked_from < ${to} AND b.blocked_until > ${from}
-      ${options.exceptBookingId ? tx`AND b.id <> ${options.exceptBookingId}` : tx``}`;
+    SELECT s, e FROM app_busy_bookings(${scope.providerId}, ${from}, ${to}, ${options.exceptBookingId ?? null})`;
   return rows.map((r) => ({ start: new Date(r.s), end: new Date(r.e) }));
 }
 
@@ -160,14 +157,11 @@ export async function loadDayCounts(
   to: Date,
   options: BusyOptions = {},
 ): Promise<Map<string, number>> {
+  // Every client's bookings count (`app_booking_day_counts`, 0039: counts only, of the scope's provider).
   const rows = await tx<{ day: string; n: number }[]>`
-    SELECT to_char((b.starts_at AT TIME ZONE ${type.time_zone})::date, 'YYYY-MM-DD') AS day, count(*)::int AS n
-    FROM bookings b
-    WHERE ${ownedBy(tx, scope, 'b.provider_id')} AND b.booking_type_id = ${type.id} AND b.status = 'confirmed'
-      AND b.starts_at >= ${new Date(from.getTime() - 2 * 86_400_000)}
-      AND b.starts_at < ${new Date(to.getTime() + 2 * 86_400_000)}
-      ${options.exceptBookingId ? tx`AND b.id <> ${options.exceptBookingId}` : tx``}
-    GROUP BY 1`;
+    SELECT day, n FROM app_booking_day_counts(${scope.providerId}, ${type.id}, ${type.time_zone},
+      ${new Date(from.getTime() - 2 * 86_400_000)}, ${new Date(to.getTime() + 2 * 86_400_000)},
+      ${options.exceptBookingId ?? null})`;
   return new Map(rows.map((r) => [r.day, r.n]));
 }
 

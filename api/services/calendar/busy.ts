@@ -1,4 +1,3 @@
-import { actingFor, ownedBy } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
 import { occurrences } from './recurrence';
 
@@ -15,13 +14,11 @@ export async function eventBusyIntervals(
   from: Date,
   to: Date,
 ): Promise<{ start: Date; end: Date }[]> {
-  const scope = actingFor(providerId);
+  // Through `app_busy_events` (0039): a portal client's transaction sees only its own client's events under
+  // row-level security, yet every event blocks; the function answers timings only, of the scope's provider.
   const rows = await sql<
     { starts_at: Date; ends_at: Date; time_zone: string; rrule: string | null; exdates: Date[] }[]
-  >`
-    SELECT starts_at, ends_at, time_zone, rrule, exdates FROM calendar_events
-    WHERE ${ownedBy(sql, scope, 'provider_id')} AND NOT all_day AND starts_at < ${to}
-      AND (series_ends_at IS NULL OR series_ends_at > ${from})`;
+  >`SELECT starts_at, ends_at, time_zone, rrule, exdates FROM app_busy_events(${providerId}, ${from}, ${to})`;
   return rows
     .flatMap((row) =>
       occurrences(
