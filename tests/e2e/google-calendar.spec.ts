@@ -70,7 +70,7 @@ for (const lang of ['en', 'de'] as const) {
     // Google's consent (the mock server agrees at once) sends the browser back to the return page.
     await expect(page.getByRole('heading', { name: texts.connectedTitle, level: 2 })).toBeVisible();
     await page.getByRole('link', { name: texts.back }).click();
-    await expect(card.getByText('alex.morgan@example.com')).toBeVisible();
+    await expect(card.getByText('alex.morgan@example.com', { exact: true })).toBeVisible();
     await expect(card.getByText(texts.connected, { exact: true })).toBeVisible();
 
     const select = card.getByLabel(texts.calendar);
@@ -137,7 +137,7 @@ test('shows a connection Google no longer accepts as broken, and reconnects it',
   const card = googleCard(page, texts.card);
   await card.getByRole('button', { name: texts.connect }).click(FIRST_LOAD);
   await page.getByRole('link', { name: texts.back }).click();
-  await expect(card.getByText('alex.morgan@example.com')).toBeVisible();
+  await expect(card.getByText('alex.morgan@example.com', { exact: true })).toBeVisible();
   await expect(card.getByLabel(texts.calendar)).toBeEnabled();
 
   // The user removes the app's access in their Google account; the stored token stops working.
