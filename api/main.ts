@@ -31,7 +31,10 @@ async function main() {
   if (db.kind === 'embedded' || config.SEED_DEMO) await seedIfFirstRun(deps, { force: config.SEED_DEMO });
   const server = await startServer(deps, db);
   if (config.ROW_LEVEL_SECURITY_DISABLED)
-    log.warn({}, 'ROW_LEVEL_SECURITY_DISABLED: scoped operations run without their row-level-security transaction');
+    log.warn(
+      {},
+      'ROW_LEVEL_SECURITY_DISABLED: scoped operations run without their row-level-security transaction',
+    );
   log.info(
     {
       port: server.port,

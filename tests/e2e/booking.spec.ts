@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import ICAL from 'ical.js';
-import { type Booking, bookingType, DB_URL } from './booking-world';
+import { type Booking, bookingType } from './booking-world';
 import { CLIENT_PASSWORD, signedInClientContext, world } from './collaboration-world';
 import {
   axeViolations,
@@ -16,8 +16,7 @@ import {
  * Issue 30, booking from the portal: a German client on a phone books a meeting (times in their zone, the
  * zone named), the provider's API lists it, the confirmation's invitation parses (ical.js), they move it and
  * cancel it; a time another client took meanwhile shows the translated message and the next free times.
- * The booking type is written by SQL into the server's database (its CRUD API is another part's), so the
- * test needs DATABASE_URL.
+ * The booking type is made through the provider's API.
  */
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -47,7 +46,6 @@ test('a German client on a phone books, moves and cancels a meeting from the por
   browser,
   request,
 }) => {
-  test.skip(!DB_URL, 'writes the booking type by SQL: run with DATABASE_URL');
   const w = await world(request, 'de');
   const typeId = await bookingType(request, 'Kick-off');
   const context = await signedInClientContext(browser, request, w, {
@@ -137,7 +135,6 @@ test('a German client on a phone books, moves and cancels a meeting from the por
 });
 
 test('the booking page in English and German at both widths', async ({ browser, request }) => {
-  test.skip(!DB_URL, 'writes the booking type by SQL: run with DATABASE_URL');
   test.skip(!process.env.E2E_SHOTS, 'pictures only');
   for (const lang of ['en', 'de'] as const) {
     const w = await world(request, lang);

@@ -93,15 +93,13 @@ for (const [name, databaseUrl] of [
                  (SELECT count(*)::int FROM pg_class c WHERE c.relowner = r.oid) AS owns
           FROM pg_roles r WHERE r.rolname IN ${t.sql(APP_ROLES)} ORDER BY r.rolname`;
         expect(roles).toEqual(
-          [...APP_ROLES]
-            .sort()
-            .map((rolname) => ({
-              rolname,
-              rolsuper: false,
-              rolbypassrls: false,
-              rolcanlogin: false,
-              owns: 0,
-            })),
+          [...APP_ROLES].sort().map((rolname) => ({
+            rolname,
+            rolsuper: false,
+            rolbypassrls: false,
+            rolcanlogin: false,
+            owns: 0,
+          })),
         );
         const settings = (scope: Scope) =>
           runScoped(
