@@ -21,8 +21,9 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 /**
  * Google Calendar on the Integrations page (issue 30), against `oauth2-mock-server` and the Calendar API
  * stand-in that the e2e server starts (tests/google): connecting through Google's (mock) consent, the
- * return page `/calendar-oauth-callback`, the account shown, choosing the calendar, disconnecting (the
- * grant revoked at the OAuth server), and a declined consent said in words; en and de, desktop and phone.
+ * return page `/calendar-oauth-callback`, the account shown, choosing the calendar, an event written there,
+ * disconnecting (the grant revoked at the OAuth server), and a declined consent said in words; en and de,
+ * desktop and phone.
  */
 
 const TEXTS = {
@@ -81,6 +82,25 @@ for (const lang of ['en', 'de'] as const) {
     await expect(card.getByText(texts.saved)).toBeVisible();
     await page.reload();
     await expect(card.getByLabel(texts.calendar)).toHaveValue('c_client_meetings@group.calendar.google.com');
+
+    // What the provider puts in their calendar reaches the chosen Google calendar, once (the sync job).
+    const title = `Review with Ada (${lang})`;
+    const created = await page.request.post('/api/calendar/events', {
+      data: { title, start: '2027-01-12T10:00', end: '2027-01-12T11:00', timeZone: 'Europe/Berlin' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await expect
+      .poll(async () =>
+        (
+          (await (await page.request.get(`${GOOGLE_CONTROL_URL}/_stand-in/events`)).json()) as {
+            calendarId: string;
+            body: { summary?: string };
+          }[]
+        )
+          .filter((e) => e.body.summary === title)
+          .map((e) => e.calendarId),
+      )
+      .toEqual(['c_client_meetings@group.calendar.google.com']);
 
     expect(await axeViolations(page)).toEqual([]);
     await expectNoSidewaysScroll(page);
