@@ -13,8 +13,8 @@ import { type Budget, median } from './report';
 /*
  * `BENCH_ONLY=slots`: issue 30's budgets. A provider with a 30-minute booking type open every day 07:00–21:00
  * (Europe/Berlin, 15-minute grid, buffers of 10 minutes) and, over the next 60 days, 500 confirmed bookings
- * of it and 500 busy intervals (seeded as confirmed bookings of a second type, the source `loadBusy` reads
- * today; the provider's events and Google's busy times join that one loader). Slots for 60 days
+ * of it and 500 busy intervals (the provider's own calendar events, which `loadBusy` reads with the bookings;
+ * Google's busy times join them when a calendar is connected, none here). Slots for 60 days
  * (`GET /api/portal/{portalId}/booking-types/{id}/slots`) on the production app against a bare node:http +
  * postgres.js server calling the same service (`slots-baseline-server.ts`), answers compared first,
  * interleaved rounds, median of ROUNDS: p95 < 20 ms (`slots-p95`) and throughput ≥ 0.9× the baseline's
@@ -78,6 +78,19 @@ async function seedBookings(
     ON CONFLICT DO NOTHING`;
 }
 
+/** `count` 45-minute events of the provider's own calendar (busy time) over the next `DAYS` days. */
+async function seedEvents(sql: Sql, providerId: string, count: number) {
+  await sql`
+    INSERT INTO calendar_events (provider_id, title, starts_at, ends_at, time_zone, series_ends_at, uid)
+    SELECT ${providerId}, 'Busy', s, s + interval '45 minutes', 'Europe/Berlin', s + interval '45 minutes',
+           gen_random_uuid()::text || '@bench'
+    FROM (
+      SELECT date_trunc('day', now()) + interval '1 day' + make_interval(days => (g * 11) % ${DAYS})
+             + interval '6 hours' + make_interval(mins => 15 * ((g * 29 + 7) % 56)) AS s
+      FROM generate_series(0, ${count} - 1) g
+    ) x`;
+}
+
 export async function slotsBench(report: (b: Budget) => void, adminUrl: string) {
   const ports = { app: await freePort(), baseline: await freePort() };
   const db = await freshDatabase(adminUrl, 'bench_slots');
@@ -106,10 +119,9 @@ export async function slotsBench(report: (b: Budget) => void, adminUrl: string) 
       minNoticeMinutes: 60,
       horizonDays: 90,
     });
-    const busyType = await insertBookingType(sql, { providerId, name: 'Busy', weeklyHours: week });
     // The exclusion constraint keeps the meetings apart: a slot another seeded row holds is skipped.
     await seedBookings(sql, providerId, typeId, client.id, BOOKINGS, 0);
-    await seedBookings(sql, providerId, busyType, client.id, BUSY, 1);
+    await seedEvents(sql, providerId, BUSY);
     const [counts] = await sql<
       { n: number }[]
     >`SELECT count(*)::int AS n FROM bookings WHERE provider_id = ${providerId}`;
@@ -165,7 +177,7 @@ export async function slotsBench(report: (b: Budget) => void, adminUrl: string) 
     const app_ = { rps: median(appRuns.map((r) => r.rps)), p95: median(appRuns.map((r) => r.p95)) };
     const base_ = { rps: median(baseRuns.map((r) => r.rps)), p95: median(baseRuns.map((r) => r.p95)) };
     console.log(
-      `slots (${DAYS} days, ${BOOKINGS} bookings + ${BUSY} busy; ${CONNECTIONS} in flight; median of ${ROUNDS} × ${SECONDS} s): app ${app_.rps.toFixed(1)} req/s p95 ${app_.p95.toFixed(1)} ms; baseline node:http+postgres.js ${base_.rps.toFixed(1)} req/s p95 ${base_.p95.toFixed(1)} ms; load average ${loadavg()
+      `slots (${DAYS} days, ${BOOKINGS} bookings + ${BUSY} events; ${CONNECTIONS} in flight; median of ${ROUNDS} × ${SECONDS} s): app ${app_.rps.toFixed(1)} req/s p95 ${app_.p95.toFixed(1)} ms; baseline node:http+postgres.js ${base_.rps.toFixed(1)} req/s p95 ${base_.p95.toFixed(1)} ms; load average ${loadavg()
         .map((l) => l.toFixed(2))
         .join(', ')}`,
     );
