@@ -89,3 +89,18 @@ export function useFeed() {
   });
   return { status, create, revoke };
 }
+
+/**
+ * The provider's Google Calendar connection, for the calendar's settings (the Integrations page manages it
+ * in full): its state, and starting a connection (the answer is Google's consent page).
+ */
+export function useGoogleCalendar() {
+  const status = useQuery({
+    queryKey: calendarKeys.google,
+    queryFn: ({ signal }) => callApi(api.GET('/api/integrations/google-calendar', { signal })),
+  });
+  const connect = useMutation({
+    mutationFn: () => callApi(api.POST('/api/integrations/google-calendar/connect')),
+  });
+  return { status, connect };
+}

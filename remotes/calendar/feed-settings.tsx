@@ -12,10 +12,11 @@ import { Skeleton } from '../../shared/ui/skeleton';
 import { toast } from '../../shared/ui/toaster';
 import { useDocumentTitle } from '../../shared/ui/use-document-title';
 import { useFeed } from './api';
+import { GoogleCalendarPanel } from './google-panel';
 import { useCalendarTexts } from './i18n';
 
 /**
- * The calendar's settings: the private iCalendar feed. Creating (or regenerating) shows its secret address
+ * The calendar's settings: the private iCalendar feed, and the Google Calendar connection. Creating (or regenerating) shows its secret address
  * once, to copy into Google Calendar, Apple Calendar or Outlook; regenerating and revoking ask first, as
  * subscribed calendars stop updating.
  */
@@ -128,6 +129,7 @@ export function CalendarSettings() {
           )}
         </div>
       </TitledCard>
+      <GoogleCalendarPanel />
       <ConfirmDialog
         open={confirm === 'regenerate'}
         onOpenChange={(open) => !open && setConfirm(null)}

@@ -13,6 +13,7 @@ export const calendarKeys = {
   event: (eventId: string) => ['calendar', 'event', eventId] as const,
   pickers: (kind: 'clients' | 'projects') => ['calendar', 'pickers', kind] as const,
   feed: ['calendar', 'feed'] as const,
+  google: ['calendar', 'google'] as const,
 };
 
 /**

@@ -39,6 +39,7 @@ const TEXTS = {
     disconnect: 'Disconnect',
     disconnected: 'Google Calendar is disconnected.',
     deniedTitle: 'Access was not granted',
+    settings: 'Connected as alex.morgan@example.com: bookings and events go to “Client meetings”.',
   },
   de: {
     card: 'Google Kalender',
@@ -52,6 +53,8 @@ const TEXTS = {
     disconnect: 'Trennen',
     disconnected: 'Google Kalender ist getrennt.',
     deniedTitle: 'Zugriff wurde nicht erteilt',
+    settings:
+      'Verbunden als alex.morgan@example.com: Buchungen und Termine werden in „Client meetings“ eingetragen.',
   },
 } as const;
 
@@ -101,6 +104,13 @@ for (const lang of ['en', 'de'] as const) {
           .map((e) => e.calendarId),
       )
       .toEqual(['c_client_meetings@group.calendar.google.com']);
+
+    // The calendar's settings say the same, with the way to the Integrations page.
+    await page.goto('/dashboard/calendar/settings');
+    await expect(page.getByText(texts.settings)).toBeVisible(FIRST_LOAD);
+    await shot(page, `google-calendar/calendar-settings-${lang}-1280`);
+    await page.goto('/dashboard/integrations');
+    await expect(card.getByLabel(texts.calendar)).toHaveValue('c_client_meetings@group.calendar.google.com');
 
     expect(await axeViolations(page)).toEqual([]);
     await expectNoSidewaysScroll(page);
