@@ -1,8 +1,11 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
+import { actingFor } from '../auth/scope';
 import { signedInProvider } from '../auth/testing';
 import type { Sql } from '../db/client';
+import { createInProcessPubSub } from '../db/pubsub';
+import { runScoped } from '../db/scoped';
 import { send } from '../routes/account/testing';
 import { createClient, createPortal } from '../routes/portals/testing';
 import { createTestContext, type TestContext } from '../testing/harness';
@@ -160,6 +163,56 @@ describe('overload on PostgreSQL: held operations, excess answered 429 at once',
     const detail = (await again[1]?.json()) as { name: string } | undefined;
     expect(detail?.name).toBe('Held 0');
     expect((await t.app.request('/api/health/ready')).status).toBe(200);
+  });
+});
+
+describe('runScoped frees the slot when the connection is back', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(() => t.close());
+
+  it('after a held transaction ends, not at the answer; also when no connection could be had', async () => {
+    const scope = actingFor(crypto.randomUUID());
+    let released = 0;
+    let finish = () => {};
+    const held = new Promise<void>((r) => {
+      finish = r;
+    });
+    const answer = await runScoped(
+      t.sql,
+      createInProcessPubSub(),
+      scope,
+      async ({ sql, holdUntil }) => {
+        holdUntil(held.then(() => sql`SELECT 1`));
+        return 'answered';
+      },
+      () => {},
+      () => released++,
+    );
+    expect(answer).toBe('answered');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(released).toBe(0);
+    finish();
+    await until(() => released === 1, 'the slot freed after the held transaction');
+
+    const closed = postgres('postgres://postgres@127.0.0.1:1/none', {
+      max: 1,
+      connect_timeout: 1,
+      onnotice: () => {},
+    }) as unknown as Sql;
+    const failed = await runScoped(
+      closed,
+      createInProcessPubSub(),
+      scope,
+      async () => 'never',
+      () => {},
+      () => released++,
+    ).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(Error);
+    expect(released).toBe(2);
+    await closed.end({ timeout: 1 });
   });
 });
 
