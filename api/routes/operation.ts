@@ -57,7 +57,7 @@ type Result<R extends RouteConfig> = ReturnType<RouteHandler<R, AppEnv>>;
  * then hides every other tenant's rows from whatever the handler's services query. The handler's
  * `c.get('deps')` has the transaction as `sql` (a service's `sql.begin` is a savepoint of it) and a pub/sub
  * that publishes after the COMMIT. `ROW_LEVEL_SECURITY_DISABLED` (the bench's side-by-side only) runs it
- * as it is. Either way it first takes a slot of the concurrency limit in front of the pool
+ * as it is. The transaction first takes a slot of the concurrency limit in front of the pool
  * (`http/overload.ts`; 429 `overloaded` when every slot is taken and the queue is full), freed when the
  * connection is back in the pool.
  */
@@ -68,15 +68,10 @@ function inScope<S extends Scope, R>(c: Context<RouteConfig>, scope: S, run: (sc
 /** {@link inScope}'s body (async: the slot may have to be waited for; the route's handler type is not). */
 async function limited<S extends Scope, R>(c: Context<RouteConfig>, scope: S, run: (scope: S) => R) {
   const deps = c.get('deps');
+  // Without the transaction nothing holds a connection (postgres.js pipelines the queries): no slot.
+  if (deps.config.ROW_LEVEL_SECURITY_DISABLED) return run(scope);
   // The concurrency limit in front of the pool (`http/overload.ts`): 429 `overloaded` when full.
   const release = await concurrencyLimit(deps).acquire();
-  if (deps.config.ROW_LEVEL_SECURITY_DISABLED) {
-    try {
-      return await run(scope);
-    } finally {
-      release();
-    }
-  }
   return runScoped(
     deps.sql,
     deps.pubsub,
