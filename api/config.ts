@@ -125,7 +125,7 @@ export const ConfigSchema = z.object({
   ROW_LEVEL_SECURITY_DISABLED: boolean,
   /**
    * The concurrency limit in front of the database pool (`api/http/overload.ts`): scoped operations
-   * running at once (unset: DATABASE_POOL_MAX − 2, at least 1), how many more may wait for a slot (unset:
+   * running at once (unset: DATABASE_POOL_MAX), how many more may wait for a slot (unset:
    * 8 × that, at least 50) and for how long; beyond, 429 `overloaded` with `Retry-After` at once.
    */
   OVERLOAD_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).optional(),

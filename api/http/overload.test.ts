@@ -62,8 +62,8 @@ describe('ConcurrencyLimit', () => {
     expect(limit.load).toEqual({ active: 0, waiting: 0 });
   });
 
-  it('leaves two connections of the pool free by default', () => {
-    expect(limitDefaults(10)).toEqual({ max: 8, queue: 64 });
+  it('runs as many at once as the pool has connections by default, and queues a few times that', () => {
+    expect(limitDefaults(10)).toEqual({ max: 10, queue: 80 });
     expect(limitDefaults(1)).toEqual({ max: 1, queue: 50 });
   });
 });

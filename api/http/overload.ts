@@ -91,9 +91,13 @@ export class ConcurrencyLimit {
 /** What a refused request is told to wait: the queue turns over in milliseconds once load drops. */
 export const RETRY_AFTER_SECONDS = 1;
 
-/** The defaults: two connections of the pool stay free for what runs outside a scope (sign-in, health, realtime's loads). */
+/**
+ * The defaults: as many at once as the pool has connections (fewer would leave connections idle under
+ * load that scoped operations could use); what runs outside a scope (sign-in, health, realtime's
+ * loads) queues for a connection in postgres.js as before, behind at most the pool's worth of operations.
+ */
 export function limitDefaults(poolMax: number): { max: number; queue: number } {
-  const max = Math.max(1, poolMax - 2);
+  const max = Math.max(1, poolMax);
   return { max, queue: Math.max(50, max * 8) };
 }
 
