@@ -10,6 +10,7 @@ import { createInProcessPubSub, createPostgresPubSub } from './db/pubsub';
 import { grantAppRole } from './db/scoped';
 import type { AppDeps, DnsResolver } from './http/context';
 import type { Logger } from './http/logger';
+import { concurrencyLimit } from './http/overload';
 import { createJobQueue } from './jobs/queue';
 import { installQueue, startWorker } from './jobs/worker';
 import { createMailer } from './mail/mailer';
@@ -113,6 +114,8 @@ export async function startServer(
     realtime,
     stop() {
       stopping ??= (async () => {
+        // Readiness answers 503 `shutting_down` from now on: a load balancer stops sending traffic.
+        concurrencyLimit(deps).stopping = true;
         // Sockets first: an open WebSocket would hold the HTTP server's close() forever.
         await realtime.close();
         const http = new Promise<void>((resolve) => {

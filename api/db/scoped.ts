@@ -124,7 +124,9 @@ const HOLD_LIMIT_MS = 120_000;
  * Runs `fn` in a transaction of the scope (see {@link scopeEntry}), committed whether `fn` returns or
  * throws (then rethrown); `fn` gets the transaction as `Sql`, and a pub/sub whose messages wait for the
  * COMMIT (a listener on another connection would not see the rows yet), then go out. A failed publish,
- * or a COMMIT failing after the answer was handed out (`holdUntil`), goes to `onLateError`.
+ * or a COMMIT failing after the answer was handed out (`holdUntil`), goes to `onLateError`. `onReleased`
+ * runs once the connection is back in the pool (after a held transaction too, which may be after the
+ * answer): the concurrency limit's slot (`http/overload.ts`) is freed then.
  */
 export function runScoped<T>(
   sql: Sql,
@@ -132,6 +134,7 @@ export function runScoped<T>(
   scope: Scope,
   fn: (scoped: ScopedHandles) => Promise<T>,
   onLateError: (err: unknown) => void,
+  onReleased: () => void = () => {},
 ): Promise<T> {
   let open = true;
   const pending: [string, string][] = [];
@@ -204,11 +207,13 @@ export function runScoped<T>(
     }
   })().then(
     async () => {
+      onReleased();
       for (const [channel, payload] of pending) await pubsub.publish(channel, payload).catch(onLateError);
       // Ended early: the answer is `fn`'s, whenever it comes.
       answer(await (result as Promise<Outcome<T>>));
     },
     (error: unknown) => {
+      onReleased();
       if (!answer({ ok: false, error })) onLateError(error);
     },
   );

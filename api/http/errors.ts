@@ -21,6 +21,8 @@ export const STATUS: Record<
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
+  // Above the concurrency limit in front of the database pool (`http/overload.ts`); with `Retry-After`.
+  overloaded: 429,
   invalid_credentials: 401,
   email_taken: 409,
   email_not_verified: 403,

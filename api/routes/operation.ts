@@ -12,6 +12,7 @@ import { JSON_MAX_BYTES } from '../http/body-limit';
 import type { App, AppEnv } from '../http/context';
 import { idempotency } from '../http/idempotency';
 import { errorResponses } from '../http/openapi';
+import { concurrencyLimit } from '../http/overload';
 
 /*
  * One way to write a route. Every operation file declares WHO may call it once, by the helper it uses, and
@@ -56,11 +57,21 @@ type Result<R extends RouteConfig> = ReturnType<RouteHandler<R, AppEnv>>;
  * then hides every other tenant's rows from whatever the handler's services query. The handler's
  * `c.get('deps')` has the transaction as `sql` (a service's `sql.begin` is a savepoint of it) and a pub/sub
  * that publishes after the COMMIT. `ROW_LEVEL_SECURITY_DISABLED` (the bench's side-by-side only) runs it
- * as it is.
+ * as it is. The transaction first takes a slot of the concurrency limit in front of the pool
+ * (`http/overload.ts`; 429 `overloaded` when every slot is taken and the queue is full), freed when the
+ * connection is back in the pool.
  */
 function inScope<S extends Scope, R>(c: Context<RouteConfig>, scope: S, run: (scope: S) => R): R {
+  return limited(c, scope, run) as R;
+}
+
+/** {@link inScope}'s body (async: the slot may have to be waited for; the route's handler type is not). */
+async function limited<S extends Scope, R>(c: Context<RouteConfig>, scope: S, run: (scope: S) => R) {
   const deps = c.get('deps');
+  // Without the transaction nothing holds a connection (postgres.js pipelines the queries): no slot.
   if (deps.config.ROW_LEVEL_SECURITY_DISABLED) return run(scope);
+  // The concurrency limit in front of the pool (`http/overload.ts`): 429 `overloaded` when full.
+  const release = await concurrencyLimit(deps).acquire();
   return runScoped(
     deps.sql,
     deps.pubsub,
@@ -75,7 +86,8 @@ function inScope<S extends Scope, R>(c: Context<RouteConfig>, scope: S, run: (sc
     },
     (err) =>
       c.get('log').warn({ err }, 'after the answer: a notification not published, or the COMMIT failed'),
-  ) as R;
+    release,
+  );
 }
 
 /** A handler of an operation: Hono's typed context (`c.req.valid(...)`, `c.json(...)`) and the caller. */
@@ -94,7 +106,8 @@ const errorBody = (description: string) => ({
  * The statuses every operation can answer whatever its handler does, from its audience and method: the
  * app's chain answers them before the route runs (api/CONTEXT.md "Data flow"). A route's own `responses`
  * win (an upload states its own 413 limit, a sign-in its own 401). The plan gate's 402 is added by
- * `documentPlanGate` (it knows the allow-list); 409 and 429 only where an operation declares them.
+ * `documentPlanGate` (it knows the allow-list); 409 only where an operation declares it; 429 on every
+ * scoped (provider or portal) operation for the concurrency limit, and where an operation declares its own.
  */
 function withStandardErrors(
   audience: Audience,
@@ -131,11 +144,23 @@ function withStandardErrors(
     'Internal error (`internal_error`): details are in the server’s log under the `requestId`.',
   );
   const responses: Responses = { ...standard, ...config.responses };
+  // A scoped operation holds a pooled connection: above the concurrency limit in front of the pool
+  // (`http/overload.ts`) it answers 429 `overloaded`, besides any 429 of its own.
+  if (audience === 'provider' || audience === 'portal') {
+    const own = responses[429];
+    responses[429] =
+      own && !('$ref' in own)
+        ? { ...own, description: `${own.description} Also ${OVERLOADED}` }
+        : errorBody(`Overloaded: ${OVERLOADED}`);
+  }
   const tooMany = responses[429];
   if (tooMany && !('$ref' in tooMany) && !tooMany.headers)
     responses[429] = { ...tooMany, headers: RETRY_AFTER };
   return responses;
 }
+
+const OVERLOADED =
+  '`overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds.';
 
 /** Every 429 (and a 503 that may clear soon) says when to try again. */
 export const RETRY_AFTER = {

@@ -1071,10 +1071,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Service health
-         * @description Reports whether the service and its database answer. 503 when the database is unreachable.
+         * Service health (liveness)
+         * @description Liveness: the process answers. Also reports whether its database answers a `SELECT 1` within 2 s (503 when not). Whether this instance should get traffic is `GET /api/health/ready`.
          */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service readiness
+         * @description Readiness, for a load balancer deciding whether to send this instance traffic: 200 when the database answers within 2 s, every migration of this build is applied, the instance is not shutting down and its concurrency limit in front of the database pool is not saturated (every slot taken and its queue full); else 503 with the reasons. Liveness is `GET /api/health`.
+         */
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4512,7 +4532,7 @@ export interface components {
         BookingRefusal: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "autopay_not_offered" | "payment_exceeds_balance" | "payment_not_removable" | "quote_not_editable" | "quote_transition_not_allowed" | "quote_already_decided" | "quote_expired" | "quote_changed" | "quote_not_invoiceable" | "slot_taken" | "slot_unavailable" | "booking_change_too_late" | "booking_cancelled" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "google_calendar_not_configured" | "google_calendar_not_connected" | "google_calendar_broken" | "google_calendar_unavailable" | "webhook_endpoint_limit" | "booking_override_exists" | "booking_type_has_bookings" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "overloaded" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "autopay_not_offered" | "payment_exceeds_balance" | "payment_not_removable" | "quote_not_editable" | "quote_transition_not_allowed" | "quote_already_decided" | "quote_expired" | "quote_changed" | "quote_not_invoiceable" | "slot_taken" | "slot_unavailable" | "booking_change_too_late" | "booking_cancelled" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "google_calendar_not_configured" | "google_calendar_not_connected" | "google_calendar_broken" | "google_calendar_unavailable" | "webhook_endpoint_limit" | "booking_override_exists" | "booking_type_has_bookings" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
                 fields?: components["schemas"]["FieldError"][];
                 /** @description Human-readable, in the request language. */
                 message: string;
@@ -5823,7 +5843,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "autopay_not_offered" | "payment_exceeds_balance" | "payment_not_removable" | "quote_not_editable" | "quote_transition_not_allowed" | "quote_already_decided" | "quote_expired" | "quote_changed" | "quote_not_invoiceable" | "slot_taken" | "slot_unavailable" | "booking_change_too_late" | "booking_cancelled" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "google_calendar_not_configured" | "google_calendar_not_connected" | "google_calendar_broken" | "google_calendar_unavailable" | "webhook_endpoint_limit" | "booking_override_exists" | "booking_type_has_bookings" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "overloaded" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "autopay_not_offered" | "payment_exceeds_balance" | "payment_not_removable" | "quote_not_editable" | "quote_transition_not_allowed" | "quote_already_decided" | "quote_expired" | "quote_changed" | "quote_not_invoiceable" | "slot_taken" | "slot_unavailable" | "booking_change_too_late" | "booking_cancelled" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "google_calendar_not_configured" | "google_calendar_not_connected" | "google_calendar_broken" | "google_calendar_unavailable" | "webhook_endpoint_limit" | "booking_override_exists" | "booking_type_has_bookings" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
                 fields?: components["schemas"]["FieldError"][];
                 /** @description Human-readable, in the request language. */
                 message: string;
@@ -10134,6 +10154,20 @@ export interface components {
         };
         /**
          * @example {
+         *       "status": "ready",
+         *       "reasons": [],
+         *       "version": "0.1.0"
+         *     }
+         */
+        Readiness: {
+            /** @description Why not ready (empty when ready): the database did not answer within 2 s; a migration of this build is not applied; the instance is shutting down; every slot of the concurrency limit is taken and its queue is full. */
+            reasons: ("database_unreachable" | "migrations_pending" | "shutting_down" | "overloaded")[];
+            /** @enum {string} */
+            status: "ready" | "not_ready";
+            version: string;
+        };
+        /**
+         * @example {
          *       "lastReadSeq": 4
          *     }
          */
@@ -11476,7 +11510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -11905,6 +11939,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -11999,7 +12044,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -12065,6 +12110,17 @@ export interface operations {
             /** @description Validation failed (`validation_failed`); `fields` lists each failing field. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12165,6 +12221,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -12233,6 +12300,17 @@ export interface operations {
             /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12333,7 +12411,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -12446,7 +12524,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -12559,7 +12637,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -12633,6 +12711,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12749,6 +12838,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -12844,6 +12944,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13031,6 +13142,17 @@ export interface operations {
             /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13874,7 +13996,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -14055,7 +14177,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -14207,7 +14329,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -14389,7 +14511,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -14502,7 +14624,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -14733,7 +14855,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -14852,7 +14974,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -15017,7 +15139,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -15182,7 +15304,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -15294,7 +15416,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -15413,7 +15535,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -15584,7 +15706,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -15695,7 +15817,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -15869,7 +15991,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -15988,7 +16110,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -16143,7 +16265,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -16301,7 +16423,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -16392,7 +16514,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -16518,7 +16640,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -16642,7 +16764,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -16826,7 +16948,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -17008,7 +17130,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -17127,7 +17249,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -17281,7 +17403,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -17457,7 +17579,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -17611,7 +17733,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -17782,7 +17904,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -17924,7 +18046,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -18119,7 +18241,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -18238,7 +18360,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -18390,7 +18512,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -18553,7 +18675,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -18739,7 +18861,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -18924,7 +19046,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -19106,7 +19228,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -19226,7 +19348,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -19359,7 +19481,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -19496,7 +19618,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -19618,7 +19740,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -19751,7 +19873,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -19824,6 +19946,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Malformed request (`bad_request`): a body that is not valid JSON, or NUL in the URL, the cookies or the Authorization header. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not ready; `reasons` says why */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
         };
@@ -19945,6 +20114,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -20001,6 +20181,17 @@ export interface operations {
             /** @description Not signed in or wrong credentials */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20091,6 +20282,17 @@ export interface operations {
             /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20222,6 +20424,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -20308,6 +20521,17 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20421,6 +20645,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -20488,6 +20723,17 @@ export interface operations {
             /** @description Not signed in or wrong credentials */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20636,6 +20882,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -20729,6 +20986,17 @@ export interface operations {
             /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20889,6 +21157,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -21016,7 +21295,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -21108,7 +21387,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -21257,7 +21536,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -21348,7 +21627,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -21503,7 +21782,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -21618,7 +21897,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -21805,7 +22084,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -21924,7 +22203,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -22089,7 +22368,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -22265,7 +22544,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -22441,7 +22720,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -22563,7 +22842,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -22682,7 +22961,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -22801,7 +23080,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -22985,7 +23264,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -23153,7 +23432,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -23275,7 +23554,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -23394,7 +23673,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -23561,7 +23840,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -23738,7 +24017,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -23857,7 +24136,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -23976,7 +24255,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -24050,6 +24329,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24144,6 +24434,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -24200,6 +24501,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -24247,6 +24559,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -24288,6 +24611,17 @@ export interface operations {
             /** @description Not signed in or wrong credentials */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24395,6 +24729,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -24479,6 +24824,17 @@ export interface operations {
             /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24594,7 +24950,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -24664,6 +25020,17 @@ export interface operations {
             /** @description Not signed in or wrong credentials */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24747,6 +25114,17 @@ export interface operations {
             /** @description Unsupported media type (`unsupported_media_type`): a request body must be JSON (`application/json`). */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24854,6 +25232,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -24939,6 +25328,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -25014,6 +25414,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -25082,6 +25493,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25186,6 +25608,17 @@ export interface operations {
                     "application/json": components["schemas"]["BookingRefusal"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -25285,6 +25718,17 @@ export interface operations {
                     "application/json": components["schemas"]["BookingRefusal"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -25378,6 +25822,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25520,6 +25975,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -25581,6 +26047,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25668,6 +26145,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -25730,6 +26218,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25859,6 +26358,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -25976,6 +26486,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -26081,6 +26602,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -26153,6 +26685,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26246,6 +26789,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -26332,6 +26886,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -26406,6 +26971,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26493,6 +27069,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26636,6 +27223,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -26698,6 +27296,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26784,6 +27393,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -26861,6 +27481,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -26932,6 +27563,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27033,6 +27675,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -27122,6 +27775,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -27193,6 +27857,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27276,6 +27951,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -27342,6 +28028,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27447,6 +28144,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -27508,6 +28216,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27619,7 +28338,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -27743,6 +28462,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -27809,6 +28539,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27883,6 +28624,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -27950,6 +28702,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28061,6 +28824,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -28128,6 +28902,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28257,6 +29042,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -28356,6 +29152,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -28428,6 +29235,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -28490,6 +29308,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28595,6 +29424,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -28694,6 +29534,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -28774,6 +29625,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -28835,6 +29697,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28936,6 +29809,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -29031,6 +29915,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -29106,6 +30001,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29212,6 +30118,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -29306,6 +30223,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29816,6 +30744,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -29936,6 +30875,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -29997,6 +30947,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30100,6 +31061,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30212,6 +31184,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30339,6 +31322,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -30436,6 +31430,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30545,7 +31550,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -30729,6 +31734,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -30832,6 +31848,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -30893,6 +31920,17 @@ export interface operations {
             /** @description Validation failed; `fields` lists each failing field */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31002,6 +32040,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -31105,6 +32154,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -31155,6 +32215,17 @@ export interface operations {
             /** @description Not found (also for another tenant’s objects) */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31266,6 +32337,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
@@ -31363,7 +32445,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -31547,7 +32629,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -31666,7 +32748,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -31820,7 +32902,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -31996,7 +33078,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -32120,7 +33202,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -32302,7 +33384,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -32426,7 +33508,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -32623,7 +33705,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -32772,7 +33854,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -32886,7 +33968,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -33075,7 +34157,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -33194,7 +34276,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -33359,7 +34441,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -33530,7 +34612,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -33712,7 +34794,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -33834,7 +34916,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -34001,7 +35083,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -34115,7 +35197,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -34305,7 +35387,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -34424,7 +35506,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -34576,7 +35658,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -34739,7 +35821,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -34893,7 +35975,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -35134,7 +36216,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -35324,7 +36406,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -35460,7 +36542,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -35612,7 +36694,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -35795,7 +36877,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -35947,7 +37029,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -36108,7 +37190,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -36280,7 +37362,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
@@ -36440,7 +37522,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Too many requests; see the Retry-After header */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */

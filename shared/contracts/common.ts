@@ -106,6 +106,8 @@ export const ErrorCode = z.enum([
   'rate_limited',
   'internal_error',
   'service_unavailable',
+  // More scoped operations at once than the database pool serves (api/http/overload.ts).
+  'overloaded',
   // domain codes (translated as `errors.<code>`)
   'invalid_credentials',
   'email_taken',

@@ -27,3 +27,22 @@ export type PlatformConfig = z.infer<typeof PlatformConfig>;
 export const Health = z
   .object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']), version: text() })
   .meta({ id: 'Health', example: { status: 'ok', database: 'up', version: '0.1.0' } });
+
+export const ReadinessReason = z.enum([
+  'database_unreachable',
+  'migrations_pending',
+  'shutting_down',
+  'overloaded',
+]);
+export type ReadinessReason = z.infer<typeof ReadinessReason>;
+
+export const Readiness = z
+  .object({
+    status: z.enum(['ready', 'not_ready']),
+    reasons: z.array(ReadinessReason).meta({
+      description:
+        'Why not ready (empty when ready): the database did not answer within 2 s; a migration of this build is not applied; the instance is shutting down; every slot of the concurrency limit is taken and its queue is full.',
+    }),
+    version: text(),
+  })
+  .meta({ id: 'Readiness', example: { status: 'ready', reasons: [], version: '0.1.0' } });

@@ -34,6 +34,7 @@ const ownPortal: Fixture = { own: portal };
 
 export const FIXTURES: Record<string, Fixture> = {
   'GET /api/health': { public: 'liveness for load balancers; no tenant data' },
+  'GET /api/health/ready': { public: 'readiness for load balancers; no tenant data' },
   'GET /api/config': { public: 'the frontends’ runtime configuration; no tenant data' },
 
   'POST /api/auth/sign-up': { public: 'creates a new account from the credentials in the body' },
