@@ -126,11 +126,12 @@ export const ConfigSchema = z.object({
   /**
    * The concurrency limit in front of the database pool (`api/http/overload.ts`): scoped operations
    * running at once (unset: DATABASE_POOL_MAX), how many more may wait for a slot (unset:
-   * 8 × that, at least 50) and for how long; beyond, 429 `overloaded` with `Retry-After` at once.
+   * 8 × that, at least 50) and for how long (unset: 1 s; 10 s on the embedded database, which runs them one
+   * after another); beyond, 429 `overloaded` with `Retry-After` at once.
    */
   OVERLOAD_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).optional(),
   OVERLOAD_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
-  OVERLOAD_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  OVERLOAD_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** Requests one API key may make per minute (`RateLimit-Policy`), on every instance together. */
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000_000).default(600),
   /** Serve the development helpers (outbox, demo links) to other machines too; never in production. */

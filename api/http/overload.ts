@@ -101,6 +101,12 @@ export function limitDefaults(poolMax: number): { max: number; queue: number } {
   return { max, queue: Math.max(50, max * 8) };
 }
 
+/**
+ * The default wait for a slot on the embedded database: its one session runs every operation after the
+ * other, so a page's burst of reads queues behind itself; a few seconds of waiting beats a 429 there.
+ */
+const EMBEDDED_MAX_WAIT_MS = 10_000;
+
 const limits = new WeakMap<Sql, ConcurrencyLimit>();
 
 /** The limit of the deps' pool, made on first use from its config. */
@@ -112,7 +118,7 @@ export function concurrencyLimit(deps: Pick<AppDeps, 'sql' | 'config' | 'log'>):
     limit = new ConcurrencyLimit(
       config.OVERLOAD_MAX_CONCURRENT ?? defaults.max,
       config.OVERLOAD_QUEUE ?? defaults.queue,
-      config.OVERLOAD_MAX_WAIT_MS,
+      config.OVERLOAD_MAX_WAIT_MS ?? (config.DATABASE_URL ? 1_000 : EMBEDDED_MAX_WAIT_MS),
       (shed) => log.warn({ shed }, 'overloaded: requests refused with 429 (OVERLOAD_MAX_CONCURRENT)'),
     );
     limits.set(deps.sql, limit);
