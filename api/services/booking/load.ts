@@ -165,6 +165,19 @@ export async function loadDayCounts(
   return new Map(rows.map((r) => [r.day, r.n]));
 }
 
+type BusyPadding = Pick<
+  BookingTypeRow,
+  'buffer_before_minutes' | 'buffer_after_minutes' | 'duration_minutes'
+>;
+
+/** What may block a slot starting in [from, to): the window widened by the buffers and the meeting's length. */
+function busyWindow(type: BusyPadding, from: Date, to: Date): { from: Date; to: Date } {
+  return {
+    from: new Date(from.getTime() - type.buffer_before_minutes * 60_000),
+    to: new Date(to.getTime() + (type.duration_minutes + type.buffer_after_minutes) * 60_000),
+  };
+}
+
 /**
  * The slot starts of a type within [from, to), from fresh data: its rules, what blocks the provider around
  * the window (padded by the buffers and the duration) and the day counts.
@@ -177,11 +190,10 @@ export async function slotsOf(
   options: BusyOptions = {},
 ): Promise<Date[]> {
   const { from, to, now } = window;
-  const busyFrom = new Date(from.getTime() - type.buffer_before_minutes * 60_000);
-  const busyTo = new Date(to.getTime() + (type.duration_minutes + type.buffer_after_minutes) * 60_000);
+  const busyAround = busyWindow(type, from, to);
   const [rules, busy, bookingsPerDay] = await Promise.all([
     loadRules(tx, scope, type, from, to),
-    loadBusy(tx, scope, busyFrom, busyTo, options),
+    loadBusy(tx, scope, busyAround.from, busyAround.to, options),
     loadDayCounts(tx, scope, type, from, to, options),
   ]);
   return computeSlots(rules, { now, from, to, busy, bookingsPerDay });
@@ -197,12 +209,11 @@ export type GoogleBusyDeps = Parameters<typeof googleBusyIntervals>[0];
 export function externalBusy(
   deps: GoogleBusyDeps,
   scope: Scope,
-  type: Pick<BookingTypeRow, 'buffer_before_minutes' | 'buffer_after_minutes' | 'duration_minutes'>,
+  type: BusyPadding,
   from: Date,
   to: Date,
   options: { fresh?: boolean } = {},
 ): Promise<Interval[]> {
-  const busyFrom = new Date(from.getTime() - type.buffer_before_minutes * 60_000);
-  const busyTo = new Date(to.getTime() + (type.duration_minutes + type.buffer_after_minutes) * 60_000);
-  return googleBusyIntervals(deps, scope.providerId, busyFrom, busyTo, options);
+  const around = busyWindow(type, from, to);
+  return googleBusyIntervals(deps, scope.providerId, around.from, around.to, options);
 }
