@@ -83,7 +83,7 @@ function initialValues(mode: EventDialogMode) {
       times = { startDate: s.date, startTime: s.time, endDate: e.date, endTime: e.time };
     }
   }
-  const repeat = repeatOf(event.rrule);
+  const repeat = repeatOf(event.rrule, event.timeZone);
   return {
     title: event.title,
     allDay: event.allDay,

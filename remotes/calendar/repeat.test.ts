@@ -14,4 +14,11 @@ describe('the form’s repetition', () => {
     expect(repeatOf('FREQ=MONTHLY;BYDAY=4MO')).toEqual({ repeat: 'custom', until: '' });
     expect(repeatOf(null)).toEqual({ repeat: 'none', until: '' });
   });
+
+  it('shows a timed event’s UNTIL as its last day in the event’s zone, west and east of UTC', () => {
+    expect(repeatOf('FREQ=DAILY;UNTIL=20270406T035900Z', 'America/New_York').until).toBe('2027-04-05');
+    expect(repeatOf('FREQ=DAILY;UNTIL=20270405T215900Z', 'Europe/Berlin').until).toBe('2027-04-05');
+    expect(repeatOf('FREQ=DAILY;UNTIL=20270405T105900Z', 'Pacific/Auckland').until).toBe('2027-04-05');
+    expect(repeatOf('FREQ=DAILY;UNTIL=20270405', 'America/New_York').until).toBe('2027-04-05');
+  });
 });

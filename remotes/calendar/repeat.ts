@@ -19,8 +19,12 @@ export function ruleOf(repeat: Exclude<Repeat, 'none' | 'custom'>, startDay: str
   return parts.join(';');
 }
 
-/** The form's choice for a stored rule. */
-export function repeatOf(rrule: string | null): { repeat: Repeat; until: string } {
+/**
+ * The form's choice for a stored rule. A timed event's UNTIL is stored as the instant its last day ends in
+ * the event's zone (`20270406T035900Z` for 5 April in New York): the day shown is that instant's date in
+ * `zone`, not in UTC.
+ */
+export function repeatOf(rrule: string | null, zone = 'UTC'): { repeat: Repeat; until: string } {
   if (!rrule) return { repeat: 'none', until: '' };
   const parts = Object.fromEntries(rrule.split(';').map((p) => p.split('=') as [string, string]));
   const { FREQ, UNTIL, BYDAY, ...rest } = parts;
@@ -29,6 +33,10 @@ export function repeatOf(rrule: string | null): { repeat: Repeat; until: string 
     Object.keys(rest).length === 0 &&
     (BYDAY === undefined || (FREQ === 'WEEKLY' && /^[A-Z]{2}$/.test(BYDAY)));
   if (!simple) return { repeat: 'custom', until: '' };
-  const until = UNTIL ? `${UNTIL.slice(0, 4)}-${UNTIL.slice(4, 6)}-${UNTIL.slice(6, 8)}` : '';
+  const day = UNTIL ? `${UNTIL.slice(0, 4)}-${UNTIL.slice(4, 6)}-${UNTIL.slice(6, 8)}` : '';
+  const time = UNTIL?.match(/^\d{8}T(\d{2})(\d{2})(\d{2})Z$/);
+  const until = time
+    ? new Date(`${day}T${time[1]}:${time[2]}:${time[3]}Z`).toLocaleDateString('en-CA', { timeZone: zone })
+    : day;
   return { repeat: (FREQ ?? '').toLowerCase() as Repeat, until };
 }
