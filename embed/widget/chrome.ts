@@ -59,8 +59,9 @@ export function safeColor(value: unknown): string {
 /** A small element builder: tag, attributes, children. */
 export function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
-  attrs: Record<string, string> = {},
-  ...children: (Node | string)[]
+  attrs: Record<string, string>,
+  // An array, not rest parameters: the targeted Safari versions get those (and defaults) compiled into a loop.
+  children: (Node | string)[] = [],
 ): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
@@ -96,7 +97,7 @@ export function createHost(
     if (!sheet.cssRules.length) sheet.replaceSync(STYLES);
     root.adoptedStyleSheets = [sheet];
   } else {
-    root.append(el('style', {}, STYLES));
+    root.append(el('style', {}, [STYLES]));
   }
   return { host, root };
 }

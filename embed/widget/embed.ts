@@ -182,7 +182,10 @@ function boot() {
     const ns: Namespace = {
       name,
       origin,
-      api: ((...args: unknown[]) => run(ns, args)) as WidgetApi,
+      api: function () {
+        // biome-ignore lint/complexity/noArguments: not rest parameters, which the targeted Safari versions get compiled into a loop
+        return run(ns, arguments);
+      } as WidgetApi,
       widget: null,
       listeners: new Map(),
     };
@@ -196,8 +199,9 @@ function boot() {
   function start() {
     const pending = global.n;
     global.n = [];
-    global.n.push = (...names: string[]) => {
-      for (const name of names) adopt(name);
+    global.n.push = function () {
+      // biome-ignore lint/complexity/noArguments: not rest parameters, which the targeted Safari versions get compiled into a loop
+      for (const name of arguments) adopt(name);
       return 0;
     };
     for (const name of pending) adopt(name);

@@ -74,7 +74,7 @@ export function createView(labels: Labels, title: string, zIndex: number, hooks:
   function ensureDialog(): HTMLElement | null {
     // Only mountPopup sets the root (unmount clears it): no root, no dialog to make.
     if (dialog || !root) return body;
-    heading = el('h2', { id: 'cp-title' }, title);
+    heading = el('h2', { id: 'cp-title' }, [title]);
     const close = el('button', { type: 'button', class: 'close', 'aria-label': labels.close, autofocus: '' });
     close.innerHTML = ICON_CLOSE;
     closeButton = close;
@@ -84,10 +84,7 @@ export function createView(labels: Labels, title: string, zIndex: number, hooks:
     const made = el(
       'dialog',
       { id: 'cp-dialog', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'cp-title' },
-      trapStart,
-      el('div', { class: 'bar' }, heading, close),
-      body,
-      trapEnd,
+      [trapStart, el('div', { class: 'bar' }, [heading, close]), body, trapEnd],
     );
     dialog = made;
     // Focus trap: Tab past the frame lands on trapEnd → back to the close button; Shift+Tab before the close
@@ -126,13 +123,11 @@ export function createView(labels: Labels, title: string, zIndex: number, hooks:
     },
     mountInline(mode, color, adopted) {
       const made = createHost(mode, color, zIndex, adopted);
-      const status = el(
-        'div',
-        { class: 'status', role: 'status' },
+      const status = el('div', { class: 'status', role: 'status' }, [
         el('span', { class: 'spinner' }),
         labels.loading,
-      );
-      inlineBox = el('div', { class: 'inline', 'aria-busy': 'true' }, status, el('slot'));
+      ]);
+      inlineBox = el('div', { class: 'inline', 'aria-busy': 'true' }, [status, el('slot', {})]);
       made.root.append(inlineBox);
       host = made.host;
       return host;
@@ -150,7 +145,7 @@ export function createView(labels: Labels, title: string, zIndex: number, hooks:
           ...(options.label ? {} : { 'aria-label': labels.open }),
         });
         button.innerHTML = ICON_PORTAL;
-        if (options.label) button.append(el('span', {}, options.label));
+        if (options.label) button.append(el('span', {}, [options.label]));
         button.addEventListener('click', hooks.open);
         // Warm the frame up when the visitor is about to open it.
         button.addEventListener('pointerenter', hooks.warm, { once: true });
@@ -203,12 +198,10 @@ export function createView(labels: Labels, title: string, zIndex: number, hooks:
       const box = place();
       box?.removeAttribute('aria-busy');
       box?.replaceChildren(
-        el(
-          'p',
-          { class: 'status', role: 'status' },
+        el('p', { class: 'status', role: 'status' }, [
           labels.refused,
-          el('a', { href: link, target: '_blank', rel: 'noopener' }, labels.newTab),
-        ),
+          el('a', { href: link, target: '_blank', rel: 'noopener' }, [labels.newTab]),
+        ]),
       );
     },
     setTitle(text) {

@@ -265,7 +265,8 @@ export interface Envelope<M> {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-const isString = (v: unknown, max = 500): v is string => typeof v === 'string' && v.length <= max;
+// `max ?? 500`, not a default parameter: the widget's targeted Safari versions get those compiled (bytes).
+const isString = (v: unknown, max?: number): v is string => typeof v === 'string' && v.length <= (max ?? 500);
 const isPage = (v: unknown): v is PortalPage => PORTAL_PAGES.includes(v as PortalPage);
 
 /** Whether a string is exactly a web origin (`https://a.com`, `http://localhost:3000`): never `'*'` or `null`. */
