@@ -1,7 +1,41 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../shared/ui/button';
 import { Skeleton } from '../../shared/ui/skeleton';
 import { useIntegrationTexts } from './i18n';
+import { IntegrationCard } from './integration-card';
+
+/** A card's frame: what it is, before its state is known. */
+export type CardFrame = Omit<Parameters<typeof IntegrationCard>[0], 'children'>;
+
+/**
+ * A card whose state comes from one query: the frame with a skeleton while it loads, with why and Retry when
+ * it failed, else whatever `children` makes of the data.
+ */
+export function QueryCard<T>({
+  frame,
+  query,
+  children,
+}: {
+  frame: CardFrame;
+  query: UseQueryResult<T>;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isError)
+    return (
+      <IntegrationCard {...frame}>
+        <CardLoadFailed retrying={query.isFetching} onRetry={() => void query.refetch()} />
+      </IntegrationCard>
+    );
+  if (query.data === undefined)
+    return (
+      <IntegrationCard {...frame}>
+        <CardSkeleton />
+      </IntegrationCard>
+    );
+  return children(query.data);
+}
 
 /** A card's content while its state loads. */
 export function CardSkeleton() {

@@ -18,7 +18,7 @@ import {
   useGoogleCalendar,
   useGoogleCalendars,
 } from './api';
-import { CardLoadFailed, CardSkeleton } from './card-states';
+import { QueryCard } from './card-states';
 import { useIntegrationTexts } from './i18n';
 import { ActionResult, IntegrationCard, type ResultTone } from './integration-card';
 import { INTEGRATION_STATUS } from './status';
@@ -37,53 +37,49 @@ export function GoogleCalendarIntegration() {
     title: t('google.title'),
     description: t('google.description'),
   };
-  if (state.isError)
-    return (
-      <IntegrationCard {...frame}>
-        <CardLoadFailed retrying={state.isFetching} onRetry={() => void state.refetch()} />
-      </IntegrationCard>
-    );
-  if (!state.data)
-    return (
-      <IntegrationCard {...frame}>
-        <CardSkeleton />
-      </IntegrationCard>
-    );
-  const { configured, connection } = state.data;
-  if (!configured && !connection)
-    return (
-      <IntegrationCard
-        {...frame}
-        status={<StatusBadge status="unavailable" map={INTEGRATION_STATUS} t={t} />}
-      >
-        <p className="text-sm">{t('google.notConfigured')}</p>
-      </IntegrationCard>
-    );
-  if (!connection)
-    return (
-      <IntegrationCard
-        {...frame}
-        status={<StatusBadge status="notConnected" map={INTEGRATION_STATUS} t={t} />}
-        actions={<ConnectButton label={t('google.connect')} />}
-      >
-        <p className="text-sm">{t('google.notConnectedBody')}</p>
-      </IntegrationCard>
-    );
-  const broken = connection.status === 'broken';
   return (
-    <IntegrationCard
-      {...frame}
-      status={<StatusBadge status={broken ? 'reconnect' : 'connected'} map={INTEGRATION_STATUS} t={t} />}
-      actions={<ConnectedActions broken={broken} configured={configured} />}
-    >
-      {broken ? (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {t('google.brokenBody')}
-        </p>
-      ) : null}
-      <ConnectedFacts connection={connection} />
-      {broken ? null : <CalendarChooser />}
-    </IntegrationCard>
+    <QueryCard frame={frame} query={state}>
+      {(data) => {
+        const { configured, connection } = data;
+        if (!configured && !connection)
+          return (
+            <IntegrationCard
+              {...frame}
+              status={<StatusBadge status="unavailable" map={INTEGRATION_STATUS} t={t} />}
+            >
+              <p className="text-sm">{t('google.notConfigured')}</p>
+            </IntegrationCard>
+          );
+        if (!connection)
+          return (
+            <IntegrationCard
+              {...frame}
+              status={<StatusBadge status="notConnected" map={INTEGRATION_STATUS} t={t} />}
+              actions={<ConnectButton label={t('google.connect')} />}
+            >
+              <p className="text-sm">{t('google.notConnectedBody')}</p>
+            </IntegrationCard>
+          );
+        const broken = connection.status === 'broken';
+        return (
+          <IntegrationCard
+            {...frame}
+            status={
+              <StatusBadge status={broken ? 'reconnect' : 'connected'} map={INTEGRATION_STATUS} t={t} />
+            }
+            actions={<ConnectedActions broken={broken} configured={configured} />}
+          >
+            {broken ? (
+              <p role="alert" className="text-sm font-medium text-danger">
+                {t('google.brokenBody')}
+              </p>
+            ) : null}
+            <ConnectedFacts connection={connection} />
+            {broken ? null : <CalendarChooser />}
+          </IntegrationCard>
+        );
+      }}
+    </QueryCard>
   );
 }
 

@@ -17,7 +17,7 @@ import {
   useUpdateMailDomain,
   useVerifyMailDomain,
 } from './api';
-import { CardLoadFailed, CardSkeleton } from './card-states';
+import { type CardFrame, QueryCard } from './card-states';
 import { DnsRecords } from './dns-records';
 import { useIntegrationTexts } from './i18n';
 import { ActionResult, IntegrationCard, type ResultTone } from './integration-card';
@@ -39,35 +39,27 @@ export function MailDomainIntegration() {
     title: t('mailDomain.title'),
     description: t('mailDomain.description'),
   };
-  if (state.isError)
-    return (
-      <IntegrationCard {...frame}>
-        <CardLoadFailed retrying={state.isFetching} onRetry={() => void state.refetch()} />
-      </IntegrationCard>
-    );
-  if (!state.data)
-    return (
-      <IntegrationCard {...frame}>
-        <CardSkeleton />
-      </IntegrationCard>
-    );
-  const { available, domain } = state.data;
-  if (domain) return <DomainCard frame={frame} domain={domain} available={available} />;
-  if (!available)
-    return (
-      <IntegrationCard
-        {...frame}
-        status={<StatusBadge status="unavailable" map={INTEGRATION_STATUS} t={t} />}
-      >
-        <p className="text-sm">{t('mailDomain.unavailableBody')}</p>
-      </IntegrationCard>
-    );
-  return <EmptyCard frame={frame} />;
+  return (
+    <QueryCard frame={frame} query={state}>
+      {(data) => {
+        const { available, domain } = data;
+        if (domain) return <DomainCard frame={frame} domain={domain} available={available} />;
+        if (!available)
+          return (
+            <IntegrationCard
+              {...frame}
+              status={<StatusBadge status="unavailable" map={INTEGRATION_STATUS} t={t} />}
+            >
+              <p className="text-sm">{t('mailDomain.unavailableBody')}</p>
+            </IntegrationCard>
+          );
+        return <EmptyCard frame={frame} />;
+      }}
+    </QueryCard>
+  );
 }
 
-type Frame = Omit<Parameters<typeof IntegrationCard>[0], 'children'>;
-
-function EmptyCard({ frame }: { frame: Frame }) {
+function EmptyCard({ frame }: { frame: CardFrame }) {
   const { t } = useIntegrationTexts();
   const [adding, setAdding] = useState(false);
   return (
@@ -142,7 +134,15 @@ function stateLine(domain: MailDomain, t: Texts): string {
   return t('mailDomain.state.waiting');
 }
 
-function DomainCard({ frame, domain, available }: { frame: Frame; domain: MailDomain; available: boolean }) {
+function DomainCard({
+  frame,
+  domain,
+  available,
+}: {
+  frame: CardFrame;
+  domain: MailDomain;
+  available: boolean;
+}) {
   const { t, lang } = useIntegrationTexts();
   const verify = useVerifyMailDomain();
   const update = useUpdateMailDomain();

@@ -8,7 +8,7 @@ import { Button, buttonClass } from '../../shared/ui/button';
 import { DetailItem } from '../../shared/ui/card';
 import { StatusBadge } from '../../shared/ui/status-badge';
 import { useStripeCheck, useStripeConnection } from './api';
-import { CardLoadFailed, CardSkeleton } from './card-states';
+import { QueryCard } from './card-states';
 import { useIntegrationTexts } from './i18n';
 import { ActionResult, IntegrationCard, type ResultTone } from './integration-card';
 import { INTEGRATION_STATUS } from './status';
@@ -29,33 +29,32 @@ export function StripeIntegration() {
     title: t('stripe.title'),
     description: t('stripe.description'),
   };
-  if (connection.isError)
-    return (
-      <IntegrationCard {...frame}>
-        <CardLoadFailed retrying={connection.isFetching} onRetry={() => void connection.refetch()} />
-      </IntegrationCard>
-    );
-  if (!connection.data)
-    return (
-      <IntegrationCard {...frame}>
-        <CardSkeleton />
-      </IntegrationCard>
-    );
-  const data = connection.data;
   return (
-    <IntegrationCard
-      {...frame}
-      status={
-        <StatusBadge status={data.connected ? 'connected' : 'notConnected'} map={INTEGRATION_STATUS} t={t} />
-      }
-      actions={data.connected ? <ConnectedActions /> : <SettingsLink label={t('stripe.connect')} primary />}
-    >
-      {data.connected ? (
-        <ConnectedFacts connection={data} />
-      ) : (
-        <p className="text-sm">{t('stripe.notConnectedBody')}</p>
-      )}
-    </IntegrationCard>
+    <QueryCard frame={frame} query={connection}>
+      {(data) => {
+        return (
+          <IntegrationCard
+            {...frame}
+            status={
+              <StatusBadge
+                status={data.connected ? 'connected' : 'notConnected'}
+                map={INTEGRATION_STATUS}
+                t={t}
+              />
+            }
+            actions={
+              data.connected ? <ConnectedActions /> : <SettingsLink label={t('stripe.connect')} primary />
+            }
+          >
+            {data.connected ? (
+              <ConnectedFacts connection={data} />
+            ) : (
+              <p className="text-sm">{t('stripe.notConnectedBody')}</p>
+            )}
+          </IntegrationCard>
+        );
+      }}
+    </QueryCard>
   );
 }
 
