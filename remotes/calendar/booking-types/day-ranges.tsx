@@ -36,42 +36,33 @@ export function DayRanges({
     onChange(
       ranges.map((r, i) => (i === index ? ((part === 0 ? [value, r[1]] : [r[0], value]) as TimeRange) : r)),
     );
+  /** One end of a range: its text as typed (checked on save), named for screen readers by day and place. */
+  const timeInput = (index: number, part: 0 | 1, value: string) => (
+    <div className="w-24">
+      <Input
+        className="text-center tabular-nums"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={5}
+        placeholder={part === 0 ? '09:00' : '17:00'}
+        aria-label={t(part === 0 ? 'hours.from' : 'hours.to', { day: label, n: index + 1 })}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        value={value}
+        onChange={(e) => set(index, part, e.target.value.trim())}
+      />
+    </div>
+  );
   return (
     <div className="grid gap-2">
       {ranges.map((range, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: ranges have no identity but their place while edited
         <div key={index} className="flex items-center gap-2">
-          <div className="w-24">
-            <Input
-              className="text-center tabular-nums"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={5}
-              placeholder="09:00"
-              aria-label={t('hours.from', { day: label, n: index + 1 })}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              value={range[0]}
-              onChange={(e) => set(index, 0, e.target.value.trim())}
-            />
-          </div>
+          {timeInput(index, 0, range[0])}
           <span aria-hidden="true" className="text-muted">
             –
           </span>
-          <div className="w-24">
-            <Input
-              className="text-center tabular-nums"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={5}
-              placeholder="17:00"
-              aria-label={t('hours.to', { day: label, n: index + 1 })}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              value={range[1]}
-              onChange={(e) => set(index, 1, e.target.value.trim())}
-            />
-          </div>
+          {timeInput(index, 1, range[1])}
           <Button
             type="button"
             variant="ghost"
