@@ -108,7 +108,11 @@ function CalendarViews() {
 
   const openEntry = (entry: CalendarEntry) =>
     setOpen(entry.kind === 'booking' ? { kind: 'booking', entry } : { kind: 'load', entry });
-  const create = (day: string) => setOpen({ kind: 'event', mode: { kind: 'create', day } });
+  const create = (day: string, hour?: number) =>
+    setOpen({
+      kind: 'event',
+      mode: hour === undefined ? { kind: 'create', day } : { kind: 'create', day, hour },
+    });
 
   return (
     <div className="grid gap-4">

@@ -60,10 +60,15 @@ export function EntryItem({
   entry,
   onOpen,
   variant = 'chip',
+  className: extra,
+  lines,
 }: {
   entry: CalendarEntry;
   onOpen: OpenEntry;
   variant?: 'chip' | 'block' | 'row';
+  className?: string;
+  /** A block's label in at most this many lines (the week grid's height of the entry). */
+  lines?: number;
 }) {
   const { t } = useCalendarTexts();
   const label = useEntryLabel()(entry);
@@ -78,6 +83,7 @@ export function EntryItem({
         : 'px-3 py-2 text-sm',
     TONE[entry.kind],
     cancelled && 'opacity-70',
+    extra,
   );
   const content = (
     <>
@@ -88,6 +94,7 @@ export function EntryItem({
           variant === 'block' ? 'line-clamp-3 break-words' : 'truncate',
           cancelled && 'line-through',
         )}
+        style={lines ? { WebkitLineClamp: lines } : undefined}
       >
         {label}
       </span>

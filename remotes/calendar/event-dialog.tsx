@@ -14,7 +14,7 @@ import { REPEATS, type Repeat, repeatOf, ruleOf } from './repeat';
 
 /** What the dialog edits: a new event on a day, or an event (opened from one of its occurrences). */
 export type EventDialogMode =
-  | { kind: 'create'; day: string }
+  | { kind: 'create'; day: string /** The hour clicked in the week's grid (`HH:00`). */; hour?: number }
   | { kind: 'edit'; event: CalendarEvent; occurrence: CalendarEntry | null };
 
 const FIELDS = [
@@ -48,6 +48,8 @@ function wallClockIn(iso: string, timeZone: string) {
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
+const hourText = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
 const daysBetween = (a: string, b: string) =>
   Math.round((dateOf(b).getTime() - dateOf(a).getTime()) / 86_400_000);
 
@@ -57,9 +59,9 @@ function initialValues(mode: EventDialogMode) {
       title: '',
       allDay: false,
       startDate: mode.day,
-      startTime: '09:00',
-      endDate: mode.day,
-      endTime: '10:00',
+      startTime: hourText(mode.hour ?? 9),
+      endDate: mode.hour === 23 ? addDays(mode.day, 1) : mode.day,
+      endTime: hourText(((mode.hour ?? 9) + 1) % 24),
       timeZone: browserTimeZone(),
       clientId: '',
       projectId: '',

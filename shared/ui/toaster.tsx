@@ -1,4 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useMediaQuery } from './use-media-query';
 
 /**
  * Toasts without sonner in the first load: `toast` is a small facade that loads sonner (its own chunk) on the
@@ -69,12 +70,6 @@ function subscribe(listener: () => void) {
 /** Sonner's own phone breakpoint: below it toasts span the width. */
 const PHONE = '(max-width: 600px)';
 
-function subscribePhone(listener: () => void) {
-  const list = window.matchMedia(PHONE);
-  list.addEventListener('change', listener);
-  return () => list.removeEventListener('change', listener);
-}
-
 /** The app's toast outlet. Mount once per app; it loads sonner only once a toast is raised. */
 export function Toaster() {
   const active = useSyncExternalStore(
@@ -82,11 +77,7 @@ export function Toaster() {
     () => requested,
     () => false,
   );
-  const phone = useSyncExternalStore(
-    subscribePhone,
-    () => window.matchMedia(PHONE).matches,
-    () => false,
-  );
+  const phone = useMediaQuery(PHONE);
   if (!active) return null;
   return (
     <Suspense fallback={null}>

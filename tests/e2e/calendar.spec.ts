@@ -58,6 +58,19 @@ test('month, week and agenda; a weekly event with one occurrence deleted; the fe
   await expect(page).toHaveURL(/view=week/);
   await expect(entry(page, '10:00 Design review')).toBeVisible();
   await shot(page, 'calendar/week-en');
+  // The week's hour grid: a click on an empty hour starts an event at that hour (the keyboard has each day's "+").
+  const hours = page.getByTestId('week-hours');
+  await hours.evaluate((el) => {
+    el.scrollTop = 13 * 48;
+  });
+  await hours
+    .getByRole('list', { name: '2027-03-17', exact: true })
+    .click({ position: { x: 30, y: 14 * 48 + 20 } });
+  const atHour = page.getByRole('dialog', { name: 'New event' });
+  await expect(atHour.getByLabel('Start time')).toHaveValue('14:00');
+  await expect(atHour.getByLabel('End time')).toHaveValue('15:00');
+  await page.keyboard.press('Escape');
+  await expect(atHour).toBeHidden();
   await page.getByRole('button', { name: 'Agenda', exact: true }).click();
   await expect(entry(page, '10:00 Design review')).toHaveCount(1);
 
