@@ -50,10 +50,21 @@ export function useEventMutations() {
     onSuccess: done,
   });
   const remove = useMutation({
-    mutationFn: ({ eventId, occurrence }: { eventId: string; occurrence?: string }) =>
+    mutationFn: ({
+      eventId,
+      occurrence,
+      following,
+    }: {
+      eventId: string;
+      occurrence?: string;
+      following?: boolean;
+    }) =>
       callApi(
         api.DELETE('/api/calendar/events/{eventId}', {
-          params: { path: { eventId }, query: occurrence ? { occurrence } : {} },
+          params: {
+            path: { eventId },
+            query: occurrence ? { occurrence, ...(following ? { following: 'true' as const } : {}) } : {},
+          },
         }),
       ),
     onSuccess: done,

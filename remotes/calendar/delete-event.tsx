@@ -10,7 +10,8 @@ import { useCalendarTexts } from './i18n';
 
 /**
  * Deleting an event: a single one with the kit's confirmation; one occurrence of a recurring event asks
- * whether only that occurrence (it becomes an exception of the series) or the whole series goes.
+ * whether only that occurrence (it becomes an exception of the series), it and the following ones (the
+ * series ends before it) or the whole series goes.
  */
 export function DeleteEvent({
   event,
@@ -26,7 +27,7 @@ export function DeleteEvent({
   const { t } = useCalendarTexts();
   const kit = useKitTexts();
   const { remove } = useEventMutations();
-  const [busy, setBusy] = useState<'occurrence' | 'series' | null>(null);
+  const [busy, setBusy] = useState<'occurrence' | 'following' | 'series' | null>(null);
   if (!event.rrule || !occurrence?.startsAt) {
     return (
       <DeleteDialog
@@ -40,12 +41,13 @@ export function DeleteEvent({
     );
   }
   const startsAt = occurrence.startsAt;
-  async function run(scope: 'occurrence' | 'series') {
+  async function run(scope: 'occurrence' | 'following' | 'series') {
     setBusy(scope);
     try {
       await remove.mutateAsync({
         eventId: event.id,
-        ...(scope === 'occurrence' ? { occurrence: startsAt } : {}),
+        ...(scope === 'series' ? {} : { occurrence: startsAt }),
+        ...(scope === 'following' ? { following: true } : {}),
       });
       toast.success(t('toast.deleted'));
       onDone();
@@ -71,6 +73,9 @@ export function DeleteEvent({
         </Button>
         <Button variant="danger" loading={busy === 'occurrence'} onClick={() => void run('occurrence')}>
           {t('delete.occurrence')}
+        </Button>
+        <Button variant="danger" loading={busy === 'following'} onClick={() => void run('following')}>
+          {t('delete.following')}
         </Button>
         <Button variant="danger" loading={busy === 'series'} onClick={() => void run('series')}>
           {t('delete.series')}

@@ -48,6 +48,9 @@ function wallClockIn(iso: string, timeZone: string) {
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
+/** What a change of a recurring event's occurrence applies to. */
+type Scope = 'occurrence' | 'following' | 'series';
+
 const hourText = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 const daysBetween = (a: string, b: string) =>
@@ -70,7 +73,7 @@ function initialValues(mode: EventDialogMode) {
       notes: '',
       repeat: 'none' as Repeat,
       until: '',
-      scope: 'series' as 'series' | 'occurrence',
+      scope: 'series' as Scope,
     };
   }
   const { event, occurrence } = mode;
@@ -100,7 +103,7 @@ function initialValues(mode: EventDialogMode) {
     notes: event.notes ?? '',
     repeat: repeat.repeat,
     until: repeat.until,
-    scope: (event.rrule && occurrence ? 'occurrence' : 'series') as 'series' | 'occurrence',
+    scope: (event.rrule && occurrence ? 'occurrence' : 'series') as Scope,
   };
 }
 
@@ -135,11 +138,12 @@ export function EventDialog({
   const v = form.values;
   const recurring = mode.kind === 'edit' && !!mode.event.rrule && !!mode.occurrence;
   const occurrenceOnly = recurring && v.scope === 'occurrence';
+  const following = recurring && v.scope === 'following';
 
   async function submit() {
     let startDate = v.startDate;
     let endDate = v.endDate;
-    if (mode.kind === 'edit' && recurring && !occurrenceOnly) {
+    if (mode.kind === 'edit' && recurring && v.scope === 'series') {
       // The whole series: it keeps its first day; the times (and the length in days) come from the form.
       startDate = mode.event.start.slice(0, 10);
       endDate = addDays(startDate, daysBetween(v.startDate, v.endDate));
@@ -169,11 +173,16 @@ export function EventDialog({
     });
     if (!body) return false;
     if (mode.kind === 'create') return create.mutateAsync(body);
-    const occurrence = occurrenceOnly ? (mode.occurrence?.startsAt ?? undefined) : undefined;
+    const occurrence = occurrenceOnly || following ? (mode.occurrence?.startsAt ?? undefined) : undefined;
     const { rrule: rule, ...single } = body;
     return update.mutateAsync({
       eventId: mode.event.id,
-      body: occurrence ? { ...single, occurrence } : { ...single, rrule: rule },
+      body: !occurrence
+        ? { ...single, rrule: rule }
+        : following
+          ? // A rule the form cannot say stays the server's: the series' own, its COUNT shared out.
+            { ...single, ...(v.repeat === 'custom' ? {} : { rrule: rule }), occurrence, following: true }
+          : { ...single, occurrence },
     });
   }
 
@@ -193,7 +202,7 @@ export function EventDialog({
       {recurring ? (
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">{t('form.scope')}</legend>
-          {(['occurrence', 'series'] as const).map((scope) => (
+          {(['occurrence', 'following', 'series'] as const).map((scope) => (
             <label key={scope} className="flex items-center gap-2 text-sm">
               <input
                 type="radio"

@@ -643,14 +643,14 @@ export interface paths {
         post?: never;
         /**
          * Delete an event or one occurrence
-         * @description Deletes the event (a whole series). With `occurrence` (the start of one occurrence of a recurring event) only that occurrence: it becomes an exception (EXDATE) of the series (422 `occurrence` when it is none of its starts). Another provider’s event answers 404.
+         * @description Deletes the event (a whole series). With `occurrence` (the start of one occurrence of a recurring event) only that occurrence: it becomes an exception (EXDATE) of the series (422 `occurrence` when it is none of its starts); with `following=true` too, that occurrence and every later one: the series ends before it (from its first occurrence: the whole event). Another provider’s event answers 404.
          */
         delete: operations["deleteCalendarEvent"];
         options?: never;
         head?: never;
         /**
          * Change or move an event
-         * @description The fields sent replace the event’s, checked as when creating it (422 with the field otherwise); `sequence` grows. With `occurrence` (the start of one occurrence of a recurring event, as the entries give it) only that occurrence changes: it becomes an exception of the series and an event of its own, which is returned (422 `occurrence` when it is none of the series’ starts). Another provider’s event answers 404.
+         * @description The fields sent replace the event’s, checked as when creating it (422 with the field otherwise); `sequence` grows. With `occurrence` (the start of one occurrence of a recurring event, as the entries give it) only that occurrence changes: it becomes an exception of the series and an event of its own, which is returned (422 `occurrence` when it is none of the series’ starts). With `following: true` too, that occurrence and every later one: the series ends before it and the change becomes a new series from it (a `COUNT` is shared out), which is returned; from the first occurrence it is a change of the whole series. Another provider’s event answers 404.
          */
         patch: operations["updateCalendarEvent"];
         trace?: never;
@@ -5132,6 +5132,8 @@ export interface components {
             clientId?: string | null;
             /** @description Timed: `YYYY-MM-DDTHH:mm` in `timeZone`; all-day: `YYYY-MM-DD`. */
             end?: string;
+            /** @description With `occurrence`: that occurrence and every later one (the series ends before it; the change becomes a new series from it). */
+            following?: boolean;
             location?: string | null;
             notes?: string | null;
             /**
@@ -16143,6 +16145,8 @@ export interface operations {
     deleteCalendarEvent: {
         parameters: {
             query?: {
+                /** @description With `occurrence`: `true` deletes that occurrence and every later one. */
+                following?: "true" | "false";
                 /** @description Delete only the occurrence that starts at this instant (a recurring event). */
                 occurrence?: string;
             };

@@ -160,7 +160,9 @@ export type CalendarEventCreate = z.input<typeof CalendarEventCreate>;
 /**
  * A change (`PATCH /api/calendar/events/{eventId}`): the fields sent replace the event's. With
  * `occurrence` (the start of one occurrence of a recurring event, as the entries name it) only that
- * occurrence changes: it is taken out of the series and the change becomes an event of its own.
+ * occurrence changes: it is taken out of the series and the change becomes an event of its own. With
+ * `following` too, that occurrence and every later one: the series ends before it and the change becomes a
+ * new series from it.
  */
 export const CalendarEventUpdate = z
   .object({
@@ -177,6 +179,10 @@ export const CalendarEventUpdate = z
     rrule: RecurrenceRule.nullable().optional(),
     occurrence: z.iso.datetime({ offset: true, error: 'validation.invalid' }).max(40).optional().meta({
       description: 'Change only the occurrence that starts at this instant (a recurring event).',
+    }),
+    following: z.boolean().optional().meta({
+      description:
+        'With `occurrence`: that occurrence and every later one (the series ends before it; the change becomes a new series from it).',
     }),
   })
   .meta({ id: 'CalendarEventUpdate', example: { start: '2027-03-22T14:00', end: '2027-03-22T15:00' } });
@@ -236,11 +242,18 @@ export const CalendarEvent = z
   });
 export type CalendarEvent = z.infer<typeof CalendarEvent>;
 
-/** `DELETE …/events/{eventId}?occurrence=`: only that occurrence (an exception of the series). */
+/**
+ * `DELETE …/events/{eventId}?occurrence=`: only that occurrence (an exception of the series); with
+ * `&following=true` that occurrence and every later one (the series ends before it).
+ */
 export const CalendarEventDeleteQuery = z.object({
   occurrence: z.iso.datetime({ offset: true, error: 'validation.invalid' }).max(40).optional().meta({
     description: 'Delete only the occurrence that starts at this instant (a recurring event).',
   }),
+  following: z
+    .enum(['true', 'false'], { error: 'validation.invalid' })
+    .optional()
+    .meta({ description: 'With `occurrence`: `true` deletes that occurrence and every later one.' }),
 });
 
 /** The window of `GET /api/calendar/entries`: days `from` to `to` (both included) in `timeZone`. */

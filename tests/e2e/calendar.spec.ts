@@ -105,6 +105,22 @@ test('month, week and agenda; a weekly event with one occurrence deleted; the fe
   await shot(page, 'calendar/agenda-en-phone');
   await page.setViewportSize({ width: 1280, height: 720 });
 
+  // From 6 April, a new title for this and the following occurrences: the series ends before it.
+  await page
+    .getByRole('region', { name: 'Tuesday, April 6, 2027' })
+    .getByRole('button', { name: /Design review/ })
+    .click();
+  const later = page.getByRole('dialog', { name: 'Edit event' });
+  await later.getByLabel('This and following occurrences').check();
+  await later.getByLabel('Title').fill('Design review (new room)');
+  await later.getByRole('button', { name: 'Save' }).click();
+  await expect(later).toBeHidden();
+  await expect(entry(page, /Design review \(new room\)/)).toHaveCount(2);
+  await expect(entry(page, /Design review/)).toHaveCount(4);
+  await expect(page.getByRole('region', { name: 'Tuesday, March 30, 2027' })).toContainText(
+    '10:00 Design review',
+  );
+
   // The private feed: made once in the settings, fetched and parsed with ical.js.
   await page.getByRole('link', { name: 'Calendar settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Calendar settings' })).toBeVisible();
@@ -131,6 +147,13 @@ test('month, week and agenda; a weekly event with one occurrence deleted; the fe
   const iterator = event.iterator();
   expect(iterator.next()?.toJSDate().toISOString()).toBe('2027-03-16T09:00:00.000Z');
   expect(iterator.next()?.toJSDate().toISOString()).toBe('2027-03-30T08:00:00.000Z');
+  // It ends before 6 April, where the series with the new title begins.
+  expect(iterator.next()).toBeFalsy();
+  const newRoom = vcalendar
+    .getAllSubcomponents('vevent')
+    .find((c) => c.getFirstPropertyValue('summary') === 'Design review (new room)');
+  if (!newRoom) throw new Error('the new series is not in the feed');
+  expect(new ICAL.Event(newRoom).startDate.toJSDate().toISOString()).toBe('2027-04-06T08:00:00.000Z');
 
   // A German provider on a phone: the agenda by default, nothing wider than the screen.
   await setProfileLanguage(page.request, 'de');

@@ -160,6 +160,91 @@ describe('calendar events', () => {
     ]);
   });
 
+  it('changes an occurrence and the following ones: the series ends before it, a new one with the rest of its COUNT starts there', async () => {
+    const series = await createOk({ title: 'Standup', rrule: 'FREQ=WEEKLY;COUNT=6' });
+    // 22 March … 26 April; the third (5 April) an exception, the fifth (19 April) an exception after the split.
+    await send(t, 'DELETE', `/api/calendar/events/${series.id}?occurrence=2027-04-05T08:00:00.000Z`, w.owner);
+    await send(t, 'DELETE', `/api/calendar/events/${series.id}?occurrence=2027-04-19T08:00:00.000Z`, w.owner);
+    const tail = await json<CalendarEvent>(
+      await send(t, 'PATCH', `/api/calendar/events/${series.id}`, w.owner, {
+        occurrence: '2027-04-12T08:00:00.000Z',
+        following: true,
+        title: 'Standup (new room)',
+        start: '2027-04-12T10:00',
+        end: '2027-04-12T11:00',
+      }),
+    );
+    expect(tail).toMatchObject({
+      title: 'Standup (new room)',
+      startsAt: '2027-04-12T08:00:00.000Z',
+      rrule: 'FREQ=WEEKLY;COUNT=3',
+      exdates: ['2027-04-19T08:00:00.000Z'],
+      seriesEndsAt: '2027-04-26T09:00:00.000Z',
+    });
+    const head = await json<CalendarEvent>(
+      await send(t, 'GET', `/api/calendar/events/${series.id}`, w.owner),
+    );
+    expect(head).toMatchObject({
+      rrule: 'FREQ=WEEKLY;UNTIL=20270412T075959Z',
+      exdates: ['2027-04-05T08:00:00.000Z'],
+      // The rule's last occurrence (5 April, an exception: the end is an upper bound, as for any series).
+      seriesEndsAt: '2027-04-05T09:00:00.000Z',
+    });
+    const entries = (await window('2027-03-20', '2027-05-10')).items.filter((e) =>
+      e.title.startsWith('Standup'),
+    );
+    expect(entries.map((e) => [e.title, e.startsAt])).toEqual([
+      ['Standup', '2027-03-22T09:00:00.000Z'],
+      ['Standup', '2027-03-29T08:00:00.000Z'],
+      ['Standup (new room)', '2027-04-12T08:00:00.000Z'],
+      ['Standup (new room)', '2027-04-26T08:00:00.000Z'],
+    ]);
+    // From its first occurrence, "this and following" is the whole series.
+    const whole = await json<CalendarEvent>(
+      await send(t, 'PATCH', `/api/calendar/events/${tail.id}`, w.owner, {
+        occurrence: '2027-04-12T08:00:00.000Z',
+        following: true,
+        title: 'Standup B',
+      }),
+    );
+    expect(whole).toMatchObject({ id: tail.id, title: 'Standup B', rrule: 'FREQ=WEEKLY;COUNT=3' });
+  });
+
+  it('deletes an occurrence and the following ones, all-day and timed; from the first, the whole event', async () => {
+    const days = await createOk({
+      title: 'Retreat',
+      allDay: true,
+      start: '2027-03-22',
+      end: '2027-03-22',
+      rrule: 'FREQ=DAILY;UNTIL=20270331',
+    });
+    const cut = await send(
+      t,
+      'DELETE',
+      // 25 March from midnight in Berlin.
+      `/api/calendar/events/${days.id}?occurrence=2027-03-24T23:00:00.000Z&following=true`,
+      w.owner,
+    );
+    expect(cut.status, await cut.text()).toBe(204);
+    const left = await json<CalendarEvent>(await send(t, 'GET', `/api/calendar/events/${days.id}`, w.owner));
+    expect(left.rrule).toBe('FREQ=DAILY;UNTIL=20270324');
+    const retreat = (await window('2027-03-20', '2027-04-05')).items.filter((e) => e.title === 'Retreat');
+    expect(retreat.map((e) => e.startDay)).toEqual(['2027-03-22', '2027-03-23', '2027-03-24']);
+    const timed = await createOk({ title: 'Gone', rrule: 'FREQ=DAILY;COUNT=3' });
+    const before = await count();
+    expect(
+      (
+        await send(
+          t,
+          'DELETE',
+          `/api/calendar/events/${timed.id}?occurrence=${timed.startsAt}&following=true`,
+          w.owner,
+        )
+      ).status,
+    ).toBe(204);
+    expect(await count()).toBe(before - 1);
+  });
+
   it('reads a window with bookings, project days and open invoices; refuses more than 62 days', async () => {
     const [type] = await t.sql<{ id: string }[]>`
       INSERT INTO booking_types (provider_id, name, duration_minutes, location_kind, time_zone, weekly_hours)

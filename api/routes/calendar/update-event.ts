@@ -12,7 +12,7 @@ export const registerUpdateCalendarEvent = providerOperation(
     tags: ['Calendar'],
     summary: 'Change or move an event',
     description:
-      'The fields sent replace the event’s, checked as when creating it (422 with the field otherwise); `sequence` grows. With `occurrence` (the start of one occurrence of a recurring event, as the entries give it) only that occurrence changes: it becomes an exception of the series and an event of its own, which is returned (422 `occurrence` when it is none of the series’ starts). Another provider’s event answers 404.',
+      'The fields sent replace the event’s, checked as when creating it (422 with the field otherwise); `sequence` grows. With `occurrence` (the start of one occurrence of a recurring event, as the entries give it) only that occurrence changes: it becomes an exception of the series and an event of its own, which is returned (422 `occurrence` when it is none of the series’ starts). With `following: true` too, that occurrence and every later one: the series ends before it and the change becomes a new series from it (a `COUNT` is shared out), which is returned; from the first occurrence it is a change of the whole series. Another provider’s event answers 404.',
     request: {
       params: CalendarEventIdParam,
       body: { required: true, content: { 'application/json': { schema: CalendarEventUpdate } } },

@@ -10,7 +10,7 @@ import type { Sql, Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import { queueGoogleSync } from '../../integrations/google-calendar/sync';
 import type { JobQueue } from '../../jobs/queue';
-import { checkRule, isOccurrence } from './recurrence';
+import { checkRule, isOccurrence, splitRule } from './recurrence';
 import { instantsOf, wallClockOf } from './times';
 
 /** A row of `calendar_events` as the services read it. */
@@ -234,6 +234,27 @@ const defined = <T extends object>(value: T) =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /**
+ * Ends a series before its occurrence at `at` (not the first): UNTIL before it, the exceptions from it on
+ * dropped, `sequence` grows. Returns the rule of the part from `at` on and those exceptions.
+ */
+async function endSeriesBefore(
+  tx: Tx,
+  scope: ProviderScope,
+  row: EventRow & { rrule: string },
+  at: Date,
+  now: Date,
+) {
+  const { before, from } = splitRule({ ...timesOf(row), rrule: row.rrule }, at);
+  const rule = checkRule(before, timesOf(row));
+  const kept = row.exdates.filter((d) => d < at);
+  await tx`
+    UPDATE calendar_events SET rrule = ${rule.rrule}, series_ends_at = ${rule.seriesEndsAt ?? row.ends_at},
+      exdates = ${kept.map((d) => d.toISOString())}::timestamptz[], sequence = sequence + 1, updated_at = ${now}
+    WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${row.id}`;
+  return { rule: from, exdates: row.exdates.filter((d) => d >= at) };
+}
+
+/**
  * Changes an event: the fields sent replace its own, checked as a new event's; `sequence` grows. With
  * `occurrence`, only that occurrence of a recurring event: its start joins the series' exceptions and the
  * changed occurrence becomes a single event of its own (returned). A changed start of a series keeps its
@@ -246,12 +267,37 @@ export async function updateCalendarEvent(
   input: z.output<typeof CalendarEventUpdate>,
   now: Date,
 ): Promise<CalendarEvent> {
-  const { occurrence, ...changes } = input;
+  const { occurrence, following, ...changes } = input;
   const resultId = await deps.sql.begin(async (tx) => {
     const row = await lockEvent(tx, scope, id);
     await syncToGoogle(deps, tx, scope, id);
-    if (occurrence) {
-      const at = occurrenceOf(row, occurrence);
+    const at = occurrence ? occurrenceOf(row, occurrence) : null;
+    if (at && following && row.rrule && at.getTime() !== row.starts_at.getTime()) {
+      // This and the following: the series ends before `at`; a new one starts there with the change.
+      const length = row.ends_at.getTime() - row.starts_at.getTime();
+      const tail = await endSeriesBefore(tx, scope, { ...row, rrule: row.rrule }, at, now);
+      const fields = {
+        ...fieldsOf({ ...row, starts_at: at, ends_at: new Date(at.getTime() + length), rrule: tail.rule }),
+        ...defined(changes),
+      } as Fields;
+      const newId = await insertEvent(tx, scope, fields, now);
+      const columns = columnsOf(fields);
+      if (columns.rrule && tail.exdates.length) {
+        const times = { startsAt: columns.starts_at, endsAt: columns.ends_at, exdates: [] };
+        const still = tail.exdates.filter((d) =>
+          isOccurrence(
+            { ...times, rrule: columns.rrule, timeZone: columns.time_zone, allDay: columns.all_day },
+            d,
+          ),
+        );
+        await tx`
+          UPDATE calendar_events SET exdates = ${still.map((d) => d.toISOString())}::timestamptz[]
+          WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${newId}`;
+      }
+      await syncToGoogle(deps, tx, scope, newId);
+      return newId;
+    }
+    if (at && !following) {
       const length = row.ends_at.getTime() - row.starts_at.getTime();
       const single = fieldsOf({
         ...row,
@@ -291,7 +337,8 @@ export async function updateCalendarEvent(
 
 /**
  * Deletes an event, or with `occurrence` only that occurrence of a recurring one (it joins the
- * exceptions; `sequence` grows). Another provider's answers 404.
+ * exceptions; `sequence` grows), or with `following` too that occurrence and every later one (the series
+ * ends before it; from its first occurrence, the whole event). Another provider's answers 404.
  */
 export async function deleteCalendarEvent(
   deps: CalendarDeps,
@@ -299,15 +346,20 @@ export async function deleteCalendarEvent(
   id: string,
   occurrence: string | undefined,
   now: Date,
+  following = false,
 ): Promise<void> {
   await deps.sql.begin(async (tx) => {
     const row = await lockEvent(tx, scope, id);
     await syncToGoogle(deps, tx, scope, id);
-    if (!occurrence) {
+    const at = occurrence ? occurrenceOf(row, occurrence) : null;
+    if (!at || (following && at.getTime() === row.starts_at.getTime())) {
       await tx`DELETE FROM calendar_events WHERE ${ownedBy(tx, scope, 'provider_id')} AND id = ${id}`;
       return;
     }
-    const at = occurrenceOf(row, occurrence);
+    if (following && row.rrule) {
+      await endSeriesBefore(tx, scope, { ...row, rrule: row.rrule }, at, now);
+      return;
+    }
     await tx`
       UPDATE calendar_events SET exdates = array_append(exdates, ${at}::timestamptz), sequence = sequence + 1,
         updated_at = ${now}

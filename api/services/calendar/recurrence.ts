@@ -188,3 +188,26 @@ export function isOccurrence(event: RecurringTimes, start: Date): boolean {
     (o) => o.start.getTime() === start.getTime(),
   );
 }
+
+/**
+ * A series split at the occurrence starting at `at` (not its first): the rule of the part before it (UNTIL
+ * just before `at`: the day before for an all-day event, a second before for a timed one; a COUNT becomes
+ * that UNTIL) and the rule of the part from it on (a COUNT less the occurrences before `at`; exceptions
+ * do not count, as in RFC 5545, where EXDATE removes occurrences after COUNT made them).
+ */
+export function splitRule(
+  event: RecurringTimes & { rrule: string },
+  at: Date,
+): { before: string; from: string } {
+  const parts = event.rrule.split(';').filter((p) => !/^(UNTIL|COUNT)=/i.test(p));
+  const until = event.allDay
+    ? DateTime.fromJSDate(at, { zone: event.timeZone }).minus({ days: 1 }).toFormat('yyyyLLdd')
+    : DateTime.fromMillis(at.getTime() - 1000, { zone: 'utc' }).toFormat("yyyyLLdd'T'HHmmss'Z'");
+  const before = [...parts, `UNTIL=${until}`].join(';');
+  const { count } = parse(event.rrule);
+  if (!count) return { before, from: event.rrule };
+  const rule = ruleOf(event);
+  const earlier =
+    rule.between(floatingStart(event), floatingStart({ ...event, startsAt: at }), false).length + 1;
+  return { before, from: [...parts, `COUNT=${Math.max(1, count - earlier)}`].join(';') };
+}
