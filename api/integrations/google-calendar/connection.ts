@@ -13,6 +13,7 @@ import { type GoogleCalendarItem, readCalendars } from './calendars';
 import { googleRequest } from './google-api';
 import { googleCalendarKind } from './kind';
 import { GOOGLE_SCOPES, googleSettings } from './settings';
+import { queueBackfill } from './sync';
 import { GoogleConnectionUnusable, GoogleUnavailable, openToken } from './tokens';
 
 /*
@@ -21,7 +22,7 @@ import { GoogleConnectionUnusable, GoogleUnavailable, openToken } from './tokens
  * to, and disconnecting (the grant revoked at Google, the tokens deleted).
  */
 
-type Deps = Pick<AppDeps, 'config' | 'sql' | 'now' | 'log'>;
+type Deps = Pick<AppDeps, 'config' | 'sql' | 'now' | 'log' | 'jobs'>;
 
 interface ConnectionRow {
   account_email: string | null;
@@ -128,7 +129,8 @@ export async function listGoogleCalendars(deps: Deps, scope: ProviderScope): Pro
 
 /**
  * Chooses the calendar bookings and events are written to: one of the account's that it may write
- * (422 on `calendarId` otherwise). Rows synced before stay in the calendar they went to.
+ * (422 on `calendarId` otherwise). Upcoming events and bookings move there (queued again: the sync deletes
+ * each where it was and writes it to the chosen calendar); past ones stay where they went.
  */
 export async function chooseGoogleCalendar(
   deps: Deps,
@@ -148,6 +150,7 @@ export async function chooseGoogleCalendar(
         updated_at = ${deps.now()}
       WHERE ${ownedBy(tx, scope, 'provider_id')}`;
     await tx`DELETE FROM google_busy_cache WHERE ${ownedBy(tx, scope, 'provider_id')}`;
+    await queueBackfill(deps, tx, scope.providerId, deps.now());
   });
   return getGoogleCalendarState(deps, scope);
 }

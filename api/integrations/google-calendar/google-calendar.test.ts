@@ -338,6 +338,38 @@ describe('sync', () => {
     expect((await state(p)).connection).toMatchObject({ lastSyncError: null });
   });
 
+  it('moves the upcoming events to another calendar when one is chosen, once', async () => {
+    const p = await makeProvider(t, 'gc-move');
+    await connect(p);
+    const event = await insertEvent(p, { title: 'Review' });
+    await runSync(p, 'event', event.id);
+    expect(eventsOf(event.uid).map((e) => [e.calendarId, e.status])).toEqual([
+      [google.accountEmail, 'confirmed'],
+    ]);
+    await t.sql`DELETE FROM ${t.sql(t.db.queueSchema)}._private_jobs WHERE key = ${`google-sync:event:${event.id}`}`;
+    const chosen = await call(t, 'PATCH', '/api/integrations/google-calendar', {
+      cookie: p.cookie,
+      body: { calendarId: 'c_client_meetings@group.calendar.google.com' },
+    });
+    expect(chosen.status).toBe(200);
+    const queued = await t.sql`
+      SELECT 1 FROM ${t.sql(t.db.queueSchema)}._private_jobs WHERE key = ${`google-sync:event:${event.id}`}`;
+    expect(queued).toHaveLength(1);
+    await runSync(p, 'event', event.id);
+    expect(
+      eventsOf(event.uid)
+        .map((e) => [e.calendarId, e.status])
+        .sort(),
+    ).toEqual([
+      [google.accountEmail, 'cancelled'],
+      ['c_client_meetings@group.calendar.google.com', 'confirmed'],
+    ]);
+    const before = google.calls.length;
+    await runSync(p, 'event', event.id);
+    expect(google.calls.slice(before).map((c) => c.method)).toEqual(['PUT']);
+    expect(eventsOf(event.uid).filter((e) => e.status === 'confirmed')).toHaveLength(1);
+  });
+
   it('sends a recurring event with its RRULE and EXDATEs in its time zone', async () => {
     const p = await makeProvider(t, 'gc-recurring');
     await connect(p);

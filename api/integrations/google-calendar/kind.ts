@@ -1,7 +1,6 @@
-import type { Tx } from '../../db/client';
-import type { AuthorisationDeps, AuthorisationKind } from '../kinds';
+import type { AuthorisationKind } from '../kinds';
 import { type GoogleCalendarItem, readCalendarList } from './calendars';
-import { queueGoogleSync } from './sync';
+import { queueBackfill } from './sync';
 import { requireSettings, tokenColumns } from './tokens';
 
 /**
@@ -45,21 +44,6 @@ export const googleCalendarKind: AuthorisationKind = {
         status = 'connected', broken_at = NULL, last_sync_error = NULL, last_sync_error_at = NULL,
         created_at = CASE WHEN ${sameAccount} THEN google_calendar_connections.created_at ELSE EXCLUDED.created_at END,
         updated_at = EXCLUDED.updated_at`;
-    await queueBackfill(deps, tx, scope.providerId);
+    await queueBackfill(deps, tx, scope.providerId, deps.now);
   },
 };
-
-/** Rows of each kind queued when a connection is made. */
-export const BACKFILL_LIMIT = 500;
-
-async function queueBackfill(deps: Pick<AuthorisationDeps, 'jobs' | 'now'>, tx: Tx, providerId: string) {
-  const rows = await tx<{ source: 'event' | 'booking'; id: string }[]>`
-    (SELECT 'event' AS source, id FROM calendar_events
-     WHERE provider_id = ${providerId} AND (series_ends_at IS NULL OR series_ends_at >= ${deps.now})
-     ORDER BY starts_at LIMIT ${BACKFILL_LIMIT})
-    UNION ALL
-    (SELECT 'booking' AS source, id FROM bookings
-     WHERE provider_id = ${providerId} AND status = 'confirmed' AND ends_at >= ${deps.now}
-     ORDER BY starts_at LIMIT ${BACKFILL_LIMIT})`;
-  for (const row of rows) await queueGoogleSync(deps, tx, { providerId, source: row.source, id: row.id });
-}

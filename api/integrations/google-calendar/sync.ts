@@ -17,6 +17,8 @@ import { GoogleConnectionUnusable, GoogleUnavailable, type TokenDeps } from './t
  *     second event;
  *   - which calendar it went to is written (`google_calendar_synced`) before Google is called, so a row
  *     deleted meanwhile still has its event deleted, once (404/410 mean it is gone already);
+ *   - after another calendar is chosen, an event written to the old one moves (deleted there, written to the
+ *     chosen one under the same id): the choice queues every upcoming row again (`queueBackfill`);
  *   - a recurring event carries its RRULE and EXDATEs in its own time zone; a cancelled booking or a deleted
  *     event is deleted.
  * Failures Google may recover from (5xx, 429, the network) are retried by the delivery rule
@@ -55,6 +57,31 @@ export async function queueGoogleSync(
     { jobKey: `google-sync:${target.source}:${target.id}` },
   );
   return true;
+}
+
+/** Rows of each kind queued when a connection is made or another calendar is chosen. */
+export const BACKFILL_LIMIT = 500;
+
+/**
+ * Queues every upcoming event and confirmed booking of the provider (up to BACKFILL_LIMIT of each, the
+ * soonest first), in the transaction that made or changed the connection: a new connection gets them all
+ * (and what changed while it was broken), another calendar gets them moved.
+ */
+export async function queueBackfill(
+  deps: { jobs: Pick<JobQueue, 'enqueue'> },
+  tx: Tx,
+  providerId: string,
+  now: Date,
+): Promise<void> {
+  const rows = await tx<{ source: SyncSource; id: string }[]>`
+    (SELECT 'event' AS source, id FROM calendar_events
+     WHERE provider_id = ${providerId} AND (series_ends_at IS NULL OR series_ends_at >= ${now})
+     ORDER BY starts_at LIMIT ${BACKFILL_LIMIT})
+    UNION ALL
+    (SELECT 'booking' AS source, id FROM bookings
+     WHERE provider_id = ${providerId} AND status = 'confirmed' AND ends_at >= ${now}
+     ORDER BY starts_at LIMIT ${BACKFILL_LIMIT})`;
+  for (const row of rows) await queueGoogleSync(deps, tx, { providerId, source: row.source, id: row.id });
 }
 
 interface EventRow {
@@ -204,6 +231,19 @@ async function writeEvent(
   synced: SyncedRow | null,
   chosenCalendar: string,
 ): Promise<SyncOutcome> {
+  if (synced && synced.calendar_id !== chosenCalendar) {
+    // Another calendar was chosen: the event moves there under the same id (deleted where it was first; the
+    // record follows, so a retry after a failure here deletes nothing twice and writes to the chosen one).
+    const gone = await googleRequest(deps, target.providerId, {
+      method: 'DELETE',
+      path: eventPath(synced.calendar_id, synced.google_event_id),
+    });
+    if (![200, 204, 404, 410].includes(gone.status)) return failure(gone);
+    await deps.sql`
+      UPDATE google_calendar_synced SET calendar_id = ${chosenCalendar}
+      WHERE provider_id = ${target.providerId} AND source = ${target.source} AND source_id = ${target.id}`;
+    synced = { ...synced, calendar_id: chosenCalendar };
+  }
   const eventId = synced?.google_event_id ?? googleEventId(source.uid);
   const calendarId = synced?.calendar_id ?? chosenCalendar;
   if (!synced)
