@@ -87,6 +87,20 @@ export const DayHours = z
 export type DayHours = TimeRange[];
 
 /** The weekly availability: every weekday's ranges (an empty list: not available that weekday). */
+/** Weekday office hours with a lunch break on Monday and a short Friday: the documentation's example. */
+export const WEEKLY_HOURS_EXAMPLE = {
+  mon: [
+    ['09:00', '12:00'],
+    ['13:00', '17:00'],
+  ],
+  tue: [['09:00', '17:00']],
+  wed: [['09:00', '17:00']],
+  thu: [['09:00', '17:00']],
+  fri: [['09:00', '13:00']],
+  sat: [],
+  sun: [],
+};
+
 export const WeeklyHours = z
   .strictObject(
     Object.fromEntries(WEEKDAYS.map((day) => [day, DayHours])) as Record<Weekday, typeof DayHours>,
@@ -96,18 +110,7 @@ export const WeeklyHours = z
     id: 'WeeklyHours',
     description:
       'Per weekday (`mon`…`sun`, all seven) the [start, end) "HH:MM" ranges in the type’s time zone; end "24:00" allowed; not overlapping.',
-    example: {
-      mon: [
-        ['09:00', '12:00'],
-        ['13:00', '17:00'],
-      ],
-      tue: [['09:00', '17:00']],
-      wed: [['09:00', '17:00']],
-      thu: [['09:00', '17:00']],
-      fri: [['09:00', '13:00']],
-      sat: [],
-      sun: [],
-    },
+    example: WEEKLY_HOURS_EXAMPLE,
   });
 export type WeeklyHours = Record<Weekday, DayHours>;
 

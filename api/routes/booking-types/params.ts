@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEEKLY_HOURS_EXAMPLE } from '../../../shared/contracts/booking-types';
 import { Uuid } from '../../../shared/contracts/common';
 
 /** `{bookingTypeId}`: one of the provider's booking types. */
@@ -21,18 +22,7 @@ export const BOOKING_TYPE_EXAMPLE = {
   locationKind: 'video',
   location: 'https://meet.example.com/intro',
   timeZone: 'Europe/Berlin',
-  weeklyHours: {
-    mon: [
-      ['09:00', '12:00'],
-      ['13:00', '17:00'],
-    ],
-    tue: [['09:00', '17:00']],
-    wed: [['09:00', '17:00']],
-    thu: [['09:00', '17:00']],
-    fri: [['09:00', '13:00']],
-    sat: [],
-    sun: [],
-  },
+  weeklyHours: WEEKLY_HOURS_EXAMPLE,
   bufferBeforeMinutes: 0,
   bufferAfterMinutes: 15,
   minNoticeMinutes: 240,

@@ -2,24 +2,11 @@ import type { BookingType, WeeklyHours } from '../../../shared/contracts/booking
 import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Sql, Tx } from '../../db/client';
 import { ApiError } from '../../http/errors';
+import type { BookingTypeRow as BookingRulesRow } from '../booking/load';
 
-/** A `booking_types` row as the views select it, with its chosen clients by name. */
-export interface BookingTypeRow {
-  id: string;
-  name: string;
-  description: string | null;
-  duration_minutes: number;
-  location_kind: BookingType['locationKind'];
-  location: string | null;
-  time_zone: string;
+/** A `booking_types` row as the views select it: the rules the booking services read, who may book, its chosen clients by name. */
+export interface BookingTypeRow extends Omit<BookingRulesRow, 'weekly_hours'> {
   weekly_hours: WeeklyHours;
-  buffer_before_minutes: number;
-  buffer_after_minutes: number;
-  min_notice_minutes: number;
-  horizon_days: number;
-  daily_cap: number | null;
-  slot_interval_minutes: number;
-  change_notice_minutes: number;
   client_scope: BookingType['clientScope'];
   active: boolean;
   clients: { id: string; name: string }[];
