@@ -130,6 +130,34 @@ async function takenMeanwhile(
  * `booking_created` activity, both confirmation e-mails with their invitation, in the languages of their
  * readers.
  */
+/**
+ * What follows every change of a booking, in its transaction: the activity (notifications, live events,
+ * webhooks; its seq returned), the mails to both sides and the copy in the provider's Google calendar.
+ */
+async function recordBookingChange(
+  deps: BookingDeps,
+  tx: Tx,
+  scope: Scope,
+  bookingId: string,
+  change: 'created' | 'rescheduled' | 'cancelled',
+  actor: 'provider' | 'client',
+  reason: string | null = null,
+): Promise<number> {
+  const booking = await readBooking(tx, scope, bookingId);
+  const seq = await recordBookingActivity(
+    tx,
+    deps.jobs,
+    scope.providerId,
+    booking,
+    `booking_${change}`,
+    actor,
+    reason,
+  );
+  await queueBookingMails(deps, tx, scope, booking, change, reason);
+  await queueGoogleSync(deps, tx, { providerId: scope.providerId, source: 'booking', id: booking.id });
+  return seq;
+}
+
 export async function createBooking(
   deps: BookingDeps,
   scope: ClientScope,
@@ -164,17 +192,7 @@ export async function createBooking(
                 ${`${randomUUID()}@${host}`}, ${now}, ${now})
         RETURNING id`;
       const id = (row as { id: string }).id;
-      const booking = await readBooking(tx, scope, id);
-      const seq = await recordBookingActivity(
-        tx,
-        deps.jobs,
-        scope.providerId,
-        booking,
-        'booking_created',
-        'client',
-      );
-      await queueBookingMails(deps, tx, scope, booking, 'created');
-      await queueGoogleSync(deps, tx, { providerId: scope.providerId, source: 'booking', id: booking.id });
+      const seq = await recordBookingChange(deps, tx, scope, id, 'created', 'client');
       return { id, seq };
     });
   } catch (err) {
@@ -242,18 +260,7 @@ export async function rescheduleBooking(
           client_time_zone = ${input.timeZone ?? current.client_time_zone},
           sequence = b.sequence + 1, reminder_sent_at = NULL, updated_at = ${now}
         WHERE ${tenant(tx, scope, { provider: 'b.provider_id', client: 'b.client_id' })} AND b.id = ${bookingId}`;
-      const booking = await readBooking(tx, scope, bookingId);
-      const activitySeq = await recordBookingActivity(
-        tx,
-        deps.jobs,
-        scope.providerId,
-        booking,
-        'booking_rescheduled',
-        'client',
-      );
-      await queueBookingMails(deps, tx, scope, booking, 'rescheduled');
-      await queueGoogleSync(deps, tx, { providerId: scope.providerId, source: 'booking', id: booking.id });
-      return activitySeq;
+      return recordBookingChange(deps, tx, scope, bookingId, 'rescheduled', 'client');
     });
   } catch (err) {
     if (isExclusionViolation(err)) throw await takenMeanwhile(deps, scope, typeId, start, bookingId);
@@ -282,19 +289,7 @@ export async function cancelBooking(
       UPDATE bookings b SET status = 'cancelled', cancelled_at = ${now}, cancelled_by = ${by},
         sequence = b.sequence + 1, updated_at = ${now}
       WHERE ${tenant(tx, scope, { provider: 'b.provider_id', client: 'b.client_id' })} AND b.id = ${bookingId}`;
-    const booking = await readBooking(tx, scope, bookingId);
-    const activitySeq = await recordBookingActivity(
-      tx,
-      deps.jobs,
-      scope.providerId,
-      booking,
-      'booking_cancelled',
-      by,
-      reason,
-    );
-    await queueBookingMails(deps, tx, scope, booking, 'cancelled', reason);
-    await queueGoogleSync(deps, tx, { providerId: scope.providerId, source: 'booking', id: booking.id });
-    return activitySeq;
+    return recordBookingChange(deps, tx, scope, bookingId, 'cancelled', by, reason);
   });
   await publishInvoiceActivity(deps, scope.providerId, [seq]);
   return getBooking(deps.sql, scope, bookingId);
