@@ -69,27 +69,13 @@ export async function readFeed(sql: Sql, file: string, publicUrl: string, now: D
     sql<{ preferred_language: Lang }[]>`
       SELECT preferred_language FROM profiles WHERE ${ownedBy(sql, scope, 'user_id')}`,
     selectEvents(sql, scope),
-    sql<
-      {
-        id: string;
-        uid: string;
-        sequence: number;
-        title: string;
-        starts_at: Date;
-        ends_at: Date;
-        status: string;
-        client_name: string;
-        location: string | null;
-        note: string | null;
-        updated_at: Date;
-      }[]
-    >`
+    sql<FeedBooking[]>`
       SELECT b.id, b.uid, b.sequence, b.title, b.starts_at, b.ends_at, b.status, c.name AS client_name, b.location,
              b.note, b.updated_at
       FROM bookings b JOIN clients c ON c.provider_id = b.provider_id AND c.id = b.client_id
       WHERE ${ownedBy(sql, scope, 'b.provider_id')} AND b.ends_at > ${since}
       ORDER BY b.starts_at`,
-    sql<{ id: string; number: string; due_date: string; client_name: string; updated_at: Date }[]>`
+    sql<FeedInvoice[]>`
       SELECT i.id, i.number, to_char(i.due_date, 'YYYY-MM-DD') AS due_date, c.name AS client_name, i.updated_at
       FROM invoices i JOIN clients c ON c.provider_id = i.provider_id AND c.id = i.client_id
       WHERE ${ownedBy(sql, scope, 'i.provider_id')} AND i.status IN ('sent', 'overdue') AND i.due_date IS NOT NULL
@@ -99,22 +85,34 @@ export async function readFeed(sql: Sql, file: string, publicUrl: string, now: D
   return buildFeed({ lang, events, bookings, invoices, publicUrl, now });
 }
 
+/** A booking as the feed shows it: its times, client and place. */
+interface FeedBooking {
+  uid: string;
+  sequence: number;
+  title: string;
+  starts_at: Date;
+  ends_at: Date;
+  status: string;
+  client_name: string;
+  location: string | null;
+  note: string | null;
+  updated_at: Date;
+}
+
+/** An open invoice as the feed shows it: its due day. */
+interface FeedInvoice {
+  id: string;
+  number: string;
+  due_date: string;
+  client_name: string;
+  updated_at: Date;
+}
+
 interface FeedContent {
   lang: Lang;
   events: EventRow[];
-  bookings: {
-    uid: string;
-    sequence: number;
-    title: string;
-    starts_at: Date;
-    ends_at: Date;
-    status: string;
-    client_name: string;
-    location: string | null;
-    note: string | null;
-    updated_at: Date;
-  }[];
-  invoices: { id: string; number: string; due_date: string; client_name: string; updated_at: Date }[];
+  bookings: FeedBooking[];
+  invoices: FeedInvoice[];
   publicUrl: string;
   now: Date;
 }
