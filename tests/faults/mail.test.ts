@@ -69,7 +69,7 @@ describe('the mail provider stopped and started while mail is queued', () => {
     expect(verified.status).toBe(200);
     const owner = sessionCookie(verified);
     const portal = await createPortal(t, owner, { portalName: 'Mail outage' });
-    const clients = [];
+    const clients: { id: string; email: string }[] = [];
     for (const i of [1, 2, 3, 4])
       clients.push(
         await createClient(t, owner, portal.id, {
@@ -82,7 +82,7 @@ describe('the mail provider stopped and started while mail is queued', () => {
 
     await resend.stop();
     const answers: { what: string; status: number; ms: number }[] = [];
-    const timed = async (what: string, request: () => Promise<Response>) => {
+    const timed = async (what: string, request: () => Response | Promise<Response>) => {
       const started = Date.now();
       const res = await request();
       answers.push({ what, status: res.status, ms: Date.now() - started });
