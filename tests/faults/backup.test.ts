@@ -156,6 +156,8 @@ describe.each([
     const backup = await cli('backup', out, envA);
     await during;
     expect(backup.code, backup.output).toBe(0);
+    // The embedded database's image came from the running service itself (only it may open the folder).
+    if (kind === 'embedded') expect(a.output()).toContain('embedded database image written');
     // What the backup holds is what the instance served when the backup began, at least.
     const before = await served(a);
     expect(before.bytes).toEqual(uploaded.map((f) => f.sha));
