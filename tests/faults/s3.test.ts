@@ -21,13 +21,24 @@ import { REMOTE_ENV, remote } from './remote';
 
 /** An answer during the outage comes within this (the S3 client's timeouts and retries, bounded). */
 const OUTAGE_ANSWER_MS = 20_000;
+/** With S3_TIMEOUT_MS 1.5 s: three silent attempts and the pauses between them (~5.5 s), with room. */
+const HUNG_ANSWER_MS = 15_000;
 
-/** A TCP relay to s3rver that counts the bytes of PUT requests going through. */
+/**
+ * A TCP relay to s3rver that counts the bytes of PUT requests going through; `hang(true)` makes it a store
+ * that accepts connections and never answers (its connections so far are cut, so none is reused).
+ */
 async function startRelay(targetPort: () => number) {
   const sockets = new Set<Socket>();
   let putBytes = 0;
+  let hanging = false;
   const server: Server = createServer((inbound) => {
     sockets.add(inbound);
+    if (hanging) {
+      inbound.resume(); // read and dropped, never answered
+      inbound.on('error', () => {}).on('close', () => sockets.delete(inbound));
+      return;
+    }
     const outbound = new Socket();
     sockets.add(outbound);
     let putting = false;
@@ -53,6 +64,10 @@ async function startRelay(targetPort: () => number) {
   return {
     port: (server.address() as { port: number }).port,
     putBytes: () => putBytes,
+    hang(on: boolean) {
+      hanging = on;
+      for (const socket of sockets) socket.destroy();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
@@ -111,6 +126,8 @@ describe('the S3 store stopped and started during uploads', () => {
       JOBS_RETRY_BASE_MS: '300',
       JOBS_RETRY_MAX_MS: '2000',
       JOBS_POLL_INTERVAL_MS: '200',
+      // A store that never answers is given up after 3 × 1.5 s of silence (and two short pauses).
+      S3_TIMEOUT_MS: '1500',
     });
     const t = remote(svc.url);
     w = await portalWorld(t, `s3-${Date.now()}`);
@@ -268,6 +285,15 @@ describe('the S3 store stopped and started during uploads', () => {
     expect(again.status).toBe(200);
     expect(sha256(new Uint8Array(await again.arrayBuffer()))).toBe(before[0]?.sha);
 
+    // A store that accepts connections but never answers: the upload is answered 503 within the bound
+    // that S3_TIMEOUT_MS sets, not held for ever.
+    relay.hang(true);
+    const hung = await upload(small, 'hung.png', 'provider');
+    relay.hang(false);
+    expect(hung.res.status, JSON.stringify(hung.body)).toBe(503);
+    expect(hung.body.error?.code).toBe('storage_unavailable');
+    expect(hung.ms).toBeLessThan(HUNG_ANSWER_MS);
+
     // Nothing half-stored: once the queue is empty (previews made, cleanups done), every version's object
     // exists and every object belongs to a version (its bytes, thumbnail or page).
     const accepted = [...before, ...settled, ...after].filter((u) => u.res.status === 201);
@@ -288,7 +314,7 @@ describe('the S3 store stopped and started during uploads', () => {
       const owner = object.replace(/-(thumb|page-\d+)\.webp$/, '');
       expect(keys.has(owner), `a row for ${object}`).toBe(true);
     }
-    // No spool file left behind, no multipart upload left open in s3rver's folder.
+    // No spool file left behind (files up to 10 MB go up in one PUT: no multipart parts to leave open).
     expect(readdirSync(join(s3.env.DATA_DIR as string, 'tmp', 'uploads'))).toEqual([]);
     const rows = await sql<
       { n: number }[]
@@ -296,7 +322,7 @@ describe('the S3 store stopped and started during uploads', () => {
     expect(rows[0]?.n).toBe(accepted.length);
     expect(svc.errors()).toEqual([]);
     console.log(
-      `s3 outage: ${outageMs} ms; answers during it ${during.map((u) => u.ms).join(', ')} ms, download ${downloadMs} ms; in flight ${settled.map((u) => `${u.res.status}/${u.ms} ms`).join(', ')}`,
+      `s3 outage: ${outageMs} ms; hung store answered in ${hung.ms} ms; answers during it ${during.map((u) => u.ms).join(', ')} ms, download ${downloadMs} ms; in flight ${settled.map((u) => `${u.res.status}/${u.ms} ms`).join(', ')}`,
     );
   });
 });
