@@ -58,8 +58,11 @@ describe.each([
       cleanups.push(() => db.drop());
       return db.url;
     };
+    // Small pools: instances on a PostgreSQL server other suites use at the same time.
+    const small = { DATABASE_POOL_MAX: '4', JOBS_CONCURRENCY: '2' };
     const envA = {
       ...REMOTE_ENV,
+      ...small,
       DATA_DIR: folder('backup-a-'),
       DATABASE_URL: await database('fault_backup_a'),
     };
@@ -165,6 +168,7 @@ describe.each([
     // Restored into a fresh database and data folder; an instance started on it.
     const envB = {
       ...REMOTE_ENV,
+      ...small,
       DATA_DIR: folder('backup-b-'),
       DATABASE_URL: await database('fault_backup_b'),
     };

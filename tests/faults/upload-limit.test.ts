@@ -33,7 +33,14 @@ describe('the upload limit shared by two instances', () => {
     db = await createScratchDatabase('fault_upload_limit');
     sql = postgres(db.url, { max: 2, onnotice: () => {} });
     dataDir = mkdtempSync(join(tmpdir(), 'upload-limit-'));
-    const env = { ...REMOTE_ENV, DATABASE_URL: db.url, DATA_DIR: dataDir };
+    // Small pools: two instances on a PostgreSQL server other suites use at the same time.
+    const env = {
+      ...REMOTE_ENV,
+      DATABASE_URL: db.url,
+      DATA_DIR: dataDir,
+      DATABASE_POOL_MAX: '4',
+      JOBS_CONCURRENCY: '2',
+    };
     // One after the other: the first migrates, the second finds the schema ready.
     instances = [await startServiceProcess(env)];
     instances.push(await startServiceProcess(env));
