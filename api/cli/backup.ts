@@ -149,7 +149,10 @@ async function embeddedImage(config: ReturnType<typeof loadConfig>, log: ReturnT
   }
 }
 
-/** The pid in `<DATA_DIR>/service.pid` when that process is alive. */
+/**
+ * The pid in `<DATA_DIR>/service.pid` when that process is alive and a Node process (a pid file left by a
+ * killed service may name another program by now: SIGUSR2 would end it).
+ */
 function runningService(dataDir: string): number | undefined {
   const file = servicePidFile(dataDir);
   if (!existsSync(file)) return undefined;
@@ -157,10 +160,15 @@ function runningService(dataDir: string): number | undefined {
   if (!Number.isSafeInteger(pid) || pid <= 0) return undefined;
   try {
     process.kill(pid, 0);
-    return pid;
   } catch {
     return undefined;
   }
+  const cmdline = `/proc/${pid}/cmdline`;
+  if (existsSync('/proc/self') && !(existsSync(cmdline) && /node/.test(readFileSync(cmdline, 'latin1'))))
+    throw new Error(
+      `${file} names process ${pid}, which is not the service: remove the file if no service runs`,
+    );
+  return pid;
 }
 
 main().catch((err) => {
