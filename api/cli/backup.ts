@@ -22,9 +22,9 @@ import {
  * `npm run backup -- <folder>` / `npm run restore -- <folder>` (docs/backups.md), with the service's own
  * environment (DATABASE_URL, DATA_DIR, STORAGE_DRIVER, S3_*).
  *
- * Backup, while the service runs: first the database, then the files (rows are deleted before their
- * files and a new file is stored before its row, so files copied after the database hold every file its
- * rows name, plus perhaps a few newer ones nothing points at).
+ * Backup, while the service runs: first the database, then the files (a new file is stored before its
+ * row, so files copied after the database hold every file its rows name, plus perhaps a few newer ones
+ * nothing points at; only a file deleted while the backup runs may be missing, see docs/backups.md).
  *   - PostgreSQL: `pg_dump --format=custom` (one consistent snapshot; the service keeps running).
  *   - Embedded: the running service writes its database's image itself when sent SIGUSR2 (its pid in
  *     `<DATA_DIR>/service.pid`), since only its process may open the data directory; without a running
