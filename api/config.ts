@@ -153,6 +153,11 @@ export const ConfigSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional,
   S3_FORCE_PATH_STYLE: boolean,
   /**
+   * How long one S3 request may go without progress before it is given up and tried again (3 attempts);
+   * a store that hangs answers uploads and downloads 503 `storage_unavailable` after about 3× this.
+   */
+  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  /**
    * Memory each preview process may use beyond its loaded size, MiB (its address-space limit; the
    * process reads it from its environment, `services/files/preview-process.ts`).
    */

@@ -30,6 +30,7 @@ async function main() {
   const { deps, db } = await createDeps(config, log, await opening);
   if (db.kind === 'embedded' || config.SEED_DEMO) await seedIfFirstRun(deps, { force: config.SEED_DEMO });
   const server = await startServer(deps, db);
+  if (db.backup) await offerEmbeddedBackups(config.DATA_DIR, db.backup, log);
   if (config.ROW_LEVEL_SECURITY_DISABLED)
     log.warn(
       {},
@@ -67,6 +68,33 @@ async function main() {
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+/**
+ * On the embedded database (a data directory only this process may open): `<DATA_DIR>/service.pid` names
+ * this process, and SIGUSR2 writes the database's image to `<DATA_DIR>/backups/` (what `npm run backup`
+ * asks for while the service runs; docs/backups.md). The pid file goes at exit.
+ */
+async function offerEmbeddedBackups(
+  dataDir: string,
+  image: () => Promise<Uint8Array>,
+  log: ReturnType<typeof createLogger>,
+) {
+  const [{ writeFileSync, rmSync }, { servicePidFile, writeEmbeddedImage }] = await Promise.all([
+    import('node:fs'),
+    import('./cli/backup-files'),
+  ]);
+  const pidFile = servicePidFile(dataDir);
+  writeFileSync(pidFile, `${process.pid}\n`);
+  process.once('exit', () => rmSync(pidFile, { force: true }));
+  let running: Promise<unknown> = Promise.resolve();
+  process.on('SIGUSR2', () => {
+    running = running.then(() =>
+      writeEmbeddedImage(dataDir, image, log).catch((err) =>
+        log.error({ err }, 'embedded database image not written'),
+      ),
+    );
+  });
 }
 
 main().catch((err) => {

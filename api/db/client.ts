@@ -26,6 +26,11 @@ export interface Database {
   close(): Promise<void>;
   /** In memory only: the data directory's image, to open another database from (`openDatabase`'s `image`). */
   dump?(): Promise<Uint8Array>;
+  /**
+   * Embedded on a data directory: a consistent image of it (PGlite's `dumpDataDir`, a tar file, taken
+   * between the protocol messages of its one session), for a backup of a running service (`cli/backup.ts`).
+   */
+  backup?(): Promise<Uint8Array>;
 }
 
 /**
@@ -93,6 +98,6 @@ export async function openDatabase(
       await sql.end({ timeout: 5 });
       await embedded.stop();
     },
-    ...(config.DATA_DIR === undefined ? { dump: () => embedded.dump() } : {}),
+    ...(config.DATA_DIR === undefined ? { dump: () => embedded.dump() } : { backup: () => embedded.dump() }),
   };
 }

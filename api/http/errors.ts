@@ -23,6 +23,8 @@ export const STATUS: Record<
   service_unavailable: 503,
   // Above the concurrency limit in front of the database pool (`http/overload.ts`); with `Retry-After`.
   overloaded: 429,
+  // The file store cannot be reached after the driver's bounded retries (`storageUnavailable`).
+  storage_unavailable: 503,
   invalid_credentials: 401,
   email_taken: 409,
   email_not_verified: 403,

@@ -25,6 +25,7 @@ export function createStore(
     | 'S3_ACCESS_KEY_ID'
     | 'S3_SECRET_ACCESS_KEY'
     | 'S3_FORCE_PATH_STYLE'
+    | 'S3_TIMEOUT_MS'
   >,
   log?: Logger,
 ): FileStore {
@@ -35,6 +36,7 @@ export function createStore(
     region: config.S3_REGION,
     endpoint: config.S3_ENDPOINT,
     forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    timeoutMs: config.S3_TIMEOUT_MS,
     credentials:
       config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
         ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }

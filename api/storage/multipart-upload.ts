@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import { FILE_MAX_BYTES } from '../../shared/contracts/files';
 import type { AppEnv } from '../http/context';
 import { ApiError } from '../http/errors';
-import { ByteMeter, type FileStore, type PutResult, tooLarge } from './store';
+import { ByteMeter, type FileStore, isStorageUnavailable, type PutResult, tooLarge } from './store';
 
 /** Spec: a file upload is at most 10 MB (images, PDFs and documents); the contract holds the figure. */
 export { FILE_MAX_BYTES };
@@ -77,7 +77,7 @@ export async function receiveMultipartFile<T>(
   const fields: Record<string, string> = {};
   let file: { info: busboy.FileInfo; consuming: Promise<T> } | undefined;
   // Which side failed first decides the answer: the form (client's fault: 400/413, whatever the consumer
-  // then saw on its stream) or the consumer on its own (its error, e.g. storage down: 500). The parser's
+  // then saw on its stream) or the consumer on its own (its error, e.g. storage down: 503 `storage_unavailable`). The parser's
   // 'error' comes a tick after the form breaks, before the consumer can see it; a consumer failing on its
   // own stops the form only afterwards.
   let first: { by: 'form' | 'consumer'; error: unknown } | undefined;
@@ -215,10 +215,28 @@ export async function uploadToStore(
   const { result, ...info } = await receiveMultipartFile(c, {
     field: opts.field,
     maxBytes,
-    consume: (file) => store.put(opts.key, file, { maxBytes, headBytes: opts.headBytes }),
+    consume: (file) =>
+      store.put(opts.key, file, { maxBytes, headBytes: opts.headBytes }).catch(async (err) => {
+        if (isStorageUnavailable(err)) await queueStoredKeyDeletion(c, opts.key);
+        throw err;
+      }),
     discard: () => store.delete(opts.key),
   });
   return { key: opts.key, ...result, ...info };
+}
+
+/**
+ * After the store failed under an upload (503 `storage_unavailable`): its object may have landed although
+ * no answer came back, and no row will point at it. A `delete_stored_keys` job in the request's
+ * transaction (committed with the 503) removes it once the store answers again.
+ */
+export async function queueStoredKeyDeletion(c: Context<AppEnv>, key: string): Promise<void> {
+  const { jobs, sql } = c.get('deps');
+  await jobs
+    .enqueue(sql, 'delete_stored_keys', { keys: [key] })
+    .catch((err) =>
+      c.get('log').error({ err, key }, 'a failed upload may be left in storage: its clean-up was not queued'),
+    );
 }
 
 /** Reads a (limited) stream into one buffer: for files that must be whole to be used, as a logo for sharp. */

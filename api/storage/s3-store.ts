@@ -4,6 +4,7 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { format } from 'node:util';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -20,7 +21,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { Logger } from '../http/logger';
 import { assertStorageKey, assertStoragePrefix, contentTypeOf } from './keys';
-import { ByteMeter, clampRange, type FileStore, RangeNotSatisfiableError } from './store';
+import { ByteMeter, clampRange, type FileStore, RangeNotSatisfiableError, storageUnavailable } from './store';
 
 export interface S3StoreOptions {
   bucket: string;
@@ -37,6 +38,12 @@ export interface S3StoreOptions {
   multipartThreshold?: number;
   /** Part size of multipart uploads, at least S3's minimum of 5 MiB (default 8 MiB). */
   partSize?: number;
+  /**
+   * How long one request may go without progress (and a connection may take to open, at most 5 s) before
+   * it is given up and tried again (default 10 s; `S3_TIMEOUT_MS`). With three attempts a store that
+   * hangs is answered `storage_unavailable` after about three times this.
+   */
+  timeoutMs?: number;
   log?: Logger | undefined;
 }
 
@@ -61,21 +68,30 @@ export function createS3Store(options: S3StoreOptions): FileStore {
   const partSize = Math.max(options.partSize ?? 8 * MiB, 5 * MiB);
   const spoolDir = resolve(options.spoolDir);
   let swept = false;
+  const timeoutMs = options.timeoutMs ?? 10_000;
   const client = new S3Client({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     forcePathStyle: options.forcePathStyle ?? false,
     ...(options.credentials ? { credentials: options.credentials } : {}),
+    // Bounded: a store that accepts connections but never answers must not hold a request for ever. The
+    // SDK's own retries are off: `withRetries` is the one loop (it reopens a body the SDK cannot).
+    // `socketTimeout` is inactivity (a 10 MB upload on a slow link is not cut while bytes move; a download
+    // whose store stalls mid-body fails its stream); `requestTimeout` would only warn in this SDK.
+    requestHandler: { connectionTimeout: Math.min(timeoutMs, 5_000), socketTimeout: timeoutMs },
+    maxAttempts: 1,
     // Checksums only where the API requires them: the newer default (CRC32 trailers on every upload) is
     // not understood by many S3-compatible services.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    // The SDK's own warnings (otherwise on the console) go to the service log.
+    // The SDK's own warnings (otherwise on the console) go to the service log. Its errors are those of
+    // requests that failed, which it also throws to `withRetries`: logged there (a store that is down
+    // is `s3 unavailable`, a warning: the request answers 503), so here at warning level too.
     logger: {
       debug: () => {},
       info: () => {},
-      warn: (...args: unknown[]) => log?.warn({ s3: args.map(String).join(' ') }, 's3 client warning'),
-      error: (...args: unknown[]) => log?.error({ s3: args.map(String).join(' ') }, 's3 client error'),
+      warn: (...args: unknown[]) => log?.warn({ s3: format(...args) }, 's3 client warning'),
+      error: (...args: unknown[]) => log?.warn({ s3: format(...args) }, 's3 client error'),
     },
   });
 
@@ -84,7 +100,10 @@ export function createS3Store(options: S3StoreOptions): FileStore {
     status(err) === 404 ||
     (err instanceof S3ServiceException && ['NoSuchKey', 'NotFound'].includes(err.name));
 
-  /** Runs `send` up to three times on network errors, 5xx, 408 and 429 (each attempt opens a fresh body). */
+  /**
+   * Runs `send` up to three times on network errors, timeouts, 5xx, 408 and 429 (each attempt opens a
+   * fresh body); when the last attempt fails so, the store is unavailable (503 `storage_unavailable`).
+   */
   async function withRetries<T>(what: string, send: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -95,8 +114,12 @@ export function createS3Store(options: S3StoreOptions): FileStore {
           code !== undefined
             ? code >= 500 || code === 408 || code === 429
             : typeof (err as NodeJS.ErrnoException)?.code === 'string' ||
-              (err as Error)?.name === 'TimeoutError';
-        if (!retryable || attempt >= ATTEMPTS) throw err;
+              ['TimeoutError', 'RequestTimeout'].includes((err as Error)?.name);
+        if (!retryable) throw err;
+        if (attempt >= ATTEMPTS) {
+          log?.warn({ err, attempts: attempt, what }, 's3 unavailable');
+          throw storageUnavailable(err);
+        }
         log?.warn({ err, attempt, what }, 's3 request failed, retrying');
         await new Promise((r) => setTimeout(r, 200 * 4 ** (attempt - 1)));
       }

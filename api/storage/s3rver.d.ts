@@ -15,5 +15,7 @@ declare module 's3rver' {
     /** Starts listening; resolves to the bound address (port 0 picks a free one). */
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
+    /** The listening server while it runs. */
+    httpServer?: import('node:http').Server;
   }
 }

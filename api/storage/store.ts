@@ -160,3 +160,21 @@ export class ByteMeter extends Transform {
 export function tooLarge(): ApiError {
   return new ApiError('payload_too_large', { headers: { Connection: 'close' } });
 }
+
+/** How long a client is asked to wait (`Retry-After`, seconds) when the store cannot be reached. */
+export const STORAGE_RETRY_AFTER_SECONDS = 10;
+
+/**
+ * The store cannot be reached (connection refused or reset, timed out, 5xx) after the driver's bounded
+ * retries: 503 `storage_unavailable` with `Retry-After`, never a 500 (issue 31).
+ */
+export function storageUnavailable(cause: unknown): ApiError {
+  return new ApiError('storage_unavailable', {
+    headers: { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) },
+    cause,
+  });
+}
+
+/** Whether `err` is {@link storageUnavailable}'s error. */
+export const isStorageUnavailable = (err: unknown): boolean =>
+  err instanceof ApiError && err.code === 'storage_unavailable';

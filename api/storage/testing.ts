@@ -16,8 +16,11 @@ export const TEST_BUCKET = 'portal-test';
 export interface S3Peer {
   /** The STORAGE_DRIVER=s3 environment for `createTestContext` / `loadConfig`, with its own spool DATA_DIR. */
   env: Record<string, string>;
-  /** Takes the bucket offline (its objects kept) until `resume()`: storage failing under the app. */
-  pause(): Promise<void>;
+  /**
+   * Takes the bucket offline (its objects kept) until `resume()`: storage failing under the app.
+   * `dropConnections`: requests under way are cut too (a crash), not left to finish.
+   */
+  pause(opts?: { dropConnections?: boolean }): Promise<void>;
   resume(): Promise<void>;
   close(): Promise<void>;
 }
@@ -51,8 +54,10 @@ export async function startS3Peer(): Promise<S3Peer> {
       S3_ACCESS_KEY_ID: S3RVER_KEY,
       S3_SECRET_ACCESS_KEY: S3RVER_KEY,
     },
-    async pause() {
-      await server.close();
+    async pause({ dropConnections = false } = {}) {
+      const closing = server.close();
+      if (dropConnections) server.httpServer?.closeAllConnections();
+      await closing;
     },
     async resume() {
       server = serve(port);

@@ -172,7 +172,22 @@ export async function startResendStandIn() {
       failures = times;
     },
     failures: () => failed,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /**
+     * Stops listening (Resend down: connections refused) until `start()`; requests under way are answered
+     * first, so nothing it recorded goes unanswered.
+     */
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+    /** Listens again on the same port after `stop()`. */
+    start: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (!server.listening) return resolve();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -954,7 +954,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a new version
-         * @description Uploads the next version of a file: the provider to any file, a client to the files it uploaded (403 `forbidden` otherwise, `canUploadVersion`). The file goes back to `pending_review`: a decision is about one version and never carried over; earlier versions and decisions stay in the history. A `multipart/form-data` body with one file in the field `file`. The type is decided by the bytes (the name and declared type are ignored): 415 `file_type_not_allowed` for anything else (SVG, HTML, executables, archives, macro-enabled or legacy binary Office files), 422 `file_empty` for zero bytes, 413 `payload_too_large` past 10 MB (checked while the body streams in). A refused or broken-off upload leaves nothing stored. The name is cleaned (base name, no control or invisible characters, at most 200 characters, the detected type’s extension). Another provider’s file answers 404.
+         * @description Uploads the next version of a file: the provider to any file, a client to the files it uploaded (403 `forbidden` otherwise, `canUploadVersion`). The file goes back to `pending_review`: a decision is about one version and never carried over; earlier versions and decisions stay in the history. A `multipart/form-data` body with one file in the field `file`. The type is decided by the bytes (the name and declared type are ignored): 415 `file_type_not_allowed` for anything else (SVG, HTML, executables, archives, macro-enabled or legacy binary Office files), 422 `file_empty` for zero bytes, 413 `payload_too_large` past 10 MB (checked while the body streams in). A refused or broken-off upload leaves nothing stored. 429 `rate_limited` (with `Retry-After`) past 60 uploads a minute or 600 an hour by one uploader (a provider, or a portal client; files, versions and logos together, counted across every instance); 503 `storage_unavailable` (with `Retry-After`) while the file store cannot be reached. The name is cleaned (base name, no control or invisible characters, at most 200 characters, the detected type’s extension). Another provider’s file answers 404.
          */
         post: operations["uploadFileVersion"];
         delete?: never;
@@ -1012,7 +1012,7 @@ export interface paths {
         };
         /**
          * Download a version
-         * @description The version’s original bytes, streamed from the store, always as an attachment (never shown inline): its detected type, `Content-Disposition: attachment` with the file’s name (an ASCII fallback and `filename*` in UTF-8), `X-Content-Type-Options: nosniff`, a sandboxing Content-Security-Policy, `Cache-Control: private, no-store` and the SHA-256 as ETag. HEAD answers the same headers without opening the file. Another provider’s file answers 404.
+         * @description The version’s original bytes, streamed from the store, always as an attachment (never shown inline): its detected type, `Content-Disposition: attachment` with the file’s name (an ASCII fallback and `filename*` in UTF-8), `X-Content-Type-Options: nosniff`, a sandboxing Content-Security-Policy, `Cache-Control: private, no-store` and the SHA-256 as ETag. HEAD answers the same headers without opening the file. 503 `storage_unavailable` (with `Retry-After`) while the file store cannot be reached. Another provider’s file answers 404.
          */
         get: operations["downloadFileVersion"];
         put?: never;
@@ -2026,7 +2026,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a new version (client)
-         * @description Uploads the next version of a file: the provider to any file, a client to the files it uploaded (403 `forbidden` otherwise, `canUploadVersion`). The file goes back to `pending_review`: a decision is about one version and never carried over; earlier versions and decisions stay in the history. A `multipart/form-data` body with one file in the field `file`. The type is decided by the bytes (the name and declared type are ignored): 415 `file_type_not_allowed` for anything else (SVG, HTML, executables, archives, macro-enabled or legacy binary Office files), 422 `file_empty` for zero bytes, 413 `payload_too_large` past 10 MB (checked while the body streams in). A refused or broken-off upload leaves nothing stored. The name is cleaned (base name, no control or invisible characters, at most 200 characters, the detected type’s extension). Only files of the client’s own projects.
+         * @description Uploads the next version of a file: the provider to any file, a client to the files it uploaded (403 `forbidden` otherwise, `canUploadVersion`). The file goes back to `pending_review`: a decision is about one version and never carried over; earlier versions and decisions stay in the history. A `multipart/form-data` body with one file in the field `file`. The type is decided by the bytes (the name and declared type are ignored): 415 `file_type_not_allowed` for anything else (SVG, HTML, executables, archives, macro-enabled or legacy binary Office files), 422 `file_empty` for zero bytes, 413 `payload_too_large` past 10 MB (checked while the body streams in). A refused or broken-off upload leaves nothing stored. 429 `rate_limited` (with `Retry-After`) past 60 uploads a minute or 600 an hour by one uploader (a provider, or a portal client; files, versions and logos together, counted across every instance); 503 `storage_unavailable` (with `Retry-After`) while the file store cannot be reached. The name is cleaned (base name, no control or invisible characters, at most 200 characters, the detected type’s extension). Only files of the client’s own projects.
          */
         post: operations["portalUploadFileVersion"];
         delete?: never;
@@ -2084,7 +2084,7 @@ export interface paths {
         };
         /**
          * Download a version (client)
-         * @description The version’s original bytes, streamed from the store, always as an attachment (never shown inline): its detected type, `Content-Disposition: attachment` with the file’s name (an ASCII fallback and `filename*` in UTF-8), `X-Content-Type-Options: nosniff`, a sandboxing Content-Security-Policy, `Cache-Control: private, no-store` and the SHA-256 as ETag. HEAD answers the same headers without opening the file. Only files of the client’s own projects.
+         * @description The version’s original bytes, streamed from the store, always as an attachment (never shown inline): its detected type, `Content-Disposition: attachment` with the file’s name (an ASCII fallback and `filename*` in UTF-8), `X-Content-Type-Options: nosniff`, a sandboxing Content-Security-Policy, `Cache-Control: private, no-store` and the SHA-256 as ETag. HEAD answers the same headers without opening the file. 503 `storage_unavailable` (with `Retry-After`) while the file store cannot be reached. Only files of the client’s own projects.
          */
         get: operations["portalDownloadFileVersion"];
         put?: never;
@@ -2506,7 +2506,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a file (client)
-         * @description Uploads a new file into the project; it starts `pending_review` (waiting for the other side's decision) and the other side is notified. A `multipart/form-data` body with one file in the field `file`. The type is decided by the bytes (the name and declared type are ignored): 415 `file_type_not_allowed` for anything else (SVG, HTML, executables, archives, macro-enabled or legacy binary Office files), 422 `file_empty` for zero bytes, 413 `payload_too_large` past 10 MB (checked while the body streams in). A refused or broken-off upload leaves nothing stored. The name is cleaned (base name, no control or invisible characters, at most 200 characters, the detected type’s extension). Only the client’s own projects.
+         * @description Uploads a new file into the project; it starts `pending_review` (waiting for the other side's decision) and the other side is notified. A `multipart/form-data` body with one file in the field `file`. The type is decided by the bytes (the name and declared type are ignored): 415 `file_type_not_allowed` for anything else (SVG, HTML, executables, archives, macro-enabled or legacy binary Office files), 422 `file_empty` for zero bytes, 413 `payload_too_large` past 10 MB (checked while the body streams in). A refused or broken-off upload leaves nothing stored. 429 `rate_limited` (with `Retry-After`) past 60 uploads a minute or 600 an hour by one uploader (a provider, or a portal client; files, versions and logos together, counted across every instance); 503 `storage_unavailable` (with `Retry-After`) while the file store cannot be reached. The name is cleaned (base name, no control or invisible characters, at most 200 characters, the detected type’s extension). Only the client’s own projects.
          */
         post: operations["portalUploadFile"];
         delete?: never;
@@ -2953,7 +2953,7 @@ export interface paths {
         get: operations["getPortalLogo"];
         /**
          * Upload the portal logo
-         * @description A `multipart/form-data` body with the file in the field `logo`: PNG, JPEG, WebP or GIF by content (the file name and declared type are ignored; SVG is refused), at most 2 MB (413 `payload_too_large`, checked while the body streams in). The image is re-encoded to WebP of at most 512×512 pixels and stored under a generated name; the old logo is removed. Returns the portal with its new `logoUrl`.
+         * @description A `multipart/form-data` body with the file in the field `logo`: PNG, JPEG, WebP or GIF by content (the file name and declared type are ignored; SVG is refused), at most 2 MB (413 `payload_too_large`, checked while the body streams in). The image is re-encoded to WebP of at most 512×512 pixels and stored under a generated name; the old logo is removed. Returns the portal with its new `logoUrl`. 429 `rate_limited` past the provider’s upload limits (60 a minute, 600 an hour, with project files); 503 `storage_unavailable` (with `Retry-After`) while the file store cannot be reached.
          */
         put: operations["uploadPortalLogo"];
         post?: never;
@@ -3102,7 +3102,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a file
-         * @description Uploads a new file into the project; it starts `pending_review` (waiting for the other side's decision) and the other side is notified. A `multipart/form-data` body with one file in the field `file`. The type is decided by the bytes (the name and declared type are ignored): 415 `file_type_not_allowed` for anything else (SVG, HTML, executables, archives, macro-enabled or legacy binary Office files), 422 `file_empty` for zero bytes, 413 `payload_too_large` past 10 MB (checked while the body streams in). A refused or broken-off upload leaves nothing stored. The name is cleaned (base name, no control or invisible characters, at most 200 characters, the detected type’s extension). Another provider’s project answers 404.
+         * @description Uploads a new file into the project; it starts `pending_review` (waiting for the other side's decision) and the other side is notified. A `multipart/form-data` body with one file in the field `file`. The type is decided by the bytes (the name and declared type are ignored): 415 `file_type_not_allowed` for anything else (SVG, HTML, executables, archives, macro-enabled or legacy binary Office files), 422 `file_empty` for zero bytes, 413 `payload_too_large` past 10 MB (checked while the body streams in). A refused or broken-off upload leaves nothing stored. 429 `rate_limited` (with `Retry-After`) past 60 uploads a minute or 600 an hour by one uploader (a provider, or a portal client; files, versions and logos together, counted across every instance); 503 `storage_unavailable` (with `Retry-After`) while the file store cannot be reached. The name is cleaned (base name, no control or invisible characters, at most 200 characters, the detected type’s extension). Another provider’s project answers 404.
          */
         post: operations["uploadFile"];
         delete?: never;
@@ -4532,7 +4532,7 @@ export interface components {
         BookingRefusal: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "overloaded" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "autopay_not_offered" | "payment_exceeds_balance" | "payment_not_removable" | "quote_not_editable" | "quote_transition_not_allowed" | "quote_already_decided" | "quote_expired" | "quote_changed" | "quote_not_invoiceable" | "slot_taken" | "slot_unavailable" | "booking_change_too_late" | "booking_cancelled" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "google_calendar_not_configured" | "google_calendar_not_connected" | "google_calendar_broken" | "google_calendar_unavailable" | "webhook_endpoint_limit" | "booking_override_exists" | "booking_type_has_bookings" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "overloaded" | "storage_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "autopay_not_offered" | "payment_exceeds_balance" | "payment_not_removable" | "quote_not_editable" | "quote_transition_not_allowed" | "quote_already_decided" | "quote_expired" | "quote_changed" | "quote_not_invoiceable" | "slot_taken" | "slot_unavailable" | "booking_change_too_late" | "booking_cancelled" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "google_calendar_not_configured" | "google_calendar_not_connected" | "google_calendar_broken" | "google_calendar_unavailable" | "webhook_endpoint_limit" | "booking_override_exists" | "booking_type_has_bookings" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
                 fields?: components["schemas"]["FieldError"][];
                 /** @description Human-readable, in the request language. */
                 message: string;
@@ -5845,7 +5845,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "overloaded" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "autopay_not_offered" | "payment_exceeds_balance" | "payment_not_removable" | "quote_not_editable" | "quote_transition_not_allowed" | "quote_already_decided" | "quote_expired" | "quote_changed" | "quote_not_invoiceable" | "slot_taken" | "slot_unavailable" | "booking_change_too_late" | "booking_cancelled" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "google_calendar_not_configured" | "google_calendar_not_connected" | "google_calendar_broken" | "google_calendar_unavailable" | "webhook_endpoint_limit" | "booking_override_exists" | "booking_type_has_bookings" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
+                code: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unsupported_media_type" | "payload_too_large" | "rate_limited" | "internal_error" | "service_unavailable" | "overloaded" | "storage_unavailable" | "invalid_credentials" | "email_taken" | "email_not_verified" | "invalid_token" | "email_already_verified" | "session_not_found" | "csrf_rejected" | "wrong_password" | "profile_not_found" | "client_email_taken" | "domain_taken" | "unsupported_image_type" | "project_client_locked" | "portal_account_not_found" | "account_not_found" | "magic_link_failed" | "invitation_limit" | "file_type_not_allowed" | "file_empty" | "file_decision_not_allowed" | "file_version_outdated" | "file_preview_unavailable" | "invoice_not_editable" | "invoice_transition_not_allowed" | "invoice_total_too_large" | "invoice_incomplete" | "einvoice_incomplete" | "invoice_not_payable" | "autopay_not_offered" | "payment_exceeds_balance" | "payment_not_removable" | "quote_not_editable" | "quote_transition_not_allowed" | "quote_already_decided" | "quote_expired" | "quote_changed" | "quote_not_invoiceable" | "slot_taken" | "slot_unavailable" | "booking_change_too_late" | "booking_cancelled" | "stripe_not_connected" | "stripe_key_invalid" | "stripe_unavailable" | "stripe_webhook_invalid" | "plan_required" | "billing_unavailable" | "mail_domain_unavailable" | "mail_domain_exists" | "mail_domain_not_verified" | "mail_provider_unavailable" | "authorisation_state_invalid" | "authorisation_state_expired" | "authorisation_state_used" | "google_calendar_not_configured" | "google_calendar_not_connected" | "google_calendar_broken" | "google_calendar_unavailable" | "webhook_endpoint_limit" | "booking_override_exists" | "booking_type_has_bookings" | "handoff_invalid" | "handoff_not_configured" | "handoff_bad_signature" | "handoff_wrong_audience" | "handoff_expired" | "handoff_replayed" | "handoff_unknown_client" | "api_key_invalid" | "insufficient_scope" | "api_key_limit" | "idempotency_key_reused" | "idempotency_key_in_progress";
                 fields?: components["schemas"]["FieldError"][];
                 /** @description Human-readable, in the request language. */
                 message: string;
@@ -19260,6 +19260,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     downloadAnnotatedFile: {
@@ -19639,6 +19652,19 @@ export interface operations {
             };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
                     RateLimit?: string;
@@ -26606,7 +26632,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -26619,6 +26645,15 @@ export interface operations {
             };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -26903,6 +26938,15 @@ export interface operations {
             };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -28828,7 +28872,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -28841,6 +28885,15 @@ export interface operations {
             };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -31738,7 +31791,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Overloaded: `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
+            /** @description Too many requests; see the Retry-After header Also `overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -31751,6 +31804,15 @@ export interface operations {
             };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -33405,6 +33467,19 @@ export interface operations {
             };
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
                     RateLimit?: string;

@@ -108,6 +108,8 @@ export const ErrorCode = z.enum([
   'service_unavailable',
   // More scoped operations at once than the database pool serves (api/http/overload.ts).
   'overloaded',
+  // The file store cannot be reached (S3 down, timing out): 503 with `Retry-After` (api/storage/store.ts).
+  'storage_unavailable',
   // domain codes (translated as `errors.<code>`)
   'invalid_credentials',
   'email_taken',

@@ -7,6 +7,7 @@ import { googleCalendarSync } from './google-calendar-sync';
 import { markOverdueInvoicesTask } from './invoices';
 import {
   deleteProviderFilesTask,
+  deleteStoredKeys,
   deleteStoredPrefixes,
   purgeDomainClaims,
   purgeExpiredRows,
@@ -43,6 +44,7 @@ export const TASKS = {
   [deleteProviderFilesTask.name]: deleteProviderFilesTask,
   [removeMailDomainTask.name]: removeMailDomainTask,
   [deleteStoredPrefixes.name]: deleteStoredPrefixes,
+  [deleteStoredKeys.name]: deleteStoredKeys,
   [processFileVersionTask.name]: processFileVersionTask,
   [markOverdueInvoicesTask.name]: markOverdueInvoicesTask,
   [stripePushInvoice.name]: stripePushInvoice,

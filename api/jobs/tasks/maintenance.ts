@@ -4,7 +4,7 @@ import { purgeStaleDomainClaims } from '../../services/domains/purge-domain-clai
 import { recheckVerifiedDomains } from '../../services/domains/recheck-domains';
 import { STORED_PREFIXES_PER_JOB } from '../../services/files/file-storage';
 import { purgeExpired } from '../../services/maintenance/purge-expired';
-import { isStoragePrefix } from '../../storage/keys';
+import { isStorageKey, isStoragePrefix } from '../../storage/keys';
 import { deleteProviderFiles } from '../../storage/provider-files';
 import { defineTask } from '../task';
 
@@ -102,5 +102,23 @@ export const deleteStoredPrefixes = defineTask({
       removed += await deps.store.deletePrefix(prefix);
     }
     log.info({ prefixes: prefixes.length, removed }, 'stored prefixes deleted');
+  },
+});
+
+/**
+ * Removes objects an upload may have left when the store failed under it (issue 31): its PUT may have
+ * reached the bucket although no answer came back, and no row points at the key (the upload answered
+ * 503 `storage_unavailable`). Enqueued by `uploadToStore` in the request's transaction; retried with
+ * backoff until the store answers. Idempotent: a key that is not there removes nothing.
+ */
+export const deleteStoredKeys = defineTask({
+  name: 'delete_stored_keys',
+  payload: z.object({
+    keys: z.array(z.string().min(2).max(512).refine(isStorageKey, 'not a storage key')).min(1).max(100),
+  }),
+  maxAttempts: 10,
+  async run({ keys }, { deps, log }) {
+    for (const key of keys) await deps.store.delete(key);
+    log.info({ keys: keys.length }, 'stored keys of failed uploads deleted');
   },
 });

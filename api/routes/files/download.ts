@@ -11,7 +11,7 @@ import { attachmentDisposition, downloadName } from '../../services/files/downlo
 import { sharedOperation } from '../operation';
 
 const description =
-  'The version’s original bytes, streamed from the store, always as an attachment (never shown inline): its detected type, `Content-Disposition: attachment` with the file’s name (an ASCII fallback and `filename*` in UTF-8), `X-Content-Type-Options: nosniff`, a sandboxing Content-Security-Policy, `Cache-Control: private, no-store` and the SHA-256 as ETag. HEAD answers the same headers without opening the file.';
+  'The version’s original bytes, streamed from the store, always as an attachment (never shown inline): its detected type, `Content-Disposition: attachment` with the file’s name (an ASCII fallback and `filename*` in UTF-8), `X-Content-Type-Options: nosniff`, a sandboxing Content-Security-Policy, `Cache-Control: private, no-store` and the SHA-256 as ETag. HEAD answers the same headers without opening the file. 503 `storage_unavailable` (with `Retry-After`) while the file store cannot be reached.';
 const binary = z.string().openapi({ type: 'string', format: 'binary' });
 const responses = {
   200: {
@@ -29,7 +29,7 @@ const responses = {
       },
     },
   },
-  ...errorResponses(401, 404, 422),
+  ...errorResponses(401, 404, 422, 503),
 };
 
 /** GET (and HEAD) /api/files/{fileId}/versions/{versionId}/download and its portal counterpart. */

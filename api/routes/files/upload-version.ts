@@ -7,6 +7,7 @@ import { errorResponses } from '../../http/openapi';
 import { addVersion, assertCanUploadVersion } from '../../services/files/files';
 import { receiveFileVersion } from '../../services/files/upload';
 import { fileVersionKey } from '../../storage/keys';
+import { enforceUploadLimit } from '../../storage/upload-limits';
 import { sharedOperation } from '../operation';
 import { UPLOAD_BODY, UPLOAD_ERRORS } from './params';
 
@@ -16,7 +17,7 @@ const responses = {
     description: 'The file with its new version',
     content: { 'application/json': { schema: FileDetail } },
   },
-  ...errorResponses(400, 401, 403, 404, 413, 415, 422),
+  ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429, 503),
 };
 
 /** POST /api/files/{fileId}/versions and its portal counterpart. */
@@ -39,6 +40,7 @@ export const registerUploadFileVersion = sharedOperation(
 async function upload(c: Context<AppEnv>, scope: Scope, fileId: string) {
   const deps = c.get('deps');
   await assertCanUploadVersion(deps.sql, scope, fileId);
+  await enforceUploadLimit(c, scope);
   const ids = { fileId, versionId: randomUUID() };
   const stored = await receiveFileVersion(
     c,

@@ -8,13 +8,14 @@ import { errorResponses } from '../../http/openapi';
 import { assertProjectFor, createFile } from '../../services/files/files';
 import { receiveFileVersion } from '../../services/files/upload';
 import { fileVersionKey } from '../../storage/keys';
+import { enforceUploadLimit } from '../../storage/upload-limits';
 import { sharedOperation } from '../operation';
 import { UPLOAD_BODY, UPLOAD_ERRORS } from './params';
 
 const description = `Uploads a new file into the project; it starts \`pending_review\` (waiting for the other side's decision) and the other side is notified. ${UPLOAD_ERRORS}`;
 const responses = {
   201: { description: 'Uploaded', content: { 'application/json': { schema: FileSummary } } },
-  ...errorResponses(400, 401, 403, 404, 413, 415, 422),
+  ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429, 503),
 };
 
 /** POST /api/projects/{projectId}/files and its portal counterpart. */
@@ -37,6 +38,7 @@ export const registerUploadFile = sharedOperation(
 async function upload(c: Context<AppEnv>, scope: Scope, projectId: string) {
   const deps = c.get('deps');
   await assertProjectFor(deps.sql, scope, projectId);
+  await enforceUploadLimit(c, scope);
   const ids = { fileId: randomUUID(), versionId: randomUUID() };
   const stored = await receiveFileVersion(
     c,

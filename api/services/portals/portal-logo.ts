@@ -3,9 +3,10 @@ import { ownedBy, type ProviderScope } from '../../auth/scope';
 import type { Sql } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import type { Logger } from '../../http/logger';
+import type { JobQueue } from '../../jobs/queue';
 import { portalLogoKey } from '../../storage/keys';
 import { cleanUpAfterCommit } from '../../storage/provider-files';
-import type { FileStore } from '../../storage/store';
+import { type FileStore, isStorageUnavailable } from '../../storage/store';
 import { reencodeLogo } from './logo-image';
 
 /** What the logo use cases touch: the database, the file store, and the request's log for clean-ups. */
@@ -13,6 +14,8 @@ export interface LogoDeps {
   sql: Sql;
   store: FileStore;
   log: Logger;
+  /** When given, a logo the store failed under is queued for removal (`delete_stored_keys`). */
+  jobs?: JobQueue;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface LogoDeps {
  * should it vanish before the update (deleted meanwhile), the new file is removed again.
  */
 export async function replacePortalLogo(
-  { sql, store, log }: LogoDeps,
+  { sql, store, log, jobs }: LogoDeps,
   scope: ProviderScope,
   portalId: string,
   upload: Uint8Array,
@@ -32,7 +35,14 @@ export async function replacePortalLogo(
   if (!portal) throw new ApiError('not_found');
   const webp = await reencodeLogo(upload);
   const key = portalLogoKey(scope.providerId, portalId);
-  await store.put(key, Readable.from([webp]));
+  await store.put(key, Readable.from([webp])).catch(async (err) => {
+    // Its PUT may have landed without an answer: removed once the store is back (issue 31).
+    if (jobs && isStorageUnavailable(err))
+      await jobs
+        .enqueue(sql, 'delete_stored_keys', { keys: [key] })
+        .catch((queueErr) => log.error({ err: queueErr, key }, 'a failed logo may be left in storage'));
+    throw err;
+  });
   const [row] = await sql<{ old: string | null }[]>`
     UPDATE client_portals p SET logo_path = ${key}, updated_at = ${now}
     FROM (SELECT logo_path AS old FROM client_portals WHERE ${ownedBy(sql, scope, 'provider_id')} AND id = ${portalId}) prev
