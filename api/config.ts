@@ -66,6 +66,12 @@ export const ConfigSchema = z.object({
   }),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /**
+   * Seconds a new database connection may take to open before its queries fail (postgres.js's
+   * `connect_timeout`, 30 s by its default): while the server is away the request is answered 503 with
+   * `Retry-After` within this, never left hanging (issue 31). A refused connection fails at once anyway.
+   */
+  DATABASE_CONNECT_TIMEOUT_S: z.coerce.number().int().min(1).max(120).default(5),
+  /**
    * The job queue's schema on a DATABASE_URL server (graphile-worker's own by default). Services that share
    * one database but not their data (parallel test runs, each on its own search_path) need one each, or
    * one service's worker runs another's jobs against the wrong tables.

@@ -48,7 +48,10 @@ export async function createDeps(
   if (applied.length) log.info({ applied }, 'migrations applied');
   await installQueue(db, log);
   await grantAppRole(db.sql, db.queueSchema);
-  const pubsub = db.kind === 'postgres' ? createPostgresPubSub(db.sql, db.url) : createInProcessPubSub();
+  const pubsub =
+    db.kind === 'postgres'
+      ? createPostgresPubSub(db.sql, db.url, config.DATABASE_CONNECT_TIMEOUT_S)
+      : createInProcessPubSub();
   const jobs = createJobQueue(db.queueSchema);
   const mailer = createMailer({
     sql: db.sql,

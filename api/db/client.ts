@@ -34,6 +34,20 @@ export interface Database {
 }
 
 /**
+ * How a pool (re)connects while the server is away (issue 31, a PostgreSQL restart): a connection attempt
+ * gives up after `connectTimeoutS` (postgres.js waits 30 s by default), and the pause before the next
+ * attempt grows with the failures in a row but stays under a second (postgres.js's own grows to 20 s, so
+ * a pool that failed often during an outage would keep serving 503s for up to 20 s after the server was
+ * back).
+ */
+export function reconnectOptions(connectTimeoutS = 5) {
+  return {
+    connect_timeout: connectTimeoutS,
+    backoff: (failures: number) => Math.min(0.05 * 2 ** failures, 1) * (0.5 + Math.random() / 2),
+  };
+}
+
+/**
  * Opens the database named by DATABASE_URL, or the embedded PGlite under DATA_DIR when it is unset.
  * Both are reached through postgres.js, so every query in the code base is the same SQL.
  */
@@ -42,6 +56,8 @@ export async function openDatabase(
     DATABASE_URL?: string | undefined;
     DATA_DIR: string | undefined;
     DATABASE_POOL_MAX: number;
+    /** postgres.js's `connect_timeout` (seconds); 5 when not given. */
+    DATABASE_CONNECT_TIMEOUT_S?: number;
     JOBS_SCHEMA?: string;
   },
   log: Logger,
@@ -53,6 +69,7 @@ export async function openDatabase(
     onnotice: () => {},
     transform: { undefined: null },
     connection: { application_name: 'client-portal' },
+    ...reconnectOptions(config.DATABASE_CONNECT_TIMEOUT_S),
   } satisfies postgres.Options<Record<string, never>>;
 
   if (config.DATABASE_URL) {

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import postgres from 'postgres';
-import type { Sql } from './client';
+import { reconnectOptions, type Sql } from './client';
 
 export type Unsubscribe = () => Promise<void>;
 
@@ -41,7 +41,7 @@ function checkChannel(channel: string) {
  * attempt fails (the server restarting) it never tries again, so a subscriber that finds itself deaf
  * starts over on a new connection. Without `listenUrl`, the pool's own `listen` (tests, tools).
  */
-export function createPostgresPubSub(sql: Sql, listenUrl?: string): PubSub {
+export function createPostgresPubSub(sql: Sql, listenUrl?: string, connectTimeoutS?: number): PubSub {
   interface Sub {
     channel: string;
     onMessage: (payload: string) => void;
@@ -56,6 +56,7 @@ export function createPostgresPubSub(sql: Sql, listenUrl?: string): PubSub {
       max: 1,
       onnotice: () => {},
       connection: { application_name: 'client-portal-listen' },
+      ...reconnectOptions(connectTimeoutS),
     }) as unknown as Sql;
     return listener;
   };

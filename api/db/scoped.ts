@@ -1,6 +1,8 @@
+import type postgres from 'postgres';
 import type { Scope } from '../auth/scope';
 import type { Sql } from './client';
 import type { PubSub } from './pubsub';
+import { isDatabaseUnavailable } from './unavailable';
 
 /*
  * Row-level security's runtime half (migration 0038 is the other; api/db/CONTEXT.md "Row-level security").
@@ -97,6 +99,84 @@ export function asSql(reserved: Sql, pool: Sql, isOpen: () => boolean): Sql {
   return proxy;
 }
 
+/** postgres.js's connection as a query's `onexecute` hands it over; `onclose` runs once when it closes. */
+interface RawConnection {
+  onclose?: ((err: unknown) => void) | null;
+}
+
+/** A postgres.js query before it runs: `handler` sends it on its connection, `reject` fails it. */
+interface RawQuery {
+  handler: ((query: RawQuery) => unknown) & { debug?: unknown };
+  reject: (err: unknown) => void;
+}
+
+const isRawQuery = (x: unknown): x is RawQuery =>
+  x instanceof Promise && typeof (x as Partial<RawQuery>).handler === 'function';
+
+/** Thrown by a scope's query once its connection was lost (answered 503, `db/unavailable.ts`). */
+function connectionLost(cause: unknown): Error {
+  return Object.assign(new Error('the scope’s database connection was lost', { cause }), {
+    code: 'CONNECTION_CLOSED',
+  });
+}
+
+/**
+ * A reserved connection that, once lost (the server restarted or went away under the scope), fails
+ * every further query of the scope at once instead of sending it. postgres.js 3.4.9 writes a query on
+ * a reserved connection whose socket is gone and throws from a timer, uncaught, which ends the process
+ * (porsager/postgres#1208); after its reconnect the same connection would also run the query outside
+ * the scope's transaction, as the owner. The loss is noticed from the connection's `onclose` (reached
+ * through the first query's `onexecute`) and from any query of the scope failing for want of the
+ * database, whichever comes first. `detach()` says whether the connection may be released.
+ */
+export function guardConnection(reserved: Sql): {
+  sql: Sql;
+  onexecute: (connection: RawConnection) => boolean;
+  detach(): boolean;
+} {
+  let lost: Error | undefined;
+  let raw: RawConnection | undefined;
+  const onLost = (err: unknown) => {
+    lost ??= connectionLost(err);
+  };
+  const guard = (query: unknown) => {
+    if (!isRawQuery(query)) return query;
+    const send = query.handler;
+    const handler = Object.assign((q: RawQuery) => (lost ? q.reject(lost) : send(q)), { debug: send.debug });
+    query.handler = handler;
+    const reject = query.reject;
+    query.reject = (err: unknown) => {
+      if (isDatabaseUnavailable(err)) onLost(err);
+      reject(err);
+    };
+    return query;
+  };
+  const sql = new Proxy(reserved, {
+    apply(target, self, args) {
+      return guard(Reflect.apply(target as unknown as (...a: unknown[]) => unknown, self, args));
+    },
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (prop === 'unsafe' || prop === 'file')
+        return (...args: unknown[]) => guard((value as (...a: unknown[]) => unknown).apply(target, args));
+      return value;
+    },
+  }) as unknown as Sql;
+  return {
+    sql,
+    onexecute(connection) {
+      raw = connection;
+      connection.onclose = onLost;
+      // As postgres.js goes on without an `onexecute`: the connection may take the next query.
+      return true;
+    },
+    detach() {
+      if (raw?.onclose === onLost) raw.onclose = null;
+      return !lost;
+    },
+  };
+}
+
 /** What a scoped operation gets instead of the pool's: see {@link runScoped}. */
 export interface ScopedHandles {
   sql: Sql;
@@ -170,11 +250,16 @@ export function runScoped<T>(
   // not awaited, ahead of the handler's first query (postgres.js's BEGIN is a round trip of its own).
   (async () => {
     const reserved = (await sql.reserve()) as unknown as Sql & { release(): void };
+    const link = guardConnection(reserved);
     try {
-      const entering = reserved.unsafe(scopeEntry(scope)).simple().execute();
+      // `onexecute` is postgres.js's own (its `begin` uses it), missing from its types.
+      const entering = link.sql
+        .unsafe(scopeEntry(scope), [], { onexecute: link.onexecute } as postgres.UnsafeQueryOptions)
+        .simple()
+        .execute();
       entering.catch(() => {});
       result = fn({
-        sql: asSql(reserved, sql, () => open),
+        sql: asSql(link.sql, sql, () => open),
         pubsub: deferred,
         holdUntil: (done) => held.push(done),
         end: endNow,
@@ -196,14 +281,16 @@ export function runScoped<T>(
       }
       open = false;
       await entering;
-      await reserved.unsafe('COMMIT');
+      await link.sql.unsafe('COMMIT');
     } catch (error) {
       open = false;
-      // Whatever failed, the connection goes back with no transaction open.
-      await reserved.unsafe('ROLLBACK').catch(() => {});
+      // Whatever failed, the connection goes back with no transaction open (a lost one: nothing to undo).
+      await link.sql.unsafe('ROLLBACK').catch(() => {});
       throw error;
     } finally {
-      reserved.release();
+      // A lost connection is postgres.js's again already (it reconnects it for the pool): released
+      // now, it would be handed out while it has no socket.
+      if (link.detach()) reserved.release();
     }
   })().then(
     async () => {

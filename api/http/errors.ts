@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
 import type { ErrorCode } from '../../shared/contracts/common';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import type { AppEnv } from './context';
 import { translate } from './i18n';
 
@@ -192,6 +193,18 @@ export function errorResponse(c: Context<AppEnv>, err: ApiError) {
   return c.json(body, status);
 }
 
+/** 503 `service_unavailable` with `Retry-After`, for a request the database's absence failed. */
+export function databaseUnavailable(cause?: unknown): ApiError {
+  return new ApiError('service_unavailable', {
+    headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+    cause,
+  });
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
 /** The app's single `onError`: known errors keep their code; anything else is a logged, generic 500. */
 export function onError(err: Error, c: Context<AppEnv>) {
   if (err instanceof ApiError) return errorResponse(c, err);
@@ -214,6 +227,12 @@ export function onError(err: Error, c: Context<AppEnv>) {
   // PostgreSQL refuses NUL in text (22021) and in JSON (22P05): the request's fault, never a 500.
   const pgCode = (err as { code?: unknown }).code;
   if (pgCode === '22021' || pgCode === '22P05') return errorResponse(c, new ApiError('bad_request'));
+  // The database restarting or out of reach (`db/unavailable.ts`): expected, recovered by itself, so a
+  // warning and 503 with `Retry-After`, not a 500.
+  if (isDatabaseUnavailable(err)) {
+    c.get('log')?.warn({ err: messageOf(err), code: pgCode }, 'database unavailable: answered 503');
+    return errorResponse(c, databaseUnavailable(err));
+  }
   c.get('log')?.error({ err }, 'unhandled error');
   return errorResponse(c, new ApiError('internal_error'));
 }

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import {
   type JobHelpers,
+  makeWorkerUtils,
   parseCronItems,
   Logger as QueueLogger,
   type TaskList as QueueTaskList,
@@ -12,6 +13,7 @@ import {
   type WorkerPool,
 } from 'graphile-worker';
 import type { Database } from '../db/client';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { AppDeps } from '../http/context';
 import type { Logger } from '../http/logger';
 import { retryDelayMs } from './backoff';
@@ -161,18 +163,40 @@ async function startLane(
   } satisfies RunnerOptions;
 
   let stopping: Promise<void> | undefined;
-  let current: { runner: Runner; pool: () => WorkerPool | undefined };
+  let current: {
+    runner: Runner;
+    pool: () => WorkerPool | undefined;
+    /** Its workers' ids (and the pool's): what their locks on jobs are recorded under. */
+    lockers: () => string[];
+    /** The last error a worker could not get past (recording an outcome). */
+    fatal: () => unknown;
+  };
   /**
    * Starts a runner. graphile-worker stops its pool for good when it cannot record a job's outcome (the
    * database gone for longer than its retries); the supervisor below starts a new one, so a database
-   * restart does not leave the instance without a worker.
+   * restart does not leave the instance without a worker. The jobs the stopped pool held stay locked
+   * under its workers' ids (for 4 hours, graphile-worker's lock timeout), so once the new runner is up
+   * they are unlocked (`forceUnlockWorkers`: those workers are gone) and run again at once.
    */
-  const launch = async () => {
+  const launch = async (orphans: string[] = []) => {
     // The runner hides its worker pool, which alone can hand running jobs back (forcefulShutdown).
     const events: WorkerEvents = new EventEmitter();
     let pool: WorkerPool | undefined;
+    let fatal: unknown;
+    const lockers = new Set<string>();
     events.on('pool:create', ({ workerPool }) => {
       pool = workerPool;
+      lockers.add(workerPool.id);
+      // Why the pool gave up, when it does: the runner itself only says it stopped.
+      workerPool.promise.catch((error: unknown) => {
+        fatal ??= error;
+      });
+    });
+    events.on('worker:create', ({ worker }) => {
+      lockers.add(worker.workerId);
+    });
+    events.on('worker:fatalError', ({ error }) => {
+      fatal = error;
     });
     const runner = await run({ ...options, events });
     // A restart that finished after stop() was called.
@@ -180,23 +204,51 @@ async function startLane(
       await runner.stop().catch(() => {});
       return;
     }
-    current = { runner, pool: () => pool };
+    current = { runner, pool: () => pool, lockers: () => [...lockers], fatal: () => fatal };
     runner.promise.then(
       () => supervise(runner),
       (err) => supervise(runner, err),
     );
+    if (orphans.length) await unlockOrphans(orphans);
+  };
+  const unlockOrphans = async (workerIds: string[]) => {
+    try {
+      const utils = await makeWorkerUtils({
+        connectionString: db.url,
+        schema: db.queueSchema,
+        noPreparedStatements: db.kind === 'embedded',
+        logger: queueLogger(log),
+      });
+      try {
+        await utils.forceUnlockWorkers(workerIds);
+      } finally {
+        await utils.release();
+      }
+      log.info({ workers: workerIds.length }, 'jobs of the stopped job worker unlocked');
+    } catch (err) {
+      // They run after graphile-worker's lock timeout instead.
+      log.warn({ err: messageOf(err) }, 'jobs of the stopped job worker not unlocked');
+    }
   };
   const supervise = (runner: Runner, err?: unknown) => {
     if (stopping || current.runner !== runner) return;
-    log.error(
-      { err: err ? messageOf(err) : undefined },
+    const cause = err ?? current.fatal();
+    const orphans = current.lockers();
+    // Stopped for want of the database (a restart): expected and recovered here, so a warning.
+    (isDatabaseUnavailable(cause) ? log.warn : log.error).call(
+      log,
+      { err: cause ? messageOf(cause) : undefined },
       'job worker stopped unexpectedly: restarting in 1 s',
     );
     const retry = () =>
       setTimeout(() => {
         if (stopping) return;
-        launch().catch((e) => {
-          log.error({ err: messageOf(e) }, 'job worker did not restart: trying again in 1 s');
+        launch(orphans).catch((e) => {
+          (isDatabaseUnavailable(e) ? log.warn : log.error).call(
+            log,
+            { err: messageOf(e) },
+            'job worker did not restart: trying again in 1 s',
+          );
           retry();
         });
       }, 1_000).unref();
@@ -302,6 +354,10 @@ function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** graphile-worker's own lines about the database being away, whose error is only in the text. */
+const DATABASE_AWAY =
+  /ECONNREFUSED|ECONNRESET|CONNECTION_CLOSED|Connection terminated|terminating connection|connection error|database system is (starting up|shutting down|in recovery)|timeout exceeded when trying to connect/;
+
 /**
  * graphile-worker's log lines into ours: its per-job "completed" lines at debug (every mail would
  * otherwise log twice), warnings and errors as they are.
@@ -313,8 +369,11 @@ function queueLogger(log: Logger): QueueLogger {
       ...(scope.jobId ? { jobId: scope.jobId } : {}),
       ...(meta?.error instanceof Error ? { err: meta.error.message } : {}),
     };
-    if (level === 'error') log.error(fields, message);
-    else if (level === 'warning') log.warn(fields, message);
+    // The database restarting or away (issue 31): graphile-worker reconnects its pool and its LISTEN by
+    // itself (and `startLane` restarts a runner that gave up), so that is a warning, not an error.
+    if (level === 'error' && !isDatabaseUnavailable(meta?.error) && !DATABASE_AWAY.test(message))
+      log.error(fields, message);
+    else if (level === 'error' || level === 'warning') log.warn(fields, message);
     else log.debug(fields, message);
   });
 }

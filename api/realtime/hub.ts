@@ -9,6 +9,7 @@ import {
 } from '../../shared/contracts/realtime';
 import type { Scope } from '../auth/scope';
 import type { Unsubscribe } from '../db/pubsub';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { AppDeps } from '../http/context';
 import type { Lang } from '../http/i18n';
 import { ACTIVITY_CHANNEL, parseActivityNotice } from '../services/activity/record-activity';
@@ -69,6 +70,14 @@ interface ProviderEntry {
 }
 
 const SEEN_KEEP = 512;
+/** A notification's load that failed for want of the database is tried again this often, this many times. */
+const DELIVERY_RETRY_MS = 1_000;
+const DELIVERY_RETRIES = 60;
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
 /** Rows that committed after a higher seq was seen: a catch-up also reads this far back in time. */
 export const LOOKBACK_SECONDS = 60;
 
@@ -165,13 +174,27 @@ export function createRealtimeHub(deps: AppDeps, options: HubOptions = {}) {
     return entry.chain;
   }
 
-  /** Loads what the queue names (one query for all of it) and delivers it in seq order. */
-  function flush(entry: ProviderEntry) {
+  /**
+   * Loads what the queue names (one query for all of it) and delivers it in seq order. While the
+   * database is away (a restart) the seqs go back to the queue and the load is tried again every second
+   * for a minute: they are marked seen, so no catch-up would send them instead.
+   */
+  function flush(entry: ProviderEntry, attempt = 0) {
     return enqueue(entry, async () => {
       const seqs = entry.queue.splice(0);
       if (!seqs.length) return;
-      const events = await loadEventsBySeq(sql, entry.providerId, seqs, sidesOf(entry));
-      for (const event of events) deliver(entry, event);
+      try {
+        const events = await loadEventsBySeq(sql, entry.providerId, seqs, sidesOf(entry));
+        for (const event of events) deliver(entry, event);
+      } catch (err) {
+        if (stopped || !isDatabaseUnavailable(err) || attempt >= DELIVERY_RETRIES) throw err;
+        if (attempt === 0)
+          log.warn({ err: messageOf(err), seqs: seqs.length }, 'realtime: delivery waits for the database');
+        entry.queue.unshift(...seqs);
+        setTimeout(() => {
+          if (!stopped) void flush(entry, attempt + 1);
+        }, DELIVERY_RETRY_MS).unref();
+      }
     });
   }
 
@@ -215,27 +238,40 @@ export function createRealtimeHub(deps: AppDeps, options: HubOptions = {}) {
     const outageSeconds = Math.ceil((Date.now() - lastHealthy) / 1000) + LOOKBACK_SECONDS;
     lastHealthy = Date.now();
     log.info({ providers: providers.size, outageSeconds }, 'realtime: re-subscribed, catching up');
-    await Promise.all(
-      [...providers.values()].map((entry) =>
-        enqueue(entry, async () => {
-          let since = Number.MAX_SAFE_INTEGER;
-          for (const conn of entry.providers) since = Math.min(since, conn.since);
-          for (const set of entry.clients.values())
-            for (const conn of set) since = Math.min(since, conn.since);
-          const events = await loadEventsForProvider(
-            sql,
-            entry.providerId,
-            {
-              after: entry.delivered < 0 ? Number.MAX_SAFE_INTEGER : entry.delivered,
-              lookBack: { seconds: outageSeconds, since, skip: entry.seenOrder },
-              limit: CATCHUP_LIMIT,
-            },
-            sidesOf(entry),
-          );
-          for (const event of events) if (markSeen(entry, event.seq)) deliver(entry, event, true);
-        }),
-      ),
-    );
+    await Promise.all([...providers.values()].map((entry) => catchUpProvider(entry, outageSeconds)));
+  }
+
+  /**
+   * One provider's part of {@link catchUpInstance}. The pool may still hold connections the restart
+   * ended: a load that fails for want of the database is tried again every second (for a minute), the
+   * look-back grown by the wait.
+   */
+  function catchUpProvider(entry: ProviderEntry, outageSeconds: number, attempt = 0): Promise<void> {
+    return enqueue(entry, async () => {
+      let since = Number.MAX_SAFE_INTEGER;
+      for (const conn of entry.providers) since = Math.min(since, conn.since);
+      for (const set of entry.clients.values()) for (const conn of set) since = Math.min(since, conn.since);
+      try {
+        const events = await loadEventsForProvider(
+          sql,
+          entry.providerId,
+          {
+            after: entry.delivered < 0 ? Number.MAX_SAFE_INTEGER : entry.delivered,
+            lookBack: { seconds: outageSeconds, since, skip: entry.seenOrder },
+            limit: CATCHUP_LIMIT,
+          },
+          sidesOf(entry),
+        );
+        for (const event of events) if (markSeen(entry, event.seq)) deliver(entry, event, true);
+      } catch (err) {
+        if (stopped || !isDatabaseUnavailable(err) || attempt >= DELIVERY_RETRIES) throw err;
+        if (attempt === 0) log.warn({ err: messageOf(err) }, 'realtime: catch-up waits for the database');
+        setTimeout(() => {
+          if (!stopped)
+            void catchUpProvider(entry, outageSeconds + Math.ceil(DELIVERY_RETRY_MS / 1000), attempt + 1);
+        }, DELIVERY_RETRY_MS).unref();
+      }
+    });
   }
 
   async function subscribe() {
@@ -395,12 +431,18 @@ export function createRealtimeHub(deps: AppDeps, options: HubOptions = {}) {
         binary: false,
       });
     } finally {
-      release(conn, sent);
+      release(conn, sent, lookBack?.recent);
     }
   }
 
-  /** Ends a catch-up: what waited is sent, except what the catch-up sent already. */
-  function release(conn: Conn, sent: Set<number>) {
+  /**
+   * Ends a catch-up: what waited is sent, except what the catch-up sent already or the client listed as
+   * had (`lookBack.recent`). Both are remembered for a minute, so neither a late NOTIFY nor the
+   * instance's own catch-up after its LISTEN came back (which reads back over the outage, above the
+   * socket's `since`) sends one again.
+   */
+  function release(conn: Conn, sent: Set<number>, had: readonly number[] = []) {
+    for (const seq of had) sent.add(seq);
     const held = conn.held ?? [];
     conn.held = null;
     if (sent.size) {

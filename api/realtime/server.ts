@@ -14,6 +14,7 @@ import { revokePortalSession, validatePortalSessionToken } from '../auth/portal-
 import type { ProviderScope } from '../auth/scope';
 import { scopeOfPortalSession } from '../auth/scope';
 import { validateSessionToken } from '../auth/session';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import type { AppDeps } from '../http/context';
 import { type Conn, createRealtimeHub, type HubOptions } from './hub';
 
@@ -49,8 +50,12 @@ interface Pending {
   provider?: ProviderScope;
 }
 
-function reject(socket: Duplex, status: number, reason: string) {
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function reject(socket: Duplex, status: number, reason: string, headers = '') {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers}Connection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
 function readCookie(header: string | undefined, name: string): string | undefined {
@@ -221,6 +226,11 @@ export async function attachRealtime(
       if (message.type !== 'hello') return this.close(CloseCode.unauthorized, 'hello expected');
       pending.delete(conn);
       void authenticate(conn, ctx, message).catch((err) => {
+        // The database away (a restart): the client reconnects and catches up once it is back.
+        if (isDatabaseUnavailable(err)) {
+          log.warn({ err: messageOf(err) }, 'realtime hello failed: database unavailable');
+          return this.close(CloseCode.tryAgainLater, 'database unavailable');
+        }
         log.error({ err }, 'realtime hello failed');
         this.close(1011, 'server error');
       });
@@ -229,6 +239,10 @@ export async function attachRealtime(
     if (!conn.scope) return; // its hello is being checked
     if (message.type === 'hello') return this.close(CloseCode.badMessage, 'hello twice');
     void hub.catchUp(conn, message.after, message.lookBack).catch((err) => {
+      if (isDatabaseUnavailable(err)) {
+        log.warn({ err: messageOf(err) }, 'realtime catch-up failed: database unavailable');
+        return this.close(CloseCode.tryAgainLater, 'database unavailable');
+      }
       log.error({ err }, 'realtime catch-up failed');
       this.close(1011, 'server error');
     });
@@ -267,6 +281,12 @@ export async function attachRealtime(
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => {});
     upgrade(req, socket, head).catch((err) => {
+      if (isDatabaseUnavailable(err)) {
+        log.warn({ err: messageOf(err) }, 'realtime upgrade refused: database unavailable');
+        if (!socket.destroyed)
+          reject(socket, 503, 'Service Unavailable', `Retry-After: ${DATABASE_RETRY_AFTER_SECONDS}\r\n`);
+        return;
+      }
       log.error({ err }, 'realtime upgrade failed');
       if (!socket.destroyed) reject(socket, 500, 'Internal Server Error');
     });

@@ -29,6 +29,8 @@ export const CloseCode = {
   badMessage: 4400,
   /** The server is shutting down: reconnect (to another instance). */
   goingAway: 1001,
+  /** The server cannot serve the socket now (its database is away): reconnect in a moment. */
+  tryAgainLater: 1013,
 } as const;
 
 /** Close codes after which the client must not reconnect with the same credential. */

@@ -1,6 +1,7 @@
 import type { MagicLinkSent } from '../../../shared/contracts/portal-client';
 import { colorContrast } from '../../../shared/format/contrast';
 import { magicReturnUrl } from '../../../shared/widget/magic-fragment';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { AppDeps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { magicLinkMail } from '../../mail/templates/magic-link';
@@ -115,6 +116,8 @@ export async function requestMagicLink(
     try {
       await mailer.queue(sql, { ...mail, senderProviderId: client.provider_id });
     } catch (cause) {
+      // The database away (issue 31): 503 with `Retry-After` from `onError`; the link is not usable anyway.
+      if (isDatabaseUnavailable(cause)) throw cause;
       if (!development) {
         await discardMagicLink(sql, issued.token);
         throw new ApiError('magic_link_failed', { cause });
