@@ -12,10 +12,10 @@ import { createTestDatabase, type TestContext } from '../../api/testing/harness'
 import { freshPortalToken, makeVictim, type Victim } from '../../tests/integration/isolation/world';
 import {
   createRealtimeClient,
+  RESTART_RECONNECT_MAX_MS,
   type RealtimeClient,
   type RealtimeEvent,
   type RealtimeStatus,
-  RESTART_RECONNECT_MAX_MS,
   reconnectDelay,
   type SocketLike,
   type VisibilitySource,

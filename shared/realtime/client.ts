@@ -1,11 +1,5 @@
 import type { RealtimeActivity, RealtimeClientMessage, RealtimeServerMessage } from '../contracts/realtime';
-import {
-  CloseCode,
-  HEARTBEAT_MS,
-  REALTIME_PATH,
-  REALTIME_PROTOCOLS,
-  TERMINAL_CLOSE_CODES,
-} from './protocol';
+import { CloseCode, HEARTBEAT_MS, REALTIME_PATH, REALTIME_PROTOCOLS, TERMINAL_CLOSE_CODES } from './protocol';
 
 /*
  * The browser's end of `/api/realtime` (protocol: shared/contracts/realtime.ts). Framework-free: the
