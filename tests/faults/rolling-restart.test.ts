@@ -3,7 +3,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CloseCode } from '../../shared/realtime/protocol';
 import { createScratchDatabase, type ServiceProcess, startServiceProcess } from './instance';
-import { type Proxy, startProxy } from './proxy';
+import { type Proxy as Balancer, startProxy } from './proxy';
 import {
   ApiClient,
   addProject,
@@ -51,7 +51,7 @@ describe.skipIf(!DATABASE_URL)('a rolling restart of two instances behind a prox
   let db: Awaited<ReturnType<typeof createScratchDatabase>>;
   let mailbox: Mailbox;
   let admin: postgres.Sql;
-  let proxy: Proxy;
+  let proxy: Balancer;
   const instances: ServiceProcess[] = [];
   const worlds: World[] = [];
   const api = () => new ApiClient(proxy.url);
