@@ -51,7 +51,14 @@ describe.skipIf(!DATABASE_URL)('SIGTERM: a graceful shutdown', () => {
   beforeAll(async () => {
     db = await createScratchDatabase('shutdown');
     mailbox = await startMailbox({ delayMs: 1_500 });
-    instance = await startServiceProcess(instanceEnv(db.url, mailbox, { JOBS_CONCURRENCY: '2' }));
+    instance = await startServiceProcess(
+      instanceEnv(db.url, mailbox, {
+        JOBS_CONCURRENCY: '2',
+        DATABASE_POOL_MAX: '4',
+        WEBHOOKS_CONCURRENCY: '1',
+      }),
+      { direct: true },
+    );
     admin = postgres(db.url, { max: 2, onnotice: () => {} });
     const api = new ApiClient(instance.url);
     owner = await signUpProvider(api, mailbox, 'shutdown');
