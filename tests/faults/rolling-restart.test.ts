@@ -99,7 +99,8 @@ describe.skipIf(!DATABASE_URL)('a rolling restart of two instances behind a prox
     // One first (migrations), then the second beside it.
     const a = await start();
     const b = await start();
-    proxy = await startProxy([a.port, b.port]);
+    // Kept-alive connections to the instances, as a production balancer keeps them.
+    proxy = await startProxy([a.port, b.port], { keepAlive: true });
     const setup = api();
     for (const label of ['rolling-one', 'rolling-two']) {
       const owner = await signUpProvider(setup, mailbox, label);
