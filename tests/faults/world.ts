@@ -31,7 +31,8 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
 
 /**
  * The Resend stand-in (api/testing/resend-stand-in.ts), optionally behind a forwarder that holds each call
- * `delayMs` (a mail provider that takes its time: the send_mail jobs are running when an instance stops).
+ * `delayMs` (a mail provider that takes its time: the send_mail jobs are running when an instance stops)
+ * and drops a call whose sender went away meanwhile.
  * `env` is what an instance needs to mail through it.
  */
 export async function startMailbox({ delayMs = 0 }: { delayMs?: number } = {}) {
@@ -45,11 +46,16 @@ export async function startMailbox({ delayMs = 0 }: { delayMs?: number } = {}) {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       pending += 1;
+      let gone = false;
       res.on('close', () => {
         pending -= 1;
+        if (!res.writableEnded) gone = true;
       });
       req.on('end', () => {
         setTimeout(() => {
+          // The sender gave up (a job aborted at shutdown): the call never reaches the provider, so a
+          // job handed back and lost would leave its mail unsent.
+          if (gone) return;
           const out = http.request(
             {
               host: target.hostname,
