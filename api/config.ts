@@ -183,6 +183,20 @@ export const ConfigSchema = z.object({
   /** On SIGTERM, how long running jobs may take to finish before they are returned to the queue. */
   JOBS_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(8_000),
   /**
+   * On SIGTERM, how long the instance keeps serving everything (new connections included) after its
+   * readiness (`GET /api/health/ready`) turned 503 `shutting_down`, before it stops listening: the time a
+   * load balancer needs to notice (its readiness-probe interval × failures, or the endpoint removal's
+   * propagation in Kubernetes). Every answer from SIGTERM on carries `Connection: close`, so kept-alive
+   * connections move to other instances. 0 (the default: a single machine has no balancer) stops
+   * listening at once.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /**
+   * On SIGTERM, how long requests in flight (a slow upload, a request waiting on a lock) may take to finish
+   * once the instance stopped listening; connections still busy then are cut (logged as a warning).
+   */
+  SHUTDOWN_REQUESTS_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /**
    * Outgoing webhooks: loopback addresses (127.0.0.0/8, ::1, `localhost`) as endpoints, for a receiver on
    * the developer's own machine; refused in production. Private, link-local and other internal addresses
    * stay refused.

@@ -46,8 +46,13 @@ async function main() {
     `listening on http://localhost:${server.port}`,
   );
 
-  // The jobs' window, a second's grace, and up to 5 s for graphile-worker to hand back what still runs.
-  const shutdownLimitMs = config.JOBS_SHUTDOWN_TIMEOUT_MS + 7_000;
+  // The drain, then the longer of the requests' window and the jobs' (their window, a second's grace and
+  // up to 5 s for graphile-worker to hand back what still runs), and 2 s to close pub/sub and the pool.
+  const shutdownLimitMs =
+    Math.max(
+      config.SHUTDOWN_DRAIN_MS + config.SHUTDOWN_REQUESTS_TIMEOUT_MS,
+      config.JOBS_SHUTDOWN_TIMEOUT_MS + 6_000,
+    ) + 3_000;
   const shutdown = (signal: string) => {
     log.info({ signal }, 'shutting down: finishing in-flight requests and running jobs');
     const timer = setTimeout(() => {

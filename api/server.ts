@@ -1,6 +1,7 @@
 import dns from 'node:dns/promises';
 import { readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import type { Config } from './config';
@@ -83,8 +84,11 @@ export interface RunningServer {
   /** The realtime sockets of this instance (`/api/realtime`). */
   realtime: RealtimeServer;
   /**
-   * Stops accepting connections and jobs, lets in-flight requests and running jobs finish (jobs that
-   * cannot within JOBS_SHUTDOWN_TIMEOUT_MS go back to the queue), then closes the pool.
+   * The graceful shutdown: readiness turns 503 and every answer carries `Connection: close`; the worker
+   * takes no new jobs; after SHUTDOWN_DRAIN_MS the listener closes (new connections refused) with the
+   * idle kept-alive connections, the realtime sockets close with 1012 (reconnect elsewhere); requests in
+   * flight finish (cut after SHUTDOWN_REQUESTS_TIMEOUT_MS), running jobs too (those that cannot within
+   * JOBS_SHUTDOWN_TIMEOUT_MS go back to the queue); then pub/sub and the pool close.
    */
   stop(): Promise<void>;
 }
@@ -101,7 +105,9 @@ export async function startServer(
       resolve(s),
     );
   });
-  const realtime = await attachRealtime(server as Server, deps, options.realtime);
+  // HTTP/1.1 (`serve` without `createServer`), whose connection controls the shutdown uses.
+  const http1 = server as Server;
+  const realtime = await attachRealtime(http1, deps, options.realtime);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : deps.config.PORT;
   const worker = await startWorker(deps, db);
@@ -111,6 +117,19 @@ export async function startServer(
       .enqueue(deps.sql, 'mark_overdue_invoices', {}, { jobKey: 'mark_overdue_invoices:start' })
       .catch((err) => deps.log.warn({ err }, 'overdue invoices not queued at start'));
   }
+  const { log, config } = deps;
+  // The responses in flight, so that a shutdown can tell each one still to be written to close its
+  // connection (Node would answer `keep-alive` and then close it: a client reusing it would race that).
+  const inFlight = new Set<ServerResponse>();
+  let closing = false;
+  http1.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (closing) {
+      res.setHeader('Connection', 'close');
+      return;
+    }
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
   let stopping: Promise<void> | undefined;
   return {
     port,
@@ -119,14 +138,34 @@ export async function startServer(
       stopping ??= (async () => {
         // Readiness answers 503 `shutting_down` from now on: a load balancer stops sending traffic.
         concurrencyLimit(deps).stopping = true;
-        // Sockets first: an open WebSocket would hold the HTTP server's close() forever.
+        // Every answer from now on closes its connection, so the balancer's next request opens a new one.
+        closing = true;
+        for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+        inFlight.clear();
+        // Running jobs get their whole window from now; no new ones start here.
+        const jobsStopped = worker?.stop();
+        // The balancer needs a moment to notice the readiness (SHUTDOWN_DRAIN_MS): serve meanwhile.
+        if (config.SHUTDOWN_DRAIN_MS > 0) await sleep(config.SHUTDOWN_DRAIN_MS);
+        // Stop listening (a new connection is refused), close idle kept-alive connections; the ones with
+        // a request in flight close after its answer.
+        const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+        http1.closeIdleConnections();
+        // Sockets next, with 1012: their clients reconnect, through the balancer, to another instance.
+        // (An open WebSocket would hold the HTTP server's close() forever.)
         await realtime.close();
-        const http = new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          // Keep-alive sockets with no request in flight would hold close() open.
-          if ('closeIdleConnections' in server) server.closeIdleConnections();
+        const requestsDone = Promise.race([
+          httpClosed.then(() => true),
+          sleep(config.SHUTDOWN_REQUESTS_TIMEOUT_MS).then(() => false),
+        ]).then((done) => {
+          if (done) return;
+          log.warn(
+            { afterMs: config.SHUTDOWN_REQUESTS_TIMEOUT_MS },
+            'requests still in flight at shutdown: cutting their connections',
+          );
+          http1.closeAllConnections();
+          return httpClosed;
         });
-        await Promise.all([http, worker?.stop()]);
+        await Promise.all([requestsDone, jobsStopped]);
         await deps.pubsub.close?.();
         deps.store.close();
         await db.close();

@@ -542,7 +542,7 @@ export function createRealtimeHub(deps: AppDeps, options: HubOptions = {}) {
       for (const timer of timers) clearInterval(timer);
       generation += 1;
       await unsubscribe?.().catch(() => {});
-      for (const conn of all) conn.ws.close(CloseCode.goingAway, 'server shutting down');
+      for (const conn of all) conn.ws.close(CloseCode.serviceRestart, 'server restarting');
       await Promise.all([...providers.values()].map((entry) => entry.chain));
       // A client that does not answer the close handshake soon is cut off (it would hold the HTTP
       // server's close() open for ws's 30 s close timeout).

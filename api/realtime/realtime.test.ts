@@ -338,11 +338,11 @@ describe.each(databases)('realtime on the %s', (_name, databaseUrl) => {
     });
   });
   // Last: it stops the server.
-  it('closes its sockets with 1001 when the server stops, promptly', async () => {
+  it('closes its sockets with 1012 (Service Restart) when the server stops, promptly', async () => {
     const client = await clientSocket();
     const started = Date.now();
     await server.stop();
-    expect((await client.closed).code).toBe(CloseCode.goingAway);
+    expect((await client.closed).code).toBe(CloseCode.serviceRestart);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

@@ -38,7 +38,7 @@ const ORIGIN_CACHE_TTL_MS = 30_000;
 
 export interface RealtimeServer {
   hub: ReturnType<typeof createRealtimeHub>;
-  /** Closes every socket (1001, clients reconnect elsewhere) and stops listening. */
+  /** Closes every socket (1012 Service Restart: clients reconnect elsewhere) and stops listening. */
   close(): Promise<void>;
 }
 

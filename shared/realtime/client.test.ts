@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 import { createApp } from '../../api/app';
 import { loadConfig } from '../../api/config';
 import type { AppDeps } from '../../api/http/context';
@@ -12,6 +12,7 @@ import { createTestDatabase, type TestContext } from '../../api/testing/harness'
 import { freshPortalToken, makeVictim, type Victim } from '../../tests/integration/isolation/world';
 import {
   createRealtimeClient,
+  RESTART_RECONNECT_MAX_MS,
   type RealtimeClient,
   type RealtimeEvent,
   type RealtimeStatus,
@@ -180,6 +181,52 @@ describe('the realtime browser client', () => {
     await new Promise((r) => setTimeout(r, 1_200));
     expect(c.sockets).toHaveLength(1);
     expect(c.client.status).toBe('offline');
+  });
+
+  it('reconnects at once, with its last seq, when the instance restarts (1012), and after the usual second otherwise', async () => {
+    // A stand-in instance: answers every hello with `synced`, and closes the first socket with `code`.
+    const reconnectAfter = async (code: number) => {
+      const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+      await new Promise((r) => wss.once('listening', r));
+      const hellos: Array<{ at: number; lastSeq?: number }> = [];
+      let closedAt = 0;
+      wss.on('connection', (ws) => {
+        ws.on('message', (raw) => {
+          const m = JSON.parse(String(raw)) as { type: string; lastSeq?: number };
+          if (m.type !== 'hello') return;
+          hellos.push({ at: Date.now(), ...(m.lastSeq !== undefined ? { lastSeq: m.lastSeq } : {}) });
+          ws.send(JSON.stringify({ type: 'ready', audience: 'provider', latestSeq: 41 }));
+          ws.send(JSON.stringify({ type: 'synced', lastSeq: 41, complete: true }));
+          if (hellos.length === 1) {
+            closedAt = Date.now();
+            ws.close(code, 'restart');
+          }
+        });
+      });
+      const { port } = wss.address() as { port: number };
+      const client = createRealtimeClient({
+        audience: 'provider',
+        lang: () => 'en',
+        url: `ws://127.0.0.1:${port}/api/realtime`,
+        visibility: null,
+        online: null,
+        createSocket: (u, protocols) => new WebSocket(u, protocols) as unknown as SocketLike,
+      });
+      client.start();
+      try {
+        await until(() => hellos.length === 2, 5_000);
+      } finally {
+        client.stop();
+        await new Promise((r) => wss.close(r));
+      }
+      return { delay: (hellos[1]?.at ?? 0) - closedAt, lastSeq: hellos[1]?.lastSeq };
+    };
+    const restart = await reconnectAfter(CloseCode.serviceRestart);
+    expect(restart.delay).toBeLessThan(RESTART_RECONNECT_MAX_MS + 300);
+    expect(restart.lastSeq).toBe(41);
+    const other = await reconnectAfter(1001);
+    expect(other.delay).toBeGreaterThanOrEqual(900);
+    expect(other.lastSeq).toBe(41);
   });
 
   it('does not connect a portal client without a session', () => {

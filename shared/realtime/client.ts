@@ -1,5 +1,5 @@
 import type { RealtimeActivity, RealtimeClientMessage, RealtimeServerMessage } from '../contracts/realtime';
-import { HEARTBEAT_MS, REALTIME_PATH, REALTIME_PROTOCOLS, TERMINAL_CLOSE_CODES } from './protocol';
+import { CloseCode, HEARTBEAT_MS, REALTIME_PATH, REALTIME_PROTOCOLS, TERMINAL_CLOSE_CODES } from './protocol';
 
 /*
  * The browser's end of `/api/realtime` (protocol: shared/contracts/realtime.ts). Framework-free: the
@@ -22,6 +22,13 @@ export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
 export function reconnectDelay(attempt: number): number {
   return RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)] as number;
 }
+
+/**
+ * After a close with 1012 (the instance restarts) the first reconnect comes within this much, at random:
+ * at once rather than after the usual second, but spread so that an instance's sockets do not all arrive
+ * at the same moment on the instances that remain.
+ */
+export const RESTART_RECONNECT_MAX_MS = 500;
 
 /** A pong (or any message) must come this soon after the client's ping, or the socket counts as dead. */
 export const PONG_TIMEOUT_MS = 10_000;
@@ -239,6 +246,11 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
         options.onAuthError?.(event.code);
         return;
       }
+      if (event.code === CloseCode.serviceRestart) {
+        attempt = 0;
+        scheduleReconnect(Math.random() * RESTART_RECONNECT_MAX_MS);
+        return;
+      }
       scheduleReconnect();
     });
     ws.addEventListener('error', () => {
@@ -256,11 +268,11 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     scheduleReconnect();
   }
 
-  function scheduleReconnect() {
+  function scheduleReconnect(delayMs = reconnectDelay(attempt)) {
     clearTimers();
     setStatus('offline');
     if (!running) return;
-    retryTimer = setTimeout(connect, reconnectDelay(attempt));
+    retryTimer = setTimeout(connect, delayMs);
     attempt += 1;
   }
 

@@ -27,8 +27,11 @@ export const CloseCode = {
   sessionEnded: 4408,
   /** A message the server does not understand. */
   badMessage: 4400,
-  /** The server is shutting down: reconnect (to another instance). */
-  goingAway: 1001,
+  /**
+   * The instance is shutting down or restarting (RFC 6455's 1012 "Service Restart"): reconnect at once,
+   * with a little jitter, to another instance, and catch up after the last seen seq.
+   */
+  serviceRestart: 1012,
   /** The server cannot serve the socket now (its database is away): reconnect in a moment. */
   tryAgainLater: 1013,
 } as const;

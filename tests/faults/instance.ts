@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import postgres from 'postgres';
 
 /**
- * The service as a real process (`tsx api/main.ts`, what `npm run dev` runs), for the fault and soak tests:
+ * The service as a real process (`node --import tsx api/main.ts`, the sources as `npm run dev` runs them), for the fault and soak tests:
  * real signals, real restarts, its own pool and job worker. Its JSON log lines are kept for checks such as
  * "no error in the logs".
  */
@@ -30,9 +30,23 @@ const TSX = join(process.cwd(), 'node_modules/.bin/tsx');
  */
 export async function startServiceProcess(
   env: Record<string, string>,
-  { startTimeoutMs = 90_000 }: { startTimeoutMs?: number } = {},
+  {
+    startTimeoutMs = 90_000,
+    direct = true,
+  }: {
+    startTimeoutMs?: number;
+    /**
+     * Runs `node --import tsx api/main.ts` (the default), so a signal reaches the service itself. The tsx
+     * CLI (`direct: false`) relays a signal to its child and, when the child does not acknowledge it within
+     * 30 ms (a busy event loop on a loaded machine), kills it with SIGKILL and exits 143.
+     */
+    direct?: boolean;
+  } = {},
 ): Promise<ServiceProcess> {
-  const child = spawn(TSX, ['api/main.ts'], {
+  const [command, args] = direct
+    ? [process.execPath, ['--import', 'tsx', 'api/main.ts']]
+    : [TSX, ['api/main.ts']];
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -19,8 +19,22 @@ export interface Proxy {
   close(): Promise<void>;
 }
 
-export async function startProxy(upstreams: number[]): Promise<Proxy> {
+export async function startProxy(
+  upstreams: number[],
+  {
+    keepAlive = false,
+  }: {
+    /**
+     * Keeps connections to the upstreams alive and reuses them, as nginx's `keepalive` or Envoy do: an
+     * instance that closes such a connection while the proxy sends on it costs a 502 (a request sent on a
+     * reused connection is never moved to another upstream, it may have run). Default: a new connection
+     * per request.
+     */
+    keepAlive?: boolean;
+  } = {},
+): Promise<Proxy> {
   let ports = [...upstreams];
+  const agent = keepAlive ? new http.Agent({ keepAlive: true, maxSockets: 32 }) : false;
   let turn = 0;
   const counts = new Map<number, number>();
   const sockets = new Set<net.Socket>();
@@ -53,10 +67,18 @@ export async function startProxy(upstreams: number[]): Promise<Proxy> {
           port,
           method: req.method,
           path: req.url,
-          headers: { ...req.headers, 'x-forwarded-for': forwardedFor(req), connection: 'close' },
-          agent: false,
+          headers: {
+            ...req.headers,
+            'x-forwarded-for': forwardedFor(req),
+            connection: keepAlive ? 'keep-alive' : 'close',
+          },
+          agent,
         });
-        upstream.on('socket', (socket) => socket.once('connect', () => (connected = true)));
+        upstream.on('socket', (socket) => {
+          // A reused kept-alive connection is connected already.
+          if (!socket.connecting) connected = true;
+          else socket.once('connect', () => (connected = true));
+        });
         upstream.on('response', (answer) => {
           count(port);
           res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -126,6 +148,7 @@ export async function startProxy(upstreams: number[]): Promise<Proxy> {
     },
     counts,
     async close() {
+      if (agent) agent.destroy();
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
