@@ -234,7 +234,10 @@ for (const [name, databaseUrl] of [
               WHERE (t.active AND (t.client_scope = 'all' OR EXISTS (SELECT 1 FROM booking_type_clients x
                        WHERE x.booking_type_id = t.id AND x.client_id = c.id)))
                  OR t.id IN (SELECT b.booking_type_id FROM bookings b WHERE b.client_id = c.id)`
-            ).reduce((m, r) => m.set(r.client_id, (m.get(r.client_id) ?? new Set()).add(r.type_id)), new Map()),
+            ).reduce(
+              (m, r) => m.set(r.client_id, (m.get(r.client_id) ?? new Set()).add(r.type_id)),
+              new Map(),
+            ),
           ),
           providerOfPortal: new Map(
             (
@@ -360,7 +363,8 @@ for (const [name, databaseUrl] of [
             t.deps.pubsub,
             scope,
             async ({ sql }) => ({
-              connected: (await sql<{ ok: boolean }[]>`SELECT app_google_connected(${provider}) AS ok`)[0]?.ok,
+              connected: (await sql<{ ok: boolean }[]>`SELECT app_google_connected(${provider}) AS ok`)[0]
+                ?.ok,
               state: [
                 ...(await sql<Row[]>`SELECT status, window_from FROM app_google_busy_state(${provider})`),
               ].length,
@@ -370,8 +374,16 @@ for (const [name, databaseUrl] of [
             () => {},
           );
         // A's client gets its provider's answers (its slots and booking need them), not B's.
-        expect(await ask(clientOf(a, a.client), a.providerId)).toEqual({ connected: true, state: 1, tokens: 1 });
-        expect(await ask(clientOf(a, a.client), b.providerId)).toEqual({ connected: false, state: 0, tokens: 0 });
+        expect(await ask(clientOf(a, a.client), a.providerId)).toEqual({
+          connected: true,
+          state: 1,
+          tokens: 1,
+        });
+        expect(await ask(clientOf(a, a.client), b.providerId)).toEqual({
+          connected: false,
+          state: 0,
+          tokens: 0,
+        });
         expect(await ask(providerOf(b), a.providerId)).toEqual({ connected: false, state: 0, tokens: 0 });
         // Nor can it write another provider's cache or tokens.
         await runScoped(
