@@ -356,6 +356,42 @@ for (const [name, databaseUrl] of [
           expect(seenByClientOfA, `A’s client sees its own ${table}`).toContain(table);
       }, 120_000);
 
+      it('keeps each scope apart when the connection goes back before its COMMIT is answered', async () => {
+        // More scoped transactions at once than the pool has connections: each next holder's BEGIN is
+        // pipelined behind the last one's COMMIT on the same connection.
+        const scopes = identities();
+        const seen = await Promise.all(
+          Array.from({ length: 60 }, (_, i) => {
+            const [, scope] = scopes[i % scopes.length] as (typeof scopes)[number];
+            return runScoped(
+              t.sql,
+              t.deps.pubsub,
+              scope,
+              async ({ sql }) => {
+                const [first] = await sql<{ role: string; provider: string; client: string }[]>`
+                  SELECT current_user AS role, current_setting('app.provider_id') AS provider,
+                         current_setting('app.client_id') AS client`;
+                const [again] = await sql<{ provider: string }[]>`
+                  SELECT current_setting('app.provider_id') AS provider`;
+                return { ...first, again: again?.provider };
+              },
+              () => {},
+            ).then((r) => ({ r, scope }));
+          }),
+        );
+        for (const { r, scope } of seen)
+          expect(r).toEqual({
+            role: scope.kind === 'client' ? CLIENT_ROLE : PROVIDER_ROLE,
+            provider: scope.providerId,
+            client: scope.kind === 'client' ? scope.clientId : '',
+            again: scope.providerId,
+          });
+        const [after] = await t.sql<{ role: string; provider: string | null }[]>`
+          SELECT current_user AS role, nullif(current_setting('app.provider_id', true), '') AS provider`;
+        expect(APP_ROLES).not.toContain(after?.role);
+        expect(after?.provider).toBeNull();
+      });
+
       it('answers the Google questions (0040) for the scope’s own provider only', async () => {
         const ask = (scope: Scope, provider: string) =>
           runScoped(
