@@ -132,8 +132,9 @@ export const ConfigSchema = z.object({
   /**
    * The concurrency limit in front of the database pool (`api/http/overload.ts`): scoped operations
    * running at once (unset: DATABASE_POOL_MAX), how many more may wait for a slot (unset:
-   * 8 × that, at least 50) and for how long (unset: 1 s; 10 s on the embedded database, which runs them one
-   * after another); beyond, 429 `overloaded` with `Retry-After` at once.
+   * 8 × that, at least 50) and for how long (unset: 500 ms, so that an accepted request stays well under a
+   * second at 4× the load (`BENCH_ONLY=overload`); 10 s on the embedded database, which runs them one after
+   * another); beyond, 429 `overloaded` with `Retry-After` at once.
    */
   OVERLOAD_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).optional(),
   OVERLOAD_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),

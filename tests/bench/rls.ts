@@ -53,6 +53,9 @@ export async function rlsBench(report: (b: Budget) => void, adminUrl: string, se
     RATE_LIMIT_DISABLED: 'true',
     LOG_LEVEL: 'warn',
     JOBS_CONCURRENCY: '0',
+    // Throughput of the wall, not shedding: 50 connections on 10 slots would otherwise meet the concurrency
+    // limit's 500 ms wait (429) whenever the machine is slow (`BENCH_ONLY=overload` measures that).
+    OVERLOAD_MAX_WAIT_MS: '10000',
   };
   const children: Started[] = [];
   try {

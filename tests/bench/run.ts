@@ -13,7 +13,7 @@ import { remoteEntryKb } from './sizes';
 /**
  * `npm run bench`: every performance budget of the issues, measured against a baseline in the same run
  * where the budget is a ratio. Prints `budget <name>: <measured> (limit <limit>) ok|over` per budget and
- * the raw numbers behind each. Set BENCH_ONLY=sizes,session,clients,lighthouse,cold-start,navigate,portal,widget,storage,files,jobs,realtime,invoices,einvoices,keys,webhooks,analytics,slots,rls to run a subset.
+ * the raw numbers behind each. Set BENCH_ONLY=sizes,session,clients,lighthouse,cold-start,navigate,portal,widget,storage,files,jobs,realtime,invoices,einvoices,keys,webhooks,analytics,slots,rls,overload to run a subset.
  */
 const DIST = 'dist';
 /** Lighthouse runs per page of the dashboard's budgets (their median counts): single runs vary by several points. */
@@ -42,6 +42,7 @@ const needsFrontends = [...only].some(
       'analytics',
       'slots',
       'rls',
+      'overload',
     ].includes(name),
 );
 if (needsFrontends && !existsSync(join(DIST, 'host', 'index.html'))) {
@@ -258,6 +259,9 @@ if (only.has('rls') || !process.env.BENCH_ONLY) await (await import('./rls')).rl
 
 if (only.has('slots') || !process.env.BENCH_ONLY)
   await (await import('./slots')).slotsBench(report, ADMIN_DB);
+
+if (only.has('overload') || !process.env.BENCH_ONLY)
+  await (await import('./overload')).overloadBench(report, ADMIN_DB);
 
 const over = budgets.filter((b) => (b.kind === 'max' ? b.measured > b.limit : b.measured < b.limit));
 console.log(`\n${budgets.length - over.length} of ${budgets.length} budgets ok`);

@@ -22,13 +22,26 @@ const TENANTLESS = new Set([
   'waitlist', // the public waiting list
 ]);
 
-/** Tables a portal client's transaction must never see a row of (0038's `app_provider_private_tables()`). */
+/**
+ * Tables a portal client's transaction must never see a row of (`app_provider_private_tables()`: 0038's,
+ * widened by 0040).
+ */
 const PROVIDER_PRIVATE = [
   'user_sessions',
   'email_verification_tokens',
   'password_reset_tokens',
   'api_keys',
   'idempotency_keys',
+  // 0040: the provider's Google connection (encrypted tokens), its synced events and busy cache; feed
+  // tokens, integration authorisations, the plan's subscription, the reminder settings.
+  'google_calendar_connections',
+  'google_calendar_synced',
+  'google_busy_cache',
+  'calendar_feeds',
+  'integration_authorisations',
+  'plan_subscriptions',
+  'invoice_reminder_settings',
+  'invoice_reminder_steps',
 ];
 
 /** The columns that make a table a tenant's (any of them). */
@@ -73,6 +86,20 @@ for (const [name, databaseUrl] of [
         t = await createTestContext({}, { databaseUrl });
         a = await makeVictim(t);
         b = await makeVictim(t);
+        // Rows the victim has no route to make here (no Google, no Stripe): a cached free/busy window, a
+        // synced booking, a plan subscription, for both tenants.
+        for (const v of [a, b]) {
+          await t.sql`
+            INSERT INTO google_busy_cache (provider_id, window_from, window_to, intervals, fetched_at)
+            VALUES (${v.providerId}, now(), now() + interval '1 day',
+                    '[{"start": "2099-01-01T10:00:00Z", "end": "2099-01-01T11:00:00Z"}]', now())`;
+          await t.sql`
+            INSERT INTO google_calendar_synced (provider_id, source, source_id, google_event_id, calendar_id)
+            VALUES (${v.providerId}, 'booking', ${v.booking.bookingId}, ${`rls${v.booking.bookingId.replaceAll('-', '').slice(0, 20)}`}, 'primary')`;
+          await t.sql`
+            INSERT INTO plan_subscriptions (user_id, customer_id, status, last_event_at)
+            VALUES (${v.providerId}, ${`cus_${v.providerId.slice(0, 8)}`}, 'active', now())`;
+        }
         const rows = await t.sql<{ table_name: string; column_name: string }[]>`
         SELECT table_name, column_name FROM information_schema.columns
         WHERE table_schema = 'public'
@@ -199,6 +226,19 @@ for (const [name, databaseUrl] of [
               (r) => [r.id, r.provider_id],
             ),
           ),
+          // A client sees a booking type it may book, or the type of one of its bookings (0040).
+          bookableTypesOf: new Map<string, Set<string>>(
+            (
+              await t.sql<{ client_id: string; type_id: string }[]>`
+              SELECT c.id AS client_id, t.id AS type_id FROM clients c JOIN booking_types t ON t.provider_id = c.provider_id
+              WHERE (t.active AND (t.client_scope = 'all' OR EXISTS (SELECT 1 FROM booking_type_clients x
+                       WHERE x.booking_type_id = t.id AND x.client_id = c.id)))
+                 OR t.id IN (SELECT b.booking_type_id FROM bookings b WHERE b.client_id = c.id)`
+            ).reduce(
+              (m, r) => m.set(r.client_id, (m.get(r.client_id) ?? new Set()).add(r.type_id)),
+              new Map(),
+            ),
+          ),
           providerOfPortal: new Map(
             (
               await t.sql<{ id: string; provider_id: string }[]>`SELECT id, provider_id FROM client_portals`
@@ -230,6 +270,8 @@ for (const [name, databaseUrl] of [
         if (PROVIDER_PRIVATE.includes(table)) return 'a provider-private row';
         if (table === 'clients' && row.id !== client.clientId) return `client ${String(row.id)}`;
         if (table === 'client_portals' && row.id !== client.portalId) return `portal ${String(row.id)}`;
+        if (table === 'booking_types' && !o.bookableTypesOf.get(client.clientId)?.has(String(row.id)))
+          return `booking type ${String(row.id)} it may not book`;
         if (cols.has('client_id') && row.client_id !== client.clientId)
           return `client ${String(row.client_id)}`;
         if (cols.has('portal_id') && row.portal_id !== client.portalId)
@@ -290,6 +332,10 @@ for (const [name, databaseUrl] of [
           'user_sessions',
           'users',
           'profiles',
+          ...PROVIDER_PRIVATE.filter(
+            (p) => !['email_verification_tokens', 'password_reset_tokens', 'idempotency_keys'].includes(p),
+          ),
+          'booking_types',
         ])
           expect(seenByA, `provider A sees its own ${table}`).toContain(table);
         for (const table of [
@@ -303,9 +349,95 @@ for (const [name, databaseUrl] of [
           'users',
           'profiles',
           'portal_sessions',
+          'booking_types',
+          'bookings',
+          'invoice_settings',
         ])
           expect(seenByClientOfA, `A’s client sees its own ${table}`).toContain(table);
       }, 120_000);
+
+      it('keeps each scope apart when the connection goes back before its COMMIT is answered', async () => {
+        // More scoped transactions at once than the pool has connections: each next holder's BEGIN is
+        // pipelined behind the last one's COMMIT on the same connection.
+        const scopes = identities();
+        const seen = await Promise.all(
+          Array.from({ length: 60 }, (_, i) => {
+            const [, scope] = scopes[i % scopes.length] as (typeof scopes)[number];
+            return runScoped(
+              t.sql,
+              t.deps.pubsub,
+              scope,
+              async ({ sql }) => {
+                const [first] = await sql<{ role: string; provider: string; client: string }[]>`
+                  SELECT current_user AS role, current_setting('app.provider_id') AS provider,
+                         current_setting('app.client_id') AS client`;
+                const [again] = await sql<{ provider: string }[]>`
+                  SELECT current_setting('app.provider_id') AS provider`;
+                return { ...first, again: again?.provider };
+              },
+              () => {},
+            ).then((r) => ({ r, scope }));
+          }),
+        );
+        for (const { r, scope } of seen)
+          expect(r).toEqual({
+            role: scope.kind === 'client' ? CLIENT_ROLE : PROVIDER_ROLE,
+            provider: scope.providerId,
+            client: scope.kind === 'client' ? scope.clientId : '',
+            again: scope.providerId,
+          });
+        const [after] = await t.sql<{ role: string; provider: string | null }[]>`
+          SELECT current_user AS role, nullif(current_setting('app.provider_id', true), '') AS provider`;
+        expect(APP_ROLES).not.toContain(after?.role);
+        expect(after?.provider).toBeNull();
+      });
+
+      it('answers the Google questions (0040) for the scope’s own provider only', async () => {
+        const ask = (scope: Scope, provider: string) =>
+          runScoped(
+            t.sql,
+            t.deps.pubsub,
+            scope,
+            async ({ sql }) => ({
+              connected: (await sql<{ ok: boolean }[]>`SELECT app_google_connected(${provider}) AS ok`)[0]
+                ?.ok,
+              state: [
+                ...(await sql<Row[]>`SELECT status, window_from FROM app_google_busy_state(${provider})`),
+              ].length,
+              tokens: [...(await sql<Row[]>`SELECT status FROM app_google_tokens_for_update(${provider})`)]
+                .length,
+            }),
+            () => {},
+          );
+        // A's client gets its provider's answers (its slots and booking need them), not B's.
+        expect(await ask(clientOf(a, a.client), a.providerId)).toEqual({
+          connected: true,
+          state: 1,
+          tokens: 1,
+        });
+        expect(await ask(clientOf(a, a.client), b.providerId)).toEqual({
+          connected: false,
+          state: 0,
+          tokens: 0,
+        });
+        expect(await ask(providerOf(b), a.providerId)).toEqual({ connected: false, state: 0, tokens: 0 });
+        // Nor can it write another provider's cache or tokens.
+        await runScoped(
+          t.sql,
+          t.deps.pubsub,
+          clientOf(a, a.client),
+          async ({ sql }) => {
+            await sql`SELECT app_google_busy_store(${b.providerId}, now(), now(), '[]', now())`;
+            await sql`SELECT app_google_mark_broken(${b.providerId}, now())`;
+          },
+          () => {},
+        );
+        const [bState] = await t.sql<{ status: string; n: number }[]>`
+          SELECT c.status, jsonb_array_length(k.intervals) AS n
+          FROM google_calendar_connections c JOIN google_busy_cache k USING (provider_id)
+          WHERE c.provider_id = ${b.providerId}`;
+        expect(bState).toEqual({ status: 'connected', n: 1 });
+      });
 
       it('refuses to write a row for another tenant', async () => {
         const write = (scope: Scope, fn: (sql: Sql) => Promise<unknown>) =>

@@ -40,6 +40,11 @@ interface CacheRow {
   fetched_at: Date;
 }
 
+/** The connection's state with its cached window (`app_google_busy_state`; NULLs when nothing is cached). */
+type StateRow = { status: string; calendar_id: string | null } & {
+  [K in keyof CacheRow]: CacheRow[K] | null;
+};
+
 const inWindow = (rows: { start: string; end: string }[], from: Date, to: Date): BusyInterval[] =>
   rows
     .map((r) => ({ start: new Date(r.start), end: new Date(r.end) }))
@@ -56,14 +61,12 @@ export async function googleBusy(
   to: Date,
   options: { fresh?: boolean } = {},
 ): Promise<GoogleBusy> {
-  const [connection] = await deps.sql<
-    { status: string; calendar_id: string | null; account_email: string | null }[]
-  >`
-    SELECT status, calendar_id, account_email FROM google_calendar_connections WHERE provider_id = ${providerId}`;
-  if (!connection) return { intervals: [], status: 'not_connected' };
-  if (connection.status !== 'connected') return { intervals: [], status: 'broken' };
-  const [cached] = await deps.sql<CacheRow[]>`
-    SELECT window_from, window_to, intervals, fetched_at FROM google_busy_cache WHERE provider_id = ${providerId}`;
+  // Through 0040's functions: the tables are provider-private, and a portal client's slot list asks too.
+  const [state] = await deps.sql<StateRow[]>`
+    SELECT status, calendar_id, window_from, window_to, intervals, fetched_at FROM app_google_busy_state(${providerId})`;
+  if (!state) return { intervals: [], status: 'not_connected' };
+  if (state.status !== 'connected') return { intervals: [], status: 'broken' };
+  const cached = state.fetched_at ? (state as CacheRow) : undefined;
   const now = deps.now().getTime();
   if (
     cached &&
@@ -74,7 +77,7 @@ export async function googleBusy(
   )
     return { intervals: inWindow(cached.intervals, from, to), status: 'ok' };
 
-  const calendars = [...new Set(['primary', connection.calendar_id ?? 'primary'])];
+  const calendars = [...new Set(['primary', state.calendar_id ?? 'primary'])];
   try {
     const res = await googleRequest(deps, providerId, {
       method: 'POST',
@@ -93,10 +96,7 @@ export async function googleBusy(
       .map((b) => ({ start: new Date(b.start).toISOString(), end: new Date(b.end).toISOString() }))
       .sort((a, b) => a.start.localeCompare(b.start));
     await deps.sql`
-      INSERT INTO google_busy_cache (provider_id, window_from, window_to, intervals, fetched_at)
-      VALUES (${providerId}, ${from}, ${to}, ${deps.sql.json(rows)}, ${deps.now()})
-      ON CONFLICT (provider_id) DO UPDATE SET window_from = EXCLUDED.window_from, window_to = EXCLUDED.window_to,
-        intervals = EXCLUDED.intervals, fetched_at = EXCLUDED.fetched_at`;
+      SELECT app_google_busy_store(${providerId}, ${from}, ${to}, ${deps.sql.json(rows)}, ${deps.now()})`;
     return { intervals: inWindow(rows, from, to), status: 'ok' };
   } catch (err) {
     if (err instanceof GoogleConnectionUnusable)

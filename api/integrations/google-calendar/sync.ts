@@ -46,10 +46,9 @@ export async function queueGoogleSync(
   tx: Tx | Sql,
   target: SyncTarget,
 ): Promise<boolean> {
-  const [row] = await tx<{ ok: number }[]>`
-    SELECT 1 AS ok FROM google_calendar_connections
-    WHERE provider_id = ${target.providerId} AND status = 'connected'`;
-  if (!row) return false;
+  // 0040's function: the table is provider-private, and a portal client's booking queues its sync too.
+  const [row] = await tx<{ ok: boolean }[]>`SELECT app_google_connected(${target.providerId}) AS ok`;
+  if (!row?.ok) return false;
   await deps.jobs.enqueue(
     tx,
     'google_calendar_sync',

@@ -96,7 +96,7 @@ export async function validAccessToken(
   const outcome = await deps.sql.begin(async (tx): Promise<RefreshOutcome> => {
     const [row] = await tx<TokenRow[]>`
       SELECT status, access_token_enc, refresh_token_enc, access_token_expires_at
-      FROM google_calendar_connections WHERE provider_id = ${providerId} FOR UPDATE`;
+      FROM app_google_tokens_for_update(${providerId})`;
     if (!row) return { kind: 'unusable', reason: 'not_connected' };
     if (row.status === 'broken') return { kind: 'unusable', reason: 'broken' };
     const current = openToken(deps, providerId, 'access_token', row.access_token_enc);
@@ -114,11 +114,8 @@ export async function validAccessToken(
     }
     const columns = tokenColumns(deps, providerId, tokens, deps.now());
     await tx`
-      UPDATE google_calendar_connections SET
-        access_token_enc = ${columns.access_token_enc},
-        refresh_token_enc = COALESCE(${columns.refresh_token_enc}, refresh_token_enc),
-        access_token_expires_at = ${columns.access_token_expires_at}, updated_at = ${deps.now()}
-      WHERE provider_id = ${providerId}`;
+      SELECT app_google_tokens_store(${providerId}, ${columns.access_token_enc}, ${columns.refresh_token_enc},
+        ${columns.access_token_expires_at}, ${deps.now()})`;
     return { kind: 'token', token: tokens.accessToken() };
   });
   if (outcome.kind === 'token') return outcome.token;
@@ -137,9 +134,6 @@ async function markBroken(
   deps: Pick<AppDeps, 'now'>,
   providerId: string,
 ): Promise<RefreshOutcome> {
-  await tx`
-    UPDATE google_calendar_connections SET status = 'broken', broken_at = ${deps.now()}, updated_at = ${deps.now()}
-    WHERE provider_id = ${providerId}`;
-  await tx`DELETE FROM google_busy_cache WHERE provider_id = ${providerId}`;
+  await tx`SELECT app_google_mark_broken(${providerId}, ${deps.now()})`;
   return { kind: 'unusable', reason: 'broken' };
 }
