@@ -250,6 +250,10 @@ describe.skipIf(!serverUrl)('two instances behind a proxy, soaked', () => {
         return null;
       }
 
+      const [before] = await admin<
+        { seq: string }[]
+      >`SELECT coalesce(max(seq), 0)::text AS seq FROM activity_feed`;
+      const loadFromSeq = Number(before?.seq);
       const stopAt = Date.now() + SOAK_SECONDS * 1000;
       const loadStarted = performance.now();
       let n = 0;
@@ -631,6 +635,13 @@ describe.skipIf(!serverUrl)('two instances behind a proxy, soaked', () => {
       expect(Number(dbInvoices?.payments)).toBe(written.payments.length);
       expect(Number(dbInvoices?.paid), 'no payment refunded or recorded twice').toBe(written.payments.length);
 
+      const perInvoice = await admin<{ invoice_id: string; n: string }[]>`
+        SELECT invoice_id, count(*)::text AS n FROM invoice_payments GROUP BY invoice_id`;
+      expect(
+        perInvoice.map((r) => [r.invoice_id, Number(r.n)]).sort(),
+        'one payment per paid invoice',
+      ).toEqual([...paid].map((id) => [id, 1]).sort());
+
       // --- Notifications: one activity row per write ------------------------------------------------------
       const activity = await admin<
         { seq: string; activity_type: string; metadata: Record<string, unknown> }[]
@@ -643,6 +654,64 @@ describe.skipIf(!serverUrl)('two instances behind a proxy, soaked', () => {
       for (const f of written.files) expect(byRef('fileId', f.id, 'file_upload'), `file ${f.id}`).toBe(1);
       for (const d of written.decisions)
         expect(byRef('fileId', d.fileId, 'file_approval'), `decision ${d.fileId}`).toBe(1);
+      for (const invoice of written.invoices) {
+        const rows = activity.filter((a) => a.metadata.invoiceId === invoice.id);
+        const of = (type: string, status: string) =>
+          rows.filter((a) => a.activity_type === type && a.metadata.status === status).length;
+        expect(of('invoice_created', 'draft'), `invoice ${invoice.id} created`).toBe(1);
+        expect(of('invoice_status', 'sent'), `invoice ${invoice.id} sent`).toBe(invoice.sent ? 1 : 0);
+        expect(of('invoice_status', 'paid'), `invoice ${invoice.id} paid`).toBe(paid.has(invoice.id) ? 1 : 0);
+        expect(rows, `invoice ${invoice.id}: nothing else (no Stripe failure)`).toHaveLength(
+          1 + (invoice.sent ? 1 : 0) + (paid.has(invoice.id) ? 1 : 0),
+        );
+      }
+      const sentCount = written.invoices.filter((i) => i.sent).length;
+      expect(
+        activity.filter((a) => Number(a.seq) > loadFromSeq),
+        'no activity but the writes’',
+      ).toHaveLength(
+        written.messages.length +
+          written.files.length +
+          written.decisions.length +
+          written.invoices.length +
+          sentCount +
+          written.payments.length,
+      );
+      // Through the API: each side's notification list, paged, holds its scope's rows once each.
+      const listed = async (api: Api, path: string) => {
+        const seqs: number[] = [];
+        let cursor: string | null = null;
+        do {
+          const page: { items: { seq: number }[]; nextCursor: string | null } = await api.ok(
+            'GET',
+            `${path}?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          );
+          seqs.push(...page.items.map((item) => item.seq));
+          cursor = page.nextCursor;
+        } while (cursor);
+        return seqs;
+      };
+      const everything = await scopeRows();
+      for (const p of world) {
+        const seqs = await listed(p.api, '/api/notifications');
+        expect(new Set(seqs).size, `${p.email}: no notification twice`).toBe(seqs.length);
+        expect(seqs.sort((a, b) => a - b)).toEqual(
+          everything
+            .filter((r) => r.provider_id === p.id)
+            .map((r) => Number(r.seq))
+            .sort((a, b) => a - b),
+        );
+        for (const c of p.clients) {
+          const mine = await listed(c.api, `/api/portal/${c.portalId}/notifications`);
+          expect(new Set(mine).size, `${c.email}: no notification twice`).toBe(mine.length);
+          expect(mine.sort((a, b) => a - b)).toEqual(
+            everything
+              .filter((r) => r.provider_id === p.id && r.client_id === c.id && r.client_visible)
+              .map((r) => Number(r.seq))
+              .sort((a, b) => a - b),
+          );
+        }
+      }
 
       // --- Every socket saw exactly its scope's events after it connected ---------------------------------
       const rows = await scopeRows();
