@@ -841,6 +841,16 @@ describe.skipIf(!serverUrl)('two instances behind a proxy, soaked', () => {
       // --- No error in either instance's log ----------------------------------------------------------------
       for (const instance of instances)
         expect(instance.errors(), `errors logged by :${instance.port}`).toEqual([]);
+      const warnings = instances.map((instance) =>
+        instance
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('"level":"warn"'))
+          .map((line) => /"msg":"([^"]*)"/.exec(line)?.[1] ?? '?'),
+      );
+      console.log(
+        `soak: warnings logged per instance: ${JSON.stringify(warnings.map((w) => w.length))} ${[...new Set(warnings.flat())].slice(0, 5).join(' | ')}`,
+      );
       console.log(
         `soak: written ${written.messages.length} messages, ${written.files.length} files, ${written.decisions.length} decisions, ${written.invoices.length} invoices (${written.invoices.filter((i) => i.sent).length} sent), ${written.payments.length} paid; ${activity.length} activity rows; ${outbox.length} mails of which ${digests.length} digests; ${stripe.deliveries.length} Stripe webhooks`,
       );
