@@ -580,7 +580,13 @@ describe.skipIf(!serverUrl)('two instances behind a proxy, soaked', () => {
         // Everything else quiet for SOCKET_GRACE_MS and a socket still short: the checks below say which.
         settledSince = settled ? (settledSince ?? Date.now()) : null;
         if (settledSince !== null && Date.now() - settledSince > SOCKET_GRACE_MS) break;
-        if (Date.now() > quietDeadline) throw new Error(`not quiet after ${DRAIN_MS} ms: ${state}`);
+        if (Date.now() > quietDeadline) {
+          const left = await admin.unsafe<{ task: string; n: string }[]>(
+            `SELECT t.identifier AS task, count(*)::text AS n
+             FROM ${schema}._private_jobs j JOIN ${schema}._private_tasks t ON t.id = j.task_id GROUP BY 1`,
+          );
+          throw new Error(`not quiet after ${DRAIN_MS} ms: ${state}; jobs left ${JSON.stringify(left)}`);
+        }
         await new Promise((r) => setTimeout(r, 250));
       }
       console.log(
