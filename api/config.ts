@@ -198,6 +198,16 @@ export const ConfigSchema = z.object({
    */
   SHUTDOWN_REQUESTS_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   /**
+   * How long a message stays unread before its recipient is e-mailed about it (the conversation's digest
+   * window, `services/messages/digest.ts`): 5 minutes; shorter where a run must see the digests go out.
+   */
+  MESSAGE_DIGEST_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(86_400_000)
+    .default(5 * 60_000),
+  /**
    * Outgoing webhooks: loopback addresses (127.0.0.0/8, ::1, `localhost`) as endpoints, for a receiver on
    * the developer's own machine; refused in production. Private, link-local and other internal addresses
    * stay refused.

@@ -4,7 +4,10 @@ import type { AppDeps } from '../../http/context';
 import type { Lang } from '../../http/i18n';
 import { messageDigestMail } from '../../mail/templates/message-digest';
 
-/** Spec-silent, as chat products do it: a message unread this long after it arrived is e-mailed. */
+/**
+ * Spec-silent, as chat products do it: a message unread this long after it arrived is e-mailed (the
+ * default of `MESSAGE_DIGEST_DELAY_MS`).
+ */
 export const DIGEST_DELAY_MS = 5 * 60_000;
 
 export type Side = 'provider' | 'client';
@@ -19,7 +22,7 @@ export function scheduleDigest(deps: AppDeps, tx: Tx, projectId: string, recipie
     'message_digest',
     { projectId, recipient },
     {
-      runAt: new Date(deps.now().getTime() + DIGEST_DELAY_MS),
+      runAt: new Date(deps.now().getTime() + deps.config.MESSAGE_DIGEST_DELAY_MS),
       jobKey: `message-digest:${projectId}:${recipient}`,
       jobKeyMode: 'preserve_run_at',
     },
