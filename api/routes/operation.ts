@@ -107,7 +107,8 @@ const errorBody = (description: string) => ({
  * app's chain answers them before the route runs (api/CONTEXT.md "Data flow"). A route's own `responses`
  * win (an upload states its own 413 limit, a sign-in its own 401). The plan gate's 402 is added by
  * `documentPlanGate` (it knows the allow-list); 409 only where an operation declares it; 429 on every
- * scoped (provider or portal) operation for the concurrency limit, and where an operation declares its own.
+ * scoped (provider or portal) operation for the concurrency limit, and where an operation declares its own;
+ * 503 with `Retry-After` on every operation (the database away).
  */
 function withStandardErrors(
   audience: Audience,
@@ -156,11 +157,21 @@ function withStandardErrors(
   const tooMany = responses[429];
   if (tooMany && !('$ref' in tooMany) && !tooMany.headers)
     responses[429] = { ...tooMany, headers: RETRY_AFTER };
+  // Every operation reads the database: while it is away (a restart, a failover) the answer is 503
+  // `service_unavailable` with `Retry-After` (`db/unavailable.ts`), besides any 503 of its own.
+  const own503 = responses[503];
+  responses[503] =
+    own503 && !('$ref' in own503)
+      ? { ...own503, description: `${own503.description} Also ${DATABASE_AWAY}`, headers: RETRY_AFTER }
+      : { ...errorBody(`Service unavailable: ${DATABASE_AWAY}`), headers: RETRY_AFTER };
   return responses;
 }
 
 const OVERLOADED =
   '`overloaded` when the service runs more operations at once than its database serves (`OVERLOAD_MAX_CONCURRENT`): nothing was done; retry after `Retry-After` seconds.';
+
+const DATABASE_AWAY =
+  '`service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds.';
 
 /** Every 429 (and a 503 that may clear soon) says when to try again. */
 export const RETRY_AFTER = {

@@ -11532,6 +11532,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     exportAccount: {
@@ -11961,6 +11972,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     changePassword: {
@@ -12066,6 +12088,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listSessions: {
@@ -12132,6 +12165,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12243,6 +12287,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     signOutEverywhere: {
@@ -12322,6 +12377,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12441,6 +12507,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getMoneyAnalytics: {
@@ -12548,6 +12629,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12667,6 +12763,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listApiKeys: {
@@ -12733,6 +12844,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12860,6 +12982,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     revokeApiKey: {
@@ -12972,6 +13105,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     requestPasswordReset: {
@@ -13060,6 +13204,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13170,6 +13325,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     resendVerification: {
@@ -13258,6 +13424,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13360,6 +13537,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSession: {
@@ -13392,6 +13580,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13521,6 +13720,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     signOut: {
@@ -13589,6 +13799,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13696,6 +13917,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13819,6 +14051,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getVerificationStatus: {
@@ -13907,6 +14150,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14020,6 +14274,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14207,6 +14476,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteBookingOverride: {
@@ -14353,6 +14637,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14541,6 +14840,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listBookingTypes: {
@@ -14648,6 +14962,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14885,6 +15214,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getBookingType: {
@@ -14998,6 +15342,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15169,6 +15528,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     updateBookingType: {
@@ -15334,6 +15708,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listBookings: {
@@ -15440,6 +15829,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15559,6 +15963,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15736,6 +16155,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listCalendarEntries: {
@@ -15841,6 +16275,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16021,6 +16470,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getCalendarEvent: {
@@ -16134,6 +16598,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16291,6 +16770,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16455,6 +16949,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getCalendarFeed: {
@@ -16540,6 +17049,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16672,6 +17196,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteCalendarFeed: {
@@ -16796,6 +17335,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     readCalendarFeed: {
@@ -16859,6 +17413,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16974,6 +17539,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17162,6 +17742,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getClient: {
@@ -17275,6 +17870,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17429,6 +18039,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17611,6 +18236,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     inviteClient: {
@@ -17765,13 +18405,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable */
+            /** @description Service unavailable Also `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17936,6 +18578,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPlatformConfig: {
@@ -17968,6 +18625,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18078,6 +18746,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     checkDomain: {
@@ -18149,6 +18832,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18273,6 +18967,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getFile: {
@@ -18386,6 +19095,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18538,6 +19262,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18701,6 +19440,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18893,6 +19647,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     addFilePin: {
@@ -19072,6 +19841,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19260,13 +20044,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable */
+            /** @description Service unavailable Also `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19393,13 +20179,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable */
+            /** @description Service unavailable Also `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19520,6 +20308,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19663,13 +20466,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable */
+            /** @description Service unavailable Also `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19798,13 +20603,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable */
+            /** @description Service unavailable Also `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19931,6 +20738,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getHealth: {
@@ -19969,9 +20791,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Database unreachable */
+            /** @description Database unreachable Also `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20016,9 +20840,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not ready; `reasons` says why */
+            /** @description Not ready; `reasons` says why Also `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20164,6 +20990,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getGoogleCalendar: {
@@ -20231,6 +21068,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20332,6 +21180,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20483,6 +21342,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listGoogleCalendars: {
@@ -20580,6 +21450,17 @@ export interface operations {
             /** @description An upstream service (the payment provider) failed or could not be reached */
             502: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20695,6 +21576,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getMailDomain: {
@@ -20773,6 +21665,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20941,6 +21844,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteMailDomain: {
@@ -21045,6 +21959,17 @@ export interface operations {
             /** @description An upstream service (the payment provider) failed or could not be reached */
             502: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21207,6 +22132,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     verifyMailDomain: {
@@ -21354,6 +22290,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getInvoiceSettings: {
@@ -21439,6 +22386,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21594,6 +22556,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getReminderSettings: {
@@ -21679,6 +22656,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21840,6 +22832,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listInvoices: {
@@ -21949,6 +22956,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22142,6 +23164,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getInvoice: {
@@ -22255,6 +23292,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22420,6 +23472,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22602,6 +23669,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     cancelInvoice: {
@@ -22778,6 +23860,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getCreditNotePdf: {
@@ -22894,6 +23991,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23019,6 +24131,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getCreditNoteZugferd: {
@@ -23132,6 +24259,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23322,6 +24464,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     removeInvoicePayment: {
@@ -23490,6 +24647,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getInvoicePdf: {
@@ -23612,6 +24784,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listInvoiceReminders: {
@@ -23725,6 +24912,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23892,6 +25094,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24075,6 +25292,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getInvoiceXRechnung: {
@@ -24188,6 +25420,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24313,6 +25560,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listNotifications: {
@@ -24379,6 +25641,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24484,6 +25757,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     countUnreadNotifications: {
@@ -24551,6 +25835,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getOverview: {
@@ -24609,6 +25904,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getStripeConnection: {
@@ -24661,6 +25967,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24788,9 +26105,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable */
+            /** @description Service unavailable Also `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24874,6 +26193,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25009,9 +26339,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable */
+            /** @description Service unavailable Also `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25070,6 +26402,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25179,9 +26522,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable */
+            /** @description Service unavailable Also `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25291,9 +26636,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable */
+            /** @description Service unavailable Also `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25372,6 +26719,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25464,6 +26822,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalListBookings: {
@@ -25543,6 +26912,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25652,6 +27032,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25768,6 +27159,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalCancelBooking: {
@@ -25878,6 +27280,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPortalBranding: {
@@ -25941,6 +27354,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26025,6 +27449,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalGetDashboard: {
@@ -26097,6 +27532,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26195,6 +27641,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalGetFile: {
@@ -26268,6 +27725,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26408,6 +27876,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalAddFilePin: {
@@ -26536,6 +28015,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalUploadFileVersion: {
@@ -26652,9 +28142,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable */
+            /** @description Service unavailable Also `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26750,9 +28242,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable */
+            /** @description Service unavailable Also `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26842,6 +28336,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26945,9 +28450,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable */
+            /** @description Service unavailable Also `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27045,9 +28552,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable */
+            /** @description Service unavailable Also `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27143,6 +28652,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPortalIcon: {
@@ -27202,6 +28722,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27291,6 +28822,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalGetInvoice: {
@@ -27364,6 +28906,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27461,6 +29014,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalGetCreditNoteXRechnung: {
@@ -27549,6 +29113,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalGetCreditNoteZugferd: {
@@ -27631,6 +29206,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27752,6 +29338,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalGetInvoicePdf: {
@@ -27837,6 +29434,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27931,6 +29539,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalGetInvoiceZugferd: {
@@ -28019,6 +29638,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalListNotifications: {
@@ -28096,6 +29726,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28212,6 +29853,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalCountUnreadNotifications: {
@@ -28284,6 +29936,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28400,6 +30063,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28530,6 +30204,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalListProjects: {
@@ -28607,6 +30292,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28692,6 +30388,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalListProjectActivity: {
@@ -28770,6 +30477,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28892,9 +30610,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable */
+            /** @description Service unavailable Also `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28979,6 +30699,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29119,6 +30850,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalMarkConversationRead: {
@@ -29229,6 +30971,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalListQuotes: {
@@ -29312,6 +31065,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalGetQuote: {
@@ -29385,6 +31149,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29501,6 +31276,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalDeclineQuote: {
@@ -29611,6 +31397,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalGetQuotePdf: {
@@ -29702,6 +31499,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalListRecurringInvoices: {
@@ -29774,6 +31582,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29895,6 +31714,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalWithdrawAutopay: {
@@ -29992,6 +31822,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalGetSession: {
@@ -30078,6 +31919,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30195,6 +32047,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalSignOutEverywhere: {
@@ -30300,6 +32163,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30416,9 +32290,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable */
+            /** @description Service unavailable Also `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30534,6 +32410,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     portalGetPasswordStatus: {
@@ -30623,6 +32510,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30749,6 +32647,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listPortals: {
@@ -30815,6 +32724,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30952,6 +32872,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPortal: {
@@ -31024,6 +32955,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31138,6 +33080,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31261,6 +33214,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31399,6 +33363,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteDomain: {
@@ -31507,6 +33482,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31627,6 +33613,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPortalLogo: {
@@ -31681,6 +33678,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31811,9 +33819,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable */
+            /** @description Service unavailable Also `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31934,6 +33944,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getWidgetSecretStatus: {
@@ -32006,6 +34027,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32126,6 +34158,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteWidgetSecret: {
@@ -32240,6 +34283,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getProfile: {
@@ -32301,6 +34355,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32423,6 +34488,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listProjects: {
@@ -32533,6 +34609,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32723,6 +34814,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getProject: {
@@ -32836,6 +34942,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32990,6 +35111,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33172,6 +35308,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listProjectActivity: {
@@ -33290,6 +35441,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33478,13 +35644,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Service unavailable */
+            /** @description Service unavailable Also `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33609,6 +35777,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33812,6 +35995,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     markConversationRead: {
@@ -33961,6 +36159,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listQuotes: {
@@ -34069,6 +36282,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34264,6 +36492,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getQuote: {
@@ -34377,6 +36620,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34548,6 +36806,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     updateQuote: {
@@ -34713,6 +36986,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34901,6 +37189,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getQuotePdf: {
@@ -35017,6 +37320,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35190,6 +37508,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listRecurringInvoices: {
@@ -35298,6 +37631,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35494,6 +37842,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getRecurringInvoice: {
@@ -35607,6 +37970,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35759,6 +38137,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35928,6 +38321,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     endAutopayAgreement: {
@@ -36082,6 +38490,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     joinWaitlist: {
@@ -36186,6 +38609,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -36317,6 +38751,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -36513,6 +38962,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getWebhookEndpoint: {
@@ -36643,6 +39107,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -36795,6 +39274,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -36984,6 +39478,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listWebhookDeliveries: {
@@ -37130,6 +39639,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -37291,6 +39815,21 @@ export interface operations {
                     RateLimit?: string;
                     /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -37469,6 +40008,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     testWebhookEndpoint: {
@@ -37629,6 +40183,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description With an API key: what is left of the quota, `"default";r=<remaining>;t=<seconds until the window resets>`. Absent with the session cookie. */
+                    RateLimit?: string;
+                    /** @description With an API key: the key’s quota, `"default";q=<requests>;w=<window seconds>`. Absent with the session cookie. */
+                    "RateLimit-Policy"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     receiveStripeWebhook: {
@@ -37730,6 +40299,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getWidgetEmbedding: {
@@ -37792,6 +40372,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -37920,6 +40511,17 @@ export interface operations {
             /** @description Internal error (`internal_error`): details are in the server’s log under the `requestId`. */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable: `service_unavailable` while the database is away for a moment (a restart, a failover): nothing was done; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
