@@ -248,35 +248,18 @@ export function runScoped<T>(
   // here), undone as ever. After a failed statement PostgreSQL turns the COMMIT into a ROLLBACK itself.
   // On a reserved connection rather than `sql.begin`: the BEGIN and the scope go down in one message,
   // not awaited, ahead of the handler's first query (postgres.js's BEGIN is a round trip of its own).
-  // The connection goes back to the pool (and the concurrency limit's slot with it) as soon as the COMMIT
-  // is sent, not when it is answered: postgres.js pipelines the next user's BEGIN behind it on the same
-  // connection, which PostgreSQL runs after the COMMIT (a scope's whole hold is one round trip shorter;
-  // the answer still waits for the COMMIT's result). Once released, nothing more is sent on it.
-  let reserved: (Sql & { release(): void }) | undefined;
-  let link: ReturnType<typeof guardConnection> | undefined;
-  let released = false;
-  const release = () => {
-    if (released) return;
-    released = true;
-    // A lost connection is postgres.js's again already (it reconnects it for the pool): released now, it
-    // would be handed out while it has no socket.
-    if (reserved && link?.detach()) reserved.release();
-    onReleased();
-  };
   (async () => {
-    reserved = (await sql.reserve()) as unknown as Sql & { release(): void };
-    link = guardConnection(reserved);
-    const conn = link.sql;
-    let committing: Promise<unknown>;
+    const reserved = (await sql.reserve()) as unknown as Sql & { release(): void };
+    const link = guardConnection(reserved);
     try {
       // `onexecute` is postgres.js's own (its `begin` uses it), missing from its types.
-      const entering = conn
+      const entering = link.sql
         .unsafe(scopeEntry(scope), [], { onexecute: link.onexecute } as postgres.UnsafeQueryOptions)
         .simple()
         .execute();
       entering.catch(() => {});
       result = fn({
-        sql: asSql(conn, sql, () => open),
+        sql: asSql(link.sql, sql, () => open),
         pubsub: deferred,
         holdUntil: (done) => held.push(done),
         end: endNow,
@@ -298,27 +281,26 @@ export function runScoped<T>(
       }
       open = false;
       await entering;
-      committing = conn.unsafe('COMMIT').execute();
-      // postgres.js hands a query to its connection one microtask after `execute()`: the COMMIT is on the
-      // connection's pipeline once this resolves, ahead of anything a next holder sends.
-      await null;
+      await link.sql.unsafe('COMMIT');
     } catch (error) {
       open = false;
       // Whatever failed, the connection goes back with no transaction open (a lost one: nothing to undo).
-      await conn.unsafe('ROLLBACK').catch(() => {});
+      await link.sql.unsafe('ROLLBACK').catch(() => {});
       throw error;
     } finally {
-      release();
+      // A lost connection is postgres.js's again already (it reconnects it for the pool): released
+      // now, it would be handed out while it has no socket.
+      if (link.detach()) reserved.release();
     }
-    await committing;
   })().then(
     async () => {
+      onReleased();
       for (const [channel, payload] of pending) await pubsub.publish(channel, payload).catch(onLateError);
       // Ended early: the answer is `fn`'s, whenever it comes.
       answer(await (result as Promise<Outcome<T>>));
     },
     (error: unknown) => {
-      release();
+      onReleased();
       if (!answer({ ok: false, error })) onLateError(error);
     },
   );
